@@ -1,0 +1,188 @@
+"""Is a group of cards a valid meld under a variant, and which card does each joker play?
+
+Jokers with a declared card (fixed identity) count as that card. Undeclared
+jokers, and every joker under free identity, are wild: the check finds cards
+for them, filling gaps inside a run first, then extending it upwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from game.engine.cards import SUITS, Card, Face
+from game.engine.variants import Variant
+
+
+@dataclass(frozen=True)
+class MeldCheck:
+    """The verdict on one meld. When ``ok``, ``faces`` gives the card each card plays
+    (jokers included, in the order given) and ``ordered`` the cards in display order."""
+
+    ok: bool
+    kind: str | None = None  # "set" or "run"
+    reason: str = ""
+    faces: tuple[Face, ...] = ()
+    ordered: tuple[Card, ...] = ()
+
+    @property
+    def joker_faces(self) -> dict[Card, Face]:
+        """The card each joker plays."""
+        return {card: face for card, face in zip(self.ordered, self.faces, strict=True)
+                if card.is_joker}
+
+
+def _fail(reason: str) -> MeldCheck:
+    return MeldCheck(ok=False, reason=reason)
+
+
+def rank_positions(ace: str) -> tuple[int, ...]:
+    """Positions a rank sequence may use: ace as 1 (low) and/or 14 (high)."""
+    return {"low": (1,), "high": (14,), "either": (1, 14), "around": (1,)}[ace]
+
+
+def check_meld(
+    cards: Sequence[Card],
+    variant: Variant,
+    declared: Mapping[Card, Face] | None = None,
+) -> MeldCheck:
+    """Check ``cards`` as one meld. ``declared`` holds fixed jokers' declared cards."""
+    declared = declared or {}
+    cards = tuple(cards)
+    if len(cards) < 3:
+        return _fail(f"only {len(cards)} card{'s' if len(cards) != 1 else ''}: "
+                     "a meld needs at least 3")
+    jokers = [c for c in cards if c.is_joker]
+    limit = variant.jokers_per_meld
+    if limit and len(jokers) > limit:
+        return _fail(f"{len(jokers)} jokers: at most {limit} joker"
+                     f"{'s' if limit > 1 else ''} in one meld")
+    naturals = [c for c in cards if not c.is_joker]
+    if not naturals:
+        return _fail("a meld needs at least one real card")
+    fixed: dict[Card, Face] = {}
+    wild: list[Card] = []
+    for card in jokers:
+        if variant.joker_identity == "fixed" and card in declared:
+            fixed[card] = declared[card]
+        else:
+            wild.append(card)
+    known = {c: c.face for c in naturals} | fixed
+    ranks = {f.rank for f in known.values()}
+    suits = {f.suit for f in known.values()}
+    if len(ranks) == 1:
+        return _check_set(cards, known, wild, variant)
+    if len(suits) == 1:
+        return _check_run(cards, known, wild, variant)
+    return _fail("neither a set (cards of one rank) nor a run (cards of one suit): "
+                 + " ".join(str(f) for f in known.values()))
+
+
+def _check_set(cards: tuple[Card, ...], known: dict[Card, Face], wild: list[Card],
+               variant: Variant) -> MeldCheck:
+    rank = next(iter(known.values())).rank
+    if variant.set_same_suit_allowed:
+        assigned = dict(known)
+        for card in wild:
+            assigned[card] = Face(rank, SUITS[0])
+    else:
+        if len(cards) > 4:
+            return _fail(f"{len(cards)} cards: a set has at most 4 (one of each suit)")
+        seen: dict[str, Face] = {}
+        for face in known.values():
+            if face.suit in seen:
+                return _fail(f"the suit of {face} appears twice: a set's suits must all differ")
+            seen[face.suit] = face
+        missing = [s for s in SUITS if s not in seen]
+        assigned = dict(known)
+        for card, suit in zip(wild, missing, strict=False):
+            assigned[card] = Face(rank, suit)
+    ordered = tuple(sorted(cards, key=lambda c: (SUITS.index(assigned[c].suit), c.is_joker)))
+    return MeldCheck(ok=True, kind="set", faces=tuple(assigned[c] for c in ordered),
+                     ordered=ordered)
+
+
+def _run_window(values: list[int], length: int, low: int, high: int) -> int | None:
+    """Lowest start of ``length`` consecutive positions in [low, high] covering ``values``,
+    preferring to start at the lowest value (so jokers extend the run upwards)."""
+    lo, hi = min(values), max(values)
+    if hi - lo + 1 > length:
+        return None
+    start = min(lo, high - length + 1)
+    if start < low:
+        return None
+    return start
+
+
+def _check_run(cards: tuple[Card, ...], known: dict[Card, Face], wild: list[Card],
+               variant: Variant) -> MeldCheck:
+    suit = next(iter(known.values())).suit
+    length = len(cards)
+    if length < variant.run_min:
+        return _fail(f"a run needs at least {variant.run_min} cards")
+    if length > 13:
+        return _fail(f"{length} cards: a run has at most 13")
+    ranks = [f.rank for f in known.values()]
+    if len(set(ranks)) != len(ranks):
+        dup = next(r for r in ranks if ranks.count(r) > 1)
+        return _fail(f"{Face(dup, suit)} appears twice: a run cannot repeat a rank")
+    by_rank = {f.rank: c for c, f in known.items()}
+    if variant.ace == "around":
+        start = _cyclic_window(ranks, length)
+        if start is None:
+            return _fail(f"{_ranks_text(ranks, suit)} are not in sequence")
+        positions = [(start + i - 1) % 13 + 1 for i in range(length)]
+        return _assign_run(positions, by_rank, wild, suit, known)
+    for ace_value in rank_positions(variant.ace):
+        values = [ace_value if r == 1 else r for r in ranks]
+        low, high = (1, 13) if ace_value == 1 else (2, 14)
+        start = _run_window(values, length, low, high)
+        if start is not None:
+            positions = [(v - 1) % 13 + 1 for v in range(start, start + length)]
+            return _assign_run(positions, by_rank, wild, suit, known)
+    return _fail(_run_reason(ranks, suit, variant))
+
+
+def _cyclic_window(ranks: list[int], length: int) -> int | None:
+    for start in sorted(ranks):
+        covered = {(start + i - 1) % 13 + 1 for i in range(length)}
+        if set(ranks) <= covered:
+            return start
+    return None
+
+
+def _assign_run(positions: list[int], by_rank: dict[int, Card], wild: list[Card],
+                suit: str, known: dict[Card, Face]) -> MeldCheck:
+    spare = iter(wild)
+    ordered: list[Card] = []
+    faces: list[Face] = []
+    for rank in positions:
+        card = by_rank.get(rank) or next(spare)
+        ordered.append(card)
+        faces.append(known.get(card, Face(rank, suit)))
+    return MeldCheck(ok=True, kind="run", faces=tuple(faces), ordered=tuple(ordered))
+
+
+def _ranks_text(ranks: list[int], suit: str) -> str:
+    return " ".join(str(Face(r, suit)) for r in sorted(ranks))
+
+
+def _run_reason(ranks: list[int], suit: str, variant: Variant) -> str:
+    text = _ranks_text(ranks, suit)
+    if 1 in ranks:
+        has_high = any(r >= 12 for r in ranks)
+        has_low = any(r <= 3 for r in ranks if r != 1)
+        if variant.ace == "low" and has_high:
+            return f"{text}: aces are low only in this game (A-2-3, not Q-K-A)"
+        if variant.ace == "high" and has_low:
+            return f"{text}: aces are high only in this game (Q-K-A, not A-2-3)"
+        if variant.ace == "either" and has_high and has_low:
+            return f"{text}: an ace may end a run but not sit inside it (K-A-2 is not a run)"
+    return f"{text} are not in sequence"
+
+
+def meld_faces(cards: Sequence[Card], variant: Variant,
+               declared: Mapping[Card, Face] | None = None) -> dict[Card, Face] | None:
+    """The card each joker in a valid meld plays, or None if the meld is not valid."""
+    result = check_meld(cards, variant, declared)
+    return result.joker_faces if result.ok else None
