@@ -1,0 +1,153 @@
+"""Card values, hand scoring for every scheme of RULES.md section 5, and match results."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine.cards import Card, Face
+from game.engine.variants import Variant
+
+PENALTY_SCHEMES = ("cards_count", "tahiti", "manipulation", "none")
+CAROUSEL_SCHEMES = ("carousel_scarne", "carousel_culbertson")
+UNDERCUT_BONUS = 10
+GOING_OUT_BONUS = 25
+MATCH_END_BONUS = 100
+DEAL_WON_BONUS = 25
+
+
+def card_value(scheme: str, card: Card) -> int:
+    """What one card left in hand counts under a scoring scheme."""
+    rank = card.rank
+    if scheme == "tahiti":
+        return 30 if card.is_joker else 11 if rank == 1 else min(rank, 10)
+    if scheme == "manipulation":
+        # (house) a joker, if jokers are switched on, counts like an ace
+        return 15 if card.is_joker or rank == 1 else 10 if rank >= 10 else 5
+    if scheme in CAROUSEL_SCHEMES:
+        return 25 if card.is_joker else min(rank, 10)
+    return 1  # cards_count and none count cards
+
+
+def hand_value(scheme: str, hand: Sequence[Card]) -> int:
+    return sum(card_value(scheme, card) for card in hand)
+
+
+def meld_points(faces: Sequence[Face], kind: str | None) -> int:
+    """Points of a meld for an opening requirement (points:N): 2-10 face value, J/Q/K 10,
+    an ace 11, or 1 in a run that starts A-2. A joker counts as the card it plays."""
+    ranks = [f.rank for f in faces]
+    low_run = kind == "run" and 1 in ranks and 2 in ranks
+    return sum((1 if low_run else 11) if r == 1 else min(r, 10) for r in ranks)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended and what each seat scored."""
+
+    reason: str  # "out", "knock", "stock_out"
+    ender: int | None  # who went out or knocked
+    hand_values: tuple[int, ...]  # each seat's count of cards left, in the scheme's values
+    points: tuple[int, ...]  # what each seat adds to its match total
+    winners: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "reason": self.reason, "ender": self.ender, "hand_values": list(self.hand_values),
+            "points": list(self.points), "winners": list(self.winners),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> HandResult:
+        return cls(data["reason"], data["ender"], tuple(data["hand_values"]),
+                   tuple(data["points"]), tuple(data["winners"]))
+
+
+def score_hand(variant: Variant, hands: Sequence[Sequence[Card]], reason: str,
+               ender: int | None = None) -> HandResult:
+    """Score a finished hand. ``reason`` is out, knock or stock_out; ``ender`` the seat that
+    went out or knocked."""
+    scheme = variant.scoring
+    values = tuple(hand_value(scheme, hand) for hand in hands)
+    if scheme in CAROUSEL_SCHEMES:
+        return _score_carousel(scheme, values, reason, ender)
+    if reason == "out":
+        points = tuple(0 if seat == ender else v for seat, v in enumerate(values))
+        winners: tuple[int, ...] = (ender,)  # type: ignore[assignment]
+    else:
+        points = values
+        low = min(values)
+        winners = tuple(seat for seat, v in enumerate(values) if v == low)
+    if scheme == "none":
+        points = tuple(0 for _ in values)
+    return HandResult(reason, ender, values, points, winners)
+
+
+def _score_carousel(scheme: str, values: tuple[int, ...], reason: str,
+                    ender: int | None) -> HandResult:
+    seats = range(len(values))
+    points = [0] * len(values)
+    if reason == "out":
+        assert ender is not None
+        total = sum(v for s, v in enumerate(values) if s != ender)
+        points[ender] = total + GOING_OUT_BONUS
+        return HandResult(reason, ender, values, tuple(points), (ender,))
+    low = min(values)
+    winners = [s for s in seats if values[s] == low]
+    if reason == "knock" and ender in winners and len(winners) > 1:
+        winners.remove(ender)  # a tie with the knocker goes to the other player
+    bonus = UNDERCUT_BONUS if reason == "knock" else 0
+    for winner in winners:
+        if scheme == "carousel_scarne":
+            won = sum(values[s] - values[winner] for s in seats if s != winner)
+        else:
+            others = sum(values[s] for s in seats if s not in winners)
+            won = others // len(winners)
+        points[winner] = won + (bonus if winner != ender else 0)
+    return HandResult(reason, ender, values, tuple(points), tuple(winners))
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    totals: tuple[int, ...]  # final totals, bonuses included
+    winners: tuple[int, ...]
+    bonuses: tuple[int, ...]  # end-of-match bonuses included in totals
+    settlements: tuple[tuple[int, int, int], ...] = ()  # (payer, payee, amount)
+
+
+def match_over(variant: Variant, totals: Sequence[int], hands_played: int) -> bool:
+    target = variant.match_target
+    if target is not None:
+        return max(totals) >= target
+    return hands_played >= (variant.match_hands or 1)
+
+
+def match_result(variant: Variant, totals: Sequence[int],
+                 deals_won: Sequence[int]) -> MatchResult:
+    """Final standings. Penalty schemes: lowest total wins. Carousel: highest total wins,
+    after the bonus for reaching the target and (Scarne) 25 for every deal won."""
+    scheme = variant.scoring
+    bonuses = [0] * len(totals)
+    if scheme in CAROUSEL_SCHEMES:
+        target = variant.match_target
+        for seat, total in enumerate(totals):
+            if target is not None and total >= target:
+                bonuses[seat] += MATCH_END_BONUS
+            if scheme == "carousel_scarne":
+                bonuses[seat] += DEAL_WON_BONUS * deals_won[seat]
+        final = tuple(t + b for t, b in zip(totals, bonuses, strict=True))
+        best = max(final)
+        winners = tuple(s for s, t in enumerate(final) if t == best)
+        settlements = tuple(
+            (a, b, final[b] - final[a])
+            for a in range(len(final)) for b in range(len(final))
+            if final[b] > final[a]
+        )
+        return MatchResult(final, winners, tuple(bonuses), settlements)
+    if scheme == "none":
+        best = max(deals_won)
+        return MatchResult(tuple(totals), tuple(s for s, w in enumerate(deals_won) if w == best),
+                           tuple(bonuses))
+    best = min(totals)
+    return MatchResult(tuple(totals), tuple(s for s, t in enumerate(totals) if t == best),
+                       tuple(bonuses))

@@ -1,0 +1,211 @@
+"""Checking a whole turn: the start-of-turn table and hand against the proposed end table.
+
+Every rule of the variant is checked and every problem reported, each naming
+the meld (an index into the end table) and the rule. Whether a fixed joker was
+released is read from the two tables: a joker whose declared card changed must
+have had a real copy of its old card put in its place.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.engine.cards import Card, Face
+from game.engine.errors import Problem
+from game.engine.melds import MeldCheck, check_meld
+from game.engine.scoring import meld_points
+from game.engine.table import Table
+from game.engine.variants import Variant
+
+
+@dataclass(frozen=True)
+class TurnCheck:
+    problems: tuple[Problem, ...]
+    played: tuple[Card, ...] = ()  # hand cards now on the table
+    used_free: tuple[Card, ...] = ()  # free cards now in melds
+    released: tuple[Card, ...] = ()  # jokers released this turn
+    table: Table | None = None  # the end table in display order, jokers declared
+    meld_checks: tuple[MeldCheck, ...] = field(default=(), repr=False)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_turn(
+    variant: Variant,
+    start: Table,
+    hand: Sequence[Card],
+    end: Table,
+    opened: bool = True,
+) -> TurnCheck:
+    """Check a proposed end of turn. ``opened``: the player has met the initial-meld rule."""
+    problems: list[Problem] = []
+    problems += _conservation(start, hand, end)
+    if problems:
+        return TurnCheck(tuple(problems))
+
+    hand_set = set(hand)
+    played = tuple(c for c in end.cards() if c in hand_set)
+    end_free = set(end.free)
+    used_free = tuple(c for c in start.free if c not in end_free)
+    if not played and not used_free:
+        what = "a card from your hand or a free card" if start.free else "a card from your hand"
+        problems.append(Problem("must_add", f"a play must add at least {what} to the table"))
+
+    checks = tuple(check_meld(meld, variant, end.declared) for meld in end.melds)
+    for index, result in enumerate(checks):
+        if not result.ok:
+            problems.append(Problem("meld", result.reason, index))
+
+    faces: dict[Card, Face] = {}
+    for result in checks:
+        if result.ok:
+            faces.update(result.joker_faces)
+    released: list[Card] = []
+    if variant.joker_identity == "fixed" and all(r.ok for r in checks):
+        released, joker_problems = _joker_rules(variant, start, end, faces, set(played))
+        problems += joker_problems
+    if variant.joker_freezes_meld:
+        problems += _frozen_melds(start, end, set(released))
+    if not opened and played:
+        problems += _initial_meld(variant, end, checks, set(played))
+    if problems:
+        return TurnCheck(tuple(problems), played, used_free, tuple(released))
+
+    # Every joker is recorded with the card it plays: binding under fixed identity,
+    # shown for display under free identity.
+    ordered = tuple(result.ordered for result in checks)
+    table = Table(ordered, tuple(c for c in start.free if c in end_free), faces)
+    return TurnCheck((), played, used_free, tuple(released), table, checks)
+
+
+def _conservation(start: Table, hand: Sequence[Card], end: Table) -> list[Problem]:
+    problems: list[Problem] = []
+    counts = Counter(end.cards())
+    for card, n in counts.items():
+        if n > 1:
+            problems.append(Problem("conservation", f"{card} is on the table {n} times"))
+    end_set = set(counts)
+    for card in start.cards():
+        if card not in end_set:
+            problems.append(Problem(
+                "conservation",
+                f"{card} was on the table and must stay there (table cards never go back "
+                "to a hand)"))
+    allowed = set(start.cards()) | set(hand)
+    for card in end_set - allowed:
+        problems.append(Problem("conservation", f"{card} is not in your hand"))
+    start_free = set(start.free)
+    for card in end.free:
+        if card not in start_free:
+            problems.append(Problem(
+                "free", f"{card} cannot lie alone on the table: only the dealt free cards may"))
+    return problems
+
+
+def _meld_index(table: Table) -> dict[Card, int]:
+    return {card: index for index, meld in enumerate(table.melds) for card in meld}
+
+
+def _joker_rules(
+    variant: Variant, start: Table, end: Table, faces: dict[Card, Face], played: set[Card]
+) -> tuple[list[Card], list[Problem]]:
+    problems: list[Problem] = []
+    released: list[Card] = []
+    start_meld = _meld_index(start)
+    end_meld = _meld_index(end)
+    releasers_used: set[Card] = set()
+    for joker, old_face in start.declared.items():
+        if joker not in end_meld or joker not in start_meld:
+            continue
+        where = end_meld[joker]
+        mates = {c for c in start.melds[start_meld[joker]] if c != joker}
+        new_face = faces.get(joker)
+        if new_face == old_face:
+            if variant.joker_moves == "never" and not (mates & set(end.melds[where])):
+                problems.append(Problem(
+                    "joker_moves",
+                    f"the joker standing for {old_face} moved to another meld: in this game a "
+                    "joker moves only after a real card releases it", where))
+            continue
+        releaser = _find_releaser(start, end, joker, old_face, mates, end_meld, played,
+                                  variant, releasers_used)
+        if releaser is None:
+            source = "from your hand" if variant.joker_release_from == "hand" else ""
+            problems.append(Problem(
+                "joker_identity",
+                f"the joker stands for {old_face} and keeps that card until a real {old_face} "
+                f"{source} takes its place".replace("  ", " "), where))
+            continue
+        releasers_used.add(releaser)
+        released.append(joker)
+        if variant.released_joker_needs_two_from_hand:
+            from_hand = sum(1 for c in end.melds[where] if c in played)
+            if from_hand < 2:
+                problems.append(Problem(
+                    "released_joker",
+                    f"a released joker needs at least two cards from your hand in its new "
+                    f"meld ({from_hand} here)", where))
+    return released, problems
+
+
+def _find_releaser(start: Table, end: Table, joker: Card, old_face: Face, mates: set[Card],
+                   end_meld: dict[Card, int], played: set[Card], variant: Variant,
+                   used: set[Card]) -> Card | None:
+    """A real card of the joker's old face that took its place: it ends in a meld with one of
+    the joker's old meld-mates, and comes from the hand when the variant says so."""
+    for card in end.cards():
+        if card.is_joker or card.face != old_face or card in used:
+            continue
+        if variant.joker_release_from == "hand" and card not in played:
+            continue
+        where = end_meld.get(card)
+        if where is not None and mates & set(end.melds[where]):
+            return card
+    return None
+
+
+def _frozen_melds(start: Table, end: Table, released: set[Card]) -> list[Problem]:
+    problems: list[Problem] = []
+    end_meld = _meld_index(end)
+    for meld in start.melds:
+        jokers = [c for c in meld if c.is_joker and c not in released]
+        if not jokers:
+            continue
+        homes = {end_meld.get(c) for c in meld}
+        if len(homes) != 1:
+            face = start.declared.get(jokers[0])
+            label = f"JK={face}" if face else "a joker"
+            problems.append(Problem(
+                "frozen_meld",
+                f"the meld holding {label} cannot be rearranged until that joker is released "
+                "by the real card from your hand", end_meld.get(jokers[0])))
+    return problems
+
+
+def _initial_meld(variant: Variant, end: Table, checks: Sequence[MeldCheck],
+                  played: set[Card]) -> list[Problem]:
+    own = [(i, r) for i, (meld, r) in enumerate(zip(end.melds, checks, strict=True))
+           if r.ok and all(c in played for c in meld)]
+    rule = variant.initial_meld
+    if rule == "none":
+        return []
+    if rule == "complete_meld_from_hand":
+        if own:
+            return []
+        return [Problem("initial_meld", "your first play must include a complete meld made "
+                                        "only of cards from your hand")]
+    if rule == "run_of_3_from_hand":
+        if any(r.kind == "run" and len(r.ordered) >= 3 for _, r in own):
+            return []
+        return [Problem("initial_meld", "your first play must include a run of three or more "
+                                        "cards from your hand")]
+    needed = variant.initial_meld_points or 0
+    total = sum(meld_points(r.faces, r.kind) for _, r in own)
+    if total >= needed:
+        return []
+    return [Problem("initial_meld", f"your first play needs melds from your hand worth "
+                                    f"{needed} points; these are worth {total}")]
