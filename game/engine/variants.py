@@ -130,7 +130,8 @@ _HOUSE_DRAW_UNTIL = "(house) If the stock is empty, a player who cannot meld pas
 MACHIAVELLI = Variant(
     id="machiavelli",
     name="Machiavelli",
-    summary="The Italian classic: two packs, no jokers, play or draw; a failed attempt costs 3 cards.",
+    summary="The Italian classic: two packs, no jokers, play or draw; "
+            "a failed attempt costs 3 cards.",
     packs=2, jokers=0, min_players=2, max_players=5, hand_size=13, ace="either",
     turn="play_or_draw", abandon_penalty=3, scoring="cards_count",
     house_rules=(_HOUSE_STOCK,),
@@ -140,7 +141,8 @@ MACHIAVELLI_JOKERS = dataclasses.replace(
     MACHIAVELLI,
     id="machiavelli-jokers",
     name="Machiavelli with jokers",
-    summary="Machiavelli plus two jokers; a released joker needs two of your cards in its new meld.",
+    summary="Machiavelli plus two jokers; a released joker needs two of your cards "
+            "in its new meld.",
     jokers=2, joker_identity="fixed", jokers_per_meld=1, joker_moves="keep_identity",
     joker_release_from="hand_or_table", released_joker_needs_two_from_hand=True,
     house_rules=(_HOUSE_STOCK, _HOUSE_REAL_CARD),
@@ -167,7 +169,8 @@ GUADALUPE = Variant(
 VATIKAN = Variant(
     id="vatikan",
     name="Vatikan",
-    summary="Open with a run of three from your hand; jokers never move unreleased; first out wins.",
+    summary="Open with a run of three from your hand; jokers never move unreleased; "
+            "first out wins.",
     packs=2, jokers=2, min_players=2, max_players=5, hand_size=13, ace="either",
     joker_identity="fixed", jokers_per_meld=1, joker_moves="never",
     joker_release_from="hand_or_table", initial_meld="run_of_3_from_hand",
@@ -208,7 +211,8 @@ MANIPULATION = Variant(
 ROBBERS = Variant(
     id="robbers",
     name="Robber's Rummy",
-    summary="Four wild jokers that change value freely; open with a meld of your own; draw and play on.",
+    summary="Four wild jokers that change value freely; open with a meld of your own; "
+            "draw and play on.",
     packs=2, jokers=4, min_players=2, max_players=6, hand_size=11, ace="either",
     joker_identity="free", jokers_per_meld=1, initial_meld="complete_meld_from_hand",
     turn="robbers", scoring="cards_count", house_rules=(_HOUSE_STOCK, _HOUSE_REAL_CARD),
@@ -438,15 +442,21 @@ _SCORING_WORDS = {
 }
 
 
+def _deck_words(packs: int, jokers: int) -> str:
+    text = f"{packs} pack{'s' if packs > 1 else ''}"
+    if jokers:
+        text += f" and {jokers} joker{'s' if jokers > 1 else ''}"
+    return text
+
+
 def describe(variant: Variant) -> list[str]:
     """The variant's rules in words, one sentence a line, for the CLI and the rules screen."""
     lines = [f"{variant.name} ({variant.id}): {variant.summary}"]
     packs, jokers = variant.deck_for(variant.min_players)
-    deck = f"{packs} pack{'s' if packs > 1 else ''}" + (f" and {jokers} jokers" if jokers else "")
+    deck = _deck_words(packs, jokers)
     if variant.larger_deck:
         big = variant.larger_deck
-        deck += (f"; from {big.min_players} players {big.packs} packs"
-                 + (f" and {big.jokers} jokers" if big.jokers else ""))
+        deck += f"; from {big.min_players} players {_deck_words(big.packs, big.jokers)}"
     lines.append(f"Players: {variant.min_players}-{variant.max_players}. Deck: {deck}.")
     lines.append(f"Each player is dealt {variant.hand_size} cards.")
     if variant.free_cards:

@@ -1,0 +1,49 @@
+"""Command line: `machiavelli` (and `python -m game`) opens the game; subcommands check
+tables, explain rules, solve positions and simulate matches."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from game import __version__
+from game.engine.errors import EngineError
+
+SUBCOMMANDS = ("check", "rules", "solve", "simulate")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="machiavelli", description="Manipulation rummy: Machiavelli and its relatives.")
+    parser.add_argument("--version", action="version", version=f"machiavelli {__version__}")
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help="keep settings, saves and statistics under DIR")
+    parser.add_argument("--smoke", type=int, metavar="N",
+                        help="render N frames of a computer-only game headless, then exit")
+    parser.add_argument("--screenshot", type=Path, metavar="FILE",
+                        help="with --smoke: save the last frame as a PNG")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        try:
+            module = importlib.import_module(f"game.commands.{name}")
+        except ModuleNotFoundError:
+            continue  # an optional command whose module is not part of this build
+        module.add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command:
+        try:
+            return args.run(args)
+        except EngineError as error:
+            print(f"machiavelli {args.command}: {error}", file=sys.stderr)
+            return 2
+    from game.ui.app import run_app
+
+    return run_app(data_dir=args.data_dir, smoke_frames=args.smoke, screenshot=args.screenshot)

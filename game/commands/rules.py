@@ -1,0 +1,30 @@
+"""`machiavelli rules [ID]`: list the variants, or one variant's rules in words."""
+
+from __future__ import annotations
+
+import argparse
+
+from game.commands.common import parse_options
+from game.engine.variants import VARIANTS, describe, get_variant, option_keys
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("rules", help="list the variants or explain one")
+    parser.add_argument("variant", nargs="?", metavar="ID")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.variant:
+        width = max(len(v) for v in VARIANTS)
+        for variant in VARIANTS.values():
+            print(f"{variant.id:<{width}}  {variant.name}: {variant.summary}")
+        print("\nHouse-rule options (--option KEY=VALUE):")
+        for key, values in option_keys().items():
+            print(f"  {key}: {values}")
+        return 0
+    variant = get_variant(args.variant, parse_options(args.option))
+    for line in describe(variant):
+        print(line)
+    return 0

@@ -1,0 +1,84 @@
+"""The actions of a match: frozen records that are applied, logged, saved and replayed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.engine.errors import NotationError
+from game.engine.table import Table
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: ClassVar[str] = ""
+    player: int | None = None
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "player": self.player}
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw from the stock (how many, and what happens next, is the turn structure's)."""
+
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Commit a turn's rearrangement: the whole end table."""
+
+    kind: ClassVar[str] = "play"
+    table: Table = Table()
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "player": self.player, "table": self.table.to_json()}
+
+
+@dataclass(frozen=True)
+class Knock(Action):
+    kind: ClassVar[str] = "knock"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Nothing to draw and no play: the turn passes."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End a turn that may go on (after a Carousel meld, or Robber's extra draw)."""
+
+    kind: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True)
+class Abandon(Action):
+    """Give up a started play: the table is as it was, and the penalty cards are drawn."""
+
+    kind: ClassVar[str] = "abandon"
+
+
+@dataclass(frozen=True)
+class NextHand(Action):
+    """Deal the next hand of the match."""
+
+    kind: ClassVar[str] = "next_hand"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls for cls in (Draw, Play, Knock, Pass, EndTurn, Abandon, NextHand)
+}
+
+
+def action_from_json(data: dict) -> Action:
+    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
+        raise NotationError(f"not a known action: {data!r}")
+    cls = ACTION_TYPES[data["type"]]
+    player = data.get("player")
+    if cls is Play:
+        return Play(player, Table.from_json(data["table"]))
+    return cls(player)

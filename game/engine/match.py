@@ -1,0 +1,502 @@
+"""A match: hands dealt from a seeded deck, the turn structures of RULES.md section 3, the end
+of a hand (section 4), scoring (section 5) and match play.
+
+Every action goes through ``verify`` (raises ``IllegalAction`` naming the rule), ``can``
+(for the UI) and ``apply`` (verify, change the state, append to the log). The log and
+the seed are the save format: replaying them rebuilds the state exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, NextHand, Pass, Play
+from game.engine.cards import Card, shuffled_deck
+from game.engine.errors import IllegalAction
+from game.engine.melds import check_meld
+from game.engine.scoring import (
+    HandResult,
+    MatchResult,
+    hand_value,
+    match_over,
+    match_result,
+    score_hand,
+)
+from game.engine.serial import card_to_json
+from game.engine.table import Table
+from game.engine.turn import check_turn
+from game.engine.variants import Variant, get_variant
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One finished turn, as everyone saw it: for 'show last turn' and animation."""
+
+    player: int
+    before: Table
+    after: Table
+    played: tuple[Card, ...]
+    drawn: int
+    ended_by: str  # play, draw, pass, knock, abandon, out
+
+
+@dataclass
+class HandState:
+    """Everything about the hand being played. Hidden parts: ``stock`` order, others' hands."""
+
+    number: int
+    stock: list[Card]
+    hands: list[list[Card]]
+    table: Table
+    opened: list[bool]
+    current: int
+    draws: int = 0  # cards drawn this turn
+    played: bool = False  # a play committed this turn
+    passes: int = 0  # passes in a row
+    last_drawer: int | None = None  # who drew the last stock card (last_round rule)
+    final_turns: int | None = None  # turns left in the last round
+    turn_start: Table = field(default_factory=Table)
+    turn_played: list[Card] = field(default_factory=list)
+    result: HandResult | None = None
+    turns: list[TurnRecord] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat may see. Computer players get only this."""
+
+    seat: int
+    variant: Variant
+    names: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    table: Table
+    stock_size: int
+    totals: tuple[int, ...]
+    current: int
+    legal: tuple[str, ...]  # action kinds the seat may take now (empty if not its turn)
+    opened: tuple[bool, ...]
+    hand_number: int
+    draws_this_turn: int
+    played_this_turn: bool
+    final_round: bool
+    turn_start: Table
+    turns: tuple[TurnRecord, ...]  # this hand's finished turns, public facts only
+    hand_result: HandResult | None
+    match_result: MatchResult | None
+    history: tuple[HandResult, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+
+class Match:
+    def __init__(self, variant_id: str, players: int, seed: int,
+                 options: dict[str, object] | None = None,
+                 names: Sequence[str] | None = None) -> None:
+        self.variant_id = variant_id
+        self.options = dict(options or {})
+        self.variant = get_variant(variant_id, self.options)
+        if not self.variant.min_players <= players <= self.variant.max_players:
+            raise IllegalAction(
+                f"{self.variant.name} is for {self.variant.min_players}-"
+                f"{self.variant.max_players} players, not {players}")
+        self.players = players
+        self.seed = seed
+        self.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
+        if len(self.names) != players:
+            raise IllegalAction(f"{players} players need {players} names")
+        self.log: list[Action] = []
+        self.totals = [0] * players
+        self.deals_won = [0] * players
+        self.history: list[HandResult] = []
+        self.result: MatchResult | None = None
+        self.hand = self._deal(0)
+
+    # --- dealing
+
+    def _deal(self, number: int) -> HandState:
+        packs, jokers = self.variant.deck_for(self.players)
+        deck = shuffled_deck(packs, jokers, seed=_hand_seed(self.seed, number))
+        size = self.variant.hand_size
+        if size * self.players + self.variant.free_cards >= len(deck):
+            size = max(1, (len(deck) - self.variant.free_cards - 1) // self.players)
+        hands = [deck[seat * size:(seat + 1) * size] for seat in range(self.players)]
+        rest = deck[size * self.players:]
+        free = tuple(rest[:self.variant.free_cards])
+        stock = rest[self.variant.free_cards:]
+        first = number % self.players
+        table = Table((), free, {})
+        opened = [self.variant.initial_meld == "none"] * self.players
+        return HandState(number, stock, [list(h) for h in hands], table, opened, first,
+                         turn_start=table)
+
+    # --- questions
+
+    @property
+    def current(self) -> int:
+        return self.hand.current
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hand.result is not None
+
+    def can_play_now(self, player: int | None = None) -> bool:
+        """Could ``player`` (default: the one in turn) legally add at least one card?"""
+        from game.engine.arrange import can_play
+
+        seat = self.current if player is None else player
+        h = self.hand
+        return can_play(self.variant, h.table, h.hands[seat], h.opened[seat])
+
+    def legal_kinds(self) -> tuple[str, ...]:
+        """The action kinds the player in turn may take now."""
+        return tuple(kind for kind in ("play", "draw", "knock", "pass", "end_turn", "abandon",
+                                       "next_hand")
+                     if self._kind_problem(kind) is None)
+
+    def _kind_problem(self, kind: str) -> str | None:
+        """Why an action of this kind is not allowed now (None when it is), except
+        Play's table, which ``verify`` checks."""
+        v, h = self.variant, self.hand
+        if self.over:
+            return "the match is over"
+        if kind == "next_hand":
+            return None if h.result is not None else "the hand is still being played"
+        if h.result is not None:
+            return "the hand is over"
+        seat = h.current
+        stock = len(h.stock)
+        turn = v.turn
+        final = h.final_turns is not None
+        if kind == "play":
+            if not h.hands[seat] and not h.table.free:
+                return "you have no cards to play"
+            if final:
+                return None
+            if turn == "carousel":
+                if h.played:
+                    return "you have already melded this turn"
+                if h.draws == 0:
+                    return "draw a card first"
+                if h.draws >= v.carousel_draws:
+                    return "no meld after the last draw"
+                return None
+            if turn == "robbers":
+                if h.played and h.draws == 0:
+                    return "draw your extra card or end your turn"
+                return None
+            return "you have already played this turn" if h.played else None
+        if kind == "draw":
+            if final:
+                return "no drawing in the last round: meld or pass"
+            if stock == 0:
+                return "the stock is empty"
+            if turn == "carousel":
+                if h.played:
+                    return "you have melded: your turn is over"
+                if h.draws >= v.carousel_draws:
+                    return "no more draws this turn"
+                return None
+            if turn == "robbers":
+                if h.played and h.draws:
+                    return "you have drawn your extra card"
+                return self._must_play_problem() if not h.played else None
+            if h.played:
+                return "you have already played this turn"
+            return self._must_play_problem()
+        if kind == "abandon":
+            if v.abandon_penalty == 0 or h.played or final or stock == 0:
+                return "abandoning is not allowed now"
+            if turn not in ("play_or_draw", "robbers", "guadalupe"):
+                return "abandoning is not part of this game"
+            return self._must_play_problem()
+        if kind == "knock":
+            knock = v.knock
+            if knock is None or final:
+                return "no knocking now"
+            if hand_value(v.scoring, h.hands[seat]) > knock.max_points:
+                return f"you may knock only with {knock.max_points} points or fewer"
+            if knock.when == "start_of_turn":
+                return None if h.draws == 0 and not h.played else "knock only instead of drawing"
+            if 1 <= h.draws <= v.carousel_draws - 1:
+                return None
+            return "knock after drawing one or two cards"
+        if kind == "pass":
+            if final:
+                return None
+            if turn == "carousel":
+                return None if stock == 0 and not h.played and h.draws == 0 else \
+                    "you must draw"
+            if h.played:
+                return "end your turn instead"
+            if stock > 0:
+                return "draw a card instead of passing"
+            return self._must_play_problem()
+        if kind == "end_turn":
+            if turn == "carousel":
+                if h.played:
+                    return None
+                if h.draws and stock == 0:
+                    return None
+                return "draw or meld first"
+            if turn == "robbers" and h.played:
+                return None
+            return "your turn ends when you play or draw"
+        return f"unknown action {kind}"
+
+    def _must_play_problem(self) -> str | None:
+        if self.variant.must_play_if_able and self.can_play_now():
+            return "you can play, so you must play at least one card"
+        return None
+
+    def verify(self, action: Action) -> None:
+        if action.kind == "next_hand":
+            problem = self._kind_problem("next_hand")
+        elif action.player != self.hand.current:
+            problem = f"it is {self.names[self.hand.current]}'s turn"
+        else:
+            problem = self._kind_problem(action.kind)
+        if problem:
+            raise IllegalAction(problem, rule=action.kind)
+        if isinstance(action, Play):
+            h = self.hand
+            result = check_turn(self.variant, h.table, h.hands[h.current], action.table,
+                                h.opened[h.current])
+            if not result.ok:
+                raise IllegalAction(list(result.problems))
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    # --- applying
+
+    def apply(self, action: Action) -> None:
+        """Verify and apply an action, and log it. A refused action changes nothing."""
+        self.verify(action)
+        handler = getattr(self, f"_do_{action.kind}")
+        handler(action)
+        self.log.append(action)
+
+    def play(self, table: Table) -> None:
+        self.apply(Play(self.current, table))
+
+    def draw(self) -> None:
+        self.apply(Draw(self.current))
+
+    def knock(self) -> None:
+        self.apply(Knock(self.current))
+
+    def pass_turn(self) -> None:
+        self.apply(Pass(self.current))
+
+    def end_turn(self) -> None:
+        self.apply(EndTurn(self.current))
+
+    def abandon(self) -> None:
+        self.apply(Abandon(self.current))
+
+    def next_hand(self) -> None:
+        self.apply(NextHand(None))
+
+    def _take(self, count: int) -> int:
+        h = self.hand
+        taken = 0
+        for _ in range(count):
+            if not h.stock:
+                break
+            h.hands[h.current].append(h.stock.pop())
+            taken += 1
+        if taken and not h.stock and h.last_drawer is None:
+            h.last_drawer = h.current
+        return taken
+
+    def _do_play(self, action: Play) -> None:
+        h, v = self.hand, self.variant
+        seat = h.current
+        result = check_turn(v, h.table, h.hands[seat], action.table, h.opened[seat])
+        played = set(result.played)
+        h.hands[seat] = [c for c in h.hands[seat] if c not in played]
+        h.table = result.table  # type: ignore[assignment]
+        h.turn_played.extend(result.played)
+        h.opened[seat] = True
+        h.played = True
+        h.passes = 0
+        if not h.hands[seat]:
+            self._end_turn("out")
+            self._finish_hand("out", seat)
+            return
+        if h.final_turns is not None:
+            self._end_turn("play")
+            return
+        if v.turn == "guadalupe":
+            drawn = self._take(1)
+            self._end_turn("play", drawn)
+        elif v.turn == "carousel":
+            if self._kind_problem("knock") is not None:
+                self._end_turn("play")
+        elif v.turn == "robbers":
+            if h.draws:
+                self._end_turn("play")
+        else:
+            self._end_turn("play")
+
+    def _do_draw(self, action: Draw) -> None:
+        h, v = self.hand, self.variant
+        h.passes = 0
+        if v.turn == "guadalupe":
+            self._end_turn("draw", self._take(2))
+            return
+        taken = self._take(1)
+        h.draws += taken
+        if v.turn == "carousel":
+            if h.draws >= v.carousel_draws:
+                self._end_turn("draw")
+        elif v.turn == "robbers":
+            if not h.played:
+                self._end_turn("draw")
+        elif v.turn == "draw_until_able":
+            pass  # the same player goes on: play if now able, or draw again
+        else:
+            self._end_turn("draw")
+
+    def _do_abandon(self, action: Abandon) -> None:
+        self.hand.passes = 0
+        self._end_turn("abandon", self._take(self.variant.abandon_penalty))
+
+    def _do_knock(self, action: Knock) -> None:
+        seat = self.hand.current
+        self._end_turn("knock")
+        self._finish_hand("knock", seat)
+
+    def _do_pass(self, action: Pass) -> None:
+        h = self.hand
+        if h.final_turns is None:
+            h.passes += 1
+        self._end_turn("pass")
+        if h.result is None and h.final_turns is None and h.passes >= self.players:
+            self._finish_hand("stock_out", None)
+
+    def _do_end_turn(self, action: EndTurn) -> None:
+        self._end_turn("play" if self.hand.played else "draw")
+
+    def _do_next_hand(self, action: NextHand) -> None:
+        self.hand = self._deal(self.hand.number + 1)
+
+    def _end_turn(self, ended_by: str, extra_drawn: int = 0) -> None:
+        h, v = self.hand, self.variant
+        seat = h.current
+        h.turns.append(TurnRecord(seat, h.turn_start, h.table, tuple(h.turn_played),
+                                  h.draws + extra_drawn, ended_by))
+        if ended_by in ("out", "knock"):
+            return
+        if h.final_turns is not None:
+            h.final_turns -= 1
+            if h.final_turns <= 0:
+                self._finish_hand("stock_out", None)
+                return
+        elif v.stock_out == "last_round" and h.last_drawer == seat:
+            # the player who drew the last card did not knock: everyone, ending with
+            # that player, has one more turn to meld without drawing
+            h.final_turns = self.players
+        h.current = (seat + 1) % self.players
+        h.draws = 0
+        h.played = False
+        h.turn_start = h.table
+        h.turn_played = []
+
+    def _finish_hand(self, reason: str, ender: int | None) -> None:
+        h = self.hand
+        result = score_hand(self.variant, h.hands, reason, ender)
+        h.result = result
+        self.history.append(result)
+        for seat, points in enumerate(result.points):
+            self.totals[seat] += points
+        for seat in result.winners:
+            self.deals_won[seat] += 1
+        if match_over(self.variant, self.totals, len(self.history)):
+            self.result = match_result(self.variant, self.totals, self.deals_won)
+
+    # --- views, drafts, checks
+
+    def view(self, seat: int) -> PlayerView:
+        h = self.hand
+        legal = self.legal_kinds() if seat == h.current or h.result is not None else ()
+        return PlayerView(
+            seat=seat, variant=self.variant, names=self.names, hand=tuple(h.hands[seat]),
+            hand_counts=tuple(len(x) for x in h.hands), table=h.table,
+            stock_size=len(h.stock), totals=tuple(self.totals), current=h.current,
+            legal=legal, opened=tuple(h.opened), hand_number=h.number,
+            draws_this_turn=h.draws, played_this_turn=h.played,
+            final_round=h.final_turns is not None, turn_start=h.turn_start,
+            turns=tuple(h.turns), hand_result=h.result, match_result=self.result,
+            history=tuple(self.history),
+        )
+
+    def draft(self):  # noqa: ANN201 - returns game.engine.draft.TurnDraft
+        """A fresh draft of the current player's turn."""
+        from game.engine.draft import TurnDraft
+
+        h = self.hand
+        return TurnDraft(self.variant, h.table, tuple(h.hands[h.current]),
+                         h.opened[h.current])
+
+    def check_invariants(self) -> list[str]:
+        """Broken invariants (empty when all hold): every card in exactly one place, and
+        every table meld valid."""
+        h = self.hand
+        problems: list[str] = []
+        places = list(h.stock) + [c for hand in h.hands for c in hand] + list(h.table.cards())
+        packs, jokers = self.variant.deck_for(self.players)
+        expected = sorted(shuffled_deck(packs, jokers, 0))
+        if sorted(places) != expected:
+            problems.append("the cards in stock, hands and table are not exactly the deck")
+        for index, meld in enumerate(h.table.melds):
+            verdict = check_meld(meld, self.variant, h.table.declared)
+            if not verdict.ok:
+                problems.append(f"table meld {index + 1} is invalid: {verdict.reason}")
+        return problems
+
+    # --- persistence
+
+    def state_json(self) -> dict:
+        """The full state, hidden parts included, in a canonical JSON form."""
+        h = self.hand
+        return {
+            "hand": h.number, "current": h.current, "stock": [card_to_json(c) for c in h.stock],
+            "hands": [[card_to_json(c) for c in hand] for hand in h.hands],
+            "table": h.table.to_json(), "opened": list(h.opened), "draws": h.draws,
+            "played": h.played, "passes": h.passes, "last_drawer": h.last_drawer,
+            "final_turns": h.final_turns,
+            "hand_result": h.result.to_json() if h.result else None,
+            "totals": list(self.totals), "deals_won": list(self.deals_won),
+            "history": [r.to_json() for r in self.history],
+            "over": self.over,
+        }
+
+    def digest(self) -> str:
+        text = json.dumps(self.state_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def clone(self) -> Match:
+        from game.engine.serialize import replay
+
+        return replay(self.variant_id, self.options, self.players, self.seed, self.names,
+                      self.log)
+
+
+def _hand_seed(seed: int, number: int) -> int:
+    digest = hashlib.sha256(f"{seed}/{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")

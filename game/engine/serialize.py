@@ -1,0 +1,59 @@
+"""Versioned JSON of a match: schema, variant and options, seats, seed, action log and a
+snapshot. Loading replays the log from the seed and checks the result against the snapshot,
+so a save can never load into a state the rules could not have reached."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine.actions import Action, action_from_json
+from game.engine.errors import EngineError, NotationError
+from game.engine.match import Match
+
+SCHEMA = 1
+
+
+class SaveError(EngineError, ValueError):
+    """A saved match that cannot be loaded; the message says why."""
+
+
+def match_to_json(match: Match) -> dict:
+    return {
+        "schema": SCHEMA,
+        "variant": match.variant_id,
+        "options": dict(match.options),
+        "players": match.players,
+        "names": list(match.names),
+        "seed": match.seed,
+        "log": [action.to_json() for action in match.log],
+        "snapshot": match.state_json(),
+    }
+
+
+def replay(variant_id: str, options: dict, players: int, seed: int, names: Sequence[str],
+           log: Sequence[Action]) -> Match:
+    match = Match(variant_id, players, seed, options, names)
+    for action in log:
+        match.apply(action)
+    return match
+
+
+def match_from_json(data: dict) -> Match:
+    """Rebuild a match from its JSON; raises SaveError naming what is wrong."""
+    if not isinstance(data, dict):
+        raise SaveError("a saved match must be a JSON object")
+    schema = data.get("schema")
+    if not isinstance(schema, int) or schema > SCHEMA:
+        raise SaveError(f"saved match schema {schema!r} is newer than this game ({SCHEMA})")
+    try:
+        log = [action_from_json(item) for item in data["log"]]
+        match = replay(data["variant"], data.get("options") or {}, int(data["players"]),
+                       int(data["seed"]), data.get("names") or None, log)
+    except KeyError as missing:
+        raise SaveError(f"saved match lacks the field {missing}") from None
+    except (EngineError, NotationError, TypeError, ValueError) as error:
+        raise SaveError(f"saved match does not replay: {error}") from None
+    snapshot = data.get("snapshot")
+    if snapshot is not None and snapshot != match.state_json():
+        raise SaveError("saved match's snapshot does not match its replayed log")
+    return match
