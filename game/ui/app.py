@@ -7,6 +7,7 @@ optionally saves a screenshot, prints the frame count and rate, and exits 0.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -56,10 +57,9 @@ class App:
         return max(MIN_SIZE[0], int(width)), max(MIN_SIZE[1], int(height))
 
     def _set_icon(self) -> None:
-        try:
+        # an icon is a nicety; the window works without one
+        with contextlib.suppress(pygame.error, FileNotFoundError):
             pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "icon-64.png"))))
-        except (pygame.error, FileNotFoundError):
-            pass  # an icon is a nicety; the window works without one
 
     @property
     def size(self) -> tuple[int, int]:
