@@ -124,7 +124,12 @@ def parse_token(text: str) -> ParsedCard:
     if token == "JK":
         return ParsedCard(None)
     if token.startswith("JK="):
-        return ParsedCard(None, parse_face(token[3:]))
+        try:
+            return ParsedCard(None, parse_face(token[3:]))
+        except NotationError as error:  # name the whole written card, not just its tail
+            raise NotationError(
+                f"'{text.strip()}' is not a card: a declared joker is written JK=10H "
+                f"({error})") from None
     if token.startswith("JK"):
         raise NotationError(f"'{text}' is not a card: a declared joker is written JK=10H")
     return ParsedCard(parse_face(token))

@@ -507,7 +507,8 @@ def describe(variant: Variant) -> list[str]:
     turn = _TURN_WORDS[variant.turn]
     if variant.turn == "carousel":
         draws = variant.carousel_draws
-        turn = turn.format(last=f"after your {draws}th draw the turn ends without a meld "
+        nth = {2: "second", 3: "third", 4: "fourth"}.get(draws, f"{draws}th")
+        turn = turn.format(last=f"after your {nth} draw the turn ends without a meld "
                                 f"(up to {draws} draws, melding after any of the first "
                                 f"{draws - 1}).")
     lines.append(turn)
