@@ -1,0 +1,221 @@
+"""`machiavelli simulate`: computer players against each other over seeded matches.
+
+Game i uses seed S+i and rotates the seats, so each listed level sits in each position
+equally often. Every engine invariant is checked after every action; a violation stops
+the run with the seed and the action log. Each match is capped in actions so a stalemate
+cannot hang the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import dataclass, field, replace
+
+from game.ai.players import LEVELS, make_player
+from game.commands.common import add_variant_arguments, parse_options
+from game.engine.actions import Action, NextHand
+from game.engine.errors import IllegalAction
+from game.engine.match import Match
+from game.engine.variants import get_variant
+
+DEFAULT_CAP = 2000
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "simulate", help="play computer players against each other and report the results")
+    add_variant_arguments(parser)
+    parser.add_argument("--seats", default="hard,medium", metavar="LEVELS",
+                        help="comma-separated levels, one a seat (easy, medium, hard)")
+    parser.add_argument("--games", type=int, default=10, metavar="N", help="matches to play")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="match i is dealt from seed S+i")
+    parser.add_argument("--max-actions", type=int, default=DEFAULT_CAP, metavar="N",
+                        help=f"stop a match after this many actions (default {DEFAULT_CAP})")
+    parser.add_argument("--json", action="store_true",
+                        help="end with one line of JSON holding the figures")
+    parser.set_defaults(run=run)
+
+
+@dataclass
+class SeatStats:
+    level: str
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)
+    decision_seconds: float = 0.0
+    decisions: int = 0
+    slowest: float = 0.0
+    fallbacks: int = 0
+
+    @property
+    def mean_score(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    @property
+    def mean_decision_ms(self) -> float:
+        return 1000 * self.decision_seconds / self.decisions if self.decisions else 0.0
+
+
+@dataclass
+class GameOutcome:
+    seed: int
+    order: list[int]  # order[position] = index into the seat list
+    winners: tuple[int, ...] = ()  # positions
+    totals: tuple[int, ...] = ()
+    capped: bool = False
+    stalled: str = ""
+
+
+class InvariantBroken(Exception):
+    """An engine invariant failed: the problems and the action log that led there."""
+
+    def __init__(self, problems: list[str], log: list[dict]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+        self.log = log
+
+
+def seat_levels(given: list[str], min_players: int, max_players: int) -> tuple[list[str], str]:
+    """The levels to seat, filled up with the last level to the variant's minimum, and a note
+    saying so (empty when nothing was added)."""
+    levels = [s.strip().lower() for s in given if s.strip()]
+    if not levels:
+        raise ValueError("--seats needs at least one level")
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level '{level}': expected one of {', '.join(LEVELS)}")
+    if len(levels) > max_players:
+        raise ValueError(f"{len(levels)} seats, but this game is for at most {max_players}")
+    note = ""
+    if len(levels) < min_players:
+        added = min_players - len(levels)
+        levels += [levels[-1]] * added
+        note = (f"this game needs {min_players} players: added {added} more "
+                f"{levels[-1]} seat{'s' if added > 1 else ''} ({', '.join(levels)})")
+    return levels, note
+
+
+def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed: int,
+               rotation: int, stats: list[SeatStats], cap: int = DEFAULT_CAP) -> GameOutcome:
+    """One match; ``rotation`` shifts the seats. Decision times go into ``stats``."""
+    n = len(levels)
+    order = [(position + rotation) % n for position in range(n)]
+    names = [f"{levels[i]} {i + 1}" for i in order]
+    players = [make_player(levels[i], seed * 31 + i) for i in order]
+    match = Match(variant_id, n, seed, options, names)
+    outcome = GameOutcome(seed, order)
+    actions = 0
+    while not match.over:
+        if actions >= cap:
+            outcome.capped = True
+            break
+        if match.hand_over:
+            _apply_checked(match, NextHand(None))
+            actions += 1
+            continue
+        seat = match.current
+        player, seat_stats = players[seat], stats[order[seat]]
+        view = match.view(seat)
+        start = time.perf_counter()
+        decision = player.decide(view)
+        spent = time.perf_counter() - start
+        seat_stats.decision_seconds += spent
+        seat_stats.decisions += 1
+        seat_stats.slowest = max(seat_stats.slowest, spent)
+        if decision.note.startswith("fallback"):
+            seat_stats.fallbacks += 1
+        action = decision.action
+        if action.kind != "next_hand":
+            action = replace(action, player=seat)
+        try:
+            _apply_checked(match, action)
+        except IllegalAction as refused:
+            seat_stats.fallbacks += 1
+            backup = player.fallback(match.view(seat), f"fallback: refused ({refused})")
+            try:
+                _apply_checked(match, replace(backup.action, player=seat))
+            except IllegalAction as again:
+                outcome.stalled = (f"seat {seat + 1} ({levels[order[seat]]}) has no accepted "
+                                   f"action: {refused}; then {again}")
+                break
+        actions += 1
+    if match.result is not None:
+        outcome.winners = match.result.winners
+        outcome.totals = match.result.totals
+    return outcome
+
+
+def _apply_checked(match: Match, action: Action) -> None:
+    """Apply an action, then check every engine invariant."""
+    match.apply(action)
+    problems = match.check_invariants()
+    if problems:
+        raise InvariantBroken(problems, [a.to_json() for a in match.log])
+
+
+def run(args: argparse.Namespace) -> int:
+    options = parse_options(args.option)
+    variant = get_variant(args.variant, options)
+    try:
+        levels, note = seat_levels(args.seats.split(","), variant.min_players,
+                                   variant.max_players)
+    except ValueError as error:
+        print(f"machiavelli simulate: {error}")
+        return 2
+    if args.games < 1:
+        print("machiavelli simulate: --games must be at least 1")
+        return 2
+    if note:
+        print(f"note: {note}")
+    stats = [SeatStats(level) for level in levels]
+    capped: list[int] = []
+    stalled: list[str] = []
+    n = len(levels)
+    print(f"{variant.name}: {args.games} games, seats {', '.join(levels)}, seeds "
+          f"{args.seed}..{args.seed + args.games - 1}", flush=True)
+    for game in range(args.games):
+        seed = args.seed + game
+        try:
+            outcome = play_match(args.variant, options, levels, seed, game % n, stats,
+                                 args.max_actions)
+        except InvariantBroken as broken:
+            print(f"invariant violated in the game with seed {seed}: {broken}")
+            print(json.dumps({"seed": seed, "variant": args.variant, "options": options,
+                              "seats": levels, "log": broken.log}))
+            return 1
+        if outcome.capped:
+            capped.append(seed)
+        if outcome.stalled:
+            stalled.append(f"seed {seed}: {outcome.stalled}")
+        for position in outcome.winners:
+            stats[outcome.order[position]].wins += 1
+        for position, total in enumerate(outcome.totals):
+            stats[outcome.order[position]].scores.append(total)
+    _report(args, variant.name, stats, capped, stalled)
+    return 0
+
+
+def _report(args: argparse.Namespace, name: str, stats: list[SeatStats], capped: list[int],
+            stalled: list[str]) -> None:
+    games = args.games
+    print(f"{'seat':<6}{'level':<8}{'wins':>6}{'win %':>8}{'mean score':>12}"
+          f"{'ms/decision':>13}{'slowest ms':>12}{'fallbacks':>11}")
+    for index, seat in enumerate(stats, start=1):
+        print(f"{index:<6}{seat.level:<8}{seat.wins:>6}{100 * seat.wins / games:>8.1f}"
+              f"{seat.mean_score:>12.2f}{seat.mean_decision_ms:>13.1f}"
+              f"{1000 * seat.slowest:>12.1f}{seat.fallbacks:>11}")
+    if capped:
+        print(f"{len(capped)} match(es) stopped at {args.max_actions} actions without a result: "
+              f"seeds {', '.join(map(str, capped))}")
+    for line in stalled:
+        print(f"stalled: {line}")
+    if args.json:
+        print(json.dumps({
+            "games": games,
+            "seats": [s.level for s in stats],
+            "wins": [s.wins for s in stats],
+            "mean_score": [round(s.mean_score, 3) for s in stats],
+            "mean_decision_ms": [round(s.mean_decision_ms, 3) for s in stats],
+        }))
