@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from game.commands.common import parse_options
-from game.engine.variants import VARIANTS, describe, get_variant, option_keys
+from game.engine.variants import all_variants, describe, get_variant, option_keys
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -17,8 +17,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if not args.variant:
-        width = max(len(v) for v in VARIANTS)
-        for variant in VARIANTS.values():
+        variants = all_variants()
+        width = max(len(v) for v in variants)
+        for variant in variants.values():
             print(f"{variant.id:<{width}}  {variant.name}: {variant.summary}")
         print("\nHouse-rule options (--option KEY=VALUE):")
         for key, values in option_keys().items():

@@ -45,8 +45,13 @@ def check_meld(
     cards: Sequence[Card],
     variant: Variant,
     declared: Mapping[Card, Face] | None = None,
+    kind: str | None = None,
+    run_min: int | None = None,
 ) -> MeldCheck:
-    """Check ``cards`` as one meld. ``declared`` holds fixed jokers' declared cards."""
+    """Check ``cards`` as one meld. ``declared`` holds fixed jokers' declared cards.
+
+    ``kind`` ("set" or "run") asks for that kind only, and ``run_min`` for a longer
+    shortest run: a contract needs both, since wild jokers can make a meld either kind."""
     declared = declared or {}
     cards = tuple(cards)
     if len(cards) < 3:
@@ -70,10 +75,14 @@ def check_meld(
     known = {c: c.face for c in naturals} | fixed
     ranks = {f.rank for f in known.values()}
     suits = {f.suit for f in known.values()}
-    if len(ranks) == 1:
+    if kind == "set" or (kind is None and len(ranks) == 1):
+        if len(ranks) > 1:
+            return _fail("a set's cards are all of one rank")
         return _check_set(cards, known, wild, variant)
-    if len(suits) == 1:
-        return _check_run(cards, known, wild, variant)
+    if kind == "run" or (kind is None and len(suits) == 1):
+        if len(suits) > 1:
+            return _fail("a run's cards are all of one suit")
+        return _check_run(cards, known, wild, variant, run_min or variant.run_min)
     return _fail("neither a set (cards of one rank) nor a run (cards of one suit): "
                  + " ".join(str(f) for f in known.values()))
 
@@ -115,11 +124,11 @@ def _run_window(values: list[int], length: int, low: int, high: int) -> int | No
 
 
 def _check_run(cards: tuple[Card, ...], known: dict[Card, Face], wild: list[Card],
-               variant: Variant) -> MeldCheck:
+               variant: Variant, run_min: int) -> MeldCheck:
     suit = next(iter(known.values())).suit
     length = len(cards)
-    if length < variant.run_min:
-        return _fail(f"a run needs at least {variant.run_min} cards")
+    if length < run_min:
+        return _fail(f"a run needs at least {run_min} cards")
     if length > 13:
         return _fail(f"{length} cards: a run has at most 13")
     ranks = [f.rank for f in known.values()]

@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.actions import Action, action_from_json
+from game.engine.contract.actions import contract_action_from_json
+from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError, NotationError
 from game.engine.match import Match
+from game.engine.variants import get_variant
 
 SCHEMA = 1
 
@@ -17,7 +20,7 @@ class SaveError(EngineError, ValueError):
     """A saved match that cannot be loaded; the message says why."""
 
 
-def match_to_json(match: Match) -> dict:
+def match_to_json(match: Match | ContractMatch) -> dict:
     return {
         "schema": SCHEMA,
         "variant": match.variant_id,
@@ -30,15 +33,23 @@ def match_to_json(match: Match) -> dict:
     }
 
 
-def replay(variant_id: str, options: dict, players: int, seed: int, names: Sequence[str],
-           log: Sequence[Action]) -> Match:
-    match = Match(variant_id, players, seed, options, names)
+def new_match(variant_id: str, players: int, seed: int, options: dict | None = None,
+              names: Sequence[str] | None = None) -> Match | ContractMatch:
+    """A match of any variant: the contract game or a manipulation game."""
+    if get_variant(variant_id, options).family == "contract":
+        return ContractMatch(variant_id, players, seed, options, list(names or []) or None)
+    return Match(variant_id, players, seed, options, names)
+
+
+def replay(variant_id: str, options: dict, players: int, seed: int,
+           names: Sequence[str] | None, log: Sequence[Action]) -> Match | ContractMatch:
+    match = new_match(variant_id, players, seed, options, names)
     for action in log:
         match.apply(action)
     return match
 
 
-def match_from_json(data: dict) -> Match:
+def match_from_json(data: dict) -> Match | ContractMatch:
     """Rebuild a match from its JSON; raises SaveError naming what is wrong."""
     if not isinstance(data, dict):
         raise SaveError("a saved match must be a JSON object")
@@ -46,7 +57,9 @@ def match_from_json(data: dict) -> Match:
     if not isinstance(schema, int) or schema > SCHEMA:
         raise SaveError(f"saved match schema {schema!r} is newer than this game ({SCHEMA})")
     try:
-        log = [action_from_json(item) for item in data["log"]]
+        contract = get_variant(data["variant"], data.get("options") or {}).family == "contract"
+        parse = contract_action_from_json if contract else action_from_json
+        log = [parse(item) for item in data["log"]]
         match = replay(data["variant"], data.get("options") or {}, int(data["players"]),
                        int(data["seed"]), data.get("names") or None, log)
     except KeyError as missing:

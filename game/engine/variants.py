@@ -16,11 +16,15 @@ ACE_MODES = ("low", "high", "either", "around")
 JOKER_IDENTITIES = ("fixed", "free")
 JOKER_MOVES = ("keep_identity", "never")
 JOKER_RELEASE_FROM = ("hand", "hand_or_table")
-TURN_STRUCTURES = ("play_or_draw", "carousel", "guadalupe", "draw_until_able", "robbers")
+TURN_STRUCTURES = (
+    "play_or_draw", "carousel", "guadalupe", "draw_until_able", "robbers", "contract",
+)
 STOCK_OUT = ("last_round", "pass_until_all_pass")
 SCORING = (
     "cards_count", "tahiti", "manipulation", "none", "carousel_scarne", "carousel_culbertson",
+    "contract",
 )
+FAMILIES = ("manipulation", "contract")
 TABLE_LAYOUTS = ("mixed", "sets_and_runs_apart")
 KNOCK_WHEN = ("after_meld", "start_of_turn")
 
@@ -77,6 +81,10 @@ class Variant:
     scoring: str = "cards_count"
     match: str = "hands:1"  # hands:N | target:N
     table_layout: str = "mixed"
+    # "manipulation": the table may be rearranged; "contract": Shanghai Rummy's rounds of
+    # contracts with a discard pile and buying (game.engine.contract)
+    family: str = "manipulation"
+    max_buys: int = 0  # contract: buys allowed per player per round
     house_rules: tuple[str, ...] = field(default=())
 
     # --- derived facts, so rule code asks questions instead of comparing strings
@@ -218,6 +226,23 @@ ROBBERS = Variant(
     turn="robbers", scoring="cards_count", house_rules=(_HOUSE_STOCK, _HOUSE_REAL_CARD),
 )
 
+SHANGHAI_RUMMY = Variant(
+    id="shanghai-rummy",
+    name="Shanghai Rummy",
+    summary="The contract game: ten rounds of set contracts, a discard pile, and buying out "
+            "of turn.",
+    family="contract", packs=2, jokers=1, larger_deck=LargerDeck(5, 3, 2), min_players=3,
+    max_players=8, hand_size=11, set_same_suit_allowed=True, ace="either",
+    joker_identity="fixed", jokers_per_meld=0, turn="contract", max_buys=4,
+    scoring="contract", match="hands:10",
+    house_rules=(
+        "(house) A contract's melds may hold more cards than its minimum.",
+        "(house) You may go out by laying off or laying down your last card, without a "
+        "discard.",
+        "(house) Penalty values: 2-9 5, 10-K 10, ace 15, joker 50.",
+    ),
+)
+
 VARIANTS: dict[str, Variant] = {
     v.id: v
     for v in (
@@ -225,17 +250,25 @@ VARIANTS: dict[str, Variant] = {
         MANIPULATION, ROBBERS,
     )
 }
+# The contract game is its own mode (game.engine.contract), kept apart from the nine
+# manipulation variants that game.engine.match plays.
+CONTRACT_VARIANTS: dict[str, Variant] = {SHANGHAI_RUMMY.id: SHANGHAI_RUMMY}
+
+
+def all_variants() -> dict[str, Variant]:
+    return {**VARIANTS, **CONTRACT_VARIANTS}
 
 
 def register(variant: Variant) -> None:
-    VARIANTS[variant.id] = variant
+    registry = CONTRACT_VARIANTS if variant.family == "contract" else VARIANTS
+    registry[variant.id] = variant
 
 
 def get_variant(variant_id: str, options: Mapping[str, object] | None = None) -> Variant:
     try:
-        base = VARIANTS[variant_id]
+        base = all_variants()[variant_id]
     except KeyError:
-        known = ", ".join(VARIANTS)
+        known = ", ".join(all_variants())
         raise OptionError(f"unknown variant '{variant_id}'; known variants: {known}") from None
     return apply_options(base, options or {})
 
@@ -314,6 +347,13 @@ def _as_knock(key: str, value: object) -> Knock | None:
     )
 
 
+def _as_larger_deck(key: str, value: object) -> LargerDeck:
+    packs, sep, jokers = str(value).strip().partition("+")
+    if not sep:
+        raise OptionError(f"option {key}: '{value}' is not PACKS+JOKERS (e.g. 3+2)")
+    return LargerDeck(5, _as_int(key, packs, 1, 3), _as_int(key, jokers, 0, 4))
+
+
 def _as_jokers_per_meld(key: str, value: object) -> int:
     if str(value).strip().lower() in ("unlimited", "0"):
         return 0
@@ -330,6 +370,8 @@ _OPTIONS: dict[str, tuple[str, object]] = {
               lambda k, v: {"packs": _as_int(k, v, 1, 3), "larger_deck": None}),
     "jokers": ("jokers in the deck (0-4)",
                lambda k, v: {"jokers": _as_int(k, v, 0, 4), "larger_deck": None}),
+    "larger_deck": ("deck from 5 players as PACKS+JOKERS, e.g. 3+2 or 2+2 (contract game)",
+                    lambda k, v: {"larger_deck": _as_larger_deck(k, v)}),
     "free_cards": ("cards dealt face up to the table as singles (0 or 4)",
                    lambda k, v: {"free_cards": _as_choice(k, str(v), ("0", "4")) and int(v)}),
     "abandon_penalty": ("cards drawn when giving up a started play (0-5)",
@@ -451,6 +493,10 @@ def _deck_words(packs: int, jokers: int) -> str:
 
 def describe(variant: Variant) -> list[str]:
     """The variant's rules in words, one sentence a line, for the CLI and the rules screen."""
+    if variant.family == "contract":
+        from game.engine.contract.rules import describe_contract_game
+
+        return describe_contract_game(variant)
     lines = [f"{variant.name} ({variant.id}): {variant.summary}"]
     packs, jokers = variant.deck_for(variant.min_players)
     deck = _deck_words(packs, jokers)

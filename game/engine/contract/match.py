@@ -1,0 +1,471 @@
+"""Shanghai Rummy, the contract game: ten rounds, a discard pile, buying out of turn.
+
+The same verify / can / apply pattern and the same seeded replay as the manipulation
+match. Out-of-turn buying is modelled as a short queue of seats, each asked in turn
+order after the player in turn drew from the stock: the first to buy takes the discard
+and a penalty card; ``awaiting`` is the seat whose answer the match needs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+
+from game.engine.actions import Action, Draw, NextHand
+from game.engine.cards import Card, Face, shuffled_deck
+from game.engine.contract.actions import (
+    Buy,
+    Decline,
+    Discard,
+    LayDown,
+    LayOff,
+    SwapJoker,
+    TakeDiscard,
+)
+from game.engine.contract.rules import (
+    ONE_TURN_BONUS,
+    ONE_TURN_NATURAL_BONUS,
+    Contract,
+    card_value,
+    check_lay_down,
+    check_meld_as,
+    contract_for,
+)
+from game.engine.errors import IllegalAction
+from game.engine.scoring import HandResult, MatchResult
+from game.engine.serial import card_to_json, face_to_json
+from game.engine.variants import Variant, get_variant
+
+
+@dataclass
+class TableMeld:
+    owner: int
+    kind: str  # set | run
+    cards: list[Card]
+
+
+@dataclass
+class RoundState:
+    number: int
+    stock: list[Card]
+    discard: list[Card]
+    hands: list[list[Card]]
+    current: int
+    melds: list[TableMeld] = field(default_factory=list)
+    declared: dict[Card, Face] = field(default_factory=dict)
+    laid_down: list[bool] = field(default_factory=list)
+    buys: list[int] = field(default_factory=list)
+    phase: str = "draw"  # draw | buying | play
+    buy_queue: list[int] = field(default_factory=list)
+    discarder: int | None = None
+    turn_mode: str | None = None  # lay_down | lay_off, once the player chose
+    went_down_now: bool = False
+    used_joker_now: bool = False
+    swapped: list[Card] = field(default_factory=list)
+    reshuffles: int = 0
+    result: HandResult | None = None
+
+
+@dataclass(frozen=True)
+class ContractView:
+    """What one seat may see of the contract game."""
+
+    seat: int
+    variant: Variant
+    names: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    melds: tuple[tuple[int, str, tuple[Card, ...]], ...]  # owner, kind, cards
+    declared: dict[Card, Face]
+    discard_top: Card | None
+    discard_size: int
+    stock_size: int
+    totals: tuple[int, ...]
+    current: int
+    awaiting: int
+    phase: str
+    legal: tuple[str, ...]
+    contract: Contract
+    round_number: int
+    laid_down: tuple[bool, ...]
+    buys_left: tuple[int, ...]
+    swapped: tuple[Card, ...]
+    turn_mode: str | None
+    hand_result: HandResult | None
+    match_result: MatchResult | None
+    history: tuple[HandResult, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+
+class ContractMatch:
+    def __init__(self, variant_id: str, players: int, seed: int,
+                 options: dict[str, object] | None = None,
+                 names: list[str] | tuple[str, ...] | None = None) -> None:
+        self.variant_id = variant_id
+        self.options = dict(options or {})
+        self.variant = get_variant(variant_id, self.options)
+        if self.variant.family != "contract":
+            raise IllegalAction(f"{self.variant.name} is not a contract game")
+        if not self.variant.min_players <= players <= self.variant.max_players:
+            raise IllegalAction(f"{self.variant.name} is for {self.variant.min_players}-"
+                                f"{self.variant.max_players} players, not {players}")
+        self.players = players
+        self.seed = seed
+        self.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
+        self.log: list[Action] = []
+        self.totals = [0] * players
+        self.history: list[HandResult] = []
+        self.result: MatchResult | None = None
+        self.hand = self._deal(0)
+
+    # --- dealing and the stock
+
+    def _rng(self, round_number: int, purpose: str) -> random.Random:
+        digest = hashlib.sha256(f"{self.seed}/{round_number}/{purpose}".encode()).digest()
+        return random.Random(int.from_bytes(digest[:8], "big"))
+
+    def _deal(self, number: int) -> RoundState:
+        packs, jokers = self.variant.deck_for(self.players)
+        deck = shuffled_deck(packs, jokers, seed=self._rng(number, "deal").getrandbits(63))
+        size = self.variant.hand_size
+        hands = [deck[s * size:(s + 1) * size] for s in range(self.players)]
+        stock = deck[size * self.players:]
+        discard = [stock.pop()]
+        return RoundState(number, stock, discard, [list(h) for h in hands],
+                          number % self.players, laid_down=[False] * self.players,
+                          buys=[0] * self.players)
+
+    def _stock_card(self) -> Card | None:
+        """The top stock card, reshuffling the discards (but the top one) when it is empty."""
+        r = self.hand
+        if not r.stock and len(r.discard) > 1:
+            r.reshuffles += 1
+            r.stock = r.discard[:-1]
+            r.discard = r.discard[-1:]
+            self._rng(r.number, f"reshuffle{r.reshuffles}").shuffle(r.stock)
+        return r.stock.pop() if r.stock else None
+
+    # --- questions
+
+    @property
+    def contract(self) -> Contract:
+        return contract_for(self.hand.number)
+
+    @property
+    def current(self) -> int:
+        return self.hand.current
+
+    @property
+    def awaiting(self) -> int:
+        """The seat whose action is needed: a buyer being asked, or the player in turn."""
+        r = self.hand
+        return r.buy_queue[0] if r.phase == "buying" and r.buy_queue else r.current
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hand.result is not None
+
+    def legal_kinds(self) -> tuple[str, ...]:
+        kinds = ("draw", "take_discard", "buy", "decline", "lay_down", "lay_off",
+                 "swap_joker", "discard", "next_hand")
+        return tuple(k for k in kinds if self._kind_problem(k) is None)
+
+    def _kind_problem(self, kind: str) -> str | None:
+        r = self.hand
+        if self.over:
+            return "the match is over"
+        if kind == "next_hand":
+            return None if r.result is not None else "the round is still being played"
+        if r.result is not None:
+            return "the round is over"
+        if kind in ("buy", "decline"):
+            if r.phase != "buying":
+                return "no discard is offered"
+            if kind == "buy" and r.buys[self.awaiting] >= self.variant.max_buys:
+                return f"you have bought {self.variant.max_buys} times this round"
+            return None
+        if r.phase == "buying":
+            return f"waiting for {self.names[self.awaiting]} to buy or decline"
+        if kind in ("draw", "take_discard"):
+            if r.phase != "draw":
+                return "you have drawn this turn"
+            if kind == "take_discard" and not r.discard:
+                return "the discard pile is empty"
+            return None
+        if r.phase != "play":
+            return "draw first"
+        seat = r.current
+        if kind == "lay_down":
+            if r.laid_down[seat]:
+                return "you have laid down your contract already"
+            return None
+        if kind in ("lay_off", "swap_joker"):
+            if not r.laid_down[seat] or r.went_down_now:
+                return "lay off only in a turn after you laid down your contract"
+            return None
+        if kind == "discard":
+            if r.swapped:
+                return "the joker you took must be used this turn"
+            return None if r.hands[seat] else "you have no card to discard"
+        return f"unknown action {kind}"
+
+    def verify(self, action: Action) -> None:
+        if action.kind != "next_hand" and action.player != self.awaiting:
+            raise IllegalAction(f"it is {self.names[self.awaiting]}'s move")
+        problem = self._kind_problem(action.kind)
+        if problem:
+            raise IllegalAction(problem, rule=action.kind)
+        r = self.hand
+        seat = self.awaiting
+        hand = r.hands[seat] if action.kind != "next_hand" else []
+        if isinstance(action, LayDown):
+            cards = [c for m in action.melds for c in m]
+            if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+                raise IllegalAction("lay down only cards from your hand, each once")
+            result = check_lay_down(self.variant, self.contract, action.melds,
+                                    action.declared)
+            if not result.ok:
+                raise IllegalAction("; ".join(result.problems), rule="contract")
+        elif isinstance(action, LayOff):
+            self._meld_for(action.meld)
+            if action.card not in hand:
+                raise IllegalAction(f"{action.card} is not in your hand")
+            if self._lay_off_result(action) is None:
+                meld = r.melds[action.meld]
+                raise IllegalAction(f"{action.card} does not fit on that {meld.kind}",
+                                    rule="lay_off")
+        elif isinstance(action, SwapJoker):
+            meld = self._meld_for(action.meld)
+            if action.card not in hand or action.card is None or action.card.is_joker:
+                raise IllegalAction("swap a joker with a real card from your hand")
+            if not any(j.is_joker and r.declared.get(j) == action.card.face
+                       for j in meld.cards):
+                raise IllegalAction(f"no joker in that meld stands for {action.card}")
+        elif isinstance(action, Discard) and action.card not in hand:
+            raise IllegalAction(f"{action.card} is not in your hand")
+
+    def _meld_for(self, index: int) -> TableMeld:
+        if not 0 <= index < len(self.hand.melds):
+            raise IllegalAction(f"there is no meld {index + 1} on the table")
+        return self.hand.melds[index]
+
+    def _lay_off_result(self, action: LayOff) -> dict[Card, Face] | None:
+        r = self.hand
+        meld = r.melds[action.meld]
+        declared = dict(r.declared)
+        if action.card.is_joker and action.declared is not None:
+            declared[action.card] = action.declared
+        result = check_meld_as(self.variant, [*meld.cards, action.card], meld.kind, 3,
+                               declared)
+        return result.joker_faces if result.ok else None
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    # --- applying
+
+    def apply(self, action: Action) -> None:
+        self.verify(action)
+        getattr(self, f"_do_{action.kind}")(action)
+        self.log.append(action)
+
+    def _do_draw(self, action: Draw) -> None:
+        r = self.hand
+        card = self._stock_card()
+        if card is None:
+            self._finish_round(None)
+            return
+        r.hands[r.current].append(card)
+        r.phase = "play"
+        self._offer_discard()
+
+    def _offer_discard(self) -> None:
+        r = self.hand
+        if not r.discard:
+            return
+        order = [(r.current + step) % self.players for step in range(1, self.players)]
+        r.buy_queue = [s for s in order if s != r.discarder
+                       and r.buys[s] < self.variant.max_buys]
+        if r.buy_queue:
+            r.phase = "buying"
+
+    def _do_take_discard(self, action: TakeDiscard) -> None:
+        r = self.hand
+        r.hands[r.current].append(r.discard.pop())
+        r.phase = "play"
+
+    def _do_buy(self, action: Buy) -> None:
+        r = self.hand
+        buyer = r.buy_queue[0]
+        r.hands[buyer].append(r.discard.pop())
+        penalty = self._stock_card()
+        if penalty is not None:
+            r.hands[buyer].append(penalty)
+        r.buys[buyer] += 1
+        r.buy_queue = []
+        r.phase = "play"
+
+    def _do_decline(self, action: Decline) -> None:
+        r = self.hand
+        r.buy_queue.pop(0)
+        if not r.buy_queue:
+            r.phase = "play"
+
+    def _do_lay_down(self, action: LayDown) -> None:
+        r = self.hand
+        seat = r.current
+        result = check_lay_down(self.variant, self.contract, action.melds, action.declared)
+        for checked, kind in zip(result.checks, result.kinds, strict=True):
+            r.melds.append(TableMeld(seat, kind, list(checked.ordered)))
+            r.declared.update(checked.joker_faces)
+            r.used_joker_now |= any(c.is_joker for c in checked.ordered)
+        laid = {c for m in action.melds for c in m}
+        r.hands[seat] = [c for c in r.hands[seat] if c not in laid]
+        r.laid_down[seat] = True
+        r.went_down_now = True
+        r.turn_mode = "lay_down"
+        self._out_if_empty()
+
+    def _do_lay_off(self, action: LayOff) -> None:
+        r = self.hand
+        faces = self._lay_off_result(action) or {}
+        meld = r.melds[action.meld]
+        meld.cards.append(action.card)
+        check = check_meld_as(self.variant, meld.cards, meld.kind, 3, {**r.declared, **faces})
+        meld.cards = list(check.ordered)
+        r.declared.update(check.joker_faces)
+        r.hands[r.current].remove(action.card)
+        if action.card in r.swapped:
+            r.swapped.remove(action.card)
+        r.used_joker_now |= action.card.is_joker
+        r.turn_mode = "lay_off"
+        self._out_if_empty()
+
+    def _do_swap_joker(self, action: SwapJoker) -> None:
+        r = self.hand
+        meld = r.melds[action.meld]
+        joker = next(j for j in meld.cards
+                     if j.is_joker and r.declared.get(j) == action.card.face)
+        meld.cards[meld.cards.index(joker)] = action.card
+        del r.declared[joker]
+        hand = r.hands[r.current]
+        hand.remove(action.card)
+        hand.append(joker)
+        r.swapped.append(joker)
+
+    def _do_discard(self, action: Discard) -> None:
+        r = self.hand
+        r.hands[r.current].remove(action.card)
+        r.discard.append(action.card)
+        r.discarder = r.current
+        if not r.hands[r.current]:
+            self._finish_round(r.current)
+            return
+        self._next_turn()
+
+    def _do_next_hand(self, action: NextHand) -> None:
+        self.hand = self._deal(self.hand.number + 1)
+
+    def _out_if_empty(self) -> None:
+        r = self.hand
+        if not r.hands[r.current]:
+            self._finish_round(r.current)
+
+    def _next_turn(self) -> None:
+        r = self.hand
+        r.current = (r.current + 1) % self.players
+        r.phase = "draw"
+        r.turn_mode = None
+        r.went_down_now = False
+        r.used_joker_now = False
+        r.swapped = []
+        r.buy_queue = []
+
+    def _finish_round(self, out: int | None) -> None:
+        r = self.hand
+        values = tuple(sum(card_value(c) for c in hand) for hand in r.hands)
+        points = list(values)
+        if out is not None:
+            points[out] = 0
+            if r.went_down_now:  # laid the whole hand in a single turn
+                points[out] = ONE_TURN_BONUS if r.used_joker_now else ONE_TURN_NATURAL_BONUS
+            winners: tuple[int, ...] = (out,)
+        else:
+            low = min(values)
+            winners = tuple(s for s, v in enumerate(values) if v == low)
+        result = HandResult("out" if out is not None else "stock_out", out, values,
+                            tuple(points), winners)
+        r.result = result
+        self.history.append(result)
+        for seat, p in enumerate(points):
+            self.totals[seat] += p
+        if len(self.history) >= (self.variant.match_hands or 10):
+            best = min(self.totals)
+            self.result = MatchResult(tuple(self.totals),
+                                      tuple(s for s, t in enumerate(self.totals) if t == best),
+                                      tuple(0 for _ in self.totals))
+
+    # --- views and checks
+
+    def view(self, seat: int) -> ContractView:
+        r = self.hand
+        legal = self.legal_kinds() if seat == self.awaiting or r.result else ()
+        return ContractView(
+            seat=seat, variant=self.variant, names=self.names, hand=tuple(r.hands[seat]),
+            hand_counts=tuple(len(h) for h in r.hands),
+            melds=tuple((m.owner, m.kind, tuple(m.cards)) for m in r.melds),
+            declared=dict(r.declared), discard_top=r.discard[-1] if r.discard else None,
+            discard_size=len(r.discard), stock_size=len(r.stock), totals=tuple(self.totals),
+            current=r.current, awaiting=self.awaiting, phase=r.phase, legal=legal,
+            contract=self.contract, round_number=r.number, laid_down=tuple(r.laid_down),
+            buys_left=tuple(self.variant.max_buys - b for b in r.buys),
+            swapped=tuple(r.swapped) if seat == r.current else (), turn_mode=r.turn_mode,
+            hand_result=r.result, match_result=self.result, history=tuple(self.history))
+
+    def check_invariants(self) -> list[str]:
+        r = self.hand
+        problems = []
+        places = (list(r.stock) + list(r.discard) + [c for h in r.hands for c in h]
+                  + [c for m in r.melds for c in m.cards])
+        packs, jokers = self.variant.deck_for(self.players)
+        if sorted(places) != sorted(shuffled_deck(packs, jokers, 0)):
+            problems.append("the cards in stock, discards, hands and melds are not the deck")
+        for index, meld in enumerate(r.melds):
+            check = check_meld_as(self.variant, meld.cards, meld.kind, 3, r.declared)
+            if not check.ok:
+                problems.append(f"meld {index + 1} is invalid: {check.reason}")
+        return problems
+
+    def state_json(self) -> dict:
+        r = self.hand
+        cards = lambda seq: [card_to_json(c) for c in seq]  # noqa: E731
+        return {
+            "round": r.number, "current": r.current, "phase": r.phase,
+            "stock": cards(r.stock), "discard": cards(r.discard),
+            "hands": [cards(h) for h in r.hands],
+            "melds": [{"owner": m.owner, "kind": m.kind, "cards": cards(m.cards)}
+                      for m in r.melds],
+            "declared": [[card_to_json(c), face_to_json(f)] for c, f in r.declared.items()],
+            "laid_down": list(r.laid_down), "buys": list(r.buys),
+            "buy_queue": list(r.buy_queue), "swapped": cards(r.swapped),
+            "result": r.result.to_json() if r.result else None,
+            "totals": list(self.totals), "history": [h.to_json() for h in self.history],
+            "over": self.over,
+        }
+
+    def digest(self) -> str:
+        text = json.dumps(self.state_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
