@@ -57,7 +57,8 @@ def position(table: str = "", hand: str = "", free: str = "") -> Position:
 
 def _map_tokens(tokens: Sequence[str], start: Table, hand: Sequence[Card],
                 used: dict[Card, None]) -> tuple[list[Card], dict[Card, Face]]:
-    """Map written cards onto physical ones. A token may name a copy: ``9S.1``."""
+    """Map written cards onto physical ones, start table first, then the hand. A token may
+    name a copy (``9S.1``); ``JK=10H`` is the joker declared 10H at the start if there is one."""
     pool = list(start.cards()) + list(hand)
     cards: list[Card] = []
     declared: dict[Card, Face] = {}
@@ -65,7 +66,11 @@ def _map_tokens(tokens: Sequence[str], start: Table, hand: Sequence[Card],
         text, _, copy = token.partition(".")
         parsed = parse_token(text)
         want = None if parsed.is_joker else parsed.face
-        for card in pool:
+        candidates = pool
+        if parsed.is_joker and parsed.declared is not None:
+            # a joker written with its card is, first, the joker already standing for it
+            candidates = sorted(pool, key=lambda c: start.declared.get(c) != parsed.declared)
+        for card in candidates:
             if card in used:
                 continue
             if (card.is_joker if want is None else (not card.is_joker and card.face == want)) \
@@ -103,6 +108,35 @@ def end_table(start: Table, hand: Sequence[Card], text: str, free: str | None = 
     else:
         free_cards, _ = _map_tokens(free.split(), start, hand, used)
     return Table.of(melds, free_cards, declared)
+
+
+def rig(match, table: str = "", hands: Sequence[str] | None = None, stock: str | None = None,
+        free: str = "", current: int | None = None, keep_rest: bool = True) -> Position:
+    """Put a match's hand in a chosen position, using the match's own physical cards.
+
+    ``hands``: one text per seat.
+    ``stock``: the next cards drawn, first drawn first; the deck's other cards lie under
+    them when ``keep_rest`` (so every card is still in exactly one place), else the stock is
+    exactly ``stock``. Returns the start table and the current player's hand as a Position.
+    """
+    h = match.hand
+    deck = list(h.stock) + [c for hand in h.hands for c in hand] + list(h.table.cards())
+    minter = CardMinter()
+    start = Table.parse(table, minter, free=free)
+    seat_hands = [parse_cards(text, minter)[0] for text in (hands or [""] * match.players)]
+    top = parse_cards(stock or "", minter)[0]
+    chosen = list(start.cards()) + [c for hand in seat_hands for c in hand] + top
+    missing = set(chosen) - set(deck)
+    if missing or len(set(chosen)) != len(chosen):
+        raise NotationError(f"not in this match's deck: {sorted(map(str, missing))}")
+    rest = [c for c in deck if c not in set(chosen)] if keep_rest else []
+    h.table = start
+    h.turn_start = start
+    h.hands = [list(hand) for hand in seat_hands]
+    h.stock = rest + list(reversed(top))  # the stock is drawn from its end
+    if current is not None:
+        h.current = current
+    return Position(start, h.hands[h.current], minter)
 
 
 def faces(cards: Iterable[Card]) -> list[str]:

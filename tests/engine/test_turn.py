@@ -1,0 +1,334 @@
+"""Whole turns: conservation, adding a card, joker rules per variant, initial melds, free
+cards, and every problem named with its meld; a refused commit changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.engine.actions import Play
+from game.engine.cards import Face
+from game.engine.errors import IllegalAction
+from game.engine.match import Match
+from game.engine.table import Table
+from game.engine.turn import check_turn
+from game.engine.variants import get_variant
+from tests.conftest import end_table, position, problem_rules, rig
+
+
+def where(result) -> list[tuple[str, int | None]]:
+    return [(p.rule, p.meld) for p in result.problems]
+
+
+# --- conservation and adding a card ------------------------------------------------------
+
+
+def test_adding_to_a_meld():
+    p = position("5H 6H 7H", "8H 2C")
+    result = p.check("machiavelli", "5H 6H 7H 8H")
+    assert result.ok
+    assert [str(c) for c in result.played] == ["8H"]
+    assert str(result.table) == "5H 6H 7H 8H"
+
+
+def test_a_table_card_cannot_go_back_to_the_hand():
+    p = position("5H 6H 7H 8H", "9C")
+    result = p.check("machiavelli", "5H 6H 7H")
+    assert where(result) == [("conservation", None)]
+    assert "8H was on the table" in result.problems[0].message
+    assert result.table is None
+
+
+def test_a_card_from_nowhere_is_refused():
+    p = position("5H 6H 7H", "9C")
+    foreign = position("", "8H").hand[0]
+    end = Table.of([list(p.start.melds[0]) + [foreign]])
+    result = check_turn(get_variant("machiavelli"), p.start, p.hand, end)
+    assert problem_rules(result) == ["conservation"]
+    assert "8H is not in your hand" in result.problems[0].message
+
+
+def test_a_card_twice_on_the_table_is_refused():
+    p = position("5H 6H 7H", "8H")
+    card = p.hand[0]
+    end = Table.of([list(p.start.melds[0]) + [card], [card, card, card]])
+    result = check_turn(get_variant("machiavelli"), p.start, p.hand, end)
+    assert "conservation" in problem_rules(result)
+    assert "on the table 4 times" in result.problems[0].message
+
+
+def test_rearranging_without_adding_is_not_a_play():
+    p = position("3H 4H 5H 6H | 3C 4C 5C 6C", "9S")
+    result = p.check("machiavelli", "3H 4H 5H 6H | 3C 4C 5C 6C")
+    assert where(result) == [("must_add", None)]
+    moved = p.check("machiavelli", "3H 4H 5H | 6H 3C 4C 5C 6C")
+    assert ("must_add", None) in where(moved)
+
+
+def test_every_problem_is_reported_with_its_meld():
+    p = position("3H 4H 5H 6H | 7C 7D 7S", "9S 9D KC")
+    result = p.check("machiavelli", "3H 4H | 5H 6H 9S | 7C 7D 7S | 9D KC")
+    assert where(result) == [("meld", 0), ("meld", 1), ("meld", 3)]
+    assert [str(q).split(":")[0] for q in result.problems] == ["meld 1", "meld 2", "meld 4"]
+    assert all(q.message for q in result.problems)
+
+
+def test_going_out_with_every_card():
+    p = position("5H 6H 7H", "8H 9H")
+    result = p.check("machiavelli", "5H 6H 7H 8H 9H")
+    assert result.ok and len(result.played) == 2
+
+
+# --- jokers: fixed identity, moves, release ----------------------------------------------
+
+
+def test_a_new_joker_from_hand_is_declared_by_the_check():
+    p = position("", "8H 9H JK")
+    result = p.check("carousel", "8H 9H JK")
+    assert result.ok
+    jk = p.hand[2]
+    assert result.table.declared[jk] == Face(10, "H")
+
+
+def test_a_new_joker_may_be_declared_as_any_card_that_fits():
+    p = position("", "8H 9H JK")
+    result = p.check("carousel", "JK=7H 8H 9H")
+    assert result.ok
+    assert result.table.declared[p.hand[2]] == Face(7, "H")
+    assert [str(c) for c in result.table.melds[0]] == ["JK", "8H", "9H"]
+
+
+def test_jokers_per_meld_in_a_turn():
+    p = position("", "8H 9H JK JK")
+    result = p.check("carousel", "JK=7H 8H 9H JK=10H")
+    assert where(result) == [("meld", 0)]
+    assert "2 jokers" in result.problems[0].message
+
+
+def test_fixed_joker_keeps_its_card_when_it_moves():
+    p = position("8H 9H JK=10H", "7H 10C 10S")
+    assert p.check("machiavelli-jokers", "7H 8H 9H | 10C 10S JK=10H").ok
+    result = p.check("machiavelli-jokers", "7H 8H 9H | 10C 10S JK=10D")
+    assert where(result) == [("joker_identity", 1)]
+
+
+def test_vatikan_joker_never_moves_but_may_gain_cards():
+    p = position("8H 9H JK=10H", "7H JH")
+    assert p.check("vatikan", "7H 8H 9H JK=10H JH").ok
+    # splitting its run is fine while the joker keeps one of its old meld-mates
+    q = position("6H 7H 8H 9H JK=10H", "5H JH QH")
+    assert q.check("vatikan", "5H 6H 7H | 8H 9H JK=10H JH QH").ok
+    r = position("6H 7H 8H 9H JK=10H", "10C 10S 5H")
+    result = r.check("vatikan", "5H 6H 7H 8H 9H | 10C 10S JK=10H")
+    assert where(result) == [("joker_moves", 1)]
+
+
+def test_vatikan_release_from_table_lets_the_joker_move():
+    p = position("8H 9H JK=10H | 10H 10C 10S 10D", "5C 5D")
+    result = p.check("vatikan", "8H 9H 10H | 10C 10S 10D | 5C 5D JK=5S")
+    assert result.ok and len(result.released) == 1
+
+
+def test_tahiti_release_only_from_hand():
+    p = position("8H 9H JK=10H", "10H 5C 5D")
+    result = p.check("tahiti", "8H 9H 10H | 5C 5D JK=5S")
+    assert result.ok and len(result.released) == 1
+
+
+def test_released_joker_needs_two_hand_cards_in_machiavelli_jokers():
+    p = position("8H 9H JK=10H | 4C 5C 6C 7C", "10H 3C")
+    end = "8H 9H 10H | 3C 4C JK=5C | 5C 6C 7C"
+    result = p.check("machiavelli-jokers", end)
+    assert where(result) == [("released_joker", 1)]
+    assert "(1 here)" in result.problems[0].message
+    # the same play is fine where the rule is off
+    assert p.check("carousel", end).ok
+
+
+def test_released_joker_with_two_hand_cards_is_fine():
+    p = position("8H 9H JK=10H | 4C 5C 6C 7C", "10H 2C 3C")
+    result = p.check("machiavelli-jokers", "8H 9H 10H | 2C 3C JK=4C | 4C 5C 6C 7C")
+    assert result.ok, result.problems
+    assert result.table.declared[result.released[0]] == Face(4, "C")
+
+
+def test_a_joker_cannot_be_released_by_a_card_elsewhere():
+    # a 10H put down away from the joker's run does not release the joker
+    p = position("8H 9H JK=10H", "10H 10C 10S")
+    result = p.check("carousel", "JK=7H 8H 9H | 10H 10C 10S")
+    assert where(result) == [("joker_identity", 0)]
+
+
+def test_two_jokers_need_two_releasing_cards():
+    p = position("8H 9H JK=10H | JH QH JK=KH", "10H 5C 5D")
+    result = p.check("carousel", "8H 9H 10H | JH QH JK=KH | 5C 5D JK=5S")
+    assert result.ok, result.problems
+    assert [str(result.table.declared[j]) for j in result.released] == ["5S"]
+    q = position("8H 9H JK=10H | 10C 10S JK=10H", "10H 10D 5C 5D 6C 6D")
+    both = q.check("carousel", "8H 9H 10H | 10C 10S 10D | 5C 5D JK=5S | 6C 6D JK=6S")
+    # one 10H releases one joker; a 10D does not release a joker standing for 10H
+    assert where(both) == [("joker_identity", 3)]
+
+
+# --- frozen melds (Tahiti) ---------------------------------------------------------------
+
+
+def test_frozen_meld_may_gain_cards():
+    p = position("4H 5H 6H JK=7H", "8H 9H")
+    assert p.check("tahiti", "4H 5H 6H JK=7H 8H 9H").ok
+
+
+def test_frozen_meld_cannot_lose_cards():
+    p = position("4H 5H 6H JK=7H | 4C 4D 4S", "3H")
+    result = p.check("tahiti", "5H 6H JK=7H | 4C 4D 4S 4H | 3H")
+    assert ("frozen_meld", 0) in where(result)
+    q = position("4H 5H 6H JK=7H | 4C 4D 4S", "2H")
+    result = q.check("tahiti", "5H 6H JK=7H | 4C 4D 4S 4H | 2H")
+    assert ("frozen_meld", 0) in where(result)
+    # without the freeze, the same move is legal when it adds a card
+    r = position("4H 5H 6H JK=7H | 4C 4D 4S", "8H")
+    assert r.check("machiavelli-jokers", "5H 6H JK=7H 8H | 4C 4D 4S 4H").ok
+    assert where(r.check("tahiti", "5H 6H JK=7H 8H | 4C 4D 4S 4H")) == [("frozen_meld", 0)]
+
+
+def test_frozen_meld_thaws_once_its_joker_is_released_from_hand():
+    p = position("4H 5H 6H JK=7H | 4C 4D 4S", "7H 8C 9C")
+    result = p.check("tahiti", "5H 6H 7H | 4C 4D 4S 4H | JK=10C 8C 9C")
+    assert result.ok, result.problems
+
+
+def test_a_joker_cannot_walk_out_of_its_frozen_meld():
+    p = position("4H 5H 6H JK=7H", "7C 7D")
+    result = p.check("tahiti", "4H 5H 6H | 7C 7D JK=7H")
+    assert ("frozen_meld", 1) in where(result)
+    assert p.check("carousel", "4H 5H 6H | 7C 7D JK=7H").ok
+
+
+# --- initial meld ------------------------------------------------------------------------
+
+
+def test_vatikan_opens_with_a_run_of_three_from_hand():
+    p = position("7C 7D 7S", "3C 4C 5C 7H 8D 8S 8C")
+    assert p.check("vatikan", "7C 7D 7S | 3C 4C 5C", opened=False).ok
+    # ... and may touch the table in the same turn
+    assert p.check("vatikan", "7C 7D 7S 7H | 3C 4C 5C", opened=False).ok
+    set_only = p.check("vatikan", "7C 7D 7S | 8D 8S 8C", opened=False)
+    assert where(set_only) == [("initial_meld", None)]
+    assert "run of three" in set_only.problems[0].message
+    table_only = p.check("vatikan", "7C 7D 7S 7H", opened=False)
+    assert where(table_only) == [("initial_meld", None)]
+    assert p.check("vatikan", "7C 7D 7S 7H", opened=True).ok
+
+
+def test_vatikan_run_must_be_wholly_from_hand():
+    p = position("6C 7C 8C", "4C 5C")
+    result = p.check("vatikan", "4C 5C 6C | 7C 8C", opened=False)
+    assert not result.ok
+
+
+def test_robbers_opens_with_a_complete_meld_from_hand():
+    p = position("7C 7D 7S", "8D 8S 8C 7H")
+    assert p.check("robbers", "7C 7D 7S | 8D 8S 8C", opened=False).ok
+    result = p.check("robbers", "7C 7D 7S 7H", opened=False)
+    assert where(result) == [("initial_meld", None)]
+    assert "complete meld" in result.problems[0].message
+
+
+@pytest.mark.parametrize("hand, end, ok, worth", [
+    ("10H JH QH", "10H JH QH", True, 30),
+    ("2H 3H 4H", "2H 3H 4H", False, 9),
+    ("AH 2H 3H", "AH 2H 3H", False, 6),
+    ("QH KH AH", "QH KH AH", True, 31),
+    ("KC KD KS", "KC KD KS", True, 30),
+    ("9C 9D 9S 2H 3H 4H", "9C 9D 9S | 2H 3H 4H", True, 36),
+])
+def test_initial_meld_points(hand, end, ok, worth):
+    variant = get_variant("machiavelli", {"initial_meld": "points:30"})
+    p = position("", hand)
+    result = p.check(variant, end, opened=False)
+    assert result.ok is ok
+    if not ok:
+        assert where(result) == [("initial_meld", None)]
+        assert f"worth 30 points; these are worth {worth}" in result.problems[0].message
+
+
+def test_initial_meld_points_count_only_melds_from_hand():
+    variant = get_variant("machiavelli", {"initial_meld": "points:30"})
+    p = position("KC KD KS", "KH 2H 3H 4H")
+    result = p.check(variant, "KC KD KS KH | 2H 3H 4H", opened=False)
+    assert not result.ok and "worth 9" in result.problems[0].message
+
+
+# --- free cards (Tahiti) -----------------------------------------------------------------
+
+
+def test_free_cards_join_melds():
+    p = position("", "7H", free="7C 7D KS QS")
+    result = p.check("tahiti", "7C 7D 7H")
+    assert result.ok
+    assert [str(c) for c in result.played] == ["7H"]
+    assert sorted(str(c) for c in result.used_free) == ["7C", "7D"]
+    assert [str(c) for c in result.table.free] == ["KS", "QS"]
+
+
+def test_using_a_free_card_alone_counts_as_a_play():
+    p = position("4S 5S 6S", "2D", free="7S KH")
+    result = p.check("tahiti", "4S 5S 6S 7S")
+    assert result.ok
+    assert result.played == () and [str(c) for c in result.used_free] == ["7S"]
+
+
+def test_a_hand_card_cannot_lie_single():
+    p = position("4S 5S 6S", "7S 2D", free="KH")
+    result = p.check("tahiti", "4S 5S 6S 7S", free="KH 2D")
+    assert where(result) == [("free", None)]
+    assert "2D cannot lie alone" in result.problems[0].message
+
+
+def test_a_meld_card_cannot_become_a_free_card():
+    p = position("4S 5S 6S 7S", "8S", free="KH")
+    result = p.check("tahiti", "5S 6S 7S 8S", free="KH 4S")
+    assert "free" in problem_rules(result)
+
+
+def test_a_free_card_never_goes_to_a_hand():
+    p = position("4S 5S 6S", "7S", free="KH QD")
+    end = end_table(p.start, p.hand, "4S 5S 6S 7S", free="KH")
+    result = check_turn(get_variant("tahiti"), p.start, p.hand, end)
+    assert where(result) == [("conservation", None)]
+    assert "QD" in result.problems[0].message
+
+
+def test_nothing_added_with_free_cards_names_them():
+    p = position("4S 5S 6S", "2D", free="KH")
+    result = p.check("tahiti", "4S 5S 6S")
+    assert where(result) == [("must_add", None)]
+    assert "free card" in result.problems[0].message
+
+
+# --- a refused commit changes nothing ----------------------------------------------------
+
+
+def test_a_refused_play_changes_nothing():
+    match = Match("machiavelli", 2, seed=5)
+    p = rig(match, "3H 4H 5H 6H", ["6S 7H 9C", "2C 2D"], current=0)
+    assert match.check_invariants() == []
+    before = match.digest(), json.dumps(match.state_json(), sort_keys=True), len(match.log)
+    bad = p.end("3H 4H 5H | 6H 6S")
+    with pytest.raises(IllegalAction) as error:
+        match.apply(Play(0, bad))
+    assert [(q.rule, q.meld) for q in error.value.problems] == [("meld", 1)]
+    assert "meld 2:" in str(error.value)
+    assert (match.digest(), json.dumps(match.state_json(), sort_keys=True),
+            len(match.log)) == before
+    assert match.hand.table is p.start and len(match.hand.hands[0]) == 3
+    assert not match.can(Play(0, bad))
+    assert not match.can(Play(0, p.end("3H 4H 5H 6H")))  # adds nothing
+    with pytest.raises(IllegalAction, match="turn"):
+        match.apply(Play(1, p.end("3H 4H 5H 6H 7H")))  # not seat 1's turn
+    assert match.digest() == before[0]
+    match.apply(Play(0, p.end("3H 4H 5H 6H 7H")))
+    assert match.digest() != before[0]
+    assert [str(c) for c in match.hand.hands[0]] == ["6S", "9C"]
+    assert match.current == 1 and match.check_invariants() == []
