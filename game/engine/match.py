@@ -227,9 +227,10 @@ class Match:
                 return f"you may knock only with {knock.max_points} points or fewer"
             if knock.when == "start_of_turn":
                 return None if h.draws == 0 and not h.played else "knock only instead of drawing"
-            if 1 <= h.draws <= v.carousel_draws - 1:
+            # RULES.md 4: "after drawing one or two cards and melding"
+            if h.played and 1 <= h.draws <= v.carousel_draws - 1:
                 return None
-            return "knock after drawing one or two cards"
+            return "knock after drawing one or two cards and melding"
         if kind == "pass":
             if final:
                 return None
