@@ -10,10 +10,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import importlib.util  # noqa: E402
 import json  # noqa: E402
 import struct  # noqa: E402
+import subprocess  # noqa: E402
 import sys  # noqa: E402
+import textwrap  # noqa: E402
 import warnings  # noqa: E402
 import wave  # noqa: E402
 import xml.etree.ElementTree as ET  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -228,24 +232,52 @@ def test_bad_input_is_refused(call) -> None:
         CardArt(back="tartan")
 
 
-def test_survives_a_pygame_restart() -> None:
-    art = CardArt()
-    art.face(3, "C", SMALL)
-    pygame.quit()
-    pygame.init()
-    assert art.face(4, "C", SMALL).get_size() == SMALL
-    pygame.font.init()
+def test_survives_a_font_module_restart() -> None:
+    # in a child process: quitting pygame.font here would spoil other tests' cached fonts
+    script = textwrap.dedent(
+        """
+        import pygame
+        from game.ui.card_art import CardArt
+        pygame.font.init()
+        art = CardArt()
+        art.face(3, "C", (48, 67))
+        pygame.font.quit()  # invalidates every Font object made so far
+        pygame.font.init()
+        assert art.face(4, "C", (48, 67)).get_size() == (48, 67)
+        pygame.font.quit()
+        assert art.face(5, "C", (48, 67)).get_size() == (48, 67)  # re-initialises
+        print("ok")
+        """
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and "ok" in done.stdout, done.stderr[-2000:]
+
+
+@contextmanager
+def _display(size: tuple[int, int]) -> Iterator[pygame.Surface]:
+    """A display surface: the one already open (left open), or a dummy one for the test."""
+    existing = pygame.display.get_surface() if pygame.display.get_init() else None
+    if existing is not None:
+        yield existing
+        return
+    pygame.display.init()
+    try:
+        yield pygame.display.set_mode(size)
+    finally:
+        pygame.display.quit()
 
 
 def test_converts_only_with_a_display_mode() -> None:
-    pygame.display.init()
-    try:
-        pygame.display.set_mode((64, 64))
+    with _display((64, 64)):
         surf = CardArt().face(9, "S", SMALL)
         assert surf.get_size() == SMALL
         assert surf.get_flags() & pygame.SRCALPHA
-    finally:
-        pygame.display.quit()
 
 
 # --------------------------------------------------------------------------- assets
@@ -284,11 +316,14 @@ def test_load_font_renders_suit_glyphs() -> None:
 
 
 def test_every_sound_exists_is_small_and_loads() -> None:
-    mixer_ok = True
-    try:
-        pygame.mixer.init(44100, -16, 1)
-    except pygame.error:
-        mixer_ok = False
+    started_mixer = False
+    mixer_ok = bool(pygame.mixer.get_init())
+    if not mixer_ok:
+        try:
+            pygame.mixer.init(44100, -16, 1)
+            mixer_ok = started_mixer = True
+        except pygame.error:  # no audio device, not even the dummy one: check with wave only
+            pass
     try:
         for name in assets.SOUNDS:
             path = assets.sound_path(name)
@@ -303,7 +338,7 @@ def test_every_sound_exists_is_small_and_loads() -> None:
                 sound = pygame.mixer.Sound(str(path))
                 assert sound.get_length() > 0.05
     finally:
-        if mixer_ok:
+        if started_mixer:
             pygame.mixer.quit()
 
 
@@ -357,9 +392,7 @@ def test_theme_is_valid_for_pygame_gui() -> None:
     fonts = [theme[k]["font"] for k in theme if isinstance(theme[k].get("font"), dict)]
     paths = [f[k] for f in fonts for k in ("regular_path", "bold_path") if k in f]
     assert paths and all(Path(p).is_absolute() and Path(p).is_file() for p in paths)
-    pygame.display.init()
-    try:
-        pygame.display.set_mode((320, 240))
+    with _display((320, 240)) as screen:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             manager = pygame_gui.UIManager((320, 240), theme_path=theme)
@@ -369,8 +402,6 @@ def test_theme_is_valid_for_pygame_gui() -> None:
             pygame_gui.elements.UIButton(rect.move(0, 40), "Resign", manager, object_id="#danger")
             pygame_gui.elements.UILabel(rect.move(0, 80), "7\u2665 8\u2665 9\u2665", manager)
             manager.update(0.01)
-            manager.draw_ui(pygame.display.get_surface())
+            manager.draw_ui(screen)
         problems = [str(w.message) for w in caught if "pygame_gui" in w.filename]
         assert not problems, problems
-    finally:
-        pygame.display.quit()
