@@ -1,0 +1,1065 @@
+"""The exact arrangement core: the best legal play from a table and a hand.
+
+The rule "a player who can play must play" needs an exact oracle, and the computer
+players need the best play, so both come from one integer program (HiGHS).
+
+Model. A *candidate* is one possible meld shape: a set (3-4 distinct suits of a rank) or a
+run (consecutive ranks of a suit under the ace mode), some of whose places may be joker
+slots. ``x_c`` counts the copies of candidate ``c`` on the end table. For every face, the
+cards it covers equal the table's cards of that face plus the hand (``y_f``) and free
+(``z_f``) cards of that face put down; jokers likewise. Maximise the cards (or points)
+played, then, with a smaller weight, the start melds kept whole.
+
+Joker rules (fixed identity) are modelled exactly when a meld holds at most one joker (every
+built-in variant): a candidate that can take part in a joker rule (hold a joker's start
+meld-mates, its declared card, or a released joker) is split into single copies carrying
+tags: "this copy holds the joker's release card and one of its mates", "this copy is the
+joker's home", "this copy's card of face f comes from the hand". Initial-meld rules tag
+copies made from the hand only.
+
+Every answer is turned into physical cards and checked by ``check_turn``, the ground truth.
+Should the check ever refuse it (a rule combination outside the exact model, e.g. several
+jokers per meld with declared jokers on the table), that exact solution is cut off and the
+program solved again, so the answer is always legal.
+
+Runs longer than five cards are left out unless a rule needs them whole (a start meld kept,
+a joker's mates): any longer run splits into two valid runs, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import defaultdict
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import highspy
+import numpy as np
+
+from game.engine.cards import SUITS, Card, Face
+from game.engine.melds import check_meld
+from game.engine.scoring import card_value, meld_points
+from game.engine.table import Table
+from game.engine.turn import TurnCheck, check_turn
+from game.engine.variants import Variant
+
+NFACES = 52
+LONG_RUN = 5  # runs longer than this are split unless a rule needs them whole
+_MAX_CUTS = 200
+
+
+def face_index(face: Face | Card) -> int:
+    return SUITS.index(face.suit) * 13 + face.rank - 1
+
+
+def index_face(index: int) -> Face:
+    return Face(index % 13 + 1, SUITS[index // 13])
+
+
+@dataclass(frozen=True)
+class Play:
+    """A legal play: the end table (normalised by ``check_turn``), the hand cards put down,
+    and its value (cards, or points of ``card_value``)."""
+
+    table: Table
+    played: tuple[Card, ...]
+    value: int
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A play with what the solver also wants: start melds kept whole and the jokers whose
+    declaration changed (released), for edit lists."""
+
+    play: Play
+    kept_melds: int
+    check: TurnCheck = field(repr=False)
+    released: tuple[Card, ...] = ()
+
+
+# --- candidate templates -----------------------------------------------------------------
+
+
+def _run_rank_lists(ace: str, run_min: int) -> list[tuple[int, ...]]:
+    """Every run's ranks (ace = 1) in order, deduplicated by rank set."""
+    seqs: dict[frozenset[int], tuple[int, ...]] = {}
+    for length in range(max(run_min, 3), 14):
+        starts: list[tuple[int, ...]] = []
+        if ace in ("low", "either"):
+            starts += [tuple(range(s, s + length)) for s in range(1, 15 - length)]
+        if ace in ("high", "either"):
+            starts += [tuple((v - 1) % 13 + 1 for v in range(s, s + length))
+                       for s in range(2, 16 - length)]
+        if ace == "around":
+            starts += [tuple((s + i - 1) % 13 + 1 for i in range(length)) for s in range(1, 14)]
+        for ranks in starts:
+            seqs.setdefault(frozenset(ranks), ranks)
+    return list(seqs.values())
+
+
+@dataclass
+class _Template:
+    """All candidate shapes of one rule set, as numpy arrays for fast masking."""
+
+    nat: np.ndarray  # (C, 13) natural face indices, -1 padded
+    jface: np.ndarray  # (C, J) faces the joker slots play (fixed identity), -1 padded
+    nj: np.ndarray  # jokers per candidate
+    kind: np.ndarray  # 0 set, 1 run
+    length: np.ndarray
+    natmat: np.ndarray  # (C, 52) bool
+    jmat: np.ndarray  # (C, 52) bool: a joker slot plays this face
+    cls: np.ndarray  # class: same naturals, joker count and kind
+    points: np.ndarray  # meld_points of the shape (initial-meld rule)
+    rep_rank: np.ndarray  # within a class, the shape worth most points first
+    keys: dict[tuple, int]
+    free_identity: bool
+
+    def key_of(self, naturals: Sequence[int], jfaces: Sequence[int], njokers: int) -> tuple:
+        if self.free_identity:
+            return (tuple(sorted(naturals)), njokers)
+        return (tuple(sorted(naturals)), tuple(sorted(jfaces)))
+
+
+@lru_cache(maxsize=32)
+def _template(ace: str, run_min: int, jmax: int, free_identity: bool) -> _Template:
+    shapes: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # kind, faces, joker pos
+    runs = [(1, tuple(SUITS.index(s) * 13 + r - 1 for r in ranks))
+            for s in SUITS for ranks in _run_rank_lists(ace, run_min)]
+    sets = [(0, tuple(SUITS.index(s) * 13 + rank - 1 for s in suits))
+            for rank in range(1, 14) for size in (3, 4)
+            for suits in itertools.combinations(SUITS, size)]
+    for kind, faces in sets + runs:
+        for nj in range(0, min(jmax, len(faces) - 1) + 1):
+            for pos in itertools.combinations(range(len(faces)), nj):
+                shapes.append((kind, faces, pos))
+    keys: dict[tuple, int] = {}
+    rows = []
+    probe = _Probe(ace, run_min)
+    for kind, faces, pos in shapes:
+        naturals = [f for i, f in enumerate(faces) if i not in pos]
+        jfaces = [faces[i] for i in pos]
+        if free_identity:
+            key: tuple = (tuple(sorted(naturals)), len(pos))
+        else:
+            key = (tuple(sorted(naturals)), tuple(sorted(jfaces)))
+        if key in keys:
+            continue
+        if free_identity and pos:
+            verdict = probe.check(naturals, len(pos))
+            if verdict is None:
+                continue
+            kind_c, faces_c = verdict
+            jfaces = []
+        else:
+            kind_c, faces_c = kind, [index_face(f) for f in faces]
+        keys[key] = len(rows)
+        rows.append((kind_c, naturals, jfaces, len(pos), len(faces),
+                     meld_points(faces_c, "run" if kind_c else "set")))
+    count = len(rows)
+    width = max(1, jmax)
+    nat = np.full((count, 13), -1, dtype=np.int16)
+    jface = np.full((count, width), -1, dtype=np.int16)
+    natmat = np.zeros((count, NFACES), dtype=bool)
+    jmat = np.zeros((count, NFACES), dtype=bool)
+    nj = np.zeros(count, dtype=np.int16)
+    kind_a = np.zeros(count, dtype=np.int8)
+    length = np.zeros(count, dtype=np.int16)
+    points = np.zeros(count, dtype=np.int32)
+    class_keys: dict[tuple, int] = {}
+    cls = np.zeros(count, dtype=np.int32)
+    for i, (kind_c, naturals, jfaces, njok, size, pts) in enumerate(rows):
+        nat[i, :len(naturals)] = naturals
+        natmat[i, naturals] = True
+        if jfaces:
+            jface[i, :len(jfaces)] = jfaces
+            jmat[i, jfaces] = True
+        nj[i] = njok
+        kind_a[i] = kind_c
+        length[i] = size
+        points[i] = pts
+        cls[i] = class_keys.setdefault((tuple(sorted(naturals)), njok, kind_c), len(class_keys))
+    rep_rank = np.empty(count, dtype=np.int64)
+    rep_rank[np.lexsort((-points, cls))] = np.arange(count)
+    return _Template(nat, jface, nj, kind_a, length, natmat, jmat, cls, points, rep_rank, keys,
+                     free_identity)
+
+
+class _Probe:
+    """check_meld on made-up cards, to learn what wild jokers play in a shape."""
+
+    def __init__(self, ace: str, run_min: int) -> None:
+        from game.engine.variants import Variant as _V
+
+        self.variant = _V(id="_probe", name="", summary="", ace=ace, run_min=run_min,
+                          joker_identity="free", jokers_per_meld=0)
+
+    def check(self, naturals: Sequence[int], njokers: int) -> tuple[int, list[Face]] | None:
+        cards = [Card(f.rank, f.suit) for f in map(index_face, naturals)]
+        cards += [Card(0, "*", i) for i in range(njokers)]
+        result = check_meld(cards, self.variant)
+        if not result.ok:
+            return None
+        return (1 if result.kind == "run" else 0), list(result.faces)
+
+
+# --- the problem -------------------------------------------------------------------------
+
+
+@dataclass
+class _Special:
+    """A start meld holding a declared (fixed) joker: the joker, its card, its mates."""
+
+    meld: int
+    joker: Card
+    face: int
+    items: list[Card]
+    item_faces: list[int]
+    can_release: bool = False
+
+
+class _Builder:
+    """A MILP assembled column by column; the candidate block is added with numpy."""
+
+    def __init__(self) -> None:
+        self.lb: list[np.ndarray] = []
+        self.ub: list[np.ndarray] = []
+        self.cost: list[np.ndarray] = []
+        self.integ: list[np.ndarray] = []
+        self.ncol = 0
+        self.row_lb: list[float] = []
+        self.row_ub: list[float] = []
+        self.er: list[np.ndarray] = []
+        self.ec: list[np.ndarray] = []
+        self.ev: list[np.ndarray] = []
+        self._r: list[int] = []
+        self._c: list[int] = []
+        self._v: list[float] = []
+
+    def cols(self, lb, ub, cost, integer: bool = True) -> np.ndarray:
+        lb = np.asarray(lb, dtype=float)
+        n = lb.size
+        self.lb.append(lb)
+        self.ub.append(np.broadcast_to(np.asarray(ub, dtype=float), (n,)).copy())
+        self.cost.append(np.broadcast_to(np.asarray(cost, dtype=float), (n,)).copy())
+        self.integ.append(np.full(n, 1 if integer else 0, dtype=np.int32))
+        first = self.ncol
+        self.ncol += n
+        return np.arange(first, first + n)
+
+    def col(self, lb: float, ub: float, cost: float = 0.0) -> int:
+        return int(self.cols([lb], ub, cost)[0])
+
+    def row(self, lb: float, ub: float, entries: Sequence[tuple[int, float]] = ()) -> int:
+        index = len(self.row_lb)
+        self.row_lb.append(lb)
+        self.row_ub.append(ub)
+        for col, val in entries:
+            self._r.append(index)
+            self._c.append(int(col))
+            self._v.append(val)
+        return index
+
+    def add(self, row: int, col: int, val: float) -> None:
+        self._r.append(row)
+        self._c.append(int(col))
+        self._v.append(val)
+
+    def block(self, rows: np.ndarray, cols: np.ndarray, vals: np.ndarray) -> None:
+        self.er.append(np.asarray(rows, dtype=np.int64))
+        self.ec.append(np.asarray(cols, dtype=np.int64))
+        self.ev.append(np.asarray(vals, dtype=float))
+
+    def solve(self, time_limit: float | None) -> np.ndarray | None:
+        rows = np.concatenate(self.er + [np.asarray(self._r, dtype=np.int64)])
+        cols = np.concatenate(self.ec + [np.asarray(self._c, dtype=np.int64)])
+        vals = np.concatenate(self.ev + [np.asarray(self._v, dtype=float)])
+        order = np.argsort(cols, kind="stable")
+        rows, cols, vals = rows[order], cols[order], vals[order]
+        start = np.searchsorted(cols, np.arange(self.ncol)).astype(np.int32)
+        nrow = len(self.row_lb)
+        h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("mip_rel_gap", 0.0)
+        h.setOptionValue("mip_abs_gap", 1e-6)
+        h.setOptionValue("threads", 1)
+        if time_limit is not None:
+            h.setOptionValue("time_limit", max(0.001, float(time_limit)))
+        h.passModel(self.ncol, nrow, len(vals), 1, -1, 0.0,
+                    np.concatenate(self.cost), np.concatenate(self.lb), np.concatenate(self.ub),
+                    np.asarray(self.row_lb, dtype=float), np.asarray(self.row_ub, dtype=float),
+                    start, rows.astype(np.int32), vals, np.concatenate(self.integ))
+        h.run()
+        status = h.getModelStatus()
+        if status == highspy.HighsModelStatus.kTimeLimit:
+            if h.getInfo().primal_solution_status != 2:  # no feasible point found in time
+                raise TimeoutError("the arrangement search ran out of time")
+        elif status != highspy.HighsModelStatus.kOptimal:
+            return None  # infeasible: no legal play
+        return np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
+
+
+@dataclass
+class _Copy:
+    """One meld of the end table being assembled: its slots and fixed assignments."""
+
+    cand: int
+    naturals: list[int]
+    jfaces: list[int]
+    nj: int
+    hand_faces: set[int] = field(default_factory=set)  # faces whose card is from the hand
+    own: bool = False
+    kept: int | None = None  # start meld whose cards fill it
+    items: dict[int, Card] = field(default_factory=dict)
+    jokers: list[tuple[Card, int]] = field(default_factory=list)  # (joker, slot face)
+    release_for: list[int] = field(default_factory=list)  # specials released here
+    cards: dict[int, Card] = field(default_factory=dict)
+
+
+class _Problem:
+    """One position: builds the model, solves it, and turns answers into tables."""
+
+    def __init__(self, variant: Variant, table: Table, hand: Sequence[Card], opened: bool,
+                 objective: str, keep: Collection[Card], exactly: int | None,
+                 keep_jokers: bool) -> None:
+        if objective not in ("cards", "points"):
+            raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
+        if variant.set_same_suit_allowed:
+            raise NotImplementedError("sets with repeated suits are not supported")
+        self.variant = variant
+        self.table = table
+        self.hand = tuple(hand)
+        self.opened = opened
+        self.objective = objective
+        self.exactly = exactly
+        keep_set = set(keep)
+        self.usable = [c for c in self.hand if c not in keep_set
+                       and not (keep_jokers and c.is_joker)]
+        self.fixed = variant.joker_identity == "fixed"
+        self.weight = {c: (1 if objective == "cards" else card_value(variant.scoring, c))
+                       for c in self.usable}
+        # supplies by face
+        self.hand_cards: dict[int, list[Card]] = defaultdict(list)
+        self.hand_jokers: list[Card] = []
+        for card in self.usable:
+            (self.hand_jokers if card.is_joker else self.hand_cards[face_index(card)]).append(card)
+        self.table_cards: dict[int, list[Card]] = defaultdict(list)
+        self.table_jokers: list[Card] = []
+        self.meld_of: dict[Card, int] = {}
+        for index, meld in enumerate(table.melds):
+            for card in meld:
+                self.meld_of[card] = index
+                if card.is_joker:
+                    self.table_jokers.append(card)
+                else:
+                    self.table_cards[face_index(card)].append(card)
+        self.free_cards: dict[int, list[Card]] = defaultdict(list)
+        self.free_jokers: list[Card] = []
+        for card in table.free:
+            (self.free_jokers if card.is_joker else self.free_cards[face_index(card)]).append(card)
+        self.T = np.zeros(NFACES, dtype=np.int64)
+        self.H = np.zeros(NFACES, dtype=np.int64)
+        self.FR = np.zeros(NFACES, dtype=np.int64)
+        for f, cards in self.table_cards.items():
+            self.T[f] = len(cards)
+        for f, cards in self.hand_cards.items():
+            self.H[f] = len(cards)
+        for f, cards in self.free_cards.items():
+            self.FR[f] = len(cards)
+        self.njokers = len(self.table_jokers) + len(self.hand_jokers) + len(self.free_jokers)
+        limit = variant.jokers_per_meld or 4
+        self.jmax = min(limit, self.njokers)
+        self.tpl = _template(variant.ace, variant.run_min, self.jmax, not self.fixed)
+        self._specials()
+        self.exact = not self._needs_lazy()
+
+    # --- rule analysis
+
+    def _specials(self) -> None:
+        v = self.variant
+        self.specials: list[_Special] = []
+        if not self.fixed:
+            return
+        for joker, face in self.table.declared.items():
+            meld = self.meld_of.get(joker)
+            if meld is None or not joker.is_joker:
+                continue
+            items = [c for c in self.table.melds[meld] if not c.is_joker]
+            fi = face_index(face)
+            if v.joker_release_from == "hand":
+                can = self.H[fi] > 0
+            else:
+                can = self.T[fi] + self.H[fi] + self.FR[fi] > 0
+            self.specials.append(_Special(meld, joker, fi, items, [face_index(c) for c in items],
+                                          bool(can)))
+
+    def _needs_lazy(self) -> bool:
+        """Rule combinations the exact model does not cover; those rely on cuts."""
+        v = self.variant
+        if self.specials:
+            if (v.jokers_per_meld or 99) != 1:
+                return True
+            if any(sum(1 for c in self.table.melds[s.meld] if c.is_joker) > 1
+                   for s in self.specials):
+                return True
+        if v.joker_freezes_meld:
+            special_melds = {s.meld for s in self.specials}
+            for index, meld in enumerate(self.table.melds):
+                if index not in special_melds and any(c.is_joker for c in meld):
+                    return True
+        return False
+
+    # --- candidates
+
+    def _columns(self, initial: bool) -> None:
+        tpl = self.tpl
+        avail = self.T + self.H + self.FR
+        ok = ~(tpl.natmat[:, avail == 0].any(axis=1))
+        ok &= tpl.nj <= self.njokers
+        big = np.append(avail, 99)
+        nat_idx = np.where(tpl.nat < 0, NFACES, tpl.nat)
+        ub = big[nat_idx].min(axis=1)
+        if self.njokers:
+            ub = np.minimum(ub, np.where(tpl.nj > 0, self.njokers // np.maximum(tpl.nj, 1), 99))
+        cand = np.flatnonzero(ok)
+        # the start melds' own shapes (kept whole: the secondary objective)
+        self.signature: dict[int, int] = {}  # start meld -> candidate
+        for index, meld in enumerate(self.table.melds):
+            key = self._meld_key(meld)
+            if key is not None and key in tpl.keys and ok[tpl.keys[key]]:
+                self.signature[index] = tpl.keys[key]
+        sig_set = np.zeros(len(ok), dtype=bool)
+        sig_set[list(self.signature.values())] = True
+        # copies that carry joker-rule or initial-meld tags are split into single copies
+        split = np.zeros(len(ok), dtype=bool)
+        v = self.variant
+        hand_face = self.H > 0
+        self.home_cands: dict[int, np.ndarray] = {}
+        self.rel_cands: dict[int, np.ndarray] = {}
+        self.two_cands: np.ndarray | None = None
+        if self.exact:
+            for si, s in enumerate(self.specials):
+                items = s.item_faces
+                has_item = tpl.natmat[:, items].any(axis=1) if items else np.zeros(len(ok), bool)
+                if s.can_release:
+                    rel = ok & tpl.natmat[:, s.face] & has_item
+                    self.rel_cands[si] = rel
+                    split |= rel
+                if v.joker_freezes_meld or v.joker_moves == "never":
+                    home = ok & tpl.jmat[:, s.face]
+                    if v.joker_freezes_meld:
+                        home &= tpl.natmat[:, items].all(axis=1) if items else True
+                    else:
+                        home &= has_item
+                    self.home_cands[si] = home
+                    split |= home
+                if s.meld in self.signature:
+                    split[self.signature[s.meld]] = True
+            if v.released_joker_needs_two_from_hand and any(s.can_release for s in self.specials):
+                two = ok & (tpl.nj > 0) & ((tpl.natmat & hand_face).sum(axis=1) >= 2)
+                self.two_cands = two
+                split |= two
+        split &= ok
+        long = tpl.length > LONG_RUN
+        keep_cols = ok & (~long | split | sig_set)
+        if self.jmax:
+            # shapes with the same naturals, joker count and kind differ only in what a
+            # joker is declared as: keep the one worth most points, unless a rule looks at
+            # that declaration (a declared joker's card) or it is a start meld's shape
+            free = keep_cols & ~split & ~sig_set
+            if self.specials:
+                free &= ~tpl.jmat[:, [s.face for s in self.specials]].any(axis=1)
+            idx = np.flatnonzero(free)
+            idx = idx[np.argsort(tpl.rep_rank[idx])]
+            _, first = np.unique(tpl.cls[idx], return_index=True)
+            keep_cols[idx] = False
+            keep_cols[idx[first]] = True
+        cand = np.flatnonzero(keep_cols)
+        self.cand = cand
+        self.cand_ub = ub[cand]
+        self.cand_split = split[cand]
+
+    def _meld_key(self, meld: Sequence[Card]) -> tuple | None:
+        naturals = [face_index(c) for c in meld if not c.is_joker]
+        jokers = [c for c in meld if c.is_joker]
+        if not self.fixed:
+            return self.tpl.key_of(naturals, [], len(jokers))
+        jfaces = []
+        for j in jokers:
+            face = self.table.declared.get(j)
+            if face is None:
+                return None
+            jfaces.append(face_index(face))
+        return self.tpl.key_of(naturals, jfaces, len(jokers))
+
+    # --- the model
+
+    def build(self, initial: str | None, hand_allowed: bool, cuts: list) -> _Builder:
+        """``initial``: the first-play rule to enforce (None when opened or none);
+        ``hand_allowed``: False for the free-cards-only play of a player not yet opened."""
+        self._columns(initial is not None)
+        tpl, b = self.tpl, _Builder()
+        cand, ub, split = self.cand, self.cand_ub, self.cand_split
+        # expand split candidates into single copies
+        reps = np.where(split, ub, 1)
+        col_cand = np.repeat(cand, reps)
+        col_split = np.repeat(split, reps)
+        col_ub = np.where(col_split, 1, np.repeat(ub, reps))
+        copy_no = np.arange(len(col_cand)) - np.repeat(np.cumsum(reps) - reps, reps)
+        self.col_cand, self.col_split, self.copy_no = col_cand, col_split, copy_no
+        self.col_ub = col_ub
+        n = len(col_cand)
+        xcols = b.cols(np.zeros(n), col_ub, 0.0)
+        self.x = xcols
+        nstart = len(self.table.melds)
+        big = float(nstart + 1)
+        # hand, free supplies
+        faces = np.flatnonzero(self.T + self.H + self.FR)
+        self.face_row = {}
+        for f in faces:
+            self.face_row[int(f)] = b.row(float(self.T[f]), float(self.T[f]))
+        self.y: dict[int, int] = {}
+        self.z: dict[int, int] = {}
+        wsum: list[tuple[int, float]] = []
+        for f in faces:
+            f = int(f)
+            if self.H[f] and hand_allowed:
+                w = self.weight[self.hand_cards[f][0]]
+                self.y[f] = b.col(0, float(self.H[f]), big * w)
+                b.add(self.face_row[f], self.y[f], -1.0)
+                wsum.append((self.y[f], 1.0))
+            if self.FR[f]:
+                self.z[f] = b.col(0, float(self.FR[f]), 0.0)
+                b.add(self.face_row[f], self.z[f], -1.0)
+        # candidate incidence
+        nat = tpl.nat[col_cand]
+        rows_of_face = np.full(NFACES + 1, -1, dtype=np.int64)
+        for f, r in self.face_row.items():
+            rows_of_face[f] = r
+        mask = nat >= 0
+        colidx = np.broadcast_to(xcols[:, None], nat.shape)[mask]
+        b.block(rows_of_face[nat[mask]], colidx, np.ones(int(mask.sum())))
+        self.yJ = self.zJ = None
+        nj = tpl.nj[col_cand].astype(float)
+        if self.njokers:
+            jrow = b.row(float(len(self.table_jokers)), float(len(self.table_jokers)))
+            has = nj > 0
+            b.block(np.full(int(has.sum()), jrow), xcols[has], nj[has])
+            if self.hand_jokers and hand_allowed:
+                w = self.weight[self.hand_jokers[0]]
+                self.yJ = b.col(0, len(self.hand_jokers), big * w)
+                b.add(jrow, self.yJ, -1.0)
+                wsum.append((self.yJ, 1.0))
+            if self.free_jokers:
+                self.zJ = b.col(0, len(self.free_jokers), 0.0)
+                b.add(jrow, self.zJ, -1.0)
+        elif (nj > 0).any():
+            raise AssertionError("joker shapes without jokers")
+        # at least one card added
+        adders = wsum + [(c, 1.0) for c in self.z.values()] + (
+            [(self.zJ, 1.0)] if self.zJ is not None else [])
+        b.row(1, np.inf, adders)
+        if self.exactly is not None and hand_allowed:
+            b.row(self.exactly, self.exactly, wsum)
+        self._tags(b, initial, big)
+        self.base_cols = b.ncol
+        for cut in cuts:
+            self._add_cut(b, cut)
+        return b
+
+    def _tags(self, b: _Builder, initial: str | None, big: float) -> None:
+        tpl, v = self.tpl, self.variant
+        col_cand, col_split, xcols = self.col_cand, self.col_split, self.x
+        self._home_index: dict[tuple[int, int], int] = {}
+        # per split copy: what pins each face slot and the joker slot
+        pins: dict[tuple[int, int], list[int]] = defaultdict(list)  # (col, face|-1) -> vars
+        reserve: dict[int, list[tuple[int, float]]] = defaultdict(list)  # face -> hand vars
+        by_cand: dict[int, list[int]] = defaultdict(list)
+        for j, c in enumerate(col_cand):
+            by_cand[int(c)].append(j)
+        self.by_cand = by_cand
+        # kept start melds (secondary objective)
+        self.kept_vars: dict[int, list[tuple[int, int]]] = {}  # start meld -> [(var, col)]
+        groups: dict[int, list[int]] = defaultdict(list)
+        for meld, c in self.signature.items():
+            groups[c].append(meld)
+        special_melds = {s.meld: si for si, s in enumerate(self.specials)}
+        self.kept_group: dict[int, tuple[int, list[int]]] = {}
+        for c, melds in groups.items():
+            cols = by_cand.get(c, [])
+            if not cols:
+                continue
+            if not col_split[cols[0]]:
+                var = b.col(0, len(melds), 1.0)
+                b.row(-np.inf, 0, [(var, 1.0), (cols[0], -1.0)])
+                self.kept_group[var] = (cols[0], melds)
+                continue
+            for meld in melds:
+                vars_ = []
+                for j in cols:
+                    var = b.col(0, 1, 1.0)
+                    vars_.append((var, j))
+                    b.row(-np.inf, 0, [(var, 1.0), (j, -1.0)])
+                    if meld not in special_melds:
+                        for f in tpl.nat[c][tpl.nat[c] >= 0]:
+                            pins[(j, int(f))].append(var)
+                        if tpl.nj[c]:
+                            pins[(j, -1)].append(var)
+                self.kept_vars[meld] = vars_
+                b.row(-np.inf, 1, [(var, 1.0) for var, _ in vars_])
+        # own melds (the first-play rule)
+        self.own: dict[int, int] = {}  # var -> col
+        if initial is not None:
+            ownable = ~(tpl.natmat[col_cand][:, self.H == 0].any(axis=1))
+            ownable &= tpl.nj[col_cand] <= len(self.hand_jokers)
+            if initial == "run_of_3_from_hand":
+                ownable &= tpl.kind[col_cand] == 1
+            need = b.row(1, np.inf) if initial != "points" else b.row(
+                float(v.initial_meld_points or 0), np.inf)
+            joker_res: list[tuple[int, float]] = []
+            for j in np.flatnonzero(ownable):
+                c = int(col_cand[j])
+                limit = 1 if col_split[j] else int(min(self.H[tpl.nat[c][tpl.nat[c] >= 0]].min(),
+                                                       self.col_ub[j]))
+                var = b.col(0, limit, 0.0)
+                self.own[var] = int(j)
+                b.row(-np.inf, 0, [(var, 1.0), (int(xcols[j]), -1.0)])
+                b.add(need, var, float(tpl.points[c]) if initial == "points" else 1.0)
+                for f in tpl.nat[c][tpl.nat[c] >= 0]:
+                    reserve[int(f)].append((var, 1.0))
+                    if col_split[j]:
+                        pins[(int(j), int(f))].append(var)
+                if tpl.nj[c]:
+                    joker_res.append((var, float(tpl.nj[c])))
+                    if col_split[j]:
+                        pins[(int(j), -1)].append(var)
+            if joker_res:
+                b.row(-np.inf, 0, joker_res + ([(self.yJ, -1.0)] if self.yJ is not None else []))
+            # own and kept copies of an unsplit candidate are different copies
+            kept_of_col = {col: var for var, (col, _) in self.kept_group.items()}
+            for var, j in self.own.items():
+                if not col_split[j] and j in kept_of_col:
+                    b.row(-np.inf, 0, [(var, 1.0), (kept_of_col[j], 1.0), (int(xcols[j]), -1.0)])
+        # joker rules
+        self.home: dict[int, tuple[int, int]] = {}  # var -> (special, col)
+        self.relv: dict[int, tuple[int, int]] = {}  # releaser var -> (special, col)
+        self.twov: dict[int, tuple[int, int]] = {}  # released joker home var -> (special, col)
+        self.itemv: dict[int, tuple[Card, int]] = {}  # var -> (item card, col)
+        self.handv: dict[int, tuple[int, int]] = {}  # var -> (col, face)
+        self.rel_var: dict[int, int] = {}
+        hand_var: dict[tuple[int, int], int] = {}
+
+        def hand_slot(j: int, f: int) -> int:
+            if (j, f) not in hand_var:
+                var = b.col(0, 1, 0.0)
+                hand_var[(j, f)] = var
+                self.handv[var] = (j, f)
+                reserve[f].append((var, 1.0))
+                pins[(j, f)].append(var)
+            return hand_var[(j, f)]
+
+        item_vars: dict[tuple[int, Card], int] = {}
+
+        def item_slot(j: int, card: Card) -> int:
+            if (j, card) not in item_vars:
+                var = b.col(0, 1, 0.0)
+                item_vars[(j, card)] = var
+                self.itemv[var] = (card, j)
+                pins[(j, face_index(card))].append(var)
+            return item_vars[(j, card)]
+
+        if self.specials:
+            keep_identity = not (v.joker_freezes_meld or v.joker_moves == "never")
+            joker_pin_two: dict[int, list[int]] = defaultdict(list)
+            for si, s in enumerate(self.specials):
+                rel = b.col(0, 1 if s.can_release else 0, 0.0)
+                self.rel_var[si] = rel
+                if not self.exact:
+                    continue
+                if s.meld in self.kept_vars:  # kept whole: its items and joker in that copy
+                    for var, j in self.kept_vars[s.meld]:
+                        for item in s.items:
+                            b.row(-np.inf, 0, [(var, 1.0), (item_slot(j, item), -1.0)])
+                        if keep_identity:
+                            pins[(j, -1)].append(var)
+                        else:
+                            home_vars = []
+                            self._home_var(b, si, j, home_vars)
+                            b.row(-np.inf, 0, [(var, 1.0), (home_vars[0], -1.0)])
+                if not keep_identity:
+                    home_vars: list[int] = []
+                    for j in np.flatnonzero(self.home_cands[si][col_cand]):
+                        self._home_var(b, si, int(j), home_vars)
+                    b.row(1, 1, [(h, 1.0) for h in home_vars] + [(rel, 1.0)])
+                    for h in home_vars:
+                        j = self.home[h][1]
+                        pins[(j, -1)].append(h)
+                        c = int(col_cand[j])
+                        present = [it for it in s.items if tpl.natmat[c, face_index(it)]]
+                        if v.joker_freezes_meld:
+                            for it in present:
+                                b.row(-np.inf, 0, [(h, 1.0), (item_slot(j, it), -1.0)])
+                        else:
+                            b.row(-np.inf, 0, [(h, 1.0)] + [(item_slot(j, it), -1.0)
+                                                             for it in present])
+                if s.can_release:
+                    rvars = []
+                    for j in np.flatnonzero(self.rel_cands[si][col_cand]):
+                        j = int(j)
+                        c = int(col_cand[j])
+                        w = b.col(0, 1, 0.0)
+                        self.relv[w] = (si, j)
+                        rvars.append(w)
+                        present = [it for it in s.items if tpl.natmat[c, face_index(it)]]
+                        b.row(-np.inf, 0, [(w, 1.0)] + [(item_slot(j, it), -1.0)
+                                                         for it in present])
+                        if v.joker_release_from == "hand":
+                            b.row(-np.inf, 0, [(w, 1.0), (hand_slot(j, s.face), -1.0)])
+                    b.row(0, 0, [(w, 1.0) for w in rvars] + [(rel, -1.0)])
+                    if v.released_joker_needs_two_from_hand:
+                        tvars = []
+                        for j in np.flatnonzero(self.two_cands[col_cand]):
+                            j = int(j)
+                            t = b.col(0, 1, 0.0)
+                            self.twov[t] = (si, j)
+                            tvars.append(t)
+                            pins[(j, -1)].append(t)
+                            joker_pin_two[j].append(t)
+                        b.row(0, 0, [(t, 1.0) for t in tvars] + [(rel, -1.0)])
+            # one release card per copy for each face
+            per_copy: dict[tuple[int, int], list[int]] = defaultdict(list)
+            for w, (si, j) in self.relv.items():
+                per_copy[(j, self.specials[si].face)].append(w)
+            for (j, _), ws in per_copy.items():
+                if len(ws) > 1:
+                    b.row(-np.inf, 0, [(w, 1.0) for w in ws] + [(int(xcols[j]), -1.0)])
+            # a released joker's new meld holds two cards from the hand
+            for j, ts in joker_pin_two.items():
+                c = int(col_cand[j])
+                entries = [(t, 2.0) for t in ts]
+                for f in tpl.nat[c][tpl.nat[c] >= 0]:
+                    if self.H[f]:
+                        entries.append((hand_slot(j, int(f)), -1.0))
+                b.row(-np.inf, 0, entries)
+            if keep_identity:
+                # unreleased jokers keep their card: enough joker slots playing it
+                by_face: dict[int, list[int]] = defaultdict(list)
+                for si, s in enumerate(self.specials):
+                    by_face[s.face].append(si)
+                own_by_col = defaultdict(list)
+                for var, j in self.own.items():
+                    own_by_col[j].append(var)
+                for face, sis in by_face.items():
+                    entries = []
+                    for j in np.flatnonzero(tpl.jmat[col_cand, face]):
+                        entries.append((int(xcols[j]), 1.0))
+                        for t in joker_pin_two.get(int(j), []):
+                            entries.append((t, -1.0))
+                        for o in own_by_col.get(int(j), []):
+                            entries.append((o, -float(tpl.nj[col_cand[j]])))
+                    entries += [(self.rel_var[si], 1.0) for si in sis]
+                    b.row(len(sis), np.inf, entries)
+            # each item sits in at most one tagged copy
+            by_item: dict[Card, list[int]] = defaultdict(list)
+            for var, (card, _) in self.itemv.items():
+                by_item[card].append(var)
+            for vars_ in by_item.values():
+                if len(vars_) > 1:
+                    b.row(-np.inf, 1, [(var, 1.0) for var in vars_])
+        if not self.exact and self.specials:
+            self._relaxed_jokers(b)
+        # slot capacity of split copies
+        for (j, _), vars_ in pins.items():
+            b.row(-np.inf, 0, [(var, 1.0) for var in vars_] + [(int(xcols[j]), -1.0)])
+        # hand cards reserved for tagged copies come out of the hand cards played
+        for f, entries in reserve.items():
+            yv = self.y.get(f)
+            b.row(-np.inf, 0, entries + ([(yv, -1.0)] if yv is not None else []))
+        # split copies: copy 2 only if copy 1 (symmetry)
+        for cols in by_cand.values():
+            if len(cols) > 1:
+                for a, c2 in zip(cols, cols[1:], strict=False):
+                    b.row(0, np.inf, [(int(xcols[a]), 1.0), (int(xcols[c2]), -1.0)])
+
+    def _home_var(self, b: _Builder, si: int, j: int, out: list[int]) -> None:
+        key = (si, j)
+        existing = self._home_index
+        if key not in existing:
+            var = b.col(0, 1, 0.0)
+            existing[key] = var
+            self.home[var] = key
+        out.append(existing[key])
+
+    def _relaxed_jokers(self, b: _Builder) -> None:
+        """Lazy mode: only counts (a relaxation); the check and cuts do the rest."""
+        tpl = self.tpl
+        by_face: dict[int, list[int]] = defaultdict(list)
+        for si, s in enumerate(self.specials):
+            by_face[s.face].append(si)
+        for face, sis in by_face.items():
+            entries = [(int(self.x[j]), float(tpl.jmat[self.col_cand[j], face]))
+                       for j in np.flatnonzero(tpl.jmat[self.col_cand, face])]
+            entries += [(self.rel_var[si], 1.0) for si in sis]
+            b.row(len(sis), np.inf, entries)
+            if self.variant.joker_release_from == "hand" and face in self.y:
+                b.row(-np.inf, 0, [(self.rel_var[si], 1.0) for si in sis]
+                      + [(self.y[face], -1.0)])
+
+    def _add_cut(self, b: _Builder, solution: np.ndarray) -> None:
+        """Exclude one exact integer solution (by its values on the first columns)."""
+        entries: list[tuple[int, float]] = []
+        rhs = 1.0
+        ub = np.concatenate(b.ub)
+        for col, value in enumerate(solution):
+            top = ub[col]
+            if value == 0:
+                entries.append((col, 1.0))
+            elif value >= top:
+                entries.append((col, -1.0))
+                rhs -= value
+            else:
+                d = b.col(0, 1, 0.0)  # d <= |x - value| via a binary side
+                side = b.col(0, 1, 0.0)
+                span = float(top + 1)
+                b.row(-np.inf, -value + span, [(d, 1.0), (col, -1.0), (side, span)])
+                b.row(-np.inf, value, [(d, 1.0), (col, 1.0), (side, -span)])
+                entries.append((d, 1.0))
+        b.row(rhs, np.inf, entries)
+
+    # --- from a solution to a table
+
+    def realise(self, sol: np.ndarray) -> tuple[Table, list[list[Card]], dict[Card, Face],
+                                                 int]:
+        tpl = self.tpl
+        copies: list[_Copy] = []
+        col_copies: dict[int, list[_Copy]] = defaultdict(list)
+        for j in np.flatnonzero(sol[self.x] > 0):
+            c = int(self.col_cand[j])
+            naturals = [int(f) for f in tpl.nat[c] if f >= 0]
+            jfaces = [int(f) for f in tpl.jface[c] if f >= 0]
+            for _ in range(int(sol[self.x[j]])):
+                copy = _Copy(c, naturals, jfaces, int(tpl.nj[c]))
+                copies.append(copy)
+                col_copies[int(j)].append(copy)
+        used: set[Card] = set()
+        kept = 0
+        # kept start melds
+        for var, (j, melds) in self.kept_group.items():
+            count = int(sol[var])
+            free = [cp for cp in col_copies[j] if cp.kept is None and not cp.own]
+            for meld, copy in zip(melds[:count], free, strict=False):
+                copy.kept = meld
+        for meld, vars_ in self.kept_vars.items():
+            for var, j in vars_:
+                if sol[var]:
+                    col_copies[j][0].kept = meld
+        for copy in copies:
+            if copy.kept is not None:
+                kept += 1
+                for card in self.table.melds[copy.kept]:
+                    if card.is_joker:
+                        copy.jokers.append((card, self._kept_joker_face(card, copy)))
+                    else:
+                        copy.cards[face_index(card)] = card
+                    used.add(card)
+        for var, j in self.own.items():
+            count = int(sol[var])
+            for copy in col_copies[j]:
+                if count and not copy.own and copy.kept is None:
+                    copy.own = True
+                    count -= 1
+        for var, (card, j) in self.itemv.items():
+            if sol[var] and card not in used:
+                col_copies[j][0].cards[face_index(card)] = card
+                used.add(card)
+        released = {si for si, var in self.rel_var.items() if sol[var]}
+        for var, (si, j) in self.home.items():
+            if sol[var]:
+                s = self.specials[si]
+                copy = col_copies[j][0]
+                if s.joker not in used:
+                    copy.jokers.append((s.joker, s.face))
+                    used.add(s.joker)
+        for var, (si, j) in self.twov.items():
+            if sol[var]:
+                s = self.specials[si]
+                copy = col_copies[j][0]
+                face = next((f for f in copy.jfaces if f != s.face), copy.jfaces[0]) \
+                    if copy.jfaces else -1
+                copy.jokers.append((s.joker, face))
+                used.add(s.joker)
+        for var, (j, f) in self.handv.items():
+            if sol[var]:
+                col_copies[j][0].hand_faces.add(f)
+        for var, (si, j) in self.relv.items():
+            if sol[var]:
+                col_copies[j][0].release_for.append(si)
+        # hand cards: reserved slots first, then own melds
+        hand_left = {f: list(cards) for f, cards in self.hand_cards.items()}
+        for copy in copies:
+            faces = copy.naturals if copy.own else sorted(copy.hand_faces)
+            for f in faces:
+                if f not in copy.cards:
+                    copy.cards[f] = hand_left[f].pop(0)
+        hand_jokers = list(self.hand_jokers)
+        n_hand_jokers = int(sol[self.yJ]) if self.yJ is not None else 0
+        for copy in copies:
+            if copy.own:
+                for slot in self._open_joker_slots(copy):
+                    copy.jokers.append((hand_jokers.pop(0), slot))
+                    n_hand_jokers -= 1
+        # unreleased jokers that may move keeping their card
+        for si, s in enumerate(self.specials):
+            if si in released or s.joker in used:
+                continue
+            target = next((cp for cp in copies if cp.kept is None and not cp.own
+                           and s.face in self._open_joker_slots(cp)), None)
+            if target is None:
+                target = next((cp for cp in copies if s.face in self._open_joker_slots(cp)), None)
+            if target is not None:
+                target.jokers.append((s.joker, s.face))
+                used.add(s.joker)
+        # every other natural slot: table cards, then free cards, then hand cards
+        table_left = {f: [c for c in cards if c not in used]
+                      for f, cards in self.table_cards.items()}
+        free_left = {f: list(cards) for f, cards in self.free_cards.items()}
+        free_count = {f: int(sol[var]) for f, var in self.z.items()}
+        for copy in copies:
+            for f in copy.naturals:
+                if f in copy.cards:
+                    continue
+                if table_left.get(f):
+                    copy.cards[f] = table_left[f].pop(0)
+                elif free_count.get(f, 0) > 0:
+                    copy.cards[f] = free_left[f].pop(0)
+                    free_count[f] -= 1
+                else:
+                    copy.cards[f] = hand_left[f].pop(0)
+        # jokers: released ones avoid their old card, then wild table, free, hand jokers
+        wild = [j for j in self.table_jokers if j not in used]
+        order_key = {s.joker: s.face for si, s in enumerate(self.specials) if si in released}
+        free_j = list(self.free_jokers[: int(sol[self.zJ]) if self.zJ is not None else 0])
+        slots = [(cp, f) for cp in copies for f in self._open_joker_slots(cp)]
+        pool = wild + free_j + hand_jokers[:max(0, n_hand_jokers)]
+        pool.sort(key=lambda jk: 0 if jk in order_key else 1)
+        for joker_card in pool:
+            if not slots:
+                break
+            avoid = order_key.get(joker_card)
+            pick = next((i for i, (_, f) in enumerate(slots) if f != avoid), 0)
+            copy, f = slots.pop(pick)
+            copy.jokers.append((joker_card, f))
+        # assemble: melds holding a release card first, in declaration order
+        declared: dict[Card, Face] = {}
+        rank_of = {s.joker: n for n, s in enumerate(self.specials)}
+
+        def order(cp: _Copy) -> int:
+            if not cp.release_for:
+                return len(self.specials)
+            return min(rank_of[self.specials[si].joker] for si in cp.release_for)
+
+        melds: list[list[Card]] = []
+        for copy in sorted(copies, key=order):
+            cards = [copy.cards[f] for f in copy.naturals]
+            for joker_card, f in copy.jokers:
+                cards.append(joker_card)
+                if self.fixed and f >= 0:
+                    declared[joker_card] = index_face(f)
+            melds.append(cards)
+        on_table = {c for m in melds for c in m}
+        free_end = [c for c in self.table.free if c not in on_table]
+        return Table.of(melds, free_end, declared), melds, declared, kept
+
+    def _kept_joker_face(self, card: Card, copy: _Copy) -> int:
+        face = self.table.declared.get(card)
+        if face is not None:
+            return face_index(face)
+        return copy.jfaces[0] if copy.jfaces else -1
+
+    @staticmethod
+    def _open_joker_slots(copy: _Copy) -> list[int]:
+        taken = [f for _, f in copy.jokers]
+        if copy.jfaces:
+            slots = list(copy.jfaces)
+            for f in taken:
+                if f in slots:
+                    slots.remove(f)
+            return slots
+        return [-1] * (copy.nj - len(taken))
+
+
+# --- public API --------------------------------------------------------------------------
+
+
+def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, *,
+            objective: str = "cards", keep: Collection[Card] = (), exactly: int | None = None,
+            keep_jokers: bool = False, time_limit: float | None = None) -> Arrangement | None:
+    """The optimal legal play with the start melds it keeps whole (see ``best_play``)."""
+    problem = _Problem(variant, table, hand, opened, objective, keep, exactly, keep_jokers)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    initial = None
+    if not opened and variant.initial_meld != "none":
+        initial = "points" if variant.initial_meld_points is not None else variant.initial_meld
+    attempts = [(initial, True)]
+    if initial is not None and table.free and exactly in (None, 0):
+        attempts.append((None, False))  # only free cards: no first-play rule applies
+    for rule, hand_allowed in attempts:
+        if not hand_allowed and not table.free:
+            continue
+        result = _solve_loop(problem, rule, hand_allowed, deadline)
+        if result is not None:
+            return result
+    return None
+
+
+def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
+                deadline: float | None) -> Arrangement | None:
+    cuts: list[np.ndarray] = []
+    for _ in range(_MAX_CUTS):
+        builder = problem.build(rule, hand_allowed, cuts)
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            raise TimeoutError("the arrangement search ran out of time")
+        sol = builder.solve(left)
+        if sol is None:
+            return None
+        end, _, _, kept = problem.realise(sol)
+        check = check_turn(problem.variant, problem.table, problem.hand, end, problem.opened)
+        if check.ok:
+            played = check.played
+            value = sum(problem.weight[c] for c in played)
+            start_sets = [frozenset(m) for m in problem.table.melds]
+            end_sets = {frozenset(m) for m in check.table.melds}
+            kept = sum(1 for m in start_sets if m in end_sets)
+            return Arrangement(Play(check.table, played, value), kept, check, check.released)
+        cuts.append(sol[: problem.base_cols])
+    raise RuntimeError("the arrangement search did not converge")
+
+
+def best_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, *,
+              objective: str = "cards", keep: Collection[Card] = (),
+              exactly: int | None = None, keep_jokers: bool = False,
+              time_limit: float | None = None) -> Play | None:
+    """The optimal legal play: most hand cards put down (``objective="cards"``) or most
+    points shed (``"points"``, by the variant's ``card_value``), never playing ``keep``
+    (nor jokers with ``keep_jokers``), exactly ``exactly`` cards when given. Among optimal
+    plays, one keeping the most start melds whole. None when no legal play exists."""
+    result = arrange(variant, table, hand, opened, objective=objective, keep=keep,
+                     exactly=exactly, keep_jokers=keep_jokers, time_limit=time_limit)
+    return None if result is None else result.play
+
+
+def can_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool) -> bool:
+    """Can the player legally add at least one card? A quick look for a card that simply
+    extends a meld comes first; the exact search settles the rest."""
+    if opened or variant.initial_meld == "none":
+        for card in hand:
+            for index, meld in enumerate(table.melds):
+                if check_meld(list(meld) + [card], variant, table.declared).ok:
+                    melds = [list(m) for m in table.melds]
+                    melds[index].append(card)
+                    end = Table.of(melds, table.free, table.declared)
+                    if check_turn(variant, table, hand, end, opened).ok:
+                        return True
+    return arrange(variant, table, hand, opened) is not None
