@@ -1,0 +1,72 @@
+"""The game's screens: title, new game, rules, settings, statistics, saves, table, dialogs.
+
+Each screen is a ``game.ui.scene.Scene``; import them from their modules
+(``from game.ui.scenes.title import TitleScene``) so that opening one screen does not
+load every other.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.serialize import SaveError
+from game.store import AUTOSAVE
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.session import GameSession
+
+__all__ = ["AUTOSAVE", "load_session", "open_table", "report_store_messages"]
+
+
+def report_store_messages(app: App, since: int) -> None:
+    """Show (as notices) the store's messages recorded after the first ``since``."""
+    for message in list(app.store.messages)[since:]:
+        app.notify(_short(message))
+
+
+def _short(message: object) -> str:
+    problem = getattr(message, "problem", None)
+    path = getattr(message, "path", None)
+    if problem and path is not None:
+        return f"{getattr(path, 'name', path)}: {problem}"
+    return str(message)
+
+
+def load_session(app: App, slot: str) -> GameSession | None:
+    """The game saved in ``slot``, or ``None`` after telling the player why not.
+
+    A broken save is moved aside by the store (never deleted) and a notice explains it;
+    the caller simply carries on.
+    """
+    from game.ui.session import GameSession
+
+    name = "The autosave" if slot == AUTOSAVE else f'The save "{slot}"'
+    mark = len(app.store.messages)
+    try:
+        payload = app.store.saves.read(slot)
+    except ValueError as error:  # an invalid slot name
+        app.notify(f"{name} cannot be opened: {error}")
+        return None
+    if payload is None:
+        report_store_messages(app, mark)
+        app.notify(f"{name} could not be read; it was kept aside unchanged.")
+        return None
+    try:
+        return GameSession.from_json(payload)
+    except SaveError as error:
+        app.notify(f"{name} could not be loaded: {error}")
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        app.notify(f"{name} could not be loaded: it is damaged ({error.__class__.__name__}).")
+    return None
+
+
+def open_table(app: App, session: GameSession, *, replace: bool = False) -> None:
+    """Show the table for ``session`` (pushed, or replacing the top screen)."""
+    from game.ui.scenes.table import TableScene
+
+    scene = TableScene(app, session)
+    if replace:
+        app.scenes.replace(scene)
+    else:
+        app.scenes.push(scene)

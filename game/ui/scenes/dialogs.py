@@ -1,0 +1,260 @@
+"""Modal dialogs as scenes drawn over the screen beneath: confirm, message and name prompt.
+
+A dialog dims the window, shows a framed box with a title, a message and its buttons,
+and pops itself before calling back, so a callback may push or replace scenes. Enter
+presses the default button, Esc cancels, Tab / arrows move between the buttons.
+
+Push one from a menu screen with ``MenuBase.open_dialog`` (the screen's widgets stay on
+view beneath the dim) or from any scene with ``app.scenes.push``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UITextEntryLine
+
+from game.ui.widgets import MenuBase, escape_html
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+DIALOG_LAYER = 60
+
+
+class Dialog(MenuBase):
+    """Base of the dialogs: a dimmed window and a centred box; subclasses add buttons."""
+
+    opaque = False
+    hints = ""
+    box_width = 520
+
+    def __init__(self, app: App, title: str, message: str) -> None:
+        super().__init__(app)
+        self.title = title
+        self.message = message
+        self.closed = False
+        self.box: pygame.Rect = pygame.Rect(0, 0, 0, 0)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.panel(pygame.Rect(0, 0, w, h), style="dim", layer=DIALOG_LAYER)
+        width = min(self.px(self.box_width), w - self.px(40))
+        pad = self.px(24)
+        text_w = width - 2 * pad
+        body_h = self._message_height(text_w)
+        extra_h = self.extra_height()
+        height = pad + self.px(34) + body_h + extra_h + self.px(20) + self.px(42) + pad
+        height = min(height, h - self.px(40))
+        self.box = pygame.Rect(0, 0, width, height)
+        self.box.center = (w // 2, h // 2)
+        box = self.panel(self.box, style="dialog", layer=DIALOG_LAYER + 2)
+        self.label(pygame.Rect(pad, pad - self.px(4), text_w, self.px(34)), self.title,
+                   style="heading", size=20, bold=True, container=box)
+        top = pad + self.px(34)
+        available = height - top - extra_h - self.px(20) - self.px(42) - pad
+        self.text_box(pygame.Rect(pad - self.px(6), top, text_w + self.px(12),
+                                  max(self.px(30), min(body_h, available))),
+                      escape_html(self.message).replace("\n", "<br>"), size=16,
+                      container=box, style="plain_text")
+        self.build_extra(box, pygame.Rect(pad, top + min(body_h, available), text_w, extra_h))
+        self.build_buttons(box, pygame.Rect(pad, height - pad - self.px(42), text_w,
+                                            self.px(42)))
+
+    def _message_height(self, width: int) -> int:
+        from game.ui.widgets import font
+
+        face = font(self.px(16))
+        lines = 0
+        for paragraph in self.message.split("\n"):
+            words, line = paragraph.split(), ""
+            lines += 1
+            for word in words:
+                trial = f"{line} {word}".strip()
+                if face.size(trial)[0] > width - self.px(20) and line:
+                    lines += 1
+                    line = word
+                else:
+                    line = trial
+        return lines * face.get_linesize() + self.px(16)
+
+    def extra_height(self) -> int:
+        return 0
+
+    def build_extra(self, box: object, rect: pygame.Rect) -> None:
+        """Widgets between the message and the buttons (override)."""
+
+    def build_buttons(self, box: object, rect: pygame.Rect) -> None:
+        """The dialog's buttons, right-aligned in ``rect`` (override)."""
+
+    def buttons_right(self, box: object, rect: pygame.Rect,
+                      specs: list[tuple[str, str, Callable[[], None], str, str]]) -> None:
+        """Lay out ``(key, text, action, style, tooltip)`` buttons from the right."""
+        gap = self.px(12)
+        width = min(self.px(150), (rect.w - gap * (len(specs) - 1)) // max(1, len(specs)))
+        x = rect.right - len(specs) * width - (len(specs) - 1) * gap
+        for key, text, action, style, tooltip in specs:
+            self.button(pygame.Rect(x, rect.y, width, rect.h), text, action, key=key,
+                        style=style, tooltip=tooltip, container=box)
+            x += width + gap
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def back(self) -> None:
+        self.cancel()
+
+    def cancel(self) -> None:
+        self.close()
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.accept()
+            return True
+        return False
+
+    def accept(self) -> None:
+        """Enter: the default button."""
+        self.close()
+
+
+class MessageDialog(Dialog):
+    """A message with one OK button."""
+
+    def __init__(self, app: App, title: str, message: str,
+                 on_close: Callable[[], None] | None = None, button: str = "OK") -> None:
+        super().__init__(app, title, message)
+        self.on_close = on_close
+        self.button_text = button
+
+    def default_focus(self) -> str | None:
+        return "ok"
+
+    def build_buttons(self, box: object, rect: pygame.Rect) -> None:
+        self.buttons_right(box, rect, [
+            ("ok", self.button_text, self.accept, "primary", "Close this message (Enter)"),
+        ])
+
+    def accept(self) -> None:
+        self.close()
+        if self.on_close:
+            self.on_close()
+
+    def cancel(self) -> None:
+        self.accept()
+
+
+class ConfirmDialog(Dialog):
+    """A question with a confirm and a cancel button; Esc cancels."""
+
+    def __init__(self, app: App, title: str, message: str, on_confirm: Callable[[], None],
+                 *, confirm: str = "OK", cancel: str = "Cancel", danger: bool = False,
+                 on_cancel: Callable[[], None] | None = None) -> None:
+        super().__init__(app, title, message)
+        self.on_confirm = on_confirm
+        self.on_cancel = on_cancel
+        self.confirm_text = confirm
+        self.cancel_text = cancel
+        self.danger = danger
+        self.confirmed: bool | None = None
+
+    def default_focus(self) -> str | None:
+        # a destructive question starts on Cancel, so Enter does no harm
+        return "cancel" if self.danger else "confirm"
+
+    def build_buttons(self, box: object, rect: pygame.Rect) -> None:
+        self.buttons_right(box, rect, [
+            ("cancel", self.cancel_text, self.cancel, "plain", "Keep things as they are (Esc)"),
+            ("confirm", self.confirm_text, self.confirm,
+             "danger" if self.danger else "primary", f"{self.confirm_text}"),
+        ])
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            item = self.focus.focused
+            (self.cancel if item is not None and item.key == "cancel" else self.confirm)()
+            return True
+        return False
+
+    def confirm(self) -> None:
+        self.confirmed = True
+        self.close()
+        self.on_confirm()
+
+    def accept(self) -> None:
+        self.confirm()
+
+    def cancel(self) -> None:
+        self.confirmed = False
+        self.close()
+        if self.on_cancel:
+            self.on_cancel()
+
+
+class PromptDialog(Dialog):
+    """Ask for a short text (a name); ``validate`` returns an error message or ``None``."""
+
+    def __init__(self, app: App, title: str, message: str, on_accept: Callable[[str], None],
+                 *, text: str = "", confirm: str = "OK", max_length: int = 64,
+                 validate: Callable[[str], str | None] | None = None) -> None:
+        super().__init__(app, title, message)
+        self.on_accept = on_accept
+        self.text = text
+        self.confirm_text = confirm
+        self.max_length = max_length
+        self.validate = validate
+        self.error = ""
+        self.name_entry: UITextEntryLine | None = None
+        self._error_label = None
+
+    def default_focus(self) -> str | None:
+        return "name"
+
+    def extra_height(self) -> int:
+        return self.px(72)
+
+    def build_extra(self, box: object, rect: pygame.Rect) -> None:
+        self.name_entry = self.entry(pygame.Rect(rect.x, rect.y + self.px(6), rect.w,
+                                                 self.px(36)),
+                                     self.text, self._changed, key="name", submit=self.accept,
+                                     max_length=self.max_length, container=box)
+        self._error_label = self.label(pygame.Rect(rect.x, rect.y + self.px(44), rect.w,
+                                                   self.px(24)),
+                                       self.error, style="error", size=14, container=box)
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        if self.name_entry is not None:
+            self.app.ui.set_focus_set(self.name_entry)
+            self.focus.focus_key("name")
+
+    def build_buttons(self, box: object, rect: pygame.Rect) -> None:
+        self.buttons_right(box, rect, [
+            ("cancel", "Cancel", self.cancel, "plain", "Close without saving (Esc)"),
+            ("confirm", self.confirm_text, self.accept, "primary", self.confirm_text),
+        ])
+
+    def _changed(self, text: str) -> None:
+        self.text = text
+        if self.error:
+            self._show_error("")
+
+    def _show_error(self, text: str) -> None:
+        self.error = text
+        if self._error_label is not None:
+            self._error_label.set_text(text)
+
+    def accept(self) -> None:
+        text = self.text.strip()
+        problem = self.validate(text) if self.validate else (None if text else "Type a name.")
+        if problem:
+            self._show_error(problem)
+            return
+        self.close()
+        self.on_accept(text)

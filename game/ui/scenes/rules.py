@@ -1,0 +1,186 @@
+"""The rules of each variant in words (from ``describe``), with the house rules marked."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import UITextBox
+
+from game.engine.errors import OptionError
+from game.engine.variants import VARIANTS, Variant, describe, get_variant
+from game.ui.widgets import (
+    CREAM,
+    GOLD_LIGHT,
+    MUTED,
+    MenuScene,
+    draw_panel,
+    draw_text,
+    escape_html,
+    fit_text,
+    panel_inner,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+HOUSE = "(house)"
+HOUSE_NOTE = ("House rules settle what the traditional rules leave open; "
+              "this game plays them as written here.")
+
+_ACE = {"low": "Low only", "high": "High only", "either": "High or low",
+        "around": "Around the corner"}
+_TURN = {"play_or_draw": "Play or draw", "carousel": "Draw, meld, draw again",
+         "guadalupe": "Play, then draw 1 or 2", "draw_until_able": "Draw until you can meld",
+         "robbers": "Play, draw, play on"}
+_SCORING = {"cards_count": "1 point a card left", "tahiti": "Card values, low wins",
+            "manipulation": "Card values, to 200 loses", "none": "First out wins",
+            "carousel_scarne": "Scarne's carousel points",
+            "carousel_culbertson": "Culbertson's points"}
+
+
+def rules_html(variant: Variant) -> str:
+    """The rules of ``variant`` as UITextBox HTML; house rules carry a gold HOUSE RULE tag."""
+    lines = describe(variant)
+    head, *body = lines
+    rules = [line for line in body if not line.startswith(HOUSE)]
+    house = [line[len(HOUSE):].strip() for line in body if line.startswith(HOUSE)]
+    parts = [
+        f"<font pixel_size=__H1__ color='#f5d27a'><b>{escape_html(variant.name)}</b></font>",
+        f"<i>{escape_html(variant.summary)}</i>",
+        "",
+    ]
+    parts += [f"\u2022 {escape_html(line)}" for line in rules]
+    if house:
+        parts += ["", "<font color='#f5d27a'><b>House rules</b></font>",
+                  f"<font color='#b4c8ba'><i>{escape_html(HOUSE_NOTE)}</i></font>"]
+        parts += [f"<body bgcolor='#e0b44a'><font color='#1b1406'><b>&nbsp;HOUSE RULE&nbsp;"
+                  f"</b></font></body>&nbsp; {escape_html(line)}" for line in house]
+    del head
+    return "<br>".join(parts)
+
+
+def variant_facts(variant: Variant) -> list[tuple[str, str]]:
+    """Short facts for the side panel: (what, value)."""
+    packs, jokers = variant.deck_for(variant.min_players)
+    deck = f"{packs} pack{'s' if packs > 1 else ''}"
+    if jokers:
+        deck += f" + {jokers} joker{'s' if jokers > 1 else ''}"
+    if variant.match_target is not None:
+        match = f"To {variant.match_target} points"
+    elif variant.match_hands == 1:
+        match = "A single hand"
+    else:
+        match = f"{variant.match_hands} hands"
+    return [
+        ("Players", f"{variant.min_players} to {variant.max_players}"),
+        ("Deck", deck),
+        ("Cards dealt", str(variant.hand_size)),
+        ("Aces", _ACE.get(variant.ace, variant.ace)),
+        ("Turn", _TURN.get(variant.turn, variant.turn)),
+        ("Scoring", _SCORING.get(variant.scoring, variant.scoring)),
+        ("Match", match),
+        ("House rules", str(len(variant.house_rules))),
+    ]
+
+
+class RulesScene(MenuScene):
+    title = "Rules"
+
+    def __init__(self, app: App, variant_id: str | None = None,
+                 options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(app)
+        if variant_id not in VARIANTS:
+            variant_id = app.settings.default_variant
+        if variant_id not in VARIANTS:
+            variant_id = next(iter(VARIANTS))
+        self.variant_id: str = variant_id
+        self.options: dict[str, Any] = dict(options or {})
+        self.text: UITextBox | None = None
+        self.subtitle = "Choose a variant to read how it is played"
+
+    @property
+    def variant(self) -> Variant:
+        try:
+            return get_variant(self.variant_id, self.options)
+        except OptionError:
+            return VARIANTS[self.variant_id]
+
+    def html(self) -> str:
+        return rules_html(self.variant).replace("__H1__", str(self.px(26)))
+
+    # -- layout
+
+    def _side(self) -> pygame.Rect:
+        area = self.content_rect()
+        return pygame.Rect(area.x, area.y, max(self.px(280), round(area.w * 0.27)), area.h)
+
+    def _main(self) -> pygame.Rect:
+        area, side = self.content_rect(), self._side()
+        x = side.right + self.px(20)
+        return pygame.Rect(x, area.y, area.right - x, area.h)
+
+    def build(self) -> None:
+        inner = panel_inner(self._side(), self.scale)
+        row = self.px(36)
+        self.label(pygame.Rect(inner.x, inner.y, inner.w, self.px(22)), "Variant",
+                   style="muted", size=14)
+        options = [(v.name, v.id) for v in VARIANTS.values()]
+        self.dropdown(pygame.Rect(inner.x, inner.y + self.px(24), inner.w, row), options,
+                      self.variant_id, self._variant_changed, key="variant", size=16)
+        text_rect = panel_inner(self._main(), self.scale, titled=False)
+        self.look.preload_text_fonts(self.px(26))
+        self.text = self.text_box(text_rect, self.html(), size=16, style="plain_text")
+        top = self.footer_top() + self.px(10)
+        self.button(pygame.Rect(self.px(40), top, self.px(150), self.px(44)), "Back", self.back,
+                    key="back", tooltip="Return to the previous screen (Esc)")
+
+    def default_focus(self) -> str | None:
+        return "variant"
+
+    def _variant_changed(self, variant_id: str) -> None:
+        if variant_id in VARIANTS and variant_id != self.variant_id:
+            self.variant_id = variant_id
+            self.options = {}
+            self.rebuild()
+
+    # -- scrolling with the keyboard
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.focus.focused is not None:
+            step = {pygame.K_PAGEUP: -0.8, pygame.K_PAGEDOWN: 0.8, pygame.K_HOME: -100.0,
+                    pygame.K_END: 100.0}.get(event.key)
+            if event.key in (pygame.K_UP, pygame.K_DOWN) and self.focus.focused.key == "back":
+                step = -0.15 if event.key == pygame.K_UP else 0.15
+            if step is not None and self.scroll(step):
+                return True
+        return super().handle_event(event)
+
+    def scroll(self, pages: float) -> bool:
+        """Scroll the rules by ``pages`` screens of text; False if there is nothing to scroll."""
+        bar = getattr(self.text, "scroll_bar", None)
+        if bar is None:
+            return False
+        visible = bar.visible_percentage
+        start = min(max(0.0, bar.start_percentage + pages * visible), 1.0 - visible)
+        bar.set_scroll_from_start_percentage(start)
+        return True
+
+    # -- drawing
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        side = self._side()
+        inner = draw_panel(surface, side, self.scale, "At a glance")
+        draw_panel(surface, self._main(), self.scale, None)
+        y = inner.y + self.px(24) + self.px(36) + self.px(22)
+        size = self.px(14)
+        for what, value in variant_facts(self.variant):
+            if y + self.px(40) > inner.bottom:
+                break
+            draw_text(surface, what.upper(), self.px(11), MUTED, style="bold",
+                      topleft=(inner.x, y))
+            draw_text(surface, fit_text(value, size, inner.w, "bold"), size,
+                      GOLD_LIGHT if what == "House rules" else CREAM, style="bold",
+                      topleft=(inner.x, y + self.px(15)))
+            y += self.px(44)

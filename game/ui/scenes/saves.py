@@ -1,0 +1,381 @@
+"""Saved games: load, delete, and (from the table's menu) save the game in play.
+
+``SavesScene(app, mode="load")`` lists every save (the autosave first) with its variant,
+players, date and scores; ``SavesScene(app, mode="save", session=...)`` also asks for a
+name and writes the game there, asking before it replaces a save.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.store import AUTOSAVE, InvalidName, StoreError
+from game.store.saves import validate_slot_name
+from game.ui.scenes import load_session, open_table
+from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.widgets import (
+    CREAM,
+    GOLD_DARK,
+    GOLD_LIGHT,
+    MUTED,
+    Focusable,
+    MenuScene,
+    draw_panel,
+    draw_text,
+    fit_text,
+    panel_inner,
+)
+
+if TYPE_CHECKING:
+    from pygame_gui.elements import UILabel
+
+    from game.store import SlotInfo
+    from game.ui.app import App
+    from game.ui.session import GameSession
+
+
+def slot_title(info: SlotInfo) -> str:
+    return "Autosave" if info.slot == AUTOSAVE else info.slot
+
+
+def saved_when(moment: datetime) -> str:
+    """A save's date and time in local time, e.g. ``05 Mar 2026, 14:20``."""
+    return moment.astimezone().strftime("%d %b %Y, %H:%M")
+
+
+def slot_line(info: SlotInfo) -> str:
+    """The one-line listing of a save."""
+    players = len(info.players)
+    return (f"{slot_title(info)}  \u00b7  {info.variant}  \u00b7  {players} players  \u00b7  "
+            f"{saved_when(info.saved_at)}")
+
+
+def default_slot_name(session: GameSession) -> str:
+    stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
+    name = f"{session.match.variant.name} {stamp}"
+    cleaned = "".join(ch if ch.isalnum() or ch in " -_." else " " for ch in name)
+    return " ".join(cleaned.split())[:64]
+
+
+class SavesScene(MenuScene):
+    def __init__(self, app: App, mode: str = "load", session: GameSession | None = None) -> None:
+        super().__init__(app)
+        if mode not in ("load", "save"):
+            raise ValueError(f"mode must be 'load' or 'save', not {mode!r}")
+        if mode == "save" and session is None:
+            raise ValueError("save mode needs the session to save")
+        self.mode = mode
+        self.session = session
+        self.title = "Save game" if mode == "save" else "Load game"
+        self.subtitle = ("Name the save, or pick one to replace" if mode == "save"
+                         else "Pick a saved game to carry on")
+        self.slots: list[SlotInfo] = []
+        self.selected = 0
+        self.offset = 0
+        self.name = default_slot_name(session) if session is not None else ""
+        self.status = ""
+        self.status_error = False
+        self._status_label: UILabel | None = None
+        self.saved_slot: str | None = None
+        self.reload()
+
+    def reload(self) -> None:
+        mark = len(self.app.store.messages)
+        slots = self.app.store.saves.list()
+        if self.mode == "save":
+            slots = [info for info in slots if info.slot != AUTOSAVE]
+        self.slots = slots
+        self.selected = min(self.selected, max(0, len(slots) - 1))
+        from game.ui.scenes import report_store_messages
+
+        report_store_messages(self.app, mark)
+
+    @property
+    def current(self) -> SlotInfo | None:
+        return self.slots[self.selected] if 0 <= self.selected < len(self.slots) else None
+
+    # -- layout
+
+    def _panels(self) -> tuple[pygame.Rect, pygame.Rect]:
+        area = self.content_rect()
+        gap = self.px(20)
+        left_w = round((area.w - gap) * 0.58)
+        return (pygame.Rect(area.x, area.y, left_w, area.h),
+                pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h))
+
+    def _row_metrics(self) -> tuple[int, int]:
+        return self.px(40), self.px(6)
+
+    def _visible_rows(self, inner: pygame.Rect) -> int:
+        row, gap = self._row_metrics()
+        return max(1, (inner.h + gap) // (row + gap))
+
+    def build(self) -> None:
+        listing, details = self._panels()
+        inner = panel_inner(listing, self.scale)
+        self._build_list(inner)
+        self._build_actions(panel_inner(details, self.scale))
+        top = self.footer_top() + self.px(10)
+        row = self.px(44)
+        self.button(pygame.Rect(self.px(40), top, self.px(150), row), "Back", self.back,
+                    key="back", tooltip="Return without loading or saving (Esc)")
+        x = self.px(210)
+        self._status_label = self.label(
+            pygame.Rect(x, top, self.width - x - self.px(40), row), self.status,
+            style="error" if self.status_error else "muted")
+
+    def _build_list(self, inner: pygame.Rect) -> None:
+        row, gap = self._row_metrics()
+        visible = self._visible_rows(inner)
+        if self.selected < self.offset:
+            self.offset = self.selected
+        if self.selected >= self.offset + visible:
+            self.offset = self.selected - visible + 1
+        self.offset = max(0, min(self.offset, max(0, len(self.slots) - visible)))
+        y = inner.y
+        selected_button = None
+        for index in range(self.offset, min(len(self.slots), self.offset + visible)):
+            info = self.slots[index]
+            text = fit_text(slot_line(info), self.px(15), inner.w - self.px(30), "bold")
+            button = self.button(pygame.Rect(inner.x, y, inner.w, row), text,
+                                 self._choose(index), key=f"slot{index}", style="row",
+                                 size=15, focusable=False,
+                                 tooltip=f"{', '.join(info.players)}")
+            if index == self.selected:
+                button.select()
+                selected_button = button
+            y += row + gap
+        if selected_button is not None:
+            self.focus.add(Focusable(selected_button, "list", "list", activate=self._activate,
+                                     on_step=self._step))
+
+    def _build_actions(self, inner: pygame.Rect) -> None:
+        row, gap = self.px(40), self.px(10)
+        half = (inner.w - gap) // 2
+        bottom = inner.bottom - row
+        if self.mode == "save":
+            self.label(pygame.Rect(inner.x, inner.y, inner.w, self.px(22)), "Save as",
+                       style="muted", size=14)
+            y = inner.y + self.px(24)
+            self.entry(pygame.Rect(inner.x, y, inner.w, row), self.name, self._name_changed,
+                       key="name", submit=self.save, max_length=64,
+                       placeholder="Name of the save")
+            self.button(pygame.Rect(inner.x, bottom, half, row), "Save", self.save, key="save",
+                        style="primary", tooltip="Save the game under the name above")
+            delete = self.button(pygame.Rect(inner.x + half + gap, bottom, inner.w - half - gap,
+                                             row), "Delete", self.ask_delete, key="delete",
+                                 style="danger", tooltip="Delete the chosen save (asks first)")
+        else:
+            load = self.button(pygame.Rect(inner.x, bottom, half, row), "Load", self.load,
+                               key="load", style="primary",
+                               tooltip="Carry on with the chosen game (Enter)")
+            delete = self.button(pygame.Rect(inner.x + half + gap, bottom, inner.w - half - gap,
+                                             row), "Delete", self.ask_delete, key="delete",
+                                 style="danger", tooltip="Delete the chosen save (asks first)")
+            if self.current is None:
+                load.disable()
+        if self.current is None:
+            delete.disable()
+
+    def default_focus(self) -> str | None:
+        if self.mode == "save":
+            return "name"
+        return "list" if self.slots else "back"
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        if self.mode == "save" and self.focus.focused_key == "name":
+            item = self.focus.focused
+            if item is not None:
+                self.app.ui.set_focus_set(item.element)
+
+    # -- list
+
+    def _choose(self, index: int):  # noqa: ANN202
+        def choose() -> None:
+            if index == self.selected and self.mode == "load":
+                self.load()  # a second click on the chosen save opens it
+                return
+            self.selected = index
+            if self.mode == "save":
+                self.name = self.slots[index].slot
+            self.focus.focus_key("list")
+            self.rebuild()
+            self.focus.focus_key("list")
+        return choose
+
+    def _step(self, step: int) -> None:
+        if not self.slots:
+            return
+        self.selected = max(0, min(len(self.slots) - 1, self.selected + step))
+        if self.mode == "save":
+            self.name = self.slots[self.selected].slot
+        self.rebuild()
+
+    def _activate(self) -> None:
+        if self.mode == "load":
+            self.load()
+        else:
+            self.save()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.slots:
+            listing = self._panels()[0]
+            if listing.collidepoint(pygame.mouse.get_pos()):
+                self.offset = max(0, self.offset - event.y)
+                visible = self._visible_rows(panel_inner(listing, self.scale))
+                self.offset = min(self.offset, max(0, len(self.slots) - visible))
+                self.selected = min(max(self.selected, self.offset), self.offset + visible - 1)
+                self.rebuild()
+                return True
+        return False
+
+    # -- actions
+
+    def _name_changed(self, text: str) -> None:
+        self.name = text
+        if self.status_error:
+            self._show_status("")
+
+    def _show_status(self, text: str, error: bool = False) -> None:
+        self.status, self.status_error = text, error
+        label = self._status_label
+        if label is not None and label.alive():
+            label.change_object_id(self.look.oid(self.px(15), "@error" if error else "@muted"))
+            label.set_text(text)
+
+    def load(self) -> None:
+        info = self.current
+        if info is None:
+            self._show_status("There is no saved game to load.", error=True)
+            return
+        session = load_session(self.app, info.slot)
+        if session is None:
+            self.reload()
+            self._show_status(f'"{slot_title(info)}" could not be loaded.', error=True)
+            self.rebuild()
+            return
+        open_table(self.app, session, replace=True)
+
+    def save(self) -> None:
+        assert self.session is not None
+        name = self.name.strip()
+        try:
+            validate_slot_name(name)
+        except InvalidName as error:
+            self._show_status(f"Cannot save: {error}.", error=True)
+            return
+        if name.casefold() == AUTOSAVE:
+            self._show_status("That name is kept for the autosave; choose another.", error=True)
+            return
+        if self.app.store.saves.exists(name):
+            self.open_dialog(ConfirmDialog(
+                self.app, "Replace the save?",
+                f'A game is already saved as "{name}". Replace it with this one?',
+                lambda: self.write(name), confirm="Replace"))
+            return
+        self.write(name)
+
+    def write(self, name: str) -> bool:
+        """Save the session in slot ``name``; back to the table when it worked."""
+        assert self.session is not None
+        try:
+            self.app.store.saves.write(name, self.session.to_json(), self.session.summary())
+        except (InvalidName, ValueError) as error:
+            self._show_status(f"Cannot save: {error}", error=True)
+            return False
+        except StoreError as error:
+            self._show_status(f"The game could not be saved: {error}", error=True)
+            return False
+        self.saved_slot = name
+        self.app.notify(f'Game saved as "{name}".')
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+        return True
+
+    def ask_delete(self) -> None:
+        info = self.current
+        if info is None:
+            return
+        self.open_dialog(ConfirmDialog(
+            self.app, "Delete the save?",
+            f'Delete "{slot_title(info)}" ({info.variant}, {saved_when(info.saved_at)})? '
+            "It cannot be brought back.",
+            lambda: self.delete(info.slot), confirm="Delete", danger=True))
+
+    def delete(self, slot: str) -> None:
+        try:
+            self.app.store.saves.delete(slot)
+        except StoreError as error:
+            self._show_status(f"The save could not be deleted: {error}", error=True)
+            return
+        self.reload()
+        self._show_status(f'Deleted "{"Autosave" if slot == AUTOSAVE else slot}".')
+        self.rebuild()
+
+    def refresh(self) -> None:
+        self.rebuild()
+
+    # -- drawing
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        listing, details = self._panels()
+        inner = draw_panel(surface, listing, self.scale, "Saved games")
+        if not self.slots:
+            draw_text(surface, "No saved games yet.", self.px(18), CREAM, style="bold",
+                      center=(inner.centerx, inner.centery - self.px(12)))
+            hint = ("Name this game on the right to save it." if self.mode == "save"
+                    else "Save from the table's menu; the game also saves itself as you play.")
+            draw_text(surface, fit_text(hint, self.px(14), inner.w), self.px(14), MUTED,
+                      center=(inner.centerx, inner.centery + self.px(16)))
+        else:
+            visible = self._visible_rows(inner)
+            if self.offset > 0:
+                draw_text(surface, "\u25b2 more", self.px(12), MUTED,
+                          topright=(listing.right - self.px(18), listing.y + self.px(18)))
+            if self.offset + visible < len(self.slots):
+                draw_text(surface, "\u25bc more", self.px(12), MUTED,
+                          bottomright=(listing.right - self.px(18),
+                                       listing.bottom - self.px(4)))
+        area = draw_panel(surface, details, self.scale, "Details")
+        self._draw_details(surface, area)
+
+    def _draw_details(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        info = self.current
+        y = area.y + (self.px(24) + self.px(40) + self.px(18) if self.mode == "save" else 0)
+        if self.mode == "save" and self.session is not None and info is None:
+            return
+        if info is None:
+            draw_text(surface, "Nothing chosen.", self.px(15), MUTED, topleft=(area.x, y))
+            return
+        if self.mode == "save":
+            draw_text(surface, "REPLACES", self.px(11), MUTED, style="bold", topleft=(area.x, y))
+            y += self.px(16)
+        title = fit_text(slot_title(info), self.px(22), area.w, "bold")
+        y = draw_text(surface, title, self.px(22), GOLD_LIGHT, style="bold",
+                      topleft=(area.x, y)).bottom + self.px(4)
+        facts = f"{info.variant}  \u00b7  hand {max(1, info.hand)}"
+        y = draw_text(surface, fit_text(facts, self.px(15), area.w), self.px(15), CREAM,
+                      topleft=(area.x, y)).bottom + self.px(2)
+        y = draw_text(surface, f"Saved {saved_when(info.saved_at)}", self.px(13), MUTED,
+                      topleft=(area.x, y)).bottom + self.px(14)
+        draw_text(surface, "PLAYER", self.px(11), MUTED, style="bold", topleft=(area.x, y))
+        draw_text(surface, "SCORE", self.px(11), MUTED, style="bold", topright=(area.right, y))
+        y += self.px(18)
+        pygame.draw.line(surface, GOLD_DARK, (area.x, y), (area.right, y),
+                         max(1, round(self.scale)))
+        y += self.px(6)
+        limit = area.bottom - self.px(40) - self.px(16)
+        for n, name in enumerate(info.players):
+            if y + self.px(24) > limit:
+                draw_text(surface, "\u2026", self.px(15), MUTED, topleft=(area.x, y))
+                break
+            score = info.scores[n] if n < len(info.scores) else None
+            draw_text(surface, fit_text(name, self.px(15), area.w - self.px(80)), self.px(15),
+                      CREAM, topleft=(area.x, y))
+            draw_text(surface, "\u2014" if score is None else f"{score:g}", self.px(15),
+                      GOLD_LIGHT, style="bold", topright=(area.right, y))
+            y += self.px(24)

@@ -1,0 +1,273 @@
+"""Settings: animation speed, sound, the look of the cards, hand order and window size.
+
+Every change is taken into use and saved at once (``App.apply_settings``), so there is
+no Apply button to forget; Restore defaults asks first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.store.settings import ANIMATION_SPEED_RANGE, CARD_BACKS, HAND_SORTS, Settings
+from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.widgets import (
+    CREAM,
+    MUTED,
+    MenuScene,
+    draw_panel,
+    draw_text,
+    panel_inner,
+)
+
+if TYPE_CHECKING:
+    from pygame_gui.elements import UILabel
+
+    from game.ui.app import App
+
+WINDOW_SIZES: tuple[tuple[int, int], ...] = (
+    (1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080), (1920, 1200),
+    (2560, 1440), (3840, 2160),
+)
+HAND_SORT_LABELS = {"suit": "By suit, then rank", "rank": "By rank, then suit"}
+BACK_LABELS = {"blue": "Royal blue", "red": "Venetian red", "green": "Forest green",
+               "purple": "Purple", "black": "Black"}
+PREVIEW = ((1, "S"), (13, "H"), (12, "D"), (11, "C"))
+
+
+def window_choices(current: tuple[int, int]) -> list[tuple[str, str]]:
+    """Window sizes that fit the desktop, and the current size if it is none of them."""
+    sizes = list(WINDOW_SIZES)
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        desktop = None
+    if desktop and desktop[0] >= sizes[0][0] and desktop[1] >= sizes[0][1]:
+        sizes = [s for s in sizes if s[0] <= desktop[0] and s[1] <= desktop[1]]
+    choices = [(f"{w} \u00d7 {h}", f"{w}x{h}") for w, h in sizes]
+    key = f"{current[0]}x{current[1]}"
+    if all(choice[1] != key for choice in choices):
+        choices.append((f"{current[0]} \u00d7 {current[1]} (current)", key))
+    return choices
+
+
+def speed_text(speed: float) -> str:
+    names = {0.25: "very slow", 0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very fast"}
+    name = names.get(round(speed, 2))
+    number = f"{speed:g}\u00d7"
+    return f"{number} {name}" if name else number
+
+
+class SettingsScene(MenuScene):
+    title = "Settings"
+    subtitle = "Changes take effect and are saved at once"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self._speed_label: UILabel | None = None
+        self._volume_label: UILabel | None = None
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
+
+    # -- layout
+
+    def _panels(self) -> tuple[pygame.Rect, pygame.Rect]:
+        area = self.content_rect()
+        gap = self.px(20)
+        left_w = (area.w - gap) // 2
+        return (pygame.Rect(area.x, area.y, left_w, area.h),
+                pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h))
+
+    def build(self) -> None:
+        play, cards = self._panels()
+        self._build_play(panel_inner(play, self.scale))
+        self._build_cards(panel_inner(cards, self.scale))
+        top = self.footer_top() + self.px(10)
+        row = self.px(44)
+        self.button(pygame.Rect(self.px(40), top, self.px(150), row), "Done", self.back,
+                    key="back", style="primary", tooltip="Return to the previous screen (Esc)")
+        width = self.px(210)
+        self.button(pygame.Rect(self.width - self.px(40) - width, top, width, row),
+                    "Restore defaults", self._ask_defaults, key="defaults",
+                    tooltip="Put every setting back as it was when the game was installed")
+
+    def _row(self) -> tuple[int, int]:
+        return self.px(36), self.px(14)
+
+    def _build_play(self, inner: pygame.Rect) -> None:
+        settings = self.settings
+        row, gap = self._row()
+        label_w = round(inner.w * 0.38)
+        x = inner.x + label_w
+        w = inner.right - x
+        value_w = self.px(120)
+        y = inner.y
+
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Animation speed")
+        low, high = ANIMATION_SPEED_RANGE
+        self.slider(pygame.Rect(x, y + self.px(5), w - value_w - self.px(8), row - self.px(10)),
+                    settings.animation_speed, (low, high), self._speed_changed, key="speed",
+                    step=0.25)
+        self._speed_label = self.label(pygame.Rect(inner.right - value_w, y, value_w, row),
+                                       speed_text(settings.animation_speed),
+                                       style="label_right", bold=True)
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Hand order")
+        self.dropdown(pygame.Rect(x, y, w, row),
+                      [(HAND_SORT_LABELS.get(key, key), key) for key in HAND_SORTS],
+                      settings.hand_sort, self._hand_sort_changed, key="hand_sort")
+        y += row + gap * 2
+
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Sound")
+        box = self.px(24)
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Sound effects",
+                   settings.sound_on, self._sound_changed, key="sound",
+                   tooltip="Play card and table sounds")
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Volume")
+        volume = round(settings.volume * 100)
+        self.slider(pygame.Rect(x, y + self.px(5), w - value_w - self.px(8), row - self.px(10)),
+                    volume, (0, 100), self._volume_changed, key="volume", step=5)
+        self._volume_label = self.label(pygame.Rect(inner.right - value_w, y, value_w, row),
+                                        f"{volume}%", style="label_right", bold=True)
+        y += row + gap * 2
+
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Window size")
+        current = self.app.size
+        self.dropdown(pygame.Rect(x, y, w, row), window_choices(current),
+                      f"{current[0]}x{current[1]}", self._size_changed, key="window")
+        y += row + self.px(6)
+        self.label(pygame.Rect(x, y, w, self.px(22)), "Drag the window's edge for any other size.",
+                   style="muted", size=13)
+
+    def _build_cards(self, inner: pygame.Rect) -> None:
+        settings = self.settings
+        row, gap = self._row()
+        label_w = round(inner.w * 0.38)
+        x = inner.x + label_w
+        w = inner.right - x
+        y = inner.y
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Suit colours")
+        box = self.px(24)
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Four-colour deck",
+                   settings.four_colour_deck, self._four_colour_changed, key="four_colour",
+                   tooltip="Clubs green and diamonds blue, so every suit has its own colour")
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Card back")
+        self.dropdown(pygame.Rect(x, y, w, row),
+                      [(BACK_LABELS.get(name, name.title()), name) for name in CARD_BACKS],
+                      settings.card_back, self._back_changed, key="card_back")
+
+    def _preview_area(self) -> pygame.Rect:
+        inner = panel_inner(self._panels()[1], self.scale)
+        row, gap = self._row()
+        top = inner.y + 2 * (row + gap) + self.px(20)
+        return pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
+
+    def default_focus(self) -> str | None:
+        return "speed"
+
+    # -- changes
+
+    def _apply(self) -> None:
+        self.app.apply_settings()
+
+    def _speed_changed(self, value: float) -> None:
+        speed = round(float(value) * 4) / 4
+        self.settings.animation_speed = min(max(speed, ANIMATION_SPEED_RANGE[0]),
+                                            ANIMATION_SPEED_RANGE[1])
+        if self._speed_label is not None:
+            self._speed_label.set_text(speed_text(self.settings.animation_speed))
+        self._apply()
+
+    def _hand_sort_changed(self, value: str) -> None:
+        self.settings.hand_sort = value
+        self._apply()
+
+    def _sound_changed(self, state: bool) -> None:
+        self.settings.sound_on = bool(state)
+        self._apply()
+        if state:
+            self.app.sounds.play("card_drop")
+
+    def _volume_changed(self, value: float) -> None:
+        volume = int(round(float(value) / 5) * 5)
+        self.settings.volume = volume / 100
+        if self._volume_label is not None:
+            self._volume_label.set_text(f"{volume}%")
+        self._apply()
+        self.app.sounds.play("card_drop")
+
+    def _four_colour_changed(self, state: bool) -> None:
+        self.settings.four_colour_deck = bool(state)
+        self._apply()
+
+    def _back_changed(self, value: str) -> None:
+        self.settings.card_back = value
+        self._apply()
+
+    def _size_changed(self, value: str) -> None:
+        w, _, h = value.partition("x")
+        size = (int(w), int(h))
+        if size != self.app.size:
+            self.app.resize(size)  # rebuilds this screen for the new size
+        self.settings.window_size = self.app.size
+        self._apply()
+
+    def _ask_defaults(self) -> None:
+        self.open_dialog(ConfirmDialog(
+            self.app, "Restore the default settings?",
+            "Animation, sound, cards, hand order and window size go back to their defaults. "
+            "Your saved games, presets and statistics are kept.",
+            self._restore_defaults, confirm="Restore"))
+
+    def _restore_defaults(self) -> None:
+        defaults = Settings()
+        settings = self.settings
+        for name in ("animation_speed", "sound_on", "volume", "four_colour_deck", "card_back",
+                     "hand_sort"):
+            setattr(settings, name, getattr(defaults, name))
+        if tuple(defaults.window_size) != self.app.size:
+            self.app.resize(tuple(defaults.window_size))
+        settings.window_size = self.app.size
+        self._apply()
+        self.rebuild()
+
+    # -- drawing
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        play, cards = self._panels()
+        draw_panel(surface, play, self.scale, "Play and sound")
+        draw_panel(surface, cards, self.scale, "Cards")
+        self._draw_preview(surface, self._preview_area())
+
+    def _draw_preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        if area.h < self.px(80):
+            return
+        art = self.app.card_art
+        card_h = min(round(area.h * 0.62), round(area.w / 5.6 * 1.4), self.px(190))
+        card_w = round(card_h / 1.4)
+        step = round(card_w * 0.62)
+        total = step * (len(PREVIEW) - 1) + card_w + self.px(36) + card_w
+        x = area.centerx - total // 2
+        y = area.y + self.px(28)
+        draw_text(surface, "PREVIEW", self.px(12), MUTED, style="bold",
+                  topleft=(area.x, area.y))
+        for n, (rank, suit) in enumerate(PREVIEW):
+            pos = (x + n * step, y)
+            shadow = art.shadow((card_w, card_h))
+            spread = art.glow_spread((card_w, card_h))
+            surface.blit(shadow, (pos[0] - spread + 2, pos[1] - spread + 4))
+            surface.blit(art.face(rank, suit, (card_w, card_h)), pos)
+        back_x = x + step * (len(PREVIEW) - 1) + card_w + self.px(36)
+        spread = art.glow_spread((card_w, card_h))
+        surface.blit(art.shadow((card_w, card_h)), (back_x - spread + 2, y - spread + 4))
+        surface.blit(art.back((card_w, card_h)), (back_x, y))
+        caption_y = y + card_h + self.px(12)
+        draw_text(surface, "Four colours" if art.four_colour else "Two colours", self.px(13),
+                  CREAM, midtop=(x + (step * (len(PREVIEW) - 1) + card_w) // 2, caption_y))
+        draw_text(surface, "Back", self.px(13), CREAM,
+                  midtop=(back_x + card_w // 2, caption_y))

@@ -1,0 +1,195 @@
+"""The title screen: the game's name over the felt, a fan of cards and the main menu."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import __version__
+from game.engine.variants import VARIANTS
+from game.store import AUTOSAVE
+from game.ui.scenes import load_session, open_table
+from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.widgets import (
+    CREAM,
+    GOLD,
+    GOLD_DARK,
+    GOLD_LIGHT,
+    MUTED,
+    MenuScene,
+    draw_text,
+    felt_background,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.card_art import CardArt
+
+TITLE = "Machiavelli"
+TAGLINE = "Manipulation rummy \u00b7 nine ways to play"
+
+#: The fan on the title screen: (rank, suit), 0 / "*" is the joker.
+FAN = ((1, "S"), (13, "H"), (12, "D"), (11, "C"), (0, "*"))
+
+
+class TitleScene(MenuScene):
+    hints = "\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc quit"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.has_autosave = False
+        self.autosave_summary = ""
+
+    # -- widgets
+
+    def build(self) -> None:
+        saves = self.app.store.saves
+        info = saves.info(AUTOSAVE) if saves.has_autosave() else None
+        self.has_autosave = info is not None
+        if info is not None:
+            self.autosave_summary = (f"{info.variant}, hand {max(1, info.hand)}: "
+                                     f"{', '.join(info.players)}")
+        x, top, width = self._menu_origin()
+        height, gap = self.px(50), self.px(12)
+        entries = []
+        if self.has_autosave:
+            entries.append(("continue", "Continue", self.continue_game,
+                            f"Resume your last game ({self.autosave_summary})", "primary"))
+        entries += [
+            ("new", "New game", self.new_game,
+             "Choose a variant, house rules and players, and deal", "menu"),
+            ("load", "Load game", self.load_game, "Open a game you saved", "menu"),
+            ("rules", "Rules", self.rules, "Read the rules of every variant", "menu"),
+            ("settings", "Settings", self.settings,
+             "Animation speed, sound, cards and window size", "menu"),
+            ("stats", "Statistics", self.statistics, "Your wins, scores and streaks", "menu"),
+            ("quit", "Quit", self.quit, "Close the game", "menu"),
+        ]
+        y = top
+        for key, text, action, tooltip, style in entries:
+            self.button(pygame.Rect(x, y, width, height), text, action, key=key,
+                        tooltip=tooltip, style=style, size=19)
+            y += height + gap
+
+    def default_focus(self) -> str | None:
+        return "continue" if self.has_autosave else "new"
+
+    def _title_px(self) -> int:
+        return self.px(104)
+
+    def _menu_origin(self) -> tuple[int, int, int]:
+        w, h = self.app.size
+        x = max(self.px(60), round(w * 0.09))
+        top = self.px(70) + round(self._title_px() * 1.25) + self.px(72)
+        buttons = 7 if self.app.store.saves.has_autosave() else 6
+        needed = buttons * (self.px(50) + self.px(12))
+        top = min(top, h - needed - self.px(40))
+        return x, top, self.px(330)
+
+    # -- actions
+
+    def continue_game(self) -> None:
+        session = load_session(self.app, AUTOSAVE)
+        if session is None:
+            self.rebuild()  # the broken autosave was moved aside: no Continue any more
+            return
+        open_table(self.app, session)
+
+    def new_game(self) -> None:
+        from game.ui.scenes.new_game import NewGameScene
+
+        self.app.scenes.push(NewGameScene(self.app))
+
+    def load_game(self) -> None:
+        from game.ui.scenes.saves import SavesScene
+
+        self.app.scenes.push(SavesScene(self.app, mode="load"))
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.scenes.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def statistics(self) -> None:
+        from game.ui.scenes.statistics import StatisticsScene
+
+        self.app.scenes.push(StatisticsScene(self.app))
+
+    def quit(self) -> None:
+        self.app.quit()
+
+    def back(self) -> None:
+        self.open_dialog(ConfirmDialog(self.app, "Quit the game?",
+                                       "Close Machiavelli and return to the desktop.",
+                                       self.quit, confirm="Quit", cancel="Stay"))
+
+    # -- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_background(surface.get_size()), (0, 0))
+        w, h = surface.get_size()
+        self._draw_fan(surface)
+        x = max(self.px(60), round(w * 0.09))
+        title_px = self._title_px()
+        rect = draw_text(surface, TITLE, title_px, GOLD_LIGHT, style="serif-bold",
+                         shadow=self.px(5), topleft=(x - self.px(4), self.px(70)))
+        y = rect.bottom + self.px(8)
+        pygame.draw.line(surface, GOLD, (x, y), (x + rect.w, y), max(2, self.px(2)))
+        pygame.draw.line(surface, GOLD_DARK, (x, y + self.px(5)), (x + rect.w, y + self.px(5)),
+                         max(1, self.px(1)))
+        draw_text(surface, TAGLINE, self.px(20), CREAM, style="italic", shadow=self.px(2),
+                  topleft=(x, y + self.px(16)))
+        draw_text(surface, f"v{__version__}  \u00b7  {len(VARIANTS)} variants", self.px(13),
+                  MUTED, bottomright=(w - self.px(16), h - self.px(10)))
+        draw_text(surface, self.hints, self.px(13), MUTED,
+                  bottomleft=(self.px(16), h - self.px(10)))
+
+    def _draw_fan(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        card_w = min(round(w * 0.135), round(h * 0.215))
+        art = self.app.card_art
+        fan = _fan_surface(art, card_w, art.four_colour, art.back_style)
+        centre = (round(w * 0.70), round(h * 0.56))
+        surface.blit(fan, fan.get_rect(center=centre))
+
+
+@lru_cache(maxsize=4)
+def _fan_surface(art: CardArt, card_w: int, four_colour: bool, back: str) -> pygame.Surface:
+    """Five cards fanned from a common pivot below them, with soft shadows."""
+    del four_colour, back  # part of the cache key only
+    card_h = round(card_w * 1.4)
+    size = (card_w * 4, card_h * 3)
+    fan = pygame.Surface(size, pygame.SRCALPHA)
+    pivot = pygame.Vector2(size[0] / 2, size[1] * 0.86)
+    spread = 13.0
+    count = len(FAN)
+    # the stock: two face-down cards at the foot of the fan
+    for n in range(2):
+        _blit_rotated(fan, art.back((card_w, card_h)), art, pivot, -38.0 + n * 3, card_h * 1.9,
+                      (card_w, card_h))
+    for n, (rank, suit) in enumerate(FAN):
+        angle = (n - (count - 1) / 2) * spread
+        face = art.joker((card_w, card_h)) if rank == 0 else art.face(rank, suit,
+                                                                      (card_w, card_h))
+        _blit_rotated(fan, face, art, pivot, angle, card_h * 1.05, (card_w, card_h))
+    bounds = fan.get_bounding_rect()
+    return fan.subsurface(bounds).copy()
+
+
+def _blit_rotated(target: pygame.Surface, card: pygame.Surface, art: CardArt,
+                  pivot: pygame.Vector2, angle: float, radius: float,
+                  size: tuple[int, int], dy: float = 0.0) -> None:
+    offset = pygame.Vector2(0, -radius / 2).rotate(angle)
+    centre = pivot + offset + pygame.Vector2(0, dy)
+    shadow = art.shadow(size, alpha=120)
+    shadow_rot = pygame.transform.rotozoom(shadow, -angle, 1.0)
+    target.blit(shadow_rot, shadow_rot.get_rect(center=(centre.x + 4, centre.y + 8)))
+    rotated = pygame.transform.rotozoom(card, -angle, 1.0)
+    target.blit(rotated, rotated.get_rect(center=(round(centre.x), round(centre.y))))
