@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 
 from game.store import Store
-from game.ui.assets import asset_path
+from game.ui.assets import asset_path, load_theme
 from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sounds
@@ -40,10 +40,9 @@ class App:
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Machiavelli")
         self._set_icon()
-        self.ui = pygame_gui.UIManager(size, str(asset_path("theme.json")),
-                                       enable_live_theme_updates=False)
+        self.ui = pygame_gui.UIManager(size, load_theme(), enable_live_theme_updates=False)
         self.card_art = CardArt(self.settings.four_colour_deck, self.settings.card_back)
-        self.sounds = Sounds(self.settings.sound and not smoke, self.settings.volume)
+        self.sounds = Sounds(_sound_on(self.settings) and not smoke, self.settings.volume)
         self.scenes = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -71,7 +70,7 @@ class App:
         """Settings changed on the settings screen: take them into use and save them."""
         settings = self.settings
         self.card_art = CardArt(settings.four_colour_deck, settings.card_back)
-        self.sounds.enabled = settings.sound
+        self.sounds.enabled = _sound_on(settings)
         self.sounds.volume = settings.volume
         self.store.save_settings()
 
@@ -155,6 +154,11 @@ class App:
         while len(self.scenes):
             self.scenes.pop()
         pygame.quit()
+
+
+def _sound_on(settings: object) -> bool:
+    """The sound preference (``sound_on`` in the store's settings)."""
+    return bool(getattr(settings, "sound_on", getattr(settings, "sound", True)))
 
 
 def run_app(data_dir: Path | None = None, smoke_frames: int | None = None,

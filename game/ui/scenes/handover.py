@@ -1,0 +1,110 @@
+"""Hot-seat privacy: a full-window cover that hides every hand until the next player, and
+only that player, confirms they are at the screen (click, Enter or Space)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui.widgets import (
+    CREAM,
+    GOLD,
+    GOLD_DARK,
+    GOLD_LIGHT,
+    MUTED,
+    MenuBase,
+    draw_text,
+    felt_background,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class HandOverScene(MenuBase):
+    """Covers the table (``opaque``) until ``on_confirm`` is called."""
+
+    opaque = True
+    hints = "Enter or click when you are ready  \u00b7  Esc menu"
+
+    def __init__(self, app: App, name: str, on_confirm: Callable[[], None], *,
+                 detail: str = "", table: Any = None) -> None:
+        super().__init__(app)
+        self.name = name
+        self.detail = detail
+        self.on_confirm = on_confirm
+        self.table = table
+        self.confirmed = False
+
+    def build(self) -> None:
+        w, h = self.app.size
+        width, height = self.px(320), self.px(54)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (w // 2, h // 2 + self.px(110))
+        self.button(rect, f"I am {self.name}: show my hand", self.confirm, key="ready",
+                    tooltip="Only when nobody else can see the screen", style="primary",
+                    size=18)
+
+    def default_focus(self) -> str | None:
+        return "ready"
+
+    def confirm(self) -> None:
+        if self.confirmed:
+            return
+        self.confirmed = True
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+        self.on_confirm()
+
+    def back(self) -> None:
+        if self.table is not None:
+            self.table.open_menu()
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.confirm()
+            return True
+        return False
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.confirm()
+            return True
+        return False
+
+    def before_quit(self) -> None:
+        if self.table is not None:
+            self.table.before_quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt_background((w, h)), (0, 0))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 90))
+        surface.blit(shade, (0, 0))
+        art = self.app.card_art
+        cw = self.px(86)
+        ch = round(cw * 1.4)
+        for i in range(5):
+            angle = (i - 2) * 9
+            back = pygame.transform.rotozoom(art.back((cw, ch)), -angle, 1.0)
+            x = w // 2 + (i - 2) * self.px(26)
+            surface.blit(back, back.get_rect(center=(x, h // 2 - self.px(150) + abs(i - 2) * 6)))
+        y = h // 2 - self.px(40)
+        draw_text(surface, "Pass the screen to", self.px(22), MUTED, style="italic",
+                  center=(w // 2, y - self.px(16)))
+        rect = draw_text(surface, self.name, self.px(54), GOLD_LIGHT, style="serif-bold",
+                         shadow=self.px(3), center=(w // 2, y + self.px(34)))
+        pygame.draw.line(surface, GOLD, (rect.left, rect.bottom + self.px(6)),
+                         (rect.right, rect.bottom + self.px(6)), max(2, self.px(2)))
+        pygame.draw.line(surface, GOLD_DARK, (rect.left, rect.bottom + self.px(11)),
+                         (rect.right, rect.bottom + self.px(11)), 1)
+        if self.detail:
+            draw_text(surface, self.detail, self.px(17), CREAM,
+                      center=(w // 2, rect.bottom + self.px(40)))
+        draw_text(surface, "Every hand stays hidden until you confirm.", self.px(14), MUTED,
+                  center=(w // 2, h // 2 + self.px(160)))
+        draw_text(surface, self.hints, self.px(13), MUTED,
+                  midbottom=(w // 2, h - self.px(10)))

@@ -1,0 +1,243 @@
+"""The end of a hand: who went out or knocked, each seat's cards left and points, and the
+running totals; Next hand deals on. At the end of the match: the winner, a table of every
+hand, and New game / Title."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.widgets import (
+    CREAM,
+    GOLD,
+    GOLD_LIGHT,
+    MUTED,
+    MenuBase,
+    draw_panel,
+    draw_text,
+    fit_text,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.table import TableScene
+    from game.ui.session import GameSession
+
+REASONS = {"out": "went out", "knock": "knocked", "stock_out": "the stock ran out"}
+ROW_LINE = (63, 143, 95)
+
+
+class ScoreboardScene(MenuBase):
+    """Drawn over the dimmed table."""
+
+    opaque = False
+
+    def __init__(self, app: App, session: GameSession, table: TableScene | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.table = table
+        self.match = session.match
+
+    # --- text
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    def headline(self) -> str:
+        match = self.match
+        names = [s.name for s in self.session.seats]
+        if match.over and match.result is not None:
+            winners = [names[i] for i in match.result.winners]
+            if len(winners) == 1:
+                return f"{winners[0]} wins the match!"
+            return f"{' and '.join(winners)} share the match!"
+        result = match.hand.result
+        if result is None:
+            return "Scores"
+        return f"Hand {match.hand.number + 1}: " + self.reason_words(result)
+
+    def reason_words(self, result: object) -> str:
+        names = [s.name for s in self.session.seats]
+        reason = getattr(result, "reason", "")
+        ender = getattr(result, "ender", None)
+        if reason in ("out", "knock") and ender is not None:
+            return f"{names[ender]} {REASONS[reason]}"
+        winners = [names[i] for i in getattr(result, "winners", ())]
+        words = REASONS.get(reason, reason)
+        return f"{words}; {', '.join(winners)} lowest" if winners else words
+
+    # --- widgets
+
+    def build(self) -> None:
+        box = self._box()
+        bw, bh, gap = self.px(180), self.px(46), self.px(14)
+        y = box.bottom - bh - self.px(22)
+        if self.over:
+            specs = [("title", "Title", self.to_title, "plain", "Back to the title screen"),
+                     ("new", "New game", self.new_game, "primary",
+                      "Play again with the same players and rules")]
+        else:
+            specs = [("next", "Next hand", self.next_hand, "primary",
+                      "Deal the next hand (Enter)")]
+        x = box.right - self.px(24) - len(specs) * bw - (len(specs) - 1) * gap
+        for key, text, action, style, tip in specs:
+            self.button(pygame.Rect(x, y, bw, bh), text, action, key=key, tooltip=tip,
+                        style=style, size=18)
+            x += bw + gap
+
+    def default_focus(self) -> str | None:
+        return "new" if self.over else "next"
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.app.size
+        rows = len(self.match.history) if self.over else 0
+        width = min(w - self.px(60), self.px(760 if not self.over else 860))
+        height = min(h - self.px(40), self.px(330) + self.px(34) * len(self.session.seats)
+                     + (self.px(36) * (rows + 2) if self.over else 0))
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    # --- actions
+
+    def next_hand(self) -> None:
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+        if self.table is not None:
+            self.table.next_hand()
+
+    def new_game(self) -> None:
+        from game.ui.scenes.table import TableScene
+        from game.ui.session import GameSession
+
+        match = self.match
+        seed = (match.seed * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFF
+        session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
+                                  seed)
+        autosave = self.table.autosave if self.table is not None else True
+        self.app.scenes.pop()  # this scoreboard
+        self.app.scenes.replace(TableScene(self.app, session, autosave=autosave))
+
+    def to_title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.app.scenes.reset(TitleScene(self.app))
+
+    def back(self) -> None:
+        """Esc: the same as the main button."""
+        (self.new_game if self.over else self.next_hand)()
+
+    def before_quit(self) -> None:
+        if self.table is not None:
+            self.table.before_quit()
+
+    # --- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = self._box()
+        inner = draw_panel(surface, box, self.scale, None, alpha=245)
+        title = self.headline()
+        colour = GOLD_LIGHT
+        top = box.y + self.px(22)
+        draw_text(surface, fit_text(title, self.px(30), box.w - self.px(48), "serif-bold"),
+                  self.px(30), colour, style="serif-bold", shadow=self.px(2),
+                  topleft=(inner.x, top))
+        sub = f"{self.match.variant.name} \u00b7 " + (
+            f"{len(self.match.history)} hand{'s' if len(self.match.history) != 1 else ''} "
+            "played" if self.over else self._match_words())
+        draw_text(surface, sub, self.px(15), MUTED, topleft=(inner.x, top + self.px(42)))
+        y = top + self.px(80)
+        y = self._hand_table(surface, inner, y)
+        if self.over:
+            self._history_table(surface, inner, y + self.px(18))
+
+    def _match_words(self) -> str:
+        variant = self.match.variant
+        if variant.match_target is not None:
+            return f"match to {variant.match_target} points"
+        hands = variant.match_hands or 1
+        return f"hand {self.match.hand.number + 1} of {hands}"
+
+    def _columns(self, inner: pygame.Rect, count: int) -> list[int]:
+        first = inner.x + self.px(8)
+        rest = (inner.right - self.px(8) - (first + self.px(230))) // max(1, count)
+        return [first] + [first + self.px(230) + rest * (i + 1) for i in range(count)]
+
+    def _hand_table(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> int:
+        match = self.match
+        result = match.history[-1] if match.history else match.hand.result
+        seats = self.session.seats
+        size = self.px(17)
+        cols = self._columns(inner, 3)
+        heads = ("Player", "Left in hand", "This hand", "Total")
+        for i, head in enumerate(heads):
+            anchor = {"topleft": (cols[0], y)} if i == 0 else {"topright": (cols[i], y)}
+            draw_text(surface, head.upper(), self.px(13), MUTED, style="bold", **anchor)
+        y += self.px(26)
+        pygame.draw.line(surface, GOLD, (inner.x, y), (inner.right, y), 1)
+        y += self.px(8)
+        totals = match.result.totals if match.over and match.result else match.totals
+        winners = set(result.winners) if result is not None else set()
+        for seat, info in enumerate(seats):
+            won = seat in winners
+            colour = GOLD_LIGHT if won else CREAM
+            name = info.name + ("  \u2605" if won else "")
+            if result is not None and result.ender == seat and result.reason in REASONS:
+                name += f"  ({REASONS[result.reason]})"
+            draw_text(surface, fit_text(name, size, self.px(300), "bold"), size, colour,
+                      style="bold", topleft=(cols[0], y))
+            if result is not None:
+                left = len(match.hand.hands[seat])
+                value = result.hand_values[seat]
+                cards = f"{left} card{'s' if left != 1 else ''}"
+                if value != left:
+                    cards += f" ({value})"
+                draw_text(surface, cards, size, CREAM, topright=(cols[1], y))
+                points = result.points[seat]
+                draw_text(surface, f"{points:+d}" if points else "0", size, colour,
+                          style="bold", topright=(cols[2], y))
+            draw_text(surface, str(totals[seat]), size, GOLD_LIGHT, style="bold",
+                      topright=(cols[3], y))
+            y += self.px(34)
+            pygame.draw.line(surface, ROW_LINE, (inner.x, y - self.px(6)),
+                             (inner.right, y - self.px(6)), 1)
+        return y
+
+    def _history_table(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> None:
+        match = self.match
+        seats = self.session.seats
+        n = len(seats)
+        size = self.px(15)
+        first = inner.x + self.px(8)
+        col_w = (inner.right - self.px(8) - first - self.px(90)) // max(1, n)
+        cols = [first + self.px(90) + col_w * (i + 1) for i in range(n)]
+        draw_text(surface, "HAND", self.px(13), MUTED, style="bold", topleft=(first, y))
+        for i, seat in enumerate(seats):
+            draw_text(surface, fit_text(seat.name.upper(), self.px(13), col_w - 8, "bold"),
+                      self.px(13), MUTED, style="bold", topright=(cols[i], y))
+        y += self.px(24)
+        pygame.draw.line(surface, GOLD, (inner.x, y), (inner.right, y), 1)
+        y += self.px(6)
+        bottom = inner.bottom - self.px(70)
+        for number, result in enumerate(match.history, start=1):
+            if y > bottom:
+                draw_text(surface, "\u2026", size, MUTED, topleft=(first, y))
+                break
+            draw_text(surface, str(number), size, CREAM, topleft=(first, y))
+            for i in range(n):
+                colour = GOLD_LIGHT if i in result.winners else CREAM
+                draw_text(surface, str(result.points[i]), size, colour, topright=(cols[i], y))
+            y += self.px(28)
+        if match.result is not None:
+            pygame.draw.line(surface, GOLD, (inner.x, y), (inner.right, y), 1)
+            y += self.px(6)
+            draw_text(surface, "TOTAL", self.px(13), GOLD_LIGHT, style="bold", topleft=(first, y))
+            for i in range(n):
+                draw_text(surface, str(match.result.totals[i]), size, GOLD_LIGHT, style="bold",
+                          topright=(cols[i], y))

@@ -1,0 +1,569 @@
+"""The table: melds on the felt, the player's hand, opponents, the stock, and the turn flow.
+
+The scene runs the match through phases: the deal, a human turn (a ``TurnDraft`` edited by
+mouse or keyboard and committed whole), a computer turn (thinking in a worker thread, then
+its edits replayed card by card), the replay of the last turn, and the end of a hand
+(scoreboard). What is on screen is a pure function of a ``TableModel`` and the window size
+(``layout.compute_layout``); card sprites slide towards the layout's spots.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, Pass, Play
+from game.engine.cards import Card, Face, sort_key_by_rank, sort_key_by_suit
+from game.engine.draft import TurnDraft
+from game.engine.errors import EngineError, IllegalAction
+from game.engine.match import TurnRecord
+from game.ui.scene import Scene
+from game.ui.table import records
+from game.ui.table.chooser import JokerChooser
+from game.ui.table.computer import ComputerTurns
+from game.ui.table.controls import Controls
+from game.ui.table.driver import Playback, Worker
+from game.ui.table.hud import Hud, Message, Status
+from game.ui.table.human import HumanTurn
+from game.ui.table.keys import Keyboard
+from game.ui.table.layout import Layout, Spot, compute_layout
+from game.ui.table.model import SeatInfo, TableModel, build_groups
+from game.ui.table.phases import DEAL, HUMAN, PLAYBACK, REPLAY, SETTLE, STOPPED, THINK, WAIT
+from game.ui.table.pointer import Pointer
+from game.ui.table.replay import LastTurnReplay
+from game.ui.table.sprites import Origin, SpriteLayer
+from game.ui.table.status import TableStatus
+from game.ui.table.text import TextCache
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.session import GameSession
+
+SETTLE_PAUSE = 0.35
+
+
+class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
+    """The game table for ``session``; ``autosave`` writes the autosave slot after every
+    committed turn."""
+
+    def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
+        super().__init__(app)
+        self.session = session
+        self.match = session.match
+        self.autosave = autosave
+        self.text = TextCache()
+        self.hud = Hud(self.text, lambda: self.app.card_art)
+        self.sprites = SpriteLayer(lambda: self.app.card_art)
+        self.pointer = Pointer(self)
+        self.keys = Keyboard(self)
+        self.controls: Controls | None = None
+        self.chooser: JokerChooser | None = None
+        humans = session.humans
+        current = self.match.current
+        self.bottom = current if current in humans else (humans[0] if humans else 0)
+        self.draft: TurnDraft | None = None
+        self.selected: list[Card] = []
+        self.sort_mode = app.settings.hand_sort if app.settings.hand_sort in ("suit", "rank") \
+            else "suit"
+        self.hand_order: dict[int, list[Card]] = {}
+        self.fresh: dict[int, set[Card]] = {i: set() for i in range(self.match.players)}
+        self.phase = STOPPED
+        self.phase_time = 0.0
+        self.clock = 0.0
+        self.message: Message | None = None
+        self.status = Status("")
+        self.hand_times: dict[int, tuple[float, float]] = {}
+        self._players: dict[int, Any] = {}
+        self._worker: Worker | None = None
+        self._hint_worker: Worker | None = None
+        self._playback: Playback | None = None
+        self._pending: Any = None  # the decision being played back
+        self._replay: tuple[TurnRecord, int] | None = None  # record, stage
+        self._origin_seat: int | None = None
+        self._deal_stagger = 0.0
+        self._started = False
+        self._size: tuple[int, int] | None = None
+        self.model: TableModel | None = None
+        self.layout: Layout | None = None
+        self._version = 0
+        self.errors: list[str] = []
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def speed(self) -> float:
+        try:
+            return max(0.1, float(self.app.settings.animation_speed))
+        except (TypeError, ValueError):
+            return 1.0
+
+    def on_enter(self) -> None:
+        size = self.app.size
+        if not self._started:
+            self._started = True
+            self._size = size
+            self._begin_hand(fresh_deal=not self.match.hand.turns and not self.match.log)
+        elif size != self._size:
+            self._size = size
+            self.refresh(snap=True)
+        self._build_controls()
+        self._update_controls()
+
+    def _build_controls(self) -> None:
+        if self.controls is not None:
+            self.controls.kill()
+        layout = self.layout or self._layout_now()
+        height = int(max(28, min(46, layout.size[1] * 0.048)))
+        font_px = int(max(13, min(18, layout.size[1] * 0.019)))
+        self.controls = Controls(self.app.ui, layout.buttons, height, font_px,
+                                 knock=self.match.variant.knock is not None)
+
+    def clear_elements(self) -> None:
+        super().clear_elements()
+        if self.controls is not None:
+            self.controls.kill()
+            self.controls = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._size = size
+        self.pointer.cancel()
+        self.refresh(snap=True)
+        self.clear_elements()
+        self._build_controls()
+        self._update_controls()
+
+    def before_quit(self) -> None:
+        """The app is closing: keep the game in the autosave slot."""
+        if self.autosave and not self.match.over:
+            self._write_autosave()
+
+    # ------------------------------------------------------------------ hands and turns
+
+    def _begin_hand(self, fresh_deal: bool) -> None:
+        self.draft = None
+        self.selected.clear()
+        self.hand_order.clear()
+        self._replay = None
+        self.hand_times.setdefault(self.match.hand.number, (_now(), _now()))
+        if self.match.hand_over:
+            self.refresh(snap=True)
+            self._hand_finished()
+            return
+        humans = self.session.humans
+        if self.match.current in humans:
+            self.bottom = self.match.current
+        if fresh_deal:
+            self.app.sounds.play("shuffle")
+            self.sprites.sprites.clear()
+            self._deal_stagger = 0.05 / self.speed
+            self._set_phase(DEAL)
+            self.refresh()
+            self._deal_stagger = 0.0
+            self._deal_ghosts()
+            self.status = Status(f"Hand {self.match.hand.number + 1}: dealing", "wait", True)
+        else:
+            self.refresh(snap=True)
+            self._advance()
+
+    def _deal_ghosts(self) -> None:
+        layout = self.layout
+        if layout is None:
+            return
+        w, h = layout.hand_card
+        stock = layout.stock
+        delay = 0.0
+        counts = [len(hand) for hand in self.match.hand.hands]
+        for seat, count in enumerate(counts):
+            if seat == self.bottom:
+                continue
+            rect = layout.seat_rects.get(seat)
+            if rect is None:
+                continue
+            for k in range(min(count, 6)):
+                start = Origin(stock.x + 4, stock.y + 4, w // 2, h // 2, True)
+                self.sprites.fly_ghost(Card(0, "*", 90 + k), start,
+                                       (rect.x + rect.height * 0.1, rect.y + 6),
+                                       (w // 2, h // 2), self.speed, delay)
+                delay += 0.03 / self.speed
+
+    def _set_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.phase_time = 0.0
+
+    def _advance(self) -> None:
+        """Decide what happens next after an action has been applied and shown."""
+        match = self.match
+        if match.hand_over:
+            self._hand_finished()
+            return
+        seat = match.current
+        if self.session.seats[seat].is_human:
+            if seat != self.bottom:
+                if self.session.hot_seat:
+                    self._hand_over_to(seat)
+                    return
+                self.bottom = seat
+            self._start_human()
+        else:
+            self._start_computer(seat)
+
+    def _hand_over_to(self, seat: int) -> None:
+        from game.ui.scenes.handover import HandOverScene
+
+        self.pointer.cancel()
+        self._set_phase(WAIT)
+        self.draft = None
+
+        def confirmed() -> None:
+            self.bottom = seat
+            self.selected.clear()
+            self.refresh(snap=True)
+            self._start_human()
+
+        last = self._last_turn_words()
+        self.app.scenes.push(HandOverScene(self.app, self.session.seats[seat].name, confirmed,
+                                           detail=last, table=self))
+
+    def _start_human(self) -> None:
+        match = self.match
+        self.draft = match.draft()
+        self.selected.clear()
+        self._origin_seat = self.bottom
+        self._set_phase(HUMAN)
+        self.refresh()
+        self._update_status()
+
+    def _stop(self, problem: str) -> None:
+        self.errors.append(problem)
+        self.app.notify(problem)
+        self._set_phase(STOPPED)
+        self.status = Status(problem, "warn")
+
+    # ------------------------------------------------------------------ committing
+
+    def commit(self, action: Action) -> bool:
+        """Apply ``action`` for the seat in turn and show what it did. False if refused."""
+        match = self.match
+        seat = match.current
+        before = [len(h) for h in match.hand.hands]
+        turns_before = len(match.hand.turns)
+        played: tuple[Card, ...] = ()
+        if isinstance(action, Play):
+            hand = set(match.hand.hands[seat])
+            played = tuple(c for c in action.table.cards() if c in hand)
+        try:
+            match.apply(action)
+        except IllegalAction as error:
+            self.refuse("That is not allowed now", [str(p) for p in error.problems])
+            return False
+        self.draft = None
+        self.selected.clear()
+        self._after_action(seat, action, played, before, turns_before)
+        return True
+
+    def _after_action(self, seat: int, action: Action, played: tuple[Card, ...],
+                      before: list[int], turns_before: int) -> None:
+        match = self.match
+        self._origin_seat = seat
+        for other in self.fresh:
+            if other != seat:
+                self.fresh[other].update(played)
+        if played:
+            self.app.sounds.play("card_drop")
+        if isinstance(action, Knock):
+            self.app.sounds.play("knock")
+        turn_ended = len(match.hand.turns) > turns_before or match.hand_over
+        if turn_ended:
+            self.fresh[seat] = set()
+        after = [len(h) for h in match.hand.hands]
+        drawn = after[seat] - (before[seat] - len(played))
+        self.refresh()
+        if drawn > 0 and seat != self.bottom:
+            self._ghost_draw(seat, drawn)
+        if drawn > 0:
+            self.app.sounds.play("card_pick")
+        if turn_ended:
+            self.hand_times[match.hand.number] = (
+                self.hand_times.get(match.hand.number, (_now(), _now()))[0], _now())
+            if self.autosave and not match.over:
+                self._write_autosave()
+        self._set_phase(SETTLE)
+        self.status = Status(self._action_words(seat, action, played, drawn), "info")
+
+    def _ghost_draw(self, seat: int, count: int) -> None:
+        layout = self.layout
+        if layout is None or seat not in layout.seat_rects:
+            return
+        rect = layout.seat_rects[seat]
+        w, h = layout.hand_card
+        stock = layout.stock
+        for k in range(min(count, 5)):
+            start = Origin(stock.x + 4, stock.y + 4, w * 2 // 3, h * 2 // 3, True)
+            self.sprites.fly_ghost(Card(0, "*", 80 + k), start, (rect.x + 8, rect.y + 4),
+                                   (w // 2, h // 2), self.speed, k * 0.08 / self.speed)
+
+    def _action_words(self, seat: int, action: Action, played: Sequence[Card],
+                      drawn: int) -> str:
+        name = "You" if self._is_you(seat) else self.session.seats[seat].name
+        if isinstance(action, Play):
+            n = len(played)
+            words = f"{name} played {n} card{'s' if n != 1 else ''}"
+            if drawn:
+                words += f" and drew {drawn}"
+            return words
+        if isinstance(action, Draw):
+            return f"{name} drew {drawn} card{'s' if drawn != 1 else ''}"
+        if isinstance(action, Abandon):
+            return f"{name} gave up the play and drew {drawn}"
+        if isinstance(action, Knock):
+            return f"{name} knocked"
+        if isinstance(action, Pass):
+            return f"{name} passed"
+        if isinstance(action, EndTurn):
+            return f"{name} ended the turn"
+        return f"{name}: {action.kind}"
+
+    def _is_you(self, seat: int) -> bool:
+        return seat == self.bottom and self.session.seats[seat].is_human \
+            and not self.session.hot_seat
+
+    def _write_autosave(self) -> None:
+        problem = records.autosave(self.app.store, self.session)
+        if problem:
+            self.app.notify(problem)
+
+    def _hand_finished(self) -> None:
+        from game.ui.scenes.scoreboard import ScoreboardScene
+
+        match = self.match
+        self.pointer.cancel()
+        self.draft = None
+        self._set_phase(WAIT)
+        number = match.hand.number
+        began = self.hand_times.get(number, (_now(), _now()))[0]
+        self.hand_times[number] = (began, _now())
+        if match.over:
+            problem = records.record_match(self.app.store, self.session, self.hand_times)
+            if problem:
+                self.app.notify(problem)
+            if self.autosave:
+                problem = records.clear_autosave(self.app.store)
+                if problem:
+                    self.app.notify(problem)
+            self.app.sounds.play("win")
+        elif self.autosave:
+            self._write_autosave()
+        self.app.scenes.push(ScoreboardScene(self.app, self.session, self))
+
+    def next_hand(self) -> None:
+        """The scoreboard's Next hand: deal the next hand (the scoreboard pops itself)."""
+        if self.match.over or not self.match.hand_over:
+            return
+        try:
+            self.match.next_hand()
+        except EngineError as error:
+            self._stop(str(error))
+            return
+        for seat in self.fresh:
+            self.fresh[seat] = set()
+        if self.autosave:
+            self._write_autosave()
+        self._begin_hand(fresh_deal=True)
+
+    # ------------------------------------------------------------------ the model
+
+    def _source(self) -> tuple[Sequence[Sequence[Card]], Sequence[Card], dict[Card, Face],
+                               list[int]]:
+        """Groups, free cards, joker declarations and hand sizes now on show."""
+        match = self.match
+        counts = [len(h) for h in match.hand.hands]
+        if self._replay is not None:
+            record, stage = self._replay
+            table = record.before if stage == 0 else record.after
+            return table.melds, table.free, dict(table.declared), counts
+        draft = self._playback.draft if self.phase == PLAYBACK and self._playback else \
+            self.draft
+        if draft is not None:
+            counts[match.current] = len(draft.hand)
+            return draft.groups, draft.free, dict(draft.declared), counts
+        table = match.hand.table
+        return table.melds, table.free, dict(table.declared), counts
+
+    def bottom_hand(self) -> list[Card]:
+        """The bottom seat's hand in the player's order."""
+        match = self.match
+        if self.draft is not None and match.current == self.bottom and self._replay is None:
+            cards = list(self.draft.hand)
+        else:
+            cards = list(match.hand.hands[self.bottom])
+        return self._ordered(self.bottom, cards)
+
+    def _ordered(self, seat: int, cards: list[Card]) -> list[Card]:
+        order = self.hand_order.setdefault(seat, [])
+        present = set(cards)
+        order[:] = [c for c in order if c in present]
+        known = set(order)
+        order.extend(c for c in cards if c not in known)
+        if self.sort_mode == "suit":
+            order.sort(key=sort_key_by_suit)
+        elif self.sort_mode == "rank":
+            order.sort(key=sort_key_by_rank)
+        return list(order)
+
+    def _hand_visible(self) -> bool:
+        seat = self.session.seats[self.bottom]
+        return seat.is_human or not self.session.humans
+
+    def build_model(self) -> TableModel:
+        match = self.match
+        groups, free, declared, counts = self._source()
+        built, shown = build_groups(groups, match.variant, declared)
+        visible = self._hand_visible()
+        hand = tuple(self.bottom_hand()) if visible else ()
+        seats = tuple(
+            SeatInfo(i, s.name, s.kind, counts[i], match.totals[i],
+                     i == match.current and not match.hand_over, match.hand.opened[i])
+            for i, s in enumerate(self.session.seats))
+        fixed = frozenset(declared) if match.variant.joker_identity == "fixed" else frozenset()
+        return TableModel(built, tuple(free), shown, hand, 0 if visible else counts[self.bottom],
+                          self.bottom, seats, len(match.hand.stock),
+                          match.variant.table_layout == "sets_and_runs_apart", fixed)
+
+    def _layout_now(self) -> Layout:
+        if self.model is None:
+            self.model = self.build_model()
+        return compute_layout(self.model, self.app.size)
+
+    def refresh(self, snap: bool = False) -> None:
+        """Rebuild the model and layout from the state, and send the cards on their way."""
+        self.model = self.build_model()
+        self.layout = compute_layout(self.model, self.app.size)
+        self._version += 1
+        self.sprites.sync(self.layout, self.model.shown, self.speed, self._origin, snap=snap,
+                          stagger=self._deal_stagger)
+        self._mark_sprites()
+        if self.chooser is not None and (self.draft is None
+                                         or self.chooser.joker not in self.layout.spots):
+            self.chooser = None
+        self._update_controls()
+
+    def _mark_sprites(self) -> None:
+        fresh = self.fresh.get(self.bottom, set())
+        selected = set(self.selected)
+        focus = self.keys.focused_card() if self.keys.active else None
+        lift = self.layout.hand_lift if self.layout else 0
+        for card, sprite in self.sprites.sprites.items():
+            sprite.fresh = card in fresh and sprite.spot.zone != "hand"
+            sprite.selected = card in selected
+            sprite.focused = card == focus
+            sprite.lift_target = lift * 0.75 if sprite.selected and sprite.spot.zone == "hand" \
+                else 0.0
+
+    def _origin(self, card: Card, spot: Spot) -> Origin | None:
+        layout = self.layout
+        if layout is None:
+            return None
+        if spot.zone == "hand":
+            stock = layout.stock
+            return Origin(stock.x + 4, stock.y + 4, spot.w, spot.h, True)
+        seat = self._origin_seat
+        if seat is None:
+            return None
+        if seat == self.bottom:
+            hand = layout.hand
+            return Origin(hand.centerx - spot.w / 2, hand.bottom - spot.h, spot.w, spot.h)
+        rect = layout.seat_rects.get(seat)
+        if rect is None:
+            return None
+        return Origin(rect.x + rect.height * 0.1, rect.y, spot.w, spot.h, True)
+
+    # ------------------------------------------------------------------ per frame
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.phase_time += dt
+        if self._size != self.app.size:
+            self.resize(self.app.size)
+        self.sprites.update(dt)
+        self.pointer.update(dt)
+        if self.message is not None:
+            self.message.ttl -= dt
+            if self.message.ttl <= 0:
+                self.message = None
+        self._poll_hint()
+        phase = self.phase
+        if phase == DEAL:
+            if not self.sprites.busy and self.phase_time > 0.2:
+                self._advance()
+        elif phase == THINK:
+            self._update_think()
+        elif phase == PLAYBACK:
+            self._update_playback()
+        elif phase == SETTLE:
+            if not self.sprites.busy and self.phase_time >= SETTLE_PAUSE / self.speed:
+                self._advance()
+        elif phase == REPLAY:
+            self._update_replay()
+        self._update_controls()
+
+    # ------------------------------------------------------------------ events
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(event.ui_element)
+        if self.chooser is not None and self.chooser.handle(event, self):
+            return True
+        if self.keys.handle(event):
+            return True
+        return self.pointer.handle(event)
+
+    def _button(self, element: object) -> bool:
+        name = self.controls.name_of(element) if self.controls else None
+        if name is None:
+            return False
+        self.keys.active = False
+        actions = {
+            "end": self.end_turn, "draw": self.draw_card, "pass": self.pass_turn,
+            "knock": self.knock, "undo": self.undo, "redo": self.redo,
+            "reset": self.reset_turn, "hint": self.ask_hint,
+            "sort_suit": lambda: self.sort_hand("suit"),
+            "sort_rank": lambda: self.sort_hand("rank"),
+            "last": self.show_last_turn, "menu": self.open_menu,
+        }
+        actions[name]()
+        return True
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.layout is None or self.layout.size != surface.get_size():
+            self._size = surface.get_size()
+            self.refresh(snap=True)
+        layout = self.layout
+        model = self.model
+        assert layout is not None and model is not None
+        board = self.hud.board(layout, model, self.facts(), self._version)
+        self.sprites.draw(surface, board, self.hud.version, self._overlay)
+        self.hud.draw_status(surface, layout, self.status, self.clock)
+        if self.chooser is not None:
+            self.chooser.draw(surface)
+        if self.message is not None:
+            self.hud.draw_message(surface, layout, self.message)
+        self.pointer.draw_tooltip(surface)
+
+    def _overlay(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        if layout is None:
+            return
+        if not self.match.hand_over and self.phase in (THINK, PLAYBACK):
+            self.hud.draw_turn_marker(surface, layout, self.match.current, self.clock)
+        self.pointer.draw_targets(surface)
+        self.keys.draw(surface)
+
+
+def _now() -> float:
+    return time.time()

@@ -1,0 +1,120 @@
+"""The sidebar's buttons (pygame-gui, with tooltips naming their keys).
+
+The scene says what each button should show (``ButtonState``); only changes are pushed to
+pygame-gui, so a frame that changes nothing costs nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from game.ui.widgets import Look
+
+# (name, default text, tooltip) by row; two in a row share it.
+ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (
+    (("end", "End turn", "Commit your play to the table (E)"),),
+    (("draw", "Draw", "Draw from the stock instead of playing (D)"),),
+    (("pass", "Pass", "Pass your turn (P)"), ("knock", "Knock", "End the hand now (K)")),
+    (("undo", "Undo", "Undo the last move (Ctrl+Z)"),
+     ("redo", "Redo", "Redo the move you undid (Ctrl+Y)")),
+    (("reset", "Reset turn", "Put the table and your hand back as they were at the start "
+                             "of the turn (R)"),),
+    (("hint", "Hint", "Show a play you could make (H)"),),
+    (("sort_suit", "By suit", "Sort your hand by suit (S)"),
+     ("sort_rank", "By rank", "Sort your hand by rank (S)")),
+    (("last", "Last turn", "Replay the previous turn (L)"),),
+    (("menu", "Menu", "Save, load or leave the game (Esc)"),),
+)
+STYLES = {"end": "primary", "hint": "menu"}
+
+
+@dataclass(frozen=True)
+class ButtonState:
+    visible: bool = True
+    enabled: bool = True
+    text: str | None = None  # None: the default text
+    tooltip: str | None = None  # None: the default tooltip
+    style: str | None = None  # None: the button's usual style (plain, primary, danger)
+    selected: bool = False  # shown pressed (the hand's sort order in use)
+
+
+class Controls:
+    def __init__(self, manager: pygame_gui.UIManager, area: pygame.Rect, height: int,
+                 font_px: int, knock: bool = False) -> None:
+        self.manager = manager
+        self.look = Look.of(manager)
+        self.font_px = font_px
+        self.buttons: dict[str, UIButton] = {}
+        self.defaults: dict[str, tuple[str, str]] = {}
+        self._state: dict[str, ButtonState] = {}
+        gap = max(4, height // 7)
+        y = area.y
+        for row in ROWS:
+            if not knock:
+                row = tuple(item for item in row if item[0] != "knock")
+            tall = row[0][0] == "end"
+            h = round(height * 1.3) if tall else height
+            w = (area.width - gap * (len(row) - 1)) // len(row)
+            for i, (name, text, tip) in enumerate(row):
+                rect = pygame.Rect(area.x + i * (w + gap), y, w, h)
+                self.buttons[name] = self._make(name, rect, text, tip)
+                self.defaults[name] = (text, tip)
+            y += h + gap
+        self.bottom = y
+
+    def _make(self, name: str, rect: pygame.Rect, text: str, tip: str,
+              style: str | None = None) -> UIButton:
+        style = style or STYLES.get(name, "plain")
+        px = self.font_px + (2 if name == "end" else 0)
+        oid: ObjectID = self.look.oid(px, f"@{style}", bold=True)
+        return UIButton(rect, text, self.manager, tool_tip_text=tip, object_id=oid)
+
+    def elements(self) -> list[UIButton]:
+        return list(self.buttons.values())
+
+    def name_of(self, element: object) -> str | None:
+        for name, button in self.buttons.items():
+            if button is element:
+                return name
+        return None
+
+    def apply(self, states: dict[str, ButtonState]) -> None:
+        for name, state in states.items():
+            if name not in self.buttons or self._state.get(name) == state:
+                continue
+            old = self._state.get(name)
+            self._state[name] = state
+            button = self.buttons[name]
+            text, tip = self.defaults[name]
+            if state.style != (old.style if old else None):
+                rect = button.relative_rect.copy()
+                button.kill()
+                button = self.buttons[name] = self._make(name, rect, state.text or text,
+                                                         state.tooltip or tip, state.style)
+            if button.text != (state.text or text):
+                button.set_text(state.text or text)
+            wanted_tip = state.tooltip or tip
+            if getattr(button, "tool_tip_text", None) != wanted_tip:
+                button.set_tooltip(wanted_tip)
+            if state.enabled and not button.is_enabled:
+                button.enable()
+            elif not state.enabled and button.is_enabled:
+                button.disable()
+            if state.selected and not button.is_selected:
+                button.select()
+            elif not state.selected and button.is_selected:
+                button.unselect()
+            if state.visible and not button.visible:
+                button.show()
+            elif not state.visible and button.visible:
+                button.hide()
+
+    def kill(self) -> None:
+        for button in self.buttons.values():
+            button.kill()
+        self.buttons.clear()
+        self._state.clear()

@@ -1,0 +1,368 @@
+"""Everything on the felt that is not a card sprite: the board picture (felt, meld mats,
+opponents, stock, game facts, hand rail), and the per-frame overlays (status line, drop
+targets, messages, tooltips)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.card_art import CardArt
+from game.ui.table.draw import dashed_rect, panel
+from game.ui.table.felt import felt
+from game.ui.table.layout import Layout
+from game.ui.table.model import SeatInfo, TableModel
+from game.ui.table.text import TextCache
+
+GOLD = (224, 180, 74)
+GOLD_PALE = (245, 210, 122)
+CREAM = (243, 239, 224)
+MUTED = (178, 205, 186)
+RED = (235, 72, 60)
+GREEN = (110, 230, 140)
+KIND_WORDS = {"human": "Player", "easy": "Computer · easy", "medium": "Computer · medium",
+              "hard": "Computer · hard"}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the board shows besides the model."""
+
+    hand_number: int
+    variant: str
+    match_text: str
+    final_round: bool
+    your_turn: bool  # the bottom seat is playing (mats for new melds are shown)
+    sort_mode: str  # suit | rank | manual
+    bottom_label: str
+
+
+@dataclass(frozen=True)
+class Status:
+    text: str
+    tone: str = "info"  # info | you | wait | warn
+    animated: bool = False
+
+
+@dataclass
+class Message:
+    title: str
+    lines: tuple[str, ...] = ()
+    tone: str = "error"  # error | info | hint
+    ttl: float = 6.0
+
+
+def _font_px(layout: Layout, share: float, low: int, high: int) -> int:
+    return int(max(low, min(high, layout.size[1] * share)))
+
+
+class Hud:
+    def __init__(self, text: TextCache, art: Callable[[], CardArt]) -> None:
+        self.text = text
+        self._art = art
+        self._board: pygame.Surface | None = None
+        self._board_key: object = None
+        self.version = 0
+
+    # --- the board (cached)
+
+    def board(self, layout: Layout, model: TableModel, facts: Facts,
+              key: object) -> pygame.Surface:
+        """The board picture; redrawn only when ``key`` changes."""
+        full_key = (key, layout.size, facts)
+        if self._board is None or full_key != self._board_key:
+            self._board = self._draw_board(layout, model, facts)
+            self._board_key = full_key
+            self.version += 1
+        return self._board
+
+    def _draw_board(self, layout: Layout, model: TableModel, facts: Facts) -> pygame.Surface:
+        surface = felt(layout.size).copy()
+        side = layout.sidebar
+        panel(surface, side, (4, 22, 12, 120))
+        pygame.draw.line(surface, (86, 130, 96), side.topleft, side.bottomleft, 1)
+        self._draw_regions(surface, layout)
+        self._draw_mats(surface, layout, model, facts)
+        for info in model.others:
+            rect = layout.seat_rects.get(info.seat)
+            if rect is not None:
+                self._draw_seat(surface, rect, info)
+        self._draw_stock(surface, layout, model.stock)
+        self._draw_info(surface, layout, facts)
+        self._draw_hand_rail(surface, layout, model, facts)
+        return surface
+
+    def _draw_regions(self, surface: pygame.Surface, layout: Layout) -> None:
+        size = _font_px(layout, 0.018, 11, 16)
+        for name, rect in layout.regions:
+            frame = rect.inflate(layout.margin // 2, layout.margin // 2)
+            panel(surface, frame, (0, 0, 0, 26), (150, 200, 160, 60), 12, 1)
+            label = self.text.render(name.upper(), size, MUTED, bold=True)
+            surface.blit(label, (frame.x + 8, frame.y - label.get_height() - 2))
+
+    def _draw_mats(self, surface: pygame.Surface, layout: Layout, model: TableModel,
+                   facts: Facts) -> None:
+        radius = max(6, layout.table_card[0] // 9)
+        for box in layout.groups:
+            fill = (0, 0, 0, 46) if box.valid else (70, 0, 0, 60)
+            edge = (255, 255, 255, 26) if box.valid else RED + (255,)
+            panel(surface, box.rect, fill, edge, radius, 1 if box.valid else 3)
+            if not box.valid:
+                self._badge(surface, box.rect.topright, "!", RED)
+        if layout.free_rect is not None:
+            panel(surface, layout.free_rect, (40, 30, 0, 60), (224, 180, 74, 120), radius, 1)
+            size = _font_px(layout, 0.016, 10, 14)
+            tag = self.text.render("FREE CARDS", size, GOLD_PALE, bold=True)
+            x, y = layout.free_rect.x + 6, layout.free_rect.bottom - 1
+            panel(surface, pygame.Rect(x - 4, y - 2, tag.get_width() + 8, tag.get_height() + 2),
+                  (30, 24, 6, 220), None, 4)
+            surface.blit(tag, (x, y - 1))
+        if facts.your_turn:
+            size = _font_px(layout, 0.017, 10, 15)
+            for rect in layout.new_melds:
+                dashed_rect(surface, rect, (190, 225, 200), dash=7, width=1)
+                plus = self.text.render("+", size * 2, (200, 230, 210), shadow=False)
+                plus.set_alpha(150)
+                surface.blit(plus, plus.get_rect(center=(rect.centerx, rect.centery - size)))
+                label = self.text.render("New meld", size, (200, 230, 210), shadow=False)
+                surface.blit(label, label.get_rect(center=(rect.centerx,
+                                                           rect.centery + size)))
+
+    def _badge(self, surface: pygame.Surface, at: tuple[int, int], text: str,
+               colour: tuple[int, int, int]) -> None:
+        r = 9
+        pygame.draw.circle(surface, colour, at, r)
+        pygame.draw.circle(surface, (255, 255, 255), at, r, 1)
+        label = self.text.render(text, 13, (255, 255, 255), bold=True, shadow=False)
+        surface.blit(label, label.get_rect(center=at))
+
+    def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo) -> None:
+        art = self._art()
+        current = info.current
+        panel(surface, rect, (6, 28, 16, 190) if not current else (40, 34, 8, 210),
+              GOLD + (255,) if current else (63, 143, 95, 200), 12, 3 if current else 1)
+        pad = max(6, rect.height // 10)
+        ch = rect.height - 2 * pad
+        cw = round(ch / 1.4)
+        shown = min(info.cards, 7)
+        step = cw * 0.13
+        fan_w = cw + step * max(0, shown - 1) if shown else cw
+        x0 = rect.x + pad
+        for i in range(shown):
+            angle = (i - (shown - 1) / 2) * 4.0
+            back = art.back((cw, ch))
+            if angle:
+                back = pygame.transform.rotate(back, -angle)
+            surface.blit(back, (x0 + i * step + (cw - back.get_width()) / 2,
+                                rect.y + pad + (ch - back.get_height()) / 2
+                                + abs(angle) * 0.6))
+        if info.cards == 0:
+            dashed_rect(surface, pygame.Rect(x0, rect.y + pad, cw, ch), (160, 200, 170), 5, 1)
+        tx = int(x0 + fan_w + pad)
+        width = rect.right - tx - pad
+        name_px = int(max(13, min(22, rect.height * 0.2)))
+        small_px = int(max(11, min(16, rect.height * 0.145)))
+        name = self.text.fit(info.name, name_px, width, bold=True)
+        y = rect.y + pad - 2
+        surface.blit(self.text.render(name, name_px, GOLD_PALE if current else CREAM,
+                                      bold=True), (tx, y))
+        y += int(name_px * 1.35)
+        kind = self.text.fit(KIND_WORDS.get(info.kind, info.kind), small_px, width)
+        surface.blit(self.text.render(kind, small_px, MUTED), (tx, y))
+        y += int(small_px * 1.4)
+        cards = f"{info.cards} card{'s' if info.cards != 1 else ''}"
+        line = self.text.fit(f"{cards}  ·  {info.score} pts", small_px, width, bold=True)
+        surface.blit(self.text.render(line, small_px, CREAM, bold=True), (tx, y))
+        if current:
+            tag = self.text.render("PLAYING", max(10, small_px - 2), (40, 28, 4), bold=True,
+                                   shadow=False)
+            box = tag.get_rect(topright=(rect.right - 8, rect.bottom - tag.get_height() - 8))
+            panel(surface, box.inflate(10, 4), GOLD, None, 6)
+            surface.blit(tag, box)
+        elif not info.opened:
+            pass
+
+    def _draw_stock(self, surface: pygame.Surface, layout: Layout, count: int) -> None:
+        art = self._art()
+        rect = layout.stock
+        ch = rect.height - 8
+        cw = round(ch / 1.4)
+        x, y = rect.x + 4, rect.y + 4
+        if count == 0:
+            dashed_rect(surface, pygame.Rect(x, y, cw, ch), (160, 200, 170), 6, 1)
+        else:
+            layers = min(4, 1 + count // 12)
+            for i in range(layers):
+                off = (layers - 1 - i) * 2
+                surface.blit(art.shadow((cw, ch), 4, 80), (x - 4 + off, y - 2 + off))
+                surface.blit(art.back((cw, ch)), (x + off, y + off))
+        tx = x + cw + 14
+        width = rect.right - tx
+        small = _font_px(layout, 0.018, 11, 16)
+        big = _font_px(layout, 0.05, 22, 44)
+        surface.blit(self.text.render("STOCK", small, MUTED, bold=True), (tx, y + 2))
+        number = self.text.render(str(count), big, CREAM, bold=True)
+        surface.blit(number, (tx, y + small + 8))
+        left = "empty" if count == 0 else ("card left" if count == 1 else "cards left")
+        surface.blit(self.text.render(self.text.fit(left, small, width), small, MUTED),
+                     (tx, y + small + 10 + number.get_height()))
+
+    def _draw_info(self, surface: pygame.Surface, layout: Layout, facts: Facts) -> None:
+        rect = layout.info
+        panel(surface, rect, (0, 0, 0, 60), (120, 170, 130, 80), 8)
+        big = _font_px(layout, 0.021, 12, 18)
+        small = _font_px(layout, 0.017, 10, 15)
+        width = rect.width - 16
+        lines = [(f"Hand {facts.hand_number}", big, GOLD_PALE, True),
+                 (facts.variant, small, CREAM, True),
+                 (facts.match_text, small, MUTED, False)]
+        if facts.final_round:
+            lines.append(("Last round: no drawing", small, RED, True))
+        total = sum(int(px * 1.3) for _, px, _, _ in lines)
+        y = rect.y + max(4, (rect.height - total) // 2)
+        for text, px, colour, bold in lines:
+            label = self.text.render(self.text.fit(text, px, width, bold), px, colour, bold=bold)
+            surface.blit(label, (rect.x + 8, y))
+            y += int(px * 1.3)
+
+    def _draw_hand_rail(self, surface: pygame.Surface, layout: Layout, model: TableModel,
+                        facts: Facts) -> None:
+        rect = layout.hand
+        w, h = layout.hand_card
+        rail = pygame.Rect(rect.x, rect.bottom - h - 10, rect.width, h + 10 + layout.margin // 2)
+        panel(surface, rail, (0, 0, 0, 40), (255, 255, 255, 18), 14)
+        size = _font_px(layout, 0.02, 12, 18)
+        label = self.text.render(facts.bottom_label, size, CREAM, bold=True)
+        surface.blit(label, (rect.x + 6, rect.y))
+        sort_word = {"suit": "sorted by suit", "rank": "sorted by rank"}.get(
+            facts.sort_mode, "your order")
+        tag = self.text.render(sort_word, max(10, size - 3), MUTED)
+        surface.blit(tag, (rect.right - tag.get_width() - 6, rect.y + 2))
+        if model.hidden_hand:
+            n = model.hidden_hand
+            step = min(w * 0.5, (rect.width - w) / max(1, n - 1))
+            x0 = rect.x + (rect.width - (w + step * (n - 1))) / 2
+            for i in range(n):
+                surface.blit(self._art().back((w, h)), (x0 + i * step, rect.bottom - h))
+
+    # --- per-frame overlays
+
+    def draw_status(self, surface: pygame.Surface, layout: Layout, status: Status,
+                    clock: float) -> None:
+        rect = layout.status
+        size = _font_px(layout, 0.024, 13, 21)
+        text = status.text
+        if status.animated:
+            text += "." * (1 + int(clock * 2.5) % 3)
+        label = self.text.render(text, size, CREAM if status.tone != "you" else (40, 28, 4),
+                                 bold=True, shadow=status.tone != "you")
+        width = max(label.get_width() + 48, rect.width // 3)
+        pill = pygame.Rect(0, 0, min(rect.width, width), rect.height - 4)
+        pill.center = rect.center
+        colours = {"you": (GOLD + (240,), GOLD_PALE + (255,)),
+                   "wait": ((10, 40, 24, 200), (90, 150, 110, 220)),
+                   "warn": ((120, 30, 20, 220), (255, 140, 120, 255)),
+                   "info": ((10, 40, 24, 200), (90, 150, 110, 220))}
+        fill, edge = colours.get(status.tone, colours["info"])
+        panel(surface, pill, fill, edge, pill.height // 2, 2)
+        if status.tone == "you":
+            glow = 0.5 + 0.5 * math.sin(clock * 3.2)
+            ring = pill.inflate(6, 6)
+            panel(surface, ring, None, GOLD_PALE + (int(60 + 120 * glow),), ring.height // 2, 2)
+        surface.blit(label, label.get_rect(center=pill.center))
+
+    def draw_turn_marker(self, surface: pygame.Surface, layout: Layout, seat: int,
+                         clock: float) -> None:
+        rect = layout.seat_rects.get(seat)
+        if rect is None or rect == layout.hand:
+            return
+        glow = 0.5 + 0.5 * math.sin(clock * 3.2)
+        panel(surface, rect.inflate(6, 6), None, GOLD_PALE + (int(50 + 140 * glow),), 14, 2)
+
+    def draw_targets(self, surface: pygame.Surface, layout: Layout, valid: dict[object, bool],
+                     hover: object, caret: tuple[int, int, int] | None) -> None:
+        """Drop targets while dragging: valid ones green, the hovered one filled."""
+        radius = max(6, layout.table_card[0] // 9)
+        for box in layout.groups:
+            ok = valid.get(box.index, False)
+            if box.index == hover:
+                panel(surface, box.rect.inflate(6, 6), (80, 220, 120, 50) if ok
+                      else (240, 180, 60, 40), (GREEN if ok else GOLD) + (255,), radius, 3)
+            elif ok:
+                panel(surface, box.rect.inflate(4, 4), None, GREEN + (200,), radius, 2)
+        ok_new = valid.get("new", False)
+        for rect in layout.new_melds:
+            if hover == "new":
+                panel(surface, rect.inflate(6, 6), (80, 220, 120, 50) if ok_new
+                      else (240, 180, 60, 40), (GREEN if ok_new else GOLD) + (255,), radius, 3)
+            elif ok_new:
+                panel(surface, rect.inflate(4, 4), None, GREEN + (200,), radius, 2)
+        if hover == "hand":
+            panel(surface, layout.hand.inflate(4, 4), (255, 255, 255, 18), GOLD + (200,), 14, 2)
+        if caret is not None:
+            x, top, bottom = caret
+            pygame.draw.line(surface, GOLD_PALE, (x, top), (x, bottom), 4)
+
+    def draw_focus_target(self, surface: pygame.Surface, rect: pygame.Rect,
+                          clock: float) -> None:
+        glow = 0.5 + 0.5 * math.sin(clock * 5)
+        colour = (255, 240, 160, int(150 + 100 * glow))
+        radius = 10
+        panel(surface, rect.inflate(8, 8), (255, 240, 160, 30), colour, radius, 3)
+
+    def draw_message(self, surface: pygame.Surface, layout: Layout, message: Message) -> None:
+        size = _font_px(layout, 0.021, 12, 18)
+        width = min(layout.table.width - 40, max(360, layout.size[0] // 3))
+        lines: list[str] = []
+        for line in message.lines:
+            lines.extend(self.text.wrap(f"• {line}", size, width - 32))
+        title_px = size + 2
+        height = 20 + int(title_px * 1.5) + int(size * 1.35) * len(lines)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (layout.table.centerx, layout.status.top - 6)
+        tones = {"error": ((92, 18, 14, 235), (255, 140, 120, 255), (255, 214, 200)),
+                 "hint": ((70, 54, 10, 235), GOLD_PALE + (255,), (255, 240, 196)),
+                 "info": ((10, 46, 28, 235), (120, 200, 150, 255), CREAM)}
+        fill, edge, ink = tones.get(message.tone, tones["info"])
+        alpha = 1.0 if message.ttl > 0.5 else max(0.0, message.ttl / 0.5)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        panel(layer, layer.get_rect(), fill, edge, 10, 2)
+        y = 10
+        title = self.text.render(self.text.fit(message.title, title_px, width - 24, True),
+                                 title_px, ink, bold=True)
+        layer.blit(title, (14, y))
+        y += int(title_px * 1.5)
+        for line in lines:
+            layer.blit(self.text.render(line, size, CREAM), (18, y))
+            y += int(size * 1.35)
+        if alpha < 1.0:
+            layer.set_alpha(int(255 * alpha))
+        surface.blit(layer, rect)
+
+    def draw_tooltip(self, surface: pygame.Surface, pos: tuple[int, int], title: str,
+                     body: str) -> None:
+        size = 14
+        lines = self.text.wrap(body, size, 300)
+        width = max(self.text.font(size, True).size(title)[0],
+                    *(self.text.font(size).size(line)[0] for line in lines)) + 20
+        height = 12 + int(size * 1.5) * (1 + len(lines))
+        rect = pygame.Rect(pos[0] + 16, pos[1] + 18, width, height)
+        rect.clamp_ip(surface.get_rect())
+        panel(surface, rect, (16, 40, 27, 242), RED + (255,), 6, 1)
+        y = rect.y + 6
+        surface.blit(self.text.render(title, size, (255, 170, 150), bold=True), (rect.x + 10, y))
+        for line in lines:
+            y += int(size * 1.5)
+            surface.blit(self.text.render(line, size, CREAM), (rect.x + 10, y))
+
+    def draw_lines_box(self, surface: pygame.Surface, rect: pygame.Rect,
+                       lines: Sequence[str]) -> None:
+        panel(surface, rect, (10, 40, 24, 230), GOLD + (255,), 10, 2)
+        y = rect.y + 10
+        for line in lines:
+            label = self.text.render(line, 16, CREAM)
+            surface.blit(label, (rect.x + 12, y))
+            y += 22

@@ -1,0 +1,297 @@
+"""The player's side of a turn: edits of the draft (move, release a joker, send back,
+undo, redo, reset), committing it or refusing it with every reason, drawing, passing,
+knocking, hints and the joker chooser. Mixed into ``TableScene``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.engine.actions import Abandon, Draw, EndTurn, Knock, Pass, Play
+from game.engine.cards import Card, Face
+from game.engine.errors import IllegalAction
+from game.ui.table.chooser import JokerChooser, joker_options
+from game.ui.table.driver import hint
+from game.ui.table.hud import Message
+from game.ui.table.phases import HUMAN, PLAYBACK, SETTLE, THINK
+
+
+class HumanTurn:
+    """Player actions of the table scene (uses the scene's state)."""
+
+    @property
+    def can_edit(self) -> bool:
+        """May the player change the table now?"""
+        return self.phase == HUMAN and self.draft is not None and "play" in self.match.legal_kinds()
+
+    @property
+    def hand_active(self) -> bool:
+        """May the player rearrange the hand now?"""
+        return self.phase in (HUMAN, THINK, SETTLE, PLAYBACK) and self._hand_visible() \
+            and self.session.seats[self.bottom].is_human
+
+    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
+            ttl: float = 6.0) -> None:
+        self.message = Message(title, tuple(lines), tone, ttl)
+
+    def refuse(self, title: str, lines: Sequence[str]) -> None:
+        self.app.sounds.play("illegal")
+        self.say(title, lines, "error", 8.0)
+
+    def edited(self) -> None:
+        """After any draft edit: show it."""
+        self.app.sounds.play("card_drop")
+        self.refresh()
+        self._update_status()
+
+    def move_cards(self, cards: Sequence[Card], to_group: int | None,
+                   position: int | None = None) -> bool:
+        draft = self.draft
+        if draft is None or not self.can_edit:
+            return False
+        cards = [c for c in cards if draft.location(c) is not None]
+        if not cards:
+            return False
+        try:
+            draft.move_many(cards, to_group, position)
+        except IllegalAction as error:
+            self.refuse("That move is not possible", [str(p) for p in error.problems])
+            return False
+        self.selected.clear()
+        self.keys.after_move()
+        self.edited()
+        self._offer_joker_choice(cards)
+        return True
+
+    def release_joker(self, joker: Card, real: Card) -> bool:
+        draft = self.draft
+        if draft is None or not self.can_edit:
+            return False
+        try:
+            draft.release(joker, real)
+        except IllegalAction as error:
+            self.refuse("The joker cannot be released", [str(p) for p in error.problems])
+            return False
+        self.selected.clear()
+        self.edited()
+        self.say("Joker released", ["Put the joker into a valid meld before you end the turn."],
+                 "info", 5.0)
+        return True
+
+    def send_back(self, cards: Sequence[Card]) -> bool:
+        draft = self.draft
+        if draft is None or self.phase != HUMAN:
+            return False
+        back = [c for c in cards if c in draft.start_hand and c not in draft.hand]
+        refused = [c for c in cards if c not in draft.start_hand]
+        if refused and not back:
+            self.refuse("Table cards stay on the table",
+                        [f"{_name(refused[0])} was on the table when your turn began; "
+                         "only cards you played this turn go back to your hand."])
+            return False
+        if not back:
+            return False
+        try:
+            for card in back:
+                draft.send_back(card)
+        except IllegalAction as error:
+            self.refuse("That card cannot go back", [str(p) for p in error.problems])
+            return False
+        self.selected = [c for c in self.selected if c not in back]
+        self.edited()
+        return True
+
+    def reorder_hand(self, cards: Sequence[Card], slot: int) -> None:
+        hand = self.bottom_hand()
+        moving = [c for c in hand if c in cards]
+        rest = [c for c in hand if c not in cards]
+        before = sum(1 for c in hand[:slot] if c not in cards)
+        new = rest[:before] + moving + rest[before:]
+        self.hand_order[self.bottom] = new
+        self.sort_mode = "manual"
+        self.app.sounds.play("card_drop")
+        self.refresh()
+
+    def sort_hand(self, mode: str | None = None) -> None:
+        if mode is None:
+            mode = "rank" if self.sort_mode == "suit" else "suit"
+        self.sort_mode = mode
+        self.refresh()
+
+    def undo(self) -> None:
+        if self.draft is not None and self.phase == HUMAN and self.draft.undo():
+            self.selected.clear()
+            self.edited()
+
+    def redo(self) -> None:
+        if self.draft is not None and self.phase == HUMAN and self.draft.redo():
+            self.selected.clear()
+            self.edited()
+
+    def reset_turn(self) -> None:
+        if self.draft is not None and self.phase == HUMAN and \
+                (self.draft.touched or self.draft.can_undo):
+            self.draft.reset()
+            self.selected.clear()
+            self.edited()
+
+    def end_turn(self) -> None:
+        """E / End turn: commit the draft, or say exactly why not."""
+        draft = self.draft
+        if draft is None or self.phase != HUMAN:
+            return
+        legal = self.match.legal_kinds()
+        if not draft.touched and "end_turn" in legal:
+            self.commit(EndTurn(self.match.current))
+            return
+        if "play" not in legal:
+            self.refuse("You cannot play now", [self._not_play_reason(legal)])
+            return
+        check = draft.check()
+        if not check.ok:
+            self.refuse("You cannot end your turn yet", [self._problem_text(p)
+                                                          for p in check.problems])
+            return
+        self.commit(Play(self.match.current, draft.table()))
+
+    def _problem_text(self, problem: Any) -> str:
+        meld = getattr(problem, "meld", None)
+        message = getattr(problem, "message", str(problem))
+        if meld is None:
+            return message[:1].upper() + message[1:]
+        return f"Meld {meld + 1}: {message}"
+
+    def _not_play_reason(self, legal: Sequence[str]) -> str:
+        if "draw" in legal:
+            return "Draw a card first." if self.match.variant.turn == "carousel" else \
+                "Draw a card or pass."
+        return "It is not your turn to play."
+
+    def draw_card(self) -> None:
+        """D / the Draw button: draw, or give up a started play (abandon), or pass."""
+        if self.phase != HUMAN:
+            return
+        legal = self.match.legal_kinds()
+        seat = self.match.current
+        touched = self.draft is not None and self.draft.touched
+        if touched and "abandon" in legal:
+            self.commit(Abandon(seat))
+        elif "draw" in legal:
+            self.commit(Draw(seat))
+        elif "pass" in legal:
+            self.commit(Pass(seat))
+        else:
+            self.refuse("You cannot draw now", [self._draw_problem()])
+
+    def _draw_problem(self) -> str:
+        if self.match.variant.must_play_if_able:
+            return "You can play, so you must play at least one card."
+        if not self.match.hand.stock:
+            return "The stock is empty."
+        return "Drawing is not allowed at this point of the turn."
+
+    def pass_turn(self) -> None:
+        if self.phase == HUMAN and "pass" in self.match.legal_kinds():
+            self.commit(Pass(self.match.current))
+        elif self.phase == HUMAN:
+            self.refuse("You cannot pass now", ["Passing is allowed only when the stock is "
+                                                "empty and you cannot or do not play."])
+
+    def knock(self) -> None:
+        if self.phase == HUMAN and "knock" in self.match.legal_kinds():
+            if self.draft is not None and self.draft.touched:
+                self.refuse("Finish or reset your play first",
+                            ["End your turn with the play, or reset it, before knocking."])
+                return
+            self.commit(Knock(self.match.current))
+        elif self.phase == HUMAN:
+            self.refuse("You cannot knock now", ["Knocking needs a low enough hand at the "
+                                                 "right moment of the turn."])
+
+    def ask_hint(self) -> None:
+        if self.phase != HUMAN or self._hint_worker is not None:
+            return
+        self._hint_worker = hint(self.match.view(self.match.current),
+                                 synchronous=self.app.smoke)
+        self.say("Looking for a play…", (), "hint", 30.0)
+
+    def _poll_hint(self) -> None:
+        worker = self._hint_worker
+        if worker is None or not worker.done:
+            return
+        self._hint_worker = None
+        if self.phase != HUMAN or self.draft is None:
+            self.message = None
+            return
+        if worker.error is not None:
+            self.say("No hint available", [str(worker.error)], "info")
+            return
+        decision = worker.result
+        if decision is None:
+            self.say("No hint", ["No play found: draw a card (D)."], "hint")
+            return
+        action = decision.action
+        note = getattr(decision, "note", "") or ""
+        if isinstance(action, Play) and "play" in self.match.legal_kinds():
+            self.draft.load(action.table)
+            self.selected.clear()
+            self.edited()
+            n = len(self.draft.played())
+            self.say("Hint", [f"Play {n} card{'s' if n != 1 else ''} as shown, then End turn "
+                              "(E). Undo (Ctrl+Z) takes it back."] + ([note] if note else []),
+                     "hint", 8.0)
+            return
+        words = {"draw": "Draw a card (D).", "pass": "Pass (P).", "knock": "Knock (K).",
+                 "end_turn": "End your turn (E).", "abandon": "Give up the play (D)."}
+        self.say("Hint", [words.get(action.kind, action.kind)] + ([note] if note else []),
+                 "hint", 6.0)
+
+    def open_menu(self) -> None:
+        from game.ui.table.menu import TableMenu
+
+        self.pointer.cancel()
+        self.app.scenes.push(TableMenu(self.app, self))
+
+    # ------------------------------------------------------------------ jokers
+
+    def _offer_joker_choice(self, cards: Sequence[Card]) -> None:
+        draft = self.draft
+        if draft is None or self.match.variant.joker_identity != "fixed":
+            return
+        for card in cards:
+            if card.is_joker and card in draft.start_hand:
+                self.open_chooser(card)
+                return
+
+    def open_chooser(self, joker: Card) -> bool:
+        draft = self.draft
+        layout = self.layout
+        if draft is None or layout is None or not self.can_edit:
+            return False
+        if joker not in draft.start_hand or self.match.variant.joker_identity != "fixed":
+            return False
+        where = draft.location(joker)
+        if not isinstance(where, int):
+            return False
+        options = joker_options(draft.groups[where], joker, self.match.variant,
+                                draft.declared)
+        if len(options) < 2:
+            return False
+        spot = layout.spots.get(joker)
+        if spot is None:
+            return False
+        self.chooser = JokerChooser(joker, options, draft.declared.get(joker), spot.rect,
+                                    self.text, layout)
+        return True
+
+    def choose_joker(self, face: Face | None) -> None:
+        chooser = self.chooser
+        self.chooser = None
+        if chooser is None or self.draft is None:
+            return
+        self.draft.declare(chooser.joker, face)
+        self.edited()
+
+
+def _name(card: Card) -> str:
+    return "The joker" if card.is_joker else f"The {card.face.name}"

@@ -1,0 +1,283 @@
+"""Where everything goes: a pure function of the table model and the window size.
+
+The screen is cut into a sidebar on the right (stock, game facts, buttons), a strip of
+opponents across the top, the player's hand along the bottom with a status line above it,
+and the felt in the middle, where melds flow in rows that wrap. The table's card size is
+the largest that fits every meld; the hand's card size depends on the window height only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.engine.cards import Card
+from game.ui.table.model import TableModel
+
+CARD_RATIO = 1.4  # height / width
+STEP = 0.36  # visible part of an overlapped card in a meld, as a share of its width
+STEP_COMPACT = 0.5  # narrow cards have one big index that needs more room
+COMPACT_BELOW = 84  # card_art draws narrower cards in its compact style
+MIN_TABLE_HEIGHT = 50
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where one card rests: top-left corner, size, and which place it is in."""
+
+    x: float
+    y: float
+    w: int
+    h: int
+    zone: str  # group | free | hand
+    group: int | None = None  # source group index (zone "group")
+    slot: int = 0  # index within its group, the free cards or the hand
+    face_up: bool = True
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(round(self.x), round(self.y), self.w, self.h)
+
+
+@dataclass(frozen=True)
+class GroupBox:
+    index: int  # source group index
+    rect: pygame.Rect  # the mat around the cards
+    first_x: float  # left edge of the first card
+    step: float
+    count: int
+    kind: str
+    valid: bool
+    problem: str
+
+    def insert_position(self, x: float) -> int:
+        """Where a card dropped at ``x`` goes among this group's cards (0..count)."""
+        slot = round((x - self.first_x) / max(1.0, self.step))
+        return max(0, min(self.count, slot))
+
+
+@dataclass
+class Layout:
+    size: tuple[int, int]
+    margin: int
+    table_card: tuple[int, int]
+    hand_card: tuple[int, int]
+    sidebar: pygame.Rect
+    top: pygame.Rect
+    table: pygame.Rect
+    status: pygame.Rect
+    hand: pygame.Rect
+    stock: pygame.Rect
+    info: pygame.Rect
+    buttons: pygame.Rect
+    seat_rects: dict[int, pygame.Rect] = field(default_factory=dict)
+    spots: dict[Card, Spot] = field(default_factory=dict)
+    groups: list[GroupBox] = field(default_factory=list)
+    new_melds: list[pygame.Rect] = field(default_factory=list)
+    free_rect: pygame.Rect | None = None
+    regions: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    hand_lift: int = 0
+    hand_step: float = 0.0
+    hand_first_x: float = 0.0
+
+    def group_at(self, pos: tuple[float, float], slack: int = 0) -> GroupBox | None:
+        for box in self.groups:
+            if box.rect.inflate(slack, slack).collidepoint(pos):
+                return box
+        return None
+
+    def box(self, index: int) -> GroupBox | None:
+        for box in self.groups:
+            if box.index == index:
+                return box
+        return None
+
+    def in_hand(self, pos: tuple[float, float]) -> bool:
+        return self.hand.collidepoint(pos)
+
+    def on_felt(self, pos: tuple[float, float]) -> bool:
+        return self.table.collidepoint(pos) and self.group_at(pos) is None \
+            and not (self.free_rect and self.free_rect.collidepoint(pos))
+
+    def hand_slot(self, x: float) -> int:
+        """The hand position a card dropped at ``x`` takes."""
+        if self.hand_step <= 0:
+            return 0
+        return max(0, round((x - self.hand_first_x) / self.hand_step))
+
+
+def _clamp(value: float, low: float, high: float) -> int:
+    return int(max(low, min(high, value)))
+
+
+def compute_layout(model: TableModel, size: tuple[int, int]) -> Layout:
+    """The layout of ``model`` in a window of ``size``."""
+    width, height = size
+    m = _clamp(min(width, height) * 0.012, 8, 18)
+    side_w = _clamp(width * 0.165, 180, 300)
+    sidebar = pygame.Rect(width - side_w, 0, side_w, height)
+    top_h = _clamp(height * 0.125, 78, 128)
+    top = pygame.Rect(m, m // 2, width - side_w - 2 * m, top_h - m // 2)
+    hand_h = _clamp(height * 0.18, 92, 200)
+    hand_card = (round(hand_h / CARD_RATIO), hand_h)
+    lift = round(hand_h * 0.16)
+    hand_label = _clamp(height * 0.028, 18, 28)
+    hand = pygame.Rect(m, height - hand_h - lift - hand_label - m, width - side_w - 2 * m,
+                       hand_h + lift + hand_label)
+    status_h = _clamp(height * 0.05, 30, 46)
+    status = pygame.Rect(m, hand.top - status_h - m // 2, hand.width, status_h)
+    table = pygame.Rect(m, top.bottom + m, width - side_w - 2 * m,
+                        status.top - top.bottom - 2 * m)
+
+    pad = m
+    stock_h = _clamp(height * 0.15, 80, 170)
+    stock = pygame.Rect(sidebar.x + pad, pad, sidebar.width - 2 * pad, stock_h)
+    info_h = _clamp(height * 0.095, 60, 96)
+    info = pygame.Rect(sidebar.x + pad, stock.bottom + pad // 2, sidebar.width - 2 * pad, info_h)
+    buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, sidebar.width - 2 * pad,
+                          height - info.bottom - 2 * pad)
+
+    layout = Layout(size, m, (0, 0), hand_card, sidebar, top, table, status, hand, stock,
+                    info, buttons, hand_lift=lift)
+    _place_seats(layout, model)
+    _place_hand(layout, model)
+    _place_table(layout, model, hand_h)
+    return layout
+
+
+def _place_seats(layout: Layout, model: TableModel) -> None:
+    others = model.others
+    if not others:
+        return
+    top = layout.top
+    gap = layout.margin
+    w = min(340, (top.width - gap * (len(others) - 1)) // len(others))
+    total = w * len(others) + gap * (len(others) - 1)
+    x = top.x + (top.width - total) // 2
+    for info in others:
+        layout.seat_rects[info.seat] = pygame.Rect(x, top.y, w, top.height)
+        x += w + gap
+    bottom = model.seats[model.bottom] if model.seats else None
+    if bottom is not None:
+        layout.seat_rects[bottom.seat] = layout.hand.copy()
+
+
+def _place_hand(layout: Layout, model: TableModel) -> None:
+    w, h = layout.hand_card
+    face_up = bool(model.hand)
+    cards: tuple[Card, ...] = model.hand if face_up else ()
+    n = len(cards)
+    if not n:
+        return
+    area = layout.hand
+    label = area.height - h - layout.hand_lift
+    max_step = w + max(4, w * 0.06)
+    step = max_step if n == 1 else min(max_step, (area.width - w) / (n - 1))
+    total = w + step * (n - 1)
+    x0 = area.x + (area.width - total) / 2
+    y = area.y + label + layout.hand_lift
+    layout.hand_step = step
+    layout.hand_first_x = x0
+    for slot, card in enumerate(cards):
+        layout.spots[card] = Spot(x0 + slot * step, y, w, h, "hand", None, slot, True)
+
+
+@dataclass
+class _Block:
+    key: object  # GroupModel index, "free" or "new"
+    width: float
+    cards: tuple[Card, ...] = ()
+
+
+def meld_step(w: int) -> int:
+    """How far apart the overlapped cards of a meld are for cards ``w`` wide."""
+    return round(w * (STEP_COMPACT if w < COMPACT_BELOW else STEP))
+
+
+def _blocks_width(count: int, w: int) -> float:
+    return w + (count - 1) * meld_step(w) if count else w
+
+
+def _place_table(layout: Layout, model: TableModel, hand_h: int) -> None:
+    table = layout.table
+    label_h = max(16, round(table.height * 0.05)) if model.apart else 0
+    h = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
+    while True:
+        w = round(h / CARD_RATIO)
+        if _try_table(layout, model, w, h, label_h, final=False) or h <= MIN_TABLE_HEIGHT:
+            break
+        h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
+    _try_table(layout, model, w, h, label_h, final=True)
+
+
+def _regions(layout: Layout, model: TableModel, label_h: int) -> list[tuple[str, pygame.Rect]]:
+    table = layout.table
+    if not model.apart:
+        return [("", table.copy())]
+    gap = layout.margin * 2
+    left_w = round((table.width - gap) * 0.4)
+    sets = pygame.Rect(table.x, table.y + label_h, left_w, table.height - label_h)
+    runs = pygame.Rect(sets.right + gap, table.y + label_h, table.width - left_w - gap,
+                       table.height - label_h)
+    return [("Sets", sets), ("Runs", runs)]
+
+
+def _try_table(layout: Layout, model: TableModel, w: int, h: int, label_h: int,
+               final: bool) -> bool:
+    pad = max(3, round(w * 0.08))
+    gap = max(pad * 2 + 4, round(w * 0.26))
+    row_gap = max(pad * 2 + 4, round(h * 0.14))
+    step = meld_step(w)
+    regions = _regions(layout, model, label_h)
+    per_region: list[list[_Block]] = [[] for _ in regions]
+    if model.free:
+        free_w = w * len(model.free) + pad * (len(model.free) - 1)
+        per_region[0].append(_Block("free", free_w, model.free))
+    for group in model.groups:
+        region = 0 if not model.apart or group.kind == "set" else 1
+        per_region[region].append(_Block(group.index, _blocks_width(len(group.cards), w),
+                                         group.cards))
+    for blocks in per_region:
+        blocks.append(_Block("new", w))
+    placed: list[tuple[_Block, float, float]] = []
+    for (_, area), blocks in zip(regions, per_region, strict=True):
+        inner = area.inflate(-2 * pad, -2 * pad)
+        x, y = float(inner.x), float(inner.y)
+        for block in blocks:
+            if block.width > inner.width and not final:
+                return False
+            if x > inner.x and x + block.width > inner.right:
+                x = float(inner.x)
+                y += h + row_gap
+            placed.append((block, x, y))
+            x += block.width + gap
+        if y + h > inner.bottom and not final:
+            return False
+    if not final:
+        return True
+    layout.table_card = (w, h)
+    layout.regions = [(name, area) for name, area in regions if name]
+    by_index = {g.index: g for g in model.groups}
+    for block, x, y in placed:
+        mat = pygame.Rect(round(x) - pad, round(y) - pad, round(block.width) + 2 * pad, h + 2 * pad)
+        if block.key == "new":
+            layout.new_melds.append(mat)
+            continue
+        if block.key == "free":
+            layout.free_rect = mat
+            for slot, card in enumerate(block.cards):
+                layout.spots[card] = Spot(x + slot * (w + pad), y, w, h, "free", None, slot)
+            continue
+        group = by_index[block.key]  # type: ignore[index]
+        layout.groups.append(GroupBox(group.index, mat, x, step, len(group.cards), group.kind,
+                                      group.valid, group.problem))
+        for slot, card in enumerate(group.cards):
+            layout.spots[card] = Spot(x + slot * step, y, w, h, "group", group.index, slot)
+    return True
+
+
+def all_rects(layout: Layout) -> Iterable[pygame.Rect]:
+    """Every card's resting rectangle (tests and debugging)."""
+    return (spot.rect for spot in layout.spots.values())

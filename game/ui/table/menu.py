@@ -1,0 +1,109 @@
+"""The table's menu (Esc): resume, save the game under a name, leave to the title, quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.store import StoreError
+from game.ui.scenes.dialogs import ConfirmDialog, Dialog, PromptDialog
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.table import TableScene
+
+ENTRIES = (
+    ("resume", "Resume", "Back to the table (Esc)", "primary"),
+    ("save", "Save game…", "Keep this game under a name of your choosing", "plain"),
+    ("title", "Quit to title", "Leave the table; the game stays in the autosave", "plain"),
+    ("quit", "Quit game", "Close Machiavelli; the game stays in the autosave", "danger"),
+)
+
+
+class TableMenu(Dialog):
+    box_width = 380
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        match = table.match
+        super().__init__(app, "Game menu",
+                         f"{match.variant.name}, hand {match.hand.number + 1}")
+        self.table = table
+
+    def default_focus(self) -> str | None:
+        return "resume"
+
+    def extra_height(self) -> int:
+        return len(ENTRIES) * self.px(52) - self.px(20)
+
+    def build_extra(self, box: object, rect: pygame.Rect) -> None:
+        actions = {"resume": self.close, "save": self.save, "title": self.to_title,
+                   "quit": self.quit}
+        y = rect.y
+        for key, text, tip, style in ENTRIES:
+            self.button(pygame.Rect(rect.x, y, rect.w, self.px(42)), text, actions[key],
+                        key=key, tooltip=tip, style=style, size=17, container=box)
+            y += self.px(52)
+
+    def build_buttons(self, box: object, rect: pygame.Rect) -> None:
+        """The entries are the buttons."""
+
+    def accept(self) -> None:
+        item = self.focus.focused
+        if item is not None and item.activate is not None:
+            item.activate()
+        else:
+            self.close()
+
+    def before_quit(self) -> None:
+        self.table.before_quit()
+
+    # --- actions
+
+    def save(self) -> None:
+        session = self.table.session
+        app = self.app
+
+        def write(name: str) -> None:
+            try:
+                app.store.saves.write(name, session.to_json(), session.summary())
+            except (StoreError, ValueError, OSError) as error:
+                app.notify(f"Not saved: {error}")
+                return
+            app.notify(f'Game saved as "{name}"')
+
+        def validate(name: str) -> str | None:
+            if not name:
+                return "Type a name."
+            try:
+                app.store.saves.path_for(name)
+            except ValueError as error:
+                return str(error)
+            return None
+
+        self.close()
+        names = session.summary()["players"]
+        default = f"{session.match.variant.name} - {' v '.join(names)}"[:60]
+        app.scenes.push(PromptDialog(app, "Save game", "Name this save:", write,
+                                     text=default, confirm="Save", validate=validate))
+
+    def to_title(self) -> None:
+        table = self.table
+        app = self.app
+        self.close()
+        if table.autosave and not table.match.over:
+            table.before_quit()
+            _go_title(app)
+            return
+        app.scenes.push(ConfirmDialog(app, "Leave this game?",
+                                      "This game is not autosaved; it will be lost.",
+                                      lambda: _go_title(app), confirm="Leave", danger=True))
+
+    def quit(self) -> None:
+        self.app.quit()
+
+
+def _go_title(app: App) -> None:
+    from game.ui.scenes.title import TitleScene
+
+    app.scenes.reset(TitleScene(app))

@@ -1,0 +1,10 @@
+"""The phases of the table scene."""
+
+DEAL = "deal"  # cards flying from the stock
+HUMAN = "human"  # a person is editing a turn draft
+THINK = "think"  # a computer player is deciding
+PLAYBACK = "playback"  # a computer's play is being shown edit by edit
+SETTLE = "settle"  # an action was applied; its cards are landing
+REPLAY = "replay"  # "show last turn"
+WAIT = "wait"  # a hand-over cover or the scoreboard is up
+STOPPED = "stopped"  # a computer player could not move; the game cannot go on

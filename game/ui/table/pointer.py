@@ -1,0 +1,326 @@
+"""The mouse at the table: click to select (shift/ctrl-click for several), drag cards from the
+hand or any meld onto a meld, between two cards, onto empty felt (a new meld) or back into
+the hand; right-click sends a card played this turn back. While dragging, the drop targets
+that would make a valid meld are highlighted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.cards import Card
+from game.ui.table.layout import meld_step
+
+if TYPE_CHECKING:
+    from game.ui.scenes.table import TableScene
+
+DRAG_THRESHOLD = 6
+TOOLTIP_DELAY = 0.35
+
+
+@dataclass
+class Press:
+    pos: tuple[int, int]
+    card: Card | None
+    additive: bool
+
+
+@dataclass
+class Drag:
+    cards: list[Card]
+    offset: tuple[float, float]
+    valid: dict[object, bool] = field(default_factory=dict)
+    hover: object = None
+    caret: tuple[int, int, int] | None = None
+    position: int | None = None
+
+
+class Pointer:
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self.mouse: tuple[int, int] = (-1, -1)
+        self._hover_group: int | None = None
+        self._hover_time = 0.0
+
+    @property
+    def dragging(self) -> bool:
+        return self.drag is not None
+
+    # --- events
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return self._motion(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            self.scene.keys.active = False
+            if event.button == 1:
+                return self._down(event.pos)
+            if event.button == 3:
+                return self._right(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            return self._up(event.pos)
+        return False
+
+    def _down(self, pos: tuple[int, int]) -> bool:
+        scene = self.scene
+        sprite = scene.sprites.hit(pos)
+        mods = pygame.key.get_mods()
+        additive = bool(mods & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL | pygame.KMOD_META))
+        self.press = Press(pos, sprite.card if sprite is not None else None, additive)
+        return True
+
+    def _right(self, pos: tuple[int, int]) -> bool:
+        scene = self.scene
+        sprite = scene.sprites.hit(pos)
+        if sprite is None or sprite.spot.zone == "hand":
+            return False
+        cards = list(scene.selected) if sprite.card in scene.selected else [sprite.card]
+        scene.send_back(cards)
+        return True
+
+    def _motion(self, pos: tuple[int, int]) -> bool:
+        press = self.press
+        if self.drag is None and press is not None and press.card is not None:
+            dx, dy = pos[0] - press.pos[0], pos[1] - press.pos[1]
+            if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
+                self._start(press.card, press.pos)
+        if self.drag is not None:
+            self._follow(pos)
+            return True
+        return False
+
+    def _up(self, pos: tuple[int, int]) -> bool:
+        press, self.press = self.press, None
+        if self.drag is not None:
+            self._drop(pos)
+            return True
+        if press is None:
+            return False
+        if press.card is not None:
+            self._click_card(press.card, press.additive)
+        else:
+            self._click_space(pos)
+        return True
+
+    # --- clicks
+
+    def _selectable(self, card: Card) -> bool:
+        scene = self.scene
+        sprite = scene.sprites.sprites.get(card)
+        if sprite is None or not sprite.face_up:
+            return False
+        if sprite.spot.zone == "hand":
+            return scene.hand_active
+        return scene.can_edit
+
+    def _click_card(self, card: Card, additive: bool) -> None:
+        scene = self.scene
+        if not self._selectable(card):
+            return
+        if additive:
+            if card in scene.selected:
+                scene.selected.remove(card)
+            else:
+                scene.selected.append(card)
+        elif scene.selected == [card]:
+            scene.selected = []
+        else:
+            scene.selected = [card]
+            sprite = scene.sprites.sprites.get(card)
+            if card.is_joker and sprite is not None and sprite.spot.zone == "group":
+                scene.open_chooser(card)
+        scene.refresh()
+
+    def _click_space(self, pos: tuple[int, int]) -> None:
+        scene = self.scene
+        layout = scene.layout
+        if layout is None:
+            return
+        if not scene.selected:
+            return
+        if scene.can_edit:
+            box = layout.group_at(pos)
+            if box is not None:
+                scene.move_cards(list(scene.selected), box.index)
+                return
+            if any(r.collidepoint(pos) for r in layout.new_melds) or layout.on_felt(pos):
+                scene.move_cards(list(scene.selected), None)
+                return
+            if layout.in_hand(pos):
+                table_cards = [c for c in scene.selected if c not in scene.bottom_hand()]
+                if table_cards:
+                    scene.send_back(table_cards)
+                    return
+        scene.selected = []
+        scene.refresh()
+
+    # --- dragging
+
+    def _start(self, card: Card, pos: tuple[int, int]) -> None:
+        scene = self.scene
+        sprite = scene.sprites.sprites.get(card)
+        if sprite is None or not self._selectable(card):
+            self.press = None
+            return
+        if card in scene.selected:
+            cards = [c for c in scene.selected if c in scene.sprites.sprites]
+        else:
+            cards = [card]
+        if not scene.can_edit:
+            cards = [c for c in cards if scene.sprites.sprites[c].spot.zone == "hand"]
+        cards.sort(key=lambda c: (scene.sprites.sprites[c].spot.zone == "hand",
+                                  scene.sprites.sprites[c].x))
+        drag = Drag(cards, (sprite.x - pos[0], sprite.y - sprite.lift - pos[1]))
+        draft = scene.draft
+        if scene.can_edit and draft is not None and scene.layout is not None:
+            for box in scene.layout.groups:
+                drag.valid[box.index] = draft.would_be_valid(cards, box.index)
+            drag.valid["new"] = draft.would_be_valid(cards, None)
+        for c in cards:
+            moving = scene.sprites.sprites[c]
+            moving.dragging = True
+            moving.lift = moving.lift_target = 0.0
+        self.drag = drag
+        scene.chooser = None
+        scene.app.sounds.play("card_pick")
+        self._follow(pos)
+
+    def _follow(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        scene = self.scene
+        assert drag is not None
+        grabbed = scene.sprites.sprites.get(drag.cards[0])
+        if grabbed is None:
+            self.cancel()
+            return
+        index = next((i for i, c in enumerate(drag.cards)
+                      if scene.sprites.sprites[c] is grabbed), 0)
+        step = meld_step(grabbed.w)
+        for i, card in enumerate(drag.cards):
+            sprite = scene.sprites.sprites.get(card)
+            if sprite is None:
+                continue
+            sprite.x = pos[0] + drag.offset[0] + (i - index) * step
+            sprite.y = pos[1] + drag.offset[1]
+        self._target(pos)
+
+    def _target(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        scene = self.scene
+        layout = scene.layout
+        assert drag is not None
+        drag.hover, drag.caret, drag.position = None, None, None
+        if layout is None:
+            return
+        if layout.in_hand(pos):
+            drag.hover = "hand"
+            slot = layout.hand_slot(pos[0] - layout.hand_card[0] / 2)
+            x = layout.hand_first_x + slot * layout.hand_step - 3
+            top = layout.hand.bottom - layout.hand_card[1]
+            drag.caret = (round(x), top, layout.hand.bottom)
+            drag.position = slot
+            return
+        if not scene.can_edit:
+            return
+        box = layout.group_at(pos, slack=layout.margin)
+        if box is not None:
+            drag.hover = box.index
+            if not box.valid:
+                drag.position = box.insert_position(pos[0] - layout.table_card[0] * 0.2)
+                x = box.first_x + drag.position * box.step - 2
+                drag.caret = (round(x), box.rect.top + 3, box.rect.bottom - 3)
+            return
+        if any(r.collidepoint(pos) for r in layout.new_melds) or layout.on_felt(pos):
+            drag.hover = "new"
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        scene = self.scene
+        drag = self.drag
+        assert drag is not None
+        self.drag = None
+        for card in drag.cards:
+            sprite = scene.sprites.sprites.get(card)
+            if sprite is not None:
+                sprite.dragging = False
+        hover = drag.hover
+        done = False
+        if hover == "hand":
+            done = self._drop_in_hand(drag)
+        elif isinstance(hover, int):
+            done = self._drop_on_group(drag, hover, pos)
+        elif hover == "new":
+            done = scene.move_cards(drag.cards, None)
+        if not done:
+            scene.refresh()  # slide back
+
+    def _drop_in_hand(self, drag: Drag) -> bool:
+        scene = self.scene
+        hand = set(scene.bottom_hand())
+        from_table = [c for c in drag.cards if c not in hand]
+        if from_table and not scene.send_back(from_table):
+            return False
+        hand = set(scene.bottom_hand())
+        cards = [c for c in drag.cards if c in hand]
+        if cards and drag.position is not None:
+            scene.reorder_hand(cards, drag.position)
+        return True
+
+    def _drop_on_group(self, drag: Drag, index: int, pos: tuple[int, int]) -> bool:
+        scene = self.scene
+        draft = scene.draft
+        if draft is None:
+            return False
+        if len(drag.cards) == 1 and not drag.cards[0].is_joker \
+                and scene.match.variant.joker_identity == "fixed":
+            real = drag.cards[0]
+            under = scene.sprites.hit(pos)
+            if under is not None and under.card.is_joker and under.spot.group == index \
+                    and draft.declared.get(under.card) == real.face:
+                return scene.release_joker(under.card, real)
+        return scene.move_cards(drag.cards, index, drag.position)
+
+    def cancel(self) -> None:
+        self.press = None
+        if self.drag is not None:
+            for card in self.drag.cards:
+                sprite = self.scene.sprites.sprites.get(card)
+                if sprite is not None:
+                    sprite.dragging = False
+            self.drag = None
+            self.scene.refresh()
+
+    # --- per frame
+
+    def update(self, dt: float) -> None:
+        layout = self.scene.layout
+        box = layout.group_at(self.mouse) if layout is not None and self.drag is None else None
+        index = box.index if box is not None and not box.valid else None
+        if index != self._hover_group:
+            self._hover_group = index
+            self._hover_time = 0.0
+        else:
+            self._hover_time += dt
+
+    def draw_targets(self, surface: pygame.Surface) -> None:
+        drag = self.drag
+        layout = self.scene.layout
+        if drag is None or layout is None:
+            return
+        self.scene.hud.draw_targets(surface, layout, drag.valid, drag.hover, drag.caret)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        layout = scene.layout
+        if self._hover_group is None or self._hover_time < TOOLTIP_DELAY or layout is None:
+            return
+        box = layout.box(self._hover_group)
+        if box is None or box.valid:
+            return
+        scene.hud.draw_tooltip(surface, self.mouse, "Not a valid meld yet", box.problem)

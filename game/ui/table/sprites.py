@@ -1,0 +1,285 @@
+"""Card sprites with float positions and targets, and the layer that moves and draws them.
+
+The layer keeps a cached picture of the board with every resting card on it, rebuilt only
+when a card starts or stops moving, or the board changes; each frame it blits that picture
+and draws only the cards in flight or in the hand being dragged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine.cards import Card, Face
+from game.ui.card_art import CardArt
+from game.ui.table.layout import Layout, Spot
+from game.ui.table.tween import Tween, duration_for, ease_in_out_cubic, ease_out_cubic
+
+ZONE_ORDER = {"free": 0, "group": 1, "hand": 2}
+LIFT_SPEED = 900.0  # pixels a second for a selected card rising out of the hand
+SELECT_COLOUR = (70, 150, 255)
+FRESH_COLOUR = (255, 214, 64)
+FOCUS_COLOUR = (255, 240, 160)
+
+
+@dataclass
+class Origin:
+    """Where a card that was not on screen comes from."""
+
+    x: float
+    y: float
+    w: int
+    h: int
+    face_down: bool = False  # shows its back for the first part of the flight
+    delay: float = 0.0
+
+
+class CardSprite:
+    __slots__ = ("card", "x", "y", "w", "h", "tw", "th", "spot", "tween", "back_until",
+                 "lift", "lift_target", "dragging", "selected", "fresh", "focused", "shown",
+                 "face_up", "order", "leaving")
+
+    def __init__(self, card: Card, spot: Spot) -> None:
+        self.card = card
+        self.spot = spot
+        self.x, self.y = float(spot.x), float(spot.y)
+        self.w, self.h = spot.w, spot.h
+        self.tw, self.th = spot.w, spot.h
+        self.tween: Tween | None = None
+        self.back_until = 0.0
+        self.lift = 0.0
+        self.lift_target = 0.0
+        self.dragging = False
+        self.selected = False
+        self.fresh = False
+        self.focused = False
+        self.shown: Face | None = None  # the card a joker plays
+        self.face_up = spot.face_up
+        self.order = 0  # draw order among moving sprites
+        self.leaving = False  # a ghost flying off screen-side, removed when it lands
+
+    # --- state
+
+    @property
+    def resting(self) -> bool:
+        return self.tween is None and not self.dragging and self.lift == self.lift_target
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(round(self.x), round(self.y - self.lift), self.w, self.h)
+
+    @property
+    def target(self) -> tuple[float, float]:
+        return self.spot.x, self.spot.y
+
+    def visual_key(self) -> tuple:
+        return (self.selected, self.fresh, self.focused, self.shown, self.face_up)
+
+    def slide_to(self, spot: Spot, speed: float, delay: float = 0.0,
+                 back_until: float = 0.0, arc: float = 0.0) -> None:
+        self.spot = spot
+        self.tw, self.th = spot.w, spot.h
+        if (self.x, self.y) == (spot.x, spot.y) and (self.w, self.h) == (spot.w, spot.h) \
+                and self.tween is None:
+            return
+        distance = ((spot.x - self.x) ** 2 + (spot.y - self.y) ** 2) ** 0.5
+        ease = ease_out_cubic if distance < 80 else ease_in_out_cubic
+        self.tween = Tween((self.x, self.y), (spot.x, spot.y), duration_for(distance, speed),
+                           delay, ease, arc)
+        self.back_until = back_until
+
+    def snap(self, spot: Spot) -> None:
+        self.spot = spot
+        self.x, self.y = float(spot.x), float(spot.y)
+        self.w, self.h = self.tw, self.th = spot.w, spot.h
+        self.tween = None
+        self.back_until = 0.0
+
+    def update(self, dt: float) -> None:
+        if self.tween is not None:
+            self.x, self.y = self.tween.advance(dt)
+            if self.tween.progress >= 0.5:
+                self.w, self.h = self.tw, self.th
+            if self.tween.done:
+                self.x, self.y = self.tween.end
+                self.w, self.h = self.tw, self.th
+                self.tween = None
+                self.back_until = 0.0
+        if self.lift != self.lift_target:
+            step = LIFT_SPEED * dt
+            if abs(self.lift_target - self.lift) <= step:
+                self.lift = self.lift_target
+            else:
+                self.lift += step if self.lift_target > self.lift else -step
+
+    def showing_back(self) -> bool:
+        if not self.face_up:
+            return True
+        return self.tween is not None and self.tween.progress < self.back_until
+
+
+class SpriteLayer:
+    """All card sprites of the scene."""
+
+    def __init__(self, art: Callable[[], CardArt]) -> None:
+        self._art = art
+        self.sprites: dict[Card, CardSprite] = {}
+        self.ghosts: list[CardSprite] = []
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
+        self._rest_state: dict[Card, tuple] = {}
+        self._counter = 0
+        self.rebuilds = 0  # how often the cached picture was redrawn (benchmark figure)
+
+    @property
+    def art(self) -> CardArt:
+        return self._art()
+
+    # --- syncing with the layout
+
+    def sync(self, layout: Layout, shown: Mapping[Card, Face], speed: float,
+             origin: Callable[[Card, Spot], Origin | None], snap: bool = False,
+             stagger: float = 0.0) -> list[CardSprite]:
+        """Give every card of ``layout`` a sprite sliding to its spot (``snap``: jump there);
+        sprites of cards no longer shown are dropped. Returns the sprites that move."""
+        moved: list[CardSprite] = []
+        keep = layout.spots
+        for card in [c for c in self.sprites if c not in keep]:
+            del self.sprites[card]
+        delay = 0.0
+        for card, spot in keep.items():
+            sprite = self.sprites.get(card)
+            if sprite is None:
+                sprite = CardSprite(card, spot)
+                self.sprites[card] = sprite
+                start = None if snap else origin(card, spot)
+                if start is not None:
+                    sprite.x, sprite.y, sprite.w, sprite.h = start.x, start.y, start.w, start.h
+                    sprite.face_up = spot.face_up
+                    sprite.slide_to(spot, speed, start.delay + delay,
+                                    0.45 if start.face_down else 0.0, arc=0.0)
+                    delay += stagger
+                    moved.append(sprite)
+            elif snap:
+                sprite.snap(spot)
+            elif (spot.x, spot.y, spot.w, spot.h) != (sprite.spot.x, sprite.spot.y,
+                                                      sprite.spot.w, sprite.spot.h) \
+                    or sprite.tween is not None or (sprite.x, sprite.y) != (spot.x, spot.y):
+                if not sprite.dragging:
+                    sprite.slide_to(spot, speed)
+                    moved.append(sprite)
+                else:
+                    sprite.spot = spot
+            sprite.face_up = spot.face_up
+            sprite.shown = shown.get(card) if card.is_joker else None
+        for sprite in moved:
+            self._counter += 1
+            sprite.order = self._counter
+        return moved
+
+    def fly_ghost(self, card: Card, start: Origin, end: tuple[float, float],
+                  size: tuple[int, int], speed: float, delay: float = 0.0) -> CardSprite:
+        """A face-down card flying from ``start`` to ``end`` and then vanishing (a draw into
+        another player's hand)."""
+        spot = Spot(end[0], end[1], size[0], size[1], "ghost", face_up=False)
+        ghost = CardSprite(card, Spot(start.x, start.y, start.w, start.h, "ghost",
+                                      face_up=False))
+        ghost.leaving = True
+        ghost.slide_to(spot, speed, delay)
+        self._counter += 1
+        ghost.order = self._counter
+        self.ghosts.append(ghost)
+        return ghost
+
+    # --- per frame
+
+    def update(self, dt: float) -> None:
+        for sprite in self.sprites.values():
+            if not sprite.resting:
+                sprite.update(dt)
+        if self.ghosts:
+            for ghost in self.ghosts:
+                ghost.update(dt)
+            self.ghosts = [g for g in self.ghosts if g.tween is not None]
+
+    @property
+    def busy(self) -> bool:
+        """Is any card still moving (not counting drag)?"""
+        return bool(self.ghosts) or any(s.tween is not None for s in self.sprites.values())
+
+    def hit(self, pos: tuple[float, float]) -> CardSprite | None:
+        """The topmost card under ``pos``."""
+        best: CardSprite | None = None
+        best_key: tuple = ()
+        for sprite in self.sprites.values():
+            if sprite.dragging or not sprite.rect.collidepoint(pos):
+                continue
+            key = self._z(sprite)
+            if best is None or key > best_key:
+                best, best_key = sprite, key
+        return best
+
+    def _z(self, sprite: CardSprite) -> tuple:
+        if sprite.dragging:
+            return (3, sprite.order)
+        if not sprite.resting:
+            return (2, sprite.order)
+        return (0, ZONE_ORDER.get(sprite.spot.zone, 0), sprite.spot.y, sprite.spot.x)
+
+    def invalidate(self) -> None:
+        self._static = None
+
+    def draw(self, surface: pygame.Surface, board: pygame.Surface, board_version: int,
+             overlay: Callable[[pygame.Surface], None] | None = None) -> None:
+        """Blit the board and resting cards (cached), then ``overlay``, then moving cards."""
+        resting = [s for s in self.sprites.values() if s.resting]
+        state = {s.card: (s.x, s.y, s.w, s.h, s.lift) + s.visual_key() for s in resting}
+        key = (board_version, surface.get_size())
+        if self._static is None or key != self._static_key or state != self._rest_state:
+            self._rebuild(board, resting, surface.get_size())
+            self._static_key = key
+            self._rest_state = state
+        surface.blit(self._static, (0, 0))
+        if overlay is not None:
+            overlay(surface)
+        moving = [s for s in self.sprites.values() if not s.resting] + self.ghosts
+        moving.sort(key=self._z)
+        for sprite in moving:
+            self._draw_card(surface, sprite, lifted=sprite.dragging or sprite.tween is not None)
+
+    def _rebuild(self, board: pygame.Surface, resting: Iterable[CardSprite],
+                 size: tuple[int, int]) -> None:
+        self.rebuilds += 1
+        if self._static is None or self._static.get_size() != size:
+            self._static = pygame.Surface(size).convert() if pygame.display.get_surface() \
+                else pygame.Surface(size)
+        self._static.blit(board, (0, 0))
+        for sprite in sorted(resting, key=self._z):
+            self._draw_card(self._static, sprite, lifted=False)
+
+    def _draw_card(self, surface: pygame.Surface, sprite: CardSprite, lifted: bool) -> None:
+        art = self.art
+        size = (sprite.w, sprite.h)
+        x, y = round(sprite.x), round(sprite.y - sprite.lift)
+        if sprite.fresh and not lifted:
+            spread = art.glow_spread(size)
+            surface.blit(art.glow(size, FRESH_COLOUR), (x - spread, y - spread))
+        spread = max(2, art.glow_spread(size) // (1 if lifted else 2))
+        offset = spread // 2 + (4 if lifted else 0)
+        surface.blit(art.shadow(size, spread, 150 if lifted else 90),
+                     (x - spread + offset // 2, y - spread + offset))
+        if sprite.showing_back():
+            image = art.back(size)
+        else:
+            card = sprite.card
+            declared = (sprite.shown.rank, sprite.shown.suit) if sprite.shown else None
+            image = art.render(card.rank, card.suit, size, declared)
+        surface.blit(image, (x, y))
+        if sprite.selected:
+            surface.blit(art.highlight(size, SELECT_COLOUR, 70), (x, y))
+        if sprite.fresh:
+            surface.blit(art.outline(size, FRESH_COLOUR), (x, y))
+        if sprite.focused:
+            surface.blit(art.outline(size, FOCUS_COLOUR, max(3, sprite.w // 22)), (x, y))
