@@ -634,6 +634,7 @@ class MenuBase(Scene):
         self._actions: dict[Any, Callable[[], None]] = {}
         self._changes: dict[Any, Callable[[Any], None]] = {}
         self._submits: dict[Any, Callable[[], None]] = {}
+        self._double_clicks: dict[Any, Callable[[], None]] = {}
         self._keep_widgets = False
         self._built_size: tuple[int, int] | None = None
         self._last_focus: str | None = None
@@ -687,6 +688,7 @@ class MenuBase(Scene):
         self._actions.clear()
         self._changes.clear()
         self._submits.clear()
+        self._double_clicks.clear()
 
     def on_pause(self) -> None:
         if self._keep_widgets:
@@ -731,6 +733,9 @@ class MenuBase(Scene):
                 return True
             return self.on_key(event)
         element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_BUTTON_DOUBLE_CLICKED and element in self._double_clicks:
+            self._double_clicks[element]()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and element in self._actions:
             self._focus_element(element)
             self._actions[element]()
@@ -779,11 +784,15 @@ class MenuBase(Scene):
 
     def button(self, rect: pygame.Rect, text: str, action: Callable[[], None], *,
                key: str, tooltip: str | None = None, style: str = "plain",
-               size: float = 16, container: Any = None, focusable: bool = True) -> UIButton:
+               size: float = 16, container: Any = None, focusable: bool = True,
+               double_click: Callable[[], None] | None = None) -> UIButton:
         element = UIButton(rect, text, self.app.ui, container=container, tool_tip_text=tooltip,
-                           object_id=self.look.oid(self.px(size), f"@{style}", bold=True))
+                           object_id=self.look.oid(self.px(size), f"@{style}", bold=True),
+                           allow_double_clicks=double_click is not None)
         self.track(element)
         self._actions[element] = action
+        if double_click is not None:
+            self._double_clicks[element] = double_click
         if focusable:
             self.focus.add(Focusable(element, "button", key, activate=action))
         return element

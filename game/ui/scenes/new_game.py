@@ -263,7 +263,14 @@ class NewGameScene(MenuScene):
         return rects
 
     def _rows(self, inner: pygame.Rect) -> tuple[int, int]:
-        return self.px(34), self.px(8)
+        """Row height and gap: roomy when the window is tall, never under 30 px (scaled).
+
+        Sized for the longest house-rules column (ten rows and the defaults button), the
+        same for every variant so that the layout does not jump when the variant changes.
+        """
+        gap = self.px(9)
+        fit = inner.h // 11 - gap
+        return max(self.px(30), min(self.px(40), fit)), gap
 
     # -- widgets
 
@@ -286,22 +293,29 @@ class NewGameScene(MenuScene):
         self.dropdown(pygame.Rect(inner.x, y, inner.w, row), options, setup.variant_id,
                       self._variant_changed, key="variant", size=16)
         y += row + gap
+        # the presets sit at the foot of the column; the summary fills what is between
+        presets_h = self.px(28) + 3 * row + 2 * gap
+        presets_y = inner.bottom - presets_h
+        summary_h = max(self.px(70), presets_y - self.px(24) - row - gap - y)
         variant = setup.variant
         low, high = max(2, variant.min_players), variant.max_players
         deck = f"{variant.packs} pack{'s' if variant.packs > 1 else ''}"
         if variant.has_jokers:
             deck += f", {variant.jokers} joker{'s' if variant.jokers != 1 else ''}"
-        facts = f"{low}-{high} players \u00b7 {variant.hand_size} cards each \u00b7 {deck}"
-        summary_h = self.px(104)
-        self.text_box(pygame.Rect(inner.x, y, inner.w, summary_h),
-                      f"{escape_html(variant.summary)}<br><font color='#b4c8ba'>"
-                      f"{escape_html(facts)}</font>", size=14)
+        facts = [f"{low} to {high} players", f"{variant.hand_size} cards each", deck]
+        if variant.match_target is not None:
+            facts.append(f"play to {variant.match_target} points")
+        elif variant.match_hands and variant.match_hands > 1:
+            facts.append(f"{variant.match_hands} hands")
+        html = (f"{escape_html(variant.summary)}<br><br><font color='#f5d27a'>"
+                + "<br>".join(f"\u2022 {escape_html(fact)}" for fact in facts) + "</font>")
+        self.text_box(pygame.Rect(inner.x, y, inner.w, summary_h), html, size=14)
         y += summary_h + gap
         self.button(pygame.Rect(inner.x, y, inner.w, row), "Rules of this variant\u2026",
                     self._show_rules, key="rules",
                     tooltip="Read the full rules of the chosen variant, house rules marked")
-        y += row + self.px(22)
-        self.label(pygame.Rect(inner.x, y, inner.w, self.px(22)), "House-rule presets",
+        y = presets_y
+        self.label(pygame.Rect(inner.x, y, inner.w, self.px(24)), "House-rule presets",
                    style="heading", size=15, bold=True)
         y += self.px(28)
         names = self.app.store.presets.names()
@@ -450,10 +464,11 @@ class NewGameScene(MenuScene):
         elif humans == 0:
             note = "No human seat: you will watch the computer players."
         else:
-            note = "Play the first seat in the list; the others follow clockwise."
-        note_h = min(self.px(70), inner.bottom - y - self.px(4))
+            note = ("Set a second seat to Human for a hot-seat game with a friend at this "
+                    "screen.")
+        note_h = min(self.px(64), inner.bottom - y - self.px(4))
         if note_h > self.px(30):
-            self.text_box(pygame.Rect(inner.x, y + self.px(6), inner.w, note_h),
+            self.text_box(pygame.Rect(inner.x, inner.bottom - note_h, inner.w, note_h),
                           f"<font color='#b4c8ba'>{escape_html(note)}</font>", size=13,
                           style="plain_text")
 

@@ -12,6 +12,7 @@ from game.engine.errors import OptionError
 from game.engine.variants import VARIANTS, Variant, describe, get_variant
 from game.ui.widgets import (
     CREAM,
+    GOLD_DARK,
     GOLD_LIGHT,
     MUTED,
     MenuScene,
@@ -123,11 +124,9 @@ class RulesScene(MenuScene):
 
     def build(self) -> None:
         inner = panel_inner(self._side(), self.scale)
-        row = self.px(36)
-        self.label(pygame.Rect(inner.x, inner.y, inner.w, self.px(22)), "Variant",
-                   style="muted", size=14)
+        row = self.px(38)
         options = [(v.name, v.id) for v in VARIANTS.values()]
-        self.dropdown(pygame.Rect(inner.x, inner.y + self.px(24), inner.w, row), options,
+        self.dropdown(pygame.Rect(inner.x, inner.y, inner.w, row), options,
                       self.variant_id, self._variant_changed, key="variant", size=16)
         text_rect = panel_inner(self._main(), self.scale, titled=False)
         self.look.preload_text_fonts(self.px(26))
@@ -171,16 +170,24 @@ class RulesScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         side = self._side()
-        inner = draw_panel(surface, side, self.scale, "At a glance")
+        inner = draw_panel(surface, side, self.scale, "Variant")
         draw_panel(surface, self._main(), self.scale, None)
-        y = inner.y + self.px(24) + self.px(36) + self.px(22)
-        size = self.px(14)
-        for what, value in variant_facts(self.variant):
-            if y + self.px(40) > inner.bottom:
+        y = inner.y + self.px(38) + self.px(26)
+        draw_text(surface, "AT A GLANCE", self.px(13), GOLD_LIGHT, style="bold",
+                  topleft=(inner.x, y))
+        y += self.px(22)
+        pygame.draw.line(surface, GOLD_DARK, (inner.x, y), (inner.right, y),
+                         max(1, round(self.scale)))
+        y += self.px(12)
+        facts = variant_facts(self.variant)
+        step = max(self.px(40), min(self.px(54), (inner.bottom - y) // len(facts)))
+        size = self.px(15)
+        for what, value in facts:
+            if y + self.px(38) > inner.bottom:
                 break
             draw_text(surface, what.upper(), self.px(11), MUTED, style="bold",
                       topleft=(inner.x, y))
             draw_text(surface, fit_text(value, size, inner.w, "bold"), size,
                       GOLD_LIGHT if what == "House rules" else CREAM, style="bold",
-                      topleft=(inner.x, y + self.px(15)))
-            y += self.px(44)
+                      topleft=(inner.x, y + self.px(16)))
+            y += step

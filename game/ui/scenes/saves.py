@@ -30,7 +30,7 @@ from game.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from pygame_gui.elements import UILabel
+    from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
     from game.store import SlotInfo
     from game.ui.app import App
@@ -80,6 +80,9 @@ class SavesScene(MenuScene):
         self.status_error = False
         self._status_label: UILabel | None = None
         self.saved_slot: str | None = None
+        self._rows: dict[int, UIButton] = {}
+        self._list_item: Focusable | None = None
+        self._name_entry: UITextEntryLine | None = None
         self.reload()
 
     def reload(self) -> None:
@@ -135,22 +138,23 @@ class SavesScene(MenuScene):
         if self.selected >= self.offset + visible:
             self.offset = self.selected - visible + 1
         self.offset = max(0, min(self.offset, max(0, len(self.slots) - visible)))
+        self._rows = {}
         y = inner.y
-        selected_button = None
         for index in range(self.offset, min(len(self.slots), self.offset + visible)):
             info = self.slots[index]
             text = fit_text(slot_line(info), self.px(15), inner.w - self.px(30), "bold")
             button = self.button(pygame.Rect(inner.x, y, inner.w, row), text,
                                  self._choose(index), key=f"slot{index}", style="row",
-                                 size=15, focusable=False,
+                                 size=15, focusable=False, double_click=self._activate,
                                  tooltip=f"{', '.join(info.players)}")
-            if index == self.selected:
-                button.select()
-                selected_button = button
+            self._rows[index] = button
             y += row + gap
-        if selected_button is not None:
-            self.focus.add(Focusable(selected_button, "list", "list", activate=self._activate,
-                                     on_step=self._step))
+        self._list_item = None
+        if self.selected in self._rows:
+            self._rows[self.selected].select()
+            self._list_item = self.focus.add(Focusable(
+                self._rows[self.selected], "list", "list", activate=self._activate,
+                on_step=self._step))
 
     def _build_actions(self, inner: pygame.Rect) -> None:
         row, gap = self.px(40), self.px(10)
@@ -160,9 +164,9 @@ class SavesScene(MenuScene):
             self.label(pygame.Rect(inner.x, inner.y, inner.w, self.px(22)), "Save as",
                        style="muted", size=14)
             y = inner.y + self.px(24)
-            self.entry(pygame.Rect(inner.x, y, inner.w, row), self.name, self._name_changed,
-                       key="name", submit=self.save, max_length=64,
-                       placeholder="Name of the save")
+            self._name_entry = self.entry(
+                pygame.Rect(inner.x, y, inner.w, row), self.name, self._name_changed,
+                key="name", submit=self.save, max_length=64, placeholder="Name of the save")
             self.button(pygame.Rect(inner.x, bottom, half, row), "Save", self.save, key="save",
                         style="primary", tooltip="Save the game under the name above")
             delete = self.button(pygame.Rect(inner.x + half + gap, bottom, inner.w - half - gap,
@@ -196,24 +200,31 @@ class SavesScene(MenuScene):
 
     def _choose(self, index: int):  # noqa: ANN202
         def choose() -> None:
-            if index == self.selected and self.mode == "load":
-                self.load()  # a second click on the chosen save opens it
-                return
-            self.selected = index
-            if self.mode == "save":
-                self.name = self.slots[index].slot
-            self.focus.focus_key("list")
-            self.rebuild()
+            self.select(index)
             self.focus.focus_key("list")
         return choose
 
-    def _step(self, step: int) -> None:
+    def select(self, index: int) -> None:
+        """Make ``index`` the chosen save (scrolling the list if it is out of view)."""
         if not self.slots:
             return
-        self.selected = max(0, min(len(self.slots) - 1, self.selected + step))
+        index = max(0, min(len(self.slots) - 1, index))
         if self.mode == "save":
-            self.name = self.slots[self.selected].slot
-        self.rebuild()
+            self.name = self.slots[index].slot
+            if self._name_entry is not None:
+                self._name_entry.set_text(self.name)
+        if index not in self._rows or self._list_item is None:
+            self.selected = index
+            self.rebuild()
+            return
+        self._rows[self.selected].unselect()
+        self.selected = index
+        row = self._rows[index]
+        row.select()
+        self._list_item.element = row
+
+    def _step(self, step: int) -> None:
+        self.select(self.selected + step)
 
     def _activate(self) -> None:
         if self.mode == "load":

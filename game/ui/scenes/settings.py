@@ -74,17 +74,38 @@ class SettingsScene(MenuScene):
 
     # -- layout
 
-    def _panels(self) -> tuple[pygame.Rect, pygame.Rect]:
+    def _row(self) -> tuple[int, int]:
+        return self.px(38), self.px(14)
+
+    def _section_height(self, rows: int, extra: int = 0) -> int:
+        row, gap = self._row()
+        titled = panel_inner(pygame.Rect(0, 0, 100, 1000), self.scale)
+        padding = 1000 - titled.h
+        return padding + rows * row + (rows - 1) * gap + extra
+
+    def _panels(self) -> dict[str, pygame.Rect]:
+        """Play, Sound and Window stacked on the left; Cards with its preview on the right."""
         area = self.content_rect()
         gap = self.px(20)
         left_w = (area.w - gap) // 2
-        return (pygame.Rect(area.x, area.y, left_w, area.h),
-                pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h))
+        heights = {"play": self._section_height(2), "sound": self._section_height(2),
+                   "window": self._section_height(1, self.px(28))}
+        free = area.h - sum(heights.values()) - 2 * gap
+        step = max(gap, gap + free // 2)
+        y, rects = area.y, {}
+        for name, height in heights.items():
+            rects[name] = pygame.Rect(area.x, y, left_w, height)
+            y += height + step
+        rects["cards"] = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap,
+                                     area.h)
+        return rects
 
     def build(self) -> None:
-        play, cards = self._panels()
-        self._build_play(panel_inner(play, self.scale))
-        self._build_cards(panel_inner(cards, self.scale))
+        panels = self._panels()
+        self._build_play(panel_inner(panels["play"], self.scale))
+        self._build_sound(panel_inner(panels["sound"], self.scale))
+        self._build_window(panel_inner(panels["window"], self.scale))
+        self._build_cards(panel_inner(panels["cards"], self.scale))
         top = self.footer_top() + self.px(10)
         row = self.px(44)
         self.button(pygame.Rect(self.px(40), top, self.px(150), row), "Done", self.back,
@@ -94,18 +115,16 @@ class SettingsScene(MenuScene):
                     "Restore defaults", self._ask_defaults, key="defaults",
                     tooltip="Put every setting back as it was when the game was installed")
 
-    def _row(self) -> tuple[int, int]:
-        return self.px(36), self.px(14)
+    def _columns(self, inner: pygame.Rect) -> tuple[int, int, int]:
+        label_w = round(inner.w * 0.38)
+        return label_w, inner.x + label_w, inner.right - inner.x - label_w
 
     def _build_play(self, inner: pygame.Rect) -> None:
         settings = self.settings
         row, gap = self._row()
-        label_w = round(inner.w * 0.38)
-        x = inner.x + label_w
-        w = inner.right - x
+        label_w, x, w = self._columns(inner)
         value_w = self.px(120)
         y = inner.y
-
         self.label(pygame.Rect(inner.x, y, label_w, row), "Animation speed")
         low, high = ANIMATION_SPEED_RANGE
         self.slider(pygame.Rect(x, y + self.px(5), w - value_w - self.px(8), row - self.px(10)),
@@ -119,11 +138,16 @@ class SettingsScene(MenuScene):
         self.dropdown(pygame.Rect(x, y, w, row),
                       [(HAND_SORT_LABELS.get(key, key), key) for key in HAND_SORTS],
                       settings.hand_sort, self._hand_sort_changed, key="hand_sort")
-        y += row + gap * 2
 
+    def _build_sound(self, inner: pygame.Rect) -> None:
+        settings = self.settings
+        row, gap = self._row()
+        label_w, x, w = self._columns(inner)
+        value_w = self.px(120)
+        y = inner.y
         self.label(pygame.Rect(inner.x, y, label_w, row), "Sound")
         box = self.px(24)
-        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Sound effects",
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Card and table sounds",
                    settings.sound_on, self._sound_changed, key="sound",
                    tooltip="Play card and table sounds")
         y += row + gap
@@ -133,22 +157,22 @@ class SettingsScene(MenuScene):
                     volume, (0, 100), self._volume_changed, key="volume", step=5)
         self._volume_label = self.label(pygame.Rect(inner.right - value_w, y, value_w, row),
                                         f"{volume}%", style="label_right", bold=True)
-        y += row + gap * 2
 
+    def _build_window(self, inner: pygame.Rect) -> None:
+        row, _ = self._row()
+        label_w, x, w = self._columns(inner)
+        y = inner.y
         self.label(pygame.Rect(inner.x, y, label_w, row), "Window size")
         current = self.app.size
         self.dropdown(pygame.Rect(x, y, w, row), window_choices(current),
                       f"{current[0]}x{current[1]}", self._size_changed, key="window")
-        y += row + self.px(6)
-        self.label(pygame.Rect(x, y, w, self.px(22)), "Drag the window's edge for any other size.",
-                   style="muted", size=13)
+        self.label(pygame.Rect(x, y + row + self.px(4), w, self.px(22)),
+                   "Or drag the window's edge to any size.", style="muted", size=13)
 
     def _build_cards(self, inner: pygame.Rect) -> None:
         settings = self.settings
         row, gap = self._row()
-        label_w = round(inner.w * 0.38)
-        x = inner.x + label_w
-        w = inner.right - x
+        label_w, x, w = self._columns(inner)
         y = inner.y
         self.label(pygame.Rect(inner.x, y, label_w, row), "Suit colours")
         box = self.px(24)
@@ -162,9 +186,9 @@ class SettingsScene(MenuScene):
                       settings.card_back, self._back_changed, key="card_back")
 
     def _preview_area(self) -> pygame.Rect:
-        inner = panel_inner(self._panels()[1], self.scale)
+        inner = panel_inner(self._panels()["cards"], self.scale)
         row, gap = self._row()
-        top = inner.y + 2 * (row + gap) + self.px(20)
+        top = inner.y + 2 * (row + gap) + self.px(24)
         return pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
 
     def default_focus(self) -> str | None:
@@ -239,35 +263,37 @@ class SettingsScene(MenuScene):
     # -- drawing
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        play, cards = self._panels()
-        draw_panel(surface, play, self.scale, "Play and sound")
-        draw_panel(surface, cards, self.scale, "Cards")
+        titles = {"play": "Play", "sound": "Sound", "window": "Window", "cards": "Cards"}
+        for name, rect in self._panels().items():
+            draw_panel(surface, rect, self.scale, titles[name])
         self._draw_preview(surface, self._preview_area())
 
     def _draw_preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         if area.h < self.px(80):
             return
         art = self.app.card_art
-        card_h = min(round(area.h * 0.62), round(area.w / 5.6 * 1.4), self.px(190))
-        card_w = round(card_h / 1.4)
-        step = round(card_w * 0.62)
-        total = step * (len(PREVIEW) - 1) + card_w + self.px(36) + card_w
-        x = area.centerx - total // 2
-        y = area.y + self.px(28)
         draw_text(surface, "PREVIEW", self.px(12), MUTED, style="bold",
                   topleft=(area.x, area.y))
+        usable = area.inflate(0, -self.px(60))
+        usable.y = area.y + self.px(24)
+        card_h = min(round(usable.h * 0.8), round(usable.w / 4.6 * 1.4), self.px(240))
+        card_w = round(card_h / 1.4)
+        step = round(card_w * 0.55)
+        gap = self.px(40)
+        total = step * (len(PREVIEW) - 1) + card_w + gap + card_w
+        x = area.centerx - total // 2
+        y = usable.y + (usable.h - card_h) // 2 - self.px(10)
+        spread = art.glow_spread((card_w, card_h))
+        shadow = art.shadow((card_w, card_h))
         for n, (rank, suit) in enumerate(PREVIEW):
             pos = (x + n * step, y)
-            shadow = art.shadow((card_w, card_h))
-            spread = art.glow_spread((card_w, card_h))
-            surface.blit(shadow, (pos[0] - spread + 2, pos[1] - spread + 4))
+            surface.blit(shadow, (pos[0] - spread + 2, pos[1] - spread + 5))
             surface.blit(art.face(rank, suit, (card_w, card_h)), pos)
-        back_x = x + step * (len(PREVIEW) - 1) + card_w + self.px(36)
-        spread = art.glow_spread((card_w, card_h))
-        surface.blit(art.shadow((card_w, card_h)), (back_x - spread + 2, y - spread + 4))
+        back_x = x + step * (len(PREVIEW) - 1) + card_w + gap
+        surface.blit(shadow, (back_x - spread + 2, y - spread + 5))
         surface.blit(art.back((card_w, card_h)), (back_x, y))
-        caption_y = y + card_h + self.px(12)
-        draw_text(surface, "Four colours" if art.four_colour else "Two colours", self.px(13),
+        caption_y = y + card_h + self.px(14)
+        draw_text(surface, "Four colours" if art.four_colour else "Two colours", self.px(14),
                   CREAM, midtop=(x + (step * (len(PREVIEW) - 1) + card_w) // 2, caption_y))
-        draw_text(surface, "Back", self.px(13), CREAM,
-                  midtop=(back_x + card_w // 2, caption_y))
+        draw_text(surface, BACK_LABELS.get(art.back_style, art.back_style.title()),
+                  self.px(14), CREAM, midtop=(back_x + card_w // 2, caption_y))

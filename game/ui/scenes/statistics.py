@@ -20,6 +20,7 @@ from game.ui.widgets import (
     draw_panel,
     draw_text,
     fit_text,
+    font,
 )
 
 if TYPE_CHECKING:
@@ -136,10 +137,14 @@ class StatisticsScene(MenuScene):
                       "appear here.", self.px(15), MUTED,
                       center=(inner.centerx, inner.centery + self.px(18)))
             return
+        tables = self.tables()
+        rows = sum(len(table_rows) or 1 for _, table_rows in tables)
+        fixed = len(tables) * (self.px(28) + self.px(18))
+        self._row_h = max(self.px(26), min(self.px(38), (inner.h - fixed) // max(1, rows)))
         y = inner.y
-        for title, rows in self.tables():
-            y = self._draw_table(surface, inner, y, title, rows)
-            y += self.px(14)
+        for title, table_rows in tables:
+            y = self._draw_table(surface, inner, y, title, table_rows)
+            y += self.px(18)
 
     def _draw_tiles(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         line = self.overall
@@ -159,9 +164,21 @@ class StatisticsScene(MenuScene):
             draw_text(surface, what.upper(), self.px(12), MUTED, style="bold",
                       midbottom=(rect.centerx, rect.bottom - self.px(12)))
 
+    def _draw_rate_bar(self, surface: pygame.Surface, right: int, middle: int, width: int,
+                       rate: float) -> None:
+        height = max(4, self.px(7))
+        track = pygame.Rect(right - width, middle - height // 2, width, height)
+        radius = height // 2
+        pygame.draw.rect(surface, (8, 30, 18), track, border_radius=radius)
+        if rate > 0:
+            fill = track.copy()
+            fill.w = max(height, round(width * min(1.0, rate)))
+            pygame.draw.rect(surface, GOLD, fill, border_radius=radius)
+        pygame.draw.rect(surface, GOLD_DARK, track, width=1, border_radius=radius)
+
     def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect, y: int, title: str,
                     rows: Sequence[tuple[str, list[str]]]) -> int:
-        row_h = self.px(27)
+        row_h = getattr(self, "_row_h", self.px(27))
         name_w = round(inner.w * 0.28)
         col_w = (inner.w - name_w) / len(COLUMNS)
         size = self.px(15)
@@ -193,5 +210,9 @@ class StatisticsScene(MenuScene):
                 right = inner.x + name_w + round((n + 1) * col_w) - self.px(8)
                 colour = GOLD if n == 2 else CREAM
                 draw_text(surface, cell, size, colour, midright=(right, middle))
+                if n == 2 and cell.endswith("%"):
+                    widest = font(size).size("100%")[0]
+                    self._draw_rate_bar(surface, right - widest - self.px(10), middle,
+                                        round(col_w * 0.45), float(cell[:-1]) / 100)
             y += row_h
         return y

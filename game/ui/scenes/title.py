@@ -156,7 +156,7 @@ class TitleScene(MenuScene):
         card_w = min(round(w * 0.135), round(h * 0.215))
         art = self.app.card_art
         fan = _fan_surface(art, card_w, art.four_colour, art.back_style)
-        centre = (round(w * 0.70), round(h * 0.56))
+        centre = (round(w * 0.71), round(h * 0.54))
         surface.blit(fan, fan.get_rect(center=centre))
 
 
@@ -168,12 +168,8 @@ def _fan_surface(art: CardArt, card_w: int, four_colour: bool, back: str) -> pyg
     size = (card_w * 4, card_h * 3)
     fan = pygame.Surface(size, pygame.SRCALPHA)
     pivot = pygame.Vector2(size[0] / 2, size[1] * 0.86)
-    spread = 13.0
+    spread = 14.0
     count = len(FAN)
-    # the stock: two face-down cards at the foot of the fan
-    for n in range(2):
-        _blit_rotated(fan, art.back((card_w, card_h)), art, pivot, -38.0 + n * 3, card_h * 1.9,
-                      (card_w, card_h))
     for n, (rank, suit) in enumerate(FAN):
         angle = (n - (count - 1) / 2) * spread
         face = art.joker((card_w, card_h)) if rank == 0 else art.face(rank, suit,

@@ -1,0 +1,402 @@
+"""Settings, statistics, saves and dialogs, driven by real pygame events; screenshots.
+
+Set ``MACHIAVELLI_SCREENSHOTS`` to a folder to keep the screenshots the last test takes
+(otherwise they go to pytest's temporary folder).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
+
+from game.store import AUTOSAVE, MatchRecord, Store
+from game.store.seats import Seat as StoreSeat
+from game.store.settings import Settings
+from game.ui.session import GameSession, Seat
+
+# --------------------------------------------------------------------------- helpers
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
+    if not hasattr(Settings, "sound"):
+        # game/ui/app.py reads ``settings.sound``; the store calls it ``sound_on``.
+        monkeypatch.setattr(Settings, "sound", property(
+            lambda self: self.sound_on, lambda self, v: setattr(self, "sound_on", v)),
+            raising=False)
+    from game.ui.app import App
+
+    application = App(data_dir=tmp_path)
+    application.resize((1280, 800))
+    yield application
+    while len(application.scenes):
+        application.scenes.pop()
+    application.store.close()
+
+
+def pump(app, frames: int = 4) -> None:  # noqa: ANN001
+    for _ in range(frames):
+        app.frame(1 / 60)
+
+
+def click(app, element, frames: int = 4) -> None:  # noqa: ANN001
+    pos = element.get_abs_rect().center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    pump(app, frames)
+
+
+def press(app, key: int, mod: int = 0, frames: int = 3) -> None:  # noqa: ANN001
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    pump(app, frames)
+
+
+def type_text(app, entry: UITextEntryLine, text: str) -> None:  # noqa: ANN001
+    click(app, entry)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL,
+                                         unicode="a", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                         unicode="", scancode=0))
+    pump(app, 2)
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app, 3)
+
+
+def widget(scene, key: str):  # noqa: ANN001, ANN201
+    for item in scene.focus.items:
+        if item.key == key:
+            return item.element
+    raise LookupError(f"no widget {key!r} on {type(scene).__name__}")
+
+
+def button(app, text: str) -> UIButton:  # noqa: ANN001
+    found = [e for e in app.scenes.top._elements if isinstance(e, UIButton) and e.text == text]
+    if not found:
+        texts = [e.text for e in app.scenes.top._elements if isinstance(e, UIButton)]
+        raise LookupError(f"no button {text!r}; buttons: {texts}")
+    return found[0]
+
+
+def choose(app, menu: UIDropDownMenu, option_id: str) -> None:  # noqa: ANN001
+    click(app, menu.current_state.selected_option_button)
+    labels = {option[1]: option[0] for option in menu.options_list}
+    for item in menu.current_state.options_selection_list.item_list:
+        if item["text"] == labels[option_id] and item["button_element"] is not None:
+            click(app, item["button_element"])
+            break
+    else:
+        raise LookupError(f"option {option_id!r} is not on view")
+    assert menu.selected_option[1] == option_id
+
+
+def top_name(app) -> str:  # noqa: ANN001
+    return type(app.scenes.top).__name__
+
+
+def new_session(variant: str = "machiavelli", seed: int = 9) -> GameSession:
+    seats = [Seat("You", "human"), Seat("Ada", "easy"), Seat("Boole", "hard")]
+    return GameSession.new(variant, {"hand_size": 9}, seats, seed)
+
+
+def settings_file(tmp_path: Path) -> dict:
+    return json.loads(next(tmp_path.rglob("settings.json")).read_text())
+
+
+# --------------------------------------------------------------------------- settings
+
+
+def open_settings(app):  # noqa: ANN001, ANN201
+    from game.ui.scenes.settings import SettingsScene
+
+    app.scenes.push(SettingsScene(app))
+    pump(app)
+    return app.scenes.top
+
+
+def test_settings_changes_apply_and_persist(app, tmp_path: Path) -> None:  # noqa: ANN001
+    scene = open_settings(app)
+    click(app, widget(scene, "four_colour"))
+    assert app.settings.four_colour_deck is True
+    assert app.card_art.four_colour is True
+    choose(app, widget(scene, "card_back"), "red")
+    assert app.card_art.back_style == "red"
+    choose(app, widget(scene, "hand_sort"), "rank")
+    click(app, widget(scene, "sound"))
+    assert app.settings.sound_on is False
+    scene.focus.focus_key("volume")
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    scene.focus.focus_key("speed")
+    press(app, pygame.K_RIGHT)
+    saved = settings_file(tmp_path)
+    assert saved["four_colour_deck"] is True
+    assert saved["card_back"] == "red"
+    assert saved["hand_sort"] == "rank"
+    assert saved["sound_on"] is False
+    assert saved["volume"] == pytest.approx(0.7)
+    assert saved["animation_speed"] == pytest.approx(1.25)
+    with Store.open(tmp_path) as again:
+        assert again.settings.card_back == "red"
+        assert again.settings.four_colour_deck is True
+
+
+def test_settings_window_size_resizes_and_persists(app, tmp_path: Path) -> None:  # noqa: ANN001
+    scene = open_settings(app)
+    choose(app, widget(scene, "window"), "1024x640")
+    assert app.size == (1024, 640)
+    assert settings_file(tmp_path)["window_size"] == [1024, 640]
+    scene = app.scenes.top
+    window = pygame.Rect(0, 0, 1024, 640)
+    assert all(window.contains(e.get_abs_rect()) for e in scene._elements)
+
+
+def test_settings_restore_defaults_asks_first(app, tmp_path: Path) -> None:  # noqa: ANN001
+    scene = open_settings(app)
+    click(app, widget(scene, "four_colour"))
+    click(app, button(app, "Restore defaults"))
+    assert top_name(app) == "ConfirmDialog"
+    assert app.settings.four_colour_deck is True
+    click(app, button(app, "Restore"))
+    assert top_name(app) == "SettingsScene"
+    assert app.settings.four_colour_deck is False
+    assert settings_file(tmp_path)["four_colour_deck"] is False
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def record(app, variant: str, winner: int | None, scores: list[int],  # noqa: ANN001
+           kinds: tuple[str, str] = ("human", "medium"), day: int = 0) -> None:
+    start = datetime(2025, 1, 1, 12, tzinfo=UTC) + timedelta(days=day)
+    app.store.stats.record_match(MatchRecord(
+        variant=variant, seats=[StoreSeat("You", kinds[0]), StoreSeat("Cpu", kinds[1])],
+        scores=scores, winner_seat=winner, started_at=start,
+        finished_at=start + timedelta(minutes=20), higher_is_better=False))
+
+
+def test_statistics_show_recorded_figures_and_clear_asks_first(app) -> None:  # noqa: ANN001
+    from game.ui.scenes.statistics import StatisticsScene
+
+    record(app, "machiavelli", 0, [0, 7], day=0)
+    record(app, "machiavelli", 0, [0, 3], day=1)
+    record(app, "machiavelli", 1, [5, 0], day=2)
+    record(app, "tahiti", 0, [0, 40], kinds=("human", "hard"), day=3)
+    app.scenes.push(StatisticsScene(app))
+    pump(app)
+    scene = app.scenes.top
+    tables = dict(scene.tables())
+    variants = dict(tables["By variant"])
+    assert variants["Machiavelli"] == ["3", "2", "67%", "0", "1.7", "2"]
+    assert variants["Tahiti"] == ["1", "1", "100%", "0", "0", "1"]
+    levels = dict(tables["By opponent level"])
+    assert levels["Computer \u00b7 Medium"][:3] == ["3", "2", "67%"]
+    assert levels["Computer \u00b7 Hard"][:3] == ["1", "1", "100%"]
+    assert scene.overall.games == 4 and scene.overall.longest_win_streak == 2
+
+    click(app, button(app, "Clear statistics\u2026"))
+    assert top_name(app) == "ConfirmDialog"
+    assert app.store.stats.match_count() == 4  # nothing cleared yet
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) == "StatisticsScene"
+    assert app.store.stats.match_count() == 4
+    click(app, button(app, "Clear statistics\u2026"))
+    dialog = app.scenes.top
+    assert dialog.focus.focused_key == "cancel"  # Enter would not destroy anything
+    click(app, button(app, "Clear"))
+    assert top_name(app) == "StatisticsScene"
+    assert app.store.stats.match_count() == 0
+    assert app.scenes.top.overall.games == 0
+    assert not button(app, "Clear statistics\u2026").is_enabled
+
+
+# --------------------------------------------------------------------------- saves
+
+
+def test_save_and_load_round_trip_through_the_saves_screen(app) -> None:  # noqa: ANN001
+    from game.ui.scenes.saves import SavesScene
+    from game.ui.scenes.title import TitleScene
+
+    game = new_session("guadalupe")
+    app.scenes.push(TitleScene(app))
+    app.scenes.push(SavesScene(app, mode="save", session=game))
+    pump(app)
+    scene = app.scenes.top
+    type_text(app, widget(scene, "name"), "Friday night")
+    click(app, button(app, "Save"))
+    assert top_name(app) == "TitleScene"
+    assert app.store.saves.exists("Friday night")
+    assert any('saved as "Friday night"' in text for text, _ in app.notices)
+
+    click(app, button(app, "Load game"))
+    scene = app.scenes.top
+    assert top_name(app) == "SavesScene" and scene.mode == "load"
+    rows = [e for e in scene._elements if isinstance(e, UIButton) and "Friday night" in e.text]
+    assert rows and "Guadalupe" in rows[0].text and "3 players" in rows[0].text
+    click(app, rows[0])  # choose
+    click(app, button(app, "Load"))
+    assert top_name(app) == "TableScene"
+    loaded = app.scenes.top.session
+    assert loaded.summary() == game.summary()
+    assert loaded.match.variant.hand_size == 9
+    assert [type(s).__name__ for s in app.scenes] == ["TitleScene", "TableScene"]
+
+
+def test_saving_over_a_save_asks_first_and_the_autosave_name_is_kept(app) -> None:  # noqa: ANN001
+    from game.ui.scenes.saves import SavesScene
+
+    game = new_session()
+    app.store.saves.write("Mine", game.to_json(), game.summary())
+    app.scenes.push(SavesScene(app, mode="save", session=game))
+    pump(app)
+    scene = app.scenes.top
+    type_text(app, widget(scene, "name"), AUTOSAVE)
+    click(app, button(app, "Save"))
+    assert top_name(app) == "SavesScene"
+    assert "autosave" in scene.status
+    type_text(app, widget(scene, "name"), "bad/name")
+    click(app, button(app, "Save"))
+    assert "Cannot save" in scene.status
+    type_text(app, widget(scene, "name"), "Mine")
+    click(app, button(app, "Save"))
+    assert top_name(app) == "ConfirmDialog"
+    click(app, button(app, "Replace"))
+    assert scene.saved_slot == "Mine"
+
+
+def test_delete_a_save_asks_first(app) -> None:  # noqa: ANN001
+    from game.ui.scenes.saves import SavesScene
+
+    game = new_session()
+    app.store.saves.write("Old game", game.to_json(), game.summary())
+    app.scenes.push(SavesScene(app, mode="load"))
+    pump(app)
+    click(app, button(app, "Delete"))
+    assert top_name(app) == "ConfirmDialog"
+    assert app.store.saves.exists("Old game")
+    click(app, button(app, "Cancel"))
+    assert app.store.saves.exists("Old game")
+    click(app, button(app, "Delete"))
+    click(app, button(app, "Delete"))  # the dialog's own Delete
+    assert top_name(app) == "SavesScene"
+    assert not app.store.saves.exists("Old game")
+    assert app.scenes.top.slots == []
+
+
+def test_saves_list_by_keyboard(app) -> None:  # noqa: ANN001
+    from game.ui.scenes.saves import SavesScene
+
+    for n in range(3):
+        game = new_session(seed=n)
+        app.store.saves.write(f"Game {n}", game.to_json(), game.summary())
+    app.scenes.push(SavesScene(app, mode="load"))
+    pump(app)
+    scene = app.scenes.top
+    assert scene.focus.focused_key == "list"
+    first = scene.current.slot
+    press(app, pygame.K_DOWN)
+    assert scene.current.slot != first
+    press(app, pygame.K_RETURN)
+    assert top_name(app) == "TableScene"
+
+
+def test_a_broken_save_is_reported_and_the_list_goes_on(app) -> None:  # noqa: ANN001
+    from game.ui.scenes.saves import SavesScene
+
+    app.store.saves.write("Broken", {"match": None, "seats": [{"name": "A", "kind": "human"}]},
+                          {"variant": "Machiavelli", "players": ["A"], "scores": [0], "hand": 1})
+    app.scenes.push(SavesScene(app, mode="load"))
+    pump(app)
+    click(app, button(app, "Load"))
+    assert top_name(app) == "SavesScene"
+    assert "could not be loaded" in app.scenes.top.status
+    assert any("could not be loaded" in text for text, _ in app.notices)
+
+
+# --------------------------------------------------------------------------- dialogs
+
+
+def test_confirm_dialog_keys(app) -> None:  # noqa: ANN001
+    from game.ui.scenes.dialogs import ConfirmDialog, MessageDialog, PromptDialog
+    from game.ui.scenes.statistics import StatisticsScene
+
+    app.scenes.push(StatisticsScene(app))
+    pump(app)
+    answers: list[str] = []
+    app.scenes.top.open_dialog(ConfirmDialog(app, "Sure?", "Really do it?",
+                                             lambda: answers.append("yes"),
+                                             on_cancel=lambda: answers.append("no")))
+    pump(app)
+    press(app, pygame.K_RETURN)
+    assert answers == ["yes"] and top_name(app) == "StatisticsScene"
+    app.scenes.push(ConfirmDialog(app, "Sure?", "Really?", lambda: answers.append("yes"),
+                                  on_cancel=lambda: answers.append("no")))
+    pump(app)
+    press(app, pygame.K_ESCAPE)
+    assert answers == ["yes", "no"]
+    app.scenes.push(MessageDialog(app, "Note", "Something happened.",
+                                  on_close=lambda: answers.append("ok")))
+    pump(app)
+    press(app, pygame.K_RETURN)
+    assert answers[-1] == "ok" and top_name(app) == "StatisticsScene"
+    app.scenes.push(PromptDialog(app, "Name", "Call it something.", answers.append,
+                                 validate=lambda t: None if t else "Type a name."))
+    pump(app)
+    press(app, pygame.K_RETURN)
+    assert top_name(app) == "PromptDialog"
+    assert app.scenes.top.error == "Type a name."
+    for ch in "Zed":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app)
+    press(app, pygame.K_RETURN)
+    assert answers[-1] == "Zed" and top_name(app) == "StatisticsScene"
+
+
+# --------------------------------------------------------------------------- screenshots
+
+
+def test_screenshots(app, tmp_path: Path) -> None:  # noqa: ANN001
+    """The menu screens at 1280x800, with some content, saved as PNG files."""
+    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.saves import SavesScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.statistics import StatisticsScene
+    from game.ui.scenes.title import TitleScene
+
+    folder = Path(os.environ.get("MACHIAVELLI_SCREENSHOTS") or tmp_path / "screens")
+    folder.mkdir(parents=True, exist_ok=True)
+    game = new_session("carousel")
+    app.store.saves.write(AUTOSAVE, game.to_json(), game.summary())
+    app.store.saves.write("Friday night", game.to_json(), game.summary())
+    for day, (variant, winner) in enumerate([("machiavelli", 0), ("machiavelli", 1),
+                                             ("tahiti", 0), ("carousel", 0), ("vatikan", 1)]):
+        record(app, variant, winner, [0, 6] if winner == 0 else [9, 0],
+               kinds=("human", ("easy", "medium", "hard")[day % 3]), day=day)
+    screens = {
+        "title": TitleScene(app),
+        "new_game": NewGameScene(app),
+        "settings": SettingsScene(app),
+        "statistics": StatisticsScene(app),
+        "rules": RulesScene(app, "tahiti"),
+        "saves": SavesScene(app, "load"),
+    }
+    for name, scene in screens.items():
+        app.scenes.reset(scene)
+        pump(app, 6)
+        if name == "title":
+            press(app, pygame.K_DOWN, frames=6)  # show the keyboard focus frame
+        path = folder / f"{name}.png"
+        pygame.image.save(app.window, str(path))
+        assert path.stat().st_size > 10_000
