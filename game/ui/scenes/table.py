@@ -396,8 +396,10 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
     def bottom_hand(self) -> list[Card]:
         """The bottom seat's hand in the player's order."""
         match = self.match
-        if self.draft is not None and match.current == self.bottom and self._replay is None:
-            cards = list(self.draft.hand)
+        draft = self._playback.draft if self.phase == PLAYBACK and self._playback else \
+            self.draft
+        if draft is not None and match.current == self.bottom and self._replay is None:
+            cards = list(draft.hand)
         else:
             cards = list(match.hand.hands[self.bottom])
         return self._ordered(self.bottom, cards)

@@ -81,6 +81,7 @@ class Layout:
     hand_lift: int = 0
     hand_step: float = 0.0
     hand_first_x: float = 0.0
+    hand_count: int = 0
 
     def group_at(self, pos: tuple[float, float], slack: int = 0) -> GroupBox | None:
         for box in self.groups:
@@ -102,10 +103,20 @@ class Layout:
             and not (self.free_rect and self.free_rect.collidepoint(pos))
 
     def hand_slot(self, x: float) -> int:
-        """The hand position a card dropped at ``x`` takes."""
-        if self.hand_step <= 0:
+        """The hand position (0..cards) a card dropped at ``x`` takes: after every card
+        whose middle is left of ``x``."""
+        if self.hand_step <= 0 or not self.hand_count:
             return 0
-        return max(0, round((x - self.hand_first_x) / self.hand_step))
+        middle = self.hand_first_x + self.hand_card[0] / 2
+        slot = int((x - middle) // self.hand_step) + 1
+        return max(0, min(self.hand_count, slot))
+
+    def hand_slot_x(self, slot: int) -> float:
+        """Where the caret for hand position ``slot`` is drawn."""
+        if slot >= self.hand_count:
+            return self.hand_first_x + (self.hand_count - 1) * self.hand_step \
+                + self.hand_card[0] + 3
+        return self.hand_first_x + slot * self.hand_step - 3
 
 
 def _clamp(value: float, low: float, high: float) -> int:
@@ -180,6 +191,7 @@ def _place_hand(layout: Layout, model: TableModel) -> None:
     y = area.y + label + layout.hand_lift
     layout.hand_step = step
     layout.hand_first_x = x0
+    layout.hand_count = n
     for slot, card in enumerate(cards):
         layout.spots[card] = Spot(x0 + slot * step, y, w, h, "hand", None, slot, True)
 

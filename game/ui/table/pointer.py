@@ -35,6 +35,7 @@ class Drag:
     hover: object = None
     caret: tuple[int, int, int] | None = None
     position: int | None = None
+    under: object = None
 
 
 class Pointer:
@@ -221,8 +222,8 @@ class Pointer:
             return
         if layout.in_hand(pos):
             drag.hover = "hand"
-            slot = layout.hand_slot(pos[0] - layout.hand_card[0] / 2)
-            x = layout.hand_first_x + slot * layout.hand_step - 3
+            slot = layout.hand_slot(pos[0])
+            x = layout.hand_slot_x(slot)
             top = layout.hand.bottom - layout.hand_card[1]
             drag.caret = (round(x), top, layout.hand.bottom)
             drag.position = slot
@@ -245,6 +246,7 @@ class Pointer:
         drag = self.drag
         assert drag is not None
         self.drag = None
+        drag.under = scene.sprites.hit(pos)  # the card beneath the dragged ones
         for card in drag.cards:
             sprite = scene.sprites.sprites.get(card)
             if sprite is not None:
@@ -280,7 +282,7 @@ class Pointer:
         if len(drag.cards) == 1 and not drag.cards[0].is_joker \
                 and scene.match.variant.joker_identity == "fixed":
             real = drag.cards[0]
-            under = scene.sprites.hit(pos)
+            under = drag.under
             if under is not None and under.card.is_joker and under.spot.group == index \
                     and draft.declared.get(under.card) == real.face:
                 return scene.release_joker(under.card, real)

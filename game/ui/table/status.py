@@ -54,8 +54,9 @@ class TableStatus:
             states["pass"] = off
             states["knock"] = off
         sortable = self._hand_visible()
-        states["sort_suit"] = ButtonState(enabled=sortable, selected=self.sort_mode == "suit")
-        states["sort_rank"] = ButtonState(enabled=sortable, selected=self.sort_mode == "rank")
+        for mode in ("suit", "rank"):
+            states[f"sort_{mode}"] = ButtonState(
+                enabled=sortable, style="primary" if self.sort_mode == mode else None)
         states["last"] = ButtonState(enabled=bool(self.match.hand.turns) and
                                      self.phase in (HUMAN, REPLAY, STOPPED),
                                      text="Stop replay" if self.phase == REPLAY else None)

@@ -1,0 +1,140 @@
+"""Whole games at the table through real events: a two-player game against the computer
+played to its end, the hot-seat hand-over, the scoreboard's next hand, autosave."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.actions import Play
+from game.ui.app import App
+from game.ui.scenes.handover import HandOverScene
+from game.ui.scenes.scoreboard import ScoreboardScene
+from game.ui.scenes.table import TableScene
+from game.ui.session import GameSession, Seat
+from game.ui.table.probe import TableProbe
+from tests.conftest import rig
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = App(data_dir=tmp_path)
+    application.settings.animation_speed = 4.0
+    application.resize((1280, 800))
+    yield application
+    while len(application.scenes):
+        application.scenes.pop()
+    application.store.close()
+
+
+def open_table(app: App, session: GameSession, autosave: bool = True) -> TableProbe:
+    scene = TableScene(app, session, autosave=autosave)
+    app.scenes.push(scene)
+    return TableProbe(app, scene)
+
+
+def test_a_whole_game_against_the_computer(app: App) -> None:
+    session = GameSession.new("guadalupe", {"hand_size": 3},
+                              [Seat("You", "human"), Seat("Ada", "easy")], seed=11)
+    probe = open_table(app, session)
+    scene = probe.scene
+    turns = 0
+    while not isinstance(app.scenes.top, ScoreboardScene):
+        probe.until(lambda: probe.idle() or isinstance(app.scenes.top, ScoreboardScene),
+                    4000, "our turn or the end of the hand")
+        if isinstance(app.scenes.top, ScoreboardScene):
+            break
+        turns += 1
+        assert turns < 80, "the game does not end"
+        assert app.store.saves.has_autosave() or not session.match.log
+        probe.key(pygame.K_h)
+        probe.until(lambda: scene._hint_worker is None, 1200, "the hint")
+        probe.frames(2)
+        if scene.draft is not None and scene.draft.touched and scene.draft.check().ok:
+            probe.key(pygame.K_e)
+            assert isinstance(session.match.log[-1], Play)
+        else:
+            probe.key(pygame.K_d)
+    board = app.scenes.top
+    assert session.match.over
+    assert session.recorded
+    assert app.store.stats.match_count() == 1
+    assert not app.store.saves.has_autosave()
+    assert "wins" in board.headline() or "share" in board.headline()
+    probe.frames(3)
+    assert app.store.stats.match_count() == 1  # recorded once
+    new = next(b for b in board._elements if getattr(b, "text", "") == "New game")
+    probe.click(new.rect.center)
+    probe.frames(2)
+    top = app.scenes.top
+    assert isinstance(top, TableScene) and top is not scene
+    assert top.match.seed != session.match.seed
+
+
+def test_hot_seat_hides_hands_until_the_next_player_confirms(app: App) -> None:
+    session = GameSession.new("machiavelli", {}, [Seat("Ann", "human"), Seat("Ben", "human")],
+                              seed=4)
+    probe = open_table(app, session, autosave=False)
+    scene = probe.scene
+    probe.settle()
+    assert scene.bottom == 0
+    ann = set(session.match.hand.hands[0])
+    assert set(scene.model.hand) == ann
+    probe.key(pygame.K_d)
+    probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "the cover")
+    cover = app.scenes.top
+    assert cover.name == "Ben"
+    assert app.scenes.visible() == [cover]  # the table (and every hand) is not drawn
+    probe.frames(5)
+    assert scene.draft is None
+    probe.key(pygame.K_RETURN)
+    assert app.scenes.top is scene
+    probe.settle()
+    assert scene.bottom == 1
+    assert set(scene.model.hand) == set(session.match.hand.hands[1])
+    assert not set(scene.model.hand) & ann
+
+
+def test_the_scoreboard_deals_the_next_hand(app: App) -> None:
+    session = GameSession.new("machiavelli", {"match": "hands:2"},
+                              [Seat("You", "human"), Seat("Ada", "easy")], seed=8)
+    rig(session.match, table="3H 4H 5H", hands=["6H", "AS 2S 8C 8D JD"], current=0)
+    probe = open_table(app, session, autosave=False)
+    scene = probe.scene
+    probe.settle()
+    six = probe.card("6H", "hand")
+    box = scene.layout.box(scene.draft.location(probe.card("3H")))
+    probe.drag(probe.center(six), box.rect.center)
+    probe.key(pygame.K_e)
+    probe.until(lambda: isinstance(app.scenes.top, ScoreboardScene), 600, "the scoreboard")
+    board = app.scenes.top
+    assert "You went out" in board.headline()
+    assert session.match.hand_over and not session.match.over
+    probe.key(pygame.K_RETURN)
+    probe.frames(2)
+    assert app.scenes.top is scene
+    assert session.match.hand.number == 1
+    probe.until(lambda: probe.idle() or scene.phase == "think", 2000, "the new hand")
+    assert len(scene.model.hand) == 13 or scene.bottom == 0
+
+
+def test_autosave_after_each_turn_and_on_quit(app: App) -> None:
+    session = GameSession.new("machiavelli", {}, [Seat("You", "human"), Seat("Ada", "easy")],
+                              seed=2)
+    probe = open_table(app, session)
+    probe.settle()
+    assert not app.store.saves.has_autosave()
+    probe.key(pygame.K_d)
+    assert app.store.saves.has_autosave()
+    saved = GameSession.from_json(app.store.saves.read("autosave"))
+    assert saved.match.log == session.match.log[:len(saved.match.log)]
+    probe.settle()
+    app.store.saves.delete("autosave")
+    probe.post(pygame.QUIT)
+    probe.frames(1)
+    assert app.store.saves.has_autosave()
+    assert GameSession.from_json(app.store.saves.read("autosave")).match.log == \
+        session.match.log

@@ -1,0 +1,315 @@
+"""The table scene driven by real pygame events through the real App: drag and drop, new
+melds, undo/redo/reset, refused and committed turns, keyboard play, jokers, hints, resize."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.actions import Draw, Play
+from game.ui.app import App
+from game.ui.scenes.table import TableScene
+from game.ui.session import GameSession, Seat
+from game.ui.table.probe import TableProbe
+from tests.conftest import rig
+
+HEARTS = {"table": "3H 4H 5H | 7C 7D 7S", "hands": ["6H 9S 9D 9C 2C KD", "AS 2S 8C 8D JD"],
+          "current": 0}
+
+
+@pytest.fixture
+def make(tmp_path: Path) -> Iterator:
+    apps: list[App] = []
+
+    def build(variant: str = "machiavelli", rigged: dict | None = None,
+              seats: list[Seat] | None = None, seed: int = 5, options: dict | None = None,
+              size: tuple[int, int] = (1280, 800), autosave: bool = False) -> TableProbe:
+        app = App(data_dir=tmp_path)
+        app.settings.animation_speed = 3.0
+        app.resize(size)
+        apps.append(app)
+        seats = seats or [Seat("You", "human"), Seat("Ada", "easy")]
+        session = GameSession.new(variant, options or {}, seats, seed)
+        if rigged is not None:
+            rig(session.match, **rigged)
+        scene = TableScene(app, session, autosave=autosave)
+        app.scenes.push(scene)
+        probe = TableProbe(app, scene)
+        probe.settle()
+        return probe
+
+    yield build
+    for app in apps:
+        while len(app.scenes):
+            app.scenes.pop()
+        app.store.close()
+
+
+def cards(group: list) -> list[str]:
+    return [str(c) for c in group]
+
+
+def group_of(probe: TableProbe, text: str) -> int:
+    draft = probe.scene.draft
+    assert draft is not None
+    where = draft.location(probe.card(text))
+    assert isinstance(where, int), f"{text} is in {where}"
+    return where
+
+
+# --------------------------------------------------------------------------- mouse
+
+
+def test_drag_a_card_from_the_hand_onto_a_meld(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    six = probe.card("6H", "hand")
+    run = group_of(probe, "3H")
+    box = scene.layout.box(run)
+    probe.drag(probe.center(six), box.rect.center)
+    assert scene.draft.location(six) == run
+    assert cards(scene.draft.groups[run]) == ["3H", "4H", "5H", "6H"]
+    probe.until(lambda: not scene.sprites.busy, 300, "the card to land")
+    landed = scene.sprites.sprites[six].rect
+    assert scene.layout.box(run).rect.contains(landed)
+    assert scene.controls.buttons["end"].is_enabled
+
+
+def test_make_a_new_meld_on_empty_felt(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    nines = [probe.card(t, "hand") for t in ("9S", "9D", "9C")]
+    for card in nines:
+        probe.click(probe.center(card), mods=pygame.KMOD_CTRL)
+    assert scene.selected == nines
+    probe.drag(probe.center(nines[0]), probe.felt_spot())
+    groups = [cards(g) for g in scene.draft.groups]
+    assert sorted(groups[-1]) == ["9C", "9D", "9S"]
+    assert scene.draft.check().ok
+    assert scene.selected == []
+
+
+def test_clicking_felt_with_a_selection_makes_a_meld(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    for text in ("9S", "9D", "9C"):
+        probe.click(probe.center(probe.card(text, "hand")), mods=pygame.KMOD_SHIFT)
+    probe.click(scene.layout.new_melds[0].center)
+    assert sorted(cards(scene.draft.groups[-1])) == ["9C", "9D", "9S"]
+
+
+def test_undo_redo_by_keys_and_buttons(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    six = probe.card("6H", "hand")
+    run = group_of(probe, "3H")
+    probe.drag(probe.center(six), scene.layout.box(run).rect.center)
+    assert scene.draft.location(six) == run
+    probe.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.draft.location(six) == "hand"
+    assert six in scene.model.hand
+    probe.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert scene.draft.location(six) == run
+    probe.frames(2)
+    probe.click_button("undo")
+    assert scene.draft.location(six) == "hand"
+    probe.click_button("redo")
+    assert scene.draft.location(six) == run
+
+
+def test_reset_turn_puts_everything_back(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    start = [cards(g) for g in scene.draft.groups]
+    six = probe.card("6H", "hand")
+    probe.drag(probe.center(six), scene.layout.box(group_of(probe, "3H")).rect.center)
+    seven = probe.card("7C")
+    probe.drag(probe.center(seven), probe.felt_spot())
+    assert scene.draft.touched
+    probe.key(pygame.K_r)
+    assert [cards(g) for g in scene.draft.groups] == start
+    assert not scene.draft.touched
+    probe.drag(probe.center(six), probe.felt_spot())
+    probe.frames(2)
+    probe.click_button("reset")
+    assert [cards(g) for g in scene.draft.groups] == start
+
+
+def test_an_illegal_end_of_turn_is_refused_with_the_reasons(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    log = list(scene.match.log)
+    two = probe.card("2C", "hand")
+    probe.drag(probe.center(two), probe.felt_spot())
+    lonely = group_of(probe, "2C")
+    assert not scene.layout.box(lonely).valid
+    assert not scene.controls.buttons["end"].is_enabled
+    probe.click_button("end")  # disabled: nothing happens
+    assert scene.match.log == log
+    probe.key(pygame.K_e)
+    assert scene.match.log == log
+    assert scene.phase == "human"
+    message = scene.message
+    assert message is not None and message.tone == "error"
+    text = " ".join(message.lines)
+    assert f"Meld {lonely + 1}" in text and "at least 3" in text
+    # hovering the marked group shows its problem
+    probe.move(scene.layout.box(lonely).rect.center)
+    probe.frames(40)
+    assert scene.pointer._hover_group == lonely
+
+
+def test_a_legal_turn_is_committed_and_autosaved(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS, autosave=True)
+    scene = probe.scene
+    six = probe.card("6H", "hand")
+    probe.drag(probe.center(six), scene.layout.box(group_of(probe, "3H")).rect.center)
+    probe.click_button("end")
+    assert isinstance(scene.match.log[-1], Play)
+    assert six in scene.match.hand.table.cards()
+    assert scene.app.store.saves.has_autosave()
+    saved = scene.app.store.saves.read("autosave")
+    assert saved["match"]["log"][-1]["type"] == "play"
+    probe.settle()  # Ada has played; it is our turn again
+    assert scene.match.current == 0
+
+
+def test_right_click_and_backspace_send_played_cards_back(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    six = probe.card("6H", "hand")
+    probe.drag(probe.center(six), scene.layout.box(group_of(probe, "3H")).rect.center)
+    probe.until(lambda: not scene.sprites.busy, 300)
+    probe.click(probe.center(six), button=3)
+    assert scene.draft.location(six) == "hand"
+    three = probe.card("3H")
+    probe.click(probe.center(three), button=3)
+    assert scene.draft.location(three) != "hand"
+    assert scene.message is not None and "stay on the table" in scene.message.title
+    probe.drag(probe.center(six), probe.felt_spot())
+    probe.click(probe.center(six))
+    assert scene.selected == [six]
+    probe.key(pygame.K_BACKSPACE)
+    assert scene.draft.location(six) == "hand"
+
+
+def test_drag_within_the_hand_reorders_it_and_sort_keys(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    hand = list(scene.model.hand)
+    first = hand[0]
+    last_spot = scene.layout.spots[hand[-1]].rect
+    probe.drag(probe.center(first), (last_spot.right - 4, last_spot.centery))
+    assert scene.sort_mode == "manual"
+    assert list(scene.model.hand)[-1] == first
+    probe.click_button("sort_rank")
+    assert scene.sort_mode == "rank"
+    ranks = [c.rank for c in scene.model.hand]
+    assert ranks == sorted(ranks)
+    probe.key(pygame.K_s)
+    assert scene.sort_mode == "suit"
+
+
+def test_a_real_card_dropped_on_its_joker_releases_it(make) -> None:  # noqa: ANN001
+    probe = make("machiavelli-jokers", rigged={
+        "table": "8H 9H JK=10H | 4C 5C 6C", "hands": ["10H 10C 10S 2D", "AS 2S 8C 8D JD"],
+        "current": 0})
+    scene = probe.scene
+    joker = probe.card("JK")
+    ten = probe.card("10H", "hand")
+    run = group_of(probe, "8H")
+    probe.drag(probe.center(ten), probe.center(joker))
+    assert scene.draft.location(ten) == run
+    assert scene.draft.location(joker) != run
+    assert scene.message is not None and scene.message.title == "Joker released"
+
+
+# --------------------------------------------------------------------------- keyboard
+
+
+def test_a_whole_turn_by_keyboard(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    six = probe.card("6H", "hand")
+    probe.key(pygame.K_DOWN)
+    while scene.keys.focused_card() != six:
+        probe.key(pygame.K_RIGHT)
+    probe.key(pygame.K_SPACE)
+    assert scene.selected == [six]
+    run = group_of(probe, "3H")
+    while scene.keys.target != run:
+        probe.key(pygame.K_TAB)
+    probe.key(pygame.K_RETURN)
+    assert scene.draft.location(six) == run
+    probe.key(pygame.K_e)
+    assert isinstance(scene.match.log[-1], Play)
+
+
+def test_draw_key_draws_a_card(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    before = len(scene.match.hand.hands[0])
+    probe.key(pygame.K_d)
+    assert isinstance(scene.match.log[-1], Draw)
+    assert len(scene.match.hand.hands[0]) == before + 1
+    drawn = scene.match.hand.hands[0][-1]
+    assert drawn in scene.sprites.sprites
+    probe.settle()
+    assert scene.layout.spots[drawn].zone == "hand"
+
+
+def test_hint_loads_a_play_then_end_turn(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    probe.key(pygame.K_h)
+    probe.until(lambda: scene.message is not None and scene.message.title == "Hint", 600,
+                "a hint")
+    assert scene.draft.touched and scene.draft.check().ok
+    probe.key(pygame.K_e)
+    assert isinstance(scene.match.log[-1], Play)
+
+
+def test_escape_opens_the_menu_and_last_turn_replays(make) -> None:  # noqa: ANN001
+    from game.ui.table.menu import TableMenu
+
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    probe.key(pygame.K_l)  # nothing played yet: a message, no replay
+    assert scene.phase == "human" and scene.message is not None
+    probe.key(pygame.K_d)
+    probe.settle()
+    probe.key(pygame.K_l)
+    assert scene.phase == "replay"
+    probe.until(lambda: scene.phase == "human", 600, "the replay to end")
+    probe.key(pygame.K_ESCAPE)
+    assert isinstance(probe.app.scenes.top, TableMenu)
+    probe.key(pygame.K_ESCAPE)
+    probe.frames(2)
+    assert probe.app.scenes.top is scene
+
+
+# --------------------------------------------------------------------------- resize
+
+
+def test_a_resize_lays_out_every_card_again(make) -> None:  # noqa: ANN001
+    probe = make(rigged={"table": "3H 4H 5H | 7C 7D 7S | 9S 10S JS QS | AD AC AH",
+                         "hands": ["6H 9H 9D 9C 2C KD 4S 5S", "AS 2S 8C 8D JD"],
+                         "current": 0})
+    scene = probe.scene
+    before = {c: s.rect.copy() for c, s in scene.sprites.sprites.items()}
+    for size in ((1024, 640), (1920, 1080)):
+        probe.post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        probe.frames(3)
+        window = pygame.Rect((0, 0), size)
+        assert probe.app.window.get_size() == size
+        assert scene.layout.size == size
+        assert set(scene.sprites.sprites) == set(before)
+        for card, sprite in scene.sprites.sprites.items():
+            assert window.contains(sprite.rect), (str(card), sprite.rect, size)
+            assert sprite.rect.topleft != before[card].topleft, str(card)
+        before = {c: s.rect.copy() for c, s in scene.sprites.sprites.items()}
+        buttons = scene.controls.buttons
+        assert all(window.contains(b.rect) for b in buttons.values())
