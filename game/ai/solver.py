@@ -1,0 +1,110 @@
+"""The public solver: the best play for a position, with the card moves that make it.
+
+The exact search is ``game.engine.arrange`` (a MILP whose every answer ``check_turn``
+accepts); this module adds what players and hints need on top: among the best plays the
+one that disturbs the table least (start melds kept whole, the MILP's secondary
+objective), and the edit list that turns the old table into the new one card by card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+
+from game.engine.arrange import arrange
+from game.engine.cards import Card, Face
+from game.engine.draft import Move, TurnDraft
+from game.engine.table import Table
+from game.engine.variants import Variant
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A best play. ``edits`` replayed with ``TurnDraft.move`` (in order, ``to_group`` None
+    meaning a new group) build ``table``; a released joker's new card cannot be said by a
+    move, so ``declarations`` lists the ``TurnDraft.declare`` calls to make after them
+    (empty unless a joker was released)."""
+
+    table: Table
+    played: tuple[Card, ...]
+    value: int
+    edits: list[Move]
+    kept_melds: int
+    declarations: dict[Card, Face] = field(default_factory=dict)
+
+
+def solve(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = True,
+          objective: str = "cards", keep: Collection[Card] = (), exactly: int | None = None,
+          keep_jokers: bool = False, time_limit: float | None = None) -> Solution | None:
+    """The optimal play (most cards, or most points with ``objective="points"``), keeping
+    as many start melds whole as possible among those; None when no legal play exists."""
+    result = arrange(variant, table, hand, opened, objective=objective, keep=keep,
+                     exactly=exactly, keep_jokers=keep_jokers, time_limit=time_limit)
+    if result is None:
+        return None
+    play = result.play
+    edits, declarations = edit_list(variant, table, hand, play.table, opened)
+    return Solution(play.table, play.played, play.value, edits, result.kept_melds,
+                    declarations)
+
+
+def hint(variant: Variant, table: Table, hand: Sequence[Card],
+         opened: bool = True) -> Solution | None:
+    """The play a hint shows: the most cards from the hand."""
+    return solve(variant, table, hand, opened, objective="cards")
+
+
+def edit_list(variant: Variant, start: Table, hand: Sequence[Card], end: Table,
+              opened: bool = True) -> tuple[list[Move], dict[Card, Face]]:
+    """Single-card moves taking ``start`` to ``end``, recorded on a ``TurnDraft`` so their
+    group indices are right when replayed in order, plus the joker declarations that moves
+    cannot express. Each end meld grows inside the start group it shares most cards with;
+    a start meld kept whole is never touched; cards land at their final place."""
+    draft = TurnDraft(variant, start, tuple(hand), opened)
+    anchors = _anchors(start, end)
+    moves: list[Move] = []
+    for index, meld in enumerate(end.melds):
+        anchor = anchors.get(index)
+        for card in meld:
+            if anchor is None:
+                source = draft.location(card)
+                draft.move(card, None)
+                moves.append(Move(card, source, None, 0))  # type: ignore[arg-type]
+                anchor = card
+                continue
+            target = draft.location(anchor)
+            assert isinstance(target, int)
+            if draft.location(card) == target:
+                continue
+            group = draft.groups[target]
+            position = sum(1 for c in group if c in meld and meld.index(c) < meld.index(card))
+            moves.append(draft.move(card, target, position))
+    declarations: dict[Card, Face] = {}
+    if variant.joker_identity == "fixed":
+        for card, face in end.declared.items():
+            if card in start.declared and start.declared[card] != face:
+                declarations[card] = face
+    return moves, declarations
+
+
+def _anchors(start: Table, end: Table) -> dict[int, Card]:
+    """For each end meld sharing cards with a start meld: one shared card to grow around.
+    A start meld anchors at most one end meld, the one sharing most cards with it."""
+    where = {card: i for i, meld in enumerate(start.melds) for card in meld}
+    pairs: list[tuple[int, int, int, Card]] = []
+    for e, meld in enumerate(end.melds):
+        shared: dict[int, list[Card]] = {}
+        for card in meld:
+            if card in where:
+                shared.setdefault(where[card], []).append(card)
+        for s, cards in shared.items():
+            pairs.append((len(cards), e, s, cards[0]))
+    pairs.sort(key=lambda p: (-p[0], p[1], p[2]))
+    anchors: dict[int, Card] = {}
+    used: set[int] = set()
+    for _, e, s, card in pairs:
+        if e in anchors or s in used:
+            continue
+        anchors[e] = card
+        used.add(s)
+    return anchors
