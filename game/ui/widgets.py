@@ -101,6 +101,7 @@ CLASS_THEME: dict[str, dict[str, Any]] = {
             "normal_border": "#c99a2e", "hovered_border": "#f5d27a",
             "active_border": "#f5d27a", "disabled_border": "#3d5a44",
             "normal_text": "#f3efe0", "hovered_text": "#ffffff", "active_text": "#1b1406",
+            "active_text_shadow": "#00000000", "selected_text_shadow": "#00000000",
         },
         "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "10",
                  "border_width": "2", "shadow_width": "4"},
@@ -136,10 +137,11 @@ CLASS_THEME: dict[str, dict[str, Any]] = {
         "colours": {
             "normal_bg": "#0c2f1c99", "hovered_bg": "#1f6a41", "selected_bg": "#c99a2e",
             "active_bg": "#e0b44a", "normal_border": "#2f7a4f", "selected_border": "#f5d27a",
-            "normal_text": "#f3efe0", "selected_text": "#1b1406",
+            "normal_text": "#f3efe0", "selected_text": "#1b1406", "active_text": "#1b1406",
+            "selected_text_shadow": "#00000000", "active_text_shadow": "#00000000",
         },
         "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6",
-                 "border_width": "1", "shadow_width": "0",
+                 "border_width": "1", "shadow_width": "0", "text_shadow_size": "0",
                  "text_horiz_alignment": "left", "text_horiz_alignment_padding": "14"},
     },
     "@label": {"misc": {"text_horiz_alignment": "left"}},
@@ -226,7 +228,11 @@ class Look:
             item_height = str(round(px * 1.9))
             plain = {"font": block}
             self.manager.get_theme().load_theme({
-                key: {"font": block, "misc": {"list_item_height": item_height}},
+                key: {"font": block, "misc": {
+                    "list_item_height": item_height,
+                    "open_button_width": str(max(20, round(px * 1.5))),
+                    "sliding_button_width": str(max(20, round(px * 1.3))),
+                }},
                 f"{key}.button": plain,
                 f"{key}.label": plain,
                 f"{key}.selection_list": {"misc": {"list_item_height": item_height}},

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 DIALOG_LAYER = 60
+DIALOG_INSET = 14  # the @dialog theme's shadow (12) and border (2) widths
 
 
 class Dialog(MenuBase):
@@ -42,43 +43,30 @@ class Dialog(MenuBase):
         w, h = self.app.size
         self.panel(pygame.Rect(0, 0, w, h), style="dim", layer=DIALOG_LAYER)
         width = min(self.px(self.box_width), w - self.px(40))
-        pad = self.px(24)
-        text_w = width - 2 * pad
-        body_h = self._message_height(text_w)
+        inset = DIALOG_INSET
+        pad = self.px(22)
+        text_w = width - 2 * inset - 2 * pad
+        html = escape_html(self.message).replace("\n", "<br>")
+        probe = self.text_box(pygame.Rect(0, 0, text_w + self.px(12), -1), html, size=16,
+                              style="plain_text")
+        text_h = probe.rect.h
+        probe.kill()
+        self._elements.remove(probe)
+        top = pad + self.px(36)
         extra_h = self.extra_height()
-        height = pad + self.px(34) + body_h + extra_h + self.px(20) + self.px(42) + pad
-        height = min(height, h - self.px(40))
-        self.box = pygame.Rect(0, 0, width, height)
+        buttons_h = self.px(42)
+        limit = h - self.px(40) - 2 * inset - top - extra_h - self.px(18) - buttons_h - pad
+        body_h = min(text_h, limit)
+        height = top + body_h + extra_h + self.px(18) + buttons_h + pad
+        self.box = pygame.Rect(0, 0, width, height + 2 * inset)
         self.box.center = (w // 2, h // 2)
         box = self.panel(self.box, style="dialog", layer=DIALOG_LAYER + 2)
         self.label(pygame.Rect(pad, pad - self.px(4), text_w, self.px(34)), self.title,
                    style="heading", size=20, bold=True, container=box)
-        top = pad + self.px(34)
-        available = height - top - extra_h - self.px(20) - self.px(42) - pad
-        self.text_box(pygame.Rect(pad - self.px(6), top, text_w + self.px(12),
-                                  max(self.px(30), min(body_h, available))),
-                      escape_html(self.message).replace("\n", "<br>"), size=16,
-                      container=box, style="plain_text")
-        self.build_extra(box, pygame.Rect(pad, top + min(body_h, available), text_w, extra_h))
-        self.build_buttons(box, pygame.Rect(pad, height - pad - self.px(42), text_w,
-                                            self.px(42)))
-
-    def _message_height(self, width: int) -> int:
-        from game.ui.widgets import font
-
-        face = font(self.px(16))
-        lines = 0
-        for paragraph in self.message.split("\n"):
-            words, line = paragraph.split(), ""
-            lines += 1
-            for word in words:
-                trial = f"{line} {word}".strip()
-                if face.size(trial)[0] > width - self.px(20) and line:
-                    lines += 1
-                    line = word
-                else:
-                    line = trial
-        return lines * face.get_linesize() + self.px(16)
+        self.text_box(pygame.Rect(pad - self.px(6), top, text_w + self.px(12), body_h), html,
+                      size=16, container=box, style="plain_text")
+        self.build_extra(box, pygame.Rect(pad, top + body_h, text_w, extra_h))
+        self.build_buttons(box, pygame.Rect(pad, height - pad - buttons_h, text_w, buttons_h))
 
     def extra_height(self) -> int:
         return 0

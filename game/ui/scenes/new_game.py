@@ -448,14 +448,14 @@ class NewGameScene(MenuScene):
                                   inner.w - label_w - self.px(10), row),
                       counts, str(len(setup.seats)), self._seat_count_changed, key="seats")
         y += row + self.px(16)
-        name_w = round(inner.w * 0.44)
+        name_w = round(inner.w * 0.41)
         for n, (name, kind) in enumerate(setup.seats):
             self.entry(pygame.Rect(inner.x, y, name_w, row), name, self._seat_name(n),
                        key=f"seat{n}.name", max_length=MAX_NAME_LENGTH,
                        placeholder=f"Seat {n + 1}")
             self.dropdown(pygame.Rect(inner.x + name_w + gap, y, inner.w - name_w - gap, row),
                           list(_swap(KIND_LABELS)), kind, self._seat_kind(n),
-                          key=f"seat{n}.kind")
+                          key=f"seat{n}.kind", size=14)
             y += row + gap
         humans = sum(1 for _, kind in setup.seats if kind == "human")
         if humans > 1:

@@ -90,12 +90,13 @@ class SettingsScene(MenuScene):
         left_w = (area.w - gap) // 2
         heights = {"play": self._section_height(2), "sound": self._section_height(2),
                    "window": self._section_height(1, self.px(28))}
-        free = area.h - sum(heights.values()) - 2 * gap
-        step = max(gap, gap + free // 2)
+        share = (area.h - 2 * gap) // 3
+        if all(height <= share for height in heights.values()):
+            heights = dict.fromkeys(heights, share)  # fill the column, bottoms aligned
         y, rects = area.y, {}
         for name, height in heights.items():
             rects[name] = pygame.Rect(area.x, y, left_w, height)
-            y += height + step
+            y += height + gap
         rects["cards"] = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap,
                                      area.h)
         return rects
