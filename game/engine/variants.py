@@ -240,6 +240,8 @@ SHANGHAI_RUMMY = Variant(
         "(house) You may go out by laying off or laying down your last card, without a "
         "discard.",
         "(house) Penalty values: 2-9 5, 10-K 10, ace 15, joker 50.",
+        "(house) When the stock has been rebuilt from the discards three times, the round "
+        "ends at the next empty stock and is scored as it stands.",
     ),
 )
 

@@ -38,6 +38,10 @@ from game.engine.scoring import HandResult, MatchResult
 from game.engine.serial import card_to_json, face_to_json
 from game.engine.variants import Variant, get_variant
 
+# (house) A round whose stock has been rebuilt from the discards this many times ends at
+# the next empty stock: nobody is getting anywhere, and the round must not last for ever.
+MAX_RESHUFFLES = 3
+
 
 @dataclass
 class TableMeld:
@@ -141,9 +145,10 @@ class ContractMatch:
                           buys=[0] * self.players)
 
     def _stock_card(self) -> Card | None:
-        """The top stock card, reshuffling the discards (but the top one) when it is empty."""
+        """The top stock card, reshuffling the discards (but the top one) when it is empty.
+        None when both have run out, or the round has stalled (see MAX_RESHUFFLES)."""
         r = self.hand
-        if not r.stock and len(r.discard) > 1:
+        if not r.stock and len(r.discard) > 1 and r.reshuffles < MAX_RESHUFFLES:
             r.reshuffles += 1
             r.stock = r.discard[:-1]
             r.discard = r.discard[-1:]

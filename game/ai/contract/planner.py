@@ -1,0 +1,241 @@
+"""Finding a contract in a hand, and measuring how close a hand is to one.
+
+Hands hold 11 to about 20 cards, so an exact backtracking search over candidate melds
+(sets of one rank, runs of exactly the contract's length, jokers filling gaps) is fast.
+After a contract is found, the hand's other cards that fit are added to its melds, so a
+lay-down sheds as many cards as it can.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game.engine.cards import SUITS, Card, Face
+from game.engine.contract.rules import SET_SIZE, Contract, check_lay_down, check_meld_as
+from game.engine.variants import Variant
+
+
+@dataclass(frozen=True)
+class Candidate:
+    kind: str
+    naturals: tuple[Card, ...]
+    jokers: int
+
+
+def _sets(hand: Sequence[Card], jokers: int) -> list[Candidate]:
+    by_rank: dict[int, list[Card]] = defaultdict(list)
+    for card in hand:
+        if not card.is_joker:
+            by_rank[card.rank].append(card)
+    found = []
+    for cards in by_rank.values():
+        if len(cards) >= SET_SIZE:
+            found.append(Candidate("set", tuple(cards[:SET_SIZE]), 0))
+        elif len(cards) + jokers >= SET_SIZE and len(cards) >= 2:
+            found.append(Candidate("set", tuple(cards), SET_SIZE - len(cards)))
+    return found
+
+
+def _runs(hand: Sequence[Card], jokers: int, length: int, ace: str) -> list[Candidate]:
+    by_suit: dict[str, dict[int, Card]] = defaultdict(dict)
+    for card in hand:
+        if not card.is_joker:
+            by_suit[card.suit].setdefault(card.rank, card)
+            if card.rank == 1 and ace in ("high", "either"):
+                by_suit[card.suit].setdefault(14, card)
+    top = 14 if ace in ("high", "either") else 13
+    bottom = 1 if ace in ("low", "either") else 2
+    found = []
+    for suit in SUITS:
+        ranks = by_suit.get(suit, {})
+        for start in range(bottom, top - length + 2):
+            window = range(start, start + length)
+            naturals = tuple(ranks[r] for r in window if r in ranks)
+            missing = length - len(naturals)
+            if missing <= jokers and len(naturals) >= 2 and len(set(naturals)) == len(naturals):
+                found.append(Candidate("run", naturals, missing))
+    return found
+
+
+def find_contract(variant: Variant, contract: Contract,
+                  hand: Sequence[Card]) -> tuple[list[list[Card]], dict[Card, Face]] | None:
+    """Melds from ``hand`` that make ``contract`` (fewest jokers first), extended with every
+    other hand card that fits; None if the hand cannot make it."""
+    jokers = [c for c in hand if c.is_joker]
+    candidates = _sets(hand, len(jokers)) + _runs(hand, len(jokers), contract.run_length,
+                                                   variant.ace)
+    candidates.sort(key=lambda c: c.jokers)
+    need = {"set": contract.sets, "run": contract.runs}
+    chosen: list[Candidate] = []
+
+    def search(start: int, used: frozenset[Card], jokers_left: int) -> bool:
+        if need["set"] == 0 and need["run"] == 0:
+            return True
+        for index in range(start, len(candidates)):
+            cand = candidates[index]
+            if need[cand.kind] == 0 or cand.jokers > jokers_left:
+                continue
+            if any(c in used for c in cand.naturals):
+                continue
+            need[cand.kind] -= 1
+            chosen.append(cand)
+            if search(index + 1, used | set(cand.naturals), jokers_left - cand.jokers):
+                return True
+            chosen.pop()
+            need[cand.kind] += 1
+        return False
+
+    if not search(0, frozenset(), len(jokers)):
+        return None
+    spare_jokers = iter(jokers)
+    melds = [list(c.naturals) + [next(spare_jokers) for _ in range(c.jokers)] for c in chosen]
+    result = check_lay_down(variant, contract, melds, {})
+    if not result.ok:
+        return None
+    melds = [list(check.ordered) for check in result.checks]
+    declared: dict[Card, Face] = {}
+    for check in result.checks:
+        declared.update(check.joker_faces)
+    _extend(variant, melds, list(result.kinds), declared, hand)
+    return melds, declared
+
+
+def _extend(variant: Variant, melds: list[list[Card]], kinds: list[str],
+            declared: dict[Card, Face], hand: Sequence[Card]) -> None:
+    """Add the hand's remaining natural cards to the melds they fit, runs first (a run
+    needs particular cards, a set takes any of its rank), until nothing more fits."""
+    used = {c for m in melds for c in m}
+    order = sorted(range(len(melds)), key=lambda i: kinds[i] != "run")
+    changed = True
+    while changed:
+        changed = False
+        for card in hand:
+            if card in used or card.is_joker:
+                continue
+            for index in order:
+                check = check_meld_as(variant, [*melds[index], card], kinds[index], 3,
+                                      declared)
+                if check.ok:
+                    melds[index][:] = list(check.ordered)
+                    declared.update(check.joker_faces)
+                    used.add(card)
+                    changed = True
+                    break
+
+
+def deficiency(hand: Sequence[Card], contract: Contract, ace: str = "either") -> int:
+    """The fewest cards the hand still lacks to make the contract (0: it can lay down).
+
+    Partial melds count what they miss (jokers fill gaps); the search picks disjoint
+    partial melds of the right kinds minimising the total missing."""
+    return _deficiency(tuple(sorted(hand)), contract, ace)[0]
+
+
+def needed_cards(hand: Sequence[Card], contract: Contract, ace: str = "either") -> frozenset[Card]:
+    """The cards the best partial contract of ``deficiency`` uses; the others are spare."""
+    return _deficiency(tuple(sorted(hand)), contract, ace)[1]
+
+
+def could_help(card: Card, hand: Sequence[Card], contract: Contract) -> bool:
+    """Cheap test: can ``card`` join any partial meld of ``hand`` at all?"""
+    if card.is_joker:
+        return True
+    for other in hand:
+        if other.is_joker:
+            continue
+        if contract.sets and other.rank == card.rank:
+            return True
+        if contract.runs and other.suit == card.suit:
+            gap = abs(other.rank - card.rank)
+            if 0 < min(gap, 13 - gap) < contract.run_length:
+                return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def _deficiency(hand: tuple[Card, ...], contract: Contract,
+                ace: str) -> tuple[int, frozenset[Card]]:
+    jokers = sum(1 for c in hand if c.is_joker)
+    by_rank: dict[int, list[Card]] = defaultdict(list)
+    by_suit: dict[str, dict[int, Card]] = defaultdict(dict)
+    for card in hand:
+        if not card.is_joker:
+            by_rank[card.rank].append(card)
+            by_suit[card.suit].setdefault(card.rank, card)
+            if card.rank == 1 and ace in ("high", "either"):
+                by_suit[card.suit].setdefault(14, card)
+    options: dict[str, list[tuple[int, frozenset[Card]]]] = {"set": [], "run": []}
+    for cards in by_rank.values():
+        use = cards[:SET_SIZE]
+        options["set"].append((SET_SIZE - len(use), frozenset(use)))
+    length = contract.run_length
+    if contract.runs:
+        top = 14 if ace in ("high", "either") else 13
+        bottom = 1 if ace in ("low", "either") else 2
+        for ranks in by_suit.values():
+            for start in range(bottom, top - length + 2):
+                use = [ranks[r] for r in range(start, start + length) if r in ranks]
+                if use and len(set(use)) == len(use):
+                    options["run"].append((length - len(use), frozenset(use)))
+    empty = {"set": SET_SIZE, "run": length}
+    for kind in options:
+        options[kind].sort(key=lambda o: o[0])
+    wanted = ["run"] * contract.runs + ["set"] * contract.sets
+    best = [sum(empty[k] for k in wanted)]
+    best_used: list[frozenset[Card]] = [frozenset()]
+
+    def search(index: int, used: frozenset[Card], missing: int, first: int) -> None:
+        # ``first``: melds of one kind are picked in option order, so no permutation of
+        # the same choice is searched twice
+        if missing >= best[0]:
+            return
+        if index == len(wanted):
+            best[0] = missing
+            best_used[0] = used
+            return
+        kind = wanted[index]
+        same_kind_next = index + 1 < len(wanted) and wanted[index + 1] == kind
+        for position in range(first, len(options[kind])):
+            miss, cards = options[kind][position]
+            if missing + miss >= best[0]:
+                break  # options are sorted by what they miss
+            if not cards & used:
+                search(index + 1, used | cards, missing + miss,
+                       position + 1 if same_kind_next else 0)
+        search(index + 1, used, missing + empty[kind], 0)  # start this meld from nothing
+
+    search(0, frozenset(), 0, 0)
+    jokers_used = frozenset(c for c in hand if c.is_joker)
+    return max(0, best[0] - jokers), best_used[0] | jokers_used
+
+
+def potential(hand: Sequence[Card], contract: Contract) -> float:
+    """A finer tie-break than ``deficiency``: cards in pairs and triples of one rank and in
+    near-runs, plus jokers; higher is better."""
+    score = 0.0
+    by_rank: dict[int, int] = defaultdict(int)
+    by_suit: dict[str, set[int]] = defaultdict(set)
+    jokers = 0
+    for card in hand:
+        if card.is_joker:
+            jokers += 1
+            continue
+        by_rank[card.rank] += 1
+        by_suit[card.suit].add(card.rank)
+    if contract.sets:
+        score += sum(min(n, SET_SIZE) ** 1.5 for n in by_rank.values() if n >= 2)
+    if contract.runs:
+        for ranks in by_suit.values():
+            for rank in ranks:
+                window = sum(1 for r in range(rank, rank + contract.run_length) if r in ranks)
+                if window >= 2:
+                    score += (window / contract.run_length) ** 2 * contract.run_length
+    return score + 3.0 * jokers
+
+
+def progress(hand: Sequence[Card], contract: Contract, ace: str = "either") -> float:
+    """One number for comparing hands: fewer missing cards first, then potential."""
+    return -10.0 * deficiency(hand, contract, ace) + potential(hand, contract) / 10.0

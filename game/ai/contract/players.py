@@ -1,0 +1,253 @@
+"""Computer players for the contract game. Each sees only its ``ContractView``.
+
+- Easy: takes the discard only to pair a card, never buys, lays down as soon as it can,
+  lays off only on its own melds, and throws its highest card that is not in a pair.
+- Medium: takes or buys a discard when it brings the hand closer to the contract (keeping
+  a buy in reserve), lays down at once, lays off everywhere and swaps jokers, and throws
+  the card that helps the hand least.
+- Hard: Medium's play plus judgement: a buy must be worth its penalty card, more so late
+  in the round and when opponents are close to going out; it sheds high cards when an
+  opponent is near the end; it will not throw a card that an opponent who has laid down
+  could lay off, or that just came off the pile the next player took from.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.ai.contract.planner import (
+    could_help,
+    deficiency,
+    find_contract,
+    needed_cards,
+    potential,
+    progress,
+)
+from game.ai.players.base import Decision
+from game.engine.actions import Action, Draw, NextHand
+from game.engine.cards import Card
+from game.engine.contract.actions import (
+    Buy,
+    Decline,
+    Discard,
+    LayDown,
+    LayOff,
+    SwapJoker,
+    TakeDiscard,
+)
+from game.engine.contract.match import ContractView
+from game.engine.contract.rules import card_value, check_meld_as
+
+
+class ContractPlayer:
+    level = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def decide(self, view: ContractView) -> Decision:
+        """The action for ``view.seat`` now; never raises, never an unlisted action kind."""
+        try:
+            action = self._decide(view)
+        except Exception as error:  # a player bug must never stop a match
+            return self._fallback(view, f"fallback after {type(error).__name__}")
+        if action.kind not in view.legal:
+            return self._fallback(view, f"fallback: {action.kind} is not possible now")
+        return Decision(action, (), action.kind)
+
+    def _fallback(self, view: ContractView, note: str) -> Decision:
+        seat, legal = view.seat, view.legal
+        simple = (("next_hand", lambda: NextHand(None)), ("decline", lambda: Decline(seat)),
+                  ("draw", lambda: Draw(seat)))
+        for kind, make in simple:
+            if kind in legal:
+                return Decision(make(), (), note)
+        if "lay_off" in legal and view.swapped:
+            for index, (_, kind, cards) in enumerate(view.melds):
+                if check_meld_as(view.variant, [*cards, view.swapped[0]], kind, 3,
+                                 view.declared).ok:
+                    return Decision(LayOff(seat, view.swapped[0], index), (), note)
+        return Decision(Discard(seat, max(view.hand, key=card_value)), (), note)
+
+    # --- the turn
+
+    def _decide(self, view: ContractView) -> Action:
+        seat, legal = view.seat, view.legal
+        if "next_hand" in legal:
+            return NextHand(None)
+        if view.phase == "buying":
+            return Buy(seat) if "buy" in legal and self.want_buy(view) else Decline(seat)
+        if view.phase == "draw":
+            if "take_discard" in legal and self.want_discard(view):
+                return TakeDiscard(seat)
+            return Draw(seat)
+        if "lay_down" in legal:
+            found = find_contract(view.variant, view.contract, view.hand)
+            if found is not None:
+                melds, declared = found
+                return LayDown(seat, tuple(tuple(m) for m in melds), declared)
+        if "swap_joker" in legal and self.swaps_jokers:
+            swap = self._joker_swap(view)
+            if swap is not None:
+                return swap
+        if "lay_off" in legal:
+            lay_off = self._lay_off(view)
+            if lay_off is not None:
+                return lay_off
+        return Discard(seat, self.choose_discard(view))
+
+    # --- choices the levels make differently
+
+    swaps_jokers = True
+    lays_off_on_others = True
+
+    def usefulness(self, view: ContractView, card: Card, hand: Sequence[Card]) -> float:
+        """How much worse the hand is without ``card``: a spare card (outside the best
+        partial contract) costs only its shape; a needed one is scored exactly."""
+        rest = [c for c in hand if c != card]
+        ace = view.variant.ace
+        if card not in needed_cards(hand, view.contract, ace):
+            return (potential(hand, view.contract) - potential(rest, view.contract)) / 10.0
+        return progress(hand, view.contract, ace) - progress(rest, view.contract, ace)
+
+    def improves(self, view: ContractView, card: Card) -> bool:
+        """Would taking ``card`` (and throwing a spare card) bring the contract closer?
+        Each take must strictly lower the cards missing, so cards cannot cycle through
+        the pile for ever."""
+        if view.laid_down[view.seat]:
+            return any(check_meld_as(view.variant, [*cards, card], kind, 3, view.declared).ok
+                       for _, kind, cards in view.melds)
+        if not could_help(card, view.hand, view.contract):
+            return False
+        ace = view.variant.ace
+        hand = [*view.hand, card]
+        if deficiency(hand, view.contract, ace) >= deficiency(view.hand, view.contract, ace):
+            return False
+        return len(needed_cards(hand, view.contract, ace)) < len(hand)
+
+    def want_discard(self, view: ContractView) -> bool:
+        top = view.discard_top
+        return top is not None and (top.is_joker or self.improves(view, top))
+
+    def want_buy(self, view: ContractView) -> bool:
+        top = view.discard_top
+        if top is None or view.buys_left[view.seat] <= 1 or view.laid_down[view.seat]:
+            return False
+        return top.is_joker or self.improves(view, top)
+
+    def choose_discard(self, view: ContractView) -> Card:
+        hand = [c for c in view.hand if not c.is_joker] or list(view.hand)
+        return min(hand, key=lambda c: (self.usefulness(view, c, view.hand),
+                                        -card_value(c), c))
+
+    # --- helpers
+
+    def _joker_swap(self, view: ContractView) -> Action | None:
+        for index, (_, _, cards) in enumerate(view.melds):
+            for joker in (c for c in cards if c.is_joker):
+                face = view.declared.get(joker)
+                real = next((c for c in view.hand if not c.is_joker and c.face == face), None)
+                if real is not None:
+                    return SwapJoker(view.seat, real, index)
+        return None
+
+    def _lay_off(self, view: ContractView) -> Action | None:
+        order = sorted(view.hand, key=lambda c: (c not in view.swapped, -card_value(c)))
+        for card in order:
+            for index, (owner, kind, cards) in enumerate(view.melds):
+                if owner != view.seat and not self.lays_off_on_others:
+                    continue
+                if check_meld_as(view.variant, [*cards, card], kind, 3, view.declared).ok:
+                    # keep the last card for the discard unless it goes out by laying off
+                    return LayOff(view.seat, card, index)
+        return None
+
+
+class EasyContractPlayer(ContractPlayer):
+    level = "easy"
+    swaps_jokers = False
+    lays_off_on_others = False
+
+    def want_discard(self, view: ContractView) -> bool:
+        top = view.discard_top
+        if top is None or view.laid_down[view.seat]:
+            return False
+        pairs = any(c.rank == top.rank and not c.is_joker for c in view.hand)
+        return pairs and self.improves(view, top)
+
+    def want_buy(self, view: ContractView) -> bool:
+        return False
+
+    def choose_discard(self, view: ContractView) -> Card:
+        """The card adding least to the hand's shape (pairs, near-runs), highest first."""
+        hand = list(view.hand)
+        shape = potential(hand, view.contract)
+
+        def keep(card: Card) -> tuple[float, int, Card]:
+            rest = [c for c in hand if c != card]
+            return (shape - potential(rest, view.contract), -card_value(card), card)
+
+        return min([c for c in hand if not c.is_joker] or hand, key=keep)
+
+
+class MediumContractPlayer(ContractPlayer):
+    level = "medium"
+
+
+class HardContractPlayer(ContractPlayer):
+    level = "hard"
+
+    def _pressure(self, view: ContractView) -> float:
+        """0 (nobody near out) to 1 (an opponent who has laid down holds very few cards)."""
+        worst = 0.0
+        for seat, count in enumerate(view.hand_counts):
+            if seat != view.seat and view.laid_down[seat]:
+                worst = max(worst, 1.0 / max(1, count - 1))
+        return min(1.0, worst)
+
+    def want_buy(self, view: ContractView) -> bool:
+        top = view.discard_top
+        if top is None or view.buys_left[view.seat] <= 0:
+            return False
+        if top.is_joker:
+            return True
+        if view.laid_down[view.seat] or not self.improves(view, top):
+            return False  # after laying down, an extra card is only a liability
+        # The penalty card is worth taking on only while the round has time to run: when
+        # an opponent is close to going out, two more cards in hand cost more than the
+        # one card of progress gains.
+        now = deficiency(view.hand, view.contract, view.variant.ace)
+        return self._pressure(view) < 0.5 or now <= 1
+
+    def choose_discard(self, view: ContractView) -> Card:
+        hand = [c for c in view.hand if not c.is_joker] or list(view.hand)
+        others_down = any(d for s, d in enumerate(view.laid_down) if s != view.seat)
+
+        def feeds(card: Card) -> bool:
+            return others_down and any(
+                check_meld_as(view.variant, [*cards, card], kind, 3, view.declared).ok
+                for _, kind, cards in view.melds)
+
+        if view.laid_down[view.seat]:
+            # the contract is down: every card left is only penalty, so throw the costliest
+            # one that an opponent cannot lay off
+            return max(hand, key=lambda c: (not feeds(c), card_value(c), c))
+        pressure = self._pressure(view)
+
+        def cost(card: Card) -> tuple[float, Card]:
+            keep = self.usefulness(view, card, view.hand)
+            return (keep + (0.5 if feeds(card) else 0.0) - pressure * card_value(card) / 20.0,
+                    card)
+
+        return min(hand, key=cost)
+
+
+def make_contract_player(level: str, seed: int = 0) -> ContractPlayer:
+    players = {"easy": EasyContractPlayer, "medium": MediumContractPlayer,
+               "hard": HardContractPlayer}
+    key = level.strip().lower()
+    if key not in players:
+        raise ValueError(f"unknown computer level '{level}': expected easy, medium or hard")
+    return players[key](seed)
