@@ -1,0 +1,119 @@
+"""Preferences, house-rule presets, saved games and statistics, kept safely on disk.
+
+``Store.open(data_dir)`` gives one object holding all of them. Bad files never raise:
+they are moved aside and described in ``Store.messages`` for the UI to show.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from types import TracebackType
+
+from game.store.atomic import clean_stale_temps
+from game.store.errors import InvalidName, StoreError, StoreWriteError
+from game.store.messages import MessageLog, StoreMessage
+from game.store.paths import APP_NAME, DataPaths
+from game.store.presets import Preset, PresetStore
+from game.store.saves import AUTOSAVE, SaveFile, SaveStore, SaveSummary, SlotInfo
+from game.store.seats import SEAT_KINDS, Seat
+from game.store.settings import Settings, load_settings, save_settings
+from game.store.stats import HandRecord, MatchRecord, StatLine, StatsStore
+
+__all__ = [
+    "APP_NAME",
+    "AUTOSAVE",
+    "SEAT_KINDS",
+    "DataPaths",
+    "HandRecord",
+    "InvalidName",
+    "MatchRecord",
+    "MessageLog",
+    "Preset",
+    "PresetStore",
+    "SaveFile",
+    "SaveStore",
+    "SaveSummary",
+    "Seat",
+    "Settings",
+    "SlotInfo",
+    "StatLine",
+    "StatsStore",
+    "Store",
+    "StoreError",
+    "StoreMessage",
+    "StoreWriteError",
+]
+
+
+class Store:
+    """Everything the game keeps between runs, opened from one data location."""
+
+    def __init__(
+        self,
+        paths: DataPaths,
+        messages: MessageLog,
+        settings: Settings,
+        presets: PresetStore,
+        saves: SaveStore,
+        stats: StatsStore,
+    ) -> None:
+        self.paths = paths
+        self.messages = messages
+        self.settings = settings
+        self.presets = presets
+        self.saves = saves
+        self.stats = stats
+
+    @classmethod
+    def open(cls, data_dir: Path | str | None = None) -> Store:
+        """Open the store in ``data_dir`` (``--data-dir``), or the platform's user folders."""
+        paths = DataPaths.resolve(data_dir)
+        messages = MessageLog()
+        for folder in (paths.config_dir, paths.data_dir, paths.saves_dir):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                messages.add(folder, f"the folder cannot be created ({exc.strerror or exc})")
+            else:
+                clean_stale_temps(folder)
+        return cls(
+            paths=paths,
+            messages=messages,
+            settings=load_settings(paths.settings_file, messages),
+            presets=PresetStore(paths.presets_file, messages),
+            saves=SaveStore(paths.saves_dir, messages),
+            stats=StatsStore(paths.stats_file, messages),
+        )
+
+    def save_settings(self) -> bool:
+        """Write ``self.settings``; False (with a message) if it could not be written.
+
+        Invalid values are replaced by their defaults, in ``self.settings`` too.
+        """
+        written = save_settings(self.paths.settings_file, self.settings, self.messages)
+        if written is None:
+            return False
+        for item in dataclasses.fields(written):
+            setattr(self.settings, item.name, getattr(written, item.name))
+        return True
+
+    def reload_settings(self) -> Settings:
+        """Read ``settings.json`` again (e.g. after another instance changed it)."""
+        self.settings = load_settings(self.paths.settings_file, self.messages)
+        return self.settings
+
+    def close(self) -> None:
+        """Close the statistics database (the JSON files need no closing)."""
+        self.stats.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,157 @@
+"""Crash-safe file operations: atomic replace with a ``.bak`` of the previous version,
+size-limited reads, and moving bad files aside (never deleting them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import stat
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+BACKUP_SUFFIX = ".bak"
+TEMP_SUFFIX = ".tmp"
+_REPLACE_RETRIES = 20  # Windows refuses to replace a file another process has open
+
+
+class FileTooLarge(OSError):
+    """A file is bigger than the limit for its kind."""
+
+    def __init__(self, path: Path, size: int, limit: int) -> None:
+        super().__init__(f"{path} is {size} bytes; the limit is {limit}")
+        self.size = size
+        self.limit = limit
+
+
+def backup_path(path: Path) -> Path:
+    """Where the previous version of ``path`` is kept."""
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
+    """Replace ``path`` with ``data`` so that readers only ever see the old or the new file.
+
+    The data goes to a temporary file in the same folder, is flushed and fsynced, the
+    current file is kept as ``NAME.bak``, then the temporary file is renamed over ``path``.
+    """
+    directory = path.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=directory)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(OSError):
+            shutil.copymode(path, tmp)
+        if keep_backup:
+            _keep_previous(path)
+        _replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _fsync_dir(directory)
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``; ``FileTooLarge`` if it holds more than ``limit`` bytes."""
+    with open(path, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > limit:
+            raise FileTooLarge(path, size, limit)
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLarge(path, len(data), limit)
+    return data
+
+
+def move_aside(path: Path, tag: str = "corrupt") -> Path:
+    """Rename ``path`` to ``NAME.TAG-YYYYMMDDTHHMMSS`` (``-N`` added if taken); return that."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    base = f"{path.name}.{tag}-{stamp}"
+    for n in range(1, 1000):
+        target = path.with_name(base if n == 1 else f"{base}-{n}")
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(path, target)
+        except FileExistsError:  # Windows, or a race with another instance
+            continue
+        return target
+    raise FileExistsError(f"no free name to move {path} aside")
+
+
+def remove_file(path: Path) -> bool:
+    """Delete ``path`` if it is there; True if something was deleted."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def clean_stale_temps(directory: Path, max_age_seconds: float = 3600.0) -> None:
+    """Remove temporary files left by a process killed mid-write (old ones only)."""
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(directory):
+            if not (entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX)):
+                continue
+            with contextlib.suppress(OSError):
+                info = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > max_age_seconds:
+                    os.unlink(entry.path)
+
+
+def _keep_previous(path: Path) -> None:
+    """Make ``NAME.bak`` a copy of the current ``path`` (atomically), if there is one."""
+    if not path.is_file():
+        return
+    bak = backup_path(path)
+    staging = path.with_name(f".{bak.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    try:
+        try:
+            os.link(path, staging)
+        except FileNotFoundError:
+            return  # replaced or removed by another instance meanwhile
+        except OSError:  # no hard links on this file system
+            try:
+                shutil.copyfile(path, staging)
+            except FileNotFoundError:
+                return
+            with open(staging, "rb+") as handle:
+                os.fsync(handle.fileno())
+        _replace(staging, bak)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            staging.unlink()
+        raise
+
+
+def _replace(source: Path, target: Path) -> None:
+    for attempt in range(_REPLACE_RETRIES):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if os.name != "nt" or attempt == _REPLACE_RETRIES - 1:
+                raise
+            time.sleep(0.05)
+
+
+def _fsync_dir(directory: Path) -> None:
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

@@ -1,0 +1,22 @@
+"""Exceptions the store raises: only for requests the caller can fix, never for bad files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StoreError(Exception):
+    """Base class for the store's exceptions."""
+
+
+class InvalidName(StoreError, ValueError):
+    """A slot or preset name that cannot be used (empty, too long, path characters...)."""
+
+
+class StoreWriteError(StoreError):
+    """Something could not be written (disk full, no permission, too large, not JSON...)."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = Path(path)
+        self.problem = problem

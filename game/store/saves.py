@@ -1,0 +1,290 @@
+"""Saved games: one JSON file per slot in ``saves/`` (``autosave`` plus named slots).
+
+Each file is an envelope around the game, which the store treats as an opaque
+JSON-able dict::
+
+    {"schema": 2, "app_version": "0.1.0", "saved_at": "2026-11-22T05:15:00+00:00",
+     "summary": {"variant": ..., "players": [...], "scores": [...], "hand": n},
+     "game": {...}}
+
+Older envelopes are upgraded through ``MIGRATIONS`` when read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from game import __version__
+from game.store import jsonfile
+from game.store.atomic import atomic_write_bytes, backup_path, clean_stale_temps, remove_file
+from game.store.errors import InvalidName, StoreWriteError
+from game.store.messages import MessageLog
+from game.store.migrate import MigrationChain
+
+SAVE_SCHEMA = 2
+MAX_SAVE_BYTES = 5 * 1024 * 1024
+MAX_SLOT_LENGTH = 64
+AUTOSAVE = "autosave"
+SAVE_SUFFIX = ".json"
+
+MIGRATIONS = MigrationChain("save", SAVE_SCHEMA)
+
+_SLOT = re.compile(r"\w[\w .-]*", re.UNICODE)
+_WINDOWS_RESERVED = {"con", "prn", "aux", "nul"} | {
+    f"{device}{n}" for device in ("com", "lpt") for n in "123456789"
+}
+
+
+@MIGRATIONS.step(1)
+def _summary_names_to_players(document: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 called the summary's ``players`` ``names`` and its ``hand`` ``hand_number``."""
+    summary = document.get("summary")
+    if isinstance(summary, dict):
+        if "names" in summary:
+            summary["players"] = summary.pop("names")
+        if "hand_number" in summary:
+            summary["hand"] = summary.pop("hand_number")
+    return document
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the load dialog shows without opening the game itself."""
+
+    variant: str
+    players: tuple[str, ...]
+    scores: tuple[int | float, ...]
+    hand: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "players": list(self.players),
+            "scores": list(self.scores),
+            "hand": self.hand,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> SaveSummary:
+        """A summary from a mapping (or a ``SaveSummary``); ``ValueError`` if malformed."""
+        if isinstance(data, SaveSummary):
+            return data
+        if not isinstance(data, Mapping):
+            raise ValueError("the summary must be an object")
+        variant, players = data.get("variant"), data.get("players")
+        scores, hand = data.get("scores"), data.get("hand")
+        if not isinstance(variant, str) or not variant:
+            raise ValueError("the summary has no variant")
+        if not isinstance(players, Sequence) or isinstance(players, str):
+            raise ValueError("the summary's players must be a list of names")
+        if not all(isinstance(name, str) for name in players):
+            raise ValueError("the summary's players must be a list of names")
+        if not isinstance(scores, Sequence) or isinstance(scores, str):
+            raise ValueError("the summary's scores must be a list of numbers")
+        if not all(_is_number(score) for score in scores):
+            raise ValueError("the summary's scores must be a list of numbers")
+        if not isinstance(hand, int) or isinstance(hand, bool) or hand < 0:
+            raise ValueError("the summary's hand must be a whole number")
+        return cls(variant=variant, players=tuple(players), scores=tuple(scores), hand=hand)
+
+
+@dataclass(frozen=True)
+class SlotInfo:
+    """One save as listed in the load dialog."""
+
+    slot: str
+    variant: str
+    players: tuple[str, ...]
+    saved_at: datetime
+    scores: tuple[int | float, ...]
+    hand: int
+    app_version: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class SaveFile:
+    """A save read back: its listing and the game payload."""
+
+    info: SlotInfo
+    payload: dict[str, Any]
+
+
+def validate_slot_name(slot: Any) -> str:
+    """``slot`` if usable as a save slot name, else ``InvalidName`` saying why."""
+    if not isinstance(slot, str) or not slot:
+        raise InvalidName("a save name cannot be empty")
+    if len(slot) > MAX_SLOT_LENGTH:
+        raise InvalidName(f"a save name can be at most {MAX_SLOT_LENGTH} characters")
+    if "/" in slot or "\\" in slot or slot in (".", "..") or os.sep in slot:
+        raise InvalidName("a save name cannot contain / or \\")
+    if not _SLOT.fullmatch(slot) or slot.endswith((".", " ")):
+        raise InvalidName(
+            "a save name may use letters, digits, spaces, '-', '_' and '.', "
+            "must start with a letter or digit, and cannot end with a space or '.'"
+        )
+    if slot.split(".")[0].strip().casefold() in _WINDOWS_RESERVED:
+        raise InvalidName(f'"{slot}" is a reserved name on Windows')
+    return slot
+
+
+class SaveStore:
+    """Write, read, list and delete saved games in one folder."""
+
+    def __init__(self, directory: Path, messages: MessageLog) -> None:
+        self.directory = directory
+        self._messages = messages
+        clean_stale_temps(directory)
+
+    def path_for(self, slot: str) -> Path:
+        """The file of ``slot`` (after validating the name)."""
+        return self.directory / f"{validate_slot_name(slot)}{SAVE_SUFFIX}"
+
+    def write(
+        self,
+        slot: str,
+        payload: Mapping[str, Any],
+        summary: SaveSummary | Mapping[str, Any],
+    ) -> SlotInfo:
+        """Save ``payload`` in ``slot`` atomically, keeping the previous save as ``.bak``.
+
+        ``InvalidName`` for a bad slot name, ``ValueError`` for a malformed summary,
+        ``StoreWriteError`` if the game cannot be stored or the file cannot be written.
+        """
+        path = self.path_for(slot)
+        clean_summary = SaveSummary.from_json(summary)
+        if not isinstance(payload, Mapping):
+            raise StoreWriteError(path, "the game to save must be a JSON object")
+        saved_at = datetime.now(UTC).replace(microsecond=0)
+        envelope = {
+            "schema": SAVE_SCHEMA,
+            "app_version": __version__,
+            "saved_at": saved_at.isoformat(),
+            "summary": clean_summary.to_json(),
+            "game": dict(payload),
+        }
+        try:
+            data = jsonfile.dump_json(envelope)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise StoreWriteError(path, f"the game cannot be stored as JSON ({exc})") from None
+        if len(data) > MAX_SAVE_BYTES:
+            raise StoreWriteError(
+                path, f"the save would be {len(data)} bytes; the limit is {MAX_SAVE_BYTES}"
+            )
+        try:
+            atomic_write_bytes(path, data)
+        except OSError as exc:
+            raise StoreWriteError(path, f"cannot be written ({exc.strerror or exc})") from exc
+        return _info(slot, path, clean_summary, saved_at, __version__)
+
+    def load(self, slot: str) -> SaveFile | None:
+        """The save in ``slot``, or ``None`` if there is none or it is unusable (then it is
+        moved aside and a message recorded)."""
+        path = self.path_for(slot)
+        return jsonfile.load(
+            path, lambda raw: _parse(slot, path, raw), self._messages, max_bytes=MAX_SAVE_BYTES
+        )
+
+    def read(self, slot: str) -> dict[str, Any] | None:
+        """The game payload saved in ``slot``, or ``None``."""
+        loaded = self.load(slot)
+        return loaded.payload if loaded is not None else None
+
+    def info(self, slot: str) -> SlotInfo | None:
+        """The listing of ``slot``, or ``None`` if there is no usable save there."""
+        loaded = self.load(slot)
+        return loaded.info if loaded is not None else None
+
+    def list(self) -> list[SlotInfo]:
+        """Every usable save: the autosave first, then newest first."""
+        found = []
+        for slot in self._slots():
+            info = self.info(slot)
+            if info is not None:
+                found.append(info)
+        found.sort(key=lambda info: info.saved_at, reverse=True)
+        found.sort(key=lambda info: info.slot != AUTOSAVE)
+        return found
+
+    def delete(self, slot: str) -> bool:
+        """Remove ``slot`` and its backup; False if there was no such save."""
+        path = self.path_for(slot)
+        try:
+            removed = remove_file(path)
+            remove_file(backup_path(path))
+        except OSError as exc:
+            raise StoreWriteError(path, f"cannot be deleted ({exc.strerror or exc})") from exc
+        return removed
+
+    def exists(self, slot: str) -> bool:
+        """True if ``slot`` has a file (usable or not)."""
+        return self.path_for(slot).is_file()
+
+    def has_autosave(self) -> bool:
+        """True if there is a usable autosave."""
+        return self.info(AUTOSAVE) is not None
+
+    def _slots(self) -> list[str]:
+        slots = []
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.directory):
+                if not entry.name.endswith(SAVE_SUFFIX) or entry.name.startswith("."):
+                    continue
+                slot = entry.name[: -len(SAVE_SUFFIX)]
+                try:
+                    slots.append(validate_slot_name(slot))
+                except InvalidName:
+                    continue
+        return sorted(slots)
+
+
+def _parse(slot: str, path: Path, raw: bytes) -> SaveFile:
+    document = jsonfile.upgrade(jsonfile.decode_object(raw), MIGRATIONS)
+    try:
+        summary = SaveSummary.from_json(document.get("summary"))
+    except ValueError as exc:
+        raise jsonfile.BadFile(f"has the wrong shape ({exc})") from None
+    app_version, saved_at, game = (
+        document.get("app_version"),
+        document.get("saved_at"),
+        document.get("game"),
+    )
+    if not isinstance(app_version, str):
+        raise jsonfile.BadFile('has the wrong shape (no "app_version")')
+    if not isinstance(game, dict):
+        raise jsonfile.BadFile('has the wrong shape ("game" is not an object)')
+    try:
+        when = datetime.fromisoformat(saved_at) if isinstance(saved_at, str) else None
+    except ValueError:
+        when = None
+    if when is None:
+        raise jsonfile.BadFile('has the wrong shape ("saved_at" is not a date and time)')
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return SaveFile(_info(slot, path, summary, when, app_version), game)
+
+
+def _info(
+    slot: str, path: Path, summary: SaveSummary, saved_at: datetime, app_version: str
+) -> SlotInfo:
+    return SlotInfo(
+        slot=slot,
+        variant=summary.variant,
+        players=summary.players,
+        saved_at=saved_at,
+        scores=summary.scores,
+        hand=summary.hand,
+        app_version=app_version,
+        path=path,
+    )
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -1,0 +1,40 @@
+"""A seat at the table as the store records it: a name and who plays it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+SEAT_KINDS = ("human", "easy", "medium", "hard")
+COMPUTER_KINDS = ("easy", "medium", "hard")
+MAX_NAME_LENGTH = 32
+
+
+@dataclass(frozen=True)
+class Seat:
+    """``kind`` is ``"human"`` or a computer level: ``"easy"``, ``"medium"``, ``"hard"``."""
+
+    name: str
+    kind: str = "human"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Seat:
+        """A seat from ``{"name", "kind"}`` (or a ``Seat``); ``ValueError`` if malformed."""
+        if isinstance(data, Seat):
+            data = data.to_json()
+        if not isinstance(data, Mapping):
+            raise ValueError("a seat must be an object with name and kind")
+        name, kind = data.get("name"), data.get("kind")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+            raise ValueError(f"a seat name must be 1-{MAX_NAME_LENGTH} characters")
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"a seat kind must be one of {', '.join(SEAT_KINDS)}")
+        return cls(name=name, kind=kind)

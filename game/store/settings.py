@@ -1,0 +1,222 @@
+"""Player preferences in ``settings.json``: a dataclass with defaults, validated key by key.
+
+A value of the wrong type or out of range falls back to its default with a message;
+keys this version does not know are kept and written back unchanged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.store import jsonfile
+from game.store.atomic import atomic_write_bytes
+from game.store.messages import MessageLog
+from game.store.migrate import MigrationChain
+from game.store.seats import Seat
+
+SETTINGS_SCHEMA = 1
+MAX_SETTINGS_BYTES = 256 * 1024
+
+CARD_BACKS = ("blue", "red", "green")
+HAND_SORTS = ("suit", "rank")
+ANIMATION_SPEED_RANGE = (0.25, 4.0)
+WINDOW_WIDTH_RANGE = (320, 16384)
+WINDOW_HEIGHT_RANGE = (240, 16384)
+SEAT_COUNT_RANGE = (2, 8)
+
+MIGRATIONS = MigrationChain("settings", SETTINGS_SCHEMA)
+
+_VARIANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+_LANGUAGE = re.compile(r"[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?")
+
+
+def _default_seats() -> list[Seat]:
+    return [Seat("You", "human"), Seat("Ada", "medium"), Seat("Boole", "medium")]
+
+
+@dataclass
+class Settings:
+    """Everything the player can set; ``extra`` holds keys from newer versions."""
+
+    window_size: tuple[int, int] = (1280, 800)
+    animation_speed: float = 1.0
+    sound_on: bool = True
+    volume: float = 0.8
+    four_colour_deck: bool = False
+    card_back: str = "blue"
+    hand_sort: str = "suit"
+    default_variant: str = "machiavelli"
+    default_seats: list[Seat] = field(default_factory=_default_seats)
+    language: str = "en"
+    always_decline_buys: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The document written to ``settings.json`` (values as they are, not validated)."""
+        document: dict[str, Any] = {"schema": SETTINGS_SCHEMA}
+        for name in _VALIDATORS:
+            value = getattr(self, name)
+            if name == "window_size" and isinstance(value, tuple):
+                value = list(value)
+            elif name == "default_seats" and isinstance(value, list | tuple):
+                value = [seat.to_json() if isinstance(seat, Seat) else seat for seat in value]
+            document[name] = value
+        for key, value in self.extra.items():
+            if key != "schema" and key not in _VALIDATORS:
+                document[key] = value
+        return document
+
+    @classmethod
+    def from_json(cls, document: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from a (migrated) document, and one problem text per key replaced."""
+        defaults = cls()
+        values: dict[str, Any] = {}
+        problems: list[str] = []
+        for name, validate in _VALIDATORS.items():
+            if name not in document:
+                continue
+            try:
+                values[name] = validate(document[name])
+            except (ValueError, TypeError) as exc:
+                default = getattr(defaults, name)
+                if name == "default_seats":
+                    default = [seat.to_json() for seat in default]
+                problems.append(f'setting "{name}" {exc}; using the default ({_show(default)})')
+        extra = {k: v for k, v in document.items() if k != "schema" and k not in _VALIDATORS}
+        return cls(**values, extra=extra), problems
+
+    def copy(self) -> Settings:
+        return dataclasses.replace(
+            self, default_seats=list(self.default_seats), extra=dict(self.extra)
+        )
+
+
+def load_settings(path: Path, messages: MessageLog) -> Settings:
+    """The settings in ``path``; defaults (written back) if missing, bad, or repaired."""
+    problems: list[str] = []
+
+    def parse(raw: bytes) -> Settings:
+        problems.clear()
+        document = jsonfile.upgrade(jsonfile.decode_object(raw), MIGRATIONS)
+        settings, found = Settings.from_json(document)
+        problems.extend(found)
+        return settings
+
+    loaded = jsonfile.load(path, parse, messages, max_bytes=MAX_SETTINGS_BYTES)
+    for problem in problems:
+        messages.add(path, problem)
+    settings = loaded if loaded is not None else Settings()
+    # Write a clean file if there is none now (missing, or the bad one was moved aside) or
+    # if values were replaced; never over a file that could not be moved aside.
+    if (loaded is None and not os.path.lexists(path)) or problems:
+        save_settings(path, settings, messages)
+    return settings
+
+
+def save_settings(path: Path, settings: Settings, messages: MessageLog) -> Settings | None:
+    """Write ``settings`` atomically; returns the values written (invalid ones replaced by
+    defaults, with a message), or ``None`` with a message if the file could not be written.
+    """
+    try:
+        clean, problems = Settings.from_json(settings.to_json())
+        data = jsonfile.dump_json(clean.to_json(), indent=2)
+    except (TypeError, ValueError) as exc:
+        messages.add(path, f"settings could not be saved ({exc})")
+        return None
+    for problem in problems:
+        messages.add(path, f"not saved as given: {problem}")
+    if len(data) > MAX_SETTINGS_BYTES:
+        messages.add(path, f"settings could not be saved (over {MAX_SETTINGS_BYTES} bytes)")
+        return None
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as exc:
+        messages.add(path, f"settings could not be saved ({exc.strerror or exc})")
+        return None
+    return clean
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def _number_in(low: float, high: float) -> Callable[[Any], float]:
+    def check(value: Any) -> float:
+        if not _is_number(value) or not math.isfinite(value) or not low <= value <= high:
+            raise ValueError(f"must be a number from {low} to {high}")
+        return float(value)
+
+    return check
+
+
+def _choice(choices: tuple[str, ...]) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or value not in choices:
+            raise ValueError(f"must be one of {', '.join(choices)}")
+        return value
+
+    return check
+
+
+def _matching(pattern: re.Pattern[str], what: str) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or not pattern.fullmatch(value):
+            raise ValueError(f"must be {what}")
+        return value
+
+    return check
+
+
+def _window_size(value: Any) -> tuple[int, int]:
+    (w_low, w_high), (h_low, h_high) = WINDOW_WIDTH_RANGE, WINDOW_HEIGHT_RANGE
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and w_low <= value[0] <= w_high
+        and h_low <= value[1] <= h_high
+    ):
+        return (value[0], value[1])
+    raise ValueError(
+        f"must be [width, height] with width {w_low}-{w_high} and height {h_low}-{h_high}"
+    )
+
+
+def _seats(value: Any) -> list[Seat]:
+    low, high = SEAT_COUNT_RANGE
+    if not isinstance(value, list | tuple) or not low <= len(value) <= high:
+        raise ValueError(f"must be a list of {low} to {high} seats")
+    return [Seat.from_json(seat) for seat in value]
+
+
+_VALIDATORS: dict[str, Callable[[Any], Any]] = {
+    "window_size": _window_size,
+    "animation_speed": _number_in(*ANIMATION_SPEED_RANGE),
+    "sound_on": _bool,
+    "volume": _number_in(0.0, 1.0),
+    "four_colour_deck": _bool,
+    "card_back": _choice(CARD_BACKS),
+    "hand_sort": _choice(HAND_SORTS),
+    "default_variant": _matching(_VARIANT_ID, 'a variant id such as "machiavelli"'),
+    "default_seats": _seats,
+    "language": _matching(_LANGUAGE, 'a language code such as "en"'),
+    "always_decline_buys": _bool,
+}

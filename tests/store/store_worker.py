@@ -1,0 +1,66 @@
+"""Child process for the store's multi-process tests (run as a script, not collected).
+
+store_worker.py save-loop DIR          write a save and the settings forever
+store_worker.py instance DIR ID N      one game instance doing N rounds of writes
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from game.store import MatchRecord, Seat, Store
+
+BLOCK = 40_000
+
+
+def payload(n: int) -> dict[str, object]:
+    return {"n": n, "cards": [n] * BLOCK, "end": n}
+
+
+def summary(n: int) -> dict[str, object]:
+    return {"variant": "machiavelli", "players": ["You", "Ada"], "scores": [n, -n], "hand": n}
+
+
+def save_loop(data_dir: Path) -> None:
+    store = Store.open(data_dir)
+    n = store.saves.read("slot")["n"] + 1 if store.saves.read("slot") else 0
+    store.saves.write("slot", payload(n), summary(n))
+    print("ready", flush=True)
+    while True:
+        n += 1
+        store.saves.write("slot", payload(n), summary(n))
+        store.settings.volume = (n % 100) / 100
+        store.save_settings()
+
+
+def instance(data_dir: Path, ident: str, rounds: int) -> None:
+    go = data_dir / "go"
+    while not go.exists():
+        time.sleep(0.005)
+    store = Store.open(data_dir)
+    now = datetime.now(UTC)
+    for n in range(rounds):
+        store.saves.write("shared", payload(n), summary(n))
+        store.saves.write(f"own-{ident}", payload(n), summary(n))
+        store.settings.card_back = "red" if ident == "a" else "green"
+        assert store.save_settings()
+        store.presets.save(f"{ident}-{n}", "machiavelli", {"jokers": n})
+        seats = [Seat("You", "human"), Seat("Ada", "hard")]
+        assert store.stats.record_match(MatchRecord("machiavelli", seats, [n, 0], 0, now, now))
+        assert store.saves.read("shared") is not None
+    bad = [str(m) for m in store.messages]
+    store.close()
+    if bad:
+        print("\n".join(bad), file=sys.stderr)
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    mode, folder = sys.argv[1], Path(sys.argv[2])
+    if mode == "save-loop":
+        save_loop(folder)
+    else:
+        instance(folder, sys.argv[3], int(sys.argv[4]))
