@@ -12,19 +12,13 @@ import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 from game.store import AUTOSAVE, Store
-from game.store.settings import Settings
 from game.ui.session import GameSession, Seat
 
 # --------------------------------------------------------------------------- helpers
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
-    if not hasattr(Settings, "sound"):
-        # game/ui/app.py reads ``settings.sound``; the store calls it ``sound_on``.
-        monkeypatch.setattr(Settings, "sound", property(
-            lambda self: self.sound_on, lambda self, v: setattr(self, "sound_on", v)),
-            raising=False)
+def app(tmp_path: Path) -> Iterator:
     from game.ui.app import App
 
     application = App(data_dir=tmp_path)
@@ -390,3 +384,47 @@ def test_ui_events_of_other_scenes_are_ignored(app) -> None:  # noqa: ANN001
     scene = open_title(app)
     stray = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=object())
     assert scene.handle_event(stray) is False
+
+
+def test_new_game_by_keyboard_only(app) -> None:  # noqa: ANN001
+    """Tab to the variant, change it with the arrows, open and close a drop-down, deal."""
+    from game.engine.variants import VARIANTS
+
+    scene = open_new_game(app)
+    assert scene.focus.focused_key == "start"
+    while scene.focus.focused_key != "variant":
+        press(app, pygame.K_TAB, frames=1)
+    first = scene.setup.variant_id
+    press(app, pygame.K_RIGHT)
+    ids = list(VARIANTS)
+    scene = app.scenes.top
+    assert scene.setup.variant_id == ids[(ids.index(first) + 1) % len(ids)]
+    assert scene.focus.focused_key == "variant"  # focus survives the rebuild
+    menu = widget(scene, "variant")
+    press(app, pygame.K_RETURN)
+    assert menu.current_state is menu.menu_states["expanded"]
+    press(app, pygame.K_ESCAPE)  # closes the list, stays on the screen
+    assert top_name(app) == "NewGameScene"
+    assert menu.current_state is menu.menu_states["closed"]
+    while app.scenes.top.focus.focused_key != "start":
+        press(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT, frames=1)
+    press(app, pygame.K_RETURN)
+    assert top_name(app) == "TableScene"
+    assert app.scenes.top.session.match.variant_id == ids[(ids.index(first) + 1) % len(ids)]
+
+
+def test_tab_into_a_name_and_type(app) -> None:  # noqa: ANN001
+    scene = open_new_game(app)
+    while scene.focus.focused_key != "seat1.name":
+        press(app, pygame.K_TAB, frames=1)
+    entry = widget(scene, "seat1.name")
+    assert entry.is_focused
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="",
+                                         scancode=0))
+    for ch in "na":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app)
+    assert scene.setup.seats[1][0] == "Adana"
+    press(app, pygame.K_TAB)
+    assert scene.focus.focused_key == "seat1.kind"
+    assert not entry.is_focused

@@ -18,19 +18,13 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 from game.store import AUTOSAVE, MatchRecord, Store
 from game.store.seats import Seat as StoreSeat
-from game.store.settings import Settings
 from game.ui.session import GameSession, Seat
 
 # --------------------------------------------------------------------------- helpers
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
-    if not hasattr(Settings, "sound"):
-        # game/ui/app.py reads ``settings.sound``; the store calls it ``sound_on``.
-        monkeypatch.setattr(Settings, "sound", property(
-            lambda self: self.sound_on, lambda self, v: setattr(self, "sound_on", v)),
-            raising=False)
+def app(tmp_path: Path) -> Iterator:
     from game.ui.app import App
 
     application = App(data_dir=tmp_path)

@@ -31,6 +31,8 @@ class Dialog(MenuBase):
     opaque = False
     hints = ""
     box_width = 520
+    #: False for a dialog whose ``build_extra`` holds all its buttons (no button row)
+    button_row = True
 
     def __init__(self, app: App, title: str, message: str) -> None:
         super().__init__(app)
@@ -54,10 +56,12 @@ class Dialog(MenuBase):
         self._elements.remove(probe)
         top = pad + self.px(36)
         extra_h = self.extra_height()
-        buttons_h = self.px(42)
-        limit = h - self.px(40) - 2 * inset - top - extra_h - self.px(18) - buttons_h - pad
+        if extra_h:
+            extra_h += self.px(8)
+        buttons_h = self.px(42) + self.px(18) if self.button_row else 0
+        limit = h - self.px(40) - 2 * inset - top - extra_h - buttons_h - pad
         body_h = min(text_h, limit)
-        height = top + body_h + extra_h + self.px(18) + buttons_h + pad
+        height = top + body_h + extra_h + buttons_h + pad
         self.box = pygame.Rect(0, 0, width, height + 2 * inset)
         self.box.center = (w // 2, h // 2)
         box = self.panel(self.box, style="dialog", layer=DIALOG_LAYER + 2)
@@ -65,8 +69,11 @@ class Dialog(MenuBase):
                    style="heading", size=20, bold=True, container=box)
         self.text_box(pygame.Rect(pad - self.px(6), top, text_w + self.px(12), body_h), html,
                       size=16, container=box, style="plain_text")
-        self.build_extra(box, pygame.Rect(pad, top + body_h, text_w, extra_h))
-        self.build_buttons(box, pygame.Rect(pad, height - pad - buttons_h, text_w, buttons_h))
+        self.build_extra(box, pygame.Rect(pad, top + body_h + (self.px(8) if extra_h else 0),
+                                          text_w, max(0, extra_h - self.px(8))))
+        if self.button_row:
+            self.build_buttons(box, pygame.Rect(pad, height - pad - self.px(42), text_w,
+                                                self.px(42)))
 
     def extra_height(self) -> int:
         return 0

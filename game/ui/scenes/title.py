@@ -21,6 +21,7 @@ from game.ui.widgets import (
     MenuScene,
     draw_text,
     felt_background,
+    fit_text,
 )
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ class TitleScene(MenuScene):
         super().__init__(app)
         self.has_autosave = False
         self.autosave_summary = ""
+        self.autosave_line = ""
 
     # -- widgets
 
@@ -51,6 +53,7 @@ class TitleScene(MenuScene):
         if info is not None:
             self.autosave_summary = (f"{info.variant}, hand {max(1, info.hand)}: "
                                      f"{', '.join(info.players)}")
+            self.autosave_line = f"{info.variant} \u00b7 hand {max(1, info.hand)}"
         x, top, width = self._menu_origin()
         height, gap = self.px(50), self.px(12)
         entries = []
@@ -83,7 +86,7 @@ class TitleScene(MenuScene):
         w, h = self.app.size
         x = max(self.px(60), round(w * 0.09))
         top = self.px(70) + round(self._title_px() * 1.25) + self.px(72)
-        buttons = 7 if self.app.store.saves.has_autosave() else 6
+        buttons = 7 if self.has_autosave else 6
         needed = buttons * (self.px(50) + self.px(12))
         top = min(top, h - needed - self.px(40))
         return x, top, self.px(330)
@@ -146,6 +149,11 @@ class TitleScene(MenuScene):
                          max(1, self.px(1)))
         draw_text(surface, TAGLINE, self.px(20), CREAM, style="italic", shadow=self.px(2),
                   topleft=(x, y + self.px(16)))
+        if self.has_autosave and self.autosave_line:
+            left, top, width = self._menu_origin()
+            draw_text(surface, fit_text(self.autosave_line, self.px(14), self.px(220)),
+                      self.px(14), MUTED, style="italic",
+                      midleft=(left + width + self.px(16), top + self.px(25)))
         draw_text(surface, f"v{__version__}  \u00b7  {len(VARIANTS)} variants", self.px(13),
                   MUTED, bottomright=(w - self.px(16), h - self.px(10)))
         draw_text(surface, self.hints, self.px(13), MUTED,
