@@ -402,7 +402,7 @@ class NewGameScene(MenuScene):
                           list(_swap(INITIAL_LABELS)), "points",
                           self._set("initial_kind", rebuild=True), key="initial_kind")
             self.entry(pygame.Rect(inner.right - number_w, y, number_w, row),
-                       values["initial_points"], self._set("initial_points", live=True),
+                       values["initial_points"], self._set("initial_points"),
                        key="initial_points", max_length=4)
         else:
             self.dropdown(pygame.Rect(control_x, y, control_w, row),
@@ -419,7 +419,7 @@ class NewGameScene(MenuScene):
                           list(_swap(MATCH_LABELS)), values["match_kind"],
                           self._set("match_kind", rebuild=True), key="match_kind")
             self.entry(pygame.Rect(inner.right - number_w, y, number_w, row),
-                       values["match_n"], self._set("match_n", live=True), key="match_n",
+                       values["match_n"], self._set("match_n"), key="match_n",
                        max_length=5)
         y += row + gap
         if setup.is_carousel:
@@ -499,7 +499,7 @@ class NewGameScene(MenuScene):
 
     # -- changes
 
-    def _set(self, key: str, rebuild: bool = False, live: bool = False):  # noqa: ANN202
+    def _set(self, key: str, rebuild: bool = False):  # noqa: ANN202
         def change(value: Any) -> None:
             self.setup.values[key] = str(value)
             self.setup.preset = ""
@@ -507,7 +507,6 @@ class NewGameScene(MenuScene):
                 self.rebuild()
             else:
                 self._validate()
-        del live
         return change
 
     def _hand_size_changed(self, value: float) -> None:
