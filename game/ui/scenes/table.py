@@ -548,7 +548,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         layout = self.layout
         model = self.model
         assert layout is not None and model is not None
-        board = self.hud.board(layout, model, self.facts(), self._version)
+        board = self.hud.board(layout, model, self.facts())
         self.sprites.draw(surface, board, self.hud.version, self._overlay)
         self.hud.draw_status(surface, layout, self.status, self.clock)
         if self.chooser is not None:

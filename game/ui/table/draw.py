@@ -8,13 +8,17 @@ RGBA = tuple[int, int, int, int] | tuple[int, int, int]
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: RGBA | None,
-          border: RGBA | None = None, radius: int = 8, width: int = 1) -> None:
-    """A rounded rectangle, translucent colours allowed."""
+          border: RGBA | None = None, radius: int = 8, width: int = 1,
+          direct: bool = False) -> None:
+    """A rounded rectangle, translucent colours allowed. ``direct``: write the colours
+    (alpha included) straight into ``surface`` (a fresh transparent picture) instead of
+    blending them over it."""
     rect = pygame.Rect(rect)
     if rect.width <= 0 or rect.height <= 0:
         return
-    translucent = (fill is not None and len(fill) == 4 and fill[3] < 255) or \
-        (border is not None and len(border) == 4 and border[3] < 255)
+    translucent = not direct and (
+        (fill is not None and len(fill) == 4 and fill[3] < 255)
+        or (border is not None and len(border) == 4 and border[3] < 255))
     if not translucent:
         if fill is not None:
             pygame.draw.rect(surface, fill, rect, border_radius=radius)

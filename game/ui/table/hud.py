@@ -65,14 +65,19 @@ class Hud:
         self._art = art
         self._board: pygame.Surface | None = None
         self._board_key: object = None
+        self._seats: dict[tuple, pygame.Surface] = {}
+        self._mats: dict[tuple, pygame.Surface] = {}
         self.version = 0
 
     # --- the board (cached)
 
-    def board(self, layout: Layout, model: TableModel, facts: Facts,
-              key: object) -> pygame.Surface:
-        """The board picture; redrawn only when ``key`` changes."""
-        full_key = (key, layout.size, facts)
+    def board(self, layout: Layout, model: TableModel, facts: Facts) -> pygame.Surface:
+        """The board picture; redrawn only when something on it changed."""
+        full_key = (layout.size, facts, model.seats, model.stock, model.hidden_hand,
+                    tuple((b.rect.topleft, b.rect.size, b.valid) for b in layout.groups),
+                    tuple(tuple(r) for r in layout.new_melds),
+                    tuple(layout.free_rect) if layout.free_rect else None,
+                    tuple(tuple(r) for _, r in layout.regions))
         if self._board is None or full_key != self._board_key:
             self._board = self._draw_board(layout, model, facts)
             self._board_key = full_key
@@ -107,9 +112,7 @@ class Hud:
                    facts: Facts) -> None:
         radius = max(6, layout.table_card[0] // 9)
         for box in layout.groups:
-            fill = (0, 0, 0, 46) if box.valid else (70, 0, 0, 60)
-            edge = (255, 255, 255, 26) if box.valid else RED + (255,)
-            panel(surface, box.rect, fill, edge, radius, 1 if box.valid else 3)
+            surface.blit(self._mat(box.rect.size, box.valid, radius), box.rect)
             if not box.valid:
                 self._badge(surface, box.rect.topright, "!", RED)
         if layout.free_rect is not None:
@@ -131,6 +134,19 @@ class Hud:
                 surface.blit(label, label.get_rect(center=(rect.centerx,
                                                            rect.centery + size)))
 
+    def _mat(self, size: tuple[int, int], valid: bool, radius: int) -> pygame.Surface:
+        key = (size, valid, radius)
+        mat = self._mats.get(key)
+        if mat is None:
+            mat = pygame.Surface(size, pygame.SRCALPHA)
+            fill = (0, 0, 0, 46) if valid else (70, 0, 0, 60)
+            edge = (255, 255, 255, 26) if valid else RED + (255,)
+            panel(mat, mat.get_rect(), fill, edge, radius, 1 if valid else 3, direct=True)
+            if len(self._mats) > 200:
+                self._mats.clear()
+            self._mats[key] = mat
+        return mat
+
     def _badge(self, surface: pygame.Surface, at: tuple[int, int], text: str,
                colour: tuple[int, int, int]) -> None:
         r = 9
@@ -140,10 +156,22 @@ class Hud:
         surface.blit(label, label.get_rect(center=at))
 
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo) -> None:
+        key = (rect.size, info, id(self._art()))
+        image = self._seats.get(key)
+        if image is None:
+            image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            self._paint_seat(image, image.get_rect(), info)
+            if len(self._seats) > 24:
+                self._seats.clear()
+            self._seats[key] = image
+        surface.blit(image, rect)
+
+    def _paint_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo) -> None:
         art = self._art()
         current = info.current
         panel(surface, rect, (6, 28, 16, 190) if not current else (40, 34, 8, 210),
-              GOLD + (255,) if current else (63, 143, 95, 200), 12, 3 if current else 1)
+              GOLD + (255,) if current else (63, 143, 95, 200), 12, 3 if current else 1,
+              direct=True)
         pad = max(6, rect.height // 10)
         ch = rect.height - 2 * pad
         cw = round(ch / 1.4)

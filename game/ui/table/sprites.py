@@ -7,6 +7,7 @@ and draws only the cards in flight or in the hand being dragged.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -14,6 +15,7 @@ import pygame
 
 from game.engine.cards import Card, Face
 from game.ui.card_art import CardArt
+from game.ui.table.images import CardImages
 from game.ui.table.layout import Layout, Spot
 from game.ui.table.tween import Tween, duration_for, ease_in_out_cubic, ease_out_cubic
 
@@ -131,6 +133,8 @@ class SpriteLayer:
         self._static_key: tuple | None = None
         self._rest_state: dict[Card, tuple] = {}
         self._counter = 0
+        self._groups: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.images = CardImages(art)
         self.rebuilds = 0  # how often the cached picture was redrawn (benchmark figure)
 
     @property
@@ -234,6 +238,7 @@ class SpriteLayer:
     def draw(self, surface: pygame.Surface, board: pygame.Surface, board_version: int,
              overlay: Callable[[pygame.Surface], None] | None = None) -> None:
         """Blit the board and resting cards (cached), then ``overlay``, then moving cards."""
+        self.images.begin_frame()
         resting = [s for s in self.sprites.values() if s.resting]
         state = {s.card: (s.x, s.y, s.w, s.h, s.lift) + s.visual_key() for s in resting}
         key = (board_version, surface.get_size())
@@ -244,10 +249,70 @@ class SpriteLayer:
         surface.blit(self._static, (0, 0))
         if overlay is not None:
             overlay(surface)
-        moving = [s for s in self.sprites.values() if not s.resting] + self.ghosts
+        moving = [s for s in self.sprites.values() if not s.resting]
+        for group, members in self._moving_units(moving).items():
+            image, (ox, oy) = self._group_surface(members, at_spots=True)
+            first = members[0]
+            dx, dy = first.x - first.spot.x, first.y - first.spot.y
+            surface.blit(image, (round(ox + dx), round(oy + dy)))
+            moving = [s for s in moving if s.spot.group != group or s.spot.zone != "group"]
+        moving += self.ghosts
         moving.sort(key=self._z)
         for sprite in moving:
             self._draw_card(surface, sprite, lifted=sprite.dragging or sprite.tween is not None)
+        if self.images.refine():
+            self._static = None
+            self._groups.clear()
+
+    def _moving_units(self, moving: list[CardSprite]) -> dict[int, list[CardSprite]]:
+        """Melds whose every card slides by the same offset (a row reflowing): each is drawn
+        as one picture."""
+        by_group: dict[int, list[CardSprite]] = {}
+        for sprite in moving:
+            if sprite.spot.zone == "group" and sprite.spot.group is not None:
+                by_group.setdefault(sprite.spot.group, []).append(sprite)
+        units: dict[int, list[CardSprite]] = {}
+        for group, members in by_group.items():
+            first = members[0]
+            dx, dy = round(first.x - first.spot.x), round(first.y - first.spot.y)
+            whole = sum(1 for s in self.sprites.values()
+                        if s.spot.zone == "group" and s.spot.group == group)
+            if len(members) != whole or len(members) < 2:
+                continue
+            if all(not s.dragging and not s.showing_back() and s.lift == 0
+                   and (s.w, s.h) == (s.spot.w, s.spot.h)
+                   and (round(s.x - s.spot.x), round(s.y - s.spot.y)) == (dx, dy)
+                   for s in members):
+                units[group] = sorted(members, key=lambda s: s.spot.slot)
+        return units
+
+    def _group_surface(self, members: list[CardSprite],
+                       at_spots: bool = False) -> tuple[pygame.Surface, tuple[float, float]]:
+        """One picture of a meld's cards (with their shadows), cached; and where it goes."""
+        def where(s: CardSprite) -> tuple[float, float]:
+            return (s.spot.x, s.spot.y) if at_spots else (s.x, s.y - s.lift)
+
+        x0 = min(where(s)[0] for s in members)
+        y0 = min(where(s)[1] for s in members)
+        key = tuple((s.card, round(where(s)[0] - x0), round(where(s)[1] - y0), s.w, s.h)
+                    + s.visual_key() for s in members)
+        margin = self.art.glow_spread((members[0].w, members[0].h)) + 4
+        cached = self._groups.get(key)
+        if cached is None:
+            right = max(where(s)[0] + s.w for s in members)
+            bottom = max(where(s)[1] + s.h for s in members)
+            size = (round(right - x0) + 2 * margin, round(bottom - y0) + 2 * margin)
+            cached = pygame.Surface(size, pygame.SRCALPHA)
+            for s in members:
+                px, py = where(s)
+                self._draw_card(cached, s, lifted=False,
+                                at=(round(px - x0) + margin, round(py - y0) + margin))
+            self._groups[key] = cached
+            while len(self._groups) > 96:
+                self._groups.popitem(last=False)
+        else:
+            self._groups.move_to_end(key)
+        return cached, (x0 - margin, y0 - margin)
 
     def _rebuild(self, board: pygame.Surface, resting: Iterable[CardSprite],
                  size: tuple[int, int]) -> None:
@@ -256,13 +321,26 @@ class SpriteLayer:
             self._static = pygame.Surface(size).convert() if pygame.display.get_surface() \
                 else pygame.Surface(size)
         self._static.blit(board, (0, 0))
+        groups: dict[int, list[CardSprite]] = {}
+        singles: list[CardSprite] = []
         for sprite in sorted(resting, key=self._z):
+            if sprite.spot.zone == "group" and sprite.spot.group is not None:
+                groups.setdefault(sprite.spot.group, []).append(sprite)
+            else:
+                singles.append(sprite)
+        for sprite in (s for s in singles if s.spot.zone == "free"):
+            self._draw_card(self._static, sprite, lifted=False)
+        for members in groups.values():
+            image, (x, y) = self._group_surface(members)
+            self._static.blit(image, (round(x), round(y)))
+        for sprite in (s for s in singles if s.spot.zone != "free"):
             self._draw_card(self._static, sprite, lifted=False)
 
-    def _draw_card(self, surface: pygame.Surface, sprite: CardSprite, lifted: bool) -> None:
+    def _draw_card(self, surface: pygame.Surface, sprite: CardSprite, lifted: bool,
+                   at: tuple[int, int] | None = None) -> None:
         art = self.art
         size = (sprite.w, sprite.h)
-        x, y = round(sprite.x), round(sprite.y - sprite.lift)
+        x, y = at if at is not None else (round(sprite.x), round(sprite.y - sprite.lift))
         if sprite.fresh and not lifted:
             spread = art.glow_spread(size)
             surface.blit(art.glow(size, FRESH_COLOUR), (x - spread, y - spread))
@@ -270,12 +348,7 @@ class SpriteLayer:
         offset = spread // 2 + (4 if lifted else 0)
         surface.blit(art.shadow(size, spread, 150 if lifted else 90),
                      (x - spread + offset // 2, y - spread + offset))
-        if sprite.showing_back():
-            image = art.back(size)
-        else:
-            card = sprite.card
-            declared = (sprite.shown.rank, sprite.shown.suit) if sprite.shown else None
-            image = art.render(card.rank, card.suit, size, declared)
+        image = self.images.image(sprite.card, sprite.shown, size, sprite.showing_back())
         surface.blit(image, (x, y))
         if sprite.selected:
             surface.blit(art.highlight(size, SELECT_COLOUR, 70), (x, y))

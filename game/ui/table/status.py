@@ -14,7 +14,20 @@ class TableStatus:
     def _update_controls(self) -> None:
         if self.controls is None:
             return
+        key = (self._version, self.phase, self._hint_worker is None, self.sort_mode,
+               id(self.controls), id(self.draft))
+        if key == getattr(self, "_controls_key", None):
+            return
+        self._controls_key = key
         self.controls.apply(self._button_states())
+
+    def draft_check(self):  # noqa: ANN201 - a TurnCheck
+        """``draft.check()`` for the draft as shown (computed once per change)."""
+        key = (id(self.draft), self._version)
+        if getattr(self, "_check_key", None) != key:
+            self._check_key = key
+            self._check = self.draft.check() if self.draft is not None else None
+        return self._check
 
     def _button_states(self) -> dict[str, ButtonState]:
         human = self.phase == HUMAN and self.draft is not None
@@ -24,7 +37,7 @@ class TableStatus:
         off = ButtonState(enabled=False)
         states: dict[str, ButtonState] = {}
         if human:
-            check = draft.check() if touched else None  # type: ignore[union-attr]
+            check = self.draft_check() if touched else None
             can_end = (touched and check is not None and check.ok and "play" in legal) or \
                 (not touched and "end_turn" in legal)
             tip = None
@@ -80,7 +93,7 @@ class TableStatus:
         name = "Your" if not self.session.hot_seat else \
             f"{self.session.seats[self.bottom].name}, your"
         if draft.touched:
-            check = draft.check()
+            check = self.draft_check()
             if check.ok:
                 self.status = Status(f"{name} play is ready: End turn (E)", "you")
             else:
