@@ -23,7 +23,13 @@ from typing import Any
 
 from game import __version__
 from game.store import jsonfile
-from game.store.atomic import atomic_write_bytes, backup_path, clean_stale_temps, remove_file
+from game.store.atomic import (
+    atomic_write_bytes,
+    backup_path,
+    clean_stale_temps,
+    move_aside,
+    remove_file,
+)
 from game.store.errors import InvalidName, StoreWriteError
 from game.store.messages import MessageLog
 from game.store.migrate import MigrationChain
@@ -222,6 +228,20 @@ class SaveStore:
         except OSError as exc:
             raise StoreWriteError(path, f"cannot be deleted ({exc.strerror or exc})") from exc
         return removed
+
+    def set_aside(self, slot: str, problem: str) -> Path | None:
+        """Move a save whose file reads but whose game cannot be played aside (renamed,
+        never deleted) and record why; the path it went to, or None if there was none."""
+        path = self.path_for(slot)
+        if not path.is_file():
+            return None
+        try:
+            target = move_aside(path, "unplayable")
+        except OSError as exc:
+            self._messages.add(path, f"could not be moved aside ({exc.strerror or exc})")
+            return None
+        self._messages.add(path, f"{problem}; kept as {target.name}")
+        return target
 
     def exists(self, slot: str) -> bool:
         """True if ``slot`` has a file (usable or not)."""

@@ -24,7 +24,7 @@ from game.store.seats import Seat
 SETTINGS_SCHEMA = 1
 MAX_SETTINGS_BYTES = 256 * 1024
 
-CARD_BACKS = ("blue", "red", "green")
+CARD_BACKS = ("blue", "red", "green", "purple", "black")  # every back card_art draws
 HAND_SORTS = ("suit", "rank")
 ANIMATION_SPEED_RANGE = (0.25, 4.0)
 WINDOW_WIDTH_RANGE = (320, 16384)

@@ -237,3 +237,14 @@ def test_write_failure_raises_store_write_error(tmp_path: Path) -> None:
     with pytest.raises(StoreWriteError):
         saves.write("s", GAME, SUMMARY)
     assert saves.list() == []
+
+
+def test_an_unplayable_save_is_set_aside_not_deleted(tmp_path: Path) -> None:
+    store, messages = _store(tmp_path)
+    store.write(AUTOSAVE, {"match": "nonsense"}, SUMMARY)
+    original = store.path_for(AUTOSAVE).read_bytes()
+    kept = store.set_aside(AUTOSAVE, "the game cannot be loaded: bad log")
+    assert kept is not None and kept.read_bytes() == original
+    assert not store.has_autosave() and AUTOSAVE not in [i.slot for i in store.list()]
+    assert "bad log" in messages[-1].problem
+    assert store.set_aside(AUTOSAVE, "again") is None  # nothing left to move

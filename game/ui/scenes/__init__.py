@@ -55,9 +55,14 @@ def load_session(app: App, slot: str) -> GameSession | None:
     try:
         return GameSession.from_json(payload)
     except SaveError as error:
-        app.notify(f"{name} could not be loaded: {error}")
+        problem = str(error)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        app.notify(f"{name} could not be loaded: it is damaged ({error.__class__.__name__}).")
+        problem = f"it is damaged ({error.__class__.__name__})"
+    # the file reads but its game cannot be played: keep it aside, so Continue and the
+    # saves list stop offering it, and say where it went
+    kept = app.store.saves.set_aside(slot, f"the game cannot be loaded: {problem}")
+    where = f"; it was kept as {kept.name}" if kept is not None else ""
+    app.notify(f"{name} could not be loaded: {problem}{where}.")
     return None
 
 
