@@ -42,7 +42,7 @@ class HandOverScene(MenuBase):
         w, h = self.app.size
         width, height = self.px(320), self.px(54)
         rect = pygame.Rect(0, 0, width, height)
-        rect.center = (w // 2, h // 2 + self.px(110))
+        rect.center = (w // 2, h // 2 + self.px(130))
         self.button(rect, f"I am {self.name}: show my hand", self.confirm, key="ready",
                     tooltip="Only when nobody else can see the screen", style="primary",
                     size=18)
@@ -91,7 +91,7 @@ class HandOverScene(MenuBase):
             angle = (i - 2) * 9
             back = pygame.transform.rotozoom(art.back((cw, ch)), -angle, 1.0)
             x = w // 2 + (i - 2) * self.px(26)
-            surface.blit(back, back.get_rect(center=(x, h // 2 - self.px(150) + abs(i - 2) * 6)))
+            surface.blit(back, back.get_rect(center=(x, h // 2 - self.px(175) + abs(i - 2) * 6)))
         y = h // 2 - self.px(40)
         draw_text(surface, "Pass the screen to", self.px(22), MUTED, style="italic",
                   center=(w // 2, y - self.px(16)))
@@ -105,6 +105,6 @@ class HandOverScene(MenuBase):
             draw_text(surface, self.detail, self.px(17), CREAM,
                       center=(w // 2, rect.bottom + self.px(40)))
         draw_text(surface, "Every hand stays hidden until you confirm.", self.px(14), MUTED,
-                  center=(w // 2, h // 2 + self.px(160)))
+                  center=(w // 2, h // 2 + self.px(182)))
         draw_text(surface, self.hints, self.px(13), MUTED,
                   midbottom=(w // 2, h - self.px(10)))

@@ -51,7 +51,8 @@ class ScoreboardScene(MenuBase):
         if match.over and match.result is not None:
             winners = [names[i] for i in match.result.winners]
             if len(winners) == 1:
-                return f"{winners[0]} wins the match!"
+                verb = "win" if winners[0].lower() == "you" else "wins"
+                return f"{winners[0]} {verb} the match!"
             return f"{' and '.join(winners)} share the match!"
         result = match.hand.result
         if result is None:
@@ -93,9 +94,12 @@ class ScoreboardScene(MenuBase):
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
         rows = len(self.match.history) if self.over else 0
+        seats = len(self.session.seats)
         width = min(w - self.px(60), self.px(760 if not self.over else 860))
-        height = min(h - self.px(40), self.px(330) + self.px(34) * len(self.session.seats)
-                     + (self.px(36) * (rows + 2) if self.over else 0))
+        content = self.px(22 + 80 + 34) + self.px(34) * seats
+        if self.over:
+            content += self.px(18 + 30) + self.px(28) * rows + self.px(32)
+        height = min(h - self.px(40), content + self.px(28 + 46 + 22))
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (w // 2, h // 2)
         return rect

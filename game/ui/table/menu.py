@@ -17,8 +17,8 @@ ENTRIES = (
     ("resume", "Resume", "Back to the table (Esc)", "primary"),
     ("save", "Save game…", "Keep this game under a name of your choosing", "plain"),
     ("title", "Quit to title", "Leave the table; the game stays in the autosave", "plain"),
-    ("quit", "Quit game", "Close Machiavelli; the game stays in the autosave", "danger"),
 )
+QUIT = ("quit", "Quit game", "Close Machiavelli; the game stays in the autosave", "danger")
 
 
 class TableMenu(Dialog):
@@ -34,7 +34,7 @@ class TableMenu(Dialog):
         return "resume"
 
     def extra_height(self) -> int:
-        return len(ENTRIES) * self.px(52) - self.px(20)
+        return len(ENTRIES) * self.px(52)
 
     def build_extra(self, box: object, rect: pygame.Rect) -> None:
         actions = {"resume": self.close, "save": self.save, "title": self.to_title,
@@ -46,7 +46,9 @@ class TableMenu(Dialog):
             y += self.px(52)
 
     def build_buttons(self, box: object, rect: pygame.Rect) -> None:
-        """The entries are the buttons."""
+        key, text, tip, style = QUIT
+        self.button(rect, text, self.quit, key=key, tooltip=tip, style=style, size=17,
+                    container=box)
 
     def accept(self) -> None:
         item = self.focus.focused

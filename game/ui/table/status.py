@@ -106,6 +106,8 @@ class TableStatus:
             text = f"{name} turn: play cards to the table, or draw"
         elif "play" in legal and "end_turn" in legal:
             text = f"{name} turn: play more, or end the turn"
+        elif "play" in legal and "pass" in legal:
+            text = f"{name} turn: play cards to the table, or pass"
         elif "play" in legal:
             text = f"{name} turn: you must play"
         elif "draw" in legal:
