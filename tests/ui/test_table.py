@@ -227,6 +227,29 @@ def test_a_real_card_dropped_on_its_joker_releases_it(make) -> None:  # noqa: AN
     assert scene.message is not None and scene.message.title == "Joker released"
 
 
+def test_a_joker_from_the_hand_shows_its_card_and_can_be_declared(make) -> None:  # noqa: ANN001
+    probe = make("machiavelli-jokers", rigged={
+        "table": "4C 5C 6C", "hands": ["JK 5S 6S 2D KD", "AS 2S 8C 8D JD"], "current": 0})
+    scene = probe.scene
+    cards = [probe.card(t, "hand") for t in ("JK", "5S", "6S")]
+    for card in cards:
+        probe.click(probe.center(card), mods=pygame.KMOD_CTRL)
+    probe.drag(probe.center(cards[1]), probe.felt_spot())
+    joker = cards[0]
+    assert str(scene.model.shown[joker]) in ("4S", "7S")  # the rules' pick, shown on the card
+    chooser = scene.chooser
+    assert chooser is not None and [str(f) for f in chooser.options] == ["4S", "7S"]
+    chip = next(rect for rect, label, face in chooser.chips if face and str(face) == "4S")
+    probe.click(chip.center)
+    assert str(scene.draft.declared[joker]) == "4S"
+    assert scene.chooser is None and scene.draft.check().ok
+    probe.until(lambda: not scene.sprites.busy, 300)
+    probe.click(probe.center(joker))  # clicking the joker opens the chooser again
+    assert scene.chooser is not None
+    probe.key(pygame.K_ESCAPE)
+    assert scene.chooser is None
+
+
 # --------------------------------------------------------------------------- keyboard
 
 

@@ -117,10 +117,8 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         if self.controls is not None:
             self.controls.kill()
         layout = self.layout or self._layout_now()
-        height = int(max(28, min(46, layout.size[1] * 0.048)))
-        font_px = int(max(13, min(18, layout.size[1] * 0.019)))
-        self.controls = Controls(self.app.ui, layout.buttons, height, font_px,
-                                 knock=self.match.variant.knock is not None)
+        self.controls = Controls(self.app.ui, layout.buttons, layout.button_h,
+                                 layout.button_font, knock=self.match.variant.knock is not None)
 
     def clear_elements(self) -> None:
         super().clear_elements()

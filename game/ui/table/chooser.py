@@ -57,6 +57,8 @@ class JokerChooser:
         width = sum(widths) + gap * (len(widths) + 1)
         self.rect = pygame.Rect(0, 0, width, title_h + chip_h + 2 * gap)
         self.rect.midbottom = (anchor.centerx, anchor.top - 8)
+        if self.rect.top < layout.table.top:  # no room above the card: below it
+            self.rect.midtop = (anchor.centerx, anchor.bottom + 8)
         self.rect.clamp_ip(pygame.Rect((0, 0), layout.size))
         self.chips: list[tuple[pygame.Rect, str, Face | None]] = []
         x = self.rect.x + gap

@@ -60,6 +60,7 @@ class ComputerTurns:
             self._playback = Playback(self.match.draft(), action, decision.edits)
             self._set_phase(PLAYBACK)
             self.phase_time = STEP_GAP  # first batch at once
+            self.status = Status(f"{self.session.seats[seat].name} plays", "wait")
             return
         if not self.commit(action):
             decision = self._fallback(seat, "the computer chose an action the rules refuse")

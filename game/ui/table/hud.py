@@ -97,6 +97,7 @@ class Hud:
                 self._draw_seat(surface, rect, info)
         self._draw_stock(surface, layout, model.stock)
         self._draw_info(surface, layout, facts)
+        self._draw_scores(surface, layout, model)
         self._draw_hand_rail(surface, layout, model, facts)
         return surface
 
@@ -255,6 +256,31 @@ class Hud:
             label = self.text.render(self.text.fit(text, px, width, bold), px, colour, bold=bold)
             surface.blit(label, (rect.x + 8, y))
             y += int(px * 1.3)
+
+    def _draw_scores(self, surface: pygame.Surface, layout: Layout,
+                     model: TableModel) -> None:
+        rect = layout.scores
+        if rect is None:
+            return
+        panel(surface, rect, (0, 0, 0, 60), (120, 170, 130, 80), 8)
+        row = layout.score_row
+        small = max(10, int(row * 0.62))
+        x, right = rect.x + 8, rect.right - 8
+        y = rect.y + 6
+        surface.blit(self.text.render("SCORES", small, MUTED, bold=True), (x, y))
+        cards = self.text.render("CARDS", max(9, small - 2), MUTED)
+        surface.blit(cards, (right - 44 - cards.get_width(), y + 1))
+        y += row
+        for info in model.seats:
+            colour = GOLD_PALE if info.current else CREAM
+            mark = "\u25b6 " if info.current else ""
+            name = self.text.fit(mark + info.name, small, rect.width - 100, bold=info.current)
+            surface.blit(self.text.render(name, small, colour, bold=info.current), (x, y))
+            count = self.text.render(str(info.cards), small, MUTED)
+            surface.blit(count, (right - 44 - count.get_width(), y))
+            score = self.text.render(str(info.score), small, colour, bold=True)
+            surface.blit(score, (right - score.get_width(), y))
+            y += row
 
     def _draw_hand_rail(self, surface: pygame.Surface, layout: Layout, model: TableModel,
                         facts: Facts) -> None:

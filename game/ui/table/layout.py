@@ -21,6 +21,7 @@ STEP = 0.36  # visible part of an overlapped card in a meld, as a share of its w
 STEP_COMPACT = 0.5  # narrow cards have one big index that needs more room
 COMPACT_BELOW = 84  # card_art draws narrower cards in its compact style
 MIN_TABLE_HEIGHT = 50
+BUTTON_ROWS = 9  # rows of sidebar buttons (controls.ROWS)
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,10 @@ class Layout:
     hand_step: float = 0.0
     hand_first_x: float = 0.0
     hand_count: int = 0
+    button_h: int = 36
+    button_font: int = 16
+    scores: pygame.Rect | None = None  # the running scores, when the sidebar has room
+    score_row: int = 20
 
     def group_at(self, pos: tuple[float, float], slack: int = 0) -> GroupBox | None:
         for box in self.groups:
@@ -147,11 +152,19 @@ def compute_layout(model: TableModel, size: tuple[int, int]) -> Layout:
     stock = pygame.Rect(sidebar.x + pad, pad, sidebar.width - 2 * pad, stock_h)
     info_h = _clamp(height * 0.095, 60, 96)
     info = pygame.Rect(sidebar.x + pad, stock.bottom + pad // 2, sidebar.width - 2 * pad, info_h)
-    buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, sidebar.width - 2 * pad,
-                          height - info.bottom - 2 * pad)
+    button_h = _clamp(height * 0.048, 28, 46)
+    gap = max(4, button_h // 7)
+    block = round(button_h * (BUTTON_ROWS + 0.3)) + gap * BUTTON_ROWS
+    buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, sidebar.width - 2 * pad, block)
+    row_h = _clamp(height * 0.026, 17, 24)
+    needed = row_h * (len(model.seats) + 1) + 16
+    scores = pygame.Rect(sidebar.x + pad, buttons.bottom + pad, buttons.width,
+                         min(needed, height - buttons.bottom - 2 * pad))
 
     layout = Layout(size, m, (0, 0), hand_card, sidebar, top, table, status, hand, stock,
-                    info, buttons, hand_lift=lift)
+                    info, buttons, hand_lift=lift, button_h=button_h,
+                    button_font=_clamp(height * 0.019, 13, 18),
+                    scores=scores if scores.height >= needed else None, score_row=row_h)
     _place_seats(layout, model)
     _place_hand(layout, model)
     _place_table(layout, model, hand_h)
