@@ -65,8 +65,12 @@ def check_turn(
         if result.ok:
             faces.update(result.joker_faces)
     released: list[Card] = []
-    if variant.joker_identity == "fixed" and all(r.ok for r in checks):
-        released, joker_problems = _joker_rules(variant, start, end, faces, set(played))
+    if variant.joker_identity == "fixed":
+        # jokers in valid melds are judged even when another meld is broken, so every
+        # problem is reported at once; a joker in a broken meld has no card to judge
+        valid = {index for index, result in enumerate(checks) if result.ok}
+        released, joker_problems = _joker_rules(variant, start, end, faces, set(played),
+                                                valid)
         problems += joker_problems
     if variant.joker_freezes_meld:
         problems += _frozen_melds(start, end, set(released))
@@ -111,7 +115,8 @@ def _meld_index(table: Table) -> dict[Card, int]:
 
 
 def _joker_rules(
-    variant: Variant, start: Table, end: Table, faces: dict[Card, Face], played: set[Card]
+    variant: Variant, start: Table, end: Table, faces: dict[Card, Face], played: set[Card],
+    valid: set[int],
 ) -> tuple[list[Card], list[Problem]]:
     problems: list[Problem] = []
     released: list[Card] = []
@@ -122,6 +127,8 @@ def _joker_rules(
         if joker not in end_meld or joker not in start_meld:
             continue
         where = end_meld[joker]
+        if where not in valid:
+            continue
         mates = {c for c in start.melds[start_meld[joker]] if c != joker}
         new_face = faces.get(joker)
         if new_face == old_face:

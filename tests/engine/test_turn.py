@@ -332,3 +332,22 @@ def test_a_refused_play_changes_nothing():
     assert match.digest() != before[0]
     assert [str(c) for c in match.hand.hands[0]] == ["6S", "9C"]
     assert match.current == 1 and match.check_invariants() == []
+
+
+def test_joker_problems_are_reported_alongside_a_broken_meld():
+    # every problem at once: the re-declared joker in meld 1 and the bad meld 2
+    p = position("8H 9H JK=10H | 3C 4C 5C", "6H KD")
+    result = p.check("carousel", "6H JK=7H 8H 9H | 3C 4C 5C KD")
+    assert where(result) == [("meld", 1), ("joker_identity", 0)]
+
+
+def test_a_joker_in_a_broken_meld_gets_no_extra_joker_problem():
+    p = position("8H 9H JK=10H", "KD")
+    result = p.check("carousel", "8H 9H JK=10H KD")
+    assert where(result) == [("meld", 0)]
+
+
+def test_a_moved_vatikan_joker_is_reported_alongside_a_broken_meld():
+    q = position("8H 9H JK=10H | 7C 7D 7S", "10C 10S")
+    moved = q.check("vatikan", "8H 9H | 7C 7D 7S | 10C 10S JK=10H")
+    assert where(moved) == [("meld", 0), ("joker_moves", 2)]
