@@ -79,6 +79,10 @@ def test_hot_seat_hides_hands_until_the_next_player_confirms(app: App) -> None:
                               seed=4)
     probe = open_table(app, session, autosave=False)
     scene = probe.scene
+    probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "the first cover")
+    assert app.scenes.top.name == "Ann"
+    assert scene.model.hand == () and scene.model.hidden_hand == 13  # dealt face down
+    probe.key(pygame.K_RETURN)
     probe.settle()
     assert scene.bottom == 0
     ann = set(session.match.hand.hands[0])

@@ -77,6 +77,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         self.message: Message | None = None
         self.status = Status("")
         self.hand_times: dict[int, tuple[float, float]] = {}
+        self.confirmed: int | None = None  # hot-seat: who confirmed the cover last
         self._players: dict[int, Any] = {}
         self._worker: Worker | None = None
         self._hint_worker: Worker | None = None
@@ -103,6 +104,10 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
 
     def on_enter(self) -> None:
         size = self.app.size
+        if not hasattr(self.match, "draft"):  # not a manipulation game: leave at once
+            self.app.notify(f"{self.match.variant.name} cannot be played at this table.")
+            self._unplayable = True
+            return
         if not self._started:
             self._started = True
             self._size = size
@@ -142,6 +147,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
     # ------------------------------------------------------------------ hands and turns
 
     def _begin_hand(self, fresh_deal: bool) -> None:
+        self.confirmed = None  # hot-seat: a new hand (or a loaded game) starts covered
         self.draft = None
         self.selected.clear()
         self.hand_order.clear()
@@ -200,11 +206,10 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
             return
         seat = match.current
         if self.session.seats[seat].is_human:
-            if seat != self.bottom:
-                if self.session.hot_seat:
-                    self._hand_over_to(seat)
-                    return
-                self.bottom = seat
+            if self.session.hot_seat and seat != self.confirmed:
+                self._hand_over_to(seat)
+                return
+            self.bottom = seat
             self._start_human()
         else:
             self._start_computer(seat)
@@ -218,6 +223,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
 
         def confirmed() -> None:
             self.bottom = seat
+            self.confirmed = seat
             self.selected.clear()
             self.refresh(snap=True)
             self._start_human()
@@ -415,7 +421,11 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         return list(order)
 
     def _hand_visible(self) -> bool:
+        """Is the bottom seat's hand shown face up? Computer hands never are (unless no one
+        human plays); in hot-seat, only once that player has confirmed the cover."""
         seat = self.session.seats[self.bottom]
+        if self.session.hot_seat:
+            return self.confirmed == self.bottom
         return seat.is_human or not self.session.humans
 
     def build_model(self) -> TableModel:
@@ -484,6 +494,10 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
     # ------------------------------------------------------------------ per frame
 
     def update(self, dt: float) -> None:
+        if getattr(self, "_unplayable", False):
+            if self.app.scenes.top is self:
+                self.app.scenes.pop()
+            return
         self.clock += dt
         self.phase_time += dt
         if self._size != self.app.size:
@@ -513,6 +527,8 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
     # ------------------------------------------------------------------ events
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if getattr(self, "_unplayable", False):
+            return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if self.chooser is not None and self.chooser.handle(event, self):
@@ -540,6 +556,8 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
+        if getattr(self, "_unplayable", False):
+            return
         if self.layout is None or self.layout.size != surface.get_size():
             self._size = surface.get_size()
             self.refresh(snap=True)
