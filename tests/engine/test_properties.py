@@ -280,3 +280,30 @@ def test_a_tampered_save_is_refused():
     saved["snapshot"]["totals"][0] += 1
     with pytest.raises(Exception, match="snapshot"):
         match_from_json(saved)
+
+
+def test_save_errors_name_the_problem():
+    from game.engine.serialize import SaveError
+
+    match = run_random_match("carousel", 5, 2, 15, {"culbertson": True})
+    good = json.loads(json.dumps(match_to_json(match)))
+    assert match_from_json(good).digest() == match.digest()
+    assert match_from_json(good).options == {"culbertson": True}
+    cases = [
+        ({**good, "schema": 99}, "newer"),
+        ({k: v for k, v in good.items() if k != "seed"}, "lacks the field 'seed'"),
+        ({**good, "log": good["log"] + [{"type": "teleport", "player": 0}]}, "does not replay"),
+        ({**good, "log": good["log"] + [{"type": "knock", "player": 1 - match.current}]},
+         "does not replay"),
+        ({**good, "variant": "poker"}, "does not replay"),
+        ({**good, "seed": good["seed"] + 1}, "does not replay|snapshot"),
+        ("not a dict", "JSON object"),
+    ]
+    for data, words in cases:
+        with pytest.raises(SaveError, match=words):
+            match_from_json(data)
+
+
+def test_names_must_match_the_players():
+    with pytest.raises(IllegalAction, match="3 players need 3 names"):
+        Match("machiavelli", 3, seed=1, names=["Ann", "Bob"])

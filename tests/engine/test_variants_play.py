@@ -808,3 +808,39 @@ def test_a_view_shows_only_what_a_seat_may_see():
     assert not hasattr(view, "stock") and not hasattr(view, "hands")
     with pytest.raises(IllegalAction, match="Ann's turn"):
         m.apply(Draw(2))
+
+
+# --- ability to play (the must-play oracle) ------------------------------------------------
+
+
+def test_can_play_now_respects_the_initial_meld():
+    m = Match("vatikan", 2, seed=20)
+    rig(m, "7C 7D 7S", ["7H KD 2C", "9S"], current=0)
+    assert not m.can_play_now()
+    m.hand.opened[0] = True
+    assert m.can_play_now()
+    rig(m, "7C 7D 7S", ["3C 4C 5C", "9S"], current=0)
+    m.hand.opened[0] = False
+    assert m.can_play_now()
+
+
+def test_can_play_now_counts_a_free_card_alone():
+    m = Match("tahiti", 2, seed=21)
+    rig(m, "4S 5S 6S", ["2D KH", "9C"], free="7S", current=0)
+    assert m.can_play_now()
+    rig(m, "4S 5S 6S", ["2D KH", "9C"], free="QD", current=0)
+    assert not m.can_play_now()
+
+
+def test_can_play_now_for_another_seat_and_with_jokers():
+    m = Match("machiavelli-jokers", 2, seed=22)
+    rig(m, "8H 9H JK=10H", ["KD 2C", "10H 5C 5D"], current=0)
+    assert not m.can_play_now()
+    assert m.can_play_now(1)  # release the joker with 10H, reuse it with 5C 5D
+    # with one card to spare, the released joker lacks two hand cards in its new meld ...
+    rig(m, "8H 9H JK=10H", ["KD 2C", "10H 5C"], current=0)
+    assert not m.can_play_now(1)
+    # ... which Carousel does not ask for: 10H releases the joker, which becomes 7H
+    c = Match("carousel", 2, seed=22)
+    rig(c, "8H 9H JK=10H", ["KD 2C", "10H 5C"], current=0)
+    assert c.can_play_now(1)
