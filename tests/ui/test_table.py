@@ -250,6 +250,20 @@ def test_a_joker_from_the_hand_shows_its_card_and_can_be_declared(make) -> None:
     assert scene.chooser is None
 
 
+def test_a_card_dropped_between_two_cards_of_a_run_splits_it(make) -> None:  # noqa: ANN001
+    probe = make(rigged={"table": "3H 4H 5H 6H 7H 8H", "hands": ["5H 2C KD", "AS 2S 8C"],
+                         "current": 0})
+    scene = probe.scene
+    five = probe.card("5H", "hand")
+    box = scene.layout.groups[0]
+    between = (box.first_x + 3 * box.step + scene.layout.table_card[0] * 0.2 + 2,
+               box.rect.centery)  # the gap between 5H and 6H
+    probe.drag(probe.center(five), between)
+    melds = sorted(sorted(c.rank for c in g) for g in scene.draft.groups)
+    assert melds == [[3, 4, 5], [5, 6, 7, 8]]
+    assert scene.draft.check().ok
+
+
 # --------------------------------------------------------------------------- keyboard
 
 

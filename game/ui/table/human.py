@@ -4,12 +4,14 @@ knocking, hints and the joker chooser. Mixed into ``TableScene``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.engine.actions import Abandon, Draw, EndTurn, Knock, Pass, Play
 from game.engine.cards import Card, Face
 from game.engine.errors import IllegalAction
+from game.engine.melds import check_meld
+from game.engine.variants import Variant
 from game.ui.table.chooser import JokerChooser, joker_options
 from game.ui.table.driver import hint
 from game.ui.table.hud import Message
@@ -61,6 +63,29 @@ class HumanTurn:
         self.keys.after_move()
         self.edited()
         self._offer_joker_choice(cards)
+        return True
+
+    def insert_and_split(self, cards: Sequence[Card], to_group: int, at: int) -> bool:
+        """Drop ``cards`` between two cards of a meld, splitting it there so both parts are
+        melds (a run 3-8 takes a second 5 as 3-4-5 and 5-6-7-8)."""
+        draft = self.draft
+        model = self.model
+        if draft is None or model is None or not self.can_edit:
+            return False
+        group = next((g for g in model.groups if g.index == to_group), None)
+        if group is None:
+            return False
+        parts = split_option(group.cards, cards, at, self.match.variant, draft.declared)
+        if parts is None:
+            return self.move_cards(cards, to_group)
+        try:
+            draft.move_many(list(cards), to_group)
+            draft.move_many(list(parts[1]), None)
+        except IllegalAction as error:
+            self.refuse("That move is not possible", [str(p) for p in error.problems])
+            return False
+        self.selected.clear()
+        self.edited()
         return True
 
     def release_joker(self, joker: Card, real: Card) -> bool:
@@ -291,6 +316,22 @@ class HumanTurn:
             return
         self.draft.declare(chooser.joker, face)
         self.edited()
+
+
+def split_option(shown: Sequence[Card], cards: Sequence[Card], at: int, variant: Variant,
+                 declared: Mapping[Card, Face]) -> tuple[list[Card], list[Card]] | None:
+    """The two melds a valid meld shown as ``shown`` splits into when ``cards`` are dropped
+    before its card ``at`` (None when that is not how the cards fit)."""
+    moving = set(cards)
+    if not 0 < at < len(shown) or moving & set(shown):
+        return None
+    left, right = list(shown[:at]), list(shown[at:])
+    if check_meld(left + right + list(cards), variant, declared).ok:
+        return None  # they simply join the meld
+    for first, second in ((left + list(cards), right), (left, list(cards) + right)):
+        if check_meld(first, variant, declared).ok and check_meld(second, variant, declared).ok:
+            return first, second
+    return None
 
 
 def _name(card: Card) -> str:

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.cards import Card
+from game.ui.table.human import split_option
 from game.ui.table.layout import meld_step
+from game.ui.table.sprites import CardSprite
 
 if TYPE_CHECKING:
     from game.ui.scenes.table import TableScene
@@ -35,7 +37,8 @@ class Drag:
     hover: object = None
     caret: tuple[int, int, int] | None = None
     position: int | None = None
-    under: object = None
+    split_at: int | None = None  # dropping here splits a valid meld in two
+    under: CardSprite | None = None
 
 
 class Pointer:
@@ -217,7 +220,7 @@ class Pointer:
         scene = self.scene
         layout = scene.layout
         assert drag is not None
-        drag.hover, drag.caret, drag.position = None, None, None
+        drag.hover, drag.caret, drag.position, drag.split_at = None, None, None, None
         if layout is None:
             return
         if layout.in_hand(pos):
@@ -233,9 +236,13 @@ class Pointer:
         box = layout.group_at(pos, slack=layout.margin)
         if box is not None:
             drag.hover = box.index
+            at = box.insert_position(pos[0] - layout.table_card[0] * 0.2)
+            x = box.first_x + at * box.step - 2
             if not box.valid:
-                drag.position = box.insert_position(pos[0] - layout.table_card[0] * 0.2)
-                x = box.first_x + drag.position * box.step - 2
+                drag.position = at
+                drag.caret = (round(x), box.rect.top + 3, box.rect.bottom - 3)
+            elif not drag.valid.get(box.index) and self._splits(drag, box.index, at):
+                drag.split_at = at
                 drag.caret = (round(x), box.rect.top + 3, box.rect.bottom - 3)
             return
         if any(r.collidepoint(pos) for r in layout.new_melds) or layout.on_felt(pos):
@@ -286,7 +293,18 @@ class Pointer:
             if under is not None and under.card.is_joker and under.spot.group == index \
                     and draft.declared.get(under.card) == real.face:
                 return scene.release_joker(under.card, real)
+        if drag.split_at is not None:
+            return scene.insert_and_split(drag.cards, index, drag.split_at)
         return scene.move_cards(drag.cards, index, drag.position)
+
+    def _splits(self, drag: Drag, index: int, at: int) -> bool:
+        scene = self.scene
+        group = next((g for g in scene.model.groups if g.index == index), None) \
+            if scene.model is not None else None
+        if group is None or scene.draft is None:
+            return False
+        return split_option(group.cards, drag.cards, at, scene.match.variant,
+                            scene.draft.declared) is not None
 
     def cancel(self) -> None:
         self.press = None
@@ -315,7 +333,10 @@ class Pointer:
         layout = self.scene.layout
         if drag is None or layout is None:
             return
-        self.scene.hud.draw_targets(surface, layout, drag.valid, drag.hover, drag.caret)
+        valid = drag.valid
+        if drag.split_at is not None:
+            valid = {**valid, drag.hover: True}
+        self.scene.hud.draw_targets(surface, layout, valid, drag.hover, drag.caret)
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         scene = self.scene
