@@ -266,6 +266,8 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
             return False
         self.draft = None
         self.selected.clear()
+        if self.message is not None and self.message.tone != "error":
+            self.message = None  # a hint or a note about the turn just ended
         self._after_action(seat, action, played, before, turns_before)
         return True
 

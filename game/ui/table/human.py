@@ -253,23 +253,23 @@ class HumanTurn:
             return
         decision = worker.result
         if decision is None:
-            self.say("No hint", ["No play found: draw a card (D)."], "hint")
+            legal = self.match.legal_kinds()
+            advice = "draw a card (D)." if "draw" in legal else \
+                "pass (P)." if "pass" in legal else "end your turn (E)."
+            self.say("No hint", [f"No play found: {advice}"], "hint")
             return
         action = decision.action
-        note = getattr(decision, "note", "") or ""
         if isinstance(action, Play) and "play" in self.match.legal_kinds():
             self.draft.load(action.table)
             self.selected.clear()
             self.edited()
             n = len(self.draft.played())
             self.say("Hint", [f"Play {n} card{'s' if n != 1 else ''} as shown, then End turn "
-                              "(E). Undo (Ctrl+Z) takes it back."] + ([note] if note else []),
-                     "hint", 8.0)
+                              "(E). Undo (Ctrl+Z) takes it back."], "hint", 8.0)
             return
         words = {"draw": "Draw a card (D).", "pass": "Pass (P).", "knock": "Knock (K).",
                  "end_turn": "End your turn (E).", "abandon": "Give up the play (D)."}
-        self.say("Hint", [words.get(action.kind, action.kind)] + ([note] if note else []),
-                 "hint", 6.0)
+        self.say("Hint", [words.get(action.kind, action.kind)], "hint", 6.0)
 
     def open_menu(self) -> None:
         from game.ui.table.menu import TableMenu
