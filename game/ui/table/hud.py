@@ -175,8 +175,11 @@ class Hud:
               direct=True)
         pad = max(6, rect.height // 10)
         ch = rect.height - 2 * pad
+        narrow = rect.width < 230  # many opponents: the name comes first, the fan shrinks
+        if narrow:
+            ch = min(ch, round(rect.width * 0.3 * 1.4))
         cw = round(ch / 1.4)
-        shown = min(info.cards, 7)
+        shown = min(info.cards, 3 if narrow else 7)
         step = cw * 0.13
         fan_w = cw + step * max(0, shown - 1) if shown else cw
         x0 = rect.x + pad
@@ -199,11 +202,17 @@ class Hud:
         surface.blit(self.text.render(name, name_px, GOLD_PALE if current else CREAM,
                                       bold=True), (tx, y))
         y += int(name_px * 1.35)
-        kind = self.text.fit(KIND_WORDS.get(info.kind, info.kind), small_px, width)
+        words = KIND_WORDS.get(info.kind, info.kind)
+        if narrow:
+            words = words.replace("Computer · ", "")
+        kind = self.text.fit(words, small_px, width)
         surface.blit(self.text.render(kind, small_px, MUTED), (tx, y))
         y += int(small_px * 1.4)
         cards = f"{info.cards} card{'s' if info.cards != 1 else ''}"
-        line = self.text.fit(f"{cards}  ·  {info.score} pts", small_px, width, bold=True)
+        line = f"{cards}  ·  {info.score} pts"
+        if narrow or self.text.font(small_px, True).size(line)[0] > width:
+            line = f"{info.cards} \u25aa {info.score} pts"
+        line = self.text.fit(line, small_px, width, bold=True)
         surface.blit(self.text.render(line, small_px, CREAM, bold=True), (tx, y))
         if current:
             tag = self.text.render("PLAYING", max(10, small_px - 2), (40, 28, 4), bold=True,
@@ -363,9 +372,17 @@ class Hud:
     def draw_focus_target(self, surface: pygame.Surface, rect: pygame.Rect,
                           clock: float) -> None:
         glow = 0.5 + 0.5 * math.sin(clock * 5)
-        colour = (255, 240, 160, int(150 + 100 * glow))
+        colour = (255, 196, 40, int(160 + 95 * glow))
         radius = 10
-        panel(surface, rect.inflate(8, 8), (255, 240, 160, 30), colour, radius, 3)
+        panel(surface, rect.inflate(8, 8), (255, 220, 120, 36), colour, radius, 4)
+
+    def draw_key_hints(self, surface: pygame.Surface, layout: Layout) -> None:
+        size = _font_px(layout, 0.016, 10, 14)
+        text = ("\u2190\u2192 card  \u00b7  \u2191\u2193 table / hand  \u00b7  Space select  "
+                "\u00b7  Tab meld  \u00b7  Enter move  \u00b7  Backspace take back  "
+                "\u00b7  E end turn")
+        label = self.text.render(self.text.fit(text, size, layout.table.width), size, MUTED)
+        surface.blit(label, (layout.table.x + 4, layout.status.top - label.get_height() - 4))
 
     def draw_message(self, surface: pygame.Surface, layout: Layout, message: Message) -> None:
         size = _font_px(layout, 0.021, 12, 18)

@@ -23,7 +23,7 @@ ZONE_ORDER = {"free": 0, "group": 1, "hand": 2}
 LIFT_SPEED = 900.0  # pixels a second for a selected card rising out of the hand
 SELECT_COLOUR = (70, 150, 255)
 FRESH_COLOUR = (255, 214, 64)
-FOCUS_COLOUR = (255, 240, 160)
+FOCUS_COLOUR = (255, 196, 40)
 
 
 @dataclass
@@ -355,4 +355,4 @@ class SpriteLayer:
         if sprite.fresh:
             surface.blit(art.outline(size, FRESH_COLOUR), (x, y))
         if sprite.focused:
-            surface.blit(art.outline(size, FOCUS_COLOUR, max(3, sprite.w // 22)), (x, y))
+            surface.blit(art.outline(size, FOCUS_COLOUR, max(3, sprite.w // 16)), (x, y))
