@@ -1,5 +1,6 @@
 """The green felt: a radial light pool with a vignette and a fine woven grain, made with numpy
-once per window size and cached."""
+once per window size and cached. The grain is a small seamless tile repeated; the light is
+computed at a low resolution and smoothly scaled up."""
 
 from __future__ import annotations
 
@@ -10,29 +11,49 @@ import pygame
 
 CENTRE = np.array((44, 122, 74), dtype=np.float32)
 EDGE = np.array((14, 58, 34), dtype=np.float32)
+TILE = 192
+LIGHT_SCALE = 8
 
 
-@lru_cache(maxsize=3)
-def _felt_pixels(width: int, height: int, seed: int) -> np.ndarray:
+@lru_cache(maxsize=2)
+def _grain(seed: int) -> np.ndarray:
+    """A seamless tile of signed grain (pixels x 3 channels), mean zero."""
     rng = np.random.default_rng(seed)
-    ys = np.linspace(-1.0, 1.0, height, dtype=np.float32)[None, :]
-    xs = np.linspace(-1.0, 1.0, width, dtype=np.float32)[:, None]
+    grain = rng.normal(0.0, 1.0, (TILE, TILE)).astype(np.float32)
+    small = rng.normal(0.0, 1.0, (TILE // 4, TILE // 4)).astype(np.float32)
+    blotch = np.repeat(np.repeat(small, 4, axis=0), 4, axis=1)
+    ix = np.arange(TILE, dtype=np.float32)[:, None]
+    iy = np.arange(TILE, dtype=np.float32)[None, :]
+    period = 2 * np.pi * 48 / TILE  # whole periods across the tile: seamless
+    weave = np.sin((ix + iy) * period) * np.sin((ix - iy) * period)
+    texture = grain * 3.2 + blotch * 1.6 + weave * 1.4
+    return (texture[..., None] * np.array((0.55, 1.0, 0.7), dtype=np.float32)).astype(np.int16)
+
+
+def _light(width: int, height: int) -> pygame.Surface:
+    w, h = max(2, width // LIGHT_SCALE), max(2, height // LIGHT_SCALE)
+    ys = np.linspace(-1.0, 1.0, h, dtype=np.float32)[None, :]
+    xs = np.linspace(-1.0, 1.0, w, dtype=np.float32)[:, None]
     aspect = width / max(1, height)
-    # light pool slightly above the middle, like a lamp over the table
     dist = np.sqrt((xs * aspect / 1.6) ** 2 + ((ys + 0.15) / 1.15) ** 2)
     k = np.clip(dist, 0.0, 1.25) / 1.25
     k = k * k * (3 - 2 * k)
     base = CENTRE[None, None, :] * (1 - k[..., None]) + EDGE[None, None, :] * k[..., None]
-    # fine grain plus a faint diagonal weave
-    grain = rng.normal(0.0, 1.0, (width, height)).astype(np.float32)
-    small = rng.normal(0.0, 1.0, (width // 4 + 2, height // 4 + 2)).astype(np.float32)
-    blotch = np.repeat(np.repeat(small, 4, axis=0), 4, axis=1)[:width, :height]
-    ix = np.arange(width, dtype=np.float32)[:, None]
-    iy = np.arange(height, dtype=np.float32)[None, :]
-    weave = np.sin((ix + iy) * 1.7) * np.sin((ix - iy) * 1.7)
-    texture = grain * 3.2 + blotch * 1.6 + weave * 1.4
-    pixels = base + texture[..., None] * np.array((0.55, 1.0, 0.7), dtype=np.float32)
-    return np.clip(pixels, 0, 255).astype(np.uint8)
+    small = pygame.surfarray.make_surface(base.astype(np.uint8))
+    return pygame.transform.smoothscale(small, (width, height))
+
+
+def _felt_surface(width: int, height: int, seed: int) -> pygame.Surface:
+    surface = _light(width, height)
+    pixels = pygame.surfarray.pixels3d(surface)
+    grain = _grain(seed)
+    for x in range(0, width, TILE):
+        for y in range(0, height, TILE):
+            block = pixels[x:x + TILE, y:y + TILE]
+            bw, bh = block.shape[0], block.shape[1]
+            block[...] = np.clip(block.astype(np.int16) + grain[:bw, :bh], 0, 255)
+    del pixels
+    return surface
 
 
 _SURFACES: dict[tuple[int, int], pygame.Surface] = {}
@@ -43,7 +64,7 @@ def felt(size: tuple[int, int], seed: int = 7) -> pygame.Surface:
     size = (max(1, int(size[0])), max(1, int(size[1])))
     surface = _SURFACES.get(size)
     if surface is None:
-        surface = pygame.surfarray.make_surface(_felt_pixels(size[0], size[1], seed))
+        surface = _felt_surface(size[0], size[1], seed)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surface = surface.convert()
         if len(_SURFACES) >= 3:
