@@ -440,10 +440,9 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
             SeatInfo(i, s.name, s.kind, counts[i], match.totals[i],
                      i == match.current and not match.hand_over, match.hand.opened[i])
             for i, s in enumerate(self.session.seats))
-        fixed = frozenset(declared) if match.variant.joker_identity == "fixed" else frozenset()
         return TableModel(built, tuple(free), shown, hand, 0 if visible else counts[self.bottom],
                           self.bottom, seats, len(match.hand.stock),
-                          match.variant.table_layout == "sets_and_runs_apart", fixed)
+                          match.variant.table_layout == "sets_and_runs_apart")
 
     def _layout_now(self) -> Layout:
         if self.model is None:

@@ -5,7 +5,7 @@ targets, messages, tooltips)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -428,12 +428,3 @@ class Hud:
         for line in lines:
             y += int(size * 1.5)
             surface.blit(self.text.render(line, size, CREAM), (rect.x + 10, y))
-
-    def draw_lines_box(self, surface: pygame.Surface, rect: pygame.Rect,
-                       lines: Sequence[str]) -> None:
-        panel(surface, rect, (10, 40, 24, 230), GOLD + (255,), 10, 2)
-        y = rect.y + 10
-        for line in lines:
-            label = self.text.render(line, 16, CREAM)
-            surface.blit(label, (rect.x + 12, y))
-            y += 22

@@ -8,7 +8,6 @@ the largest that fits every meld; the hand's card size depends on the window hei
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import pygame
@@ -301,8 +300,3 @@ def _try_table(layout: Layout, model: TableModel, w: int, h: int, label_h: int,
         for slot, card in enumerate(group.cards):
             layout.spots[card] = Spot(x + slot * step, y, w, h, "group", group.index, slot)
     return True
-
-
-def all_rects(layout: Layout) -> Iterable[pygame.Rect]:
-    """Every card's resting rectangle (tests and debugging)."""
-    return (spot.rect for spot in layout.spots.values())

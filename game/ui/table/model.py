@@ -5,7 +5,7 @@ turn; the layout is a pure function of this model and the window size."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game.engine.cards import Card, Face
 from game.engine.melds import check_meld
@@ -45,7 +45,6 @@ class TableModel:
     seats: tuple[SeatInfo, ...]
     stock: int
     apart: bool  # sets and runs kept apart
-    fixed: frozenset[Card] = field(default_factory=frozenset)  # jokers with a binding card
 
     @property
     def others(self) -> tuple[SeatInfo, ...]:
@@ -53,9 +52,6 @@ class TableModel:
         n = len(self.seats)
         order = [(self.bottom + k) % n for k in range(1, n)]
         return tuple(self.seats[i] for i in order)
-
-    def table_cards(self) -> list[Card]:
-        return [c for g in self.groups for c in g.cards] + list(self.free)
 
 
 def _guess_kind(cards: Sequence[Card], declared: Mapping[Card, Face]) -> str:

@@ -232,9 +232,6 @@ class SpriteLayer:
             return (2, sprite.order)
         return (0, ZONE_ORDER.get(sprite.spot.zone, 0), sprite.spot.y, sprite.spot.x)
 
-    def invalidate(self) -> None:
-        self._static = None
-
     def draw(self, surface: pygame.Surface, board: pygame.Surface, board_version: int,
              overlay: Callable[[pygame.Surface], None] | None = None) -> None:
         """Blit the board and resting cards (cached), then ``overlay``, then moving cards."""

@@ -3,6 +3,7 @@ the match and the draft. Mixed into ``TableScene``."""
 
 from __future__ import annotations
 
+from game.engine.turn import TurnCheck
 from game.ui.table.controls import ButtonState
 from game.ui.table.hud import Facts, Status
 from game.ui.table.phases import HUMAN, REPLAY, STOPPED
@@ -21,7 +22,7 @@ class TableStatus:
         self._controls_key = key
         self.controls.apply(self._button_states())
 
-    def draft_check(self):  # noqa: ANN201 - a TurnCheck
+    def draft_check(self) -> TurnCheck | None:
         """``draft.check()`` for the draft as shown (computed once per change)."""
         key = (id(self.draft), self._version)
         if getattr(self, "_check_key", None) != key:

@@ -12,27 +12,12 @@ from collections.abc import Callable
 Ease = Callable[[float], float]
 
 
-def linear(t: float) -> float:
-    return t
-
-
 def ease_out_cubic(t: float) -> float:
     return 1.0 - (1.0 - t) ** 3
 
 
 def ease_in_out_cubic(t: float) -> float:
     return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
-
-
-def ease_out_back(t: float) -> float:
-    """Overshoots a little and settles: a card landing."""
-    c1 = 1.4
-    c3 = c1 + 1
-    return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2
-
-
-def ease_out_sine(t: float) -> float:
-    return math.sin(t * math.pi / 2)
 
 
 class Tween:
