@@ -147,15 +147,18 @@ def test_an_illegal_end_of_turn_is_refused_with_the_reasons(make) -> None:  # no
     lonely = group_of(probe, "2C")
     assert not scene.layout.box(lonely).valid
     assert not scene.controls.buttons["end"].is_enabled
-    probe.click_button("end")  # disabled: nothing happens
+    assert "at least 3" in scene.controls.buttons["end"].tool_tip_text
+    probe.click_button("end")  # disabled: it commits nothing, and says why
     assert scene.match.log == log
-    probe.key(pygame.K_e)
-    assert scene.match.log == log
-    assert scene.phase == "human"
     message = scene.message
     assert message is not None and message.tone == "error"
     text = " ".join(message.lines)
     assert f"Meld {lonely + 1}" in text and "at least 3" in text
+    scene.message = None
+    probe.key(pygame.K_e)
+    assert scene.match.log == log
+    assert scene.phase == "human"
+    assert scene.message is not None and " ".join(scene.message.lines) == text
     # hovering the marked group shows its problem
     probe.move(scene.layout.box(lonely).rect.center)
     probe.frames(40)

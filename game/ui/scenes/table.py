@@ -532,11 +532,23 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
             return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._on_blocked_end(
+                event.pos):
+            self.end_turn()  # a click on the disabled End turn: say why it is disabled
+            return True
         if self.chooser is not None and self.chooser.handle(event, self):
             return True
         if self.keys.handle(event):
             return True
         return self.pointer.handle(event)
+
+    def _on_blocked_end(self, pos: tuple[int, int]) -> bool:
+        """Is ``pos`` on the End turn button while it is disabled during a started play?
+        (pygame-gui lets the release of a click on a disabled button through.)"""
+        button = self.controls.buttons.get("end") if self.controls else None
+        return button is not None and not button.is_enabled and button.visible \
+            and button.rect.collidepoint(pos) and self.phase == HUMAN \
+            and self.draft is not None and self.draft.touched
 
     def _button(self, element: object) -> bool:
         name = self.controls.name_of(element) if self.controls else None
