@@ -73,7 +73,8 @@ class Hud:
 
     def board(self, layout: Layout, model: TableModel, facts: Facts) -> pygame.Surface:
         """The board picture; redrawn only when something on it changed."""
-        full_key = (layout.size, facts, model.seats, model.stock, model.hidden_hand,
+        full_key = (id(self._art()), layout.size, facts, model.seats, model.stock,
+                    model.hidden_hand,
                     tuple((b.rect.topleft, b.rect.size, b.valid) for b in layout.groups),
                     tuple(tuple(r) for r in layout.new_melds),
                     tuple(layout.free_rect) if layout.free_rect else None,

@@ -31,14 +31,17 @@ class CardImages:
         self._by_identity: dict[tuple, Key] = {}  # (rank, suit, declared, back) -> a crisp key
         self._spent = 0.0
 
-    def begin_frame(self) -> None:
-        art = self._art()
-        if id(art) != self._art_id:  # new settings (deck colours, back): start again
-            self._art_id = id(art)
-            self._crisp.clear()
-            self._stand_in.clear()
-            self._by_identity.clear()
+    def begin_frame(self) -> bool:
+        """Start a frame's budget; True when the card art changed (every picture is new)."""
         self._spent = 0.0
+        art = self._art()
+        if id(art) == self._art_id:
+            return False
+        self._art_id = id(art)  # new settings (deck colours, back): start again
+        self._crisp.clear()
+        self._stand_in.clear()
+        self._by_identity.clear()
+        return True
 
     @property
     def pending(self) -> bool:

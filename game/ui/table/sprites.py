@@ -235,7 +235,9 @@ class SpriteLayer:
     def draw(self, surface: pygame.Surface, board: pygame.Surface, board_version: int,
              overlay: Callable[[pygame.Surface], None] | None = None) -> None:
         """Blit the board and resting cards (cached), then ``overlay``, then moving cards."""
-        self.images.begin_frame()
+        if self.images.begin_frame():
+            self._static = None
+            self._groups.clear()
         resting = [s for s in self.sprites.values() if s.resting]
         state = {s.card: (s.x, s.y, s.w, s.h, s.lift) + s.visual_key() for s in resting}
         key = (board_version, surface.get_size())
