@@ -48,6 +48,11 @@ from game.engine.variants import Variant
 NFACES = 52
 LONG_RUN = 5  # runs longer than this are split unless a rule needs them whole
 _MAX_CUTS = 200
+KEPT_BUDGET = 0.02  # seconds for proving the most start melds kept (primary always proven)
+_QUIET_HEURISTICS = (
+    "mip_heuristic_run_feasibility_jump", "mip_heuristic_run_rins", "mip_heuristic_run_rens",
+    "mip_heuristic_run_root_reduced_cost", "mip_heuristic_run_zi_round",
+)
 
 
 def face_index(face: Face | Card) -> int:
@@ -236,6 +241,9 @@ class _Builder:
         self._r: list[int] = []
         self._c: list[int] = []
         self._v: list[float] = []
+        self.kept_cols: list[int] = []  # the secondary objective's columns
+        self.primary_cols: list[int] = []  # hand cards played (cost = big * weight)
+        self.big = 1.0
 
     def cols(self, lb, ub, cost, integer: bool = True) -> np.ndarray:
         lb = np.asarray(lb, dtype=float)
@@ -272,6 +280,9 @@ class _Builder:
         self.ev.append(np.asarray(vals, dtype=float))
 
     def solve(self, time_limit: float | None) -> np.ndarray | None:
+        """Maximise; None when infeasible. The secondary objective (start melds kept) gets
+        ``KEPT_BUDGET`` seconds: past it, an incumbent whose primary value the dual bound
+        already proves optimal is taken, else the primary alone is solved to optimality."""
         rows = np.concatenate(self.er + [np.asarray(self._r, dtype=np.int64)])
         cols = np.concatenate(self.ec + [np.asarray(self._c, dtype=np.int64)])
         vals = np.concatenate(self.ev + [np.asarray(self._v, dtype=float)])
@@ -279,23 +290,49 @@ class _Builder:
         rows, cols, vals = rows[order], cols[order], vals[order]
         start = np.searchsorted(cols, np.arange(self.ncol)).astype(np.int32)
         nrow = len(self.row_lb)
+        cost = np.concatenate(self.cost)
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("mip_rel_gap", 0.0)
         h.setOptionValue("mip_abs_gap", 1e-6)
         h.setOptionValue("threads", 1)
-        if time_limit is not None:
-            h.setOptionValue("time_limit", max(0.001, float(time_limit)))
+        for name in _QUIET_HEURISTICS:  # the root LP is tight here: these only cost time
+            h.setOptionValue(name, False)
+        budget = KEPT_BUDGET if self.kept_cols else None
+        limits = [t for t in (time_limit, budget) if t is not None]
+        if limits:
+            h.setOptionValue("time_limit", max(0.001, float(min(limits))))
         h.passModel(self.ncol, nrow, len(vals), 1, -1, 0.0,
-                    np.concatenate(self.cost), np.concatenate(self.lb), np.concatenate(self.ub),
+                    cost, np.concatenate(self.lb), np.concatenate(self.ub),
                     np.asarray(self.row_lb, dtype=float), np.asarray(self.row_ub, dtype=float),
                     start, rows.astype(np.int32), vals, np.concatenate(self.integ))
         h.run()
         status = h.getModelStatus()
         if status == highspy.HighsModelStatus.kTimeLimit:
-            if h.getInfo().primal_solution_status != 2:  # no feasible point found in time
+            info = h.getInfo()
+            found = info.primal_solution_status == 2
+            if found:
+                sol = np.asarray(h.getSolution().col_value)
+                primary = sum(cost[c] * sol[c] for c in self.primary_cols) / self.big
+                if info.mip_dual_bound < self.big * (round(primary) + 1) - 1e-6:
+                    return np.rint(sol).astype(np.int64)  # primary proven, kept best found
+            if budget is None or (time_limit is not None and time_limit <= budget):
                 raise TimeoutError("the arrangement search ran out of time")
-        elif status != highspy.HighsModelStatus.kOptimal:
+            # the primary alone, to proven optimality
+            keep_cost = cost.copy()
+            keep_cost[self.kept_cols] = 0.0
+            h.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), keep_cost)
+            h.setOptionValue("time_limit", float(time_limit) if time_limit else np.inf)
+            if found:
+                warm = highspy.HighsSolution()
+                warm.col_value = list(sol)
+                warm.value_valid = True
+                h.setSolution(warm)
+            h.run()
+            status = h.getModelStatus()
+            if status == highspy.HighsModelStatus.kTimeLimit:
+                raise TimeoutError("the arrangement search ran out of time")
+        if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
         return np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
 
@@ -372,7 +409,10 @@ class _Problem:
         self.jmax = min(limit, self.njokers)
         self.tpl = _template(variant.ace, variant.run_min, self.jmax, not self.fixed)
         self._specials()
-        self.exact = not self._needs_lazy()
+        # joker rules start as counts only (a relaxation, small and fast); the tagged exact
+        # model is built only if check_turn refuses the relaxed answer
+        self.exact_ok = not self._needs_lazy()
+        self.exact = self.exact_ok and not self.specials
 
     # --- rule analysis
 
@@ -431,7 +471,20 @@ class _Problem:
                 self.signature[index] = tpl.keys[key]
         sig_set = np.zeros(len(ok), dtype=bool)
         sig_set[list(self.signature.values())] = True
-        # copies that carry joker-rule or initial-meld tags are split into single copies
+        if self.jmax:
+            # shapes with the same naturals, joker count and kind differ only in what a
+            # joker is declared as: keep the one worth most points, unless a rule looks at
+            # that declaration (a declared joker's card) or it is a start meld's shape
+            free = ok & ~sig_set
+            if self.specials:
+                free &= ~tpl.jmat[:, [s.face for s in self.specials]].any(axis=1)
+            idx = np.flatnonzero(free)
+            idx = idx[np.argsort(tpl.rep_rank[idx])]
+            _, first = np.unique(tpl.cls[idx], return_index=True)
+            ok = ok.copy()
+            ok[idx] = False
+            ok[idx[first]] = True
+        # copies that carry joker-rule tags are split into single copies
         split = np.zeros(len(ok), dtype=bool)
         v = self.variant
         hand_face = self.H > 0
@@ -463,18 +516,6 @@ class _Problem:
         split &= ok
         long = tpl.length > LONG_RUN
         keep_cols = ok & (~long | split | sig_set)
-        if self.jmax:
-            # shapes with the same naturals, joker count and kind differ only in what a
-            # joker is declared as: keep the one worth most points, unless a rule looks at
-            # that declaration (a declared joker's card) or it is a start meld's shape
-            free = keep_cols & ~split & ~sig_set
-            if self.specials:
-                free &= ~tpl.jmat[:, [s.face for s in self.specials]].any(axis=1)
-            idx = np.flatnonzero(free)
-            idx = idx[np.argsort(tpl.rep_rank[idx])]
-            _, first = np.unique(tpl.cls[idx], return_index=True)
-            keep_cols[idx] = False
-            keep_cols[idx[first]] = True
         cand = np.flatnonzero(keep_cols)
         self.cand = cand
         self.cand_ub = ub[cand]
@@ -514,6 +555,7 @@ class _Problem:
         self.x = xcols
         nstart = len(self.table.melds)
         big = float(nstart + 1)
+        b.big = big
         # hand, free supplies
         faces = np.flatnonzero(self.T + self.H + self.FR)
         self.face_row = {}
@@ -527,6 +569,7 @@ class _Problem:
             if self.H[f] and hand_allowed:
                 w = self.weight[self.hand_cards[f][0]]
                 self.y[f] = b.col(0, float(self.H[f]), big * w)
+                b.primary_cols.append(self.y[f])
                 b.add(self.face_row[f], self.y[f], -1.0)
                 wsum.append((self.y[f], 1.0))
             if self.FR[f]:
@@ -549,6 +592,7 @@ class _Problem:
             if self.hand_jokers and hand_allowed:
                 w = self.weight[self.hand_jokers[0]]
                 self.yJ = b.col(0, len(self.hand_jokers), big * w)
+                b.primary_cols.append(self.yJ)
                 b.add(jrow, self.yJ, -1.0)
                 wsum.append((self.yJ, 1.0))
             if self.free_jokers:
@@ -567,6 +611,13 @@ class _Problem:
         for cut in cuts:
             self._add_cut(b, cut)
         return b
+
+    def tighten(self) -> bool:
+        """Switch from the relaxed joker model to the exact one; False if already exact."""
+        if self.exact or not self.exact_ok:
+            return False
+        self.exact = True
+        return True
 
     def _tags(self, b: _Builder, initial: str | None, big: float) -> None:
         tpl, v = self.tpl, self.variant
@@ -592,6 +643,7 @@ class _Problem:
                 continue
             if not col_split[cols[0]]:
                 var = b.col(0, len(melds), 1.0)
+                b.kept_cols.append(var)
                 b.row(-np.inf, 0, [(var, 1.0), (cols[0], -1.0)])
                 self.kept_group[var] = (cols[0], melds)
                 continue
@@ -599,6 +651,7 @@ class _Problem:
                 vars_ = []
                 for j in cols:
                     var = b.col(0, 1, 1.0)
+                    b.kept_cols.append(var)
                     vars_.append((var, j))
                     b.row(-np.inf, 0, [(var, 1.0), (j, -1.0)])
                     if meld not in special_melds:
@@ -672,8 +725,10 @@ class _Problem:
         if self.specials:
             keep_identity = not (v.joker_freezes_meld or v.joker_moves == "never")
             joker_pin_two: dict[int, list[int]] = defaultdict(list)
+            # a release that gains nothing is not made (ties only: less than one kept meld)
+            penalty = -0.5 / (len(self.specials) + 1)
             for si, s in enumerate(self.specials):
-                rel = b.col(0, 1 if s.can_release else 0, 0.0)
+                rel = b.col(0, 1 if s.can_release else 0, penalty)
                 self.rel_var[si] = rel
                 if not self.exact:
                     continue
@@ -802,9 +857,12 @@ class _Problem:
                        for j in np.flatnonzero(tpl.jmat[self.col_cand, face])]
             entries += [(self.rel_var[si], 1.0) for si in sis]
             b.row(len(sis), np.inf, entries)
-            if self.variant.joker_release_from == "hand" and face in self.y:
-                b.row(-np.inf, 0, [(self.rel_var[si], 1.0) for si in sis]
-                      + [(self.y[face], -1.0)])
+            releases = [(self.rel_var[si], 1.0) for si in sis]
+            if self.variant.joker_release_from == "hand":
+                b.row(-np.inf, 0, releases + ([(self.y[face], -1.0)] if face in self.y else []))
+            else:
+                supply = [(var[face], -1.0) for var in (self.y, self.z) if face in var]
+                b.row(-np.inf, float(self.T[face]), releases + supply)
 
     def _add_cut(self, b: _Builder, solution: np.ndarray) -> None:
         """Exclude one exact integer solution (by its values on the first columns)."""
@@ -1026,6 +1084,9 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
             return None
         end, _, _, kept = problem.realise(sol)
         check = check_turn(problem.variant, problem.table, problem.hand, end, problem.opened)
+        if not check.ok and problem.tighten():
+            cuts = []
+            continue
         if check.ok:
             played = check.played
             value = sum(problem.weight[c] for c in played)
