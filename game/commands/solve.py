@@ -1,0 +1,183 @@
+"""`machiavelli solve`: the best play for a table and a hand, with the moves that make it.
+
+One position from ``--table``/``--hand``, or many from ``--batch FILE`` (JSON lines in, JSON
+lines out, in order; a bad line answers ``{"error": ...}`` and the rest go on).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+
+from game.ai.solver import Solution, solve
+from game.commands.common import add_variant_arguments, parse_options
+from game.engine.cards import Card, CardMinter, format_cards, format_melds, parse_cards
+from game.engine.draft import Move
+from game.engine.errors import EngineError, NotationError, OptionError
+from game.engine.table import Table
+from game.engine.variants import Variant, get_variant
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "solve", help="find the best play for a table and a hand",
+        description="Find the play that puts down the most cards (or points) from a hand, "
+                    "rearranging the table as the rules allow.")
+    add_variant_arguments(parser, required=False)
+    parser.add_argument("--table", default="", metavar="MELDS",
+                        help='melds separated by |, e.g. "3H 4H 5H | 7C 7D 7S"; '
+                             "a declared joker is JK=10H")
+    parser.add_argument("--hand", default="", metavar="CARDS", help='e.g. "7H 9S JS"')
+    parser.add_argument("--free", default="", metavar="CARDS",
+                        help="free single cards on the table (Tahiti)")
+    parser.add_argument("--objective", choices=("cards", "points"), default="cards",
+                        help="maximise cards played (default) or points shed")
+    opened = parser.add_mutually_exclusive_group()
+    opened.add_argument("--opened", dest="opened", action="store_true", default=True,
+                        help="the player has made the first play already (default)")
+    opened.add_argument("--not-opened", dest="opened", action="store_false",
+                        help="the first-play rule of the variant applies")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--batch", metavar="FILE",
+                        help='JSON lines {"variant", "options", "table", "hand"} -> one JSON '
+                             "line each")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.batch:
+        return _run_batch(args.batch)
+    if not args.variant:
+        print("machiavelli solve: --variant is required (or --batch FILE)", file=sys.stderr)
+        return 2
+    try:
+        variant = _variant(args.variant, parse_options(args.option))
+        table, hand = _parse_position(args.table, args.hand, args.free)
+    except (OptionError, NotationError) as error:
+        print(f"machiavelli solve: {error}", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    solution = solve(variant, table, hand, args.opened, objective=args.objective)
+    ms = (time.perf_counter() - started) * 1000
+    if args.json:
+        print(json.dumps(_as_json(solution, ms, edits=True, start=table)))
+    else:
+        _print_human(variant, table, hand, solution)
+    return 0
+
+
+def _variant(variant_id: str, options: dict) -> Variant:
+    variant = get_variant(variant_id, options)
+    if getattr(variant, "family", "manipulation") != "manipulation":
+        raise OptionError(f"variant '{variant_id}' is a contract game: the table is never "
+                          "rearranged, so there is nothing to solve")
+    return variant
+
+
+def _parse_position(table_text: str, hand_text: str,
+                    free_text: str = "") -> tuple[Table, list[Card]]:
+    """Table and hand through one minter, so a face written twice is two physical cards."""
+    minter = CardMinter()
+    table = Table.parse(table_text, minter, free=free_text)
+    hand, declared = parse_cards(hand_text, minter)
+    if declared:
+        raise NotationError("a joker in the hand is written JK (it is declared when played)")
+    return table, hand
+
+
+def _as_json(solution: Solution | None, ms: float, *, edits: bool = False,
+             start: Table | None = None) -> dict:
+    if solution is None:  # no legal play: the table stays as it is
+        melds = start.melds if start is not None else ()
+        data: dict = {"played": [], "table": [[_card_text(c, start) for c in m] for m in melds],
+                      "ms": round(ms, 3)}
+    else:
+        data = {
+            "played": [str(c) for c in solution.played],
+            "table": [[_card_text(c, solution.table) for c in meld]
+                      for meld in solution.table.melds],
+            "ms": round(ms, 3),
+        }
+        if solution.table.free:
+            data["free"] = [str(c) for c in solution.table.free]
+        if edits:
+            data["value"] = solution.value
+            data["kept_melds"] = solution.kept_melds
+            data["edits"] = [_move_words(m) for m in solution.edits]
+    return data
+
+
+def _card_text(card: Card, table: Table) -> str:
+    face = table.declared.get(card)
+    return f"JK={face}" if card.is_joker and face is not None else str(card)
+
+
+def _place(place: int | str | None) -> str:
+    if place is None:
+        return "a new meld"
+    if isinstance(place, int):
+        return f"meld {place + 1}"
+    return {"hand": "the hand", "free": "the free cards"}.get(place, str(place))
+
+
+def _move_words(move: Move) -> str:
+    return f"{move.card}: {_place(move.from_group)} -> {_place(move.to_group)}"
+
+
+def _print_human(variant: Variant, table: Table, hand: Sequence[Card],
+                 solution: Solution | None) -> None:
+    print(f"{variant.name}: table {table or '(empty)'}; hand {format_cards(hand) or '(empty)'}")
+    if solution is None:
+        print("no legal play: draw")
+        return
+    what = "card" if len(solution.played) == 1 else "cards"
+    print(f"play {len(solution.played)} {what}: {format_cards(solution.played) or '-'}"
+          + (f" (worth {solution.value})" if solution.value != len(solution.played) else ""))
+    print(f"new table: {format_melds(solution.table.melds, dict(solution.table.declared))}"
+          + (f" || free: {format_cards(solution.table.free)}" if solution.table.free else ""))
+    print(f"start melds kept whole: {solution.kept_melds} of {len(table.melds)}")
+    if solution.edits:
+        print("moves:")
+        for index, move in enumerate(solution.edits, start=1):
+            print(f"  {index}. {_move_words(move)}")
+    for joker, face in solution.declarations.items():
+        print(f"  then the released {joker} is declared {face}")
+
+
+def _run_batch(path: str) -> int:
+    try:
+        handle = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    except OSError as error:
+        print(f"machiavelli solve: cannot read {path}: {error.strerror}", file=sys.stderr)
+        return 2
+    with handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            print(json.dumps(_batch_line(line, number)), flush=True)
+    return 0
+
+
+def _batch_line(line: str, number: int) -> dict:
+    try:
+        item = json.loads(line)
+        if not isinstance(item, dict):
+            raise ValueError("expected a JSON object")
+        options = item.get("options") or {}
+        if not isinstance(options, dict):
+            raise ValueError("options must be an object")
+        variant = _variant(str(item.get("variant", "")), options)
+        table, hand = _parse_position(str(item.get("table", "")), str(item.get("hand", "")),
+                                      str(item.get("free", "")))
+        opened = bool(item.get("opened", True))
+        objective = item.get("objective", "cards")
+        if objective not in ("cards", "points"):
+            raise ValueError("objective must be cards or points")
+        started = time.perf_counter()
+        solution = solve(variant, table, hand, opened, objective=objective)
+        return _as_json(solution, (time.perf_counter() - started) * 1000, start=table)
+    except (EngineError, ValueError) as error:
+        return {"error": f"line {number}: {error}"}
