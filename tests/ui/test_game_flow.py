@@ -66,7 +66,7 @@ def test_a_whole_game_against_the_computer(app: App) -> None:
     assert "the match" in board.headline()
     probe.frames(3)
     assert app.store.stats.match_count() == 1  # recorded once
-    new = next(b for b in board._elements if getattr(b, "text", "") == "New game")
+    new = next(b for b in board._elements if getattr(b, "text", "") == "Play again")
     probe.click(new.rect.center)
     probe.frames(2)
     top = app.scenes.top
@@ -88,6 +88,7 @@ def test_hot_seat_hides_hands_until_the_next_player_confirms(app: App) -> None:
     ann = set(session.match.hand.hands[0])
     assert set(scene.model.hand) == ann
     probe.key(pygame.K_d)
+    assert scene.model.hand == ()  # Ann's hand is face down as soon as her turn ends
     probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "the cover")
     cover = app.scenes.top
     assert cover.name == "Ben"
@@ -142,3 +143,25 @@ def test_autosave_after_each_turn_and_on_quit(app: App) -> None:
     assert app.store.saves.has_autosave()
     assert GameSession.from_json(app.store.saves.read("autosave")).match.log == \
         session.match.log
+
+
+def test_match_end_offers_a_new_game_setup(app: App) -> None:
+    from game.ui.scenes.new_game import NewGameScene
+
+    session = GameSession.new("machiavelli", {}, [Seat("You", "human"), Seat("Ada", "easy")],
+                              seed=8)
+    rig(session.match, table="3H 4H 5H", hands=["6H", "AS 2S 8C 8D JD"], current=0)
+    probe = open_table(app, session, autosave=False)
+    scene = probe.scene
+    probe.settle()
+    probe.drag(probe.center(probe.card("6H", "hand")),
+               scene.layout.box(scene.draft.location(probe.card("3H"))).rect.center)
+    probe.click_button("end")
+    probe.until(lambda: isinstance(app.scenes.top, ScoreboardScene), 600, "the scoreboard")
+    board = app.scenes.top
+    assert board.headline() == "You win the match!"
+    assert session.recorded and app.store.stats.match_count() == 1
+    setup = next(b for b in board._elements if getattr(b, "text", "") == "New game…")
+    probe.click(setup.rect.center)
+    assert isinstance(app.scenes.top, NewGameScene)
+    assert app.store.stats.match_count() == 1

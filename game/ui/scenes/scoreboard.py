@@ -77,8 +77,10 @@ class ScoreboardScene(MenuBase):
         y = box.bottom - bh - self.px(22)
         if self.over:
             specs = [("title", "Title", self.to_title, "plain", "Back to the title screen"),
-                     ("new", "New game", self.new_game, "primary",
-                      "Play again with the same players and rules")]
+                     ("setup", "New game…", self.setup_game, "plain",
+                      "Choose a variant, rules and players"),
+                     ("again", "Play again", self.new_game, "primary",
+                      "A new match with the same players and rules (Enter)")]
         else:
             specs = [("next", "Next hand", self.next_hand, "primary",
                       "Deal the next hand (Enter)")]
@@ -89,7 +91,7 @@ class ScoreboardScene(MenuBase):
             x += bw + gap
 
     def default_focus(self) -> str | None:
-        return "new" if self.over else "next"
+        return "again" if self.over else "next"
 
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
@@ -123,6 +125,13 @@ class ScoreboardScene(MenuBase):
         autosave = self.table.autosave if self.table is not None else True
         self.app.scenes.pop()  # this scoreboard
         self.app.scenes.replace(TableScene(self.app, session, autosave=autosave))
+
+    def setup_game(self) -> None:
+        from game.ui.scenes.new_game import NewGameScene
+        from game.ui.scenes.title import TitleScene
+
+        self.app.scenes.reset(TitleScene(self.app))
+        self.app.scenes.push(NewGameScene(self.app))
 
     def to_title(self) -> None:
         from game.ui.scenes.title import TitleScene

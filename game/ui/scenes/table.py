@@ -285,6 +285,8 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         turn_ended = len(match.hand.turns) > turns_before or match.hand_over
         if turn_ended:
             self.fresh[seat] = set()
+            if self.session.hot_seat and self.session.seats[seat].is_human:
+                self.confirmed = None  # hot-seat: the hand goes face down once played
         after = [len(h) for h in match.hand.hands]
         drawn = after[seat] - (before[seat] - len(played))
         self.refresh()
