@@ -66,6 +66,8 @@ class Hud:
         self._board: pygame.Surface | None = None
         self._board_key: object = None
         self._seats: dict[tuple, pygame.Surface] = {}
+        self._chrome_surface: pygame.Surface | None = None
+        self._chrome_key: object = None
         self._mats: dict[tuple, pygame.Surface] = {}
         self.version = 0
 
@@ -85,12 +87,31 @@ class Hud:
             self.version += 1
         return self._board
 
+    def _chrome(self, layout: Layout) -> pygame.Surface:
+        """The felt with what depends only on the window's geometry: the sidebar, the hand's
+        rail and the sets / runs regions (cached)."""
+        w, h = layout.hand_card
+        rail = pygame.Rect(layout.hand.x, layout.hand.bottom - h - 10, layout.hand.width,
+                           h + 10 + layout.margin // 2)
+        key = (layout.size, tuple(layout.sidebar), tuple(rail),
+               tuple((name, tuple(rect)) for name, rect in layout.regions))
+        if self._chrome_key != key or self._chrome_surface is None:
+            surface = felt(layout.size).copy()
+            side = layout.sidebar
+            panel(surface, side, (4, 22, 12, 120))
+            pygame.draw.line(surface, (86, 130, 96), side.topleft, side.bottomleft, 1)
+            panel(surface, rail, (0, 0, 0, 40), (255, 255, 255, 18), 14)
+            self._draw_regions(surface, layout)
+            self._chrome_surface, self._chrome_key = surface, key
+        return self._chrome_surface
+
     def _draw_board(self, layout: Layout, model: TableModel, facts: Facts) -> pygame.Surface:
-        surface = felt(layout.size).copy()
-        side = layout.sidebar
-        panel(surface, side, (4, 22, 12, 120))
-        pygame.draw.line(surface, (86, 130, 96), side.topleft, side.bottomleft, 1)
-        self._draw_regions(surface, layout)
+        chrome = self._chrome(layout)
+        if self._board is None or self._board.get_size() != chrome.get_size():
+            self._board = chrome.copy()
+        else:
+            self._board.blit(chrome, (0, 0))
+        surface = self._board
         self._draw_mats(surface, layout, model, facts)
         for info in model.others:
             rect = layout.seat_rects.get(info.seat)
@@ -296,8 +317,6 @@ class Hud:
                         facts: Facts) -> None:
         rect = layout.hand
         w, h = layout.hand_card
-        rail = pygame.Rect(rect.x, rect.bottom - h - 10, rect.width, h + 10 + layout.margin // 2)
-        panel(surface, rail, (0, 0, 0, 40), (255, 255, 255, 18), 14)
         size = _font_px(layout, 0.02, 12, 18)
         label = self.text.render(facts.bottom_label, size, CREAM, bold=True)
         surface.blit(label, (rect.x + 6, rect.y))
