@@ -1,0 +1,97 @@
+"""Computer seats at the contract table: the player decides in a worker thread (the frame
+rate holds), after a short pause that lets people follow; its action is applied like a
+person's and its cards are animated. A refused or failed decision falls back to a legal
+one. Mixed into ``ContractTableScene``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.actions import Action, Draw
+from game.engine.contract.actions import Decline, Discard, LayOff
+from game.engine.contract.rules import card_value, check_meld_as
+from game.ui.contract.model import the_card
+from game.ui.table.driver import Worker
+from game.ui.table.hud import Status
+from game.ui.table.phases import THINK
+
+THINK_TURN = 0.6  # seconds a computer seems to think over a move, at animation speed 1
+THINK_BUY = 0.45  # ... over a buy
+THINK_FOLLOW = 0.35  # ... over a move that follows its own last one (lay off after draw)
+
+
+def make_player(level: str, seed: int) -> Any:
+    from game.ai.contract import make_contract_player
+
+    return make_contract_player(level, seed)
+
+
+class ComputerSeats:
+    """Computer-player phases of the contract table (uses the scene's state)."""
+
+    def _start_computer(self, seat: int) -> None:
+        player = self._players.get(seat)
+        if player is None:
+            try:
+                player = make_player(self.session.seats[seat].kind,
+                                     (self.match.seed * 7919 + seat) & 0xFFFFFFFF)
+            except (ImportError, ValueError) as error:
+                self._stop(f"The computer player cannot play: {error}")
+                return
+            self._players[seat] = player
+        view = self.match.view(seat)
+        self._worker = Worker(lambda: player.decide(view), synchronous=self.app.smoke)
+        self._thinker = seat
+        self._set_phase(THINK)
+        name = self.session.seats[seat].name
+        phase = self.match.hand.phase
+        if phase == "buying":
+            self._think_time = THINK_BUY
+            words = f"{name} is deciding whether to buy {the_card(view.discard_top)}"
+        elif phase == "draw":
+            self._think_time = THINK_TURN
+            words = f"{name} is thinking"
+        else:
+            self._think_time = THINK_FOLLOW if self._last_actor == seat else THINK_TURN
+            words = f"{name} is playing"
+        self.status = Status(words, "wait", True)
+
+    def _update_think(self) -> None:
+        worker = self._worker
+        if worker is None or not worker.done or self.sprites.busy:
+            return
+        if self.phase_time < self._think_time / self.speed:
+            return
+        seat = self._thinker
+        self._worker = None
+        decision = worker.result
+        action = getattr(decision, "action", None)
+        if worker.error is not None or action is None:
+            action = self._fallback(seat)
+        if action is not None and self.commit(action, quiet=True):
+            return
+        action = self._fallback(seat)
+        if action is None or not self.commit(action, quiet=True):
+            self._stop(f"{self.session.seats[seat].name} cannot move")
+
+    def _fallback(self, seat: int) -> Action | None:
+        """A legal action for ``seat``: decline, draw, use a swapped joker, or discard."""
+        match = self.match
+        legal = match.legal_kinds()
+        if "decline" in legal:
+            return Decline(seat)
+        if "draw" in legal:
+            return Draw(seat)
+        r = match.hand
+        hand = r.hands[seat]
+        if "lay_off" in legal:
+            for card in list(r.swapped) + list(hand):
+                for index, meld in enumerate(r.melds):
+                    if check_meld_as(match.variant, [*meld.cards, card], meld.kind, 3,
+                                     r.declared).ok:
+                        action = LayOff(seat, card, index)
+                        if match.can(action):
+                            return action
+        if "discard" in legal and hand:
+            return Discard(seat, max(hand, key=lambda c: (not c.is_joker, card_value(c))))
+        return None

@@ -1,0 +1,48 @@
+"""The contract table's sidebar buttons: the manipulation table's ``Controls`` (pygame-gui
+buttons, states pushed only when they change) with this game's rows."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui.table.controls import Controls
+from game.ui.widgets import Look
+
+# (name, default text, tooltip) by row; two in a row share it.
+ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (
+    (("lay_down", "Lay down", "Lay your contract groups on the table (L)"),),
+    (("make", "Make meld", "Put the selected cards in the next empty group (M)"),),
+    (("clear", "Clear groups", "Send every staged card back to your hand (C)"),),
+    (("draw", "Draw", "Draw the top card of the stock (D)"),
+     ("take", "Take", "Take the top card of the discard pile (T)")),
+    (("discard", "Discard", "Discard the selected card and end your turn (X)"),),
+    (("sort_suit", "By suit", "Sort your hand by suit (S)"),
+     ("sort_rank", "By rank", "Sort your hand by rank (S)")),
+    (("menu", "Menu", "Save, load or leave the game (Esc)"),),
+)
+TALL = {"lay_down"}
+STYLE = {"lay_down": "primary"}
+
+
+class ContractControls(Controls):
+    def __init__(self, manager: pygame_gui.UIManager, area: pygame.Rect, height: int,
+                 font_px: int) -> None:
+        self.manager = manager
+        self.look = Look.of(manager)
+        self.font_px = font_px
+        self.buttons = {}
+        self.defaults = {}
+        self._state = {}
+        gap = max(4, height // 7)
+        y = area.y
+        for row in ROWS:
+            tall = row[0][0] in TALL
+            h = round(height * 1.3) if tall else height
+            w = (area.width - gap * (len(row) - 1)) // len(row)
+            for i, (name, text, tip) in enumerate(row):
+                rect = pygame.Rect(area.x + i * (w + gap), y, w, h)
+                self.buttons[name] = self._make(name, rect, text, tip, STYLE.get(name))
+                self.defaults[name] = (text, tip)
+            y += h + gap
+        self.bottom = y

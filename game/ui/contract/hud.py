@@ -1,0 +1,436 @@
+"""The contract table's board picture (felt, banner, opponents, meld sections, staging
+groups, piles, facts panel, hand rail) and its per-frame overlays (drop targets, the
+pulse on the piles and the seat whose move it is, the status pill and messages, drawn
+like the manipulation table's and sized for any window up to 4K)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.card_art import CardArt
+from game.ui.contract.layout import UNDER_OFFSET, ContractLayout
+from game.ui.contract.model import ContractModel, SeatFacts
+from game.ui.table.draw import dashed_rect, panel
+from game.ui.table.felt import felt
+from game.ui.table.hud import CREAM, GOLD, GOLD_PALE, GREEN, MUTED, RED, Message, Status
+from game.ui.table.text import TextCache
+from game.ui.widgets import draw_text, fit_text, font
+
+BLUE = (120, 190, 255)
+PALE_RED = (255, 170, 150)
+KIND_WORDS = {"human": "Player", "easy": "Computer \u00b7 easy",
+              "medium": "Computer \u00b7 medium", "hard": "Computer \u00b7 hard"}
+
+
+@dataclass(frozen=True)
+class BoardFacts:
+    """What the board shows besides the model."""
+
+    banner: str  # "Round 3 of 10"
+    contract: str  # "2 runs of 4"
+    bottom_label: str
+    sort_mode: str
+    info: tuple[tuple[str, str], ...]  # (text, tone) lines of the facts panel
+    stock_key: str  # "(D)" when the human may draw
+    discard_key: str
+    empty_felt: tuple[str, ...]  # the words on an empty felt
+
+
+def _px(layout: ContractLayout, share: float, low: int, high: int) -> int:
+    """A font size: ``share`` of the window height, at least ``low``, at most ``high``
+    at 1280x800 (the cap grows with the window)."""
+    return int(max(low, min(high * layout.scale, layout.size[1] * share)))
+
+
+class ContractHud:
+    def __init__(self, text: TextCache, art: Callable[[], CardArt]) -> None:
+        self.text = text
+        self._art = art
+        self._board: pygame.Surface | None = None
+        self._board_key: object = None
+        self.version = 0
+
+    @property
+    def art(self) -> CardArt:
+        return self._art()
+
+    def board(self, layout: ContractLayout, model: ContractModel, facts: BoardFacts,
+              key: object) -> pygame.Surface:
+        full_key = (key, layout.size, facts, id(self.art))
+        if self._board is None or full_key != self._board_key:
+            self._board = self._draw_board(layout, model, facts)
+            self._board_key = full_key
+            self.version += 1
+        return self._board
+
+    # ------------------------------------------------------------------ the board
+
+    def _draw_board(self, layout: ContractLayout, model: ContractModel,
+                    facts: BoardFacts) -> pygame.Surface:
+        surface = felt(layout.size).copy()
+        side = layout.sidebar
+        panel(surface, side, (4, 22, 12, 120))
+        pygame.draw.line(surface, (86, 130, 96), side.topleft, side.bottomleft, 1)
+        self._draw_banner(surface, layout, facts)
+        for info in model.others:
+            rect = layout.seat_rects.get(info.seat)
+            if rect is not None:
+                self._draw_seat(surface, rect, info, layout.scale)
+        self._draw_sections(surface, layout, model, facts)
+        self._draw_slots(surface, layout, model)
+        self._draw_piles(surface, layout, model, facts)
+        self._draw_info(surface, layout, facts)
+        self._draw_hand_rail(surface, layout, model, facts)
+        return surface
+
+    def _draw_banner(self, surface: pygame.Surface, layout: ContractLayout,
+                     facts: BoardFacts) -> None:
+        rect = layout.banner
+        panel(surface, rect, (10, 30, 18, 150), GOLD + (110,), rect.height // 2, 1)
+        big = max(14, round(rect.height * 0.56))
+        small = max(11, round(rect.height * 0.36))
+        left = self.text.render(facts.banner.upper(), small, GOLD_PALE, bold=True)
+        dash = self.text.render("\u2014", big, GOLD, bold=True)
+        words = fit_text(facts.contract, big, rect.width - left.get_width() - 80, "serif-bold")
+        width = left.get_width() + dash.get_width() + 28 + font(big, "serif-bold").size(words)[0]
+        x = rect.centerx - width // 2
+        surface.blit(left, left.get_rect(midleft=(x, rect.centery)))
+        x += left.get_width() + 14
+        surface.blit(dash, dash.get_rect(midleft=(x, rect.centery)))
+        x += dash.get_width() + 14
+        draw_text(surface, words, big, (255, 236, 180), style="serif-bold", shadow=2,
+                  midleft=(x, rect.centery))
+
+    def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatFacts,
+                   scale: float) -> None:
+        art = self.art
+        lit = info.current or info.asked
+        edge = BLUE if info.asked else GOLD
+        panel(surface, rect, (6, 28, 16, 190) if not lit else (40, 34, 8, 210),
+              edge + (255,) if lit else (63, 143, 95, 200), 12, 3 if lit else 1)
+        pad = max(6, rect.height // 10)
+        x = rect.x + pad
+        if rect.width >= 210:
+            ch = rect.height - 2 * pad
+            cw = round(ch / 1.4)
+            shown = min(info.cards, 7)
+            step = cw * 0.13
+            for i in range(shown):
+                angle = (i - (shown - 1) / 2) * 4.0
+                back = art.back((cw, ch))
+                if angle:
+                    back = pygame.transform.rotate(back, -angle)
+                surface.blit(back, (x + i * step + (cw - back.get_width()) / 2,
+                                    rect.y + pad + (ch - back.get_height()) / 2
+                                    + abs(angle) * 0.6))
+            if info.cards == 0:
+                dashed_rect(surface, pygame.Rect(x, rect.y + pad, cw, ch), (160, 200, 170), 5)
+            x = int(x + cw + step * max(0, shown - 1) + pad)
+        width = rect.right - x - pad
+        name_px = int(max(12, min(24 * scale, rect.height * 0.19)))
+        small_px = int(max(10, min(18 * scale, rect.height * 0.135)))
+        y = rect.y + pad - 2
+        badge = "BUYING?" if info.asked else ("PLAYING" if info.current else "")
+        badge_w = 0
+        if badge:
+            tag = self.text.render(badge, max(9, small_px - 2), (20, 16, 4), bold=True,
+                                   shadow=False)
+            box = tag.get_rect(topright=(rect.right - pad, rect.y + pad))
+            panel(surface, box.inflate(10, 4), BLUE if info.asked else GOLD, None, 6)
+            surface.blit(tag, box)
+            badge_w = box.width + 14
+        name = self.text.fit(info.name, name_px, max(20, width - badge_w), bold=True)
+        surface.blit(self.text.render(name, name_px, GOLD_PALE if lit else CREAM, bold=True),
+                     (x, y))
+        y += int(name_px * 1.3)
+        compact = rect.width < 190 * scale
+        cards = f"{info.cards} card{'s' if info.cards != 1 else ''}"
+        if compact:  # narrow: the level goes, the score gets its own line
+            kind = self.text.fit(f"{info.score} pts", small_px, width, True)
+            surface.blit(self.text.render(kind, small_px, GOLD_PALE, bold=True), (x, y))
+        else:
+            kind = self.text.fit(KIND_WORDS.get(info.kind, info.kind), small_px, width)
+            surface.blit(self.text.render(kind, small_px, MUTED), (x, y))
+            cards += f" \u00b7 {info.score} pts"
+        y += int(small_px * 1.4)
+        surface.blit(self.text.render(self.text.fit(cards, small_px, width, True), small_px,
+                                      CREAM, bold=True), (x, y))
+        y += int(small_px * 1.4)
+        down = "\u2713 down" if info.laid_down else ("" if compact else "not down")
+        down_label = self.text.render(down, small_px, GREEN if info.laid_down else MUTED,
+                                      bold=info.laid_down)
+        buys = f"{info.buys_left} buy{'s' if info.buys_left != 1 else ''}" + \
+            ("" if compact else " left")
+        buys = self.text.fit(buys, small_px, max(10, width - down_label.get_width() - 8))
+        surface.blit(self.text.render(buys, small_px, MUTED), (x, y))
+        surface.blit(down_label, (rect.right - pad - down_label.get_width(), y))
+
+    def _draw_sections(self, surface: pygame.Surface, layout: ContractLayout,
+                       model: ContractModel, facts: BoardFacts) -> None:
+        if not model.melds:
+            self._draw_empty_felt(surface, layout, facts)
+            return
+        names = {s.seat: s.name for s in model.seats}
+        w, h = layout.table_card
+        label_px = max(12, min(round(26 * layout.scale), round(h * 0.17)))
+        tag_px = max(9, min(round(14 * layout.scale), round(h * 0.1)))
+        radius = max(6, w // 9)
+        for owner, rect, label_h in layout.sections:
+            mine = owner == model.bottom
+            panel(surface, rect, (0, 0, 0, 34) if not mine else (40, 32, 6, 46),
+                  (GOLD + (120,)) if mine else (150, 200, 160, 70), radius + 4, 1)
+            count = sum(1 for m in model.melds if m.owner == owner)
+            title = f"{names.get(owner, '?')}"
+            label = self.text.render(self.text.fit(title, label_px, rect.width - 20, True),
+                                     label_px, GOLD_PALE if mine else CREAM, bold=True)
+            y = rect.y + (label_h - label.get_height()) // 2 + 1
+            surface.blit(label, (rect.x + 10, y))
+            more = self.text.render(f"{count} meld{'s' if count != 1 else ''}",
+                                    max(9, label_px - 3), MUTED)
+            gap = max(8, label_px // 2)
+            if rect.x + 10 + gap + label.get_width() + more.get_width() < rect.right - 6:
+                surface.blit(more, (rect.x + 10 + gap + label.get_width(),
+                                    y + label.get_height() - more.get_height() - 1))
+        for box in layout.melds:
+            panel(surface, box.rect, (0, 0, 0, 52), (255, 255, 255, 30), radius, 1)
+            tag = self.text.render(box.kind.upper(), tag_px, MUTED, bold=True, shadow=False)
+            surface.blit(tag, tag.get_rect(midtop=(box.rect.centerx, box.rect.bottom + 1)))
+
+    def _draw_empty_felt(self, surface: pygame.Surface, layout: ContractLayout,
+                         facts: BoardFacts) -> None:
+        rect = layout.table
+        big = _px(layout, 0.026, 14, 34)
+        small = _px(layout, 0.019, 11, 24)
+        lines = facts.empty_felt
+        total = int(big * 1.6) + int(small * 1.5) * (len(lines) - 1)
+        y = rect.centery - total // 2
+        for i, line in enumerate(lines):
+            px = big if i == 0 else small
+            label = self.text.render(self.text.fit(line, px, rect.width - 40, i == 0), px,
+                                     (206, 228, 212) if i == 0 else MUTED, bold=i == 0)
+            label.set_alpha(220)
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
+            y += int(px * (1.6 if i == 0 else 1.5))
+
+    def _draw_slots(self, surface: pygame.Surface, layout: ContractLayout,
+                    model: ContractModel) -> None:
+        if not model.slots or layout.stage is None:
+            return
+        label_px_cap = 18
+        for box, slot in zip(layout.slots, model.slots, strict=True):
+            rect = box.rect
+            px = max(10, min(label_px_cap, round(box.label_h * 0.62)))
+            if slot.cards:
+                fill = (10, 50, 26, 150) if slot.ok else (40, 20, 10, 120)
+                edge = GREEN + (220,) if slot.ok else (230, 160, 90, 200)
+                panel(surface, rect, fill, edge, 10, 2 if slot.ok else 1)
+            else:
+                panel(surface, rect, (0, 0, 0, 30), None, 10)
+                dashed_rect(surface, rect.inflate(-2, -2), (170, 210, 180), 7, 1)
+            words = f"{slot.kind.upper()} {self._kind_number(model, slot.index)} \u00b7 " \
+                    f"{slot.minimum}+"
+            label = self.text.render(words, px, GOLD_PALE, bold=True)
+            surface.blit(label, (rect.x + 8, rect.y + (box.label_h - label.get_height()) // 2
+                                 + 2))
+            note_w = rect.width - label.get_width() - 26
+            if note_w > 30:
+                colour = GREEN if slot.ok else (MUTED if not slot.cards else PALE_RED)
+                note = self.text.render(self.text.fit(slot.note, max(9, px - 2), note_w),
+                                        max(9, px - 2), colour, bold=slot.ok)
+                surface.blit(note, (rect.right - 8 - note.get_width(),
+                                    rect.y + (box.label_h - note.get_height()) // 2 + 3))
+            if not slot.cards:
+                w, h = layout.stage_card
+                hint = self.text.render("+", max(16, h // 3), (200, 230, 210), shadow=False)
+                hint.set_alpha(120)
+                surface.blit(hint, hint.get_rect(center=(rect.centerx,
+                                                         rect.y + box.label_h + h // 2)))
+
+    @staticmethod
+    def _kind_number(model: ContractModel, index: int) -> int:
+        assert model.slots is not None
+        kind = model.slots[index].kind
+        return sum(1 for s in model.slots[:index + 1] if s.kind == kind)
+
+    def _draw_piles(self, surface: pygame.Surface, layout: ContractLayout,
+                    model: ContractModel, facts: BoardFacts) -> None:
+        art = self.art
+        small = _px(layout, 0.017, 10, 22)
+        count_px = _px(layout, 0.022, 12, 30)
+        for rect, word, key, count in ((layout.stock, "STOCK", facts.stock_key, model.stock),
+                                       (layout.discard, "DISCARD", facts.discard_key,
+                                        model.discard_size)):
+            title = self.text.render(f"{word} {key}".strip(), small, MUTED, bold=True)
+            surface.blit(title, title.get_rect(midbottom=(rect.centerx, rect.y - 11)))
+            label = f"{count} card{'s' if count != 1 else ''}"
+            number = self.text.render(label, count_px, CREAM, bold=True)
+            surface.blit(number, number.get_rect(midtop=(rect.centerx,
+                                                         rect.bottom + small // 2)))
+        rect = layout.stock
+        size = rect.size
+        if model.stock == 0:
+            dashed_rect(surface, rect, (160, 200, 170), 6, 1)
+        else:
+            layers = min(4, 1 + model.stock // 12)
+            for i in range(layers):
+                off = (layers - 1 - i) * 2
+                surface.blit(art.shadow(size, 4, 80), (rect.x - 4 + off, rect.y - 2 + off))
+                surface.blit(art.back(size), (rect.x + off - 2 * (layers - 1),
+                                              rect.y + off - 2 * (layers - 1)))
+        rect = layout.discard
+        if model.discard_size == 0:
+            dashed_rect(surface, rect, (160, 200, 170), 6, 1)
+            return
+        surface.blit(art.shadow(size, 5, 90), (rect.x - 5, rect.y - 3))
+        depth = min(4, max(0, model.discard_size - 2) // 3 + (1 if model.discard_size > 2
+                                                                else 0))
+        for i in range(depth, 0, -1):
+            edge = rect.move(-UNDER_OFFSET - i * 2, -UNDER_OFFSET - i * 2)
+            panel(surface, edge, (236, 232, 220), (150, 150, 140), max(4, size[0] // 12), 1)
+
+    def _draw_info(self, surface: pygame.Surface, layout: ContractLayout,
+                   facts: BoardFacts) -> None:
+        rect = layout.info
+        panel(surface, rect, (0, 0, 0, 60), (120, 170, 130, 80), 8)
+        px = _px(layout, 0.0185, 11, 24)
+        colours = {"title": GOLD_PALE, "good": GREEN, "warn": PALE_RED, "muted": MUTED,
+                   "text": CREAM}
+        lines = facts.info
+        total = sum(int(px * 1.45) for _ in lines)
+        y = rect.y + max(6, (rect.height - total) // 2)
+        for text, tone in lines:
+            bold = tone in ("title", "good")
+            label = self.text.render(self.text.fit(text, px, rect.width - 16, bold), px,
+                                     colours.get(tone, CREAM), bold=bold)
+            surface.blit(label, (rect.x + 8, y))
+            y += int(px * 1.45)
+
+    def _draw_hand_rail(self, surface: pygame.Surface, layout: ContractLayout,
+                        model: ContractModel, facts: BoardFacts) -> None:
+        rect = layout.hand
+        w, h = layout.hand_card
+        rail = pygame.Rect(rect.x, rect.bottom - h - 10, rect.width, h + 10 + layout.margin // 2)
+        panel(surface, rail, (0, 0, 0, 40), (255, 255, 255, 18), 14)
+        size = _px(layout, 0.02, 12, 26)
+        label = self.text.render(facts.bottom_label, size, CREAM, bold=True)
+        surface.blit(label, (rect.x + 6, rect.y))
+        sort_word = {"suit": "sorted by suit", "rank": "sorted by rank"}.get(
+            facts.sort_mode, "your order")
+        tag = self.text.render(sort_word, max(10, size - 3), MUTED)
+        surface.blit(tag, (rect.right - tag.get_width() - 6, rect.y + 2))
+        if model.hidden_hand:
+            n = model.hidden_hand
+            step = min(w * 0.5, (rect.width - w) / max(1, n - 1))
+            x0 = rect.x + (rect.width - (w + step * (n - 1))) / 2
+            for i in range(n):
+                surface.blit(self.art.back((w, h)), (x0 + i * step, rect.bottom - h))
+
+    # ------------------------------------------------------------------ overlays
+
+    def draw_status(self, surface: pygame.Surface, layout: ContractLayout, status: Status,
+                    clock: float) -> None:
+        """The status pill (the manipulation table's look, sized for any window)."""
+        rect = layout.status
+        size = _px(layout, 0.024, 13, 21)
+        text = status.text
+        if status.animated:
+            text += "." * (1 + int(clock * 2.5) % 3)
+        you = status.tone == "you"
+        text = self.text.fit(text, size, rect.width - 48, bold=True)
+        label = self.text.render(text, size, (40, 28, 4) if you else CREAM, bold=True,
+                                 shadow=not you)
+        width = max(label.get_width() + 48, rect.width // 3)
+        pill = pygame.Rect(0, 0, min(rect.width, width), rect.height - 4)
+        pill.center = rect.center
+        colours = {"you": (GOLD + (240,), GOLD_PALE + (255,)),
+                   "warn": ((120, 30, 20, 220), (255, 140, 120, 255))}
+        fill, edge = colours.get(status.tone, ((10, 40, 24, 200), (90, 150, 110, 220)))
+        panel(surface, pill, fill, edge, pill.height // 2, 2)
+        if you:
+            glow = 0.5 + 0.5 * math.sin(clock * 3.2)
+            ring = pill.inflate(6, 6)
+            panel(surface, ring, None, GOLD_PALE + (int(60 + 120 * glow),), ring.height // 2, 2)
+        surface.blit(label, label.get_rect(center=pill.center))
+
+    def draw_message(self, surface: pygame.Surface, layout: ContractLayout,
+                     message: Message) -> None:
+        """A refusal (with the engine's reasons) or a note, just above the status line."""
+        size = _px(layout, 0.021, 12, 18)
+        width = min(layout.table.width - 40, max(round(380 * layout.scale),
+                                                 layout.size[0] // 3))
+        lines: list[str] = []
+        for line in message.lines:
+            lines.extend(self.text.wrap(f"\u2022 {line}", size, width - 32))
+        title_px = size + 2
+        height = 20 + int(title_px * 1.5) + int(size * 1.35) * len(lines)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (layout.table.centerx, layout.status.top - 6)
+        tones = {"error": ((92, 18, 14, 238), (255, 140, 120, 255), (255, 214, 200)),
+                 "info": ((10, 46, 28, 238), (120, 200, 150, 255), CREAM)}
+        fill, edge, ink = tones.get(message.tone, tones["info"])
+        alpha = 1.0 if message.ttl > 0.5 else max(0.0, message.ttl / 0.5)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        panel(layer, layer.get_rect(), fill, edge, 10, 2)
+        y = 10
+        title = self.text.render(self.text.fit(message.title, title_px, width - 24, True),
+                                 title_px, ink, bold=True)
+        layer.blit(title, (14, y))
+        y += int(title_px * 1.5)
+        for line in lines:
+            layer.blit(self.text.render(line, size, CREAM), (18, y))
+            y += int(size * 1.35)
+        if alpha < 1.0:
+            layer.set_alpha(int(255 * alpha))
+        surface.blit(layer, rect)
+
+    def draw_pile_pulse(self, surface: pygame.Surface, layout: ContractLayout, which: str,
+                        clock: float) -> None:
+        rect = layout.stock if which == "stock" else layout.discard
+        glow = 0.5 + 0.5 * math.sin(clock * 3.4)
+        panel(surface, rect.inflate(10, 10), None, GOLD_PALE + (int(90 + 150 * glow),),
+              max(8, rect.width // 8), 3)
+
+    def draw_seat_marker(self, surface: pygame.Surface, layout: ContractLayout, seat: int,
+                         clock: float, colour: tuple[int, int, int] = GOLD_PALE) -> None:
+        rect = layout.seat_rects.get(seat)
+        if rect is None or rect == layout.hand:
+            return
+        glow = 0.5 + 0.5 * math.sin(clock * 3.2)
+        panel(surface, rect.inflate(6, 6), None, colour + (int(50 + 150 * glow),), 14, 2)
+
+    def draw_targets(self, surface: pygame.Surface, layout: ContractLayout,
+                     valid: dict[object, bool], hover: object,
+                     caret: tuple[int, int, int] | None) -> None:
+        radius = max(6, layout.table_card[0] // 9)
+        for box in layout.melds:
+            key = ("meld", box.index)
+            ok = valid.get(key, False)
+            if hover == key:
+                panel(surface, box.rect.inflate(6, 6), (80, 220, 120, 50) if ok
+                      else (240, 120, 60, 40), (GREEN if ok else RED) + (255,), radius, 3)
+            elif ok:
+                panel(surface, box.rect.inflate(4, 4), None, GREEN + (210,), radius, 2)
+        for box in layout.slots:
+            key = ("slot", box.index)
+            if hover == key:
+                panel(surface, box.rect.inflate(4, 4), (80, 220, 120, 40), GREEN + (255,), 12,
+                      3)
+            elif valid.get(key):
+                panel(surface, box.rect.inflate(2, 2), None, GREEN + (120,), 12, 1)
+        if "discard" in valid:
+            rect = layout.discard.inflate(12, 12)
+            ok = valid["discard"]
+            if hover == "discard":
+                panel(surface, rect, (80, 220, 120, 50) if ok else (240, 120, 60, 40),
+                      (GREEN if ok else RED) + (255,), 10, 3)
+            elif ok:
+                panel(surface, rect, None, GREEN + (210,), 10, 2)
+        if hover == "hand":
+            panel(surface, layout.hand.inflate(4, 4), (255, 255, 255, 18), GOLD + (200,), 14, 2)
+        if caret is not None:
+            x, top, bottom = caret
+            pygame.draw.line(surface, GOLD_PALE, (x, top), (x, bottom), 4)

@@ -1,0 +1,351 @@
+"""A person's side of the contract table: drawing, taking or buying the discard, building
+the contract in staging groups (cards stay in the hand until Lay down), laying off,
+swapping a joker, discarding, and the hand's order. Every action goes to the engine one by
+one; a refused one shows the engine's reason. Mixed into ``ContractTableScene``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine.actions import Draw
+from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
+from game.engine.contract.actions import (
+    Buy,
+    Decline,
+    Discard,
+    LayDown,
+    LayOff,
+    SwapJoker,
+    TakeDiscard,
+)
+from game.engine.contract.rules import LayDownCheck, check_lay_down
+from game.ui.contract.model import the_card
+from game.ui.table.hud import Message
+from game.ui.table.phases import HUMAN, SETTLE
+
+BUY = "buy"  # a person is being asked whether to buy the discard
+
+
+class HumanSeat:
+    """Player actions of the contract table (uses the scene's state)."""
+
+    # ------------------------------------------------------------------ questions
+
+    def my_move(self) -> bool:
+        """Is the seat at the bottom, a person, the one the match waits for now?"""
+        match = self.match
+        return (self.phase in (HUMAN, SETTLE, BUY) and not match.hand_over
+                and match.awaiting == self.bottom and self.session.seats[self.bottom].is_human)
+
+    def legal(self) -> tuple[str, ...]:
+        return self.match.legal_kinds() if self.my_move() else ()
+
+    def staging(self) -> bool:
+        """Are the staging groups shown (the bottom person has not laid down yet)?"""
+        match = self.match
+        seat = self.session.seats[self.bottom]
+        return seat.is_human and not match.hand_over and not match.hand.laid_down[self.bottom]
+
+    def stage_groups(self) -> list[list[Card]]:
+        """The bottom seat's staging groups, without cards that left the hand."""
+        count = self.match.contract.melds
+        groups = self.stages.setdefault(self.bottom, [])
+        while len(groups) < count:
+            groups.append([])
+        del groups[count:]
+        hand = set(self.match.hand.hands[self.bottom])
+        for group in groups:
+            group[:] = [c for c in group if c in hand]
+            group.sort(key=lambda c: (c.is_joker, sort_key_by_suit(c)))
+        return groups
+
+    def staged(self) -> set[Card]:
+        return {c for g in self.stage_groups() for c in g} if self.staging() else set()
+
+    def stage_check(self) -> LayDownCheck:
+        key = (self._version, self.bottom)
+        if getattr(self, "_stage_key", None) != key:
+            self._stage_key = key
+            self._stage_result = check_lay_down(self.match.variant, self.match.contract,
+                                                self.stage_groups(), {})
+        return self._stage_result
+
+    def bottom_hand(self) -> list[Card]:
+        """The bottom seat's hand in the player's order (staged cards included)."""
+        cards = list(self.match.hand.hands[self.bottom])
+        order = self.hand_order.setdefault(self.bottom, [])
+        present = set(cards)
+        order[:] = [c for c in order if c in present]
+        known = set(order)
+        order.extend(c for c in cards if c not in known)
+        if self.sort_mode == "suit":
+            order.sort(key=sort_key_by_suit)
+        elif self.sort_mode == "rank":
+            order.sort(key=sort_key_by_rank)
+        return list(order)
+
+    def can_drag(self, card: Card, source: str) -> bool:
+        if source in ("hand", "stage"):
+            return self._hand_visible() and self.session.seats[self.bottom].is_human \
+                and not self.match.hand_over
+        if source == "discard":
+            r = self.match.hand
+            return bool(r.discard) and card == r.discard[-1] and "take_discard" in self.legal()
+        return False
+
+    def drop_targets(self, cards: Sequence[Card], source: str) -> dict[object, bool]:
+        if source == "discard":
+            return {"hand": True}
+        valid: dict[object, bool] = {"hand": True}
+        if self.staging():
+            for index in range(len(self.stage_groups())):
+                valid[("slot", index)] = True
+        legal = self.legal()
+        single = len(cards) == 1
+        valid["discard"] = single and "discard" in legal
+        if single and ("lay_off" in legal or "swap_joker" in legal):
+            card = cards[0]
+            for index in range(len(self.match.hand.melds)):
+                valid[("meld", index)] = self.match.can(LayOff(self.bottom, card, index)) or \
+                    (not card.is_joker and self.match.can(SwapJoker(self.bottom, card, index)))
+        return valid
+
+    # ------------------------------------------------------------------ messages
+
+    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
+            ttl: float = 6.0) -> None:
+        self.message = Message(title, tuple(lines), tone, ttl)
+
+    def refuse(self, title: str, lines: Sequence[str] = ()) -> bool:
+        """Tell the player why not (with a sound); always False."""
+        self.app.sounds.play("illegal")
+        self.say(title, lines, "error", 7.0)
+        self.refused.append((title, tuple(lines)))
+        return False
+
+    def _not_your_move(self) -> bool:
+        match = self.match
+        if match.hand_over:
+            return self.refuse("The round is over")
+        who = match.names[match.awaiting]
+        if match.hand.phase == "buying":
+            return self.refuse("Not now", [f"{who} is deciding whether to buy the discard."])
+        return self.refuse("Not your move", [f"It is {who}'s move."])
+
+    def _act(self, action: object) -> bool:
+        if not self.my_move():
+            return self._not_your_move()
+        return self.commit(action)
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw_from_stock(self) -> bool:
+        return self._act(Draw(self.bottom))
+
+    def take_discard(self) -> bool:
+        return self._act(TakeDiscard(self.bottom))
+
+    def click_discard_pile(self) -> bool:
+        legal = self.legal()
+        if "take_discard" in legal or not self.my_move():
+            return self.take_discard()
+        if "discard" in legal:
+            if len(self.selected) == 1:
+                return self.discard(self.selected[0])
+            return self.refuse("Choose the card to discard",
+                               ["Select one card of your hand, then click the pile, or "
+                                "drag the card onto it."])
+        return self.take_discard()
+
+    # ------------------------------------------------------------------ buying
+
+    def buy(self) -> bool:
+        if self.prompt is None:
+            return False
+        return self._answer(Buy(self.prompt.seat))
+
+    def decline(self, timed_out: bool = False) -> bool:
+        if self.prompt is None:
+            return False
+        self._timed_out = timed_out
+        return self._answer(Decline(self.prompt.seat))
+
+    def _answer(self, action: object) -> bool:
+        prompt = self.prompt
+        self.close_prompt()
+        if not self.commit(action):
+            self.prompt = prompt
+            self._build_prompt()
+            return False
+        return True
+
+    # ------------------------------------------------------------------ the turn
+
+    def discard(self, card: Card | None = None) -> bool:
+        if card is None:
+            if len(self.selected) != 1:
+                return self.refuse("Choose one card to discard",
+                                   ["Select a single card of your hand first."])
+            card = self.selected[0]
+        return self._act(Discard(self.bottom, card))
+
+    def lay_down(self) -> bool:
+        if not self.my_move():
+            return self._not_your_move()
+        if "lay_down" not in self.legal():
+            problem = self.match._kind_problem("lay_down")  # the engine's words
+            return self.refuse("You cannot lay down now", [problem] if problem else [])
+        groups = self.stage_groups()
+        check = self.stage_check()
+        if not check.ok:
+            return self.refuse("Not the contract yet", list(check.problems))
+        return self.commit(LayDown(self.bottom, tuple(tuple(g) for g in groups), {}))
+
+    def lay_off(self, card: Card, meld: int, under: Card | None = None) -> bool:
+        """Put ``card`` on meld ``meld``; a real card dropped on the joker standing for it
+        (or refused as a lay-off while such a joker is there) swaps the joker."""
+        if not self.my_move():
+            return self._not_your_move()
+        match = self.match
+        r = match.hand
+        swap = SwapJoker(self.bottom, card, meld)
+        if not card.is_joker and 0 <= meld < len(r.melds):
+            on_joker = under is not None and under.is_joker and under in r.melds[meld].cards \
+                and r.declared.get(under) == card.face
+            if on_joker and match.can(swap):
+                return self.commit(swap)
+        action = LayOff(self.bottom, card, meld)
+        if not match.can(action) and not card.is_joker and match.can(swap):
+            return self.commit(swap)
+        return self.commit(action)
+
+    # ------------------------------------------------------------------ staging
+
+    def toggle_select(self, card: Card) -> None:
+        if not self.can_drag(card, "hand"):
+            return
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            self.selected.append(card)
+        self.refresh()
+
+    def clear_selection(self) -> None:
+        if self.selected:
+            self.selected.clear()
+            self.refresh()
+
+    def stage(self, cards: Sequence[Card], slot: int) -> bool:
+        if not self.staging():
+            return self.refuse("Your contract is down",
+                               ["Lay off single cards on the melds instead."])
+        hand = set(self.match.hand.hands[self.bottom])
+        cards = [c for c in cards if c in hand]
+        groups = self.stage_groups()
+        if not cards or not 0 <= slot < len(groups):
+            return False
+        for group in groups:
+            group[:] = [c for c in group if c not in cards]
+        groups[slot].extend(cards)
+        self.selected.clear()
+        self.app.sounds.play("card_drop")
+        self.refresh()
+        self._update_status()
+        return True
+
+    def make_meld(self) -> bool:
+        if not self.selected:
+            return self.refuse("Select cards first",
+                               ["Click the cards of your hand that make a set or a run."])
+        groups = self.stage_groups() if self.staging() else []
+        empty = next((i for i, g in enumerate(groups) if not g), None)
+        if empty is None:
+            if not groups:
+                return self.stage(self.selected, 0)
+            return self.refuse("Every group is in use",
+                               ["Drag the cards onto a group, or Clear one first."])
+        return self.stage(list(self.selected), empty)
+
+    def unstage(self, cards: Sequence[Card], position: int | None = None) -> bool:
+        groups = self.stage_groups()
+        moved = [c for c in cards if any(c in g for g in groups)]
+        if not moved:
+            return False
+        if position is not None and self.sort_mode == "manual":
+            self._place_in_hand(moved, position)
+        for group in groups:
+            group[:] = [c for c in group if c not in moved]
+        self.app.sounds.play("card_drop")
+        self.refresh()
+        self._update_status()
+        return True
+
+    def clear_stage(self) -> bool:
+        groups = self.stage_groups() if self.staging() else []
+        if not any(groups):
+            return False
+        for group in groups:
+            group.clear()
+        self.app.sounds.play("card_drop")
+        self.refresh()
+        self._update_status()
+        return True
+
+    # ------------------------------------------------------------------ the hand's order
+
+    def reorder_hand(self, cards: Sequence[Card], position: int) -> bool:
+        self._place_in_hand(list(cards), position)
+        self.sort_mode = "manual"
+        self.app.sounds.play("card_drop")
+        self.refresh()
+        return True
+
+    def _place_in_hand(self, cards: list[Card], position: int) -> None:
+        """Put ``cards`` at ``position`` of the hand row as shown now."""
+        staged = self.staged()
+        order = self.bottom_hand()
+        row = [c for c in order if c not in staged]
+        before = sum(1 for c in row[:position] if c not in cards)
+        rest = [c for c in row if c not in cards]
+        kept = [c for c in order if c in staged and c not in cards]
+        self.hand_order[self.bottom] = rest[:before] + list(cards) + rest[before:] + kept
+
+    def sort_hand(self, mode: str | None = None) -> None:
+        if mode is None:
+            mode = "rank" if self.sort_mode == "suit" else "suit"
+        self.sort_mode = mode
+        self.refresh()
+
+    # ------------------------------------------------------------------ words
+
+    def action_words(self, seat: int, action: object, card: Card | None) -> str:
+        you = self.is_you(seat)
+        name = "You" if you else self.session.seats[seat].name
+        kind = getattr(action, "kind", "")
+        if kind == "draw":
+            return f"{name} drew from the stock"
+        if kind == "take_discard":
+            return f"{name} took {the_card(card)}"
+        if kind == "buy":
+            return f"{name} bought {the_card(card)} and a penalty card"
+        if kind == "decline":
+            if getattr(self, "_timed_out", False) and you:
+                return f"Time's up: you did not buy {the_card(card)}"
+            if getattr(self, "_auto_declined", False):
+                return f"{name} did not buy {the_card(card)} (always decline buys)"
+            return f"{name} did not buy {the_card(card)}"
+        if kind == "lay_down":
+            return f"{name} laid down {self.match.contract}!" if not you else \
+                f"You laid down {self.match.contract}!"
+        if kind == "lay_off":
+            return f"{name} laid off {the_card(card)}"
+        if kind == "swap_joker":
+            return f"{name} swapped {the_card(card)} for a joker"
+        if kind == "discard":
+            return f"{name} discarded {the_card(card)}"
+        return f"{name}: {kind}"
+
+    def is_you(self, seat: int) -> bool:
+        return seat == self.bottom and self.session.seats[seat].is_human \
+            and not self.session.hot_seat
+

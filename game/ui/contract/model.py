@@ -1,0 +1,133 @@
+"""What the contract table shows, as plain data built from the match and the scene's own
+state (the staged groups, the hand order); the layout is a pure function of this model and
+the window size."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from game.engine.cards import Card, Face
+from game.engine.contract.rules import SET_SIZE, Contract, check_meld_as
+from game.engine.variants import Variant
+
+SUIT_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+RANK_WORDS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def card_text(card: Card | Face | None) -> str:
+    """A card as people write it: ``7♥``, ``10♠``, ``Joker``."""
+    if card is None:
+        return "nothing"
+    if isinstance(card, Card) and card.is_joker:
+        return "Joker"
+    return f"{RANK_WORDS.get(card.rank, str(card.rank))}{SUIT_GLYPHS.get(card.suit, card.suit)}"
+
+
+def the_card(card: Card | None) -> str:
+    """``the 7♥`` / ``a joker``."""
+    if card is not None and card.is_joker:
+        return "a joker"
+    return f"the {card_text(card)}"
+
+
+@dataclass(frozen=True)
+class SeatFacts:
+    seat: int
+    name: str
+    kind: str  # human | easy | medium | hard
+    cards: int
+    score: int
+    buys_left: int
+    max_buys: int
+    laid_down: bool
+    current: bool  # the player in turn
+    asked: bool  # being asked whether to buy the discard
+
+
+@dataclass(frozen=True)
+class MeldFacts:
+    index: int  # the meld's index on the table (LayOff / SwapJoker use it)
+    owner: int
+    kind: str  # set | run
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class SlotFacts:
+    """One staging group of the contract being built (cards still in the hand)."""
+
+    index: int
+    kind: str  # the contract's set or run this slot is meant for
+    minimum: int
+    cards: tuple[Card, ...]
+    ok: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class ContractModel:
+    round_number: int  # 0-based
+    rounds: int
+    contract: Contract
+    seats: tuple[SeatFacts, ...]
+    bottom: int
+    melds: tuple[MeldFacts, ...]
+    shown: Mapping[Card, Face]  # the card each joker on the table stands for
+    hand: tuple[Card, ...]  # the bottom hand's unstaged cards, in order (empty when hidden)
+    hidden_hand: int  # cards of the bottom seat shown face down
+    slots: tuple[SlotFacts, ...] | None  # None: no staging area
+    stock: int
+    discard: tuple[Card, ...]  # the top two cards of the pile, top last
+    discard_size: int
+    phase: str
+    awaiting: int
+    current: int
+    round_over: bool
+
+    @property
+    def others(self) -> tuple[SeatFacts, ...]:
+        """The seats across the top, in turn order after the bottom seat."""
+        n = len(self.seats)
+        return tuple(self.seats[(self.bottom + k) % n] for k in range(1, n))
+
+    def owners(self) -> list[int]:
+        """Seats with melds on the table, the bottom seat first, then in turn order."""
+        n = len(self.seats)
+        have = {m.owner for m in self.melds}
+        return [s for s in ((self.bottom + k) % n for k in range(n)) if s in have]
+
+
+def slot_kinds(contract: Contract) -> list[tuple[str, int]]:
+    """The contract's melds in order: (kind, minimum cards)."""
+    return [("set", SET_SIZE)] * contract.sets + [("run", contract.run_length)] * contract.runs
+
+
+def slot_facts(variant: Variant, contract: Contract,
+               groups: Sequence[Sequence[Card]]) -> tuple[SlotFacts, ...]:
+    """Each staged group and whether it makes a set or run of the contract."""
+    out = []
+    for index, (kind, minimum) in enumerate(slot_kinds(contract)):
+        cards = tuple(groups[index]) if index < len(groups) else ()
+        ok, note = _slot_state(variant, contract, kind, cards)
+        out.append(SlotFacts(index, kind, minimum, cards, ok, note))
+    return tuple(out)
+
+
+def _slot_state(variant: Variant, contract: Contract, kind: str,
+                cards: tuple[Card, ...]) -> tuple[bool, str]:
+    if not cards:
+        return False, "drop cards here"
+    as_set = check_meld_as(variant, cards, "set", SET_SIZE, {})
+    as_run = check_meld_as(variant, cards, "run", contract.run_length or 3, {}) \
+        if contract.runs else None
+    if as_set.ok and (kind == "set" or as_run is None or not as_run.ok):
+        return True, f"\u2713 set of {len(cards)}"
+    if as_run is not None and as_run.ok:
+        return True, f"\u2713 run of {len(cards)}"
+    wanted = as_set if kind == "set" or as_run is None else as_run
+    return False, wanted.reason or "not a meld yet"
+
+
+def joker_faces(declared: Mapping[Card, Face]) -> dict[Card, Face]:
+    return dict(declared)

@@ -1,0 +1,251 @@
+"""The mouse at the contract table.
+
+Click a hand card to select or unselect it; click a staged card to send it back to the
+hand; click the stock or the discard pile to draw; with one card selected, click the
+discard pile to discard it or a meld to lay it off. Drag hand cards into a staging group,
+back into the hand (to reorder), onto a meld (lay off, or swap a joker by dropping its
+real card on it) or onto the discard pile (end the turn); drag the discard pile's top card
+into the hand to take it. While dragging, the targets that accept the cards light up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.cards import Card
+
+if TYPE_CHECKING:
+    from game.ui.scenes.contract_table import ContractTableScene
+
+DRAG_THRESHOLD = 6
+
+
+@dataclass
+class Press:
+    pos: tuple[int, int]
+    card: Card | None
+    zone: str | None
+
+
+@dataclass
+class Drag:
+    cards: list[Card]
+    source: str  # hand | stage | discard
+    offset: tuple[float, float]
+    valid: dict[object, bool] = field(default_factory=dict)
+    hover: object = None
+    caret: tuple[int, int, int] | None = None
+    position: int | None = None
+    under: Card | None = None
+
+
+class ContractPointer:
+    def __init__(self, scene: ContractTableScene) -> None:
+        self.scene = scene
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self.mouse: tuple[int, int] = (-1, -1)
+
+    @property
+    def dragging(self) -> bool:
+        return self.drag is not None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return self._motion(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            return self._down(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            return self._right(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            return self._up(event.pos)
+        return False
+
+    # --- presses and clicks
+
+    def _down(self, pos: tuple[int, int]) -> bool:
+        sprite = self.scene.sprites.hit(pos)
+        card, zone = (sprite.card, sprite.spot.zone) if sprite is not None else (None, None)
+        self.press = Press(pos, card, zone)
+        return True
+
+    def _right(self, pos: tuple[int, int]) -> bool:
+        sprite = self.scene.sprites.hit(pos)
+        if sprite is not None and sprite.spot.zone == "stage":
+            self.scene.unstage([sprite.card])
+            return True
+        return False
+
+    def _up(self, pos: tuple[int, int]) -> bool:
+        press, self.press = self.press, None
+        if self.drag is not None:
+            self._drop(pos)
+            return True
+        if press is None:
+            return False
+        scene = self.scene
+        layout = scene.layout
+        if layout is None:
+            return False
+        if press.zone == "hand" and press.card is not None:
+            scene.toggle_select(press.card)
+            return True
+        if press.zone == "stage" and press.card is not None:
+            scene.unstage([press.card])
+            return True
+        pile = layout.pile_at(pos)
+        if pile == "stock":
+            scene.draw_from_stock()
+            return True
+        if pile == "discard":
+            scene.click_discard_pile()
+            return True
+        slot = layout.slot_at(pos)
+        if slot is not None and scene.selected:
+            scene.stage(list(scene.selected), slot.index)
+            return True
+        box = layout.meld_at(pos)
+        if box is not None and len(scene.selected) == 1:
+            scene.lay_off(scene.selected[0], box.index, press.card)
+            return True
+        if scene.selected:
+            scene.clear_selection()
+        return True
+
+    # --- dragging
+
+    def _motion(self, pos: tuple[int, int]) -> bool:
+        press = self.press
+        if self.drag is None and press is not None and press.card is not None:
+            dx, dy = pos[0] - press.pos[0], pos[1] - press.pos[1]
+            if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
+                self._start(press)
+        if self.drag is not None:
+            self._follow(pos)
+            return True
+        return False
+
+    def _start(self, press: Press) -> None:
+        scene = self.scene
+        card = press.card
+        assert card is not None
+        sprite = scene.sprites.sprites.get(card)
+        source = press.zone or ""
+        if sprite is None or not scene.can_drag(card, source):
+            self.press = None
+            return
+        if source == "hand" and card in scene.selected:
+            cards = [c for c in scene.selected if c in scene.sprites.sprites]
+            cards.sort(key=lambda c: scene.sprites.sprites[c].x)
+        else:
+            cards = [card]
+        drag = Drag(cards, source, (sprite.x - press.pos[0], sprite.y - sprite.lift
+                                    - press.pos[1]))
+        drag.valid = scene.drop_targets(cards, source)
+        for c in cards:
+            moving = scene.sprites.sprites[c]
+            moving.dragging = True
+            moving.lift = moving.lift_target = 0.0
+        self.drag = drag
+        scene.app.sounds.play("card_pick")
+        self._follow(press.pos)
+
+    def _follow(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        scene = self.scene
+        assert drag is not None
+        first = scene.sprites.sprites.get(drag.cards[0])
+        if first is None:
+            self.cancel()
+            return
+        step = max(12, first.w * 0.4)
+        for i, card in enumerate(drag.cards):
+            sprite = scene.sprites.sprites.get(card)
+            if sprite is not None:
+                sprite.x = pos[0] + drag.offset[0] + i * step
+                sprite.y = pos[1] + drag.offset[1]
+        self._target(pos)
+
+    def _target(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        layout = self.scene.layout
+        assert drag is not None
+        drag.hover, drag.caret, drag.position = None, None, None
+        if layout is None:
+            return
+        if drag.source != "discard" and layout.pile_at(pos, slack=layout.margin) == "discard":
+            drag.hover = "discard"
+            return
+        slot = layout.slot_at(pos)
+        if slot is not None and drag.source != "discard":
+            drag.hover = ("slot", slot.index)
+            return
+        box = layout.meld_at(pos, slack=layout.margin)
+        if box is not None and drag.source != "discard":
+            drag.hover = ("meld", box.index)
+            return
+        if layout.in_hand(pos):
+            drag.hover = "hand"
+            slot_index = layout.hand_slot(pos[0])
+            drag.position = slot_index
+            if drag.source == "hand" and layout.hand_count:
+                x = layout.hand_slot_x(slot_index)
+                top = layout.hand.bottom - layout.hand_card[1]
+                drag.caret = (round(x), top, layout.hand.bottom)
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        scene = self.scene
+        drag = self.drag
+        assert drag is not None
+        self.drag = None
+        under = scene.sprites.hit(pos)
+        drag.under = under.card if under is not None else None
+        for card in drag.cards:
+            sprite = scene.sprites.sprites.get(card)
+            if sprite is not None:
+                sprite.dragging = False
+        hover = drag.hover
+        done = False
+        if hover == "hand":
+            if drag.source == "discard":
+                done = scene.take_discard()
+            elif drag.source == "stage":
+                done = scene.unstage(drag.cards, drag.position)
+            else:
+                done = scene.reorder_hand(drag.cards, drag.position or 0)
+        elif hover == "discard":
+            done = len(drag.cards) == 1 and scene.discard(drag.cards[0]) or \
+                (len(drag.cards) > 1 and scene.refuse("Discard one card",
+                                                      ["Drag a single card to the pile."]))
+        elif isinstance(hover, tuple) and hover[0] == "slot":
+            done = scene.stage(drag.cards, hover[1])
+        elif isinstance(hover, tuple) and hover[0] == "meld":
+            if len(drag.cards) == 1:
+                done = scene.lay_off(drag.cards[0], hover[1], drag.under)
+            else:
+                scene.refuse("Lay off one card at a time",
+                             ["Drag a single card onto a meld."])
+        if not done:
+            scene.refresh()  # the cards slide back
+
+    def cancel(self) -> None:
+        self.press = None
+        if self.drag is not None:
+            for card in self.drag.cards:
+                sprite = self.scene.sprites.sprites.get(card)
+                if sprite is not None:
+                    sprite.dragging = False
+            self.drag = None
+            self.scene.refresh()
+
+    def draw_targets(self, surface: pygame.Surface) -> None:
+        drag = self.drag
+        layout = self.scene.layout
+        if drag is None or layout is None:
+            return
+        self.scene.hud.draw_targets(surface, layout, drag.valid, drag.hover, drag.caret)

@@ -1,0 +1,247 @@
+"""The end of a round of the contract game: who went out, the ten-round table (round,
+contract, each player's penalty or going-out bonus, running totals) and Next round; at the
+end of the match the winner (lowest total) with New game and Title."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.contract.rules import CONTRACTS, ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS
+from game.ui.widgets import (
+    CREAM,
+    GOLD,
+    GOLD_LIGHT,
+    MUTED,
+    MenuBase,
+    draw_panel,
+    draw_text,
+    fit_text,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.contract_table import ContractTableScene
+    from game.ui.session import GameSession
+
+ROW_LINE = (63, 143, 95)
+GREEN = (120, 225, 150)
+DIM = (120, 150, 130)
+
+
+class ContractScoreboardScene(MenuBase):
+    """Drawn over the dimmed contract table."""
+
+    opaque = False
+    hints = "Enter continue  \u00b7  Esc menu"
+
+    def __init__(self, app: App, session: GameSession,
+                 table: ContractTableScene | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.table = table
+        self.match = session.match
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    @property
+    def rounds(self) -> int:
+        return self.match.variant.match_hands or len(CONTRACTS)
+
+    def headline(self) -> str:
+        match = self.match
+        names = [s.name for s in self.session.seats]
+        if match.over and match.result is not None:
+            winners = [names[i] for i in match.result.winners]
+            if len(winners) == 1:
+                return f"{winners[0]} wins the match!"
+            return f"{' and '.join(winners)} share the match!"
+        result = match.hand.result
+        number = match.hand.number + 1
+        if result is None:
+            return f"Round {number}"
+        if result.reason == "out" and result.ender is not None:
+            return f"Round {number}: {names[result.ender]} went out"
+        return f"Round {number}: the stock ran out"
+
+    def subline(self) -> str:
+        match = self.match
+        if match.over:
+            return f"{match.variant.name} \u00b7 {len(match.history)} rounds \u00b7 lowest " \
+                   "total wins"
+        return f"{match.variant.name} \u00b7 round {match.hand.number + 1} of {self.rounds}" \
+               " \u00b7 lowest total wins"
+
+    # --- widgets
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.app.size
+        rows = self.rounds
+        width = min(w - self.px(40), self.px(330 + 130 * len(self.session.seats)),
+                    self.px(1240))
+        width = max(width, min(w - self.px(40), self.px(760)))
+        height = min(h - self.px(30), self.px(262) + self.px(28) * rows)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def build(self) -> None:
+        box = self._box()
+        bw, bh, gap = self.px(170), self.px(44), self.px(14)
+        y = box.bottom - bh - self.px(18)
+        if self.over:
+            specs = [("title", "Title", self.to_title, "plain", "Back to the title screen"),
+                     ("new", "New game", self.new_game, "primary",
+                      "Play again with the same players and rules")]
+        else:
+            specs = [("next", "Next round", self.next_round, "primary",
+                      "Deal the next round (Enter)")]
+        x = box.right - self.px(24) - len(specs) * bw - (len(specs) - 1) * gap
+        for key, text, action, style, tip in specs:
+            self.button(pygame.Rect(x, y, bw, bh), text, action, key=key, tooltip=tip,
+                        style=style, size=18)
+            x += bw + gap
+
+    def default_focus(self) -> str | None:
+        return "new" if self.over else "next"
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            (self.new_game if self.over else self.next_round)()
+            return True
+        return False
+
+    # --- actions
+
+    def next_round(self) -> None:
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+        if self.table is not None:
+            self.table.next_round()
+
+    def new_game(self) -> None:
+        from game.engine.serialize import new_match
+        from game.ui.scenes.contract_table import ContractTableScene
+        from game.ui.session import GameSession
+
+        match = self.match
+        seed = (match.seed * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFF
+        seats = list(self.session.seats)
+        fresh = new_match(match.variant_id, len(seats), seed, dict(match.options),
+                          [s.name for s in seats])
+        session = GameSession(fresh, seats)  # type: ignore[arg-type]
+        autosave = self.table.autosave if self.table is not None else True
+        self.app.scenes.pop()
+        self.app.scenes.replace(ContractTableScene(self.app, session, autosave=autosave))
+
+    def to_title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.app.scenes.reset(TitleScene(self.app))
+
+    def back(self) -> None:
+        if self.table is not None and not self.over:
+            self.table.open_menu()
+            return
+        (self.new_game if self.over else self.next_round)()
+
+    def before_quit(self) -> None:
+        if self.table is not None:
+            self.table.before_quit()
+
+    # --- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = self._box()
+        inner = draw_panel(surface, box, self.scale, None, alpha=246)
+        top = box.y + self.px(20)
+        draw_text(surface, fit_text(self.headline(), self.px(30), inner.w, "serif-bold"),
+                  self.px(30), GOLD_LIGHT, style="serif-bold", shadow=self.px(2),
+                  topleft=(inner.x, top))
+        draw_text(surface, self.subline(), self.px(15), MUTED,
+                  topleft=(inner.x, top + self.px(42)))
+        y = self._table(surface, inner, top + self.px(76), box.bottom - self.px(80))
+        legend = (f"\u2605 went out  \u00b7  going out in a single turn {ONE_TURN_BONUS}, "
+                  f"{ONE_TURN_NATURAL_BONUS} without a joker  \u00b7  the others score the "
+                  "cards left in hand")
+        draw_text(surface, fit_text(legend, self.px(13), inner.w), self.px(13), MUTED,
+                  topleft=(inner.x, y + self.px(10)))
+
+    def _columns(self, inner: pygame.Rect) -> tuple[int, int, list[int]]:
+        n = len(self.session.seats)
+        first = inner.x + self.px(6)
+        contract_x = first + self.px(70)
+        start = contract_x + self.px(190)
+        col_w = (inner.right - self.px(6) - start) // max(1, n)
+        return first, contract_x, [start + col_w * (i + 1) for i in range(n)]
+
+    def _table(self, surface: pygame.Surface, inner: pygame.Rect, y: int, bottom: int) -> int:
+        """The ten-round table from ``y``; where it ends."""
+        match = self.match
+        seats = self.session.seats
+        n = len(seats)
+        first, contract_x, cols = self._columns(inner)
+        col_w = cols[0] - (contract_x + self.px(190))
+        head = self.px(13)
+        size = self.px(15) if n <= 6 else self.px(13)
+        sub = min(self.px(56), col_w // 2)
+        draw_text(surface, "ROUND", head, MUTED, style="bold", topleft=(first, y))
+        draw_text(surface, "CONTRACT", head, MUTED, style="bold", topleft=(contract_x, y))
+        for i, seat in enumerate(seats):
+            draw_text(surface, fit_text(seat.name.upper(), head, col_w - self.px(8), "bold"),
+                      head, MUTED, style="bold", topright=(cols[i], y))
+        y += self.px(17)
+        for i in range(n):
+            draw_text(surface, "round", self.px(11), DIM, topright=(cols[i] - sub, y))
+            draw_text(surface, "total", self.px(11), DIM, topright=(cols[i], y))
+        y += self.px(17)
+        pygame.draw.line(surface, GOLD, (inner.x, y), (inner.right, y), 1)
+        y += self.px(5)
+        rows = self.rounds
+        row_h = max(self.px(18), min(self.px(28), (bottom - y - self.px(34)) // max(1, rows)))
+        running = [0] * n
+        current = match.hand.number
+        for number in range(rows):
+            contract = str(CONTRACTS[number % len(CONTRACTS)])
+            result = match.history[number] if number < len(match.history) else None
+            now = number == current and not match.over
+            if now:
+                band = pygame.Rect(inner.x, y - self.px(3), inner.w, row_h)
+                pygame.draw.rect(surface, (44, 70, 34), band, border_radius=self.px(4))
+            colour = CREAM if result is not None else DIM
+            draw_text(surface, str(number + 1), size, colour, style="bold" if now else "regular",
+                      topleft=(first, y))
+            draw_text(surface, fit_text(contract, size, self.px(186)), size, colour,
+                      topleft=(contract_x, y))
+            if result is not None:
+                for i in range(n):
+                    points = result.points[i]
+                    running[i] += points
+                    out = result.ender == i and result.reason == "out"
+                    text = ("\u2605 " if out else "") + (f"{points:+d}" if points < 0
+                                                          else str(points))
+                    ink = GOLD_LIGHT if out else (GREEN if points < 0 else CREAM)
+                    draw_text(surface, text, size, ink, style="bold" if out else "regular",
+                              topright=(cols[i] - sub, y))
+                    draw_text(surface, str(running[i]), size - self.px(2), MUTED,
+                              topright=(cols[i], y + self.px(1)))
+            y += row_h
+        pygame.draw.line(surface, GOLD, (inner.x, y), (inner.right, y), 1)
+        y += self.px(6)
+        totals = match.result.totals if match.over and match.result else tuple(match.totals)
+        winners = set(match.result.winners) if match.over and match.result else set()
+        low = min(totals) if totals else 0
+        draw_text(surface, "TOTAL", self.px(15), GOLD_LIGHT, style="bold", topleft=(first, y))
+        for i in range(n):
+            best = i in winners or (not match.over and totals[i] == low)
+            text = str(totals[i]) + ("  \u2605" if i in winners else "")
+            draw_text(surface, text, self.px(17), GOLD_LIGHT if best else CREAM,
+                      style="bold", topright=(cols[i], y))
+        return y + self.px(24)

@@ -1,0 +1,780 @@
+"""The contract game's table (Shanghai Rummy, RULES.md section 8).
+
+The felt shows the round's contract, the stock and the face-up discard pile, every
+player's laid-down melds under the owner's name, and the opponents with their cards,
+scores, buys left and whether they have laid down. A person draws by clicking a pile (or
+D / T), builds the contract in staging groups, lays it down, lays off by dragging single
+cards onto melds (a real card dropped on the joker standing for it swaps it), and ends the
+turn by dragging a card onto the discard pile (or X). When a person is asked to buy the
+discard out of turn, a prompt with Buy / Decline counts down and declines by itself (or
+at once, with the "always decline buys" setting); in hot-seat play the prompt for someone
+not at the screen goes through the hand-over cover. Computer seats act one engine action
+at a time, animated. At the end of each round the ten-round scoreboard comes up; the
+finished match is recorded in the statistics once and the autosave cleared.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game.engine.actions import Action, NextHand
+from game.engine.cards import Card
+from game.engine.contract.actions import Decline
+from game.engine.contract.match import ContractMatch
+from game.engine.contract.rules import CONTRACTS
+from game.engine.errors import EngineError, IllegalAction
+from game.ui.contract.buy import BUY_SECONDS, BuyPrompt
+from game.ui.contract.computer import ComputerSeats
+from game.ui.contract.controls import ContractControls
+from game.ui.contract.hud import BLUE, BoardFacts, ContractHud
+from game.ui.contract.human import BUY, HumanSeat
+from game.ui.contract.layout import ContractLayout, compute_layout
+from game.ui.contract.model import (
+    ContractModel,
+    MeldFacts,
+    SeatFacts,
+    card_text,
+    slot_facts,
+    the_card,
+)
+from game.ui.contract.pointer import ContractPointer
+from game.ui.scene import Scene
+from game.ui.table import records
+from game.ui.table.controls import ButtonState
+from game.ui.table.hud import Message, Status
+from game.ui.table.layout import Spot
+from game.ui.table.phases import DEAL, HUMAN, SETTLE, STOPPED, THINK, WAIT
+from game.ui.table.sprites import Origin, SpriteLayer
+from game.ui.table.text import TextCache
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.session import GameSession
+
+SETTLE_PAUSE = 0.3
+Location = tuple  # ("hand", seat) | ("meld", index) | ("discard",) | ("stock",)
+
+
+class ContractTableScene(HumanSeat, ComputerSeats, Scene):
+    """The contract game's table for ``session`` (holding a ``ContractMatch``);
+    ``autosave`` writes the autosave slot after every action that ends a turn."""
+
+    def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
+        super().__init__(app)
+        if not isinstance(session.match, ContractMatch):
+            raise TypeError("ContractTableScene needs a session holding a ContractMatch")
+        self.session = session
+        self.match: ContractMatch = session.match
+        self.autosave = autosave
+        self.text = TextCache()
+        self.hud = ContractHud(self.text, lambda: self.app.card_art)
+        self.sprites = SpriteLayer(lambda: self.app.card_art)
+        self.pointer = ContractPointer(self)
+        self.controls: ContractControls | None = None
+        self.prompt: BuyPrompt | None = None
+        self.buy_seconds = BUY_SECONDS
+        humans = session.humans
+        awaiting = self.match.awaiting
+        self.bottom = awaiting if awaiting in humans else (humans[0] if humans else 0)
+        self.selected: list[Card] = []
+        self.stages: dict[int, list[list[Card]]] = {}
+        self.hand_order: dict[int, list[Card]] = {}
+        sort = app.settings.hand_sort
+        self.sort_mode = sort if sort in ("suit", "rank") else "suit"
+        self.fresh: set[Card] = set()
+        self.phase = STOPPED
+        self.phase_time = 0.0
+        self.clock = 0.0
+        self.message: Message | None = None
+        self.status = Status("")
+        self.hand_times: dict[int, tuple[float, float]] = {}
+        self.errors: list[str] = []
+        self.refused: list[tuple[str, tuple[str, ...]]] = []
+        self.autosaves = 0
+        self._players: dict[int, Any] = {}
+        self._worker: Any = None
+        self._thinker = 0
+        self._think_time = 0.0
+        self._last_actor: int | None = None
+        self._timed_out = False
+        self._auto_declined = False
+        self._came_from: dict[Card, Location] = {}
+        self._dealing = False
+        self._stagger = 0.0
+        self._started = False
+        self._size: tuple[int, int] | None = None
+        self.model: ContractModel | None = None
+        self.layout: ContractLayout | None = None
+        self._version = 0
+        self._controls_key: object = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def speed(self) -> float:
+        try:
+            return max(0.1, float(self.app.settings.animation_speed))
+        except (TypeError, ValueError):
+            return 1.0
+
+    def on_enter(self) -> None:
+        size = self.app.size
+        if not self._started:
+            self._started = True
+            self._size = size
+            log = self.match.log
+            self._begin_round(fresh_deal=not log or isinstance(log[-1], NextHand))
+        elif size != self._size:
+            self._size = size
+            self.refresh(snap=True)
+        self._build_controls()
+
+    def _build_controls(self) -> None:
+        if self.controls is not None:
+            self.controls.kill()
+        layout = self.layout or self._layout_now()
+        height = int(max(28, min(46 * layout.scale, layout.size[1] * 0.048)))
+        font_px = int(max(13, min(18 * layout.scale, layout.size[1] * 0.019)))
+        self.controls = ContractControls(self.app.ui, layout.buttons, height, font_px)
+        self._controls_key = None
+        if self.prompt is not None:
+            self.prompt.build(self.app.ui, layout)
+        self._update_controls()
+
+    def clear_elements(self) -> None:
+        super().clear_elements()
+        if self.controls is not None:
+            self.controls.kill()
+            self.controls = None
+        if self.prompt is not None:
+            self.prompt.kill()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._size = size
+        self.pointer.cancel()
+        self.refresh(snap=True)
+        self.clear_elements()
+        self._build_controls()
+
+    def before_quit(self) -> None:
+        """The app is closing: keep the game in the autosave slot."""
+        if self.autosave and not self.match.over:
+            self._write_autosave()
+
+    def open_menu(self) -> None:
+        from game.ui.table.menu import TableMenu
+
+        self.pointer.cancel()
+        self.app.scenes.push(TableMenu(self.app, self))  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ rounds
+
+    def _begin_round(self, fresh_deal: bool) -> None:
+        self.selected.clear()
+        self.fresh.clear()
+        self.close_prompt()
+        number = self.match.hand.number
+        self.hand_times.setdefault(number, (_now(), _now()))
+        if self.match.hand_over:
+            self.refresh(snap=True)
+            self._round_finished()
+            return
+        awaiting = self.match.awaiting
+        if awaiting in self.session.humans and not self.session.hot_seat:
+            self.bottom = awaiting
+        if fresh_deal:
+            self.app.sounds.play("shuffle")
+            self.sprites.sprites.clear()
+            self._set_phase(DEAL)
+            self._dealing = True
+            self._stagger = 0.045 / self.speed
+            self.refresh()
+            self._dealing = False
+            self._stagger = 0.0
+            self._deal_ghosts()
+            self.status = Status(f"Round {number + 1}: dealing", "wait", True)
+        else:
+            self.refresh(snap=True)
+            self._advance()
+
+    def _deal_ghosts(self) -> None:
+        layout = self.layout
+        if layout is None:
+            return
+        w, h = layout.hand_card
+        stock = layout.stock
+        delay = 0.0
+        for seat, hand in enumerate(self.match.hand.hands):
+            if self._shows_hand(seat):
+                continue
+            rect = layout.seat_rects.get(seat)
+            if rect is None:
+                continue
+            for k in range(min(len(hand), 6)):
+                start = Origin(stock.x, stock.y, stock.w, stock.h, True)
+                self.sprites.fly_ghost(Card(0, "*", 90 + k), start,
+                                       (rect.x + rect.height * 0.1, rect.y + 6),
+                                       (w // 2, h // 2), self.speed, delay)
+                delay += 0.03 / self.speed
+
+    def _set_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.phase_time = 0.0
+
+    def _advance(self) -> None:
+        """What happens next, once the last action has been shown."""
+        match = self.match
+        if match.hand_over:
+            self._round_finished()
+            return
+        seat = match.awaiting
+        if not self.session.seats[seat].is_human:
+            self._start_computer(seat)
+            return
+        buying = match.hand.phase == "buying"
+        if buying and self.app.settings.always_decline_buys:
+            self._auto_declined = True
+            self.commit(Decline(seat))
+            return
+        if seat != self.bottom:
+            if self.session.hot_seat:
+                self._hand_over_to(seat)
+                return
+            self.bottom = seat
+            self.refresh(snap=True)
+        if buying:
+            self._start_buy(seat)
+        else:
+            self._start_human()
+
+    def _hand_over_to(self, seat: int) -> None:
+        from game.ui.scenes.handover import HandOverScene
+
+        self.pointer.cancel()
+        self._set_phase(WAIT)
+        self.selected.clear()
+        r = self.match.hand
+        if r.phase == "buying":
+            detail = f"{self.match.names[r.current]} drew from the stock: you may buy " \
+                     f"{the_card(r.discard[-1] if r.discard else None)}."
+        else:
+            detail = self.status.text
+
+        def confirmed() -> None:
+            self.bottom = seat
+            self.selected.clear()
+            self.refresh(snap=True)
+            if self.match.hand.phase == "buying" and self.match.awaiting == seat:
+                self._start_buy(seat)
+            else:
+                self._start_human()
+
+        self.app.scenes.push(HandOverScene(self.app, self.session.seats[seat].name, confirmed,
+                                           detail=detail, table=self))
+
+    def _start_human(self) -> None:
+        self._set_phase(HUMAN)
+        self.refresh()
+        self._update_status()
+
+    def _start_buy(self, seat: int) -> None:
+        r = self.match.hand
+        card = r.discard[-1] if r.discard else None
+        if card is None:
+            self._start_human()
+            return
+        left = self.match.variant.max_buys - r.buys[seat]
+        self.prompt = BuyPrompt(seat, self.session.seats[seat].name, card, left,
+                                self.match.variant.max_buys, self.buy_seconds,
+                                hot_seat=self.session.hot_seat)
+        self._build_prompt()
+        self._set_phase(BUY)
+        self.refresh()
+        self._update_status()
+
+    def _build_prompt(self) -> None:
+        if self.prompt is not None and self.layout is not None and self.controls is not None:
+            self.prompt.build(self.app.ui, self.layout)
+
+    def close_prompt(self) -> None:
+        if self.prompt is not None:
+            self.prompt.kill()
+            self.prompt = None
+
+    def _stop(self, problem: str) -> None:
+        self.errors.append(problem)
+        self.app.notify(problem)
+        self._set_phase(STOPPED)
+        self.status = Status(problem, "warn")
+
+    def _round_finished(self) -> None:
+        from game.ui.contract.scoreboard import ContractScoreboardScene
+
+        match = self.match
+        self.pointer.cancel()
+        self.close_prompt()
+        self._set_phase(WAIT)
+        number = match.hand.number
+        began = self.hand_times.get(number, (_now(), _now()))[0]
+        self.hand_times[number] = (began, _now())
+        if match.over:
+            problem = records.record_match(self.app.store, self.session, self.hand_times)
+            if problem:
+                self.app.notify(problem)
+            if self.autosave:
+                problem = records.clear_autosave(self.app.store)
+                if problem:
+                    self.app.notify(problem)
+            self.app.sounds.play("win")
+        elif self.autosave:
+            self._write_autosave()
+        self.app.scenes.push(ContractScoreboardScene(self.app, self.session, self))
+
+    def next_round(self) -> None:
+        """The scoreboard's Next round: deal on (the scoreboard pops itself)."""
+        if self.match.over or not self.match.hand_over:
+            return
+        try:
+            self.match.apply(NextHand(None))
+        except EngineError as error:
+            self._stop(str(error))
+            return
+        self.stages.clear()
+        self.hand_order.clear()
+        if self.autosave:
+            self._write_autosave()
+        self._begin_round(fresh_deal=True)
+
+    def _write_autosave(self) -> None:
+        problem = records.autosave(self.app.store, self.session)
+        if problem:
+            self.app.notify(problem)
+        else:
+            self.autosaves += 1
+
+    # ------------------------------------------------------------------ committing
+
+    def commit(self, action: Action, quiet: bool = False) -> bool:
+        """Apply ``action`` and show what it did; False (with the engine's reason, unless
+        ``quiet``) when the rules refuse it."""
+        match = self.match
+        seat = action.player if action.player is not None else match.awaiting
+        r = match.hand
+        top = r.discard[-1] if r.discard else None
+        card = getattr(action, "card", None) or top
+        before = self._locations()
+        rects = {c: s.rect for c, s in self.sprites.sprites.items()}
+        try:
+            match.apply(action)
+        except IllegalAction as error:
+            if not quiet:
+                self.refuse("That is not allowed now", [str(p) for p in error.problems])
+            return False
+        self.message = None if not quiet else self.message
+        self._after_action(seat, action, card, before, rects)
+        return True
+
+    def _locations(self) -> dict[Card, Location]:
+        r = self.match.hand
+        out: dict[Card, Location] = {}
+        for seat, hand in enumerate(r.hands):
+            for card in hand:
+                out[card] = ("hand", seat)
+        for index, meld in enumerate(r.melds):
+            for card in meld.cards:
+                out[card] = ("meld", index)
+        for card in r.discard:
+            out[card] = ("discard",)
+        return out
+
+    def _after_action(self, seat: int, action: Action, card: Card | None,
+                      before: dict[Card, Location], rects: dict[Card, pygame.Rect]) -> None:
+        match = self.match
+        kind = action.kind
+        self._last_actor = seat
+        after = self._locations()
+        moved = {c: (before.get(c, ("stock",)), loc) for c, loc in after.items()
+                 if before.get(c, ("stock",)) != loc}
+        self._came_from = {c: was for c, (was, _) in moved.items()}
+        if seat == self.bottom:
+            if kind == "discard":
+                self.fresh.clear()
+            self.selected = [c for c in self.selected if after.get(c) == ("hand", seat)]
+        if kind in ("draw", "take_discard", "buy") and seat == self.bottom:
+            self.fresh |= {c for c, (_, now) in moved.items() if now == ("hand", seat)}
+        elif kind in ("lay_down", "lay_off", "swap_joker") and seat != self.bottom:
+            self.fresh |= {c for c, (_, now) in moved.items() if now[0] == "meld"}
+        self.refresh()
+        self._came_from = {}
+        self._fly_away(moved, rects)
+        sounds = {"draw": "card_pick", "take_discard": "card_pick", "buy": "card_pick",
+                  "lay_down": "card_drop", "lay_off": "card_drop", "swap_joker": "card_drop",
+                  "discard": "card_drop"}
+        if kind in sounds:
+            self.app.sounds.play(sounds[kind])
+        if kind == "discard" or match.hand_over:
+            number = match.hand.number
+            self.hand_times[number] = (self.hand_times.get(number, (_now(), _now()))[0],
+                                       _now())
+            if self.autosave and not match.over and not match.hand_over:
+                self._write_autosave()
+        self.close_prompt()
+        self._set_phase(SETTLE)
+        self.status = Status(self.action_words(seat, action, card), "info")
+        self._timed_out = False
+        self._auto_declined = False
+
+    def _fly_away(self, moved: dict[Card, tuple[Location, Location]],
+                  rects: dict[Card, pygame.Rect]) -> None:
+        """Cards going into a hand not on show fly to that player's seat."""
+        layout = self.layout
+        if layout is None:
+            return
+        w, h = layout.hand_card
+        stock = layout.stock
+        delay = 0.0
+        for card, (was, now) in moved.items():
+            if now[0] != "hand" or self._shows_hand(now[1]):
+                continue
+            rect = layout.seat_rects.get(now[1])
+            if rect is None:
+                continue
+            end = (rect.x + rect.height * 0.1, rect.y + 6) if rect != layout.hand else \
+                (rect.centerx - w / 2, rect.bottom - h)
+            size = (w // 2, h // 2) if rect != layout.hand else (w, h)
+            old = rects.get(card)
+            if old is not None and card not in self.sprites.sprites:
+                ghost = self.sprites.fly_ghost(card, Origin(old.x, old.y, old.w, old.h), end,
+                                               size, self.speed, delay)
+                ghost.face_up = True
+            elif was == ("stock",):
+                start = Origin(stock.x, stock.y, stock.w, stock.h, True)
+                self.sprites.fly_ghost(Card(0, "*", 70), start, end, size, self.speed, delay)
+            delay += 0.08 / self.speed
+
+    # ------------------------------------------------------------------ the model
+
+    def _hand_visible(self) -> bool:
+        return self.session.seats[self.bottom].is_human or not self.session.humans
+
+    def _shows_hand(self, seat: int) -> bool:
+        return seat == self.bottom and self._hand_visible()
+
+    def build_model(self) -> ContractModel:
+        match = self.match
+        r = match.hand
+        variant = match.variant
+        buying = r.phase == "buying" and not match.hand_over
+        seats = tuple(
+            SeatFacts(i, s.name, s.kind, len(r.hands[i]), match.totals[i],
+                      variant.max_buys - r.buys[i], variant.max_buys, r.laid_down[i],
+                      i == r.current and not match.hand_over,
+                      buying and i == match.awaiting)
+            for i, s in enumerate(self.session.seats))
+        visible = self._hand_visible()
+        staging = self.staging() and visible
+        groups = self.stage_groups() if staging else []
+        staged = {c for g in groups for c in g}
+        hand = tuple(c for c in self.bottom_hand() if c not in staged) if visible else ()
+        melds = tuple(MeldFacts(i, m.owner, m.kind, tuple(m.cards))
+                      for i, m in enumerate(r.melds))
+        return ContractModel(
+            round_number=r.number, rounds=variant.match_hands or len(CONTRACTS),
+            contract=match.contract, seats=seats, bottom=self.bottom, melds=melds,
+            shown=dict(r.declared), hand=hand,
+            hidden_hand=0 if visible else len(r.hands[self.bottom]),
+            slots=slot_facts(variant, match.contract, groups) if staging else None,
+            stock=len(r.stock), discard=tuple(r.discard[-2:]), discard_size=len(r.discard),
+            phase=r.phase, awaiting=match.awaiting, current=r.current,
+            round_over=match.hand_over)
+
+    def _layout_now(self) -> ContractLayout:
+        if self.model is None:
+            self.model = self.build_model()
+        return compute_layout(self.model, self.app.size)
+
+    def refresh(self, snap: bool = False) -> None:
+        """Rebuild the model and layout from the state, and send the cards on their way."""
+        self.model = self.build_model()
+        self.layout = compute_layout(self.model, self.app.size)
+        self._version += 1
+        self.selected = [c for c in self.selected
+                         if c in self.layout.spots and self.layout.spots[c].zone == "hand"]
+        self.sprites.sync(self.layout, self.model.shown, self.speed, self._origin, snap=snap,
+                          stagger=self._stagger)
+        self._mark_sprites()
+        if self.prompt is not None and self.prompt.buttons and self.controls is not None:
+            rect = self.prompt.rect(self.layout)
+            if self.prompt.buttons["buy"].rect.bottom > rect.bottom + 2 or \
+                    not rect.contains(self.prompt.buttons["buy"].rect):
+                self.prompt.build(self.app.ui, self.layout)
+        self._update_controls()
+
+    def _mark_sprites(self) -> None:
+        selected = set(self.selected)
+        lift = self.layout.hand_lift if self.layout else 0
+        for card, sprite in self.sprites.sprites.items():
+            sprite.selected = card in selected
+            sprite.fresh = card in self.fresh and sprite.spot.zone in ("group", "hand")
+            sprite.focused = False
+            sprite.lift_target = lift * 0.75 if sprite.selected and sprite.spot.zone == "hand" \
+                else 0.0
+
+    def _origin(self, card: Card, spot: Spot) -> Origin | None:
+        layout = self.layout
+        if layout is None:
+            return None
+        stock = layout.stock
+        came = self._came_from.get(card)
+        if came is None:
+            if self._dealing and spot.zone in ("hand", "discard"):
+                return Origin(stock.x, stock.y, stock.w, stock.h, True)
+            return None
+        if came[0] == "stock":
+            return Origin(stock.x, stock.y, stock.w, stock.h, True)
+        if came[0] == "discard":
+            rect = layout.discard
+            return Origin(rect.x, rect.y, rect.w, rect.h)
+        if came[0] == "hand":
+            if came[1] == self.bottom:
+                hand = layout.hand
+                return Origin(hand.centerx - spot.w / 2, hand.bottom - spot.h, spot.w, spot.h)
+            rect = layout.seat_rects.get(came[1])
+            if rect is not None:
+                return Origin(rect.x + rect.height * 0.1, rect.y, spot.w, spot.h, True)
+        return None
+
+    # ------------------------------------------------------------------ per frame
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.phase_time += dt
+        if self._size != self.app.size:
+            self.resize(self.app.size)
+        self.sprites.update(dt)
+        if self.message is not None:
+            self.message.ttl -= dt
+            if self.message.ttl <= 0:
+                self.message = None
+        phase = self.phase
+        if phase == DEAL:
+            if not self.sprites.busy and self.phase_time > 0.2:
+                self._advance()
+        elif phase == THINK:
+            self._update_think()
+        elif phase == SETTLE:
+            if not self.sprites.busy and self.phase_time >= SETTLE_PAUSE / self.speed:
+                self._advance()
+        elif phase == BUY and self.prompt is not None:
+            if self.prompt.tick(dt):
+                self.decline(timed_out=True)
+            else:
+                self._update_status()
+        self._update_controls()
+
+    # ------------------------------------------------------------------ status and buttons
+
+    def _update_status(self) -> None:
+        match = self.match
+        r = match.hand
+        name = "Your" if not self.session.hot_seat else \
+            f"{self.session.seats[self.bottom].name}, your"
+        if self.phase == BUY and self.prompt is not None:
+            seconds = max(0, int(self.prompt.remaining + 0.999))
+            self.status = Status(f"{self.prompt.title} Buy (B) or decline (N) \u00b7 "
+                                 f"{seconds} s", "you")
+            return
+        if self.phase != HUMAN or not self.my_move():
+            return
+        legal = self.legal()
+        top = r.discard[-1] if r.discard else None
+        if r.phase == "draw":
+            text = f"{name} turn: draw from the stock (D)"
+            if "take_discard" in legal:
+                text += f" or take {the_card(top)} (T)"
+        elif r.swapped:
+            text = f"{name} turn: use the joker you took (lay it off on a meld)"
+        elif "lay_down" in legal:
+            if self.stage_check().ok:
+                text = "Your contract is ready: Lay down (L)"
+            else:
+                text = f"Build {match.contract} below, or discard to end your turn (X)"
+        elif r.turn_mode == "lay_down":
+            text = "Contract down! Discard a card to end your turn (X)"
+        elif "lay_off" in legal:
+            text = "Lay off cards on any meld, then discard (X)"
+        else:
+            text = "Discard a card to end your turn (X)"
+        self.status = Status(text, "you")
+
+    def _update_controls(self) -> None:
+        if self.controls is None:
+            return
+        key = (self._version, self.phase, id(self.controls), self.sort_mode)
+        if key == self._controls_key:
+            return
+        self._controls_key = key
+        self.controls.apply(self._button_states())
+
+    def _button_states(self) -> dict[str, ButtonState]:
+        match = self.match
+        r = match.hand
+        legal = self.legal() if self.phase == HUMAN else ()
+        states: dict[str, ButtonState] = {}
+        staging = self.staging() and self._hand_visible()
+        if not staging:
+            down = match.hand.laid_down[self.bottom]
+            states["lay_down"] = ButtonState(enabled=False, style="primary",
+                                             text="Contract down \u2713" if down else None)
+        else:
+            check = self.stage_check()
+            tip = None
+            if not check.ok:
+                tip = "Not yet: " + "; ".join(check.problems[:3])
+            elif "lay_down" not in legal:
+                tip = "Your groups make the contract: lay them down on your turn, after " \
+                      "drawing (L)"
+            states["lay_down"] = ButtonState(enabled=check.ok and "lay_down" in legal,
+                                             tooltip=tip, style="primary")
+        groups = self.stage_groups() if staging else []
+        states["make"] = ButtonState(enabled=staging and bool(self.selected))
+        states["clear"] = ButtonState(enabled=staging and any(groups))
+        top = r.discard[-1] if r.discard else None
+        states["draw"] = ButtonState(enabled="draw" in legal)
+        states["take"] = ButtonState(enabled="take_discard" in legal,
+                                     text=f"Take {card_text(top)}" if top is not None else "Take")
+        one = len(self.selected) == 1
+        states["discard"] = ButtonState(
+            enabled="discard" in legal and one,
+            text=f"Discard {card_text(self.selected[0])}" if one else None)
+        sortable = self._hand_visible()
+        for mode in ("suit", "rank"):
+            states[f"sort_{mode}"] = ButtonState(
+                enabled=sortable, style="primary" if self.sort_mode == mode else None)
+        states["menu"] = ButtonState()
+        return states
+
+    def facts(self) -> BoardFacts:
+        match = self.match
+        r = match.hand
+        seat = self.session.seats[self.bottom]
+        rounds = match.variant.match_hands or len(CONTRACTS)
+        count = len(r.hands[self.bottom])
+        mine = seat.is_human and not self.session.hot_seat
+        owner = "Your hand" if mine else f"{seat.name}'s hand"
+        label = f"{owner} \u00b7 {count} card{'s' if count != 1 else ''} \u00b7 " \
+                f"{match.totals[self.bottom]} pts"
+        left = match.variant.max_buys - r.buys[self.bottom]
+        info: list[tuple[str, str]] = [
+            ("You" if mine else seat.name, "title"),
+            (f"Score {match.totals[self.bottom]}", "text"),
+            (f"Buys left: {left} of {match.variant.max_buys}", "muted"),
+            ("\u2713 Contract laid down", "good") if r.laid_down[self.bottom]
+            else ("Contract not down yet", "muted"),
+        ]
+        draw = self.phase == HUMAN and r.phase == "draw" and self.my_move()
+        contract = match.contract
+        empty = ("Nobody has laid down yet",
+                 f"Lay down exactly {contract} in one turn; runs of one suit, sets of one rank.",
+                 "Afterwards, lay off single cards on any meld.")
+        return BoardFacts(f"Round {r.number + 1} of {rounds}", str(contract), label,
+                          self.sort_mode, tuple(info), "(D)" if draw else "",
+                          "(T)" if draw and r.discard else "", empty)
+
+    # ------------------------------------------------------------------ events
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(event.ui_element)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return self.pointer.handle(event)
+
+    def _button(self, element: object) -> bool:
+        if self.prompt is not None:
+            which = self.prompt.which(element)
+            if which == "buy":
+                self.buy()
+                return True
+            if which == "decline":
+                self.decline()
+                return True
+        name = self.controls.name_of(element) if self.controls else None
+        if name is None:
+            return False
+        actions = {
+            "lay_down": self.lay_down, "make": self.make_meld, "clear": self.clear_stage,
+            "draw": self.draw_from_stock, "take": self.take_discard,
+            "discard": lambda: self.discard(None),
+            "sort_suit": lambda: self.sort_hand("suit"),
+            "sort_rank": lambda: self.sort_hand("rank"), "menu": self.open_menu,
+        }
+        actions[name]()
+        return True
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.pointer.dragging:
+                self.pointer.cancel()
+            elif self.selected:
+                self.clear_selection()
+            else:
+                self.open_menu()
+            return True
+        if self.prompt is not None and self.phase == BUY:
+            if key == pygame.K_b:
+                self.buy()
+                return True
+            if key == pygame.K_n:
+                self.decline()
+                return True
+        keys = {pygame.K_d: self.draw_from_stock, pygame.K_t: self.take_discard,
+                pygame.K_x: lambda: self.discard(None), pygame.K_l: self.lay_down,
+                pygame.K_m: self.make_meld, pygame.K_c: self.clear_stage,
+                pygame.K_s: lambda: self.sort_hand(None)}
+        action = keys.get(key)
+        if action is None:
+            return False
+        action()
+        return True
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.layout is None or self.layout.size != surface.get_size():
+            self._size = surface.get_size()
+            self.refresh(snap=True)
+        layout = self.layout
+        model = self.model
+        assert layout is not None and model is not None
+        board = self.hud.board(layout, model, self.facts(), self._version)
+        self.sprites.draw(surface, board, self.hud.version, self._overlay)
+        self.hud.draw_status(surface, layout, self.status, self.clock)
+        if self.prompt is not None and self.phase == BUY:
+            self.prompt.draw(surface, layout, self.app.card_art, self.clock)
+        if self.message is not None:
+            self.hud.draw_message(surface, layout, self.message)
+
+    def _overlay(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        if layout is None:
+            return
+        match = self.match
+        if self.phase == HUMAN and match.hand.phase == "draw" and self.my_move():
+            self.hud.draw_pile_pulse(surface, layout, "stock", self.clock)
+            if match.hand.discard:
+                self.hud.draw_pile_pulse(surface, layout, "discard", self.clock)
+        if not match.hand_over and self.phase in (THINK, SETTLE, BUY, HUMAN):
+            awaiting = match.awaiting
+            colour = BLUE if match.hand.phase == "buying" else (245, 210, 122)
+            self.hud.draw_seat_marker(surface, layout, awaiting, self.clock, colour)
+        self.pointer.draw_targets(surface)
+
+
+def _now() -> float:
+    return time.time()
