@@ -12,7 +12,8 @@
 # rebuilds from scratch into the same places.
 #
 # Environment: PYTHON (default python3, 3.11 or newer, built with a shared libpython as
-# PyInstaller needs), BUILD_VENV (default build/venv-pkg).
+# PyInstaller needs), BUILD_VENV (default build/venv-pkg), NUMPY_BLAS and
+# MACHIAVELLI_WHEEL_CACHE (see the numpy step below).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -51,6 +52,39 @@ rm -rf "$ROOT/build/lib" "$ROOT"/build/bdist.*  # setuptools leftovers of an ear
 "$PY" -m pip install --quiet --no-deps --force-reinstall "$ROOT"
 "$PY" -m PyInstaller --version | sed 's/^/   PyInstaller /'
 
+# numpy without BLAS. PyPI's numpy wheels carry OpenBLAS (with libgfortran about 28 MB, a
+# third of the bundle) although nothing here does linear algebra: the felt uses
+# elementwise maths and numpy.random, highspy passes arrays. So numpy is built once from
+# its PyPI source without BLAS/LAPACK and without runtime CPU dispatch (the baseline
+# x86-64-v2 code, as in the wheels) and the wheel is kept in the cache below, where later
+# builds find it. NUMPY_BLAS=openblas keeps PyPI's wheel (bundle about 82 MiB).
+NUMPY_BLAS="${NUMPY_BLAS:-none}"
+WHEEL_CACHE="${MACHIAVELLI_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/machiavelli-build}"
+numpy_blas="$("$PY" -c 'import numpy
+print(numpy.show_config(mode="dicts")["Build Dependencies"]["blas"]["name"])')"
+if [[ "$NUMPY_BLAS" == none && "$numpy_blas" != none ]]; then
+    numpy_version="$("$PY" -c 'import numpy; print(numpy.__version__)')"
+    numpy_tag="$("$PY" -c 'import sys, sysconfig
+print(f"cp{sys.version_info[0]}{sys.version_info[1]}-{sysconfig.get_platform()}")')"
+    numpy_dir="$WHEEL_CACHE/numpy-$numpy_version-noblas-$numpy_tag"
+    if ! compgen -G "$numpy_dir/numpy-*.whl" >/dev/null; then
+        echo "== building numpy $numpy_version without BLAS into $numpy_dir"
+        echo "   (once per machine and numpy version; several minutes, needs gcc and g++)"
+        rm -rf "$numpy_dir.partial"
+        "$PY" -m pip wheel --quiet --no-deps --no-binary numpy "numpy==$numpy_version" \
+            -w "$numpy_dir.partial" \
+            -Csetup-args=-Dblas=none -Csetup-args=-Dlapack=none \
+            -Csetup-args=-Dcpu-dispatch=none
+        rm -rf "$numpy_dir"
+        mv "$numpy_dir.partial" "$numpy_dir"
+    fi
+    numpy_wheel="$(compgen -G "$numpy_dir/numpy-*.whl" | head -n 1)"
+    echo "== installing $(basename "$numpy_wheel") (no BLAS)"
+    "$PY" -m pip install --quiet --no-deps --force-reinstall "$numpy_wheel"
+fi
+echo "   numpy $("$PY" -c 'import numpy; print(numpy.__version__)') (BLAS: $("$PY" -c 'import numpy
+print(numpy.show_config(mode="dicts")["Build Dependencies"]["blas"]["name"])'))"
+
 echo "== running packaging/machiavelli.spec"
 rm -rf "$DIST/machiavelli" "$tarball"
 mkdir -p "$WORK"
@@ -84,8 +118,8 @@ tar --sort=name --owner=0 --group=0 --numeric-owner -C "$DIST" -czf "$tarball" m
 size_bytes=$(du -sb "$DIST/machiavelli" | cut -f1)
 tar_bytes=$(stat -c %s "$tarball")
 elapsed=$(( $(date +%s) - started ))
-printf '== dist/machiavelli/: %s bytes (%.1f MB)\n' "$size_bytes" \
+printf '== dist/machiavelli/: %s bytes (%.1f MiB)\n' "$size_bytes" \
     "$(awk "BEGIN {print $size_bytes / 1048576}")"
-printf '== %s: %s bytes (%.1f MB)\n' "dist/$(basename "$tarball")" "$tar_bytes" \
+printf '== %s: %s bytes (%.1f MiB)\n' "dist/$(basename "$tarball")" "$tar_bytes" \
     "$(awk "BEGIN {print $tar_bytes / 1048576}")"
 echo "== build took ${elapsed} s"

@@ -99,10 +99,13 @@ def test_linux_build_runs_headless_and_installs(tmp_path: Path) -> None:
     figures.append(f"{tarball.name}: {tarball.stat().st_size} bytes "
                    f"({tarball.stat().st_size / MIB:.1f} MiB)")
 
-    # 2. the version comes from pyproject.toml
+    # 2. the version comes from pyproject.toml (timed: the bundle's bare start-up, no UI)
+    started = time.perf_counter()
     result = run([PROGRAM, "--version"], timeout=60, env=headless_env())
+    version_seconds = time.perf_counter() - started
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"machiavelli {version}"
+    figures.append(f"--version (start-up without the UI): {version_seconds:.2f} s")
 
     # 3. a command that needs no window
     result = run([PROGRAM, "rules", "machiavelli"], timeout=60, env=headless_env())
@@ -123,10 +126,18 @@ def test_linux_build_runs_headless_and_installs(tmp_path: Path) -> None:
     process_seconds = time.perf_counter() - started
     match = SMOKE_LINE.search(smoke.stdout)
     if match:
-        figures.append(f"smoke --smoke {SMOKE_FRAMES}: first frame after {match['first']} s "
-                       f"(measured by the game), {match['frames']} frames at {match['fps']} fps")
-    figures.append(f"smoke whole process (start to exit, incl. unpacking imports): "
-                   f"{process_seconds:.2f} s, exit {smoke.returncode}")
+        figures.append(f"smoke --smoke {SMOKE_FRAMES}: first frame {match['first']} s after the "
+                       f"game set out to open its window (its own figure, imports not "
+                       f"counted); {match['frames']} frames at {match['fps']} fps")
+    figures.append(f"smoke whole process, launch to exit: {process_seconds:.2f} s "
+                   f"(exit {smoke.returncode})")
+    if match and float(match["fps"]) > 0:
+        # launch to first frame ~ whole process less the other frames' rendering (and a
+        # little for shutting down, which this leaves in)
+        others = int(match["frames"]) - 1
+        first = max(0.0, process_seconds - others / float(match["fps"]))
+        figures.append(f"launch to first frame (estimate: whole process less {others} "
+                       f"frames' rendering): {first:.2f} s")
 
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text("\n".join(figures) + "\n", encoding="utf-8")
