@@ -1,342 +1,41 @@
-"""Everything on the felt that is not a card sprite: the board picture (felt, meld mats,
-opponents, stock, game facts, hand rail), and the per-frame overlays (status line, drop
-targets, messages, tooltips)."""
+"""The per-frame overlays on the table: the status line, the turn marker, drop targets while
+dragging, the keyboard focus, messages and tooltips. The board picture underneath is
+``Board``'s."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
-from game.ui.card_art import CardArt
-from game.ui.table.draw import dashed_rect, panel
-from game.ui.table.felt import felt
+from game.ui.table.board import Board
+from game.ui.table.draw import panel
 from game.ui.table.layout import Layout
-from game.ui.table.model import SeatInfo, TableModel
-from game.ui.table.text import TextCache
+from game.ui.table.look import (
+    CREAM,
+    GOLD,
+    GOLD_PALE,
+    GREEN,
+    MUTED,
+    RED,
+    Facts,
+    Message,
+    Status,
+    font_px,
+)
 
-GOLD = (224, 180, 74)
-GOLD_PALE = (245, 210, 122)
-CREAM = (243, 239, 224)
-MUTED = (178, 205, 186)
-RED = (235, 72, 60)
-GREEN = (110, 230, 140)
-KIND_WORDS = {"human": "Player", "easy": "Computer · easy", "medium": "Computer · medium",
-              "hard": "Computer · hard"}
-
-
-@dataclass(frozen=True)
-class Facts:
-    """What the board shows besides the model."""
-
-    hand_number: int
-    variant: str
-    match_text: str
-    final_round: bool
-    your_turn: bool  # the bottom seat is playing (mats for new melds are shown)
-    sort_mode: str  # suit | rank | manual
-    bottom_label: str
+# The colours and records are re-exported: other tables draw with them too.
+__all__ = ["CREAM", "GOLD", "GOLD_PALE", "GREEN", "MUTED", "RED", "Facts", "Hud", "Message",
+           "Status"]
 
 
-@dataclass(frozen=True)
-class Status:
-    text: str
-    tone: str = "info"  # info | you | wait | warn
-    animated: bool = False
-
-
-@dataclass
-class Message:
-    title: str
-    lines: tuple[str, ...] = ()
-    tone: str = "error"  # error | info | hint
-    ttl: float = 6.0
-
-
-def _font_px(layout: Layout, share: float, low: int, high: int) -> int:
-    return int(max(low, min(high, layout.size[1] * share)))
-
-
-class Hud:
-    def __init__(self, text: TextCache, art: Callable[[], CardArt]) -> None:
-        self.text = text
-        self._art = art
-        self._board: pygame.Surface | None = None
-        self._board_key: object = None
-        self._seats: dict[tuple, pygame.Surface] = {}
-        self._chrome_surface: pygame.Surface | None = None
-        self._chrome_key: object = None
-        self._mats: dict[tuple, pygame.Surface] = {}
-        self.version = 0
-
-    # --- the board (cached)
-
-    def board(self, layout: Layout, model: TableModel, facts: Facts) -> pygame.Surface:
-        """The board picture; redrawn only when something on it changed."""
-        full_key = (id(self._art()), layout.size, facts, model.seats, model.stock,
-                    model.hidden_hand,
-                    tuple((b.rect.topleft, b.rect.size, b.valid) for b in layout.groups),
-                    tuple(tuple(r) for r in layout.new_melds),
-                    tuple(layout.free_rect) if layout.free_rect else None,
-                    tuple(tuple(r) for _, r in layout.regions))
-        if self._board is None or full_key != self._board_key:
-            self._board = self._draw_board(layout, model, facts)
-            self._board_key = full_key
-            self.version += 1
-        return self._board
-
-    def _chrome(self, layout: Layout) -> pygame.Surface:
-        """The felt with what depends only on the window's geometry: the sidebar, the hand's
-        rail and the sets / runs regions (cached)."""
-        w, h = layout.hand_card
-        rail = pygame.Rect(layout.hand.x, layout.hand.bottom - h - 10, layout.hand.width,
-                           h + 10 + layout.margin // 2)
-        key = (layout.size, tuple(layout.sidebar), tuple(rail),
-               tuple((name, tuple(rect)) for name, rect in layout.regions))
-        if self._chrome_key != key or self._chrome_surface is None:
-            surface = felt(layout.size).copy()
-            side = layout.sidebar
-            panel(surface, side, (4, 22, 12, 120))
-            pygame.draw.line(surface, (86, 130, 96), side.topleft, side.bottomleft, 1)
-            panel(surface, rail, (0, 0, 0, 40), (255, 255, 255, 18), 14)
-            self._draw_regions(surface, layout)
-            self._chrome_surface, self._chrome_key = surface, key
-        return self._chrome_surface
-
-    def _draw_board(self, layout: Layout, model: TableModel, facts: Facts) -> pygame.Surface:
-        chrome = self._chrome(layout)
-        if self._board is None or self._board.get_size() != chrome.get_size():
-            self._board = chrome.copy()
-        else:
-            self._board.blit(chrome, (0, 0))
-        surface = self._board
-        self._draw_mats(surface, layout, model, facts)
-        for info in model.others:
-            rect = layout.seat_rects.get(info.seat)
-            if rect is not None:
-                self._draw_seat(surface, rect, info)
-        self._draw_stock(surface, layout, model.stock)
-        self._draw_info(surface, layout, facts)
-        self._draw_scores(surface, layout, model)
-        self._draw_hand_rail(surface, layout, model, facts)
-        return surface
-
-    def _draw_regions(self, surface: pygame.Surface, layout: Layout) -> None:
-        size = _font_px(layout, 0.018, 11, 16)
-        for name, rect in layout.regions:
-            frame = rect.inflate(layout.margin // 2, layout.margin // 2)
-            panel(surface, frame, (0, 0, 0, 26), (150, 200, 160, 60), 12, 1)
-            label = self.text.render(name.upper(), size, MUTED, bold=True)
-            surface.blit(label, (frame.x + 8, frame.y - label.get_height() - 2))
-
-    def _draw_mats(self, surface: pygame.Surface, layout: Layout, model: TableModel,
-                   facts: Facts) -> None:
-        radius = max(6, layout.table_card[0] // 9)
-        for box in layout.groups:
-            surface.blit(self._mat(box.rect.size, box.valid, radius), box.rect)
-            if not box.valid:
-                self._badge(surface, box.rect.topright, "!", RED)
-        if layout.free_rect is not None:
-            panel(surface, layout.free_rect, (40, 30, 0, 60), (224, 180, 74, 120), radius, 1)
-            size = _font_px(layout, 0.016, 10, 14)
-            tag = self.text.render("FREE CARDS", size, GOLD_PALE, bold=True)
-            x, y = layout.free_rect.x + 6, layout.free_rect.bottom - 1
-            panel(surface, pygame.Rect(x - 4, y - 2, tag.get_width() + 8, tag.get_height() + 2),
-                  (30, 24, 6, 220), None, 4)
-            surface.blit(tag, (x, y - 1))
-        if facts.your_turn:
-            size = _font_px(layout, 0.017, 10, 15)
-            for rect in layout.new_melds:
-                dashed_rect(surface, rect, (190, 225, 200), dash=7, width=1)
-                plus = self.text.render("+", size * 2, (200, 230, 210), shadow=False)
-                plus.set_alpha(150)
-                surface.blit(plus, plus.get_rect(center=(rect.centerx, rect.centery - size)))
-                label = self.text.render("New meld", size, (200, 230, 210), shadow=False)
-                surface.blit(label, label.get_rect(center=(rect.centerx,
-                                                           rect.centery + size)))
-
-    def _mat(self, size: tuple[int, int], valid: bool, radius: int) -> pygame.Surface:
-        key = (size, valid, radius)
-        mat = self._mats.get(key)
-        if mat is None:
-            mat = pygame.Surface(size, pygame.SRCALPHA)
-            fill = (0, 0, 0, 46) if valid else (70, 0, 0, 60)
-            edge = (255, 255, 255, 26) if valid else RED + (255,)
-            panel(mat, mat.get_rect(), fill, edge, radius, 1 if valid else 3, direct=True)
-            if len(self._mats) > 200:
-                self._mats.clear()
-            self._mats[key] = mat
-        return mat
-
-    def _badge(self, surface: pygame.Surface, at: tuple[int, int], text: str,
-               colour: tuple[int, int, int]) -> None:
-        r = 9
-        pygame.draw.circle(surface, colour, at, r)
-        pygame.draw.circle(surface, (255, 255, 255), at, r, 1)
-        label = self.text.render(text, 13, (255, 255, 255), bold=True, shadow=False)
-        surface.blit(label, label.get_rect(center=at))
-
-    def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo) -> None:
-        key = (rect.size, info, id(self._art()))
-        image = self._seats.get(key)
-        if image is None:
-            image = pygame.Surface(rect.size, pygame.SRCALPHA)
-            self._paint_seat(image, image.get_rect(), info)
-            if len(self._seats) > 24:
-                self._seats.clear()
-            self._seats[key] = image
-        surface.blit(image, rect)
-
-    def _paint_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo) -> None:
-        art = self._art()
-        current = info.current
-        panel(surface, rect, (6, 28, 16, 190) if not current else (40, 34, 8, 210),
-              GOLD + (255,) if current else (63, 143, 95, 200), 12, 3 if current else 1,
-              direct=True)
-        pad = max(6, rect.height // 10)
-        ch = rect.height - 2 * pad
-        narrow = rect.width < 230  # many opponents: the name comes first, the fan shrinks
-        if narrow:
-            ch = min(ch, round(rect.width * 0.3 * 1.4))
-        cw = round(ch / 1.4)
-        shown = min(info.cards, 3 if narrow else 7)
-        step = cw * 0.13
-        fan_w = cw + step * max(0, shown - 1) if shown else cw
-        x0 = rect.x + pad
-        for i in range(shown):
-            angle = (i - (shown - 1) / 2) * 4.0
-            back = art.back((cw, ch))
-            if angle:
-                back = pygame.transform.rotate(back, -angle)
-            surface.blit(back, (x0 + i * step + (cw - back.get_width()) / 2,
-                                rect.y + pad + (ch - back.get_height()) / 2
-                                + abs(angle) * 0.6))
-        if info.cards == 0:
-            dashed_rect(surface, pygame.Rect(x0, rect.y + pad, cw, ch), (160, 200, 170), 5, 1)
-        tx = int(x0 + fan_w + pad)
-        width = rect.right - tx - pad
-        name_px = int(max(13, min(22, rect.height * 0.2)))
-        small_px = int(max(11, min(16, rect.height * 0.145)))
-        name = self.text.fit(info.name, name_px, width, bold=True)
-        y = rect.y + pad - 2
-        surface.blit(self.text.render(name, name_px, GOLD_PALE if current else CREAM,
-                                      bold=True), (tx, y))
-        y += int(name_px * 1.35)
-        words = KIND_WORDS.get(info.kind, info.kind)
-        if narrow:
-            words = words.replace("Computer · ", "")
-        kind = self.text.fit(words, small_px, width)
-        surface.blit(self.text.render(kind, small_px, MUTED), (tx, y))
-        y += int(small_px * 1.4)
-        cards = f"{info.cards} card{'s' if info.cards != 1 else ''}"
-        line = f"{cards}  ·  {info.score} pts"
-        if narrow or self.text.font(small_px, True).size(line)[0] > width:
-            line = f"{info.cards} \u25aa {info.score} pts"
-        line = self.text.fit(line, small_px, width, bold=True)
-        surface.blit(self.text.render(line, small_px, CREAM, bold=True), (tx, y))
-        if current:
-            tag = self.text.render("PLAYING", max(10, small_px - 2), (40, 28, 4), bold=True,
-                                   shadow=False)
-            box = tag.get_rect(topright=(rect.right - 8, rect.bottom - tag.get_height() - 8))
-            panel(surface, box.inflate(10, 4), GOLD, None, 6)
-            surface.blit(tag, box)
-        elif not info.opened:
-            pass
-
-    def _draw_stock(self, surface: pygame.Surface, layout: Layout, count: int) -> None:
-        art = self._art()
-        rect = layout.stock
-        ch = rect.height - 8
-        cw = round(ch / 1.4)
-        x, y = rect.x + 4, rect.y + 4
-        if count == 0:
-            dashed_rect(surface, pygame.Rect(x, y, cw, ch), (160, 200, 170), 6, 1)
-        else:
-            layers = min(4, 1 + count // 12)
-            for i in range(layers):
-                off = (layers - 1 - i) * 2
-                surface.blit(art.shadow((cw, ch), 4, 80), (x - 4 + off, y - 2 + off))
-                surface.blit(art.back((cw, ch)), (x + off, y + off))
-        tx = x + cw + 14
-        width = rect.right - tx
-        small = _font_px(layout, 0.018, 11, 16)
-        big = _font_px(layout, 0.05, 22, 44)
-        surface.blit(self.text.render("STOCK", small, MUTED, bold=True), (tx, y + 2))
-        number = self.text.render(str(count), big, CREAM, bold=True)
-        surface.blit(number, (tx, y + small + 8))
-        left = "empty" if count == 0 else ("card left" if count == 1 else "cards left")
-        surface.blit(self.text.render(self.text.fit(left, small, width), small, MUTED),
-                     (tx, y + small + 10 + number.get_height()))
-
-    def _draw_info(self, surface: pygame.Surface, layout: Layout, facts: Facts) -> None:
-        rect = layout.info
-        panel(surface, rect, (0, 0, 0, 60), (120, 170, 130, 80), 8)
-        big = _font_px(layout, 0.021, 12, 18)
-        small = _font_px(layout, 0.017, 10, 15)
-        width = rect.width - 16
-        lines = [(f"Hand {facts.hand_number}", big, GOLD_PALE, True),
-                 (facts.variant, small, CREAM, True),
-                 (facts.match_text, small, MUTED, False)]
-        if facts.final_round:
-            lines.append(("Last round: no drawing", small, RED, True))
-        total = sum(int(px * 1.3) for _, px, _, _ in lines)
-        y = rect.y + max(4, (rect.height - total) // 2)
-        for text, px, colour, bold in lines:
-            label = self.text.render(self.text.fit(text, px, width, bold), px, colour, bold=bold)
-            surface.blit(label, (rect.x + 8, y))
-            y += int(px * 1.3)
-
-    def _draw_scores(self, surface: pygame.Surface, layout: Layout,
-                     model: TableModel) -> None:
-        rect = layout.scores
-        if rect is None:
-            return
-        panel(surface, rect, (0, 0, 0, 60), (120, 170, 130, 80), 8)
-        row = layout.score_row
-        small = max(10, int(row * 0.62))
-        x, right = rect.x + 8, rect.right - 8
-        y = rect.y + 6
-        surface.blit(self.text.render("SCORES", small, MUTED, bold=True), (x, y))
-        cards = self.text.render("CARDS", max(9, small - 2), MUTED)
-        surface.blit(cards, (right - 44 - cards.get_width(), y + 1))
-        y += row
-        for info in model.seats:
-            colour = GOLD_PALE if info.current else CREAM
-            mark = "\u25b6 " if info.current else ""
-            name = self.text.fit(mark + info.name, small, rect.width - 100, bold=info.current)
-            surface.blit(self.text.render(name, small, colour, bold=info.current), (x, y))
-            count = self.text.render(str(info.cards), small, MUTED)
-            surface.blit(count, (right - 44 - count.get_width(), y))
-            score = self.text.render(str(info.score), small, colour, bold=True)
-            surface.blit(score, (right - score.get_width(), y))
-            y += row
-
-    def _draw_hand_rail(self, surface: pygame.Surface, layout: Layout, model: TableModel,
-                        facts: Facts) -> None:
-        rect = layout.hand
-        w, h = layout.hand_card
-        size = _font_px(layout, 0.02, 12, 18)
-        label = self.text.render(facts.bottom_label, size, CREAM, bold=True)
-        surface.blit(label, (rect.x + 6, rect.y))
-        sort_word = {"suit": "sorted by suit", "rank": "sorted by rank"}.get(
-            facts.sort_mode, "your order")
-        tag = self.text.render(sort_word, max(10, size - 3), MUTED)
-        surface.blit(tag, (rect.right - tag.get_width() - 6, rect.y + 2))
-        if model.hidden_hand:
-            n = model.hidden_hand
-            step = min(w * 0.5, (rect.width - w) / max(1, n - 1))
-            x0 = rect.x + (rect.width - (w + step * (n - 1))) / 2
-            for i in range(n):
-                surface.blit(self._art().back((w, h)), (x0 + i * step, rect.bottom - h))
-
-    # --- per-frame overlays
+class Hud(Board):
+    """The board plus everything drawn over it each frame."""
 
     def draw_status(self, surface: pygame.Surface, layout: Layout, status: Status,
                     clock: float) -> None:
         rect = layout.status
-        size = _font_px(layout, 0.024, 13, 21)
+        size = font_px(layout, 0.024, 13, 21)
         text = status.text
         if status.animated:
             text += "." * (1 + int(clock * 2.5) % 3)
@@ -397,7 +96,7 @@ class Hud:
         panel(surface, rect.inflate(8, 8), (255, 220, 120, 36), colour, radius, 4)
 
     def draw_key_hints(self, surface: pygame.Surface, layout: Layout) -> None:
-        size = _font_px(layout, 0.016, 10, 14)
+        size = font_px(layout, 0.016, 10, 14)
         text = ("\u2190\u2192 card  \u00b7  \u2191\u2193 table / hand  \u00b7  Space select  "
                 "\u00b7  Tab meld  \u00b7  Enter move  \u00b7  Backspace take back  "
                 "\u00b7  E end turn")
@@ -405,7 +104,7 @@ class Hud:
         surface.blit(label, (layout.table.x + 4, layout.status.top - label.get_height() - 4))
 
     def draw_message(self, surface: pygame.Surface, layout: Layout, message: Message) -> None:
-        size = _font_px(layout, 0.021, 12, 18)
+        size = font_px(layout, 0.021, 12, 18)
         width = min(layout.table.width - 40, max(360, layout.size[0] // 3))
         lines: list[str] = []
         for line in message.lines:

@@ -1,0 +1,48 @@
+"""The table's colours, the few facts the board and status line show, and font sizes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ui.table.layout import Layout
+
+GOLD = (224, 180, 74)
+GOLD_PALE = (245, 210, 122)
+CREAM = (243, 239, 224)
+MUTED = (178, 205, 186)
+RED = (235, 72, 60)
+GREEN = (110, 230, 140)
+KIND_WORDS = {"human": "Player", "easy": "Computer · easy", "medium": "Computer · medium",
+              "hard": "Computer · hard"}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the board shows besides the model."""
+
+    hand_number: int
+    variant: str
+    match_text: str
+    final_round: bool
+    your_turn: bool  # the bottom seat is playing (mats for new melds are shown)
+    sort_mode: str  # suit | rank | manual
+    bottom_label: str
+
+
+@dataclass(frozen=True)
+class Status:
+    text: str
+    tone: str = "info"  # info | you | wait | warn
+    animated: bool = False
+
+
+@dataclass
+class Message:
+    title: str
+    lines: tuple[str, ...] = ()
+    tone: str = "error"  # error | info | hint
+    ttl: float = 6.0
+
+
+def font_px(layout: Layout, share: float, low: int, high: int) -> int:
+    return int(max(low, min(high, layout.size[1] * share)))
