@@ -468,13 +468,23 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         fresh = self.fresh.get(self.bottom, set())
         selected = set(self.selected)
         focus = self.keys.focused_card() if self.keys.active else None
-        lift = self.layout.hand_lift if self.layout else 0
         for card, sprite in self.sprites.sprites.items():
             sprite.fresh = card in fresh and sprite.spot.zone != "hand"
             sprite.selected = card in selected
             sprite.focused = card == focus
-            sprite.lift_target = lift * 0.75 if sprite.selected and sprite.spot.zone == "hand" \
-                else 0.0
+        self.lift_hand()
+
+    def lift_hand(self) -> None:
+        """Selected hand cards stand out of the hand; the one under the mouse rises a little."""
+        lift = self.layout.hand_lift if self.layout else 0
+        hover = self.pointer.hover_card if self.hand_active else None
+        for card, sprite in self.sprites.sprites.items():
+            if sprite.spot.zone != "hand":
+                sprite.lift_target = 0.0
+            elif sprite.selected:
+                sprite.lift_target = lift * 0.75
+            else:
+                sprite.lift_target = lift * 0.22 if card == hover else 0.0
 
     def _origin(self, card: Card, spot: Spot) -> Origin | None:
         layout = self.layout

@@ -49,6 +49,8 @@ class Pointer:
         self.mouse: tuple[int, int] = (-1, -1)
         self._hover_group: int | None = None
         self._hover_time = 0.0
+        self.hover_card: Card | None = None
+        self._hover_key: object = None
 
     @property
     def dragging(self) -> bool:
@@ -320,6 +322,7 @@ class Pointer:
 
     def update(self, dt: float) -> None:
         layout = self.scene.layout
+        self._hover_hand()
         box = layout.group_at(self.mouse) if layout is not None and self.drag is None else None
         index = box.index if box is not None and not box.valid else None
         if index != self._hover_group:
@@ -327,6 +330,21 @@ class Pointer:
             self._hover_time = 0.0
         else:
             self._hover_time += dt
+
+    def _hover_hand(self) -> None:
+        """Follow the hand card under the mouse (it rises a little)."""
+        key = (self.mouse, self.scene._version)
+        if key == self._hover_key and not self.scene.sprites.busy:
+            return
+        self._hover_key = key
+        card = None
+        if self.drag is None and self.press is None:
+            sprite = self.scene.sprites.hit(self.mouse)
+            if sprite is not None and sprite.spot.zone == "hand" and sprite.face_up:
+                card = sprite.card
+        if card != self.hover_card:
+            self.hover_card = card
+            self.scene.lift_hand()
 
     def draw_targets(self, surface: pygame.Surface) -> None:
         drag = self.drag
