@@ -306,6 +306,17 @@ class _Builder:
                     cost, np.concatenate(self.lb), np.concatenate(self.ub),
                     np.asarray(self.row_lb, dtype=float), np.asarray(self.row_ub, dtype=float),
                     start, rows.astype(np.int32), vals, np.concatenate(self.integ))
+        # the LP relaxation first: when its optimum is integral it is the answer
+        h.setOptionValue("solve_relaxation", True)
+        h.run()
+        if h.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
+            return None
+        if h.getModelStatus() == highspy.HighsModelStatus.kOptimal:
+            x = np.asarray(h.getSolution().col_value)
+            rounded = np.rint(x)
+            if np.abs(x - rounded).max(initial=0.0) < 1e-7:
+                return rounded.astype(np.int64)
+        h.setOptionValue("solve_relaxation", False)
         h.run()
         status = h.getModelStatus()
         if status == highspy.HighsModelStatus.kTimeLimit:
