@@ -425,3 +425,21 @@ def test_a_short_match_between_computers_reaches_the_scoreboard(make) -> None:  
     t.frames(5)
     assert app.store.stats.match_count() == 1  # recorded once
     assert "new" in [item.key for item in board.focus.items]
+
+
+def test_an_autosave_loads_back_into_the_same_position(make) -> None:  # noqa: ANN001
+    t = make(autosave=True)  # a real deal: a save replays from the seed
+    t.click(t.scene.layout.stock.center)
+    t.settle()
+    card = t.scene.model.hand[0]
+    t.drag(t.at(card), t.scene.layout.discard.center)
+    assert t.match.hand.discard[-1] == card
+    saved = t.app.store.saves.read("autosave")
+    session = GameSession.from_json(saved)
+    assert isinstance(session.match, ContractMatch)
+    assert session.match.digest() == t.match.digest()
+    again = ContractTableScene(t.app, session, autosave=False)
+    t.app.scenes.replace(again)
+    t.frames(3)
+    assert again.layout is not None and again.controls is not None
+    assert set(again.model.hand) == set(session.match.hand.hands[0])

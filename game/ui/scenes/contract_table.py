@@ -131,7 +131,8 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
         elif size != self._size:
             self._size = size
             self.refresh(snap=True)
-        self._build_controls()
+        if self.app.scenes.top is self:  # not when a cover or scoreboard went up meanwhile
+            self._build_controls()
 
     def _build_controls(self) -> None:
         if self.controls is not None:
@@ -507,11 +508,6 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
         self.sprites.sync(self.layout, self.model.shown, self.speed, self._origin, snap=snap,
                           stagger=self._stagger)
         self._mark_sprites()
-        if self.prompt is not None and self.prompt.buttons and self.controls is not None:
-            rect = self.prompt.rect(self.layout)
-            if self.prompt.buttons["buy"].rect.bottom > rect.bottom + 2 or \
-                    not rect.contains(self.prompt.buttons["buy"].rect):
-                self.prompt.build(self.app.ui, self.layout)
         self._update_controls()
 
     def _mark_sprites(self) -> None:
