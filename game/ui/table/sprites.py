@@ -307,7 +307,7 @@ class SpriteLayer:
                 self._draw_card(cached, s, lifted=False,
                                 at=(round(px - x0) + margin, round(py - y0) + margin))
             self._groups[key] = cached
-            while len(self._groups) > 96:
+            while len(self._groups) > 64:
                 self._groups.popitem(last=False)
         else:
             self._groups.move_to_end(key)
