@@ -48,6 +48,7 @@ def bundle_check() -> int:
 
 
 def main() -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no pygame banner on stdout
     if os.environ.get("MACHIAVELLI_BUNDLE_CHECK") == "1":
         return bundle_check()
     from game.cli import main as cli_main
