@@ -296,6 +296,7 @@ class _Builder:
         h.setOptionValue("mip_rel_gap", 0.0)
         h.setOptionValue("mip_abs_gap", 1e-6)
         h.setOptionValue("threads", 1)
+        h.setOptionValue("presolve", "off")  # small models: presolve's probing costs more
         for name in _QUIET_HEURISTICS:  # the root LP is tight here: these only cost time
             h.setOptionValue(name, False)
         budget = KEPT_BUDGET if self.kept_cols else None
@@ -858,8 +859,14 @@ class _Problem:
         out.append(existing[key])
 
     def _relaxed_jokers(self, b: _Builder) -> None:
-        """Lazy mode: only counts (a relaxation); the check and cuts do the rest."""
+        """Joker rules as counts and aggregated necessary conditions (a relaxation); the
+        check, then the exact model (or cuts), do the rest."""
         tpl = self.tpl
+        if self.exact_ok and self.variant.released_joker_needs_two_from_hand:
+            cand_nat = tpl.natmat[self.col_cand]
+            two = (tpl.nj[self.col_cand] > 0) & ((cand_nat & (self.H > 0)).sum(axis=1) >= 2)
+            b.row(-np.inf, 0, [(self.rel_var[si], 1.0) for si in range(len(self.specials))]
+                  + [(int(self.x[j]), -1.0) for j in np.flatnonzero(two)])
         by_face: dict[int, list[int]] = defaultdict(list)
         for si, s in enumerate(self.specials):
             by_face[s.face].append(si)
@@ -869,6 +876,16 @@ class _Problem:
             entries += [(self.rel_var[si], 1.0) for si in sis]
             b.row(len(sis), np.inf, entries)
             releases = [(self.rel_var[si], 1.0) for si in sis]
+            if self.exact_ok:
+                # necessary conditions, aggregated over copies: a meld holding the joker's
+                # card and a mate's face for each release; a joker meld with two hand
+                # faces for each released joker that needs them
+                cand_nat = tpl.natmat[self.col_cand]
+                for si in sis:
+                    s = self.specials[si]
+                    near = cand_nat[:, s.face] & cand_nat[:, s.item_faces].any(axis=1)
+                    b.row(-np.inf, 0, [(self.rel_var[si], 1.0)]
+                          + [(int(self.x[j]), -1.0) for j in np.flatnonzero(near)])
             if self.variant.joker_release_from == "hand":
                 b.row(-np.inf, 0, releases + ([(self.y[face], -1.0)] if face in self.y else []))
             else:
