@@ -82,7 +82,7 @@ def test_every_file_broken_at_once(tmp_path: Path) -> None:
 def test_save_settings_keeps_the_same_object(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         settings = store.settings
-        settings.card_back = "purple"  # not a card back: replaced by the default on save
+        settings.card_back = "plaid"  # not a card back: replaced by the default on save
         assert store.save_settings()
         assert store.settings is settings
         assert settings.card_back == Settings().card_back

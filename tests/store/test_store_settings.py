@@ -109,7 +109,7 @@ def test_unknown_keys_are_kept_and_written_back(tmp_path: Path) -> None:
         ("volume", 1.5),
         ("volume", None),
         ("four_colour_deck", 0),
-        ("card_back", "purple"),
+        ("card_back", "plaid"),
         ("card_back", 3),
         ("hand_sort", "colour"),
         ("default_variant", ""),
