@@ -7,8 +7,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from game.engine.contract import ContractMatch
 from game.engine.match import Match
-from game.engine.serialize import SaveError, match_from_json, match_to_json
+from game.engine.serialize import SaveError, match_from_json, match_to_json, new_match
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 
@@ -25,14 +26,14 @@ class Seat:
 
 @dataclass
 class GameSession:
-    match: Match
+    match: Match | ContractMatch
     seats: list[Seat]
     started_at: float = field(default_factory=time.time)
     recorded: bool = False  # statistics written for the finished match
 
     @classmethod
     def new(cls, variant_id: str, options: dict, seats: list[Seat], seed: int) -> GameSession:
-        match = Match(variant_id, len(seats), seed, options, [s.name for s in seats])
+        match = new_match(variant_id, len(seats), seed, options, [s.name for s in seats])
         return cls(match, seats)
 
     @property

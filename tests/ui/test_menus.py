@@ -188,7 +188,8 @@ def test_new_game_lists_every_variant(app) -> None:  # noqa: ANN001
 
     scene = open_new_game(app)
     menu = widget(scene, "variant")
-    assert [option[1] for option in menu.options_list] == list(VARIANTS)
+    # the nine manipulation variants, then the contract game
+    assert [option[1] for option in menu.options_list] == [*VARIANTS, "shanghai-rummy"]
 
 
 def test_new_game_start_reaches_the_table(app, tmp_path: Path) -> None:  # noqa: ANN001
@@ -210,6 +211,23 @@ def test_new_game_start_reaches_the_table(app, tmp_path: Path) -> None:  # noqa:
     assert saved["default_variant"] == "tahiti"
     assert [seat["name"] for seat in saved["default_seats"]][0] == "Niccolo"
     assert len(saved["default_seats"]) == 4
+
+
+def test_new_game_starts_the_contract_game_on_its_own_table(app) -> None:  # noqa: ANN001
+    scene = open_new_game(app)
+    choose(app, widget(scene, "variant"), "shanghai-rummy")
+    scene = app.scenes.top
+    # the contract game has no manipulation house rules, and seats 3 to 8
+    for manipulation_only in ("abandon_penalty", "initial_kind", "joker_identity", "match_kind"):
+        with pytest.raises(LookupError):
+            widget(scene, manipulation_only)
+    assert scene.setup.seat_range == (3, 8)
+    choose(app, widget(scene, "seats"), "8")
+    click(app, button(app, "Deal the cards"))
+    assert top_name(app) == "ContractTableScene"
+    match = app.scenes.top.session.match
+    assert match.variant_id == "shanghai-rummy" and match.players == 8
+    assert match.variant.deck_for(8) == (3, 2)
 
 
 def test_new_game_remembers_the_defaults(app) -> None:  # noqa: ANN001

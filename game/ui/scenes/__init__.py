@@ -67,10 +67,18 @@ def load_session(app: App, slot: str) -> GameSession | None:
 
 
 def open_table(app: App, session: GameSession, *, replace: bool = False) -> None:
-    """Show the table for ``session`` (pushed, or replacing the top screen)."""
-    from game.ui.scenes.table import TableScene
+    """Show the table for ``session`` (pushed, or replacing the top screen): the contract
+    game's table or the manipulation table, by the match's kind."""
+    from game.engine.contract import ContractMatch
 
-    scene = TableScene(app, session)
+    if isinstance(session.match, ContractMatch):
+        from game.ui.scenes.contract_table import ContractTableScene
+
+        scene = ContractTableScene(app, session)
+    else:
+        from game.ui.scenes.table import TableScene
+
+        scene = TableScene(app, session)
     if replace:
         app.scenes.replace(scene)
     else:

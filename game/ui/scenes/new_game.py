@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.errors import OptionError
-from game.engine.variants import VARIANTS, Variant, apply_options
+from game.engine.variants import Variant, all_variants, apply_options
 from game.store import InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
 from game.store.seats import Seat as StoreSeat
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from game.ui.app import App
 
-MAX_SEATS = 6
+MAX_SEATS = 8  # the contract game seats up to 8
 COMPUTER_NAMES = ("Ada", "Boole", "Cleo", "Dante", "Emmy", "Fermat")
 
 ACE_LABELS = {
@@ -112,7 +112,7 @@ class Setup:
 
     @property
     def variant(self) -> Variant:
-        return VARIANTS[self.variant_id]
+        return all_variants()[self.variant_id]
 
     @property
     def seat_range(self) -> tuple[int, int]:
@@ -130,6 +130,12 @@ class Setup:
     @property
     def is_carousel(self) -> bool:
         return self.variant.turn == "carousel"
+
+    @property
+    def is_contract(self) -> bool:
+        """The contract game has no manipulation house rules (joker movement, failed
+        plays, first-play conditions) and always plays its ten rounds."""
+        return self.variant.family == "contract"
 
     def set_variant(self, variant_id: str) -> None:
         self.variant_id = variant_id
@@ -236,10 +242,10 @@ class NewGameScene(MenuScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         settings = app.settings
-        variant_id = settings.default_variant if settings.default_variant in VARIANTS \
-            else next(iter(VARIANTS))
+        variant_id = settings.default_variant if settings.default_variant in all_variants() \
+            else next(iter(all_variants()))
         seats = [[seat.name, seat.kind] for seat in settings.default_seats]
-        self.setup = Setup(variant_id, variant_defaults(VARIANTS[variant_id]), seats)
+        self.setup = Setup(variant_id, variant_defaults(all_variants()[variant_id]), seats)
         self.setup.fit_seats()
         self.preset_name = ""
         self.status = ""
@@ -289,7 +295,7 @@ class NewGameScene(MenuScene):
         self.label(pygame.Rect(inner.x, y, inner.w, self.px(22)), "Variant", style="muted",
                    size=14)
         y += self.px(24)
-        options = [(v.name, v.id) for v in VARIANTS.values()]
+        options = [(v.name, v.id) for v in all_variants().values()]
         self.dropdown(pygame.Rect(inner.x, y, inner.w, row), options, setup.variant_id,
                       self._variant_changed, key="variant", size=16)
         y += row + gap
@@ -366,7 +372,7 @@ class NewGameScene(MenuScene):
         self.dropdown(pygame.Rect(control_x, y, control_w, row), jokers, values["jokers"],
                       self._set("jokers", rebuild=True), key="jokers")
         y += row + gap
-        if setup.has_jokers:
+        if setup.has_jokers and not setup.is_contract:
             caption("A joker")
             self.dropdown(pygame.Rect(control_x, y, control_w, row),
                           list(_swap(JOKER_IDENTITY_LABELS)), values["joker_identity"],
@@ -388,40 +394,41 @@ class NewGameScene(MenuScene):
                               list(_swap(RELEASE_LABELS)), values["joker_release_from"],
                               self._set("joker_release_from"), key="joker_release_from")
                 y += row + gap
-        caption("Failed play costs")
-        penalties = [("Nothing extra", "0"), ("1 card", "1")] + [
-            (f"{n} cards", str(n)) for n in range(2, 6)]
-        self.dropdown(pygame.Rect(control_x, y, control_w, row), penalties,
-                      values["abandon_penalty"], self._set("abandon_penalty"),
-                      key="abandon_penalty")
-        y += row + gap
-        caption("First play needs")
-        if values["initial_kind"] == "points":
-            number_w = self.px(64)
-            self.dropdown(pygame.Rect(control_x, y, control_w - number_w - gap, row),
-                          list(_swap(INITIAL_LABELS)), "points",
-                          self._set("initial_kind", rebuild=True), key="initial_kind")
-            self.entry(pygame.Rect(inner.right - number_w, y, number_w, row),
-                       values["initial_points"], self._set("initial_points"),
-                       key="initial_points", max_length=4)
-        else:
-            self.dropdown(pygame.Rect(control_x, y, control_w, row),
-                          list(_swap(INITIAL_LABELS)), values["initial_kind"],
-                          self._set("initial_kind", rebuild=True), key="initial_kind")
-        y += row + gap
-        caption("Match")
-        if values["match_kind"] == "single":
-            self.dropdown(pygame.Rect(control_x, y, control_w, row), list(_swap(MATCH_LABELS)),
-                          "single", self._set("match_kind", rebuild=True), key="match_kind")
-        else:
-            number_w = self.px(72)
-            self.dropdown(pygame.Rect(control_x, y, control_w - number_w - gap, row),
-                          list(_swap(MATCH_LABELS)), values["match_kind"],
-                          self._set("match_kind", rebuild=True), key="match_kind")
-            self.entry(pygame.Rect(inner.right - number_w, y, number_w, row),
-                       values["match_n"], self._set("match_n"), key="match_n",
-                       max_length=5)
-        y += row + gap
+        if not setup.is_contract:
+            caption("Failed play costs")
+            penalties = [("Nothing extra", "0"), ("1 card", "1")] + [
+                (f"{n} cards", str(n)) for n in range(2, 6)]
+            self.dropdown(pygame.Rect(control_x, y, control_w, row), penalties,
+                          values["abandon_penalty"], self._set("abandon_penalty"),
+                          key="abandon_penalty")
+            y += row + gap
+            caption("First play needs")
+            if values["initial_kind"] == "points":
+                number_w = self.px(64)
+                self.dropdown(pygame.Rect(control_x, y, control_w - number_w - gap, row),
+                              list(_swap(INITIAL_LABELS)), "points",
+                              self._set("initial_kind", rebuild=True), key="initial_kind")
+                self.entry(pygame.Rect(inner.right - number_w, y, number_w, row),
+                           values["initial_points"], self._set("initial_points"),
+                           key="initial_points", max_length=4)
+            else:
+                self.dropdown(pygame.Rect(control_x, y, control_w, row),
+                              list(_swap(INITIAL_LABELS)), values["initial_kind"],
+                              self._set("initial_kind", rebuild=True), key="initial_kind")
+            y += row + gap
+            caption("Match")
+            if values["match_kind"] == "single":
+                self.dropdown(pygame.Rect(control_x, y, control_w, row), list(_swap(MATCH_LABELS)),
+                              "single", self._set("match_kind", rebuild=True), key="match_kind")
+            else:
+                number_w = self.px(72)
+                self.dropdown(pygame.Rect(control_x, y, control_w - number_w - gap, row),
+                              list(_swap(MATCH_LABELS)), values["match_kind"],
+                              self._set("match_kind", rebuild=True), key="match_kind")
+                self.entry(pygame.Rect(inner.right - number_w, y, number_w, row),
+                           values["match_n"], self._set("match_n"), key="match_n",
+                           max_length=5)
+            y += row + gap
         if setup.is_carousel:
             self.check(pygame.Rect(inner.x, y + self.px(6), self.px(22), self.px(22)),
                        "Culbertson's Carousel (4 draws, knock at 10)",
@@ -522,7 +529,7 @@ class NewGameScene(MenuScene):
         self._validate()
 
     def _variant_changed(self, variant_id: str) -> None:
-        if variant_id in VARIANTS and variant_id != self.setup.variant_id:
+        if variant_id in all_variants() and variant_id != self.setup.variant_id:
             self.setup.set_variant(variant_id)
             self.status = ""
             self.rebuild()
@@ -579,7 +586,7 @@ class NewGameScene(MenuScene):
             self._show_status(f'The preset "{name}" cannot be read.', error=True)
             self.rebuild()
             return
-        if preset.variant not in VARIANTS:
+        if preset.variant not in all_variants():
             self._show_status(f'The preset "{name}" is for an unknown variant '
                               f'("{preset.variant}").', error=True)
             self.rebuild()

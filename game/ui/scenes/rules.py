@@ -9,7 +9,7 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from game.engine.errors import OptionError
-from game.engine.variants import VARIANTS, Variant, describe, get_variant
+from game.engine.variants import Variant, all_variants, describe, get_variant
 from game.ui.widgets import (
     CREAM,
     GOLD_DARK,
@@ -92,10 +92,10 @@ class RulesScene(MenuScene):
     def __init__(self, app: App, variant_id: str | None = None,
                  options: Mapping[str, Any] | None = None) -> None:
         super().__init__(app)
-        if variant_id not in VARIANTS:
+        if variant_id not in all_variants():
             variant_id = app.settings.default_variant
-        if variant_id not in VARIANTS:
-            variant_id = next(iter(VARIANTS))
+        if variant_id not in all_variants():
+            variant_id = next(iter(all_variants()))
         self.variant_id: str = variant_id
         self.options: dict[str, Any] = dict(options or {})
         self.text: UITextBox | None = None
@@ -106,7 +106,7 @@ class RulesScene(MenuScene):
         try:
             return get_variant(self.variant_id, self.options)
         except OptionError:
-            return VARIANTS[self.variant_id]
+            return all_variants()[self.variant_id]
 
     def html(self) -> str:
         return rules_html(self.variant).replace("__H1__", str(self.px(26)))
@@ -125,7 +125,7 @@ class RulesScene(MenuScene):
     def build(self) -> None:
         inner = panel_inner(self._side(), self.scale)
         row = self.px(38)
-        options = [(v.name, v.id) for v in VARIANTS.values()]
+        options = [(v.name, v.id) for v in all_variants().values()]
         self.dropdown(pygame.Rect(inner.x, inner.y, inner.w, row), options,
                       self.variant_id, self._variant_changed, key="variant", size=16)
         text_rect = panel_inner(self._main(), self.scale, titled=False)
@@ -139,7 +139,7 @@ class RulesScene(MenuScene):
         return "variant"
 
     def _variant_changed(self, variant_id: str) -> None:
-        if variant_id in VARIANTS and variant_id != self.variant_id:
+        if variant_id in all_variants() and variant_id != self.variant_id:
             self.variant_id = variant_id
             self.options = {}
             self.rebuild()

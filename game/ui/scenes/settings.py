@@ -88,7 +88,7 @@ class SettingsScene(MenuScene):
         area = self.content_rect()
         gap = self.px(20)
         left_w = (area.w - gap) // 2
-        heights = {"play": self._section_height(2), "sound": self._section_height(2),
+        heights = {"play": self._section_height(3), "sound": self._section_height(2),
                    "window": self._section_height(1, self.px(28))}
         share = (area.h - 2 * gap) // 3
         if all(height <= share for height in heights.values()):
@@ -139,6 +139,13 @@ class SettingsScene(MenuScene):
         self.dropdown(pygame.Rect(x, y, w, row),
                       [(HAND_SORT_LABELS.get(key, key), key) for key in HAND_SORTS],
                       settings.hand_sort, self._hand_sort_changed, key="hand_sort")
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Buying")
+        box = self.px(24)
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Always decline buys",
+                   settings.always_decline_buys, self._decline_buys_changed,
+                   key="decline_buys",
+                   tooltip="Shanghai Rummy: never ask me to buy a discard out of turn")
 
     def _build_sound(self, inner: pygame.Rect) -> None:
         settings = self.settings
@@ -226,6 +233,10 @@ class SettingsScene(MenuScene):
         self._apply()
         self.app.sounds.play("card_drop")
 
+    def _decline_buys_changed(self, state: bool) -> None:
+        self.settings.always_decline_buys = bool(state)
+        self._apply()
+
     def _four_colour_changed(self, state: bool) -> None:
         self.settings.four_colour_deck = bool(state)
         self._apply()
@@ -253,7 +264,7 @@ class SettingsScene(MenuScene):
         defaults = Settings()
         settings = self.settings
         for name in ("animation_speed", "sound_on", "volume", "four_colour_deck", "card_back",
-                     "hand_sort"):
+                     "hand_sort", "always_decline_buys"):
             setattr(settings, name, getattr(defaults, name))
         if tuple(defaults.window_size) != self.app.size:
             self.app.resize(tuple(defaults.window_size))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.variants import VARIANTS
+from game.engine.variants import all_variants
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.widgets import (
     CREAM,
@@ -53,7 +53,7 @@ def stat_cells(line: StatLine) -> list[str]:
 
 
 def variant_name(key: str) -> str:
-    variant = VARIANTS.get(key)
+    variant = all_variants().get(key)
     return variant.name if variant else key
 
 
@@ -76,8 +76,8 @@ class StatisticsScene(MenuScene):
 
     def tables(self) -> list[tuple[str, list[tuple[str, list[str]]]]]:
         """What the tables show: (title, [(row name, cells)]), for the screen and tests."""
-        variants = sorted(self.by_variant, key=lambda line: list(VARIANTS).index(line.key)
-                          if line.key in VARIANTS else len(VARIANTS))
+        variants = sorted(self.by_variant, key=lambda line: list(all_variants()).index(line.key)
+                          if line.key in all_variants() else len(all_variants()))
         return [
             ("By variant", [(variant_name(line.key), stat_cells(line)) for line in variants]),
             ("By opponent level", [(LEVEL_NAMES.get(line.key, line.key), stat_cells(line))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
-from game.engine.variants import VARIANTS
+from game.engine.variants import all_variants
 from game.store import AUTOSAVE
 from game.ui.scenes import load_session, open_table
 from game.ui.scenes.dialogs import ConfirmDialog
@@ -154,7 +154,7 @@ class TitleScene(MenuScene):
             draw_text(surface, fit_text(self.autosave_line, self.px(14), self.px(220)),
                       self.px(14), MUTED, style="italic",
                       midleft=(left + width + self.px(16), top + self.px(25)))
-        draw_text(surface, f"v{__version__}  \u00b7  {len(VARIANTS)} variants", self.px(13),
+        draw_text(surface, f"v{__version__}  \u00b7  {len(all_variants())} variants", self.px(13),
                   MUTED, bottomright=(w - self.px(16), h - self.px(10)))
         draw_text(surface, self.hints, self.px(13), MUTED,
                   bottomleft=(self.px(16), h - self.px(10)))
