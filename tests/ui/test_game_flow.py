@@ -74,6 +74,19 @@ def test_a_whole_game_against_the_computer(app: App) -> None:
     assert top.match.seed != session.match.seed
 
 
+def test_a_loaded_hot_seat_game_opens_under_its_cover_with_no_buttons(app: App) -> None:
+    session = GameSession.new("machiavelli", {}, [Seat("Ann", "human"), Seat("Ben", "human")],
+                              seed=4)
+    session.match.draw()  # a game in progress, as loaded from a save
+    probe = open_table(app, session, autosave=False)
+    probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "the cover")
+    assert app.scenes.top.name == "Ben"
+    assert probe.scene.controls is None  # no table buttons drawn over the cover
+    probe.key(pygame.K_RETURN)
+    probe.settle()
+    assert probe.scene.controls is not None
+
+
 def test_hot_seat_hides_hands_until_the_next_player_confirms(app: App) -> None:
     session = GameSession.new("machiavelli", {}, [Seat("Ann", "human"), Seat("Ben", "human")],
                               seed=4)
@@ -82,6 +95,7 @@ def test_hot_seat_hides_hands_until_the_next_player_confirms(app: App) -> None:
     probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "the first cover")
     assert app.scenes.top.name == "Ann"
     assert scene.model.hand == () and scene.model.hidden_hand == 13  # dealt face down
+    assert scene.controls is None  # no table buttons show over the cover
     probe.key(pygame.K_RETURN)
     probe.settle()
     assert scene.bottom == 0
@@ -93,6 +107,7 @@ def test_hot_seat_hides_hands_until_the_next_player_confirms(app: App) -> None:
     cover = app.scenes.top
     assert cover.name == "Ben"
     assert app.scenes.visible() == [cover]  # the table (and every hand) is not drawn
+    assert scene.controls is None
     probe.frames(5)
     assert scene.draft is None
     probe.key(pygame.K_RETURN)

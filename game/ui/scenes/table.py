@@ -115,6 +115,8 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         elif size != self._size:
             self._size = size
             self.refresh(snap=True)
+        if self.app.scenes.top is not self:
+            return  # starting the hand pushed a cover (hot-seat): no buttons over it
         self._build_controls()
         self._update_controls()
 
