@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.ui.card_art import CardArt
 
 TITLE = "Machiavelli"
-TAGLINE = "Manipulation rummy \u00b7 nine ways to play"
+TAGLINE = "Manipulation rummy \u00b7 ten ways to play"
 
 #: The fan on the title screen: (rank, suit), 0 / "*" is the joker.
 FAN = ((1, "S"), (13, "H"), (12, "D"), (11, "C"), (0, "*"))

@@ -1,0 +1,95 @@
+"""Render the screenshots README and the AppStream metadata show, from the real app.
+
+Run from the repository root: ``python packaging/make_screenshots.py`` (headless). It
+writes title.png, new-game.png, table.png and scoreboard.png into packaging/screenshots/.
+A person's turns are played through real key presses (Hint, then End turn or Draw).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.new_game import NewGameScene  # noqa: E402
+from game.ui.scenes.scoreboard import ScoreboardScene  # noqa: E402
+from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.scenes.title import TitleScene  # noqa: E402
+from game.ui.session import GameSession, Seat  # noqa: E402
+from game.ui.table.probe import TableProbe  # noqa: E402
+
+OUT = Path(__file__).resolve().parent / "screenshots"
+SIZE = (1280, 800)
+
+
+def fresh_app() -> App:
+    app = App(Path(tempfile.mkdtemp(prefix="machiavelli-shots-")))
+    app.settings.animation_speed = 4.0
+    app.resize(SIZE)
+    return app
+
+
+def save(app: App, name: str, frames: int = 10) -> None:
+    for _ in range(frames):
+        app.frame(1 / 60)
+    OUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.window, str(OUT / name))
+    print(f"wrote {OUT / name}")
+
+
+def play_own_turn(probe: TableProbe) -> None:
+    """Take the hint and end the turn if it is legal; otherwise draw."""
+    probe.key(pygame.K_h)
+    probe.frames(30)
+    scene = probe.scene
+    if scene.draft is not None and scene.draft.check().ok:
+        probe.key(pygame.K_e)
+    else:
+        probe.key(pygame.K_d)
+
+
+def main() -> int:
+    app = fresh_app()
+    app.scenes.push(TitleScene(app))
+    save(app, "title.png")
+    app.scenes.push(NewGameScene(app))
+    save(app, "new-game.png")
+    app.scenes.reset(TitleScene(app))
+
+    seats = [Seat("You", "human"), Seat("Ada", "hard"), Seat("Boole", "medium")]
+    session = GameSession.new("machiavelli", {}, seats, seed=21)
+    scene = TableScene(app, session, autosave=False)
+    app.scenes.push(scene)
+    probe = TableProbe(app, scene)
+    for _ in range(7):
+        probe.settle(6000)
+        play_own_turn(probe)
+    probe.settle(6000)
+    probe.key(pygame.K_h)  # show the hint's rearrangement mid-turn
+    save(app, "table.png", 90)
+
+    app.scenes.reset(TitleScene(app))
+    seats = [Seat("You", "human"), Seat("Ada", "medium")]
+    session = GameSession.new("guadalupe", {"hand_size": 4}, seats, seed=11)
+    scene = TableScene(app, session, autosave=False)
+    app.scenes.push(scene)
+    probe = TableProbe(app, scene)
+    while not isinstance(app.scenes.top, ScoreboardScene):
+        probe.until(lambda: probe.idle() or isinstance(app.scenes.top, ScoreboardScene), 6000)
+        if not isinstance(app.scenes.top, ScoreboardScene):
+            play_own_turn(probe)
+    save(app, "scoreboard.png", 60)
+    app.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
