@@ -195,10 +195,8 @@ class _Probe:
     """check_meld on made-up cards, to learn what wild jokers play in a shape."""
 
     def __init__(self, ace: str, run_min: int) -> None:
-        from game.engine.variants import Variant as _V
-
-        self.variant = _V(id="_probe", name="", summary="", ace=ace, run_min=run_min,
-                          joker_identity="free", jokers_per_meld=0)
+        self.variant = Variant(id="_probe", name="", summary="", ace=ace, run_min=run_min,
+                               joker_identity="free", jokers_per_meld=0)
 
     def check(self, naturals: Sequence[int], njokers: int) -> tuple[int, list[Face]] | None:
         cards = [Card(f.rank, f.suit) for f in map(index_face, naturals)]
@@ -559,8 +557,7 @@ class _Problem:
         col_cand = np.repeat(cand, reps)
         col_split = np.repeat(split, reps)
         col_ub = np.where(col_split, 1, np.repeat(ub, reps))
-        copy_no = np.arange(len(col_cand)) - np.repeat(np.cumsum(reps) - reps, reps)
-        self.col_cand, self.col_split, self.copy_no = col_cand, col_split, copy_no
+        self.col_cand, self.col_split = col_cand, col_split
         self.col_ub = col_ub
         n = len(col_cand)
         xcols = b.cols(np.zeros(n), col_ub, 0.0)
