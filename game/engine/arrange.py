@@ -48,7 +48,7 @@ from game.engine.variants import Variant
 NFACES = 52
 LONG_RUN = 5  # runs longer than this are split unless a rule needs them whole
 _MAX_CUTS = 200
-KEPT_BUDGET = 0.02  # seconds for proving the most start melds kept (primary always proven)
+KEPT_BUDGET = 0.01  # seconds for proving the most start melds kept (primary always proven)
 _QUIET_HEURISTICS = (
     "mip_heuristic_run_feasibility_jump", "mip_heuristic_run_rins", "mip_heuristic_run_rens",
     "mip_heuristic_run_root_reduced_cost", "mip_heuristic_run_zi_round",
@@ -1130,7 +1130,9 @@ def best_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool
     """The optimal legal play: most hand cards put down (``objective="cards"``) or most
     points shed (``"points"``, by the variant's ``card_value``), never playing ``keep``
     (nor jokers with ``keep_jokers``), exactly ``exactly`` cards when given. Among optimal
-    plays, one keeping the most start melds whole. None when no legal play exists."""
+    plays, one keeping the most start melds whole (proven within ``KEPT_BUDGET``, best found
+    after it; the primary objective is always proven). None when no legal play exists.
+    ``time_limit`` (seconds) bounds the whole search: past it, ``TimeoutError``."""
     result = arrange(variant, table, hand, opened, objective=objective, keep=keep,
                      exactly=exactly, keep_jokers=keep_jokers, time_limit=time_limit)
     return None if result is None else result.play
