@@ -186,6 +186,17 @@ def test_machiavelli_jokers_released_joker_needs_two_from_hand() -> None:
     check_solution(v, start, hand, True, solution)
 
 
+def test_two_jokers_of_one_card_released_together() -> None:
+    # check_turn matches release cards to jokers greedily in table order, so the solver
+    # lays out the melds holding release cards in the jokers' declaration order
+    v = get_variant("carousel")
+    start, hand = parse("7H 8H 9H JK=10H | JK=10H JH QH", "10H 10H 8H 9H 5C 6C KS KD")
+    solution = solve(v, start, hand)
+    assert solution is not None and solution.value == 8
+    assert len(solution.declarations) == 2
+    check_solution(v, start, hand, True, solution)
+
+
 def test_points_objective_prefers_high_cards() -> None:
     v = get_variant("tahiti")
     start, hand = parse("5C 6C 7C | QH QD QS", "8C QC")
