@@ -369,7 +369,7 @@ class _Problem:
 
     def __init__(self, variant: Variant, table: Table, hand: Sequence[Card], opened: bool,
                  objective: str, keep: Collection[Card], exactly: int | None,
-                 keep_jokers: bool) -> None:
+                 keep_jokers: bool, tie_break: bool = True) -> None:
         if objective not in ("cards", "points"):
             raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
         if variant.set_same_suit_allowed:
@@ -380,6 +380,7 @@ class _Problem:
         self.opened = opened
         self.objective = objective
         self.exactly = exactly
+        self.tie_break = tie_break
         keep_set = set(keep)
         self.usable = [c for c in self.hand if c not in keep_set
                        and not (keep_jokers and c.is_joker)]
@@ -643,7 +644,8 @@ class _Problem:
         self.kept_vars: dict[int, list[tuple[int, int]]] = {}  # start meld -> [(var, col)]
         groups: dict[int, list[int]] = defaultdict(list)
         for meld, c in self.signature.items():
-            groups[c].append(meld)
+            if self.tie_break:
+                groups[c].append(meld)
         special_melds = {s.meld: si for si, s in enumerate(self.specials)}
         self.kept_group: dict[int, tuple[int, list[int]]] = {}
         for c, melds in groups.items():
@@ -1077,9 +1079,12 @@ class _Problem:
 
 def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, *,
             objective: str = "cards", keep: Collection[Card] = (), exactly: int | None = None,
-            keep_jokers: bool = False, time_limit: float | None = None) -> Arrangement | None:
-    """The optimal legal play with the start melds it keeps whole (see ``best_play``)."""
-    problem = _Problem(variant, table, hand, opened, objective, keep, exactly, keep_jokers)
+            keep_jokers: bool = False, time_limit: float | None = None,
+            tie_break: bool = True) -> Arrangement | None:
+    """The optimal legal play with the start melds it keeps whole (see ``best_play``);
+    ``tie_break=False`` skips preferring kept melds (for a yes/no question)."""
+    problem = _Problem(variant, table, hand, opened, objective, keep, exactly, keep_jokers,
+                       tie_break)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     initial = None
     if not opened and variant.initial_meld != "none":
@@ -1150,4 +1155,4 @@ def can_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool)
                     end = Table.of(melds, table.free, table.declared)
                     if check_turn(variant, table, hand, end, opened).ok:
                         return True
-    return arrange(variant, table, hand, opened) is not None
+    return arrange(variant, table, hand, opened, tie_break=False) is not None
