@@ -21,9 +21,10 @@ from game.engine.variants import Variant
 @dataclass(frozen=True)
 class Solution:
     """A best play. ``edits`` replayed with ``TurnDraft.move`` (in order, ``to_group`` None
-    meaning a new group) build ``table``; a released joker's new card cannot be said by a
-    move, so ``declarations`` lists the ``TurnDraft.declare`` calls to make after them
-    (empty unless a joker was released)."""
+    meaning a new group) build ``table``. A move cannot say what a joker stands for, so
+    ``declarations`` lists the ``TurnDraft.declare`` calls that make the draft match exactly:
+    a released joker's new card (needed: without it the draft keeps the old one) and a joker
+    played from the hand (optional: the draft would pick a card for it itself)."""
 
     table: Table
     played: tuple[Card, ...]
@@ -58,8 +59,9 @@ def edit_list(variant: Variant, start: Table, hand: Sequence[Card], end: Table,
               opened: bool = True) -> tuple[list[Move], dict[Card, Face]]:
     """Single-card moves taking ``start`` to ``end``, recorded on a ``TurnDraft`` so their
     group indices are right when replayed in order, plus the joker declarations that moves
-    cannot express. Each end meld grows inside the start group it shares most cards with;
-    a start meld kept whole is never touched; cards land at their final place."""
+    cannot express (see ``Solution``). Each end meld grows inside the start group it shares
+    most cards with; a start meld kept whole is never touched; cards land at their final
+    place."""
     draft = TurnDraft(variant, start, tuple(hand), opened)
     anchors = _anchors(start, end)
     moves: list[Move] = []
@@ -82,7 +84,7 @@ def edit_list(variant: Variant, start: Table, hand: Sequence[Card], end: Table,
     declarations: dict[Card, Face] = {}
     if variant.joker_identity == "fixed":
         for card, face in end.declared.items():
-            if card in start.declared and start.declared[card] != face:
+            if card.is_joker and start.declared.get(card) != face:
                 declarations[card] = face
     return moves, declarations
 
