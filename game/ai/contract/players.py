@@ -52,12 +52,13 @@ class ContractPlayer:
         try:
             action = self._decide(view)
         except Exception as error:  # a player bug must never stop a match
-            return self._fallback(view, f"fallback after {type(error).__name__}")
+            return self.fallback(view, f"fallback after {type(error).__name__}")
         if action.kind not in view.legal:
-            return self._fallback(view, f"fallback: {action.kind} is not possible now")
+            return self.fallback(view, f"fallback: {action.kind} is not possible now")
         return Decision(action, (), action.kind)
 
-    def _fallback(self, view: ContractView, note: str) -> Decision:
+    def fallback(self, view: ContractView, note: str) -> Decision:
+        """A safe legal action: next hand, decline, draw, use a swapped joker, or discard."""
         seat, legal = view.seat, view.legal
         simple = (("next_hand", lambda: NextHand(None)), ("decline", lambda: Decline(seat)),
                   ("draw", lambda: Draw(seat)))
