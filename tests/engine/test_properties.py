@@ -24,6 +24,7 @@ from game.engine.turn import check_turn
 from game.engine.variants import VARIANTS
 
 MAX_ACTIONS = 30
+SOLVER_SECONDS = 2.0
 SIMPLE = {"draw": Draw, "pass": Pass, "knock": Knock, "end_turn": EndTurn, "abandon": Abandon}
 
 
@@ -123,7 +124,12 @@ def solver_play(match: Match) -> Play | None:
     if "play" not in match.legal_kinds():
         return None
     h = match.hand
-    best = best_play(match.variant, h.table, h.hands[h.current], h.opened[h.current])
+    try:
+        # a time limit keeps the suite quick; a rare hard position just goes unused here
+        best = best_play(match.variant, h.table, h.hands[h.current], h.opened[h.current],
+                         time_limit=SOLVER_SECONDS)
+    except TimeoutError:
+        return None
     return None if best is None else Play(h.current, best.table)
 
 
