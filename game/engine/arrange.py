@@ -1143,9 +1143,11 @@ def best_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool
     return None if result is None else result.play
 
 
-def can_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool) -> bool:
+def can_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool,
+             time_limit: float | None = None) -> bool:
     """Can the player legally add at least one card? A quick look for a card that simply
-    extends a meld comes first; the exact search settles the rest."""
+    extends a meld comes first; the exact search settles the rest (TimeoutError past
+    ``time_limit`` seconds)."""
     if opened or variant.initial_meld == "none":
         for card in hand:
             for index, meld in enumerate(table.melds):
@@ -1155,4 +1157,5 @@ def can_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool)
                     end = Table.of(melds, table.free, table.declared)
                     if check_turn(variant, table, hand, end, opened).ok:
                         return True
-    return arrange(variant, table, hand, opened, tie_break=False) is not None
+    return arrange(variant, table, hand, opened, tie_break=False,
+                   time_limit=time_limit) is not None

@@ -25,7 +25,8 @@ FREE = "free"
 @dataclass(frozen=True)
 class Move:
     """One card going from one place to another. A place is ``hand``, ``free``, or a group
-    index; ``to_group == len(groups)`` (or None) starts a new group."""
+    index; ``to_group`` None starts a new group. (A joker's declared card is not part of a
+    move: a solver's answer carries its declarations beside its moves.)"""
 
     card: Card
     from_group: int | str

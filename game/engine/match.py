@@ -30,6 +30,10 @@ from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Variant, get_variant
 
+# The must-play rule asks the exact search whether a play exists; a rare position under
+# exotic joker options can take the search far longer than a player should wait.
+CAN_PLAY_SECONDS = 3.0
+
 
 @dataclass(frozen=True)
 class TurnRecord:
@@ -115,6 +119,7 @@ class Match:
         self.deals_won = [0] * players
         self.history: list[HandResult] = []
         self.result: MatchResult | None = None
+        self._can_play_cache: tuple[Table, tuple[Card, ...], bool, bool] | None = None
         self.hand = self._deal(0)
 
     # --- dealing
@@ -150,12 +155,27 @@ class Match:
         return self.hand.result is not None
 
     def can_play_now(self, player: int | None = None) -> bool:
-        """Could ``player`` (default: the one in turn) legally add at least one card?"""
+        """Could ``player`` (default: the one in turn) legally add at least one card?
+
+        The answer for the last position asked is kept: the legal-action list asks it for
+        several action kinds at once. If the search cannot settle the question (an exotic
+        combination of joker options), the player is treated as unable, so the game goes
+        on with a draw rather than stopping."""
         from game.engine.arrange import can_play
 
         seat = self.current if player is None else player
         h = self.hand
-        return can_play(self.variant, h.table, h.hands[seat], h.opened[seat])
+        hand = tuple(h.hands[seat])
+        cached = self._can_play_cache
+        if cached is not None and cached[0] is h.table and cached[1:3] == (hand, h.opened[seat]):
+            return cached[3]
+        try:
+            able = can_play(self.variant, h.table, hand, h.opened[seat],
+                            time_limit=CAN_PLAY_SECONDS)
+        except (RuntimeError, TimeoutError):
+            able = False
+        self._can_play_cache = (h.table, hand, h.opened[seat], able)
+        return able
 
     def legal_kinds(self) -> tuple[str, ...]:
         """The action kinds the player in turn may take now."""

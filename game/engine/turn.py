@@ -119,10 +119,9 @@ def _joker_rules(
     valid: set[int],
 ) -> tuple[list[Card], list[Problem]]:
     problems: list[Problem] = []
-    released: list[Card] = []
     start_meld = _meld_index(start)
     end_meld = _meld_index(end)
-    releasers_used: set[Card] = set()
+    changed: dict[Card, list[Card]] = {}  # re-declared joker -> real cards that could release it
     for joker, old_face in start.declared.items():
         if joker not in end_meld or joker not in start_meld:
             continue
@@ -130,24 +129,28 @@ def _joker_rules(
         if where not in valid:
             continue
         mates = {c for c in start.melds[start_meld[joker]] if c != joker}
-        new_face = faces.get(joker)
-        if new_face == old_face:
+        if faces.get(joker) == old_face:
             if variant.joker_moves == "never" and not (mates & set(end.melds[where])):
                 problems.append(Problem(
                     "joker_moves",
                     f"the joker standing for {old_face} moved to another meld: in this game a "
                     "joker moves only after a real card releases it", where))
             continue
-        releaser = _find_releaser(start, end, joker, old_face, mates, end_meld, played,
-                                  variant, releasers_used)
-        if releaser is None:
-            source = "from your hand" if variant.joker_release_from == "hand" else ""
+        changed[joker] = _releasers(end, old_face, mates, end_meld, played, variant)
+    # Each real card releases one joker: match them as a whole, so the order the melds are
+    # listed in never decides whether a play is legal.
+    matched = _match_releasers(changed)
+    released: list[Card] = []
+    for joker in changed:
+        where = end_meld[joker]
+        old_face = start.declared[joker]
+        if joker not in matched:
+            source = " from your hand" if variant.joker_release_from == "hand" else ""
             problems.append(Problem(
                 "joker_identity",
-                f"the joker stands for {old_face} and keeps that card until a real {old_face} "
-                f"{source} takes its place".replace("  ", " "), where))
+                f"the joker stands for {old_face} and keeps that card until a real "
+                f"{old_face}{source} takes its place", where))
             continue
-        releasers_used.add(releaser)
         released.append(joker)
         if variant.released_joker_needs_two_from_hand:
             from_hand = sum(1 for c in end.melds[where] if c in played)
@@ -159,20 +162,41 @@ def _joker_rules(
     return released, problems
 
 
-def _find_releaser(start: Table, end: Table, joker: Card, old_face: Face, mates: set[Card],
-                   end_meld: dict[Card, int], played: set[Card], variant: Variant,
-                   used: set[Card]) -> Card | None:
-    """A real card of the joker's old face that took its place: it ends in a meld with one of
-    the joker's old meld-mates, and comes from the hand when the variant says so."""
+def _releasers(end: Table, old_face: Face, mates: set[Card], end_meld: dict[Card, int],
+               played: set[Card], variant: Variant) -> list[Card]:
+    """Real cards of the joker's old face that could have taken its place: each ends in a
+    meld with one of the joker's old meld-mates, and comes from the hand when the variant
+    says so."""
+    found = []
     for card in end.cards():
-        if card.is_joker or card.face != old_face or card in used:
+        if card.is_joker or card.face != old_face:
             continue
         if variant.joker_release_from == "hand" and card not in played:
             continue
         where = end_meld.get(card)
         if where is not None and mates & set(end.melds[where]):
-            return card
-    return None
+            found.append(card)
+    return found
+
+
+def _match_releasers(options: dict[Card, list[Card]]) -> dict[Card, Card]:
+    """A largest matching of jokers to distinct releasing cards (augmenting paths; there
+    are at most a few jokers)."""
+    owner: dict[Card, Card] = {}  # releasing card -> joker
+
+    def assign(joker: Card, seen: set[Card]) -> bool:
+        for card in options[joker]:
+            if card in seen:
+                continue
+            seen.add(card)
+            if card not in owner or assign(owner[card], seen):
+                owner[card] = joker
+                return True
+        return False
+
+    for joker in options:
+        assign(joker, set())
+    return {joker: card for card, joker in owner.items()}
 
 
 def _frozen_melds(start: Table, end: Table, released: set[Card]) -> list[Problem]:
