@@ -47,6 +47,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.notices: list[tuple[str, float]] = []
+        # Read every save once at start-up: a damaged one is set aside (never deleted) now,
+        # with a message, rather than surprising the player later.
+        self.store.saves.list()
         for message in self.store.messages:
             self.notify(str(message))
         self._font = pygame.font.Font(str(asset_path("fonts", "DejaVuSans.ttf")), 16)
