@@ -89,10 +89,8 @@ class ComputerPlayer:
             if kind in view.legal:
                 return simple_action(kind, view.seat, note)
         if "play" in view.legal:
-            from game.ai.players.simple import simple_play
-
-            decision = simple_play(view)
-            if decision is not None and play_is_legal(view, decision):
+            decision = forced_play(view)
+            if decision is not None:
                 return replace(decision, note=note)
         # Nothing is allowed that we can find: pass, and let the driver report it.
         return simple_action("pass", view.seat, note)
@@ -135,6 +133,28 @@ class ComputerPlayer:
     def want_extra_draw(self, view: PlayerView) -> bool:
         """Robber's rummy: draw the optional extra card after playing?"""
         return True
+
+
+def must_play(view: PlayerView) -> bool:
+    """Do the rules leave only a play (the seat can play and must)?"""
+    return "play" in view.legal and not any(
+        kind in view.legal for kind in ("draw", "pass", "end_turn", "knock"))
+
+
+def forced_play(view: PlayerView) -> Decision | None:
+    """The smallest legal play: a simple one if any, else the solver's (used when the rules
+    force a play)."""
+    from game.ai.players.plays import solved_play
+    from game.ai.players.simple import simple_play
+
+    decision = simple_play(view)
+    if decision is not None and play_is_legal(view, decision):
+        return decision
+    for exactly in (1, None):
+        decision = solved_play(view, exactly=exactly, note="forced play")
+        if decision is not None:
+            return decision
+    return None
 
 
 def _for_seat(decision: Decision, seat: int) -> Decision:

@@ -1,0 +1,93 @@
+"""One turn of look-ahead: what each candidate move leaves the next opponents, on sampled
+hands that fit what their turns showed.
+
+A candidate is a play (its end table and the cards it leaves in hand) or a draw. For each
+sampled opponent hand the opponent's best reply on the candidate's table is solved exactly:
+it goes out, plays some cards, or draws. The candidate's worth is the chance to win the race
+from there, zero when the opponent goes out. Every candidate is weighed on the same samples.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.ai.players.plays import Arranged
+from game.engine.arrange import best_play
+from game.engine.cards import Card
+from game.engine.match import PlayerView
+from game.engine.table import Table
+
+
+@dataclass(frozen=True)
+class Candidate:
+    label: str
+    play: Arranged | None  # None: draw instead of playing
+    left: int  # cards in hand after the move (and the draws the rules add to it)
+
+    def table(self, view: PlayerView) -> Table:
+        return view.table if self.play is None else self.play.table
+
+
+def race(mine: int, theirs: int, slope: float) -> float:
+    """The chance to win the race to go out, on one's own turn, holding ``mine`` cards
+    against ``theirs``: logistic in the log of their ratio (fitted on Medium-against-Medium
+    Machiavelli games: slope 0.6)."""
+    if mine <= 0:
+        return 1.0
+    if theirs <= 0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-slope * math.log(theirs / mine)))
+
+
+def reply(view: PlayerView, table: Table, hand: Sequence[Card], opened: bool,
+          time_limit: float = 0.2) -> tuple[bool, int]:
+    """The opponent's best reply with ``hand`` on ``table``: (goes out, cards left after
+    its turn, counting the draws of the turn structure)."""
+    try:
+        found = best_play(view.variant, table, list(hand), opened, time_limit=time_limit)
+    except TimeoutError:
+        found = None
+    played = len(found.played) if found is not None else 0
+    if played == len(hand):
+        return True, 0
+    guadalupe = view.variant.turn == "guadalupe"
+    if played:
+        return False, len(hand) - played + (1 if guadalupe else 0)
+    return False, len(hand) + (2 if guadalupe else 1)
+
+
+def weigh(view: PlayerView, candidates: Sequence[Candidate],
+          hands: dict[int, list[list[Card]]], slope: float, deadline: float,
+          least: int = 3) -> list[float]:
+    """Each candidate's estimated chance to win, averaged over the sampled deals (every
+    candidate on the same deals; at least ``least`` deals, then until ``deadline``)."""
+    seats = list(hands)
+    deals = min((len(h) for h in hands.values()), default=0)
+    totals = [0.0] * len(candidates)
+    done = 0
+    cache: dict[tuple, tuple[bool, int]] = {}
+    opened: Callable[[int], bool] = lambda seat: view.opened[seat]  # noqa: E731
+    for index in range(deals):
+        if done >= least and time.monotonic() > deadline:
+            break
+        for number, candidate in enumerate(candidates):
+            table = candidate.table(view)
+            worst = None
+            gone = False
+            for seat in seats:
+                key = (id(candidate.play), seat, index)
+                if key not in cache:
+                    cache[key] = reply(view, table, hands[seat][index], opened(seat))
+                out, after = cache[key]
+                if out:
+                    gone = True
+                    break
+                worst = after if worst is None else min(worst, after)
+            if not gone:
+                totals[number] += race(candidate.left, worst if worst is not None else 99,
+                                       slope)
+        done += 1
+    return [t / done if done else 0.0 for t in totals]

@@ -1,0 +1,15 @@
+"""Medium: every turn it can, it plays the solver's largest play (most cards from hand,
+rearranging the table as needed); otherwise it draws. It knocks whenever allowed."""
+
+from __future__ import annotations
+
+from game.ai.players.base import ComputerPlayer, Decision
+from game.ai.players.plays import solved_play
+from game.engine.match import PlayerView
+
+
+class MediumPlayer(ComputerPlayer):
+    level = "medium"
+
+    def choose_play(self, view: PlayerView) -> Decision | None:
+        return solved_play(view, objective="cards", note="largest play")

@@ -1,0 +1,153 @@
+"""What an opponent's public turns say about its hidden hand, and hands sampled to match.
+
+An opponent that ended its last turn by playing as much as it could, or by drawing because
+it could not play, holds cards that were dead on that turn's table: none of them could be
+added to it. Only the cards drawn since are as random as the stock. A hand sampled from the
+unseen cards is kept only when it fits that story (a model of a player who plays when it can;
+when too few samples fit, the plain unseen sample is used). Everything here comes from the
+view: the unseen cards, the hand sizes and the public turn records.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ai.players.unseen import unseen_cards
+from game.engine.arrange import best_play, can_play
+from game.engine.cards import Card, Face
+from game.engine.match import PlayerView
+from game.engine.table import Table
+
+_INFORMATIVE_TURNS = ("play_or_draw", "guadalupe", "draw_until_able", "robbers")
+
+
+@dataclass(frozen=True)
+class HandModel:
+    """An opponent's hand: ``size`` cards, of which ``dead`` could not be played on
+    ``reference`` (None: nothing is known) and the rest are random."""
+
+    seat: int
+    size: int
+    dead: int
+    reference: Table | None
+    opened: bool
+
+
+def hand_model(view: PlayerView, seat: int) -> HandModel:
+    """The model of ``seat``'s hand read from its last turn this hand."""
+    size = view.hand_counts[seat]
+    opened = view.opened[seat]
+    unknown = HandModel(seat, size, 0, None, opened)
+    if view.variant.turn not in _INFORMATIVE_TURNS:
+        return unknown
+    record = next((r for r in reversed(view.turns) if r.player == seat), None)
+    if record is None:
+        return unknown
+    drawn_since = _drawn_after(view, seat)
+    if record.ended_by == "play":
+        reference = record.after
+        random_part = record.drawn if view.variant.turn in ("guadalupe", "robbers") else 0
+    elif record.ended_by in ("draw", "pass", "abandon"):
+        reference = record.before
+        random_part = record.drawn
+    else:
+        return unknown
+    dead = max(0, size - random_part - drawn_since)
+    return HandModel(seat, size, dead, reference, opened)
+
+
+def _drawn_after(view: PlayerView, seat: int) -> int:
+    """Cards ``seat`` drew in its current (unfinished) turn: none for an opponent."""
+    return view.draws_this_turn if view.current == seat else 0
+
+
+def _key(table: Table) -> tuple:
+    return table.melds, table.free
+
+
+class HandSampler:
+    """Samples opponent hands that fit their models; caches which faces are dead on a
+    reference table (the expensive part) across a player's decisions."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self._dead_faces: dict[tuple, dict[Face, bool]] = {}
+
+    def dead_face(self, view: PlayerView, table: Table, card: Card, opened: bool) -> bool:
+        cache = self._dead_faces.setdefault((_key(table), opened), {})
+        face = card.face
+        if face not in cache:
+            if len(self._dead_faces) > 64:
+                self._dead_faces = {(_key(table), opened): cache}
+            cache[face] = not can_play(view.variant, table, [card], opened)
+        return cache[face]
+
+    def sample(self, view: PlayerView, model: HandModel, samples: int, deadline: float,
+               tries: int = 6) -> list[list[Card]]:
+        """Up to ``samples`` hands for the modelled seat (plain unseen samples when the
+        model says nothing or too few fit before ``deadline``)."""
+        pool = unseen_cards(view)
+        size = min(model.size, len(pool))
+        if model.reference is None or model.dead == 0:
+            return [self.rng.sample(pool, size) for _ in range(samples)]
+        reference = model.reference
+        dead_pool: list[Card] = []
+        for card in pool:  # once out of time, a face not yet checked counts as dead
+            if time.monotonic() > deadline or self.dead_face(view, reference, card,
+                                                              model.opened):
+                dead_pool.append(card)
+        dead = min(model.dead, len(dead_pool))
+        hands: list[list[Card]] = []
+        spare: list[list[Card]] = []  # dead card by card, though maybe not all together
+        for _ in range(samples * tries):
+            if len(hands) >= samples or time.monotonic() > deadline:
+                break
+            part = self.rng.sample(dead_pool, dead)
+            taken = set(part)
+            rest = [c for c in pool if c not in taken]
+            hand = part + self.rng.sample(rest, size - dead)
+            if dead <= 1 or not can_play(view.variant, reference, part, model.opened):
+                hands.append(hand)
+            elif len(spare) < samples:
+                spare.append(hand)
+        hands += spare[:samples - len(hands)]
+        while len(hands) < samples:
+            part = self.rng.sample(dead_pool, dead)
+            rest = [c for c in pool if c not in set(part)]
+            hands.append(part + self.rng.sample(rest, size - dead))
+        return hands
+
+
+def goes_out(view: PlayerView, table: Table, hand: list[Card], opened: bool,
+             time_limit: float = 0.25) -> bool:
+    """Could a player holding ``hand`` put all of it down on ``table``? (A search that runs
+    out of time raises TimeoutError.)"""
+    if not hand:
+        return True
+    if not can_play(view.variant, table, hand, opened):
+        return False
+    found = best_play(view.variant, table, hand, opened, time_limit=time_limit)
+    return found is not None and len(found.played) == len(hand)
+
+
+def out_chance(view: PlayerView, table: Table, hands: dict[int, list[list[Card]]],
+               opened: Callable[[int], bool], deadline: float) -> float:
+    """The share of sampled deals in which some opponent could go out on ``table``."""
+    seats = list(hands)
+    if not seats:
+        return 0.0
+    count = min(len(h) for h in hands.values())
+    outs = tried = 0
+    for index in range(count):
+        if tried >= 4 and time.monotonic() > deadline:
+            break
+        tried += 1
+        try:
+            if any(goes_out(view, table, hands[s][index], opened(s)) for s in seats):
+                outs += 1
+        except TimeoutError:
+            continue
+    return outs / tried if tried else 0.0

@@ -1,0 +1,59 @@
+"""The exact solver's plays for a seat, as Decisions: the integer program of
+``game.engine.arrange`` searches every rearrangement of the table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.ai.players.base import Decision
+from game.ai.players.edits import edits_between
+from game.engine import arrange
+from game.engine.actions import Play
+from game.engine.cards import Card
+from game.engine.match import PlayerView
+from game.engine.table import Table
+
+Arranged = arrange.Play  # table, played, value
+
+
+def solution_for(view: PlayerView, *, objective: str = "cards", keep: Iterable[Card] = (),
+                 exactly: int | None = None, keep_jokers: bool = False,
+                 table: Table | None = None, hand: Iterable[Card] | None = None,
+                 opened: bool | None = None,
+                 time_limit: float | None = None) -> Arranged | None:
+    """The solver's best play for this seat (or for another table, hand or opening state:
+    a look ahead), or None when no play adds a card. A search that runs out of
+    ``time_limit`` seconds counts as no play."""
+    cards = list(view.hand if hand is None else hand)
+    start = view.table if table is None else table
+    is_open = view.opened[view.seat] if opened is None else opened
+    try:
+        found = arrange.best_play(view.variant, start, cards, is_open, objective=objective,
+                                  keep=tuple(keep), exactly=exactly, keep_jokers=keep_jokers,
+                                  time_limit=time_limit)
+    except TimeoutError:
+        return None
+    if found is None or not adds(start, found.table):
+        return None
+    return found
+
+
+def adds(start: Table, end: Table) -> bool:
+    """Does the end table hold a card (from the hand, or a free card in a meld) it did not?"""
+    return end.card_count() > start.card_count() or len(end.free) < len(start.free)
+
+
+def as_decision(view: PlayerView, found: Arranged, note: str) -> Decision:
+    """A play decision for a solver play, with its edit list."""
+    edits = edits_between(view.variant, view.table, view.hand, found.table,
+                          view.opened[view.seat])
+    return Decision(Play(view.seat, found.table), edits, f"{note}: {len(found.played)} card(s)")
+
+
+def solved_play(view: PlayerView, *, objective: str = "cards", keep: Iterable[Card] = (),
+                exactly: int | None = None, keep_jokers: bool = False,
+                note: str = "play") -> Decision | None:
+    """The solver's best play as a Decision, or None when there is none."""
+    found = solution_for(view, objective=objective, keep=keep, exactly=exactly,
+                         keep_jokers=keep_jokers)
+    return None if found is None else as_decision(view, found, note)
