@@ -105,6 +105,10 @@ class HardPlayer(ComputerPlayer):
                 continue
             seen.add(frozenset(other.played))
             candidates.append(Candidate(f"holding {card} back", other, self._left(view, other)))
+        if view.table.free and time.monotonic() < self._deadline:
+            free = solution_for(view, exactly=0)
+            if free is not None:
+                candidates.append(Candidate("free cards only", free, len(view.hand)))
         if "draw" in view.legal:
             candidates.append(Candidate("drawing instead", None, self._left(view, None)))
         return candidates

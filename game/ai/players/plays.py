@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.ai.players.base import Decision
-from game.ai.players.edits import edits_between
+from game.ai.solver import edit_list
 from game.engine import arrange
 from game.engine.actions import Play
 from game.engine.cards import Card
@@ -45,9 +45,10 @@ def adds(start: Table, end: Table) -> bool:
 
 def as_decision(view: PlayerView, found: Arranged, note: str) -> Decision:
     """A play decision for a solver play, with its edit list."""
-    edits = edits_between(view.variant, view.table, view.hand, found.table,
-                          view.opened[view.seat])
-    return Decision(Play(view.seat, found.table), edits, f"{note}: {len(found.played)} card(s)")
+    edits, _ = edit_list(view.variant, view.table, view.hand, found.table,
+                         view.opened[view.seat])
+    return Decision(Play(view.seat, found.table), tuple(edits),
+                    f"{note}: {len(found.played)} card(s)")
 
 
 def solved_play(view: PlayerView, *, objective: str = "cards", keep: Iterable[Card] = (),

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from game.ai.players.base import Decision
-from game.ai.players.edits import edits_between
+from game.ai.solver import edit_list
 from game.engine.actions import Play
 from game.engine.cards import SUITS, Card
 from game.engine.match import PlayerView
@@ -139,5 +139,6 @@ def simple_play(view: PlayerView, use_jokers: bool = True) -> Decision | None:
     if table is None:
         return None
     played = sum(1 for c in table.cards() if c in set(view.hand))
-    edits = edits_between(view.variant, view.table, view.hand, table, view.opened[view.seat])
-    return Decision(Play(view.seat, table), edits, f"play {played} card(s), no rearranging")
+    edits, _ = edit_list(view.variant, view.table, view.hand, table, view.opened[view.seat])
+    return Decision(Play(view.seat, table), tuple(edits),
+                    f"play {played} card(s), no rearranging")
