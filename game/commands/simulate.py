@@ -13,14 +13,19 @@ import json
 import time
 from dataclasses import dataclass, field, replace
 
+from game.ai.contract import make_contract_player
 from game.ai.players import LEVELS, make_player
 from game.commands.common import add_variant_arguments, parse_options
 from game.engine.actions import Action, NextHand
+from game.engine.contract import ContractMatch
 from game.engine.errors import IllegalAction
 from game.engine.match import Match
+from game.engine.serialize import new_match
 from game.engine.variants import get_variant
 
 DEFAULT_CAP = 2000
+# the contract game's ten rounds of draws, buy questions and discards take many more actions
+CONTRACT_CAP = 40000
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -32,8 +37,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--games", type=int, default=10, metavar="N", help="matches to play")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="match i is dealt from seed S+i")
-    parser.add_argument("--max-actions", type=int, default=DEFAULT_CAP, metavar="N",
-                        help=f"stop a match after this many actions (default {DEFAULT_CAP})")
+    parser.add_argument("--max-actions", type=int, default=None, metavar="N",
+                        help=f"stop a match after this many actions (default {DEFAULT_CAP}, "
+                             f"{CONTRACT_CAP} for the contract game)")
     parser.add_argument("--json", action="store_true",
                         help="end with one line of JSON holding the figures")
     parser.set_defaults(run=run)
@@ -103,8 +109,10 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
     n = len(levels)
     order = [(position + rotation) % n for position in range(n)]
     names = [f"{levels[i]} {i + 1}" for i in order]
-    players = [make_player(levels[i], seed * 31 + i) for i in order]
-    match = Match(variant_id, n, seed, options, names)
+    match = new_match(variant_id, n, seed, options, names)
+    contract = isinstance(match, ContractMatch)
+    build = make_contract_player if contract else make_player
+    players = [build(levels[i], seed * 31 + i) for i in order]
     outcome = GameOutcome(seed, order)
     actions = 0
     while not match.over:
@@ -115,7 +123,8 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
             _apply_checked(match, NextHand(None))
             actions += 1
             continue
-        seat = match.current
+        # the contract game may be waiting for an out-of-turn buyer's answer
+        seat = match.awaiting if contract else match.current
         player, seat_stats = players[seat], stats[order[seat]]
         view = match.view(seat)
         start = time.perf_counter()
@@ -147,7 +156,7 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
     return outcome
 
 
-def _apply_checked(match: Match, action: Action) -> None:
+def _apply_checked(match: Match | ContractMatch, action: Action) -> None:
     """Apply an action, then check every engine invariant."""
     match.apply(action)
     problems = match.check_invariants()
@@ -170,6 +179,8 @@ def run(args: argparse.Namespace) -> int:
     if note:
         print(f"note: {note}")
     stats = [SeatStats(level) for level in levels]
+    cap = args.max_actions or (CONTRACT_CAP if variant.family == "contract" else DEFAULT_CAP)
+    args.max_actions = cap
     capped: list[int] = []
     stalled: list[str] = []
     n = len(levels)
@@ -179,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
         seed = args.seed + game
         try:
             outcome = play_match(args.variant, options, levels, seed, game % n, stats,
-                                 args.max_actions)
+                                 cap)
         except InvariantBroken as broken:
             print(f"invariant violated in the game with seed {seed}: {broken}")
             print(json.dumps({"seed": seed, "variant": args.variant, "options": options,
