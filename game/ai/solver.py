@@ -49,10 +49,18 @@ def solve(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = T
                     declarations)
 
 
-def hint(variant: Variant, table: Table, hand: Sequence[Card],
-         opened: bool = True) -> Solution | None:
-    """The play a hint shows: the most cards from the hand."""
-    return solve(variant, table, hand, opened, objective="cards")
+HINT_SECONDS = 5.0
+
+
+def hint(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = True,
+         time_limit: float | None = HINT_SECONDS) -> Solution | None:
+    """The play a hint shows: the most cards from the hand. A rare position can take the
+    exact search minutes, so a hint gives up after ``time_limit`` seconds (TimeoutError)."""
+    try:
+        return solve(variant, table, hand, opened, objective="cards", time_limit=time_limit)
+    except TimeoutError:
+        raise TimeoutError(f"no best play found within {time_limit:g} seconds: this table "
+                           "is too tangled for a quick hint") from None
 
 
 def edit_list(variant: Variant, start: Table, hand: Sequence[Card], end: Table,

@@ -4,6 +4,7 @@ random positions of every kind of variant, constraints honoured, edit lists repl
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 
 import pytest
@@ -329,3 +330,15 @@ def test_optimal_against_exhaustive_search(variant_id: str, options: dict, opene
         assert can_play(v, pos.table, pos.hand, opened) == (
             arrange(v, pos.table, pos.hand, opened) is not None)
     assert found >= count // 5  # the generator makes positions with plays
+
+
+def test_a_hint_gives_up_in_time_with_a_clear_reason() -> None:
+    # a Tahiti position (frozen joker melds) that takes the exact search minutes
+    minter = CardMinter()
+    table = Table.parse("JK=KC KH KS | JK=9C 9D 9H | 4S 5S 6S 7S 8S 9S JK=10S JS QS | "
+                        "JK=3C 3D 3H 3S | 6C 7C 8C 9C 10C JC QC KC AC", minter)
+    hand, _ = parse_cards("3C 2C 2S 5H 6H 10S 5D 8D", minter)
+    started = time.perf_counter()
+    with pytest.raises(TimeoutError, match="too tangled"):
+        hint(get_variant("tahiti"), table, hand, True, time_limit=0.5)
+    assert time.perf_counter() - started < 5.0
