@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except EngineError as error:
             print(f"machiavelli {args.command}: {error}", file=sys.stderr)
             return 2
+        except BrokenPipeError:
+            # the reader stopped early (e.g. piped into head): not an error of ours
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     from game.ui.app import run_app
 
     return run_app(data_dir=args.data_dir, smoke_frames=args.smoke, screenshot=args.screenshot)
