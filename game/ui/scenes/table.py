@@ -349,24 +349,11 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
     def _hand_finished(self) -> None:
         from game.ui.scenes.scoreboard import ScoreboardScene
 
-        match = self.match
         self.pointer.cancel()
         self.draft = None
         self._set_phase(WAIT)
-        number = match.hand.number
-        began = self.hand_times.get(number, (_now(), _now()))[0]
-        self.hand_times[number] = (began, _now())
-        if match.over:
-            problem = records.record_match(self.app.store, self.session, self.hand_times)
-            if problem:
-                self.app.notify(problem)
-            if self.autosave:
-                problem = records.clear_autosave(self.app.store)
-                if problem:
-                    self.app.notify(problem)
-            self.app.sounds.play("win")
-        elif self.autosave:
-            self._write_autosave()
+        records.close_hand(self.app, self.session, self.hand_times, self.autosave,
+                           self._write_autosave)
         self.app.scenes.push(ScoreboardScene(self.app, self.session, self))
 
     def next_hand(self) -> None:

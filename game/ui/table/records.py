@@ -4,11 +4,16 @@ finished match (with its hands) in the statistics, exactly once."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from game.engine.scoring import CAROUSEL_SCHEMES
 from game.store import AUTOSAVE, HandRecord, MatchRecord, Store, StoreError
 from game.ui.session import GameSession
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 
 def autosave(store: Store, session: GameSession) -> str | None:
@@ -66,3 +71,25 @@ def record_match(store: Store, session: GameSession,
     except (ValueError, StoreError) as error:
         return f"The match could not be added to the statistics: {error}"
     return None
+
+
+def close_hand(app: App, session: GameSession, hand_times: dict[int, tuple[float, float]],
+               autosave: bool, write_autosave: Callable[[], None]) -> None:
+    """What both tables do when a hand ends: note when it ended; at the end of the match
+    record it in the statistics (once), clear the autosave and play the win sound;
+    otherwise autosave. Problems with the files are shown as notices."""
+    match = session.match
+    number = match.hand.number
+    began = hand_times.get(number, (time.time(), time.time()))[0]
+    hand_times[number] = (began, time.time())
+    if not match.over:
+        if autosave:
+            write_autosave()
+        return
+    problems = [record_match(app.store, session, hand_times)]
+    if autosave:
+        problems.append(clear_autosave(app.store))
+    for problem in problems:
+        if problem:
+            app.notify(problem)
+    app.sounds.play("win")
