@@ -20,12 +20,12 @@ import time
 from dataclasses import dataclass
 
 from game.ai.players.base import ComputerPlayer, Decision
+from game.ai.players.carousel import draw_again_value, knock_worth, seconds_left, value_after
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.plays import Arranged, as_decision, solution_for
-from game.ai.players.unseen import opponents, sample_hands
+from game.ai.players.unseen import opponents
 from game.engine.match import PlayerView
-from game.engine.scoring import hand_value
 
 POINTS_SCHEMES = ("tahiti", "manipulation", "carousel_scarne", "carousel_culbertson")
 JOKERS_COST = ("tahiti", "carousel_scarne", "carousel_culbertson", "manipulation")
@@ -35,12 +35,16 @@ JOKERS_COST = ("tahiti", "carousel_scarne", "carousel_culbertson", "manipulation
 class Tuning:
     """Hard's knobs (the tournament figures were taken with the defaults)."""
 
-    budget: float = 0.5  # seconds of look-ahead per decision
+    budget: float = 0.35  # seconds of look-ahead per decision (no new sample after)
+    cutoff: float = 0.6  # seconds after which every search stops
     samples: int = 8  # opponent hands sampled per decision
     alternatives: int = 4  # plays holding back one card that are weighed
     race_slope: float = 0.6  # how much the ratio of hand sizes weighs in the race
-    undercut_risk: float = 0.3  # Carousel: knock when undercut less often than this
+    knock_margin: float = 0.0  # Carousel: knock when it is expected to win more than this
+    carousel_draws: int = 12  # Carousel: unseen cards tried when weighing another draw
+    carousel_margin: float = 2.0  # Carousel: draw again only to save this many points
     look: bool = True  # weigh candidates on sampled opponent replies
+    keep_jokers: bool = True  # keep jokers in hand under a card-count scoring
 
 
 class HardPlayer(ComputerPlayer):
@@ -51,11 +55,14 @@ class HardPlayer(ComputerPlayer):
         self.tuning = tuning or Tuning()
         self.sampler = HandSampler(self.rng)
         self._deadline = 0.0
+        self._cutoff = 0.0
 
     # --- plays
 
     def choose_play(self, view: PlayerView) -> Decision | None:
-        self._deadline = time.monotonic() + self.tuning.budget
+        start = time.monotonic()
+        self._deadline = start + self.tuning.budget
+        self._cutoff = start + self.tuning.cutoff
         points = view.variant.scoring in POINTS_SCHEMES
         most = solution_for(view, objective="cards")
         if most is None:
@@ -63,6 +70,8 @@ class HardPlayer(ComputerPlayer):
         if len(most.played) == len(view.hand):
             return as_decision(view, most, "going out")
         first = self._first_choice(view, most, points)
+        if view.variant.turn == "carousel" and not view.final_round:
+            return self._carousel_meld(view, first)
         if view.variant.turn == "carousel" or view.final_round or not self.tuning.look:
             return as_decision(view, first, "lowering the count" if points else "largest play")
         candidates = self._candidates(view, first, points)
@@ -71,12 +80,27 @@ class HardPlayer(ComputerPlayer):
         hands = {seat: self.sampler.sample(view, hand_model(view, seat), self.tuning.samples,
                                            self._deadline)
                  for seat in opponents(view)[:1]}
-        scores = weigh(view, candidates, hands, self.tuning.race_slope, self._deadline)
+        scores = weigh(view, candidates, hands, self.tuning.race_slope, self._deadline,
+                       self._cutoff)
         best = max(range(len(candidates)), key=lambda i: (scores[i], -candidates[i].left))
         chosen = candidates[best]
         if chosen.play is None:
             return None
         return as_decision(view, chosen.play, f"{chosen.label} ({scores[best]:.2f})")
+
+    def _carousel_meld(self, view: PlayerView, first: Arranged) -> Decision | None:
+        """Meld now, or draw again when one more card is expected to leave a lower count
+        (None: draw)."""
+        now = value_after(view, first)
+        knock = view.variant.knock
+        knocks_after = knock is not None and knock.when == "after_meld" \
+            and now <= knock.max_points
+        if "draw" in view.legal and not knocks_after:
+            later = draw_again_value(view, self.rng, self.tuning.carousel_draws,
+                                     seconds_left(self._cutoff))
+            if later is not None and later + self.tuning.carousel_margin < now:
+                return None
+        return as_decision(view, first, f"meld down to {now}")
 
     def _first_choice(self, view: PlayerView, most: Arranged, points: bool) -> Arranged:
         """The largest play: by points under a points scoring, keeping jokers in hand when
@@ -100,18 +124,23 @@ class HardPlayer(ComputerPlayer):
             if time.monotonic() > self._deadline:
                 break
             other = solution_for(view, objective=objective, keep=[card],
-                                 keep_jokers=self._keep_jokers(view))
+                                 keep_jokers=self._keep_jokers(view),
+                                 time_limit=self._left_time())
             if other is None or frozenset(other.played) in seen:
                 continue
             seen.add(frozenset(other.played))
             candidates.append(Candidate(f"holding {card} back", other, self._left(view, other)))
         if view.table.free and time.monotonic() < self._deadline:
-            free = solution_for(view, exactly=0)
+            free = solution_for(view, exactly=0, time_limit=self._left_time())
             if free is not None:
                 candidates.append(Candidate("free cards only", free, len(view.hand)))
         if "draw" in view.legal:
             candidates.append(Candidate("drawing instead", None, self._left(view, None)))
         return candidates
+
+    def _left_time(self) -> float:
+        """Seconds a search may still take."""
+        return max(0.02, self._cutoff - time.monotonic())
 
     def _left(self, view: PlayerView, found: Arranged | None) -> int:
         """Cards in hand after this play (None: drawing), with the draws that follow it."""
@@ -129,23 +158,15 @@ class HardPlayer(ComputerPlayer):
         return None if found is None else as_decision(view, found, "free cards only")
 
     def _keep_jokers(self, view: PlayerView) -> bool:
-        return view.variant.has_jokers and view.variant.scoring not in JOKERS_COST
+        return self.tuning.keep_jokers and view.variant.has_jokers \
+            and view.variant.scoring not in JOKERS_COST
 
     # --- non-play choices
 
     def want_knock(self, view: PlayerView) -> bool:
-        """Knock when sampled opponent hands undercut this count rarely enough."""
-        scheme = view.variant.scoring
-        mine = hand_value(scheme, view.hand)
-        others = opponents(view)
-        if not others:
-            return True
-        undercut = tried = 0
-        for deal in sample_hands(view, self.rng, 64):
-            tried += 1
-            if min(hand_value(scheme, deal[s]) for s in others) <= mine:
-                undercut += 1
-        return undercut / tried <= self.tuning.undercut_risk
+        """Knock when the points expected from it, over sampled opponent hands, are worth
+        more than the chance of being undercut."""
+        return knock_worth(view, self.rng) > self.tuning.knock_margin
 
     def want_extra_draw(self, view: PlayerView) -> bool:
         """Robber's: the optional card only adds to the hand."""

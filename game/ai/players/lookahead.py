@@ -61,33 +61,44 @@ def reply(view: PlayerView, table: Table, hand: Sequence[Card], opened: bool,
 
 def weigh(view: PlayerView, candidates: Sequence[Candidate],
           hands: dict[int, list[list[Card]]], slope: float, deadline: float,
-          least: int = 3) -> list[float]:
+          cutoff: float, least: int = 3) -> list[float]:
     """Each candidate's estimated chance to win, averaged over the sampled deals (every
-    candidate on the same deals; at least ``least`` deals, then until ``deadline``)."""
+    candidate on the same deals): at least ``least`` deals unless past ``cutoff``, and no
+    new deal after ``deadline``. With no deal weighed, the first candidate scores best."""
     seats = list(hands)
     deals = min((len(h) for h in hands.values()), default=0)
     totals = [0.0] * len(candidates)
     done = 0
-    cache: dict[tuple, tuple[bool, int]] = {}
     opened: Callable[[int], bool] = lambda seat: view.opened[seat]  # noqa: E731
     for index in range(deals):
-        if done >= least and time.monotonic() > deadline:
+        now = time.monotonic()
+        if now > cutoff or (done >= least and now > deadline):
             break
-        for number, candidate in enumerate(candidates):
-            table = candidate.table(view)
-            worst = None
-            gone = False
-            for seat in seats:
-                key = (id(candidate.play), seat, index)
-                if key not in cache:
-                    cache[key] = reply(view, table, hands[seat][index], opened(seat))
-                out, after = cache[key]
-                if out:
-                    gone = True
-                    break
-                worst = after if worst is None else min(worst, after)
-            if not gone:
-                totals[number] += race(candidate.left, worst if worst is not None else 99,
-                                       slope)
+        row = []
+        for candidate in candidates:
+            row.append(_worth(view, candidate, seats, hands, index, opened, slope, cutoff))
+        if any(value is None for value in row):
+            break  # out of time within this deal: it is not counted
+        for number, value in enumerate(row):
+            totals[number] += value  # type: ignore[operator]
         done += 1
-    return [t / done if done else 0.0 for t in totals]
+    if not done:
+        return [1.0] + [0.0] * (len(candidates) - 1)
+    return [t / done for t in totals]
+
+
+def _worth(view: PlayerView, candidate: Candidate, seats: list[int],
+           hands: dict[int, list[list[Card]]], index: int, opened: Callable[[int], bool],
+           slope: float, cutoff: float) -> float | None:
+    """The candidate's chance to win against one sampled deal (None: out of time)."""
+    table = candidate.table(view)
+    fewest: int | None = None
+    for seat in seats:
+        left = cutoff - time.monotonic()
+        if left <= 0:
+            return None
+        out, after = reply(view, table, hands[seat][index], opened(seat), min(0.2, left))
+        if out:
+            return 0.0
+        fewest = after if fewest is None else min(fewest, after)
+    return race(candidate.left, fewest if fewest is not None else 99, slope)

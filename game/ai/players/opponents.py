@@ -21,6 +21,9 @@ from game.engine.cards import Card, Face
 from game.engine.match import PlayerView
 from game.engine.table import Table
 
+# Larger dead parts are taken card by card: a big random hand is almost never dead as a
+# whole, and the check is the costly part of sampling.
+JOINT_CHECK = 6
 _INFORMATIVE_TURNS = ("play_or_draw", "guadalupe", "draw_until_able", "robbers")
 
 
@@ -86,7 +89,7 @@ class HandSampler:
         return cache[face]
 
     def sample(self, view: PlayerView, model: HandModel, samples: int, deadline: float,
-               tries: int = 6) -> list[list[Card]]:
+               tries: int = 4) -> list[list[Card]]:
         """Up to ``samples`` hands for the modelled seat (plain unseen samples when the
         model says nothing or too few fit before ``deadline``)."""
         pool = unseen_cards(view)
@@ -109,7 +112,8 @@ class HandSampler:
             taken = set(part)
             rest = [c for c in pool if c not in taken]
             hand = part + self.rng.sample(rest, size - dead)
-            if dead <= 1 or not can_play(view.variant, reference, part, model.opened):
+            if dead > JOINT_CHECK or not _related_pair(part) \
+                    or not can_play(view.variant, reference, part, model.opened):
                 hands.append(hand)
             elif len(spare) < samples:
                 spare.append(hand)
@@ -119,6 +123,20 @@ class HandSampler:
             rest = [c for c in pool if c not in set(part)]
             hands.append(part + self.rng.sample(rest, size - dead))
         return hands
+
+
+def _related_pair(cards: list[Card]) -> bool:
+    """Could two of these cards share a meld (same rank, or same suit within two ranks, or
+    a joker)? Cards dead one by one can only be played together through such a pair."""
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            if a.is_joker or b.is_joker or a.rank == b.rank:
+                return True
+            if a.suit == b.suit:
+                gap = abs(a.rank - b.rank)
+                if gap <= 2 or gap >= 11:  # 11, 12: an ace next to a queen or king
+                    return True
+    return False
 
 
 def goes_out(view: PlayerView, table: Table, hand: list[Card], opened: bool,
