@@ -1,6 +1,8 @@
 """Child process for the store's multi-process tests (run as a script, not collected).
 
 store_worker.py save-loop DIR          write a save and the settings forever
+store_worker.py stall-mid-save DIR     write a save, then stop inside the next one (after the
+                                       temporary file is written, before it is renamed)
 store_worker.py instance DIR ID N      one game instance doing N rounds of writes
 """
 
@@ -36,6 +38,20 @@ def save_loop(data_dir: Path) -> None:
         store.save_settings()
 
 
+def stall_mid_save(data_dir: Path) -> None:
+    from game.store import atomic
+
+    store = Store.open(data_dir)
+    store.saves.write("slot", payload(0), summary(0))
+
+    def stall(source: Path, target: Path) -> None:
+        print("mid-write", flush=True)
+        time.sleep(3600)  # the parent kills us here
+
+    atomic._replace = stall  # type: ignore[assignment]
+    store.saves.write("slot", payload(1), summary(1))
+
+
 def instance(data_dir: Path, ident: str, rounds: int) -> None:
     go = data_dir / "go"
     while not go.exists():
@@ -62,5 +78,7 @@ if __name__ == "__main__":
     mode, folder = sys.argv[1], Path(sys.argv[2])
     if mode == "save-loop":
         save_loop(folder)
+    elif mode == "stall-mid-save":
+        stall_mid_save(folder)
     else:
         instance(folder, sys.argv[3], int(sys.argv[4]))

@@ -69,8 +69,24 @@ def test_killed_mid_save_leaves_a_loadable_save(tmp_path: Path) -> None:
         store.close()
     names = [p.name for p in tmp_path.rglob("*")]
     assert not [name for name in names if ".corrupt" in name]
-    # Evidence that kills did land in the middle of writes (temporary files left behind).
-    assert [name for name in names if name.endswith(".tmp")]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_killed_between_writing_and_renaming_keeps_the_previous_save(tmp_path: Path) -> None:
+    # The random kills above may all land between writes on a fast machine; this one is
+    # made to land after the new data is on disk and before it replaces the old file.
+    child = _spawn("stall-mid-save", str(tmp_path))
+    assert child.stdout is not None
+    if child.stdout.readline().strip() != "mid-write":
+        pytest.fail(f"the writer did not reach the rename: {child.communicate()[1]}")
+    os.kill(child.pid, signal.SIGKILL)
+    child.communicate(timeout=30)
+    assert [p.name for p in (tmp_path / "saves").iterdir() if p.name.endswith(".tmp")]
+
+    store = Store.open(tmp_path)
+    assert list(store.messages) == [], [str(m) for m in store.messages]
+    assert _assert_complete(store.saves.read("slot") or {}) == 0
+    store.close()
 
 
 def test_two_instances_do_not_corrupt_the_folder(tmp_path: Path) -> None:

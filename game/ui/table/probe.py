@@ -4,6 +4,7 @@ queue and the app's own ``frame`` handles them, exactly as when a person plays."
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -14,8 +15,10 @@ from game.engine.cards import Card
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.table import TableScene
+    from game.ui.table.driver import Worker
 
 DT = 1.0 / 60.0
+THINKING_SECONDS = 120.0
 
 
 class TableProbe:
@@ -31,17 +34,38 @@ class TableProbe:
         for _ in range(count):
             self.app.frame(self.dt)
 
-    def until(self, done: Callable[[], bool], limit: int = 3000, what: str = "") -> None:
-        """Run frames until ``done()``; AssertionError after ``limit`` frames."""
-        for _ in range(limit):
+    def until(self, done: Callable[[], bool], limit: int = 3000, what: str = "",
+              thinking_seconds: float = THINKING_SECONDS) -> None:
+        """Run frames until ``done()``; AssertionError after ``limit`` frames.
+
+        Frames spent while a computer player or a hint is still thinking in its thread do
+        not count: the probe waits for the thread in real time instead (up to
+        ``thinking_seconds`` in all), since a busy machine can make a search take far more
+        wall time than a fixed number of fast headless frames."""
+        frames = 0
+        waited_until = time.monotonic() + thinking_seconds
+        while frames < limit:
             if done():
                 return
+            pending = self._thinking()
+            if pending is not None and time.monotonic() < waited_until:
+                pending.wait(0.02)
+            else:
+                frames += 1
             self.app.frame(self.dt)
         if done():
             return
         raise AssertionError(f"gave up waiting{' for ' + what if what else ''}: "
                              f"phase {self.scene.phase}, top {self.app.scenes.top!r}, "
                              f"errors {self.scene.errors}")
+
+    def _thinking(self) -> Worker | None:
+        """A worker thread of the scene (computer turn or hint) that has not finished."""
+        for name in ("_worker", "_hint_worker"):
+            worker = getattr(self.scene, name, None)
+            if worker is not None and not worker.done:
+                return worker
+        return None
 
     def idle(self) -> bool:
         """The table waits for a person and nothing moves."""
