@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 from dataclasses import dataclass, field, replace
 
@@ -50,10 +51,24 @@ class SeatStats:
     level: str
     wins: int = 0
     scores: list[int] = field(default_factory=list)
-    decision_seconds: float = 0.0
-    decisions: int = 0
-    slowest: float = 0.0
+    times: list[float] = field(default_factory=list)  # seconds, one per decision
     fallbacks: int = 0
+
+    @property
+    def decisions(self) -> int:
+        return len(self.times)
+
+    @property
+    def slowest(self) -> float:
+        return max(self.times, default=0.0)
+
+    @property
+    def p99_decision_ms(self) -> float:
+        """The 99th percentile of decision times (nearest rank), in milliseconds."""
+        if not self.times:
+            return 0.0
+        ordered = sorted(self.times)
+        return 1000 * ordered[max(0, math.ceil(0.99 * len(ordered)) - 1)]
 
     @property
     def mean_score(self) -> float:
@@ -61,7 +76,7 @@ class SeatStats:
 
     @property
     def mean_decision_ms(self) -> float:
-        return 1000 * self.decision_seconds / self.decisions if self.decisions else 0.0
+        return 1000 * sum(self.times) / len(self.times) if self.times else 0.0
 
 
 @dataclass
@@ -130,9 +145,7 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
         start = time.perf_counter()
         decision = player.decide(view)
         spent = time.perf_counter() - start
-        seat_stats.decision_seconds += spent
-        seat_stats.decisions += 1
-        seat_stats.slowest = max(seat_stats.slowest, spent)
+        seat_stats.times.append(spent)
         if decision.note.startswith("fallback"):
             seat_stats.fallbacks += 1
         action = decision.action
@@ -212,10 +225,11 @@ def _report(args: argparse.Namespace, name: str, stats: list[SeatStats], capped:
             stalled: list[str]) -> None:
     games = args.games
     print(f"{'seat':<6}{'level':<8}{'wins':>6}{'win %':>8}{'mean score':>12}"
-          f"{'ms/decision':>13}{'slowest ms':>12}{'fallbacks':>11}")
+          f"{'ms/decision':>13}{'p99 ms':>9}{'slowest ms':>12}{'fallbacks':>11}")
     for index, seat in enumerate(stats, start=1):
         print(f"{index:<6}{seat.level:<8}{seat.wins:>6}{100 * seat.wins / games:>8.1f}"
               f"{seat.mean_score:>12.2f}{seat.mean_decision_ms:>13.1f}"
+              f"{seat.p99_decision_ms:>9.1f}"
               f"{1000 * seat.slowest:>12.1f}{seat.fallbacks:>11}")
     if capped:
         print(f"{len(capped)} match(es) stopped at {args.max_actions} actions without a result: "
@@ -229,4 +243,5 @@ def _report(args: argparse.Namespace, name: str, stats: list[SeatStats], capped:
             "wins": [s.wins for s in stats],
             "mean_score": [round(s.mean_score, 3) for s in stats],
             "mean_decision_ms": [round(s.mean_decision_ms, 3) for s in stats],
+            "p99_decision_ms": [round(s.p99_decision_ms, 3) for s in stats],
         }))

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from game.cli import main
-from game.commands.simulate import seat_levels
+from game.commands.simulate import SeatStats, seat_levels
 
 
 def _last_json(text: str) -> dict:
@@ -19,10 +19,11 @@ def test_simulate_prints_the_json_summary_last(capsys: pytest.CaptureFixture[str
                  "--seats", "medium,easy", "--games", "2", "--seed", "3", "--json"])
     assert code == 0
     data = _last_json(capsys.readouterr().out)
-    assert set(data) == {"games", "seats", "wins", "mean_score", "mean_decision_ms"}
+    assert set(data) == {"games", "seats", "wins", "mean_score", "mean_decision_ms",
+                         "p99_decision_ms"}
     assert data["games"] == 2
     assert data["seats"] == ["medium", "easy"]
-    for key in ("wins", "mean_score", "mean_decision_ms"):
+    for key in ("wins", "mean_score", "mean_decision_ms", "p99_decision_ms"):
         assert len(data[key]) == 2
     assert all(isinstance(w, int) and 0 <= w <= 2 for w in data["wins"])
     assert sum(data["wins"]) >= 2  # every match has a winner (a shared win counts for each)
@@ -92,3 +93,10 @@ def test_an_invariant_violation_stops_the_run_with_seed_and_log(
     assert "seed 7" in out
     report = json.loads(out.strip().splitlines()[-1])
     assert report["seed"] == 7 and len(report["log"]) == 3
+
+
+def test_decision_time_p99_is_the_nearest_rank() -> None:
+    stats = SeatStats("hard", times=[i / 1000 for i in range(1, 201)])  # 1..200 ms
+    assert stats.p99_decision_ms == pytest.approx(198.0)
+    assert stats.slowest == pytest.approx(0.2)
+    assert SeatStats("easy").p99_decision_ms == 0.0
