@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.actions import Draw
-from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
+from game.engine.cards import Card, sort_key_by_suit
 from game.engine.contract.actions import (
     Buy,
     Decline,
@@ -20,7 +20,6 @@ from game.engine.contract.actions import (
 )
 from game.engine.contract.rules import LayDownCheck, check_lay_down
 from game.ui.contract.model import the_card
-from game.ui.table.hud import Message
 from game.ui.table.phases import HUMAN, SETTLE
 
 BUY = "buy"  # a person is being asked whether to buy the discard
@@ -72,17 +71,7 @@ class HumanSeat:
 
     def bottom_hand(self) -> list[Card]:
         """The bottom seat's hand in the player's order (staged cards included)."""
-        cards = list(self.match.hand.hands[self.bottom])
-        order = self.hand_order.setdefault(self.bottom, [])
-        present = set(cards)
-        order[:] = [c for c in order if c in present]
-        known = set(order)
-        order.extend(c for c in cards if c not in known)
-        if self.sort_mode == "suit":
-            order.sort(key=sort_key_by_suit)
-        elif self.sort_mode == "rank":
-            order.sort(key=sort_key_by_rank)
-        return list(order)
+        return self._ordered(self.bottom, self.match.hand.hands[self.bottom])
 
     def can_drag(self, card: Card, source: str) -> bool:
         if source in ("hand", "stage"):
@@ -111,10 +100,6 @@ class HumanSeat:
         return valid
 
     # ------------------------------------------------------------------ messages
-
-    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
-            ttl: float = 6.0) -> None:
-        self.message = Message(title, tuple(lines), tone, ttl)
 
     def refuse(self, title: str, lines: Sequence[str] = ()) -> bool:
         """Tell the player why not (with a sound); always False."""
@@ -310,12 +295,6 @@ class HumanSeat:
         kept = [c for c in order if c in staged and c not in cards]
         self.hand_order[self.bottom] = rest[:before] + list(cards) + rest[before:] + kept
 
-    def sort_hand(self, mode: str | None = None) -> None:
-        if mode is None:
-            mode = "rank" if self.sort_mode == "suit" else "suit"
-        self.sort_mode = mode
-        self.refresh()
-
     # ------------------------------------------------------------------ words
 
     def action_words(self, seat: int, action: object, card: Card | None) -> str:
@@ -344,8 +323,3 @@ class HumanSeat:
         if kind == "discard":
             return f"{name} discarded {the_card(card)}"
         return f"{name}: {kind}"
-
-    def is_you(self, seat: int) -> bool:
-        return seat == self.bottom and self.session.seats[seat].is_human \
-            and not self.session.hot_seat
-

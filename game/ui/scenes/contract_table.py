@@ -15,7 +15,6 @@ finished match is recorded in the statistics once and the autosave cleared.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -42,37 +41,31 @@ from game.ui.contract.model import (
     the_card,
 )
 from game.ui.contract.pointer import ContractPointer
-from game.ui.scene import Scene
 from game.ui.table import records
+from game.ui.table.card_table import CardTableScene
 from game.ui.table.controls import ButtonState
-from game.ui.table.hud import Message, Status
+from game.ui.table.hud import Status
 from game.ui.table.layout import Spot
-from game.ui.table.phases import DEAL, HUMAN, SETTLE, STOPPED, THINK, WAIT
-from game.ui.table.sprites import Origin, SpriteLayer
-from game.ui.table.text import TextCache
+from game.ui.table.phases import HUMAN, SETTLE, THINK, WAIT
+from game.ui.table.sprites import Origin
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.session import GameSession
 
-SETTLE_PAUSE = 0.3
 Location = tuple  # ("hand", seat) | ("meld", index) | ("discard",) | ("stock",)
 
 
-class ContractTableScene(HumanSeat, ComputerSeats, Scene):
+class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
     """The contract game's table for ``session`` (holding a ``ContractMatch``);
     ``autosave`` writes the autosave slot after every action that ends a turn."""
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
-        super().__init__(app)
         if not isinstance(session.match, ContractMatch):
             raise TypeError("ContractTableScene needs a session holding a ContractMatch")
-        self.session = session
+        super().__init__(app, session, autosave)
         self.match: ContractMatch = session.match
-        self.autosave = autosave
-        self.text = TextCache()
         self.hud = ContractHud(self.text, lambda: self.app.card_art)
-        self.sprites = SpriteLayer(lambda: self.app.card_art)
         self.pointer = ContractPointer(self)
         self.controls: ContractControls | None = None
         self.prompt: BuyPrompt | None = None
@@ -80,22 +73,9 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
         humans = session.humans
         awaiting = self.match.awaiting
         self.bottom = awaiting if awaiting in humans else (humans[0] if humans else 0)
-        self.selected: list[Card] = []
         self.stages: dict[int, list[list[Card]]] = {}
-        self.hand_order: dict[int, list[Card]] = {}
-        sort = app.settings.hand_sort
-        self.sort_mode = sort if sort in ("suit", "rank") else "suit"
         self.fresh: set[Card] = set()
-        self.phase = STOPPED
-        self.phase_time = 0.0
-        self.clock = 0.0
-        self.message: Message | None = None
-        self.status = Status("")
-        self.hand_times: dict[int, tuple[float, float]] = {}
-        self.errors: list[str] = []
         self.refused: list[tuple[str, tuple[str, ...]]] = []
-        self.autosaves = 0
-        self._players: dict[int, Any] = {}
         self._worker: Any = None
         self._thinker = 0
         self._think_time = 0.0
@@ -103,23 +83,11 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
         self._timed_out = False
         self._auto_declined = False
         self._came_from: dict[Card, Location] = {}
-        self._dealing = False
-        self._stagger = 0.0
-        self._started = False
-        self._size: tuple[int, int] | None = None
         self.model: ContractModel | None = None
         self.layout: ContractLayout | None = None
-        self._version = 0
         self._controls_key: object = None
 
     # ------------------------------------------------------------------ lifecycle
-
-    @property
-    def speed(self) -> float:
-        try:
-            return max(0.1, float(self.app.settings.animation_speed))
-        except (TypeError, ValueError):
-            return 1.0
 
     def on_enter(self) -> None:
         size = self.app.size
@@ -148,29 +116,8 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
 
     def clear_elements(self) -> None:
         super().clear_elements()
-        if self.controls is not None:
-            self.controls.kill()
-            self.controls = None
         if self.prompt is not None:
             self.prompt.kill()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._size = size
-        self.pointer.cancel()
-        self.refresh(snap=True)
-        self.clear_elements()
-        self._build_controls()
-
-    def before_quit(self) -> None:
-        """The app is closing: keep the game in the autosave slot."""
-        if self.autosave and not self.match.over:
-            self._write_autosave()
-
-    def open_menu(self) -> None:
-        from game.ui.table.menu import TableMenu
-
-        self.pointer.cancel()
-        self.app.scenes.push(TableMenu(self.app, self))  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ rounds
 
@@ -179,7 +126,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
         self.fresh.clear()
         self.close_prompt()
         number = self.match.hand.number
-        self.hand_times.setdefault(number, (_now(), _now()))
+        self._start_hand_time()
         if self.match.hand_over:
             self.refresh(snap=True)
             self._round_finished()
@@ -188,15 +135,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
         if awaiting in self.session.humans and not self.session.hot_seat:
             self.bottom = awaiting
         if fresh_deal:
-            self.app.sounds.play("shuffle")
-            self.sprites.sprites.clear()
-            self._set_phase(DEAL)
-            self._dealing = True
-            self._stagger = 0.045 / self.speed
-            self.refresh()
-            self._dealing = False
-            self._stagger = 0.0
-            self._deal_ghosts()
+            self._deal(0.045)
             self.status = Status(f"Round {number + 1}: dealing", "wait", True)
         else:
             self.refresh(snap=True)
@@ -206,25 +145,10 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
         layout = self.layout
         if layout is None:
             return
-        w, h = layout.hand_card
         stock = layout.stock
-        delay = 0.0
-        for seat, hand in enumerate(self.match.hand.hands):
-            if self._shows_hand(seat):
-                continue
-            rect = layout.seat_rects.get(seat)
-            if rect is None:
-                continue
-            for k in range(min(len(hand), 6)):
-                start = Origin(stock.x, stock.y, stock.w, stock.h, True)
-                self.sprites.fly_ghost(Card(0, "*", 90 + k), start,
-                                       (rect.x + rect.height * 0.1, rect.y + 6),
-                                       (w // 2, h // 2), self.speed, delay)
-                delay += 0.03 / self.speed
-
-    def _set_phase(self, phase: str) -> None:
-        self.phase = phase
-        self.phase_time = 0.0
+        counts = {seat: len(hand) for seat, hand in enumerate(self.match.hand.hands)
+                  if not self._shows_hand(seat)}
+        self._fly_to_seats(counts, Origin(stock.x, stock.y, stock.w, stock.h, True))
 
     def _advance(self) -> None:
         """What happens next, once the last action has been shown."""
@@ -306,12 +230,6 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
             self.prompt.kill()
             self.prompt = None
 
-    def _stop(self, problem: str) -> None:
-        self.errors.append(problem)
-        self.app.notify(problem)
-        self._set_phase(STOPPED)
-        self.status = Status(problem, "warn")
-
     def _round_finished(self) -> None:
         from game.ui.contract.scoreboard import ContractScoreboardScene
 
@@ -336,13 +254,6 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
         if self.autosave:
             self._write_autosave()
         self._begin_round(fresh_deal=True)
-
-    def _write_autosave(self) -> None:
-        problem = records.autosave(self.app.store, self.session)
-        if problem:
-            self.app.notify(problem)
-        else:
-            self.autosaves += 1
 
     # ------------------------------------------------------------------ committing
 
@@ -405,9 +316,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
         if kind in sounds:
             self.app.sounds.play(sounds[kind])
         if kind == "discard" or match.hand_over:
-            number = match.hand.number
-            self.hand_times[number] = (self.hand_times.get(number, (_now(), _now()))[0],
-                                       _now())
+            self._end_hand_time()
             if self.autosave and not match.over and not match.hand_over:
                 self._write_autosave()
         self.close_prompt()
@@ -523,41 +432,21 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
             rect = layout.discard
             return Origin(rect.x, rect.y, rect.w, rect.h)
         if came[0] == "hand":
-            if came[1] == self.bottom:
-                hand = layout.hand
-                return Origin(hand.centerx - spot.w / 2, hand.bottom - spot.h, spot.w, spot.h)
-            rect = layout.seat_rects.get(came[1])
-            if rect is not None:
-                return Origin(rect.x + rect.height * 0.1, rect.y, spot.w, spot.h, True)
+            return self._seat_origin(came[1], spot)
         return None
 
     # ------------------------------------------------------------------ per frame
 
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        self.phase_time += dt
-        if self._size != self.app.size:
-            self.resize(self.app.size)
-        self.sprites.update(dt)
-        if self.message is not None:
-            self.message.ttl -= dt
-            if self.message.ttl <= 0:
-                self.message = None
-        phase = self.phase
-        if phase == DEAL:
-            if not self.sprites.busy and self.phase_time > 0.2:
-                self._advance()
-        elif phase == THINK:
-            self._update_think()
-        elif phase == SETTLE:
-            if not self.sprites.busy and self.phase_time >= SETTLE_PAUSE / self.speed:
-                self._advance()
-        elif phase == BUY and self.prompt is not None:
+    def _update_phase(self, dt: float) -> None:
+        if self.phase == BUY:
+            if self.prompt is None:
+                return
             if self.prompt.tick(dt):
                 self.decline(timed_out=True)
             else:
                 self._update_status()
-        self._update_controls()
+        else:
+            super()._update_phase(dt)
 
     # ------------------------------------------------------------------ status and buttons
 
@@ -729,9 +618,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.layout is None or self.layout.size != surface.get_size():
-            self._size = surface.get_size()
-            self.refresh(snap=True)
+        self._layout_for(surface)
         layout = self.layout
         model = self.model
         assert layout is not None and model is not None
@@ -757,7 +644,3 @@ class ContractTableScene(HumanSeat, ComputerSeats, Scene):
             colour = BLUE if match.hand.phase == "buying" else (245, 210, 122)
             self.hud.draw_seat_marker(surface, layout, awaiting, self.clock, colour)
         self.pointer.draw_targets(surface)
-
-
-def _now() -> float:
-    return time.time()

@@ -9,7 +9,6 @@ its edits replayed card by card), the replay of the last turn, and the end of a 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -17,47 +16,42 @@ import pygame
 import pygame_gui
 
 from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, Pass, Play
-from game.engine.cards import Card, Face, sort_key_by_rank, sort_key_by_suit
+from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
 from game.engine.errors import EngineError, IllegalAction
 from game.engine.match import TurnRecord
-from game.ui.scene import Scene
 from game.ui.table import records
+from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
 from game.ui.table.computer import ComputerTurns
 from game.ui.table.controls import Controls
 from game.ui.table.driver import Playback, Worker
-from game.ui.table.hud import Hud, Message, Status
+from game.ui.table.hud import Hud, Status
 from game.ui.table.human import HumanTurn
 from game.ui.table.keys import Keyboard
 from game.ui.table.layout import Layout, Spot, compute_layout
 from game.ui.table.model import SeatInfo, TableModel, build_groups
-from game.ui.table.phases import DEAL, HUMAN, PLAYBACK, REPLAY, SETTLE, STOPPED, THINK, WAIT
+from game.ui.table.phases import HUMAN, PLAYBACK, REPLAY, SETTLE, THINK, WAIT
 from game.ui.table.pointer import Pointer
 from game.ui.table.replay import LastTurnReplay
-from game.ui.table.sprites import Origin, SpriteLayer
+from game.ui.table.sprites import Origin
 from game.ui.table.status import TableStatus
-from game.ui.table.text import TextCache
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.session import GameSession
 
-SETTLE_PAUSE = 0.35
 
-
-class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
+class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTableScene):
     """The game table for ``session``; ``autosave`` writes the autosave slot after every
     committed turn."""
 
+    settle_pause = 0.35
+
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
-        super().__init__(app)
-        self.session = session
+        super().__init__(app, session, autosave)
         self.match = session.match
-        self.autosave = autosave
-        self.text = TextCache()
         self.hud = Hud(self.text, lambda: self.app.card_art)
-        self.sprites = SpriteLayer(lambda: self.app.card_art)
         self.pointer = Pointer(self)
         self.keys = Keyboard(self)
         self.controls: Controls | None = None
@@ -66,41 +60,18 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         current = self.match.current
         self.bottom = current if current in humans else (humans[0] if humans else 0)
         self.draft: TurnDraft | None = None
-        self.selected: list[Card] = []
-        self.sort_mode = app.settings.hand_sort if app.settings.hand_sort in ("suit", "rank") \
-            else "suit"
-        self.hand_order: dict[int, list[Card]] = {}
         self.fresh: dict[int, set[Card]] = {i: set() for i in range(self.match.players)}
-        self.phase = STOPPED
-        self.phase_time = 0.0
-        self.clock = 0.0
-        self.message: Message | None = None
-        self.status = Status("")
-        self.hand_times: dict[int, tuple[float, float]] = {}
         self.confirmed: int | None = None  # hot-seat: who confirmed the cover last
-        self._players: dict[int, Any] = {}
         self._worker: Worker | None = None
         self._hint_worker: Worker | None = None
         self._playback: Playback | None = None
         self._pending: Any = None  # the decision being played back
         self._replay: tuple[TurnRecord, int] | None = None  # record, stage
         self._origin_seat: int | None = None
-        self._deal_stagger = 0.0
-        self._started = False
-        self._size: tuple[int, int] | None = None
         self.model: TableModel | None = None
         self.layout: Layout | None = None
-        self._version = 0
-        self.errors: list[str] = []
 
     # ------------------------------------------------------------------ lifecycle
-
-    @property
-    def speed(self) -> float:
-        try:
-            return max(0.1, float(self.app.settings.animation_speed))
-        except (TypeError, ValueError):
-            return 1.0
 
     def on_enter(self) -> None:
         size = self.app.size
@@ -127,25 +98,6 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         self.controls = Controls(self.app.ui, layout.buttons, layout.button_h,
                                  layout.button_font, knock=self.match.variant.knock is not None)
 
-    def clear_elements(self) -> None:
-        super().clear_elements()
-        if self.controls is not None:
-            self.controls.kill()
-            self.controls = None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._size = size
-        self.pointer.cancel()
-        self.refresh(snap=True)
-        self.clear_elements()
-        self._build_controls()
-        self._update_controls()
-
-    def before_quit(self) -> None:
-        """The app is closing: keep the game in the autosave slot."""
-        if self.autosave and not self.match.over:
-            self._write_autosave()
-
     # ------------------------------------------------------------------ hands and turns
 
     def _begin_hand(self, fresh_deal: bool) -> None:
@@ -154,7 +106,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         self.selected.clear()
         self.hand_order.clear()
         self._replay = None
-        self.hand_times.setdefault(self.match.hand.number, (_now(), _now()))
+        self._start_hand_time()
         if self.match.hand_over:
             self.refresh(snap=True)
             self._hand_finished()
@@ -163,13 +115,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         if self.match.current in humans:
             self.bottom = self.match.current
         if fresh_deal:
-            self.app.sounds.play("shuffle")
-            self.sprites.sprites.clear()
-            self._deal_stagger = 0.05 / self.speed
-            self._set_phase(DEAL)
-            self.refresh()
-            self._deal_stagger = 0.0
-            self._deal_ghosts()
+            self._deal(0.05)
             self.status = Status(f"Hand {self.match.hand.number + 1}: dealing", "wait", True)
         else:
             self.refresh(snap=True)
@@ -181,24 +127,9 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
             return
         w, h = layout.hand_card
         stock = layout.stock
-        delay = 0.0
-        counts = [len(hand) for hand in self.match.hand.hands]
-        for seat, count in enumerate(counts):
-            if seat == self.bottom:
-                continue
-            rect = layout.seat_rects.get(seat)
-            if rect is None:
-                continue
-            for k in range(min(count, 6)):
-                start = Origin(stock.x + 4, stock.y + 4, w // 2, h // 2, True)
-                self.sprites.fly_ghost(Card(0, "*", 90 + k), start,
-                                       (rect.x + rect.height * 0.1, rect.y + 6),
-                                       (w // 2, h // 2), self.speed, delay)
-                delay += 0.03 / self.speed
-
-    def _set_phase(self, phase: str) -> None:
-        self.phase = phase
-        self.phase_time = 0.0
+        counts = {seat: len(hand) for seat, hand in enumerate(self.match.hand.hands)
+                  if seat != self.bottom}
+        self._fly_to_seats(counts, Origin(stock.x + 4, stock.y + 4, w // 2, h // 2, True))
 
     def _advance(self) -> None:
         """Decide what happens next after an action has been applied and shown."""
@@ -242,12 +173,6 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         self._set_phase(HUMAN)
         self.refresh()
         self._update_status()
-
-    def _stop(self, problem: str) -> None:
-        self.errors.append(problem)
-        self.app.notify(problem)
-        self._set_phase(STOPPED)
-        self.status = Status(problem, "warn")
 
     # ------------------------------------------------------------------ committing
 
@@ -297,8 +222,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         if drawn > 0:
             self.app.sounds.play("card_pick")
         if turn_ended:
-            self.hand_times[match.hand.number] = (
-                self.hand_times.get(match.hand.number, (_now(), _now()))[0], _now())
+            self._end_hand_time()
             if self.autosave and not match.over:
                 self._write_autosave()
         self._set_phase(SETTLE)
@@ -318,7 +242,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
 
     def _action_words(self, seat: int, action: Action, played: Sequence[Card],
                       drawn: int) -> str:
-        name = "You" if self._is_you(seat) else self.session.seats[seat].name
+        name = "You" if self.is_you(seat) else self.session.seats[seat].name
         if isinstance(action, Play):
             n = len(played)
             words = f"{name} played {n} card{'s' if n != 1 else ''}"
@@ -336,15 +260,6 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         if isinstance(action, EndTurn):
             return f"{name} ended the turn"
         return f"{name}: {action.kind}"
-
-    def _is_you(self, seat: int) -> bool:
-        return seat == self.bottom and self.session.seats[seat].is_human \
-            and not self.session.hot_seat
-
-    def _write_autosave(self) -> None:
-        problem = records.autosave(self.app.store, self.session)
-        if problem:
-            self.app.notify(problem)
 
     def _hand_finished(self) -> None:
         from game.ui.scenes.scoreboard import ScoreboardScene
@@ -401,18 +316,6 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
             cards = list(match.hand.hands[self.bottom])
         return self._ordered(self.bottom, cards)
 
-    def _ordered(self, seat: int, cards: list[Card]) -> list[Card]:
-        order = self.hand_order.setdefault(seat, [])
-        present = set(cards)
-        order[:] = [c for c in order if c in present]
-        known = set(order)
-        order.extend(c for c in cards if c not in known)
-        if self.sort_mode == "suit":
-            order.sort(key=sort_key_by_suit)
-        elif self.sort_mode == "rank":
-            order.sort(key=sort_key_by_rank)
-        return list(order)
-
     def _hand_visible(self) -> bool:
         """Is the bottom seat's hand shown face up? Computer hands never are (unless no one
         human plays); in hot-seat, only once that player has confirmed the cover."""
@@ -446,7 +349,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         self.layout = compute_layout(self.model, self.app.size)
         self._version += 1
         self.sprites.sync(self.layout, self.model.shown, self.speed, self._origin, snap=snap,
-                          stagger=self._deal_stagger)
+                          stagger=self._stagger)
         self._mark_sprites()
         if self.chooser is not None and (self.draft is None
                                          or self.chooser.joker not in self.layout.spots):
@@ -485,13 +388,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
         seat = self._origin_seat
         if seat is None:
             return None
-        if seat == self.bottom:
-            hand = layout.hand
-            return Origin(hand.centerx - spot.w / 2, hand.bottom - spot.h, spot.w, spot.h)
-        rect = layout.seat_rects.get(seat)
-        if rect is None:
-            return None
-        return Origin(rect.x + rect.height * 0.1, rect.y, spot.w, spot.h, True)
+        return self._seat_origin(seat, spot)
 
     # ------------------------------------------------------------------ per frame
 
@@ -500,31 +397,17 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
             if self.app.scenes.top is self:
                 self.app.scenes.pop()
             return
-        self.clock += dt
-        self.phase_time += dt
-        if self._size != self.app.size:
-            self.resize(self.app.size)
-        self.sprites.update(dt)
+        super().update(dt)
+
+    def _update_phase(self, dt: float) -> None:
         self.pointer.update(dt)
-        if self.message is not None:
-            self.message.ttl -= dt
-            if self.message.ttl <= 0:
-                self.message = None
         self._poll_hint()
-        phase = self.phase
-        if phase == DEAL:
-            if not self.sprites.busy and self.phase_time > 0.2:
-                self._advance()
-        elif phase == THINK:
-            self._update_think()
-        elif phase == PLAYBACK:
+        if self.phase == PLAYBACK:
             self._update_playback()
-        elif phase == SETTLE:
-            if not self.sprites.busy and self.phase_time >= SETTLE_PAUSE / self.speed:
-                self._advance()
-        elif phase == REPLAY:
+        elif self.phase == REPLAY:
             self._update_replay()
-        self._update_controls()
+        else:
+            super()._update_phase(dt)
 
     # ------------------------------------------------------------------ events
 
@@ -572,9 +455,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if getattr(self, "_unplayable", False):
             return
-        if self.layout is None or self.layout.size != surface.get_size():
-            self._size = surface.get_size()
-            self.refresh(snap=True)
+        self._layout_for(surface)
         layout = self.layout
         model = self.model
         assert layout is not None and model is not None
@@ -595,7 +476,3 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, Scene):
             self.hud.draw_turn_marker(surface, layout, self.match.current, self.clock)
         self.pointer.draw_targets(surface)
         self.keys.draw(surface)
-
-
-def _now() -> float:
-    return time.time()

@@ -14,7 +14,6 @@ from game.engine.melds import check_meld
 from game.engine.variants import Variant
 from game.ui.table.chooser import JokerChooser, joker_options
 from game.ui.table.driver import hint
-from game.ui.table.hud import Message
 from game.ui.table.phases import HUMAN, PLAYBACK, SETTLE, THINK
 
 
@@ -31,10 +30,6 @@ class HumanTurn:
         """May the player rearrange the hand now?"""
         return self.phase in (HUMAN, THINK, SETTLE, PLAYBACK) and self._hand_visible() \
             and self.session.seats[self.bottom].is_human
-
-    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
-            ttl: float = 6.0) -> None:
-        self.message = Message(title, tuple(lines), tone, ttl)
 
     def refuse(self, title: str, lines: Sequence[str]) -> None:
         self.app.sounds.play("illegal")
@@ -135,12 +130,6 @@ class HumanTurn:
         self.hand_order[self.bottom] = new
         self.sort_mode = "manual"
         self.app.sounds.play("card_drop")
-        self.refresh()
-
-    def sort_hand(self, mode: str | None = None) -> None:
-        if mode is None:
-            mode = "rank" if self.sort_mode == "suit" else "suit"
-        self.sort_mode = mode
         self.refresh()
 
     def undo(self) -> None:
@@ -270,12 +259,6 @@ class HumanTurn:
         words = {"draw": "Draw a card (D).", "pass": "Pass (P).", "knock": "Knock (K).",
                  "end_turn": "End your turn (E).", "abandon": "Give up the play (D)."}
         self.say("Hint", [words.get(action.kind, action.kind)], "hint", 6.0)
-
-    def open_menu(self) -> None:
-        from game.ui.table.menu import TableMenu
-
-        self.pointer.cancel()
-        self.app.scenes.push(TableMenu(self.app, self))
 
     # ------------------------------------------------------------------ jokers
 

@@ -11,7 +11,7 @@ from game.ui.scenes.dialogs import ConfirmDialog, Dialog, PromptDialog
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.card_table import CardTableScene
 
 ENTRIES = (
     ("resume", "Resume", "Back to the table (Esc)", "primary"),
@@ -24,7 +24,7 @@ QUIT = ("quit", "Quit game", "Close Machiavelli; the game stays in the autosave"
 class TableMenu(Dialog):
     box_width = 380
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: CardTableScene) -> None:
         match = table.match
         super().__init__(app, "Game menu",
                          f"{match.variant.name}, hand {match.hand.number + 1}")

@@ -33,7 +33,7 @@ class LastTurnReplay:
         self.status = Status(f"Replay: {self._record_words(record)}", "info")
 
     def _record_words(self, record: TurnRecord) -> str:
-        name = "your" if self._is_you(record.player) else \
+        name = "your" if self.is_you(record.player) else \
             f"{self.session.seats[record.player].name}'s"
         what = {"play": "played", "out": "went out", "knock": "knocked", "draw": "drew",
                 "pass": "passed", "abandon": "gave up"}.get(record.ended_by, record.ended_by)

@@ -1,0 +1,251 @@
+"""What both card tables do alike, whatever the game: the manipulation table
+(``TableScene``) and the contract table (``ContractTableScene``) inherit it.
+
+Here: the state every table keeps (session, sprites, phase clock, note on screen, the
+bottom seat's hand order), the animation speed, the deal, the phases that only wait for
+cards to land (deal, settle), resizing, the autosave, the game menu and the notes to the
+player. How a game's turns run, what its felt shows and which buttons it has stay in the
+scene of that game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
+from game.ui.scene import Scene
+from game.ui.table import records
+from game.ui.table.hud import Message, Status
+from game.ui.table.layout import Spot
+from game.ui.table.phases import DEAL, SETTLE, STOPPED, THINK
+from game.ui.table.sprites import Origin, SpriteLayer
+from game.ui.table.text import TextCache
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.session import GameSession
+
+DEAL_PAUSE = 0.2  # seconds after the dealt cards have landed before play starts
+
+
+class CardTableScene(Scene):
+    """The common part of a card table for ``session``; ``autosave`` writes the autosave
+    slot after every action that ends a turn. Subclasses set ``hud``, ``pointer``,
+    ``controls``, ``bottom``, ``model`` and ``layout`` and provide ``refresh``,
+    ``_build_controls``, ``_update_controls``, ``_advance`` and ``_update_think``."""
+
+    #: seconds the cards of an applied action rest before the game goes on (speed 1)
+    settle_pause = 0.3
+
+    def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
+        super().__init__(app)
+        self.session = session
+        self.autosave = autosave
+        self.text = TextCache()
+        self.sprites = SpriteLayer(lambda: self.app.card_art)
+        self.selected: list[Card] = []
+        self.hand_order: dict[int, list[Card]] = {}
+        sort = app.settings.hand_sort
+        self.sort_mode = sort if sort in ("suit", "rank") else "suit"
+        self.phase = STOPPED
+        self.phase_time = 0.0
+        self.clock = 0.0
+        self.message: Message | None = None
+        self.status = Status("")
+        self.hand_times: dict[int, tuple[float, float]] = {}
+        self.errors: list[str] = []
+        self.autosaves = 0
+        self._players: dict[int, Any] = {}
+        self._started = False
+        self._size: tuple[int, int] | None = None
+        self._version = 0
+        self._dealing = False  # refresh() during the deal: cards come from the stock
+        self._stagger = 0.0  # seconds between the cards of the deal
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def speed(self) -> float:
+        """The animation speed setting (1 is normal), never below 0.1."""
+        try:
+            return max(0.1, float(self.app.settings.animation_speed))
+        except (TypeError, ValueError):
+            return 1.0
+
+    def clear_elements(self) -> None:
+        super().clear_elements()
+        if self.controls is not None:
+            self.controls.kill()
+            self.controls = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._size = size
+        self.pointer.cancel()
+        self.refresh(snap=True)
+        self.clear_elements()
+        self._build_controls()
+        self._update_controls()
+
+    def before_quit(self) -> None:
+        """The app is closing: keep the game in the autosave slot."""
+        if self.autosave and not self.match.over:
+            self._write_autosave()
+
+    def open_menu(self) -> None:
+        from game.ui.table.menu import TableMenu
+
+        self.pointer.cancel()
+        self.app.scenes.push(TableMenu(self.app, self))
+
+    def _write_autosave(self) -> None:
+        problem = records.autosave(self.app.store, self.session)
+        if problem:
+            self.app.notify(problem)
+        else:
+            self.autosaves += 1
+
+    # ------------------------------------------------------------------ phases
+
+    def _set_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.phase_time = 0.0
+
+    def _stop(self, problem: str) -> None:
+        """The game cannot go on (a computer player cannot move): say why and stop."""
+        self.errors.append(problem)
+        self.app.notify(problem)
+        self._set_phase(STOPPED)
+        self.status = Status(problem, "warn")
+
+    def _deal(self, stagger: float) -> None:
+        """Clear the felt and deal the hand on show from the stock, ``stagger`` seconds
+        (at speed 1) between cards; face-down ghosts fly to the seats not on show."""
+        self.app.sounds.play("shuffle")
+        self.sprites.sprites.clear()
+        self._set_phase(DEAL)
+        self._dealing = True
+        self._stagger = stagger / self.speed
+        self.refresh()
+        self._dealing = False
+        self._stagger = 0.0
+        self._deal_ghosts()
+
+    def _deal_ghosts(self) -> None:
+        """Face-down cards flying to the seats whose hands are not on show."""
+
+    def _fly_to_seats(self, counts: Mapping[int, int], start: Origin) -> None:
+        """Face-down ghosts from ``start`` to each seat in ``counts`` (six at most each)."""
+        layout = self.layout
+        if layout is None:
+            return
+        w, h = layout.hand_card
+        delay = 0.0
+        for seat, count in counts.items():
+            rect = layout.seat_rects.get(seat)
+            if rect is None:
+                continue
+            for k in range(min(count, 6)):
+                self.sprites.fly_ghost(Card(0, "*", 90 + k), start,
+                                       (rect.x + rect.height * 0.1, rect.y + 6),
+                                       (w // 2, h // 2), self.speed, delay)
+                delay += 0.03 / self.speed
+
+    def _start_hand_time(self) -> None:
+        """The hand on the table started now (kept if it started before a reload)."""
+        self.hand_times.setdefault(self.match.hand.number, (_now(), _now()))
+
+    def _end_hand_time(self) -> None:
+        """The hand on the table has been played until now."""
+        number = self.match.hand.number
+        self.hand_times[number] = (self.hand_times.get(number, (_now(), _now()))[0], _now())
+
+    # ------------------------------------------------------------------ per frame
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.phase_time += dt
+        if self._size != self.app.size:
+            self.resize(self.app.size)
+        self.sprites.update(dt)
+        if self.message is not None:
+            self.message.ttl -= dt
+            if self.message.ttl <= 0:
+                self.message = None
+        self._update_phase(dt)
+        self._update_controls()
+
+    def _update_phase(self, dt: float) -> None:
+        """The phase's work this frame: the deal and the settle wait for the cards to land,
+        a computer's thinking for its worker. Subclasses add their own phases."""
+        phase = self.phase
+        if phase == DEAL:
+            if not self.sprites.busy and self.phase_time > DEAL_PAUSE:
+                self._advance()
+        elif phase == THINK:
+            self._update_think()
+        elif phase == SETTLE and not self.sprites.busy \
+                and self.phase_time >= self.settle_pause / self.speed:
+            self._advance()
+
+    def _layout_for(self, surface: pygame.Surface) -> None:
+        """Lay the table out again if ``surface`` is not the size of the current layout."""
+        if self.layout is None or self.layout.size != surface.get_size():
+            self._size = surface.get_size()
+            self.refresh(snap=True)
+
+    # ------------------------------------------------------------------ cards
+
+    def _seat_origin(self, seat: int, spot: Spot) -> Origin | None:
+        """Where a card for ``spot`` played from ``seat``'s hand starts its flight: the
+        bottom of the hand on show, or (face down) that player's seat."""
+        layout = self.layout
+        if layout is None:
+            return None
+        if seat == self.bottom:
+            hand = layout.hand
+            return Origin(hand.centerx - spot.w / 2, hand.bottom - spot.h, spot.w, spot.h)
+        rect = layout.seat_rects.get(seat)
+        if rect is None:
+            return None
+        return Origin(rect.x + rect.height * 0.1, rect.y, spot.w, spot.h, True)
+
+    def _ordered(self, seat: int, cards: Sequence[Card]) -> list[Card]:
+        """``cards`` of ``seat``'s hand in the player's order: the remembered order (new
+        cards at the end), sorted by suit or rank unless the player arranged it."""
+        order = self.hand_order.setdefault(seat, [])
+        present = set(cards)
+        order[:] = [c for c in order if c in present]
+        known = set(order)
+        order.extend(c for c in cards if c not in known)
+        if self.sort_mode == "suit":
+            order.sort(key=sort_key_by_suit)
+        elif self.sort_mode == "rank":
+            order.sort(key=sort_key_by_rank)
+        return list(order)
+
+    def sort_hand(self, mode: str | None = None) -> None:
+        """Sort the hand by ``mode`` ("suit" or "rank"; None: the other one)."""
+        if mode is None:
+            mode = "rank" if self.sort_mode == "suit" else "suit"
+        self.sort_mode = mode
+        self.refresh()
+
+    # ------------------------------------------------------------------ words
+
+    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
+            ttl: float = 6.0) -> None:
+        """A note for the player above the status line, for ``ttl`` seconds."""
+        self.message = Message(title, tuple(lines), tone, ttl)
+
+    def is_you(self, seat: int) -> bool:
+        """Is ``seat`` the person at this screen (not hot-seat, where names are used)?"""
+        return seat == self.bottom and self.session.seats[seat].is_human \
+            and not self.session.hot_seat
+
+
+def _now() -> float:
+    return time.time()
