@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.cards import Card
+from game.ui.table.card_pointer import CardPointer
 
 if TYPE_CHECKING:
     from game.ui.scenes.contract_table import ContractTableScene
-
-DRAG_THRESHOLD = 6
 
 
 @dataclass
@@ -41,30 +40,12 @@ class Drag:
     under: Card | None = None
 
 
-class ContractPointer:
-    def __init__(self, scene: ContractTableScene) -> None:
-        self.scene = scene
-        self.press: Press | None = None
-        self.drag: Drag | None = None
-        self.mouse: tuple[int, int] = (-1, -1)
+class ContractPointer(CardPointer):
+    """The contract table's clicks and drags (see the module)."""
 
-    @property
-    def dragging(self) -> bool:
-        return self.drag is not None
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            return self._motion(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            return self._down(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            return self._right(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.mouse = event.pos
-            return self._up(event.pos)
-        return False
+    scene: ContractTableScene
+    press: Press | None
+    drag: Drag | None
 
     # --- presses and clicks
 
@@ -81,13 +62,7 @@ class ContractPointer:
             return True
         return False
 
-    def _up(self, pos: tuple[int, int]) -> bool:
-        press, self.press = self.press, None
-        if self.drag is not None:
-            self._drop(pos)
-            return True
-        if press is None:
-            return False
+    def _click(self, press: Press, pos: tuple[int, int]) -> bool:
         scene = self.scene
         layout = scene.layout
         if layout is None:
@@ -119,17 +94,6 @@ class ContractPointer:
 
     # --- dragging
 
-    def _motion(self, pos: tuple[int, int]) -> bool:
-        press = self.press
-        if self.drag is None and press is not None and press.card is not None:
-            dx, dy = pos[0] - press.pos[0], pos[1] - press.pos[1]
-            if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
-                self._start(press)
-        if self.drag is not None:
-            self._follow(pos)
-            return True
-        return False
-
     def _start(self, press: Press) -> None:
         scene = self.scene
         card = press.card
@@ -147,29 +111,13 @@ class ContractPointer:
         drag = Drag(cards, source, (sprite.x - press.pos[0], sprite.y - sprite.lift
                                     - press.pos[1]))
         drag.valid = scene.drop_targets(cards, source)
-        for c in cards:
-            moving = scene.sprites.sprites[c]
-            moving.dragging = True
-            moving.lift = moving.lift_target = 0.0
+        self._lift(cards)
         self.drag = drag
         scene.app.sounds.play("card_pick")
         self._follow(press.pos)
 
-    def _follow(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        scene = self.scene
-        assert drag is not None
-        first = scene.sprites.sprites.get(drag.cards[0])
-        if first is None:
-            self.cancel()
-            return
-        step = max(12, first.w * 0.4)
-        for i, card in enumerate(drag.cards):
-            sprite = scene.sprites.sprites.get(card)
-            if sprite is not None:
-                sprite.x = pos[0] + drag.offset[0] + i * step
-                sprite.y = pos[1] + drag.offset[1]
-        self._target(pos)
+    def _spacing(self, width: float) -> float:
+        return max(12, width * 0.4)
 
     def _target(self, pos: tuple[int, int]) -> None:
         drag = self.drag
@@ -205,10 +153,7 @@ class ContractPointer:
         self.drag = None
         under = scene.sprites.hit(pos)
         drag.under = under.card if under is not None else None
-        for card in drag.cards:
-            sprite = scene.sprites.sprites.get(card)
-            if sprite is not None:
-                sprite.dragging = False
+        self._let_go(drag.cards)
         hover = drag.hover
         done = False
         if hover == "hand":
@@ -232,16 +177,6 @@ class ContractPointer:
                              ["Drag a single card onto a meld."])
         if not done:
             scene.refresh()  # the cards slide back
-
-    def cancel(self) -> None:
-        self.press = None
-        if self.drag is not None:
-            for card in self.drag.cards:
-                sprite = self.scene.sprites.sprites.get(card)
-                if sprite is not None:
-                    sprite.dragging = False
-            self.drag = None
-            self.scene.refresh()
 
     def draw_targets(self, surface: pygame.Surface) -> None:
         drag = self.drag

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.cards import Card
+from game.ui.table.card_pointer import CardPointer
 from game.ui.table.human import split_option
 from game.ui.table.layout import meld_step
 from game.ui.table.sprites import CardSprite
@@ -18,7 +19,6 @@ from game.ui.table.sprites import CardSprite
 if TYPE_CHECKING:
     from game.ui.scenes.table import TableScene
 
-DRAG_THRESHOLD = 6
 TOOLTIP_DELAY = 0.35
 
 
@@ -41,38 +41,24 @@ class Drag:
     under: CardSprite | None = None
 
 
-class Pointer:
+class Pointer(CardPointer):
+    """The manipulation table's clicks, drags, hover and tooltips (see the module)."""
+
+    scene: TableScene
+    press: Press | None
+    drag: Drag | None
+
     def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self.press: Press | None = None
-        self.drag: Drag | None = None
-        self.mouse: tuple[int, int] = (-1, -1)
+        super().__init__(scene)
         self._hover_group: int | None = None
         self._hover_time = 0.0
         self.hover_card: Card | None = None
         self._hover_key: object = None
 
-    @property
-    def dragging(self) -> bool:
-        return self.drag is not None
-
     # --- events
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            return self._motion(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
-            self.scene.keys.active = False
-            if event.button == 1:
-                return self._down(event.pos)
-            if event.button == 3:
-                return self._right(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.mouse = event.pos
-            return self._up(event.pos)
-        return False
+    def _pressed(self) -> None:
+        self.scene.keys.active = False  # the mouse takes over from the keyboard
 
     def _down(self, pos: tuple[int, int]) -> bool:
         scene = self.scene
@@ -91,24 +77,7 @@ class Pointer:
         scene.send_back(cards)
         return True
 
-    def _motion(self, pos: tuple[int, int]) -> bool:
-        press = self.press
-        if self.drag is None and press is not None and press.card is not None:
-            dx, dy = pos[0] - press.pos[0], pos[1] - press.pos[1]
-            if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
-                self._start(press.card, press.pos)
-        if self.drag is not None:
-            self._follow(pos)
-            return True
-        return False
-
-    def _up(self, pos: tuple[int, int]) -> bool:
-        press, self.press = self.press, None
-        if self.drag is not None:
-            self._drop(pos)
-            return True
-        if press is None:
-            return False
+    def _click(self, press: Press, pos: tuple[int, int]) -> bool:
         if press.card is not None:
             self._click_card(press.card, press.additive)
         else:
@@ -169,8 +138,10 @@ class Pointer:
 
     # --- dragging
 
-    def _start(self, card: Card, pos: tuple[int, int]) -> None:
+    def _start(self, press: Press) -> None:
         scene = self.scene
+        card, pos = press.card, press.pos
+        assert card is not None
         sprite = scene.sprites.sprites.get(card)
         if sprite is None or not self._selectable(card):
             self.press = None
@@ -189,33 +160,14 @@ class Pointer:
             for box in scene.layout.groups:
                 drag.valid[box.index] = draft.would_be_valid(cards, box.index)
             drag.valid["new"] = draft.would_be_valid(cards, None)
-        for c in cards:
-            moving = scene.sprites.sprites[c]
-            moving.dragging = True
-            moving.lift = moving.lift_target = 0.0
+        self._lift(cards)
         self.drag = drag
         scene.chooser = None
         scene.app.sounds.play("card_pick")
         self._follow(pos)
 
-    def _follow(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        scene = self.scene
-        assert drag is not None
-        grabbed = scene.sprites.sprites.get(drag.cards[0])
-        if grabbed is None:
-            self.cancel()
-            return
-        index = next((i for i, c in enumerate(drag.cards)
-                      if scene.sprites.sprites[c] is grabbed), 0)
-        step = meld_step(grabbed.w)
-        for i, card in enumerate(drag.cards):
-            sprite = scene.sprites.sprites.get(card)
-            if sprite is None:
-                continue
-            sprite.x = pos[0] + drag.offset[0] + (i - index) * step
-            sprite.y = pos[1] + drag.offset[1]
-        self._target(pos)
+    def _spacing(self, width: float) -> float:
+        return meld_step(width)
 
     def _target(self, pos: tuple[int, int]) -> None:
         drag = self.drag
@@ -256,10 +208,7 @@ class Pointer:
         assert drag is not None
         self.drag = None
         drag.under = scene.sprites.hit(pos)  # the card beneath the dragged ones
-        for card in drag.cards:
-            sprite = scene.sprites.sprites.get(card)
-            if sprite is not None:
-                sprite.dragging = False
+        self._let_go(drag.cards)
         hover = drag.hover
         done = False
         if hover == "hand":
@@ -307,16 +256,6 @@ class Pointer:
             return False
         return split_option(group.cards, drag.cards, at, scene.match.variant,
                             scene.draft.declared) is not None
-
-    def cancel(self) -> None:
-        self.press = None
-        if self.drag is not None:
-            for card in self.drag.cards:
-                sprite = self.scene.sprites.sprites.get(card)
-                if sprite is not None:
-                    sprite.dragging = False
-            self.drag = None
-            self.scene.refresh()
 
     # --- per frame
 
