@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.contract.rules import CONTRACTS, ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS
+from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
 from game.ui.widgets import (
     CREAM,
     GOLD,
     GOLD_LIGHT,
     MUTED,
-    MenuBase,
     draw_panel,
     draw_text,
     fit_text,
@@ -25,27 +25,19 @@ if TYPE_CHECKING:
     from game.ui.scenes.contract_table import ContractTableScene
     from game.ui.session import GameSession
 
-ROW_LINE = (63, 143, 95)
 GREEN = (120, 225, 150)
 DIM = (120, 150, 130)
 
 
-class ContractScoreboardScene(MenuBase):
+class ContractScoreboardScene(EndOfHandScene):
     """Drawn over the dimmed contract table."""
 
-    opaque = False
     hints = "Enter continue  \u00b7  Esc menu"
+    table: ContractTableScene | None
 
     def __init__(self, app: App, session: GameSession,
                  table: ContractTableScene | None = None) -> None:
-        super().__init__(app)
-        self.session = session
-        self.table = table
-        self.match = session.match
-
-    @property
-    def over(self) -> bool:
-        return self.match.over
+        super().__init__(app, session, table)
 
     @property
     def rounds(self) -> int:
@@ -89,9 +81,7 @@ class ContractScoreboardScene(MenuBase):
         return rect
 
     def build(self) -> None:
-        box = self._box()
-        bw, bh, gap = self.px(170), self.px(44), self.px(14)
-        y = box.bottom - bh - self.px(18)
+        specs: list[ButtonSpec]
         if self.over:
             specs = [("title", "Title", self.to_title, "plain", "Back to the title screen"),
                      ("new", "New game", self.new_game, "primary",
@@ -99,11 +89,7 @@ class ContractScoreboardScene(MenuBase):
         else:
             specs = [("next", "Next round", self.next_round, "primary",
                       "Deal the next round (Enter)")]
-        x = box.right - self.px(24) - len(specs) * bw - (len(specs) - 1) * gap
-        for key, text, action, style, tip in specs:
-            self.button(pygame.Rect(x, y, bw, bh), text, action, key=key, tooltip=tip,
-                        style=style, size=18)
-            x += bw + gap
+        self._button_row(specs, (170, 44), 18)
 
     def default_focus(self) -> str | None:
         return "new" if self.over else "next"
@@ -117,8 +103,7 @@ class ContractScoreboardScene(MenuBase):
     # --- actions
 
     def next_round(self) -> None:
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
+        self._close()
         if self.table is not None:
             self.table.next_round()
 
@@ -128,19 +113,12 @@ class ContractScoreboardScene(MenuBase):
         from game.ui.session import GameSession
 
         match = self.match
-        seed = (match.seed * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFF
         seats = list(self.session.seats)
-        fresh = new_match(match.variant_id, len(seats), seed, dict(match.options),
+        fresh = new_match(match.variant_id, len(seats), self._next_seed(), dict(match.options),
                           [s.name for s in seats])
         session = GameSession(fresh, seats)  # type: ignore[arg-type]
-        autosave = self.table.autosave if self.table is not None else True
-        self.app.scenes.pop()
-        self.app.scenes.replace(ContractTableScene(self.app, session, autosave=autosave))
-
-    def to_title(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
-        self.app.scenes.reset(TitleScene(self.app))
+        self._replace_table(lambda autosave: ContractTableScene(self.app, session,
+                                                                autosave=autosave))
 
     def back(self) -> None:
         if self.table is not None and not self.over:
@@ -148,17 +126,10 @@ class ContractScoreboardScene(MenuBase):
             return
         (self.new_game if self.over else self.next_round)()
 
-    def before_quit(self) -> None:
-        if self.table is not None:
-            self.table.before_quit()
-
     # --- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        self._dim(surface)
         box = self._box()
         inner = draw_panel(surface, box, self.scale, None, alpha=246)
         top = box.y + self.px(20)

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
 from game.ui.widgets import (
     CREAM,
     GOLD,
     GOLD_LIGHT,
     MUTED,
-    MenuBase,
     draw_panel,
     draw_text,
     fit_text,
@@ -28,22 +28,15 @@ REASONS = {"out": "went out", "knock": "knocked", "stock_out": "the stock ran ou
 ROW_LINE = (63, 143, 95)
 
 
-class ScoreboardScene(MenuBase):
+class ScoreboardScene(EndOfHandScene):
     """Drawn over the dimmed table."""
 
-    opaque = False
+    table: TableScene | None
 
     def __init__(self, app: App, session: GameSession, table: TableScene | None = None) -> None:
-        super().__init__(app)
-        self.session = session
-        self.table = table
-        self.match = session.match
+        super().__init__(app, session, table)
 
     # --- text
-
-    @property
-    def over(self) -> bool:
-        return self.match.over
 
     def headline(self) -> str:
         match = self.match
@@ -72,9 +65,7 @@ class ScoreboardScene(MenuBase):
     # --- widgets
 
     def build(self) -> None:
-        box = self._box()
-        bw, bh, gap = self.px(180), self.px(46), self.px(14)
-        y = box.bottom - bh - self.px(22)
+        specs: list[ButtonSpec]
         if self.over:
             specs = [("title", "Title", self.to_title, "plain", "Back to the title screen"),
                      ("setup", "New game…", self.setup_game, "plain",
@@ -84,11 +75,7 @@ class ScoreboardScene(MenuBase):
         else:
             specs = [("next", "Next hand", self.next_hand, "primary",
                       "Deal the next hand (Enter)")]
-        x = box.right - self.px(24) - len(specs) * bw - (len(specs) - 1) * gap
-        for key, text, action, style, tip in specs:
-            self.button(pygame.Rect(x, y, bw, bh), text, action, key=key, tooltip=tip,
-                        style=style, size=18)
-            x += bw + gap
+        self._button_row(specs, (180, 46), 22)
 
     def default_focus(self) -> str | None:
         return "again" if self.over else "next"
@@ -109,8 +96,7 @@ class ScoreboardScene(MenuBase):
     # --- actions
 
     def next_hand(self) -> None:
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
+        self._close()
         if self.table is not None:
             self.table.next_hand()
 
@@ -119,12 +105,9 @@ class ScoreboardScene(MenuBase):
         from game.ui.session import GameSession
 
         match = self.match
-        seed = (match.seed * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFF
         session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
-                                  seed)
-        autosave = self.table.autosave if self.table is not None else True
-        self.app.scenes.pop()  # this scoreboard
-        self.app.scenes.replace(TableScene(self.app, session, autosave=autosave))
+                                  self._next_seed())
+        self._replace_table(lambda autosave: TableScene(self.app, session, autosave=autosave))
 
     def setup_game(self) -> None:
         from game.ui.scenes.new_game import NewGameScene
@@ -133,26 +116,14 @@ class ScoreboardScene(MenuBase):
         self.app.scenes.reset(TitleScene(self.app))
         self.app.scenes.push(NewGameScene(self.app))
 
-    def to_title(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
-        self.app.scenes.reset(TitleScene(self.app))
-
     def back(self) -> None:
         """Esc: the same as the main button."""
         (self.new_game if self.over else self.next_hand)()
 
-    def before_quit(self) -> None:
-        if self.table is not None:
-            self.table.before_quit()
-
     # --- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        self._dim(surface)
         box = self._box()
         inner = draw_panel(surface, box, self.scale, None, alpha=245)
         title = self.headline()
