@@ -17,13 +17,20 @@ from game.ui.contract.model import ContractModel, SeatFacts
 from game.ui.table.draw import dashed_rect, panel
 from game.ui.table.felt import felt
 from game.ui.table.hud import CREAM, GOLD, GOLD_PALE, GREEN, MUTED, RED, Message, Status
+from game.ui.table.look import KIND_WORDS
+from game.ui.table.overlays import (
+    draw_back_fan,
+    draw_hand_caption,
+    draw_note,
+    draw_status_pill,
+)
 from game.ui.table.text import TextCache
 from game.ui.widgets import draw_text, fit_text, font
 
 BLUE = (120, 190, 255)
 PALE_RED = (255, 170, 150)
-KIND_WORDS = {"human": "Player", "easy": "Computer \u00b7 easy",
-              "medium": "Computer \u00b7 medium", "hard": "Computer \u00b7 hard"}
+NOTE_TONES = {"error": ((92, 18, 14, 238), (255, 140, 120, 255), (255, 214, 200)),
+              "info": ((10, 46, 28, 238), (120, 200, 150, 255), CREAM)}
 
 
 @dataclass(frozen=True)
@@ -119,14 +126,7 @@ class ContractHud:
             cw = round(ch / 1.4)
             shown = min(info.cards, 7)
             step = cw * 0.13
-            for i in range(shown):
-                angle = (i - (shown - 1) / 2) * 4.0
-                back = art.back((cw, ch))
-                if angle:
-                    back = pygame.transform.rotate(back, -angle)
-                surface.blit(back, (x + i * step + (cw - back.get_width()) / 2,
-                                    rect.y + pad + (ch - back.get_height()) / 2
-                                    + abs(angle) * 0.6))
+            draw_back_fan(surface, art, x, rect.y + pad, (cw, ch), shown)
             if info.cards == 0:
                 dashed_rect(surface, pygame.Rect(x, rect.y + pad, cw, ch), (160, 200, 170), 5)
             x = int(x + cw + step * max(0, shown - 1) + pad)
@@ -315,77 +315,25 @@ class ContractHud:
         w, h = layout.hand_card
         rail = pygame.Rect(rect.x, rect.bottom - h - 10, rect.width, h + 10 + layout.margin // 2)
         panel(surface, rail, (0, 0, 0, 40), (255, 255, 255, 18), 14)
-        size = _px(layout, 0.02, 12, 26)
-        label = self.text.render(facts.bottom_label, size, CREAM, bold=True)
-        surface.blit(label, (rect.x + 6, rect.y))
-        sort_word = {"suit": "sorted by suit", "rank": "sorted by rank"}.get(
-            facts.sort_mode, "your order")
-        tag = self.text.render(sort_word, max(10, size - 3), MUTED)
-        surface.blit(tag, (rect.right - tag.get_width() - 6, rect.y + 2))
-        if model.hidden_hand:
-            n = model.hidden_hand
-            step = min(w * 0.5, (rect.width - w) / max(1, n - 1))
-            x0 = rect.x + (rect.width - (w + step * (n - 1))) / 2
-            for i in range(n):
-                surface.blit(self.art.back((w, h)), (x0 + i * step, rect.bottom - h))
+        draw_hand_caption(surface, self.text, self.art, rect, (w, h),
+                          _px(layout, 0.02, 12, 26), facts.bottom_label, facts.sort_mode,
+                          model.hidden_hand)
 
     # ------------------------------------------------------------------ overlays
 
     def draw_status(self, surface: pygame.Surface, layout: ContractLayout, status: Status,
                     clock: float) -> None:
         """The status pill (the manipulation table's look, sized for any window)."""
-        rect = layout.status
-        size = _px(layout, 0.024, 13, 21)
-        text = status.text
-        if status.animated:
-            text += "." * (1 + int(clock * 2.5) % 3)
-        you = status.tone == "you"
-        text = self.text.fit(text, size, rect.width - 48, bold=True)
-        label = self.text.render(text, size, (40, 28, 4) if you else CREAM, bold=True,
-                                 shadow=not you)
-        width = max(label.get_width() + 48, rect.width // 3)
-        pill = pygame.Rect(0, 0, min(rect.width, width), rect.height - 4)
-        pill.center = rect.center
-        colours = {"you": (GOLD + (240,), GOLD_PALE + (255,)),
-                   "warn": ((120, 30, 20, 220), (255, 140, 120, 255))}
-        fill, edge = colours.get(status.tone, ((10, 40, 24, 200), (90, 150, 110, 220)))
-        panel(surface, pill, fill, edge, pill.height // 2, 2)
-        if you:
-            glow = 0.5 + 0.5 * math.sin(clock * 3.2)
-            ring = pill.inflate(6, 6)
-            panel(surface, ring, None, GOLD_PALE + (int(60 + 120 * glow),), ring.height // 2, 2)
-        surface.blit(label, label.get_rect(center=pill.center))
+        draw_status_pill(surface, self.text, layout.status, status, clock,
+                         _px(layout, 0.024, 13, 21), fit=True)
 
     def draw_message(self, surface: pygame.Surface, layout: ContractLayout,
                      message: Message) -> None:
         """A refusal (with the engine's reasons) or a note, just above the status line."""
-        size = _px(layout, 0.021, 12, 18)
         width = min(layout.table.width - 40, max(round(380 * layout.scale),
                                                  layout.size[0] // 3))
-        lines: list[str] = []
-        for line in message.lines:
-            lines.extend(self.text.wrap(f"\u2022 {line}", size, width - 32))
-        title_px = size + 2
-        height = 20 + int(title_px * 1.5) + int(size * 1.35) * len(lines)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (layout.table.centerx, layout.status.top - 6)
-        tones = {"error": ((92, 18, 14, 238), (255, 140, 120, 255), (255, 214, 200)),
-                 "info": ((10, 46, 28, 238), (120, 200, 150, 255), CREAM)}
-        fill, edge, ink = tones.get(message.tone, tones["info"])
-        alpha = 1.0 if message.ttl > 0.5 else max(0.0, message.ttl / 0.5)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        panel(layer, layer.get_rect(), fill, edge, 10, 2)
-        y = 10
-        title = self.text.render(self.text.fit(message.title, title_px, width - 24, True),
-                                 title_px, ink, bold=True)
-        layer.blit(title, (14, y))
-        y += int(title_px * 1.5)
-        for line in lines:
-            layer.blit(self.text.render(line, size, CREAM), (18, y))
-            y += int(size * 1.35)
-        if alpha < 1.0:
-            layer.set_alpha(int(255 * alpha))
-        surface.blit(layer, rect)
+        draw_note(surface, self.text, layout.table, layout.status, message,
+                  _px(layout, 0.021, 12, 18), width, NOTE_TONES)
 
     def draw_pile_pulse(self, surface: pygame.Surface, layout: ContractLayout, which: str,
                         clock: float) -> None:

@@ -22,6 +22,7 @@ from game.ui.table.look import (
     font_px,
 )
 from game.ui.table.model import SeatInfo, TableModel
+from game.ui.table.overlays import draw_back_fan, draw_hand_caption
 from game.ui.table.text import TextCache
 
 
@@ -171,14 +172,7 @@ class Board:
         step = cw * 0.13
         fan_w = cw + step * max(0, shown - 1) if shown else cw
         x0 = rect.x + pad
-        for i in range(shown):
-            angle = (i - (shown - 1) / 2) * 4.0
-            back = art.back((cw, ch))
-            if angle:
-                back = pygame.transform.rotate(back, -angle)
-            surface.blit(back, (x0 + i * step + (cw - back.get_width()) / 2,
-                                rect.y + pad + (ch - back.get_height()) / 2
-                                + abs(angle) * 0.6))
+        draw_back_fan(surface, art, x0, rect.y + pad, (cw, ch), shown)
         if info.cards == 0:
             dashed_rect(surface, pygame.Rect(x0, rect.y + pad, cw, ch), (160, 200, 170), 5, 1)
         tx = int(x0 + fan_w + pad)
@@ -281,18 +275,6 @@ class Board:
 
     def _draw_hand_rail(self, surface: pygame.Surface, layout: Layout, model: TableModel,
                         facts: Facts) -> None:
-        rect = layout.hand
-        w, h = layout.hand_card
-        size = font_px(layout, 0.02, 12, 18)
-        label = self.text.render(facts.bottom_label, size, CREAM, bold=True)
-        surface.blit(label, (rect.x + 6, rect.y))
-        sort_word = {"suit": "sorted by suit", "rank": "sorted by rank"}.get(
-            facts.sort_mode, "your order")
-        tag = self.text.render(sort_word, max(10, size - 3), MUTED)
-        surface.blit(tag, (rect.right - tag.get_width() - 6, rect.y + 2))
-        if model.hidden_hand:
-            n = model.hidden_hand
-            step = min(w * 0.5, (rect.width - w) / max(1, n - 1))
-            x0 = rect.x + (rect.width - (w + step * (n - 1))) / 2
-            for i in range(n):
-                surface.blit(self._art().back((w, h)), (x0 + i * step, rect.bottom - h))
+        draw_hand_caption(surface, self.text, self._art(), layout.hand, layout.hand_card,
+                          font_px(layout, 0.02, 12, 18), facts.bottom_label, facts.sort_mode,
+                          model.hidden_hand)

@@ -23,10 +23,15 @@ from game.ui.table.look import (
     Status,
     font_px,
 )
+from game.ui.table.overlays import draw_note, draw_status_pill
 
 # The colours and records are re-exported: other tables draw with them too.
 __all__ = ["CREAM", "GOLD", "GOLD_PALE", "GREEN", "MUTED", "RED", "Facts", "Hud", "Message",
            "Status"]
+
+NOTE_TONES = {"error": ((92, 18, 14, 235), (255, 140, 120, 255), (255, 214, 200)),
+              "hint": ((70, 54, 10, 235), GOLD_PALE + (255,), (255, 240, 196)),
+              "info": ((10, 46, 28, 235), (120, 200, 150, 255), CREAM)}
 
 
 class Hud(Board):
@@ -34,27 +39,8 @@ class Hud(Board):
 
     def draw_status(self, surface: pygame.Surface, layout: Layout, status: Status,
                     clock: float) -> None:
-        rect = layout.status
-        size = font_px(layout, 0.024, 13, 21)
-        text = status.text
-        if status.animated:
-            text += "." * (1 + int(clock * 2.5) % 3)
-        label = self.text.render(text, size, CREAM if status.tone != "you" else (40, 28, 4),
-                                 bold=True, shadow=status.tone != "you")
-        width = max(label.get_width() + 48, rect.width // 3)
-        pill = pygame.Rect(0, 0, min(rect.width, width), rect.height - 4)
-        pill.center = rect.center
-        colours = {"you": (GOLD + (240,), GOLD_PALE + (255,)),
-                   "wait": ((10, 40, 24, 200), (90, 150, 110, 220)),
-                   "warn": ((120, 30, 20, 220), (255, 140, 120, 255)),
-                   "info": ((10, 40, 24, 200), (90, 150, 110, 220))}
-        fill, edge = colours.get(status.tone, colours["info"])
-        panel(surface, pill, fill, edge, pill.height // 2, 2)
-        if status.tone == "you":
-            glow = 0.5 + 0.5 * math.sin(clock * 3.2)
-            ring = pill.inflate(6, 6)
-            panel(surface, ring, None, GOLD_PALE + (int(60 + 120 * glow),), ring.height // 2, 2)
-        surface.blit(label, label.get_rect(center=pill.center))
+        draw_status_pill(surface, self.text, layout.status, status, clock,
+                         font_px(layout, 0.024, 13, 21))
 
     def draw_turn_marker(self, surface: pygame.Surface, layout: Layout, seat: int,
                          clock: float) -> None:
@@ -104,33 +90,9 @@ class Hud(Board):
         surface.blit(label, (layout.table.x + 4, layout.status.top - label.get_height() - 4))
 
     def draw_message(self, surface: pygame.Surface, layout: Layout, message: Message) -> None:
-        size = font_px(layout, 0.021, 12, 18)
         width = min(layout.table.width - 40, max(360, layout.size[0] // 3))
-        lines: list[str] = []
-        for line in message.lines:
-            lines.extend(self.text.wrap(f"• {line}", size, width - 32))
-        title_px = size + 2
-        height = 20 + int(title_px * 1.5) + int(size * 1.35) * len(lines)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (layout.table.centerx, layout.status.top - 6)
-        tones = {"error": ((92, 18, 14, 235), (255, 140, 120, 255), (255, 214, 200)),
-                 "hint": ((70, 54, 10, 235), GOLD_PALE + (255,), (255, 240, 196)),
-                 "info": ((10, 46, 28, 235), (120, 200, 150, 255), CREAM)}
-        fill, edge, ink = tones.get(message.tone, tones["info"])
-        alpha = 1.0 if message.ttl > 0.5 else max(0.0, message.ttl / 0.5)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        panel(layer, layer.get_rect(), fill, edge, 10, 2)
-        y = 10
-        title = self.text.render(self.text.fit(message.title, title_px, width - 24, True),
-                                 title_px, ink, bold=True)
-        layer.blit(title, (14, y))
-        y += int(title_px * 1.5)
-        for line in lines:
-            layer.blit(self.text.render(line, size, CREAM), (18, y))
-            y += int(size * 1.35)
-        if alpha < 1.0:
-            layer.set_alpha(int(255 * alpha))
-        surface.blit(layer, rect)
+        draw_note(surface, self.text, layout.table, layout.status, message,
+                  font_px(layout, 0.021, 12, 18), width, NOTE_TONES)
 
     def draw_tooltip(self, surface: pygame.Surface, pos: tuple[int, int], title: str,
                      body: str) -> None:

@@ -1,0 +1,108 @@
+"""Pieces both tables draw the same way: the status pill, a note above it (a refusal with
+the engine's reasons, a hint), the hand rail's caption with the backs of a hand that is
+not on show, and the fan of card backs on an opponent's seat. ``Hud``/``Board`` (the
+manipulation table) and ``ContractHud`` call these with their own sizes and colours."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import pygame
+
+from game.ui.card_art import CardArt
+from game.ui.table.draw import panel
+from game.ui.table.look import CREAM, GOLD, GOLD_PALE, MUTED, Message, Status
+from game.ui.table.text import TextCache
+
+Colour = tuple[int, ...]
+#: a note's look by tone: fill, edge and title colours
+NoteTones = Mapping[str, tuple[Colour, Colour, Colour]]
+
+STATUS_COLOURS = {"you": (GOLD + (240,), GOLD_PALE + (255,)),
+                  "warn": ((120, 30, 20, 220), (255, 140, 120, 255))}
+STATUS_PLAIN = ((10, 40, 24, 200), (90, 150, 110, 220))  # info and wait
+SORT_WORDS = {"suit": "sorted by suit", "rank": "sorted by rank"}
+
+
+def draw_status_pill(surface: pygame.Surface, text: TextCache, rect: pygame.Rect,
+                     status: Status, clock: float, size: int, fit: bool = False) -> None:
+    """``status`` in a pill centred in ``rect``: gold and glowing when it is the player's
+    move, red for a warning; animated dots while someone is busy. ``fit`` cuts a text too
+    wide for ``rect``."""
+    words = status.text
+    if status.animated:
+        words += "." * (1 + int(clock * 2.5) % 3)
+    you = status.tone == "you"
+    if fit:
+        words = text.fit(words, size, rect.width - 48, bold=True)
+    label = text.render(words, size, (40, 28, 4) if you else CREAM, bold=True, shadow=not you)
+    width = max(label.get_width() + 48, rect.width // 3)
+    pill = pygame.Rect(0, 0, min(rect.width, width), rect.height - 4)
+    pill.center = rect.center
+    fill, edge = STATUS_COLOURS.get(status.tone, STATUS_PLAIN)
+    panel(surface, pill, fill, edge, pill.height // 2, 2)
+    if you:
+        glow = 0.5 + 0.5 * math.sin(clock * 3.2)
+        ring = pill.inflate(6, 6)
+        panel(surface, ring, None, GOLD_PALE + (int(60 + 120 * glow),), ring.height // 2, 2)
+    surface.blit(label, label.get_rect(center=pill.center))
+
+
+def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
+              status: pygame.Rect, message: Message, size: int, width: int,
+              tones: NoteTones) -> None:
+    """``message`` (a title and bullet lines) in a box ``width`` wide, centred on
+    ``table`` just above the ``status`` line, fading out in its last half second."""
+    lines: list[str] = []
+    for line in message.lines:
+        lines.extend(text.wrap(f"\u2022 {line}", size, width - 32))
+    title_px = size + 2
+    height = 20 + int(title_px * 1.5) + int(size * 1.35) * len(lines)
+    rect = pygame.Rect(0, 0, width, height)
+    rect.midbottom = (table.centerx, status.top - 6)
+    fill, edge, ink = tones.get(message.tone, tones["info"])
+    alpha = 1.0 if message.ttl > 0.5 else max(0.0, message.ttl / 0.5)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    panel(layer, layer.get_rect(), fill, edge, 10, 2)
+    y = 10
+    title = text.render(text.fit(message.title, title_px, width - 24, True), title_px, ink,
+                        bold=True)
+    layer.blit(title, (14, y))
+    y += int(title_px * 1.5)
+    for line in lines:
+        layer.blit(text.render(line, size, CREAM), (18, y))
+        y += int(size * 1.35)
+    if alpha < 1.0:
+        layer.set_alpha(int(255 * alpha))
+    surface.blit(layer, rect)
+
+
+def draw_back_fan(surface: pygame.Surface, art: CardArt, x: float, top: float,
+                  card: tuple[int, int], count: int) -> None:
+    """``count`` card backs ``card`` pixels in size, fanned out from (``x``, ``top``)."""
+    cw, ch = card
+    step = cw * 0.13
+    for i in range(count):
+        angle = (i - (count - 1) / 2) * 4.0
+        back = art.back((cw, ch))
+        if angle:
+            back = pygame.transform.rotate(back, -angle)
+        surface.blit(back, (x + i * step + (cw - back.get_width()) / 2,
+                            top + (ch - back.get_height()) / 2 + abs(angle) * 0.6))
+
+
+def draw_hand_caption(surface: pygame.Surface, text: TextCache, art: CardArt,
+                      rect: pygame.Rect, card: tuple[int, int], size: int, label: str,
+                      sort_mode: str, hidden: int) -> None:
+    """Over the hand ``rect``: whose hand it is (``label``) and how it is sorted; and, for
+    a hand not on show, the backs of its ``hidden`` cards ``card`` pixels in size."""
+    surface.blit(text.render(label, size, CREAM, bold=True), (rect.x + 6, rect.y))
+    tag = text.render(SORT_WORDS.get(sort_mode, "your order"), max(10, size - 3), MUTED)
+    surface.blit(tag, (rect.right - tag.get_width() - 6, rect.y + 2))
+    if hidden:
+        w, h = card
+        step = min(w * 0.5, (rect.width - w) / max(1, hidden - 1))
+        x0 = rect.x + (rect.width - (w + step * (hidden - 1))) / 2
+        for i in range(hidden):
+            surface.blit(art.back((w, h)), (x0 + i * step, rect.bottom - h))
