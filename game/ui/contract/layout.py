@@ -15,7 +15,7 @@ import pygame
 
 from game.engine.cards import Card
 from game.ui.contract.model import ContractModel
-from game.ui.table.layout import CARD_RATIO, Spot, meld_step
+from game.ui.table.layout import CARD_RATIO, HandRow, Spot, clamp, meld_step, place_hand, seat_row
 from game.ui.widgets import ui_scale
 
 MIN_TABLE_HEIGHT = 46
@@ -41,7 +41,7 @@ class SlotBox:
 
 
 @dataclass
-class ContractLayout:
+class ContractLayout(HandRow):
     size: tuple[int, int]
     margin: int
     sidebar: pygame.Rect
@@ -95,66 +95,48 @@ class ContractLayout:
             return "discard"
         return None
 
-    def in_hand(self, pos: tuple[float, float]) -> bool:
-        return self.hand.collidepoint(pos)
-
-    def hand_slot(self, x: float) -> int:
-        if self.hand_step <= 0 or not self.hand_count:
-            return 0
-        middle = self.hand_first_x + self.hand_card[0] / 2
-        return max(0, min(self.hand_count, int((x - middle) // self.hand_step) + 1))
-
-    def hand_slot_x(self, slot: int) -> float:
-        if slot >= self.hand_count:
-            return self.hand_first_x + (self.hand_count - 1) * self.hand_step \
-                + self.hand_card[0] + 3
-        return self.hand_first_x + slot * self.hand_step - 3
-
-
-def _clamp(value: float, low: float, high: float) -> int:
-    return int(max(low, min(high, value)))
 
 
 def compute_layout(model: ContractModel, size: tuple[int, int]) -> ContractLayout:
     width, height = size
     s = ui_scale(size)  # 1 at 1280x800, up to 2.5 at 4K: the caps grow with it
-    m = _clamp(min(width, height) * 0.012, 8, 18 * s)
-    side_w = _clamp(width * 0.165, 180, 300 * s)
+    m = clamp(min(width, height) * 0.012, 8, 18 * s)
+    side_w = clamp(width * 0.165, 180, 300 * s)
     sidebar = pygame.Rect(width - side_w, 0, side_w, height)
     main_w = width - side_w - 2 * m
-    top_h = _clamp(height * 0.125, 78, 128 * s)
+    top_h = clamp(height * 0.125, 78, 128 * s)
     top = pygame.Rect(m, m // 2, main_w, top_h - m // 2)
-    banner_h = _clamp(height * 0.052, 30, 46 * s)
+    banner_h = clamp(height * 0.052, 30, 46 * s)
     banner = pygame.Rect(m, top.bottom + m // 2, main_w, banner_h)
-    hand_h = _clamp(height * 0.17, 86, 200 * s)
+    hand_h = clamp(height * 0.17, 86, 200 * s)
     hand_card = (round(hand_h / CARD_RATIO), hand_h)
     hand_lift = round(hand_h * 0.16)
-    hand_label = _clamp(height * 0.028, 18, 28 * s)
+    hand_label = clamp(height * 0.028, 18, 28 * s)
     hand = pygame.Rect(m, height - hand_h - hand_lift - hand_label - m, main_w,
                        hand_h + hand_lift + hand_label)
     above = hand.top
     stage = None
     if model.slots is not None:
-        stage_h = _clamp(height * 0.15, 84, 170 * s)
+        stage_h = clamp(height * 0.15, 84, 170 * s)
         stage = pygame.Rect(m, hand.top - stage_h, main_w, stage_h)
         above = stage.top
-    status_h = _clamp(height * 0.045, 28, 42 * s)
+    status_h = clamp(height * 0.045, 28, 42 * s)
     status = pygame.Rect(m, above - status_h - m // 2, main_w, status_h)
     table = pygame.Rect(m, banner.bottom + m // 2, main_w,
                         max(MIN_TABLE_HEIGHT, status.top - banner.bottom - m))
 
     pad = m
     inner_w = sidebar.width - 2 * pad
-    label_h = _clamp(height * 0.024, 14, 22 * s)
+    label_h = clamp(height * 0.024, 14, 22 * s)
     gap = max(10, inner_w // 12)
-    pile_w = min(round(_clamp(height * 0.16, 84, 170 * s) / CARD_RATIO), (inner_w - gap) // 2)
+    pile_w = min(round(clamp(height * 0.16, 84, 170 * s) / CARD_RATIO), (inner_w - gap) // 2)
     pile_h = round(pile_w * CARD_RATIO)
     lift = label_h + 12  # the title and the pile's edges above the top card
     piles = pygame.Rect(sidebar.x + pad, pad, inner_w, lift + pile_h + round(label_h * 1.5))
     left = piles.x + (inner_w - 2 * pile_w - gap) // 2
     stock = pygame.Rect(left, piles.y + lift, pile_w, pile_h)
     discard = pygame.Rect(left + pile_w + gap, piles.y + lift, pile_w, pile_h)
-    info_h = _clamp(height * 0.13, 78, 116 * s)
+    info_h = clamp(height * 0.13, 78, 116 * s)
     info = pygame.Rect(sidebar.x + pad, piles.bottom + pad, inner_w, info_h)
     buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, inner_w,
                           height - info.bottom - 2 * pad)
@@ -164,7 +146,7 @@ def compute_layout(model: ContractModel, size: tuple[int, int]) -> ContractLayou
                             scale=s)
     _place_seats(layout, model)
     _place_piles(layout, model)
-    _place_hand(layout, model)
+    place_hand(layout, model.hand)
     _place_stage(layout, model)
     _place_melds(layout, model, hand_h)
     return layout
@@ -174,13 +156,10 @@ def _place_seats(layout: ContractLayout, model: ContractModel) -> None:
     others = model.others
     top = layout.top
     if others:
-        gap = layout.margin
-        w = min(round(360 * layout.scale), (top.width - gap * (len(others) - 1)) // len(others))
-        total = w * len(others) + gap * (len(others) - 1)
-        x = top.x + (top.width - total) // 2
-        for info in others:
-            layout.seat_rects[info.seat] = pygame.Rect(x, top.y, w, top.height)
-            x += w + gap
+        widest = round(360 * layout.scale)
+        for info, rect in zip(others, seat_row(top, len(others), layout.margin, widest),
+                              strict=True):
+            layout.seat_rects[info.seat] = rect
     layout.seat_rects[model.bottom] = layout.hand.copy()
 
 
@@ -195,33 +174,13 @@ def _place_piles(layout: ContractLayout, model: ContractModel) -> None:
         layout.spots[cards[-1]] = Spot(rect.x, rect.y, w, h, "discard", None, 1)
 
 
-def _place_hand(layout: ContractLayout, model: ContractModel) -> None:
-    w, h = layout.hand_card
-    cards = model.hand
-    n = len(cards)
-    if not n:
-        return
-    area = layout.hand
-    label = area.height - h - layout.hand_lift
-    max_step = w + max(4, w * 0.06)
-    step = max_step if n == 1 else min(max_step, (area.width - w) / (n - 1))
-    total = w + step * (n - 1)
-    x0 = area.x + (area.width - total) / 2
-    y = area.y + label + layout.hand_lift
-    layout.hand_step = step
-    layout.hand_first_x = x0
-    layout.hand_count = n
-    for slot, card in enumerate(cards):
-        layout.spots[card] = Spot(x0 + slot * step, y, w, h, "hand", None, slot)
-
-
 def _place_stage(layout: ContractLayout, model: ContractModel) -> None:
     stage = layout.stage
     if stage is None or not model.slots:
         return
     count = len(model.slots)
     gap = layout.margin
-    label_h = _clamp(stage.height * 0.2, 16, 40)
+    label_h = clamp(stage.height * 0.2, 16, 40)
     pad = max(4, round(stage.height * 0.05))
     h = stage.height - label_h - 2 * pad
     w = round(h / CARD_RATIO)

@@ -8,6 +8,7 @@ the largest that fits every meld; the hand's card size depends on the window hei
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -58,8 +59,40 @@ class GroupBox:
         return max(0, min(self.count, slot))
 
 
+class HandRow:
+    """Hit tests of the bottom player's hand row, shared by both tables' layouts (which
+    hold the fields below; ``place_hand`` fills the spots and the hand-row geometry)."""
+
+    hand: pygame.Rect
+    hand_card: tuple[int, int]
+    hand_lift: int
+    hand_step: float
+    hand_first_x: float
+    hand_count: int
+    spots: dict[Card, Spot]
+
+    def in_hand(self, pos: tuple[float, float]) -> bool:
+        return self.hand.collidepoint(pos)
+
+    def hand_slot(self, x: float) -> int:
+        """The hand position (0..cards) a card dropped at ``x`` takes: after every card
+        whose middle is left of ``x``."""
+        if self.hand_step <= 0 or not self.hand_count:
+            return 0
+        middle = self.hand_first_x + self.hand_card[0] / 2
+        slot = int((x - middle) // self.hand_step) + 1
+        return max(0, min(self.hand_count, slot))
+
+    def hand_slot_x(self, slot: int) -> float:
+        """Where the caret for hand position ``slot`` is drawn."""
+        if slot >= self.hand_count:
+            return self.hand_first_x + (self.hand_count - 1) * self.hand_step \
+                + self.hand_card[0] + 3
+        return self.hand_first_x + slot * self.hand_step - 3
+
+
 @dataclass
-class Layout:
+class Layout(HandRow):
     size: tuple[int, int]
     margin: int
     table_card: tuple[int, int]
@@ -99,73 +132,55 @@ class Layout:
                 return box
         return None
 
-    def in_hand(self, pos: tuple[float, float]) -> bool:
-        return self.hand.collidepoint(pos)
-
     def on_felt(self, pos: tuple[float, float]) -> bool:
         return self.table.collidepoint(pos) and self.group_at(pos) is None \
             and not (self.free_rect and self.free_rect.collidepoint(pos))
 
-    def hand_slot(self, x: float) -> int:
-        """The hand position (0..cards) a card dropped at ``x`` takes: after every card
-        whose middle is left of ``x``."""
-        if self.hand_step <= 0 or not self.hand_count:
-            return 0
-        middle = self.hand_first_x + self.hand_card[0] / 2
-        slot = int((x - middle) // self.hand_step) + 1
-        return max(0, min(self.hand_count, slot))
 
-    def hand_slot_x(self, slot: int) -> float:
-        """Where the caret for hand position ``slot`` is drawn."""
-        if slot >= self.hand_count:
-            return self.hand_first_x + (self.hand_count - 1) * self.hand_step \
-                + self.hand_card[0] + 3
-        return self.hand_first_x + slot * self.hand_step - 3
-
-
-def _clamp(value: float, low: float, high: float) -> int:
+def clamp(value: float, low: float, high: float) -> int:
+    """``value`` kept between ``low`` and ``high``, as whole pixels."""
     return int(max(low, min(high, value)))
 
 
 def compute_layout(model: TableModel, size: tuple[int, int]) -> Layout:
     """The layout of ``model`` in a window of ``size``."""
     width, height = size
-    m = _clamp(min(width, height) * 0.012, 8, 18)
-    side_w = _clamp(width * 0.165, 180, 300)
+    m = clamp(min(width, height) * 0.012, 8, 18)
+    side_w = clamp(width * 0.165, 180, 300)
     sidebar = pygame.Rect(width - side_w, 0, side_w, height)
-    top_h = _clamp(height * 0.125, 78, 128)
+    top_h = clamp(height * 0.125, 78, 128)
     top = pygame.Rect(m, m // 2, width - side_w - 2 * m, top_h - m // 2)
-    hand_h = _clamp(height * 0.18, 92, 200)
+    hand_h = clamp(height * 0.18, 92, 200)
     hand_card = (round(hand_h / CARD_RATIO), hand_h)
     lift = round(hand_h * 0.16)
-    hand_label = _clamp(height * 0.028, 18, 28)
+    hand_label = clamp(height * 0.028, 18, 28)
     hand = pygame.Rect(m, height - hand_h - lift - hand_label - m, width - side_w - 2 * m,
                        hand_h + lift + hand_label)
-    status_h = _clamp(height * 0.05, 30, 46)
+    status_h = clamp(height * 0.05, 30, 46)
     status = pygame.Rect(m, hand.top - status_h - m // 2, hand.width, status_h)
     table = pygame.Rect(m, top.bottom + m, width - side_w - 2 * m,
                         status.top - top.bottom - 2 * m)
 
     pad = m
-    stock_h = _clamp(height * 0.15, 80, 170)
+    stock_h = clamp(height * 0.15, 80, 170)
     stock = pygame.Rect(sidebar.x + pad, pad, sidebar.width - 2 * pad, stock_h)
-    info_h = _clamp(height * 0.095, 60, 96)
+    info_h = clamp(height * 0.095, 60, 96)
     info = pygame.Rect(sidebar.x + pad, stock.bottom + pad // 2, sidebar.width - 2 * pad, info_h)
-    button_h = _clamp(height * 0.048, 28, 46)
+    button_h = clamp(height * 0.048, 28, 46)
     gap = max(4, button_h // 7)
     block = round(button_h * (BUTTON_ROWS + 0.3)) + gap * BUTTON_ROWS
     buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, sidebar.width - 2 * pad, block)
-    row_h = _clamp(height * 0.026, 17, 24)
+    row_h = clamp(height * 0.026, 17, 24)
     needed = row_h * (len(model.seats) + 1) + 16
     scores = pygame.Rect(sidebar.x + pad, buttons.bottom + pad, buttons.width,
                          min(needed, height - buttons.bottom - 2 * pad))
 
     layout = Layout(size, m, (0, 0), hand_card, sidebar, top, table, status, hand, stock,
                     info, buttons, hand_lift=lift, button_h=button_h,
-                    button_font=_clamp(height * 0.019, 13, 18),
+                    button_font=clamp(height * 0.019, 13, 18),
                     scores=scores if scores.height >= needed else None, score_row=row_h)
     _place_seats(layout, model)
-    _place_hand(layout, model)
+    place_hand(layout, model.hand)
     _place_table(layout, model, hand_h)
     return layout
 
@@ -174,23 +189,27 @@ def _place_seats(layout: Layout, model: TableModel) -> None:
     others = model.others
     if not others:
         return
-    top = layout.top
-    gap = layout.margin
-    w = min(340, (top.width - gap * (len(others) - 1)) // len(others))
-    total = w * len(others) + gap * (len(others) - 1)
-    x = top.x + (top.width - total) // 2
-    for info in others:
-        layout.seat_rects[info.seat] = pygame.Rect(x, top.y, w, top.height)
-        x += w + gap
+    for info, rect in zip(others, seat_row(layout.top, len(others), layout.margin, 340),
+                          strict=True):
+        layout.seat_rects[info.seat] = rect
     bottom = model.seats[model.bottom] if model.seats else None
     if bottom is not None:
         layout.seat_rects[bottom.seat] = layout.hand.copy()
 
 
-def _place_hand(layout: Layout, model: TableModel) -> None:
+def seat_row(top: pygame.Rect, count: int, gap: int, widest: int) -> list[pygame.Rect]:
+    """``count`` seats of equal width (``widest`` at most), ``gap`` apart, centred in
+    ``top``."""
+    w = min(widest, (top.width - gap * (count - 1)) // count)
+    total = w * count + gap * (count - 1)
+    x = top.x + (top.width - total) // 2
+    return [pygame.Rect(x + i * (w + gap), top.y, w, top.height) for i in range(count)]
+
+
+def place_hand(layout: HandRow, cards: Sequence[Card]) -> None:
+    """Spots for the hand on show, face up in one row along the bottom of ``layout.hand``
+    (overlapping when they do not fit); fills the layout's hand-row geometry."""
     w, h = layout.hand_card
-    face_up = bool(model.hand)
-    cards: tuple[Card, ...] = model.hand if face_up else ()
     n = len(cards)
     if not n:
         return
@@ -205,7 +224,7 @@ def _place_hand(layout: Layout, model: TableModel) -> None:
     layout.hand_first_x = x0
     layout.hand_count = n
     for slot, card in enumerate(cards):
-        layout.spots[card] = Spot(x0 + slot * step, y, w, h, "hand", None, slot, True)
+        layout.spots[card] = Spot(x0 + slot * step, y, w, h, "hand", None, slot)
 
 
 @dataclass
