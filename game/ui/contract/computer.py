@@ -30,15 +30,9 @@ class ComputerSeats:
     """Computer-player phases of the contract table (uses the scene's state)."""
 
     def _start_computer(self, seat: int) -> None:
-        player = self._players.get(seat)
+        player = self._computer_player(seat, make_player)
         if player is None:
-            try:
-                player = make_player(self.session.seats[seat].kind,
-                                     (self.match.seed * 7919 + seat) & 0xFFFFFFFF)
-            except (ImportError, ValueError) as error:
-                self._stop(f"The computer player cannot play: {error}")
-                return
-            self._players[seat] = player
+            return
         view = self.match.view(seat)
         self._worker = Worker(lambda: player.decide(view), synchronous=self.app.smoke)
         self._thinker = seat

@@ -11,7 +11,7 @@ scene of that game.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -120,6 +120,20 @@ class CardTableScene(Scene):
         self.app.notify(problem)
         self._set_phase(STOPPED)
         self.status = Status(problem, "warn")
+
+    def _computer_player(self, seat: int, make: Callable[[str, int], Any]) -> Any:
+        """The computer player at ``seat``: made by ``make(level, seed)`` the first time,
+        with a seed drawn from the match's; None (and the game stopped) if it cannot be."""
+        player = self._players.get(seat)
+        if player is None:
+            try:
+                player = make(self.session.seats[seat].kind,
+                              (self.match.seed * 7919 + seat) & 0xFFFFFFFF)
+            except (ImportError, ValueError) as error:
+                self._stop(f"The computer player cannot play: {error}")
+                return None
+            self._players[seat] = player
+        return player
 
     def _deal(self, stagger: float) -> None:
         """Clear the felt and deal the hand on show from the stock, ``stagger`` seconds

@@ -20,15 +20,9 @@ class ComputerTurns:
 
     def _start_computer(self, seat: int) -> None:
         self.draft = None
-        player = self._players.get(seat)
+        player = self._computer_player(seat, make_computer)
         if player is None:
-            try:
-                player = make_computer(self.session.seats[seat].kind,
-                                       (self.match.seed * 7919 + seat) & 0xFFFFFFFF)
-            except (ImportError, ValueError) as error:
-                self._stop(f"The computer player cannot play: {error}")
-                return
-            self._players[seat] = player
+            return
         view = self.match.view(seat)
         self._worker = think(player, view, synchronous=self.app.smoke)
         self._origin_seat = seat
