@@ -25,7 +25,7 @@ from game.engine.cards import Card
 from game.engine.contract.actions import Decline
 from game.engine.contract.match import ContractMatch
 from game.engine.contract.rules import CONTRACTS
-from game.engine.errors import EngineError, IllegalAction
+from game.engine.errors import IllegalAction
 from game.ui.contract.buy import BUY_SECONDS, BuyPrompt
 from game.ui.contract.computer import ComputerSeats
 from game.ui.contract.controls import ContractControls
@@ -41,7 +41,6 @@ from game.ui.contract.model import (
     the_card,
 )
 from game.ui.contract.pointer import ContractPointer
-from game.ui.table import records
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.controls import ButtonState
 from game.ui.table.hud import Status
@@ -235,24 +234,14 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
 
         self.pointer.cancel()
         self.close_prompt()
-        self._set_phase(WAIT)
-        records.close_hand(self.app, self.session, self.hand_times, self.autosave,
-                           self._write_autosave)
-        self.app.scenes.push(ContractScoreboardScene(self.app, self.session, self))
+        self._close_hand(ContractScoreboardScene(self.app, self.session, self))
 
     def next_round(self) -> None:
         """The scoreboard's Next round: deal on (the scoreboard pops itself)."""
-        if self.match.over or not self.match.hand_over:
-            return
-        try:
-            self.match.apply(NextHand(None))
-        except EngineError as error:
-            self._stop(str(error))
+        if not self._deal_next_hand():
             return
         self.stages.clear()
         self.hand_order.clear()
-        if self.autosave:
-            self._write_autosave()
         self._begin_round(fresh_deal=True)
 
     # ------------------------------------------------------------------ committing

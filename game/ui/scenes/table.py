@@ -18,9 +18,8 @@ import pygame_gui
 from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, Pass, Play
 from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
-from game.engine.errors import EngineError, IllegalAction
+from game.engine.errors import IllegalAction
 from game.engine.match import TurnRecord
-from game.ui.table import records
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
 from game.ui.table.computer import ComputerTurns
@@ -266,24 +265,14 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
 
         self.pointer.cancel()
         self.draft = None
-        self._set_phase(WAIT)
-        records.close_hand(self.app, self.session, self.hand_times, self.autosave,
-                           self._write_autosave)
-        self.app.scenes.push(ScoreboardScene(self.app, self.session, self))
+        self._close_hand(ScoreboardScene(self.app, self.session, self))
 
     def next_hand(self) -> None:
         """The scoreboard's Next hand: deal the next hand (the scoreboard pops itself)."""
-        if self.match.over or not self.match.hand_over:
-            return
-        try:
-            self.match.next_hand()
-        except EngineError as error:
-            self._stop(str(error))
+        if not self._deal_next_hand():
             return
         for seat in self.fresh:
             self.fresh[seat] = set()
-        if self.autosave:
-            self._write_autosave()
         self._begin_hand(fresh_deal=True)
 
     # ------------------------------------------------------------------ the model

@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine.actions import NextHand
 from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
+from game.engine.errors import EngineError
 from game.ui.scene import Scene
 from game.ui.table import records
 from game.ui.table.hud import Message, Status
 from game.ui.table.layout import Spot
-from game.ui.table.phases import DEAL, SETTLE, STOPPED, THINK
+from game.ui.table.phases import DEAL, SETTLE, STOPPED, THINK, WAIT
 from game.ui.table.sprites import Origin, SpriteLayer
 from game.ui.table.text import TextCache
 
@@ -167,6 +169,28 @@ class CardTableScene(Scene):
                                        (rect.x + rect.height * 0.1, rect.y + 6),
                                        (w // 2, h // 2), self.speed, delay)
                 delay += 0.03 / self.speed
+
+    def _close_hand(self, scoreboard: Scene) -> None:
+        """The hand is over: record it (statistics once, the autosave written or cleared)
+        and put ``scoreboard`` up over the table."""
+        self._set_phase(WAIT)
+        records.close_hand(self.app, self.session, self.hand_times, self.autosave,
+                           self._write_autosave)
+        self.app.scenes.push(scoreboard)
+
+    def _deal_next_hand(self) -> bool:
+        """The scoreboard's Next: the engine deals the next hand, which is autosaved.
+        False when there is none to deal, or the engine refused (the game stops)."""
+        if self.match.over or not self.match.hand_over:
+            return False
+        try:
+            self.match.apply(NextHand(None))
+        except EngineError as error:
+            self._stop(str(error))
+            return False
+        if self.autosave:
+            self._write_autosave()
+        return True
 
     def _start_hand_time(self) -> None:
         """The hand on the table started now (kept if it started before a reload)."""
