@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from game.engine.arrange import arrange
 from game.engine.cards import Card, Face
-from game.engine.draft import Move, TurnDraft
+from game.engine.draft import FREE, HAND, Move
 from game.engine.table import Table
 from game.engine.variants import Variant
 
@@ -65,36 +65,79 @@ def hint(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = Tr
 
 def edit_list(variant: Variant, start: Table, hand: Sequence[Card], end: Table,
               opened: bool = True) -> tuple[list[Move], dict[Card, Face]]:
-    """Single-card moves taking ``start`` to ``end``, recorded on a ``TurnDraft`` so their
-    group indices are right when replayed in order, plus the joker declarations that moves
-    cannot express (see ``Solution``). Each end meld grows inside the start group it shares
-    most cards with; a start meld kept whole is never touched; cards land at their final
-    place."""
-    draft = TurnDraft(variant, start, tuple(hand), opened)
+    """Single-card moves taking ``start`` to ``end``, with the group indices a
+    ``TurnDraft`` gives them when they are replayed in order, plus the joker declarations
+    that moves cannot express (see ``Solution``). Each end meld grows inside the start group
+    it shares most cards with; a start meld kept whole is never touched; cards land at their
+    final place."""
+    sim = _DraftSim(start, hand)
     anchors = _anchors(start, end)
     moves: list[Move] = []
     for index, meld in enumerate(end.melds):
         anchor = anchors.get(index)
+        order = {card: i for i, card in enumerate(meld)}
         for card in meld:
             if anchor is None:
-                source = draft.location(card)
-                draft.move(card, None)
-                moves.append(Move(card, source, None, 0))  # type: ignore[arg-type]
+                source, _, _ = sim.move(card, None, None)
+                moves.append(Move(card, source, None, 0))
                 anchor = card
                 continue
-            target = draft.location(anchor)
+            target = sim.location(anchor)
             assert isinstance(target, int)
-            if draft.location(card) == target:
+            if sim.location(card) == target:
                 continue
-            group = draft.groups[target]
-            position = sum(1 for c in group if c in meld and meld.index(c) < meld.index(card))
-            moves.append(draft.move(card, target, position))
+            rank = order[card]
+            position = sum(1 for c in sim.groups[target] if order.get(c, rank) < rank)
+            source, to, at = sim.move(card, target, position)
+            moves.append(Move(card, source, to, at))
     declarations: dict[Card, Face] = {}
     if variant.joker_identity == "fixed":
         for card, face in end.declared.items():
             if card.is_joker and start.declared.get(card) != face:
                 declarations[card] = face
     return moves, declarations
+
+
+class _DraftSim:
+    """What ``TurnDraft.move`` does to group indices (a moved card leaves its place, lands
+    at ``position``; emptied groups are dropped afterwards), with a card index instead of
+    the draft's list scans and undo copies: an edit list has a hundred moves."""
+
+    def __init__(self, start: Table, hand: Sequence[Card]) -> None:
+        self.groups: list[list[Card]] = [list(m) for m in start.melds]
+        self.where: dict[Card, list[Card] | str] = {c: HAND for c in hand}
+        self.where.update({c: FREE for c in start.free})
+        for group in self.groups:
+            for card in group:
+                self.where[card] = group
+        self._index()
+
+    def _index(self) -> None:
+        self.index_of = {id(g): i for i, g in enumerate(self.groups)}
+
+    def location(self, card: Card) -> int | str:
+        place = self.where[card]
+        return place if isinstance(place, str) else self.index_of[id(place)]
+
+    def move(self, card: Card, to_group: int | None,
+             position: int | None) -> tuple[int | str, int, int]:
+        source = self.location(card)
+        old = self.where[card]
+        if not isinstance(old, str):
+            old.remove(card)
+        if to_group is None:
+            target: list[Card] = []
+            self.groups.append(target)
+            self.index_of[id(target)] = index = len(self.groups) - 1
+        else:
+            target, index = self.groups[to_group], to_group
+        at = len(target) if position is None else min(position, len(target))
+        target.insert(at, card)
+        self.where[card] = target
+        if not isinstance(old, str) and not old:
+            self.groups = [g for g in self.groups if g]
+            self._index()
+        return source, index, at
 
 
 def _anchors(start: Table, end: Table) -> dict[int, Card]:

@@ -230,6 +230,7 @@ class _Builder:
         self.ub: list[np.ndarray] = []
         self.cost: list[np.ndarray] = []
         self.integ: list[np.ndarray] = []
+        self._single: list[tuple[float, float, float]] = []  # scalar columns not yet flushed
         self.ncol = 0
         self.row_lb: list[float] = []
         self.row_ub: list[float] = []
@@ -244,6 +245,7 @@ class _Builder:
         self.big = 1.0
 
     def cols(self, lb, ub, cost, integer: bool = True) -> np.ndarray:
+        self.flush()
         lb = np.asarray(lb, dtype=float)
         n = lb.size
         self.lb.append(lb)
@@ -255,7 +257,20 @@ class _Builder:
         return np.arange(first, first + n)
 
     def col(self, lb: float, ub: float, cost: float = 0.0) -> int:
-        return int(self.cols([lb], ub, cost)[0])
+        """One integer column (thousands per model: kept as plain tuples until flushed)."""
+        self._single.append((lb, ub, cost))
+        self.ncol += 1
+        return self.ncol - 1
+
+    def flush(self) -> None:
+        """Move the single columns into the column arrays, keeping their order."""
+        if self._single:
+            block = np.array(self._single, dtype=float).reshape(-1, 3)
+            self.lb.append(block[:, 0].copy())
+            self.ub.append(block[:, 1].copy())
+            self.cost.append(block[:, 2].copy())
+            self.integ.append(np.ones(len(block), dtype=np.int32))
+            self._single = []
 
     def row(self, lb: float, ub: float, entries: Sequence[tuple[int, float]] = ()) -> int:
         index = len(self.row_lb)
@@ -281,6 +296,7 @@ class _Builder:
         """Maximise; None when infeasible. The secondary objective (start melds kept) gets
         ``KEPT_BUDGET`` seconds: past it, an incumbent whose primary value the dual bound
         already proves optimal is taken, else the primary alone is solved to optimality."""
+        self.flush()
         rows = np.concatenate(self.er + [np.asarray(self._r, dtype=np.int64)])
         cols = np.concatenate(self.ec + [np.asarray(self._c, dtype=np.int64)])
         vals = np.concatenate(self.ev + [np.asarray(self._v, dtype=float)])
@@ -895,6 +911,7 @@ class _Problem:
         """Exclude one exact integer solution (by its values on the first columns)."""
         entries: list[tuple[int, float]] = []
         rhs = 1.0
+        b.flush()
         ub = np.concatenate(b.ub)
         for col, value in enumerate(solution):
             top = ub[col]

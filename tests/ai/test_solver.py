@@ -10,16 +10,16 @@ from collections import Counter
 import pytest
 
 import game.engine.arrange as arrange_module
-from game.ai.solver import Solution, hint, solve
+from game.ai.solver import Solution, _anchors, edit_list, hint, solve
 from game.engine.arrange import arrange, best_play, can_play
 from game.engine.cards import Card, CardMinter, parse_cards
-from game.engine.draft import TurnDraft
+from game.engine.draft import Move, TurnDraft
 from game.engine.scoring import card_value
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Variant, get_variant
 from tests.ai.brute_force import brute_best
-from tests.ai.positions import Position, small_position
+from tests.ai.positions import Position, big_position, small_position
 
 
 def parse(table: str, hand: str, free: str = "") -> tuple[Table, list[Card]]:
@@ -342,3 +342,48 @@ def test_a_hint_gives_up_in_time_with_a_clear_reason() -> None:
     with pytest.raises(TimeoutError, match="too tangled"):
         hint(get_variant("tahiti"), table, hand, True, time_limit=0.5)
     assert time.perf_counter() - started < 5.0
+
+
+# --- the edit list: the index-based replay matches TurnDraft's own moves ---------------
+
+
+def _draft_edit_list(start: Table, hand: list, end: Table, variant: Variant) -> list[Move]:
+    """The reference: every move made on a real TurnDraft (what edit_list did before)."""
+    draft = TurnDraft(variant, start, tuple(hand), True)
+    anchors = _anchors(start, end)
+    moves: list[Move] = []
+    for index, meld in enumerate(end.melds):
+        anchor = anchors.get(index)
+        for card in meld:
+            if anchor is None:
+                source = draft.location(card)
+                draft.move(card, None)
+                moves.append(Move(card, source, None, 0))  # type: ignore[arg-type]
+                anchor = card
+                continue
+            target = draft.location(anchor)
+            if draft.location(card) == target:
+                continue
+            group = draft.groups[target]
+            position = sum(1 for c in group if c in meld and meld.index(c) < meld.index(card))
+            moves.append(draft.move(card, target, position))
+    return moves
+
+
+EDIT_MIX = (("machiavelli", 2, 0), ("machiavelli-jokers", 2, 2), ("carousel", 2, 2),
+            ("robbers", 2, 4))
+
+
+@pytest.mark.parametrize(("variant_id", "packs", "jokers"), EDIT_MIX,
+                         ids=[m[0] for m in EDIT_MIX])
+def test_edit_list_matches_the_draft_replay(variant_id: str, packs: int, jokers: int) -> None:
+    rng = random.Random(f"edits-{variant_id}")
+    variant = get_variant(variant_id)
+    for _ in range(25):
+        pos = big_position(rng, variant, packs, jokers, table_cards=rng.randint(0, 80),
+                           hand_size=rng.randint(3, 15))
+        solution = solve(pos.variant, pos.table, pos.hand, True)
+        if solution is None:
+            continue
+        moves, _ = edit_list(pos.variant, pos.table, pos.hand, solution.table)
+        assert moves == _draft_edit_list(pos.table, pos.hand, solution.table, pos.variant)
