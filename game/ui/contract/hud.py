@@ -6,14 +6,13 @@ like the manipulation table's and sized for any window up to 4K)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
-from game.ui.card_art import CardArt
 from game.ui.contract.layout import UNDER_OFFSET, ContractLayout
 from game.ui.contract.model import ContractModel, SeatFacts
+from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
 from game.ui.table.felt import felt
 from game.ui.table.hud import CREAM, GOLD, GOLD_PALE, GREEN, MUTED, RED, Message, Status
@@ -24,7 +23,6 @@ from game.ui.table.overlays import (
     draw_note,
     draw_status_pill,
 )
-from game.ui.table.text import TextCache
 from game.ui.widgets import draw_text, fit_text, font
 
 BLUE = (120, 190, 255)
@@ -53,26 +51,15 @@ def _px(layout: ContractLayout, share: float, low: int, high: int) -> int:
     return int(max(low, min(high * layout.scale, layout.size[1] * share)))
 
 
-class ContractHud:
-    def __init__(self, text: TextCache, art: Callable[[], CardArt]) -> None:
-        self.text = text
-        self._art = art
-        self._board: pygame.Surface | None = None
-        self._board_key: object = None
-        self.version = 0
-
-    @property
-    def art(self) -> CardArt:
-        return self._art()
+class ContractHud(BoardCache):
+    """The contract table's board picture and what is drawn over it each frame."""
 
     def board(self, layout: ContractLayout, model: ContractModel, facts: BoardFacts,
               key: object) -> pygame.Surface:
-        full_key = (key, layout.size, facts, id(self.art))
-        if self._board is None or full_key != self._board_key:
-            self._board = self._draw_board(layout, model, facts)
-            self._board_key = full_key
-            self.version += 1
-        return self._board
+        """The board picture; redrawn when ``key`` (the table's version), the window, the
+        facts or the card art changed."""
+        return self._cached_board((key, layout.size, facts, id(self.art)),
+                                  lambda: self._draw_board(layout, model, facts))
 
     # ------------------------------------------------------------------ the board
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.ui.card_art import CardArt
+from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
 from game.ui.table.felt import felt
 from game.ui.table.layout import Layout
@@ -26,17 +27,15 @@ from game.ui.table.overlays import draw_back_fan, draw_hand_caption
 from game.ui.table.text import TextCache
 
 
-class Board:
+class Board(BoardCache):
+    """The manipulation table's board picture (see the module)."""
+
     def __init__(self, text: TextCache, art: Callable[[], CardArt]) -> None:
-        self.text = text
-        self._art = art
-        self._board: pygame.Surface | None = None
-        self._board_key: object = None
+        super().__init__(text, art)
         self._seats: dict[tuple, pygame.Surface] = {}
         self._chrome_surface: pygame.Surface | None = None
         self._chrome_key: object = None
         self._mats: dict[tuple, pygame.Surface] = {}
-        self.version = 0
 
     # --- the board (cached)
 
@@ -48,11 +47,7 @@ class Board:
                     tuple(tuple(r) for r in layout.new_melds),
                     tuple(layout.free_rect) if layout.free_rect else None,
                     tuple(tuple(r) for _, r in layout.regions))
-        if self._board is None or full_key != self._board_key:
-            self._board = self._draw_board(layout, model, facts)
-            self._board_key = full_key
-            self.version += 1
-        return self._board
+        return self._cached_board(full_key, lambda: self._draw_board(layout, model, facts))
 
     def _chrome(self, layout: Layout) -> pygame.Surface:
         """The felt with what depends only on the window's geometry: the sidebar, the hand's
