@@ -133,12 +133,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
         awaiting = self.match.awaiting
         if awaiting in self.session.humans and not self.session.hot_seat:
             self.bottom = awaiting
-        if fresh_deal:
-            self._deal(0.045)
-            self.status = Status(f"Round {number + 1}: dealing", "wait", True)
-        else:
-            self.refresh(snap=True)
-            self._advance()
+        self._deal_or_resume(fresh_deal, 0.045, f"Round {number + 1}: dealing")
 
     def _deal_ghosts(self) -> None:
         layout = self.layout

@@ -113,12 +113,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
         humans = self.session.humans
         if self.match.current in humans:
             self.bottom = self.match.current
-        if fresh_deal:
-            self._deal(0.05)
-            self.status = Status(f"Hand {self.match.hand.number + 1}: dealing", "wait", True)
-        else:
-            self.refresh(snap=True)
-            self._advance()
+        self._deal_or_resume(fresh_deal, 0.05, f"Hand {self.match.hand.number + 1}: dealing")
 
     def _deal_ghosts(self) -> None:
         layout = self.layout

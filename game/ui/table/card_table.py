@@ -137,6 +137,16 @@ class CardTableScene(Scene):
             self._players[seat] = player
         return player
 
+    def _deal_or_resume(self, fresh_deal: bool, stagger: float, dealing: str) -> None:
+        """Start play on the hand: deal it (``_deal``, with ``dealing`` on the status line)
+        or, when it was already under way (a loaded game), show it as it is and go on."""
+        if fresh_deal:
+            self._deal(stagger)
+            self.status = Status(dealing, "wait", True)
+        else:
+            self.refresh(snap=True)
+            self._advance()
+
     def _deal(self, stagger: float) -> None:
         """Clear the felt and deal the hand on show from the stock, ``stagger`` seconds
         (at speed 1) between cards; face-down ghosts fly to the seats not on show."""
