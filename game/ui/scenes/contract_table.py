@@ -373,16 +373,12 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
             phase=r.phase, awaiting=match.awaiting, current=r.current,
             round_over=match.hand_over)
 
-    def _layout_now(self) -> ContractLayout:
-        if self.model is None:
-            self.model = self.build_model()
-        return compute_layout(self.model, self.app.size)
+    def _compute_layout(self, model: ContractModel) -> ContractLayout:
+        return compute_layout(model, self.app.size)
 
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""
-        self.model = self.build_model()
-        self.layout = compute_layout(self.model, self.app.size)
-        self._version += 1
+        self._rebuild()
         self.selected = [c for c in self.selected
                          if c in self.layout.spots and self.layout.spots[c].zone == "hand"]
         self.sprites.sync(self.layout, self.model.shown, self.speed, self._origin, snap=snap,

@@ -322,16 +322,12 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
                           self.bottom, seats, len(match.hand.stock),
                           match.variant.table_layout == "sets_and_runs_apart")
 
-    def _layout_now(self) -> Layout:
-        if self.model is None:
-            self.model = self.build_model()
-        return compute_layout(self.model, self.app.size)
+    def _compute_layout(self, model: TableModel) -> Layout:
+        return compute_layout(model, self.app.size)
 
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""
-        self.model = self.build_model()
-        self.layout = compute_layout(self.model, self.app.size)
-        self._version += 1
+        self._rebuild()
         self.sprites.sync(self.layout, self.model.shown, self.speed, self._origin, snap=snap,
                           stagger=self._stagger)
         self._mark_sprites()

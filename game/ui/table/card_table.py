@@ -37,8 +37,9 @@ DEAL_PAUSE = 0.2  # seconds after the dealt cards have landed before play starts
 class CardTableScene(Scene):
     """The common part of a card table for ``session``; ``autosave`` writes the autosave
     slot after every action that ends a turn. Subclasses set ``hud``, ``pointer``,
-    ``controls``, ``bottom``, ``model`` and ``layout`` and provide ``refresh``,
-    ``_build_controls``, ``_update_controls``, ``_advance`` and ``_update_think``."""
+    ``controls``, ``bottom``, ``model`` and ``layout`` and provide ``build_model``,
+    ``_compute_layout``, ``refresh``, ``_build_controls``, ``_update_controls``,
+    ``_advance`` and ``_update_think``."""
 
     #: seconds the cards of an applied action rest before the game goes on (speed 1)
     settle_pause = 0.3
@@ -238,6 +239,22 @@ class CardTableScene(Scene):
         elif phase == SETTLE and not self.sprites.busy \
                 and self.phase_time >= self.settle_pause / self.speed:
             self._advance()
+
+    def _compute_layout(self, model: Any) -> Any:
+        """This game's layout of ``model`` in the window (a pure function of the two)."""
+        raise NotImplementedError
+
+    def _layout_now(self) -> Any:
+        """The layout of the state now, before the first refresh has made one."""
+        if self.model is None:
+            self.model = self.build_model()
+        return self._compute_layout(self.model)
+
+    def _rebuild(self) -> None:
+        """A new model and layout from the state; the table's version goes up."""
+        self.model = self.build_model()
+        self.layout = self._compute_layout(self.model)
+        self._version += 1
 
     def _layout_for(self, surface: pygame.Surface) -> None:
         """Lay the table out again if ``surface`` is not the size of the current layout."""
