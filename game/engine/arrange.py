@@ -31,13 +31,14 @@ from __future__ import annotations
 import itertools
 import time
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import highspy
 import numpy as np
 
+from game.engine.arrange_search import play_of_value
 from game.engine.cards import SUITS, Card, Face
 from game.engine.melds import check_meld
 from game.engine.scoring import card_value, meld_points
@@ -49,6 +50,7 @@ NFACES = 52
 LONG_RUN = 5  # runs longer than this are split unless a rule needs them whole
 _MAX_CUTS = 200
 KEPT_BUDGET = 0.01  # seconds for proving the most start melds kept (primary always proven)
+USE_INCUMBENT = "incumbent"  # Builder.solve: the search's play is the answer
 _QUIET_HEURISTICS = (
     "mip_heuristic_run_feasibility_jump", "mip_heuristic_run_rins", "mip_heuristic_run_rens",
     "mip_heuristic_run_root_reduced_cost", "mip_heuristic_run_zi_round",
@@ -292,10 +294,14 @@ class _Builder:
         self.ec.append(np.asarray(cols, dtype=np.int64))
         self.ev.append(np.asarray(vals, dtype=float))
 
-    def solve(self, time_limit: float | None) -> np.ndarray | None:
+    def solve(self, time_limit: float | None,
+              rescue: Callable[[int], float | None] | None = None) -> np.ndarray | str | None:
         """Maximise; None when infeasible. The secondary objective (start melds kept) gets
         ``KEPT_BUDGET`` seconds: past it, an incumbent whose primary value the dual bound
-        already proves optimal is taken, else the primary alone is solved to optimality."""
+        already proves optimal is taken; else ``rescue(bound)``, the objective value of a
+        legal play (from the combinatorial search) whose primary value reaches the dual
+        bound on it, so is optimal (``USE_INCUMBENT``: that play is the answer, unless the
+        incumbent is worth more); else the primary alone is solved to optimality."""
         self.flush()
         rows = np.concatenate(self.er + [np.asarray(self._r, dtype=np.int64)])
         cols = np.concatenate(self.ec + [np.asarray(self._c, dtype=np.int64)])
@@ -344,6 +350,16 @@ class _Builder:
                     return np.rint(sol).astype(np.int64)  # primary proven, kept best found
             if budget is None or (time_limit is not None and time_limit <= budget):
                 raise TimeoutError("the arrangement search ran out of time")
+            # releases and kept melds together are worth less than one primary unit (no
+            # dual bound yet: the rescue falls back on the whole hand's value)
+            dual = info.mip_dual_bound
+            bound = int(np.floor((dual + 0.5) / self.big + 1e-9)) if np.isfinite(dual) \
+                else 1 << 30
+            known = None if rescue is None else rescue(bound)
+            if known is not None:
+                if found and info.objective_function_value > known + 1e-6:
+                    return np.rint(sol).astype(np.int64)
+                return USE_INCUMBENT
             # the primary alone, to proven optimality
             keep_cost = cost.copy()
             keep_cost[self.kept_cols] = 0.0
@@ -1121,12 +1137,29 @@ def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, 
 def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
                 deadline: float | None) -> Arrangement | None:
     cuts: list[np.ndarray] = []
+    searched: dict[str, object] = {}  # the search's play (or its failure), made once
+
+    def rescue(bound: int) -> float | None:
+        """The objective value of a play worth the MILP's bound, from the search."""
+        bound = min(bound, sum(problem.weight.values()))  # the whole hand: always a bound
+        if "play" not in searched:
+            end = play_of_value(problem.variant, problem.table, problem.usable,
+                                problem.opened, problem.exactly, problem.weight, bound)
+            searched["play"] = None if end is None else _accept(problem, end)
+        found = searched["play"]
+        if not isinstance(found, Arrangement) or found.play.value < bound:
+            return None
+        return builder.big * found.play.value + found.kept_melds
+
+    searchable = rule is None and hand_allowed
     for _ in range(_MAX_CUTS):
         builder = problem.build(rule, hand_allowed, cuts)
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
             raise TimeoutError("the arrangement search ran out of time")
-        sol = builder.solve(left)
+        sol = builder.solve(left, rescue if searchable else None)
+        if isinstance(sol, str):
+            return searched["play"]  # type: ignore[return-value]
         if sol is None:
             return None
         end, _, _, kept = problem.realise(sol)
@@ -1135,14 +1168,26 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
             cuts = []
             continue
         if check.ok:
-            played = check.played
-            value = sum(problem.weight[c] for c in played)
-            start_sets = [frozenset(m) for m in problem.table.melds]
-            end_sets = {frozenset(m) for m in check.table.melds}
-            kept = sum(1 for m in start_sets if m in end_sets)
-            return Arrangement(Play(check.table, played, value), kept, check, check.released)
+            return _arrangement(problem, check)
         cuts.append(sol[: problem.base_cols])
     raise RuntimeError("the arrangement search did not converge")
+
+
+def _accept(problem: _Problem, end: Table) -> Arrangement | None:
+    """The arrangement for an end table, if ``check_turn`` accepts it."""
+    check = check_turn(problem.variant, problem.table, problem.hand, end, problem.opened)
+    return _arrangement(problem, check) if check.ok else None
+
+
+def _arrangement(problem: _Problem, check: TurnCheck) -> Arrangement:
+    """An accepted end table with its value and the start melds it keeps whole."""
+    assert check.table is not None
+    played = check.played
+    value = sum(problem.weight[c] for c in played)
+    start_sets = [frozenset(m) for m in problem.table.melds]
+    end_sets = {frozenset(m) for m in check.table.melds}
+    kept = sum(1 for m in start_sets if m in end_sets)
+    return Arrangement(Play(check.table, played, value), kept, check, check.released)
 
 
 def best_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, *,
