@@ -245,6 +245,7 @@ class _Builder:
         self.kept_cols: list[int] = []  # the secondary objective's columns
         self.primary_cols: list[int] = []  # hand cards played (cost = big * weight)
         self.big = 1.0
+        self.kept_proven = True  # False: the answer's kept melds are only the best found
 
     def cols(self, lb, ub, cost, integer: bool = True) -> np.ndarray:
         self.flush()
@@ -347,6 +348,7 @@ class _Builder:
                 sol = np.asarray(h.getSolution().col_value)
                 primary = sum(cost[c] * sol[c] for c in self.primary_cols) / self.big
                 if info.mip_dual_bound < self.big * (round(primary) + 1) - 1e-6:
+                    self.kept_proven = False
                     return np.rint(sol).astype(np.int64)  # primary proven, kept best found
             if budget is None or (time_limit is not None and time_limit <= budget):
                 raise TimeoutError("the arrangement search ran out of time")
@@ -358,6 +360,7 @@ class _Builder:
             known = None if rescue is None else rescue(bound)
             if known is not None:
                 if found and info.objective_function_value > known + 1e-6:
+                    self.kept_proven = False
                     return np.rint(sol).astype(np.int64)
                 return USE_INCUMBENT
             # the primary alone, to proven optimality
@@ -374,9 +377,18 @@ class _Builder:
             status = h.getModelStatus()
             if status == highspy.HighsModelStatus.kTimeLimit:
                 raise TimeoutError("the arrangement search ran out of time")
+            self.kept_proven = False
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
         return np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
+
+    def primary_of(self, sol: np.ndarray) -> int:
+        """The primary value (cards or points played) of a solution."""
+        cost = np.concatenate(self.cost)
+        return int(round(float(cost[self.primary_cols] @ sol[self.primary_cols]) / self.big))
+
+    def kept_of(self, sol: np.ndarray) -> int:
+        return int(sol[self.kept_cols].sum())
 
 
 @dataclass
@@ -1137,19 +1149,23 @@ def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, 
 def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
                 deadline: float | None) -> Arrangement | None:
     cuts: list[np.ndarray] = []
-    searched: dict[str, object] = {}  # the search's play (or its failure), made once
+    started = time.monotonic()
+    searched: dict[str, Arrangement | None] = {}  # the search's play (or None), made once
 
-    def rescue(bound: int) -> float | None:
-        """The objective value of a play worth the MILP's bound, from the search."""
+    def search(bound: int) -> Arrangement | None:
+        """A play worth ``bound`` (a bound on the primary, so optimal), from the search."""
         bound = min(bound, sum(problem.weight.values()))  # the whole hand: always a bound
         if "play" not in searched:
             end = play_of_value(problem.variant, problem.table, problem.usable,
                                 problem.opened, problem.exactly, problem.weight, bound)
             searched["play"] = None if end is None else _accept(problem, end)
         found = searched["play"]
-        if not isinstance(found, Arrangement) or found.play.value < bound:
-            return None
-        return builder.big * found.play.value + found.kept_melds
+        return found if found is not None and found.play.value >= bound else None
+
+    def rescue(bound: int) -> float | None:
+        """The objective value of a play worth the MILP's bound, from the search."""
+        found = search(bound)
+        return None if found is None else builder.big * found.play.value + found.kept_melds
 
     searchable = rule is None and hand_allowed
     for _ in range(_MAX_CUTS):
@@ -1159,11 +1175,21 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
             raise TimeoutError("the arrangement search ran out of time")
         sol = builder.solve(left, rescue if searchable else None)
         if isinstance(sol, str):
-            return searched["play"]  # type: ignore[return-value]
+            return searched["play"]
         if sol is None:
             return None
         end, _, _, kept = problem.realise(sol)
         check = check_turn(problem.variant, problem.table, problem.hand, end, problem.opened)
+        if not check.ok and searchable:
+            # the refused answer is optimal for a relaxation of the joker rules: its value
+            # bounds the primary, its kept melds the tie-break; a search play reaching both
+            # is the answer, as is one reaching the primary once the budget is spent
+            # (rebuilding the exact model costs more than the whole budget)
+            found = search(builder.primary_of(sol))
+            if found is not None and (
+                    not builder.kept_proven or found.kept_melds >= builder.kept_of(sol)
+                    or time.monotonic() - started >= KEPT_BUDGET):
+                return found
         if not check.ok and problem.tighten():
             cuts = []
             continue

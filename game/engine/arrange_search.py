@@ -251,7 +251,7 @@ class _Search:
             self._undo_to(mark)
             self.failed.add(key)
             return False
-        parts = self._components(usable, left) if self.nodes % 2 else [left]
+        parts = self._components(usable, left)
         if len(parts) > 1:
             # independent parts are solved one after the other, never re-explored together
             at_mark = (self.wild, self.slack)
@@ -372,8 +372,10 @@ class _Search:
         the slack allows (a table joker must stay on the table)."""
         placed = [(i, what[-2:]) for i, (_, _, _, what) in enumerate(self.log)
                   if isinstance(what, tuple) and what[0] != "drop"]
-        if self.two_from_hand:
-            placed = [(i, what) for i, what in placed if self._two_hand(*what)]
+        if self.two_from_hand:  # a releasing meld's mate is a table card: not those
+            placed = [(i, what[-2:]) for i, (_, _, _, what) in enumerate(self.log)
+                      if isinstance(what, tuple) and what[0] not in ("drop", "release")
+                      and self._two_hand(*what[-2:])]
         room = {i: self.limit - sum(1 for k in what[1] if k != "n") for i, what in placed}
         grown = dict.fromkeys(room, 0)
         kept_back = 0
@@ -563,9 +565,10 @@ def _realise(table: Table, usable: Sequence[Card], variant: Variant, log: list,
         slots = new[i]
         if what[0] == "release":
             f = what[1]
-            card = from_hand(f) if variant.joker_release_from == "hand" else None
+            card = from_hand(f) if variant.joker_release_from == "hand" or (
+                "w" in kinds and variant.released_joker_needs_two_from_hand) else None
             slots[shape.faces.index(f)] = card if card is not None else take(f)
-        if "w" in kinds and variant.released_joker_needs_two_from_hand:
+        if ("w" in kinds or i in extra) and variant.released_joker_needs_two_from_hand:
             for slot, (g, k) in enumerate(zip(shape.faces, kinds, strict=True)):
                 if k == "n" and slot not in slots:
                     card = from_hand(g)
