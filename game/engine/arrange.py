@@ -24,6 +24,11 @@ program solved again, so the answer is always legal.
 
 Runs longer than five cards are left out unless a rule needs them whole (a start meld kept,
 a joker's mates): any longer run splits into two valid runs, so nothing is lost.
+
+Where HiGHS proves a bound on the primary but is slow to find a play reaching it (weak LPs
+with jokers), ``game.engine.arrange_search`` looks for such a play directly: after the
+tie-break budget, and before the exact joker model is built for a refused relaxed answer.
+A play it finds reaches a proven bound, so the primary stays optimal.
 """
 
 from __future__ import annotations
