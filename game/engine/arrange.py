@@ -43,7 +43,7 @@ from functools import lru_cache
 import highspy
 import numpy as np
 
-from game.engine.arrange_search import play_of_value
+from game.engine.arrange_search import SEARCH_BUDGET, play_of_value
 from game.engine.cards import SUITS, Card, Face
 from game.engine.melds import check_meld
 from game.engine.scoring import card_value, meld_points
@@ -1161,8 +1161,11 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
         """A play worth ``bound`` (a bound on the primary, so optimal), from the search."""
         bound = min(bound, sum(problem.weight.values()))  # the whole hand: always a bound
         if "play" not in searched:
+            budget = SEARCH_BUDGET if deadline is None else max(
+                0.0, min(SEARCH_BUDGET, deadline - time.monotonic()))  # within time_limit
             end = play_of_value(problem.variant, problem.table, problem.usable,
-                                problem.opened, problem.exactly, problem.weight, bound)
+                                problem.opened, problem.exactly, problem.weight, bound,
+                                budget)
             searched["play"] = None if end is None else _accept(problem, end)
         found = searched["play"]
         return found if found is not None and found.play.value >= bound else None
