@@ -131,13 +131,12 @@ class _Search:
         self.from_hand = variant.joker_release_from == "hand"
         # a meld with a wild joker holds two hand cards (a released joker needs them)
         self.two_from_hand = variant.released_joker_needs_two_from_hand and bool(mates)
-        self.release_first = True
         self.windows = _run_windows(variant.ace)
         self.deadline = time.perf_counter() + budget
         self.nodes = 0
         self.claimed = 0  # bitmask over starts
-        # undo log: (naturals, pinned, wild taken, what: start index, (shape, kinds) or
-        # ("drop", face, count))
+        # undo log: (naturals, pinned, wild taken, what): what is a kept start meld's index,
+        # a new meld (shape, kinds), ("release", face, shape, kinds) or ("drop", face, count)
         self.log: list[tuple[tuple[int, ...], tuple[int, ...], int, object]] = []
         self.failed: set[tuple] = set()  # states (in a scope) with no partition
         self.extra: list[int] = []  # left-over wild jokers: the log entry (meld) each joins
@@ -164,7 +163,7 @@ class _Search:
         f, rest = faces[0], faces[1:]
         mark = len(self.log)
         if self.pin[f] and self.nat[f] and (self.droppable[f] or not self.from_hand):
-            for shape, kinds in self._options(f, self.mates[f]) if self.release_first else ():
+            for shape, kinds in self._options(f, self.mates[f]):  # releasing first
                 nats = tuple(g for g, k in zip(shape.faces, kinds, strict=True) if k == "n")
                 pins = tuple(g for g, k in zip(shape.faces, kinds, strict=True) if k == "p")
                 self._push(nats, pins, kinds.count("w"), ("release", f, shape, kinds))
