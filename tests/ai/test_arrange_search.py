@@ -170,9 +170,13 @@ def test_an_illegal_search_answer_is_never_returned(monkeypatch: pytest.MonkeyPa
     rng = random.Random(5)
     positions = [big_position(rng, variant, 2, 4, table_cards=40) for _ in range(6)]
     expected = [best_play(variant, p.table, p.hand, True) for p in positions]
-    monkeypatch.setattr(arrange_module, "play_of_value",
-                        lambda variant, table, usable, *rest, **kw: Table.of(
-                            list(table.melds) + [list(usable)], (), table.declared))
+    calls = []
+
+    def wrong(variant, table, usable, *rest, **kwargs) -> Table:
+        calls.append(1)
+        return Table.of(list(table.melds) + [list(usable)], (), table.declared)
+
+    monkeypatch.setattr(arrange_module, "play_of_value", wrong)
     monkeypatch.setattr(arrange_module, "KEPT_BUDGET", 1e-9)
     for pos, best in zip(positions, expected, strict=True):
         result = best_play(pos.variant, pos.table, pos.hand, True)
@@ -180,3 +184,4 @@ def test_an_illegal_search_answer_is_never_returned(monkeypatch: pytest.MonkeyPa
         if result is not None:
             assert result.value == best.value
             assert check_turn(pos.variant, pos.table, pos.hand, result.table).ok
+    assert calls  # the wrong answers were offered
