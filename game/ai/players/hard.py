@@ -24,6 +24,7 @@ from game.ai.players.carousel import draw_again_value, knock_worth, seconds_left
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.plays import Arranged, as_decision, solution_for
+from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents
 from game.engine.match import PlayerView
 
@@ -65,8 +66,8 @@ class HardPlayer(ComputerPlayer):
         self._cutoff = start + self.tuning.cutoff
         points = view.variant.scoring in POINTS_SCHEMES
         most = solution_for(view, objective="cards")
-        if most is None:
-            return self._free_only(view)
+        if most is None:  # none exists, or the search ran out of time: then a simple play
+            return self._free_only(view) or simple_play(view)
         if len(most.played) == len(view.hand):
             return as_decision(view, most, "going out")
         first = self._first_choice(view, most, points)

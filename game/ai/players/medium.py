@@ -1,10 +1,12 @@
 """Medium: every turn it can, it plays the solver's largest play (most cards from hand,
-rearranging the table as needed); otherwise it draws. It knocks whenever allowed."""
+rearranging the table as needed); otherwise it draws. It knocks whenever allowed. On the
+rare position the solver cannot settle in time, it makes a simple play if it sees one."""
 
 from __future__ import annotations
 
 from game.ai.players.base import ComputerPlayer, Decision
 from game.ai.players.plays import solved_play
+from game.ai.players.simple import simple_play
 from game.engine.match import PlayerView
 
 
@@ -12,4 +14,5 @@ class MediumPlayer(ComputerPlayer):
     level = "medium"
 
     def choose_play(self, view: PlayerView) -> Decision | None:
-        return solved_play(view, objective="cards", note="largest play")
+        # no solver play: either none exists (then no simple one does either) or time ran out
+        return solved_play(view, objective="cards", note="largest play") or simple_play(view)

@@ -14,6 +14,9 @@ from game.engine.match import PlayerView
 from game.engine.table import Table
 
 Arranged = arrange.Play  # table, played, value
+# A rare tangled position can keep the exact search busy for minutes; a computer turn must
+# not, so a search without its own limit gets this many seconds, then counts as no play.
+PLAY_SECONDS = 2.0
 
 
 def solution_for(view: PlayerView, *, objective: str = "cards", keep: Iterable[Card] = (),
@@ -23,14 +26,15 @@ def solution_for(view: PlayerView, *, objective: str = "cards", keep: Iterable[C
                  time_limit: float | None = None) -> Arranged | None:
     """The solver's best play for this seat (or for another table, hand or opening state:
     a look ahead), or None when no play adds a card. A search that runs out of
-    ``time_limit`` seconds counts as no play."""
+    ``time_limit`` seconds (``PLAY_SECONDS`` when not given) counts as no play."""
     cards = list(view.hand if hand is None else hand)
     start = view.table if table is None else table
     is_open = view.opened[view.seat] if opened is None else opened
     try:
         found = arrange.best_play(view.variant, start, cards, is_open, objective=objective,
                                   keep=tuple(keep), exactly=exactly, keep_jokers=keep_jokers,
-                                  time_limit=time_limit)
+                                  time_limit=PLAY_SECONDS if time_limit is None
+                                  else time_limit)
     except TimeoutError:
         return None
     if found is None or not adds(start, found.table):
