@@ -322,3 +322,19 @@ def test_a_search_out_of_time_still_makes_a_simple_play(level: str, monkeypatch)
     assert "no rearranging" in decision.note
     assert sorted(map(str, decision.action.table.cards())) == sorted(
         ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "5C", "6C", "7C", "8C"])
+
+
+def test_hard_keeps_its_joker_where_medium_spends_it(monkeypatch) -> None:  # noqa: ANN001
+    from tests.conftest import rig
+
+    match = Match("machiavelli-jokers", 2, 4)  # scored by cards left: a joker costs no more
+    rig(match, "5C 6C 7C", ["8C JK KD QH", "2D 3D 9S"], current=0)
+    view = match.view(0)
+
+    def jokers_put_down(level: str) -> int:
+        action = make_player(level, 1).decide(view).action
+        assert isinstance(action, Play)
+        return sum(1 for card in action.table.cards() if card.is_joker)
+
+    assert jokers_put_down("medium") == 1  # the largest play spends the joker on the run
+    assert jokers_put_down("hard") == 0  # Hard plays 8C and keeps the joker for later
