@@ -55,10 +55,6 @@ class SeatStats:
     fallbacks: int = 0
 
     @property
-    def decisions(self) -> int:
-        return len(self.times)
-
-    @property
     def slowest(self) -> float:
         return max(self.times, default=0.0)
 

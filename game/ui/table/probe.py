@@ -34,16 +34,15 @@ class TableProbe:
         for _ in range(count):
             self.app.frame(self.dt)
 
-    def until(self, done: Callable[[], bool], limit: int = 3000, what: str = "",
-              thinking_seconds: float = THINKING_SECONDS) -> None:
+    def until(self, done: Callable[[], bool], limit: int = 3000, what: str = "") -> None:
         """Run frames until ``done()``; AssertionError after ``limit`` frames.
 
         Frames spent while a computer player or a hint is still thinking in its thread do
         not count: the probe waits for the thread in real time instead (up to
-        ``thinking_seconds`` in all), since a busy machine can make a search take far more
+        ``THINKING_SECONDS`` in all), since a busy machine can make a search take far more
         wall time than a fixed number of fast headless frames."""
         frames = 0
-        waited_until = time.monotonic() + thinking_seconds
+        waited_until = time.monotonic() + THINKING_SECONDS
         while frames < limit:
             if done():
                 return
