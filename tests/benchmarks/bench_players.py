@@ -10,15 +10,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.ai.players import LEVELS, make_player  # noqa: E402
-from game.engine.actions import NextHand  # noqa: E402
-from game.engine.match import Match  # noqa: E402
+from game.ai.players import LEVELS  # noqa: E402
+from game.commands.simulate import SeatStats, play_match  # noqa: E402
 from game.engine.variants import VARIANTS  # noqa: E402
 
 OPPONENT = {"easy": "medium", "medium": "hard", "hard": "medium"}
@@ -26,31 +23,15 @@ CAP = 2000
 
 
 def time_level(level: str, variant_id: str, games: int, seed: int) -> list[float]:
-    """Seconds per decision of ``level`` over ``games`` matches (alternating first seat)."""
-    variant = VARIANTS[variant_id]
-    seats = max(2, variant.min_players)
+    """Seconds per decision of ``level`` over ``games`` matches (seats rotating), played by
+    the same routine as ``machiavelli simulate``."""
+    seats = max(2, VARIANTS[variant_id].min_players)
+    levels = [level] + [OPPONENT[level]] * (seats - 1)
     times: list[float] = []
     for game in range(games):
-        levels = [level] + [OPPONENT[level]] * (seats - 1)
-        shift = game % seats
-        levels = levels[shift:] + levels[:shift]
-        players = [make_player(lv, seed + game * 7 + i) for i, lv in enumerate(levels)]
-        match = Match(variant_id, seats, seed + game)
-        for _ in range(CAP):
-            if match.over:
-                break
-            if match.hand_over:
-                match.apply(NextHand(None))
-                continue
-            seat = match.current
-            view = match.view(seat)
-            start = time.perf_counter()
-            decision = players[seat].decide(view)
-            spent = time.perf_counter() - start
-            if levels[seat] == level:
-                times.append(spent)
-            action = decision.action
-            match.apply(action if action.kind == "next_hand" else replace(action, player=seat))
+        stats = [SeatStats(lv) for lv in levels]
+        play_match(variant_id, {}, levels, seed + game, game % seats, stats, CAP)
+        times += stats[0].times
     return times
 
 
