@@ -36,11 +36,14 @@ class Solution:
 
 def solve(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = True,
           objective: str = "cards", keep: Collection[Card] = (), exactly: int | None = None,
-          keep_jokers: bool = False, time_limit: float | None = None) -> Solution | None:
+          keep_jokers: bool = False, time_limit: float | None = None,
+          proven_tie_break: bool = False) -> Solution | None:
     """The optimal play (most cards, or most points with ``objective="points"``), keeping
-    as many start melds whole as possible among those; None when no legal play exists."""
+    start melds whole among those (as many as possible with ``proven_tie_break``; see
+    ``arrange``); None when no legal play exists."""
     result = arrange(variant, table, hand, opened, objective=objective, keep=keep,
-                     exactly=exactly, keep_jokers=keep_jokers, time_limit=time_limit)
+                     exactly=exactly, keep_jokers=keep_jokers, time_limit=time_limit,
+                     proven_tie_break=proven_tie_break)
     if result is None:
         return None
     play = result.play
@@ -54,10 +57,12 @@ HINT_SECONDS = 5.0
 
 def hint(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = True,
          time_limit: float | None = HINT_SECONDS) -> Solution | None:
-    """The play a hint shows: the most cards from the hand. A rare position can take the
-    exact search minutes, so a hint gives up after ``time_limit`` seconds (TimeoutError)."""
+    """The play a hint shows: the most cards from the hand, disturbing the table least (a
+    person reads it: the tie-break is proven). A rare position can take the exact search
+    minutes, so a hint gives up after ``time_limit`` seconds (TimeoutError)."""
     try:
-        return solve(variant, table, hand, opened, objective="cards", time_limit=time_limit)
+        return solve(variant, table, hand, opened, objective="cards", time_limit=time_limit,
+                     proven_tie_break=True)
     except TimeoutError:
         raise TimeoutError(f"no best play found within {time_limit:g} seconds: this table "
                            "is too tangled for a quick hint") from None

@@ -55,6 +55,8 @@ NFACES = 52
 LONG_RUN = 5  # runs longer than this are split unless a rule needs them whole
 _MAX_CUTS = 200
 KEPT_BUDGET = 0.01  # seconds for proving the most start melds kept (primary always proven)
+GUIDE_BUDGET = 0.005  # seconds for the search guided by the LP relaxation
+_DIVE_STEPS = 40  # LP re-solves in a dive
 USE_INCUMBENT = "incumbent"  # Builder.solve: the search's play is the answer
 _QUIET_HEURISTICS = (
     "mip_heuristic_run_feasibility_jump", "mip_heuristic_run_rins", "mip_heuristic_run_rens",
@@ -251,6 +253,11 @@ class _Builder:
         self.primary_cols: list[int] = []  # hand cards played (cost = big * weight)
         self.big = 1.0
         self.kept_proven = True  # False: the answer's kept melds are only the best found
+        self.dive_ok = True  # try diving on a fractional LP relaxation before branching
+        # fast: a play whose primary is proven optimal is the answer even when its kept
+        # melds are not proven the most (no branch and bound for the tie-break)
+        self.fast = True
+        self.release_cols = False  # joker releases (penalised in the objective) modelled
 
     def cols(self, lb, ub, cost, integer: bool = True) -> np.ndarray:
         self.flush()
@@ -301,13 +308,21 @@ class _Builder:
         self.ev.append(np.asarray(vals, dtype=float))
 
     def solve(self, time_limit: float | None,
-              rescue: Callable[[int], float | None] | None = None) -> np.ndarray | str | None:
-        """Maximise; None when infeasible. The secondary objective (start melds kept) gets
-        ``KEPT_BUDGET`` seconds: past it, an incumbent whose primary value the dual bound
-        already proves optimal is taken; else ``rescue(bound)``, the objective value of a
-        legal play (from the combinatorial search) whose primary value reaches the dual
-        bound on it, so is optimal (``USE_INCUMBENT``: that play is the answer, unless the
-        incumbent is worth more); else the primary alone is solved to optimality."""
+              rescue: Callable[[int], float | None] | None = None,
+              guide: Callable[[np.ndarray, float], tuple[float, bool] | None] | None = None,
+              legal: Callable[[np.ndarray], bool] | None = None,
+              ) -> np.ndarray | str | None:
+        """Maximise; None when infeasible. A fractional LP relaxation first goes to
+        ``guide(x, value)``: the objective value of a legal play reaching the relaxation's
+        bound on the primary, and whether it reaches the bound on the whole objective (then
+        it is the answer, ``USE_INCUMBENT``, with no branch and bound at all). Otherwise the
+        secondary objective (start melds kept) gets ``KEPT_BUDGET`` seconds: past it, the
+        guided play or an incumbent whose primary value the dual bound already proves
+        optimal is taken, whichever is worth more; else ``rescue(bound)``, the objective
+        value of a legal play (from the combinatorial search) whose primary value reaches
+        the dual bound on it, so is optimal (``USE_INCUMBENT``: that play is the answer,
+        unless the incumbent is worth more); else the primary alone is solved to
+        optimality."""
         self.flush()
         rows = np.concatenate(self.er + [np.asarray(self._r, dtype=np.int64)])
         cols = np.concatenate(self.ec + [np.asarray(self._c, dtype=np.int64)])
@@ -343,6 +358,29 @@ class _Builder:
             rounded = np.rint(x)
             if np.abs(x - rounded).max(initial=0.0) < 1e-7:
                 return rounded.astype(np.int64)
+            lp_value = h.getInfo().objective_function_value
+            warm = None
+            if self.dive_ok or legal is not None:
+                dived = self._dive(h, x, lp_value)
+                if dived is not None and (self.dive_ok or legal(dived)):
+                    if self.fast or self.kept_proven:
+                        return dived
+                    warm = dived  # the MIP starts from it
+                self.kept_proven = True
+            if guide is not None:
+                guided = guide(x, lp_value)
+                if guided is not None and (self.fast or guided[1]):
+                    self.kept_proven = guided[1]
+                    return USE_INCUMBENT
+            if self.fast and rescue is not None and \
+                    rescue(self.primary_bound(lp_value)) is not None:
+                self.kept_proven = False  # the search's play: the primary only is proven
+                return USE_INCUMBENT
+            if warm is not None:
+                start = highspy.HighsSolution()
+                start.col_value = list(warm.astype(float))
+                start.value_valid = True
+                h.setSolution(start)
         h.setOptionValue("solve_relaxation", False)
         h.run()
         status = h.getModelStatus()
@@ -360,8 +398,7 @@ class _Builder:
             # releases and kept melds together are worth less than one primary unit (no
             # dual bound yet: the rescue falls back on the whole hand's value)
             dual = info.mip_dual_bound
-            bound = int(np.floor((dual + 0.5) / self.big + 1e-9)) if np.isfinite(dual) \
-                else 1 << 30
+            bound = self.primary_bound(dual) if np.isfinite(dual) else 1 << 30
             known = None if rescue is None else rescue(bound)
             if known is not None:
                 if found and info.objective_function_value > known + 1e-6:
@@ -386,6 +423,53 @@ class _Builder:
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
         return np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
+
+    def _dive(self, h: highspy.Highs, x: np.ndarray, lp_value: float) -> np.ndarray | None:
+        """An integral solution whose primary reaches the LP relaxation's bound, by diving:
+        the most nearly whole column is rounded up (the other way when that loses the
+        bound) and the LP solved again from its basis, until the solution is whole. None
+        when a column loses the bound both ways, or after ``_DIVE_STEPS``; the model's
+        bounds are restored either way."""
+        lb = np.concatenate(self.lb)
+        ub = np.concatenate(self.ub)
+        integ = np.concatenate(self.integ).astype(bool)
+        primary = self.primary_bound(lp_value)
+        floor_value = self.big * primary - 0.5  # kept melds and releases cost less than this
+        changed: list[int] = []
+        found = None
+        try:
+            for _ in range(_DIVE_STEPS):
+                frac = np.where(integ, x - np.floor(x + 1e-9), 0.0)
+                frac[frac < 1e-7] = 0.0
+                frac[frac > 1 - 1e-7] = 0.0
+                if not frac.any():
+                    found = np.rint(x).astype(np.int64)
+                    break
+                j = int(np.argmax(frac))
+                up, down = float(np.ceil(x[j])), float(np.floor(x[j]))
+                changed.append(j)
+                for low, high in ((up, ub[j]), (lb[j], down)):
+                    h.changeColBounds(j, low, high)
+                    h.run()
+                    if h.getModelStatus() == highspy.HighsModelStatus.kOptimal and \
+                            h.getInfo().objective_function_value >= floor_value - 1e-7:
+                        break
+                else:
+                    return None
+                x = np.asarray(h.getSolution().col_value)
+        finally:
+            for j in changed:
+                h.changeColBounds(j, lb[j], ub[j])
+        if found is not None:
+            value = float(np.concatenate(self.cost) @ found)
+            penalties = 0.5 if self.release_cols else 0.0
+            self.kept_proven = value + 1 - penalties > lp_value + 1e-7
+        return found
+
+    def primary_bound(self, objective_bound: float) -> int:
+        """The bound on the primary that a bound on the objective gives: kept melds and
+        releases together are worth less than one primary unit."""
+        return int(np.floor((objective_bound + 0.5) / self.big + 1e-9))
 
     def primary_of(self, sol: np.ndarray) -> int:
         """The primary value (cards or points played) of a solution."""
@@ -418,7 +502,8 @@ class _Problem:
 
     def __init__(self, variant: Variant, table: Table, hand: Sequence[Card], opened: bool,
                  objective: str, keep: Collection[Card], exactly: int | None,
-                 keep_jokers: bool, tie_break: bool = True) -> None:
+                 keep_jokers: bool, tie_break: bool = True,
+                 proven_tie_break: bool = False) -> None:
         if objective not in ("cards", "points"):
             raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
         if variant.set_same_suit_allowed:
@@ -430,6 +515,7 @@ class _Problem:
         self.objective = objective
         self.exactly = exactly
         self.tie_break = tie_break
+        self.proven_tie_break = proven_tie_break
         keep_set = set(keep)
         self.usable = [c for c in self.hand if c not in keep_set
                        and not (keep_jokers and c.is_joker)]
@@ -615,6 +701,8 @@ class _Problem:
         nstart = len(self.table.melds)
         big = float(nstart + 1)
         b.big = big
+        b.dive_ok = self.exact  # a relaxed joker model's whole solutions may break a rule
+        b.fast = not self.proven_tie_break
         # hand, free supplies
         faces = np.flatnonzero(self.T + self.H + self.FR)
         self.face_row = {}
@@ -789,6 +877,7 @@ class _Problem:
             penalty = -0.5 / (len(self.specials) + 1)
             for si, s in enumerate(self.specials):
                 rel = b.col(0, 1 if s.can_release else 0, penalty)
+                b.release_cols = True
                 self.rel_var[si] = rel
                 if not self.exact:
                     continue
@@ -962,6 +1051,31 @@ class _Problem:
                 entries.append((d, 1.0))
         b.row(rhs, np.inf, entries)
 
+    def kept_in(self, x: np.ndarray) -> set[int]:
+        """The start melds a (relaxed) solution keeps whole: whole indicators only."""
+        kept: set[int] = set()
+        for var, (_, melds) in self.kept_group.items():
+            kept.update(melds[: int(np.floor(x[var] + 1e-6))])
+        for meld, vars_ in self.kept_vars.items():
+            if sum(x[var] for var, _ in vars_) > 1 - 1e-6:
+                kept.add(meld)
+        return kept
+
+    def melds_used(self, x: np.ndarray) -> dict[tuple[frozenset[int], int], float]:
+        """How much a (relaxed) solution uses each meld: (natural faces, jokers) -> copies."""
+        used: dict[tuple[frozenset[int], int], float] = defaultdict(float)
+        values = x[self.x]
+        tpl = self.tpl
+        for j in np.flatnonzero(values > 1e-6):
+            c = self.col_cand[j]
+            naturals = frozenset(int(f) for f in tpl.nat[c] if f >= 0)
+            used[(naturals, int(tpl.nj[c]))] += float(values[j])
+        return used
+
+    def releases_in(self, x: np.ndarray) -> dict[int, float]:
+        """How far a (relaxed) solution releases each declared joker, by its face."""
+        return {self.specials[si].face: float(x[var]) for si, var in self.rel_var.items()}
+
     # --- from a solution to a table
 
     def realise(self, sol: np.ndarray) -> tuple[Table, list[list[Card]], dict[Card, Face],
@@ -1130,11 +1244,17 @@ class _Problem:
 def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, *,
             objective: str = "cards", keep: Collection[Card] = (), exactly: int | None = None,
             keep_jokers: bool = False, time_limit: float | None = None,
-            tie_break: bool = True) -> Arrangement | None:
+            tie_break: bool = True, proven_tie_break: bool = False) -> Arrangement | None:
     """The optimal legal play with the start melds it keeps whole (see ``best_play``);
-    ``tie_break=False`` skips preferring kept melds (for a yes/no question)."""
+    ``tie_break=False`` skips preferring kept melds (for a yes/no question).
+
+    The primary objective is always proven optimal. The tie-break (most start melds kept
+    whole) is fast by default: a play reaching the LP relaxation's bound on the primary,
+    found by diving or by the combinatorial search, is taken as it is (nearly always one
+    keeping the most melds too). ``proven_tie_break=True`` proves that as well by branch
+    and bound, within ``KEPT_BUDGET`` seconds, for a hint a person reads."""
     problem = _Problem(variant, table, hand, opened, objective, keep, exactly, keep_jokers,
-                       tie_break)
+                       tie_break, proven_tie_break)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     initial = None
     if not opened and variant.initial_meld != "none":
@@ -1154,12 +1274,16 @@ def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, 
 def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
                 deadline: float | None) -> Arrangement | None:
     cuts: list[np.ndarray] = []
-    started = time.monotonic()
     searched: dict[str, Arrangement | None] = {}  # the search's play (or None), made once
+
+    total = sum(problem.weight.values())  # the whole hand: always a bound
 
     def search(bound: int) -> Arrangement | None:
         """A play worth ``bound`` (a bound on the primary, so optimal), from the search."""
-        bound = min(bound, sum(problem.weight.values()))  # the whole hand: always a bound
+        bound = min(bound, total)
+        guided = searched.get("guided")
+        if guided is not None and guided.play.value >= bound:
+            return guided
         if "play" not in searched:
             budget = SEARCH_BUDGET if deadline is None else max(
                 0.0, min(SEARCH_BUDGET, deadline - time.monotonic()))  # within time_limit
@@ -1175,28 +1299,76 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
         found = search(bound)
         return None if found is None else builder.big * found.play.value + found.kept_melds
 
+    def guide(relaxed: np.ndarray, lp_value: float) -> tuple[float, bool] | None:
+        """A play reaching the LP relaxation's bound on the primary, searched among the
+        start melds the relaxation breaks up (those it keeps whole stay so): a small search,
+        and a play a person can follow. Its objective value, and whether no play is worth
+        more (the secondary too: a better play would keep a whole meld more)."""
+        big = builder.big
+        bound = min(builder.primary_bound(lp_value), total)
+        if bound <= 0:
+            return None
+        kept = problem.kept_in(relaxed)
+        table = problem.table
+        rest = Table.of([m for i, m in enumerate(table.melds) if i not in kept], table.free,
+                        table.declared)
+        budget = GUIDE_BUDGET if deadline is None else max(
+            0.0, min(GUIDE_BUDGET, deadline - time.monotonic()))
+        end = play_of_value(problem.variant, rest, problem.usable, problem.opened,
+                            problem.exactly, problem.weight, bound, budget, check=False,
+                            prefer=problem.melds_used(relaxed),
+                            releases=problem.releases_in(relaxed))
+        if end is None:
+            return None
+        whole_melds = [table.melds[i] for i in sorted(kept)]
+        declared = {c: f for c, f in table.declared.items()
+                    if any(c in meld for meld in whole_melds)}  # jokers of kept melds
+        whole = Table.of(whole_melds + list(end.melds), end.free, {**declared, **end.declared})
+        found = _accept(problem, whole)
+        if found is None or found.play.value < bound:
+            return None
+        searched["guided"] = found
+        value = big * found.play.value + found.kept_melds
+        # a better play is worth one more (a kept meld), less any release penalties
+        penalties = 0.5 if problem.specials else 0.0
+        return value, value + 1 - penalties > lp_value + 1e-7
+
+    checked: dict[bytes, TurnCheck] = {}
+
+    def check_of(sol: np.ndarray) -> TurnCheck:
+        """What ``check_turn`` says of a whole solution's table (each judged once)."""
+        key = sol.tobytes()
+        if key not in checked:
+            end = problem.realise(sol)[0]
+            checked[key] = check_turn(problem.variant, problem.table, problem.hand, end,
+                                      problem.opened)
+        return checked[key]
+
+    def legal(sol: np.ndarray) -> bool:
+        return check_of(sol).ok
+
     searchable = rule is None and hand_allowed
     for _ in range(_MAX_CUTS):
         builder = problem.build(rule, hand_allowed, cuts)
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
             raise TimeoutError("the arrangement search ran out of time")
-        sol = builder.solve(left, rescue if searchable else None)
+        sol = builder.solve(left, rescue if searchable else None,
+                            guide if searchable and builder.kept_cols else None,
+                            None if builder.dive_ok else legal)
         if isinstance(sol, str):
-            return searched["play"]
+            return searched.get("guided") or searched.get("play")
         if sol is None:
             return None
-        end, _, _, kept = problem.realise(sol)
-        check = check_turn(problem.variant, problem.table, problem.hand, end, problem.opened)
+        check = check_of(sol)
         if not check.ok and searchable:
             # the refused answer is optimal for a relaxation of the joker rules: its value
-            # bounds the primary, its kept melds the tie-break; a search play reaching both
-            # is the answer, as is one reaching the primary once the budget is spent
-            # (rebuilding the exact model costs more than the whole budget)
+            # bounds the primary, its kept melds the tie-break; a search play reaching the
+            # primary is the answer (a proven tie-break: reaching both)
             found = search(builder.primary_of(sol))
             if found is not None and (
-                    not builder.kept_proven or found.kept_melds >= builder.kept_of(sol)
-                    or time.monotonic() - started >= KEPT_BUDGET):
+                    builder.fast or not builder.kept_proven
+                    or found.kept_melds >= builder.kept_of(sol)):
                 return found
         if not check.ok and problem.tighten():
             cuts = []
@@ -1231,8 +1403,8 @@ def best_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool
     """The optimal legal play: most hand cards put down (``objective="cards"``) or most
     points shed (``"points"``, by the variant's ``card_value``), never playing ``keep``
     (nor jokers with ``keep_jokers``), exactly ``exactly`` cards when given. Among optimal
-    plays, one keeping the most start melds whole (proven within ``KEPT_BUDGET``, best found
-    after it; the primary objective is always proven). None when no legal play exists.
+    plays, one keeping many start melds whole (see ``arrange``; the primary objective is
+    always proven). None when no legal play exists.
     ``time_limit`` (seconds) bounds the whole search: past it, ``TimeoutError``."""
     result = arrange(variant, table, hand, opened, objective=objective, keep=keep,
                      exactly=exactly, keep_jokers=keep_jokers, time_limit=time_limit)

@@ -114,12 +114,16 @@ class _Search:
 
     def __init__(self, nat: list[int], pin: list[int], wild: int, droppable: list[int],
                  weight: list[int], slack: int, starts: list[_Start], variant: Variant,
-                 budget: float, mates: dict[int, frozenset[int]]) -> None:
+                 budget: float, mates: dict[int, frozenset[int]],
+                 prefer: Mapping[tuple[frozenset[int], int], float] | None = None,
+                 releases: Mapping[int, float] | None = None) -> None:
         self.nat, self.pin, self.wild = nat, pin, wild
         self.droppable = droppable  # hand cards of each face that may stay in the hand
         self.weight = weight  # what leaving one card of a face in the hand costs
         self.slack = slack  # value that may still stay in the hand
         self.starts = starts
+        self.prefer = prefer or {}  # (naturals, jokers) -> how much the LP uses such melds
+        self.releases = releases or {}  # a pinned joker's face -> how much the LP releases it
         max_len = max(5, 2 * variant.run_min - 1)
         self.shapes = _shapes(variant.ace, variant.run_min, max_len)
         self.shape_rows = _shape_rows(variant.ace, variant.run_min, max_len)
@@ -162,6 +166,9 @@ class _Search:
             return self._solve(np.ones(NFACES, dtype=bool))
         f, rest = faces[0], faces[1:]
         mark = len(self.log)
+        keep_first = self.releases.get(f, 1.0) < 0.5  # the LP relaxation keeps this joker
+        if keep_first and self._releases(rest):
+            return True
         if self.pin[f] and self.nat[f] and (self.droppable[f] or not self.from_hand):
             for shape, kinds in self._options(f, self.mates[f]):  # releasing first
                 nats = tuple(g for g, k in zip(shape.faces, kinds, strict=True) if k == "n")
@@ -170,7 +177,7 @@ class _Search:
                 if self._releases(rest):
                     return True
                 self._undo_to(mark)
-        return self._releases(rest)
+        return not keep_first and self._releases(rest)
 
     # --- the undo log
 
@@ -360,7 +367,16 @@ class _Search:
                             shape, kinds):
                         continue
                     out.append((jokers, shape, kinds))
-        out.sort(key=lambda o: (o[0], -len(o[1].faces)))
+        if self.prefer:  # the melds the LP relaxation uses most first
+            prefer = self.prefer
+
+            def rank(o: tuple[int, _Shape, tuple[str, ...]]) -> tuple:
+                jokers, shape, kinds = o
+                nats = frozenset(g for g, k in zip(shape.faces, kinds, strict=True) if k == "n")
+                return (-prefer.get((nats, jokers), 0.0), jokers, -len(shape.faces))
+            out.sort(key=rank)
+        else:
+            out.sort(key=lambda o: (o[0], -len(o[1].faces)))
         return [(shape, kinds) for _, shape, kinds in out]
 
     def _two_hand(self, shape: _Shape, kinds: Sequence[str]) -> bool:
@@ -409,10 +425,15 @@ class _Search:
 
 def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened: bool,
                   exactly: int | None, weight: Mapping[Card, int], target: int,
-                  budget: float = SEARCH_BUDGET) -> Table | None:
+                  budget: float = SEARCH_BUDGET, check: bool = True,
+                  prefer: Mapping[tuple[frozenset[int], int], float] | None = None,
+                  releases: Mapping[int, float] | None = None) -> Table | None:
     """A legal end table playing hand cards (from ``usable``) worth at least ``target`` by
     ``weight``, or None: the rules fall outside the search, or none was found (within
-    ``budget`` seconds; the search is not exhaustive)."""
+    ``budget`` seconds; the search is not exhaustive). ``check=False`` leaves the final
+    ``check_turn`` to the caller (who adds melds of its own first). ``prefer`` and
+    ``releases`` (an LP relaxation's melds and joker releases) order the search: the melds
+    it uses most first, a joker it keeps kept first."""
     if not _applicable(variant, table, usable, opened, exactly):
         return None
     fixed = variant.joker_identity == "fixed"
@@ -468,13 +489,14 @@ def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened
             meld = next((m for m in table.melds if cards[0] in m), None)
             if len(cards) == 1 and meld is not None:
                 mates[f] = frozenset(_index(c) for c in meld if not c.is_joker)
-    search = _Search(nat, pin, wild, droppable, weights, slack, starts, variant, budget, mates)
+    search = _Search(nat, pin, wild, droppable, weights, slack, starts, variant, budget, mates,
+                     prefer, releases)
     if not search.run(hand_jokers, joker_weight):
         return None
     end = _realise(table, usable, variant, search.log, search.extra, search.jokers_kept)
     # the counts leave a few joker rules to the cards chosen (two hand cards beside a
     # released joker): only a play the rules accept is returned
-    return end if check_turn(variant, table, usable, end, opened).ok else None
+    return end if not check or check_turn(variant, table, usable, end, opened).ok else None
 
 
 def _applicable(variant: Variant, table: Table, usable: Sequence[Card], opened: bool,

@@ -312,15 +312,20 @@ def test_optimal_against_exhaustive_search(variant_id: str, options: dict, opene
         objective = rng.choice(["cards", "points"])
         kwargs = _constraints(rng, pos)
         brute = brute_best(v, pos.table, pos.hand, opened, objective=objective, **kwargs)
-        solution = solve(v, pos.table, pos.hand, opened, objective=objective, **kwargs)
+        solution = solve(v, pos.table, pos.hand, opened, objective=objective,
+                         proven_tie_break=True, **kwargs)
+        fast = solve(v, pos.table, pos.hand, opened, objective=objective, **kwargs)
         context = f"{pos.table} + {' '.join(map(str, pos.hand))} {objective} {kwargs}"
         if brute is None:
-            assert solution is None, context
+            assert solution is None and fast is None, context
             continue
         found += 1
-        assert solution is not None, context
+        assert solution is not None and fast is not None, context
         assert (solution.value, solution.kept_melds) == (brute.value, brute.kept), context
+        # the fast tie-break: the primary is as proven, the kept melds at most the best
+        assert fast.value == brute.value and fast.kept_melds <= brute.kept, context
         check_solution(v, pos.table, pos.hand, opened, solution)
+        check_solution(v, pos.table, pos.hand, opened, fast)
         for card in kwargs.get("keep", ()):
             assert card not in solution.played
         if "exactly" in kwargs:
