@@ -420,20 +420,42 @@ class _Builder:
             if status == highspy.HighsModelStatus.kTimeLimit:
                 raise TimeoutError("the arrangement search ran out of time")
             self.kept_proven = False
+            if status == highspy.HighsModelStatus.kOptimal and self.dive_ok:
+                best = np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
+                return self._keep_more(h, cost, best)
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
         return np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
 
-    def _dive(self, h: highspy.Highs, x: np.ndarray, lp_value: float) -> np.ndarray | None:
+    def _keep_more(self, h: highspy.Highs, cost: np.ndarray, best: np.ndarray) -> np.ndarray:
+        """A solution of ``best``'s (optimal) primary keeping more start melds whole, by a
+        dive on the LP relaxation held to that primary; else ``best``."""
+        primary = self.primary_of(best)
+        cols = np.asarray(self.primary_cols, dtype=np.int32)
+        h.addRow(self.big * primary - 1e-6, highspy.kHighsInf, len(cols), cols, cost[cols])
+        h.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), cost)
+        h.setOptionValue("solve_relaxation", True)
+        h.run()
+        if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            return best
+        x = np.asarray(h.getSolution().col_value)
+        dived = self._dive(h, x, h.getInfo().objective_function_value, primary)
+        if dived is None or float(cost @ dived) <= float(cost @ best) + 1e-9:
+            return best
+        return dived
+
+    def _dive(self, h: highspy.Highs, x: np.ndarray, lp_value: float,
+              primary: int | None = None) -> np.ndarray | None:
         """An integral solution whose primary reaches the LP relaxation's bound, by diving:
         the most nearly whole column is rounded up (the other way when that loses the
         bound) and the LP solved again from its basis, until the solution is whole. None
         when a column loses the bound both ways, or after ``_DIVE_STEPS``; the model's
-        bounds are restored either way."""
+        bounds are restored either way. ``primary``: the primary to reach, when lower."""
         lb = np.concatenate(self.lb)
         ub = np.concatenate(self.ub)
         integ = np.concatenate(self.integ).astype(bool)
-        primary = self.primary_bound(lp_value)
+        if primary is None:
+            primary = self.primary_bound(lp_value)
         floor_value = self.big * primary - 0.5  # kept melds and releases cost less than this
         changed: list[int] = []
         found = None
