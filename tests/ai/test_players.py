@@ -324,6 +324,26 @@ def test_a_search_out_of_time_still_makes_a_simple_play(level: str, monkeypatch)
         ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "5C", "6C", "7C", "8C"])
 
 
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_no_play_at_all_costs_no_simple_search(level: str, monkeypatch) -> None:  # noqa: ANN001
+    from tests.conftest import rig
+
+    match = Match("machiavelli", 2, 4)
+    rig(match, "3H 4H 5H | 9C 10C JC", ["KD 2S 7D", "2D 3D"], current=0)
+    view = match.view(0)
+    looked = []
+
+    def spy(seen: PlayerView) -> None:
+        looked.append(seen)
+
+    monkeypatch.setattr(f"game.ai.players.{level}.simple_play", spy)
+    assert make_player(level, 1).choose_play(view) is None  # it draws
+    assert looked == []  # the solver said no play: no greedy pass after it
+    monkeypatch.setattr(plays_module, "PLAY_SECONDS", 1e-9)  # a search out of time
+    make_player(level, 1).choose_play(view)
+    assert looked  # ...is what the simple play is for
+
+
 def test_hard_keeps_its_joker_where_medium_spends_it(monkeypatch) -> None:  # noqa: ANN001
     from tests.conftest import rig
 

@@ -65,9 +65,12 @@ class HardPlayer(ComputerPlayer):
         self._deadline = start + self.tuning.budget
         self._cutoff = start + self.tuning.cutoff
         points = view.variant.scoring in POINTS_SCHEMES
-        most = solution_for(view, objective="cards")
-        if most is None:  # none exists, or the search ran out of time: then a simple play
+        try:
+            most = solution_for(view, objective="cards", timeout_is_none=False)
+        except TimeoutError:  # the search ran out of time: a simple play, if there is one
             return self._free_only(view) or simple_play(view)
+        if most is None:
+            return self._free_only(view)
         if len(most.played) == len(view.hand):
             return as_decision(view, most, "going out")
         first = self._first_choice(view, most, points)

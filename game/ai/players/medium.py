@@ -14,5 +14,8 @@ class MediumPlayer(ComputerPlayer):
     level = "medium"
 
     def choose_play(self, view: PlayerView) -> Decision | None:
-        # no solver play: either none exists (then no simple one does either) or time ran out
-        return solved_play(view, objective="cards", note="largest play") or simple_play(view)
+        try:
+            return solved_play(view, objective="cards", note="largest play",
+                               timeout_is_none=False)
+        except TimeoutError:  # (when no play exists, no simple one does either)
+            return simple_play(view)

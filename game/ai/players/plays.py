@@ -22,11 +22,12 @@ PLAY_SECONDS = 2.0
 def solution_for(view: PlayerView, *, objective: str = "cards", keep: Iterable[Card] = (),
                  exactly: int | None = None, keep_jokers: bool = False,
                  table: Table | None = None, hand: Iterable[Card] | None = None,
-                 opened: bool | None = None,
-                 time_limit: float | None = None) -> Arranged | None:
+                 opened: bool | None = None, time_limit: float | None = None,
+                 timeout_is_none: bool = True) -> Arranged | None:
     """The solver's best play for this seat (or for another table, hand or opening state:
     a look ahead), or None when no play adds a card. A search that runs out of
-    ``time_limit`` seconds (``PLAY_SECONDS`` when not given) counts as no play."""
+    ``time_limit`` seconds (``PLAY_SECONDS`` when not given) counts as no play, unless
+    ``timeout_is_none=False``: then it raises TimeoutError, for a caller with a fallback."""
     cards = list(view.hand if hand is None else hand)
     start = view.table if table is None else table
     is_open = view.opened[view.seat] if opened is None else opened
@@ -36,7 +37,9 @@ def solution_for(view: PlayerView, *, objective: str = "cards", keep: Iterable[C
                                   time_limit=PLAY_SECONDS if time_limit is None
                                   else time_limit)
     except TimeoutError:
-        return None
+        if timeout_is_none:
+            return None
+        raise
     if found is None or not adds(start, found.table):
         return None
     return found
@@ -57,8 +60,9 @@ def as_decision(view: PlayerView, found: Arranged, note: str) -> Decision:
 
 def solved_play(view: PlayerView, *, objective: str = "cards", keep: Iterable[Card] = (),
                 exactly: int | None = None, keep_jokers: bool = False,
-                note: str = "play") -> Decision | None:
-    """The solver's best play as a Decision, or None when there is none."""
+                note: str = "play", timeout_is_none: bool = True) -> Decision | None:
+    """The solver's best play as a Decision, or None when there is none (for a search
+    out of time too, unless ``timeout_is_none=False``: see ``solution_for``)."""
     found = solution_for(view, objective=objective, keep=keep, exactly=exactly,
-                         keep_jokers=keep_jokers)
+                         keep_jokers=keep_jokers, timeout_is_none=timeout_is_none)
     return None if found is None else as_decision(view, found, note)
