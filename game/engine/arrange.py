@@ -55,7 +55,7 @@ NFACES = 52
 LONG_RUN = 5  # runs longer than this are split unless a rule needs them whole
 _MAX_CUTS = 200
 KEPT_BUDGET = 0.01  # seconds for proving the most start melds kept (primary always proven)
-GUIDE_BUDGET = 0.005  # seconds for the search guided by the LP relaxation
+GUIDE_BUDGET = 0.003  # seconds for the search guided by the LP relaxation
 _DIVE_STEPS = 40  # LP re-solves in a dive
 USE_INCUMBENT = "incumbent"  # Builder.solve: the search's play is the answer
 _QUIET_HEURISTICS = (
@@ -795,10 +795,15 @@ class _Problem:
         # per split copy: what pins each face slot and the joker slot
         pins: dict[tuple[int, int], list[int]] = defaultdict(list)  # (col, face|-1) -> vars
         reserve: dict[int, list[tuple[int, float]]] = defaultdict(list)  # face -> hand vars
-        by_cand: dict[int, list[int]] = defaultdict(list)
-        for j, c in enumerate(col_cand):
-            by_cand[int(c)].append(j)
-        self.by_cand = by_cand
+        # the columns of each candidate: col_cand is sorted, only split ones have several
+        first = np.flatnonzero(np.r_[True, col_cand[1:] != col_cand[:-1]])
+        ends = np.r_[first[1:], len(col_cand)]
+
+        def columns_of(c: int) -> list[int]:
+            at = int(np.searchsorted(col_cand, c))
+            if at == len(col_cand) or col_cand[at] != c:
+                return []
+            return list(range(at, int(ends[np.searchsorted(first, at)])))
         # kept start melds (secondary objective)
         self.kept_vars: dict[int, list[tuple[int, int]]] = {}  # start meld -> [(var, col)]
         groups: dict[int, list[int]] = defaultdict(list)
@@ -808,7 +813,7 @@ class _Problem:
         special_melds = {s.meld: si for si, s in enumerate(self.specials)}
         self.kept_group: dict[int, tuple[int, list[int]]] = {}
         for c, melds in groups.items():
-            cols = by_cand.get(c, [])
+            cols = columns_of(c)
             if not cols:
                 continue
             if not col_split[cols[0]]:
@@ -1003,10 +1008,9 @@ class _Problem:
             yv = self.y.get(f)
             b.row(-np.inf, 0, entries + ([(yv, -1.0)] if yv is not None else []))
         # split copies: copy 2 only if copy 1 (symmetry)
-        for cols in by_cand.values():
-            if len(cols) > 1:
-                for a, c2 in zip(cols, cols[1:], strict=False):
-                    b.row(0, np.inf, [(int(xcols[a]), 1.0), (int(xcols[c2]), -1.0)])
+        for k in np.flatnonzero(ends - first > 1):
+            for a in range(int(first[k]), int(ends[k]) - 1):
+                b.row(0, np.inf, [(int(xcols[a]), 1.0), (int(xcols[a + 1]), -1.0)])
 
     def _home_var(self, b: _Builder, si: int, j: int, out: list[int]) -> None:
         key = (si, j)

@@ -38,7 +38,7 @@ from game.engine.turn import check_turn
 from game.engine.variants import Variant
 
 NFACES = 52
-SEARCH_BUDGET = 0.015  # seconds
+SEARCH_BUDGET = 0.006  # seconds
 _CHECK_EVERY = 16  # nodes between clock reads
 _NONE = 9999
 
