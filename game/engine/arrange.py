@@ -25,10 +25,15 @@ program solved again, so the answer is always legal.
 Runs longer than five cards are left out unless a rule needs them whole (a start meld kept,
 a joker's mates): any longer run splits into two valid runs, so nothing is lost.
 
-Where HiGHS proves a bound on the primary but is slow to find a play reaching it (weak LPs
-with jokers), ``game.engine.arrange_search`` looks for such a play directly: after the
-tie-break budget, and before the exact joker model is built for a refused relaxed answer.
-A play it finds reaches a proven bound, so the primary stays optimal.
+Branch and bound is the last resort: HiGHS spends milliseconds on it even for models it
+closes at the root. A fractional LP relaxation first goes to a dive (round the most nearly
+whole column, solve the LP again from its basis), then to ``game.engine.arrange_search``, a
+combinatorial search for a play reaching the relaxation's bound on the primary: first among
+the start melds the relaxation breaks up (ordered by the melds it uses), then over the whole
+table. A play reaching a proven bound is optimal. The kept-melds tie-break is taken as such
+a play has it (fast, the default), or proven by branch and bound (``proven_tie_break``, for
+hints). Should branch and bound be needed for the primary alone, a dive with the primary
+held at its optimum restores the tie-break.
 """
 
 from __future__ import annotations
