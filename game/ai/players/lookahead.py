@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.ai.players.plays import Arranged
-from game.engine.arrange import best_play
+from game.engine.arrange import arrange
 from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.table import Table
@@ -45,12 +45,14 @@ def race(mine: int, theirs: int, slope: float) -> float:
 def reply(view: PlayerView, table: Table, hand: Sequence[Card], opened: bool,
           time_limit: float = 0.2) -> tuple[bool, int]:
     """The opponent's best reply with ``hand`` on ``table``: (goes out, cards left after
-    its turn, counting the draws of the turn structure)."""
+    its turn, counting the draws of the turn structure). Only how many cards it plays
+    matters, so the search skips the kept-melds tie-break."""
     try:
-        found = best_play(view.variant, table, list(hand), opened, time_limit=time_limit)
+        found = arrange(view.variant, table, list(hand), opened, time_limit=time_limit,
+                        tie_break=False)
     except TimeoutError:
         found = None
-    played = len(found.played) if found is not None else 0
+    played = len(found.play.played) if found is not None else 0
     if played == len(hand):
         return True, 0
     guadalupe = view.variant.turn == "guadalupe"
