@@ -185,3 +185,35 @@ def test_an_illegal_search_answer_is_never_returned(monkeypatch: pytest.MonkeyPa
             assert result.value == best.value
             assert check_turn(pos.variant, pos.table, pos.hand, result.table).ok
     assert calls  # the wrong answers were offered
+
+
+def test_branch_and_bound_on_the_primary_still_keeps_melds_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When neither the dive nor the searches reach the LP's bound, branch and bound settles
+    the primary alone; a dive held to that primary then keeps start melds whole again
+    (without it such answers kept almost none)."""
+    variant = get_variant("robbers")
+    rng = random.Random(17)
+    positions = [big_position(rng, variant, 2, 4, table_cards=70) for _ in range(8)]
+    proven = [solve(p.variant, p.table, p.hand, True, proven_tie_break=True)
+              for p in positions]
+    original = arrange_module._Builder._dive
+
+    def only_held(self, h, x, lp_value, primary=None):  # noqa: ANN001, ANN202
+        return None if primary is None else original(self, h, x, lp_value, primary)
+
+    monkeypatch.setattr(arrange_module._Builder, "_dive", only_held)
+    monkeypatch.setattr(arrange_module, "play_of_value", lambda *args, **kwargs: None)
+    monkeypatch.setattr(arrange_module, "KEPT_BUDGET", 1e-9)  # straight to the primary
+    kept = proven_kept = 0
+    for pos, best in zip(positions, proven, strict=True):
+        solution = solve(pos.variant, pos.table, pos.hand, True)
+        assert (solution is None) == (best is None)
+        if solution is None:
+            continue
+        assert solution.value == best.value
+        assert check_turn(pos.variant, pos.table, pos.hand, solution.table).ok
+        kept += solution.kept_melds
+        proven_kept += best.kept_melds
+    assert proven_kept > 40  # big tables: many melds to keep
+    assert kept >= 0.9 * proven_kept, (kept, proven_kept)
