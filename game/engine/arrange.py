@@ -132,6 +132,8 @@ class _Template:
     cls: np.ndarray  # class: same naturals, joker count and kind
     points: np.ndarray  # meld_points of the shape (initial-meld rule)
     rep_rank: np.ndarray  # within a class, the shape worth most points first
+    by_class: np.ndarray  # the rows ordered by class, then by rep_rank
+    nat_pad: np.ndarray  # ``nat`` with NFACES for padding (an index past the 52 faces)
     keys: dict[tuple, int]
     free_identity: bool
 
@@ -200,8 +202,11 @@ def _template(ace: str, run_min: int, jmax: int, free_identity: bool) -> _Templa
         points[i] = pts
         cls[i] = class_keys.setdefault((tuple(sorted(naturals)), njok, kind_c), len(class_keys))
     rep_rank = np.empty(count, dtype=np.int64)
-    rep_rank[np.lexsort((-points, cls))] = np.arange(count)
-    return _Template(nat, jface, nj, kind_a, length, natmat, jmat, cls, points, rep_rank, keys,
+    by_class = np.lexsort((-points, cls))
+    rep_rank[by_class] = np.arange(count)
+    nat_pad = np.where(nat < 0, NFACES, nat)
+    return _Template(nat, jface, nj, kind_a, length, natmat, jmat, cls, points, rep_rank,
+                     by_class, nat_pad, keys,
                      free_identity)
 
 
@@ -630,12 +635,6 @@ class _Problem:
         avail = self.T + self.H + self.FR
         ok = ~(tpl.natmat[:, avail == 0].any(axis=1))
         ok &= tpl.nj <= self.njokers
-        big = np.append(avail, 99)
-        nat_idx = np.where(tpl.nat < 0, NFACES, tpl.nat)
-        ub = big[nat_idx].min(axis=1)
-        if self.njokers:
-            ub = np.minimum(ub, np.where(tpl.nj > 0, self.njokers // np.maximum(tpl.nj, 1), 99))
-        cand = np.flatnonzero(ok)
         # the start melds' own shapes (kept whole: the secondary objective)
         self.signature: dict[int, int] = {}  # start meld -> candidate
         for index, meld in enumerate(self.table.melds):
@@ -651,9 +650,9 @@ class _Problem:
             free = ok & ~sig_set
             if self.specials:
                 free &= ~tpl.jmat[:, [s.face for s in self.specials]].any(axis=1)
-            idx = np.flatnonzero(free)
-            idx = idx[np.argsort(tpl.rep_rank[idx])]
-            _, first = np.unique(tpl.cls[idx], return_index=True)
+            idx = tpl.by_class[free[tpl.by_class]]  # free rows, by class then rep_rank
+            classes = tpl.cls[idx]
+            first = np.r_[True, classes[1:] != classes[:-1]] if len(idx) else idx
             ok = ok.copy()
             ok[idx] = False
             ok[idx[first]] = True
@@ -690,8 +689,13 @@ class _Problem:
         long = tpl.length > LONG_RUN
         keep_cols = ok & (~long | split | sig_set)
         cand = np.flatnonzero(keep_cols)
+        # copies of a candidate: as many as the scarcest of its faces (and of the jokers)
+        ub = np.append(avail, 99)[tpl.nat_pad[cand]].min(axis=1)
+        if self.njokers:
+            nj = tpl.nj[cand]
+            ub = np.minimum(ub, np.where(nj > 0, self.njokers // np.maximum(nj, 1), 99))
         self.cand = cand
-        self.cand_ub = ub[cand]
+        self.cand_ub = ub
         self.cand_split = split[cand]
 
     def _meld_key(self, meld: Sequence[Card]) -> tuple | None:
@@ -1029,31 +1033,33 @@ class _Problem:
     def _relaxed_jokers(self, b: _Builder) -> None:
         """Joker rules as counts and aggregated necessary conditions (a relaxation); the
         check, then the exact model (or cuts), do the rest."""
-        tpl = self.tpl
+        tpl, xcols = self.tpl, self.x
+        cand_nat = tpl.natmat[self.col_cand]
+
+        def with_melds(row: int, mask: np.ndarray, value: float | np.ndarray) -> None:
+            cols = xcols[mask]
+            b.block(np.full(len(cols), row), cols, np.broadcast_to(value, cols.shape))
+
         if self.exact_ok and self.variant.released_joker_needs_two_from_hand:
-            cand_nat = tpl.natmat[self.col_cand]
             two = (tpl.nj[self.col_cand] > 0) & ((cand_nat & (self.H > 0)).sum(axis=1) >= 2)
-            b.row(-np.inf, 0, [(self.rel_var[si], 1.0) for si in range(len(self.specials))]
-                  + [(int(self.x[j]), -1.0) for j in np.flatnonzero(two)])
+            row = b.row(-np.inf, 0, [(self.rel_var[si], 1.0)
+                                     for si in range(len(self.specials))])
+            with_melds(row, two, -1.0)
         by_face: dict[int, list[int]] = defaultdict(list)
         for si, s in enumerate(self.specials):
             by_face[s.face].append(si)
         for face, sis in by_face.items():
-            entries = [(int(self.x[j]), float(tpl.jmat[self.col_cand[j], face]))
-                       for j in np.flatnonzero(tpl.jmat[self.col_cand, face])]
-            entries += [(self.rel_var[si], 1.0) for si in sis]
-            b.row(len(sis), np.inf, entries)
             releases = [(self.rel_var[si], 1.0) for si in sis]
+            slots = tpl.jmat[self.col_cand, face]
+            with_melds(b.row(len(sis), np.inf, releases), slots, 1.0)
             if self.exact_ok:
                 # necessary conditions, aggregated over copies: a meld holding the joker's
                 # card and a mate's face for each release; a joker meld with two hand
                 # faces for each released joker that needs them
-                cand_nat = tpl.natmat[self.col_cand]
                 for si in sis:
                     s = self.specials[si]
                     near = cand_nat[:, s.face] & cand_nat[:, s.item_faces].any(axis=1)
-                    b.row(-np.inf, 0, [(self.rel_var[si], 1.0)]
-                          + [(int(self.x[j]), -1.0) for j in np.flatnonzero(near)])
+                    with_melds(b.row(-np.inf, 0, [(self.rel_var[si], 1.0)]), near, -1.0)
             if self.variant.joker_release_from == "hand":
                 b.row(-np.inf, 0, releases + ([(self.y[face], -1.0)] if face in self.y else []))
             else:
