@@ -322,17 +322,20 @@ class _Builder:
               guide: Callable[[np.ndarray, float], tuple[float, bool] | None] | None = None,
               legal: Callable[[np.ndarray], bool] | None = None,
               ) -> np.ndarray | str | None:
-        """Maximise; None when infeasible. A fractional LP relaxation first goes to
-        ``guide(x, value)``: the objective value of a legal play reaching the relaxation's
-        bound on the primary, and whether it reaches the bound on the whole objective (then
-        it is the answer, ``USE_INCUMBENT``, with no branch and bound at all). Otherwise the
-        secondary objective (start melds kept) gets ``KEPT_BUDGET`` seconds: past it, the
-        guided play or an incumbent whose primary value the dual bound already proves
-        optimal is taken, whichever is worth more; else ``rescue(bound)``, the objective
-        value of a legal play (from the combinatorial search) whose primary value reaches
-        the dual bound on it, so is optimal (``USE_INCUMBENT``: that play is the answer,
-        unless the incumbent is worth more); else the primary alone is solved to
-        optimality."""
+        """Maximise; None when infeasible. The LP relaxation first: a whole optimum is the
+        answer. A fractional one goes, in turn, to a dive, to ``guide(x, value)`` (a search
+        guided by it: the objective value of a legal play reaching the relaxation's bound on
+        the primary, and whether no play is worth more) and, with the fast tie-break, to
+        ``rescue(bound)`` (the search over the whole table); a play they find reaching the
+        bound is the answer (``USE_INCUMBENT`` when it is the search's), its kept melds
+        proven or not (``kept_proven``). The proven tie-break takes only proven ones and
+        starts branch and bound from the dive's play.
+
+        Branch and bound gets ``KEPT_BUDGET`` seconds for the secondary objective (start
+        melds kept): past it, an incumbent whose primary value the dual bound already
+        proves optimal is taken; else ``rescue(bound)`` (unless the incumbent is worth
+        more); else the primary alone is solved to optimality, and a dive held to that
+        primary keeps start melds whole (``legal`` judges a relaxed model's plays)."""
         self.flush()
         rows = np.concatenate(self.er + [np.asarray(self._r, dtype=np.int64)])
         cols = np.concatenate(self.ec + [np.asarray(self._c, dtype=np.int64)])
@@ -369,13 +372,14 @@ class _Builder:
             if np.abs(x - rounded).max(initial=0.0) < 1e-7:
                 return rounded.astype(np.int64)
             lp_value = h.getInfo().objective_function_value
-            warm = None
+            dived = None
             if self.dive_ok or legal is not None:
                 dived = self._dive(h, x, lp_value)
                 if dived is not None and (self.dive_ok or legal(dived)):
                     if self.fast or self.kept_proven:
                         return dived
-                    warm = dived  # the MIP starts from it
+                else:
+                    dived = None
                 self.kept_proven = True
             if guide is not None:
                 guided = guide(x, lp_value)
@@ -386,11 +390,11 @@ class _Builder:
                     rescue(self.primary_bound(lp_value)) is not None:
                 self.kept_proven = False  # the search's play: the primary only is proven
                 return USE_INCUMBENT
-            if warm is not None:
-                start = highspy.HighsSolution()
-                start.col_value = list(warm.astype(float))
-                start.value_valid = True
-                h.setSolution(start)
+            if dived is not None:  # branch and bound starts from the dive's play
+                incumbent = highspy.HighsSolution()
+                incumbent.col_value = list(dived.astype(float))
+                incumbent.value_valid = True
+                h.setSolution(incumbent)
         h.setOptionValue("solve_relaxation", False)
         h.run()
         status = h.getModelStatus()
@@ -421,25 +425,28 @@ class _Builder:
             h.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), keep_cost)
             h.setOptionValue("time_limit", float(time_limit) if time_limit else np.inf)
             if found:
-                warm = highspy.HighsSolution()
-                warm.col_value = list(sol)
-                warm.value_valid = True
-                h.setSolution(warm)
+                incumbent = highspy.HighsSolution()
+                incumbent.col_value = list(sol)
+                incumbent.value_valid = True
+                h.setSolution(incumbent)
             h.run()
             status = h.getModelStatus()
             if status == highspy.HighsModelStatus.kTimeLimit:
                 raise TimeoutError("the arrangement search ran out of time")
             self.kept_proven = False
-            if status == highspy.HighsModelStatus.kOptimal and self.dive_ok:
+            if status == highspy.HighsModelStatus.kOptimal and (
+                    self.dive_ok or legal is not None):
                 best = np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
-                return self._keep_more(h, cost, best)
+                return self._keep_more(h, cost, best, legal)
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
         return np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
 
-    def _keep_more(self, h: highspy.Highs, cost: np.ndarray, best: np.ndarray) -> np.ndarray:
+    def _keep_more(self, h: highspy.Highs, cost: np.ndarray, best: np.ndarray,
+                   legal: Callable[[np.ndarray], bool] | None) -> np.ndarray:
         """A solution of ``best``'s (optimal) primary keeping more start melds whole, by a
-        dive on the LP relaxation held to that primary; else ``best``."""
+        dive on the LP relaxation held to that primary (one ``legal`` accepts, for a
+        relaxed joker model); else ``best``."""
         primary = self.primary_of(best)
         cols = np.asarray(self.primary_cols, dtype=np.int32)
         h.addRow(self.big * primary - 1e-6, highspy.kHighsInf, len(cols), cols, cost[cols])
@@ -451,6 +458,8 @@ class _Builder:
         x = np.asarray(h.getSolution().col_value)
         dived = self._dive(h, x, h.getInfo().objective_function_value, primary)
         if dived is None or float(cost @ dived) <= float(cost @ best) + 1e-9:
+            return best
+        if not self.dive_ok and legal is not None and not legal(dived):
             return best
         return dived
 
