@@ -396,6 +396,12 @@ class _Builder:
                 incumbent.value_valid = True
                 h.setSolution(incumbent)
         h.setOptionValue("solve_relaxation", False)
+        if self.fast and self.kept_cols:
+            # dive and searches failed: the LP's bound is likely out of reach, and branch and
+            # bound on the primary alone proves that sooner than with the tie-break
+            return self._primary_alone(h, cost, time_limit, None, legal)
+        if not self.kept_cols:  # the primary is all there is (see _primary_alone)
+            h.setOptionValue("mip_abs_gap", self.big - 0.5)
         h.run()
         status = h.getModelStatus()
         if status == highspy.HighsModelStatus.kTimeLimit:
@@ -419,28 +425,40 @@ class _Builder:
                     self.kept_proven = False
                     return np.rint(sol).astype(np.int64)
                 return USE_INCUMBENT
-            # the primary alone, to proven optimality
-            keep_cost = cost.copy()
-            keep_cost[self.kept_cols] = 0.0
-            h.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), keep_cost)
-            h.setOptionValue("time_limit", float(time_limit) if time_limit else np.inf)
-            if found:
-                incumbent = highspy.HighsSolution()
-                incumbent.col_value = list(sol)
-                incumbent.value_valid = True
-                h.setSolution(incumbent)
-            h.run()
-            status = h.getModelStatus()
-            if status == highspy.HighsModelStatus.kTimeLimit:
-                raise TimeoutError("the arrangement search ran out of time")
-            self.kept_proven = False
-            if status == highspy.HighsModelStatus.kOptimal and (
-                    self.dive_ok or legal is not None):
-                best = np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
-                return self._keep_more(h, cost, best, legal)
+            return self._primary_alone(h, cost, time_limit, sol if found else None, legal)
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
         return np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
+
+    def _primary_alone(self, h: highspy.Highs, cost: np.ndarray, time_limit: float | None,
+                       warm: np.ndarray | None,
+                       legal: Callable[[np.ndarray], bool] | None) -> np.ndarray | None:
+        """Branch and bound on the primary alone, to proven optimality (from ``warm``, a
+        whole solution, if given); then start melds kept whole by ``_keep_more``. None: no
+        legal play."""
+        keep_cost = cost.copy()
+        keep_cost[self.kept_cols] = 0.0
+        h.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), keep_cost)
+        h.setOptionValue("time_limit", float(time_limit) if time_limit else np.inf)
+        # the objective is big times the primary, less release penalties under one half:
+        # an incumbent less than big - 1/2 below the dual bound has the best primary
+        h.setOptionValue("mip_abs_gap", self.big - 0.5)
+        if warm is not None:
+            incumbent = highspy.HighsSolution()
+            incumbent.col_value = list(np.asarray(warm, dtype=float))
+            incumbent.value_valid = True
+            h.setSolution(incumbent)
+        h.run()
+        status = h.getModelStatus()
+        if status == highspy.HighsModelStatus.kTimeLimit:
+            raise TimeoutError("the arrangement search ran out of time")
+        self.kept_proven = False
+        if status != highspy.HighsModelStatus.kOptimal:
+            return None  # infeasible: no legal play
+        best = np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
+        if self.dive_ok or legal is not None:
+            return self._keep_more(h, cost, best, legal)
+        return best
 
     def _keep_more(self, h: highspy.Highs, cost: np.ndarray, best: np.ndarray,
                    legal: Callable[[np.ndarray], bool] | None) -> np.ndarray:

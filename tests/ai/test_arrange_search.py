@@ -136,10 +136,10 @@ def test_search_leaves_cards_in_the_hand_within_the_slack() -> None:
     assert play_of_value(variant, start, hand, True, None, weights, 2) is None
 
 
-def test_the_solver_uses_the_search_past_the_budget_and_stays_exact(
+def test_the_searches_settle_the_primary_and_it_stays_exact(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """With no time for the tie-break, HiGHS stops without proving the primary and the
-    search settles it: the values equal the MILP's own, proven without the search."""
+    """With no dive (it settles most positions first), the searches settle the primary of
+    fractional LPs: the values equal the MILP's own, proven without them."""
     positions = [pos for variant_id, packs, jokers in MIX
                  for pos in _positions(variant_id, packs, jokers, 12, f"rescue-{variant_id}")]
     exact = []
@@ -155,7 +155,7 @@ def test_the_solver_uses_the_search_past_the_budget_and_stays_exact(
         return result
 
     monkeypatch.setattr(arrange_module, "play_of_value", counted)
-    monkeypatch.setattr(arrange_module, "KEPT_BUDGET", 1e-9)
+    monkeypatch.setattr(arrange_module._Builder, "_dive", lambda *args, **kwargs: None)
     for pos, value in zip(positions, exact, strict=True):
         solution = solve(pos.variant, pos.table, pos.hand, True)
         assert (None if solution is None else solution.value) == value
@@ -165,7 +165,8 @@ def test_the_solver_uses_the_search_past_the_budget_and_stays_exact(
 
 
 def test_an_illegal_search_answer_is_never_returned(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The search's table goes through check_turn: a wrong one leaves the MILP in charge."""
+    """The search's table goes through check_turn: a wrong one leaves the MILP in charge
+    (the dive is off, so that every fractional LP reaches the searches)."""
     variant = get_variant("robbers")
     rng = random.Random(5)
     positions = [big_position(rng, variant, 2, 4, table_cards=40) for _ in range(6)]
@@ -177,7 +178,7 @@ def test_an_illegal_search_answer_is_never_returned(monkeypatch: pytest.MonkeyPa
         return Table.of(list(table.melds) + [list(usable)], (), table.declared)
 
     monkeypatch.setattr(arrange_module, "play_of_value", wrong)
-    monkeypatch.setattr(arrange_module, "KEPT_BUDGET", 1e-9)
+    monkeypatch.setattr(arrange_module._Builder, "_dive", lambda *args, **kwargs: None)
     for pos, best in zip(positions, expected, strict=True):
         result = best_play(pos.variant, pos.table, pos.hand, True)
         assert (result is None) == (best is None)
@@ -204,7 +205,6 @@ def test_branch_and_bound_on_the_primary_still_keeps_melds_whole(
 
     monkeypatch.setattr(arrange_module._Builder, "_dive", only_held)
     monkeypatch.setattr(arrange_module, "play_of_value", lambda *args, **kwargs: None)
-    monkeypatch.setattr(arrange_module, "KEPT_BUDGET", 1e-9)  # straight to the primary
     kept = proven_kept = 0
     for pos, best in zip(positions, proven, strict=True):
         solution = solve(pos.variant, pos.table, pos.hand, True)
