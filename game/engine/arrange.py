@@ -331,11 +331,12 @@ class _Builder:
         proven or not (``kept_proven``). The proven tie-break takes only proven ones and
         starts branch and bound from the dive's play.
 
-        Branch and bound gets ``KEPT_BUDGET`` seconds for the secondary objective (start
-        melds kept): past it, an incumbent whose primary value the dual bound already
-        proves optimal is taken; else ``rescue(bound)`` (unless the incumbent is worth
-        more); else the primary alone is solved to optimality, and a dive held to that
-        primary keeps start melds whole (``legal`` judges a relaxed model's plays)."""
+        Branch and bound, with the fast tie-break, runs on the primary alone (``_primary_
+        alone``: a dive held to its optimum then keeps start melds whole). With the proven
+        one it gets ``KEPT_BUDGET`` seconds for the secondary objective (start melds kept):
+        past it, an incumbent whose primary value the dual bound already proves optimal is
+        taken; else ``rescue(bound)`` (unless the incumbent is worth more); else the primary
+        alone. ``legal`` judges a relaxed joker model's plays."""
         self.flush()
         rows = np.concatenate(self.er + [np.asarray(self._r, dtype=np.int64)])
         cols = np.concatenate(self.ec + [np.asarray(self._c, dtype=np.int64)])
