@@ -331,8 +331,8 @@ class _Builder:
         proven or not (``kept_proven``). The proven tie-break takes only proven ones and
         starts branch and bound from the dive's play.
 
-        Branch and bound, with the fast tie-break, runs on the primary alone (``_primary_
-        alone``: a dive held to its optimum then keeps start melds whole). With the proven
+        Branch and bound, with the fast tie-break, runs on the primary alone (see
+        ``_primary_alone``: a dive held to its optimum keeps start melds whole). With the proven
         one it gets ``KEPT_BUDGET`` seconds for the secondary objective (start melds kept):
         past it, an incumbent whose primary value the dual bound already proves optimal is
         taken; else ``rescue(bound)`` (unless the incumbent is worth more); else the primary
