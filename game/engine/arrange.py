@@ -241,6 +241,14 @@ class _Special:
     can_release: bool = False
 
 
+def _start_from(h: highspy.Highs, solution: np.ndarray) -> None:
+    """Give branch and bound a whole solution to start from."""
+    incumbent = highspy.HighsSolution()
+    incumbent.col_value = list(np.asarray(solution, dtype=float))
+    incumbent.value_valid = True
+    h.setSolution(incumbent)
+
+
 class _Builder:
     """A MILP assembled column by column; the candidate block is added with numpy."""
 
@@ -392,10 +400,7 @@ class _Builder:
                 self.kept_proven = False  # the search's play: the primary only is proven
                 return USE_INCUMBENT
             if dived is not None:  # branch and bound starts from the dive's play
-                incumbent = highspy.HighsSolution()
-                incumbent.col_value = list(dived.astype(float))
-                incumbent.value_valid = True
-                h.setSolution(incumbent)
+                _start_from(h, dived)
         h.setOptionValue("solve_relaxation", False)
         if self.fast and self.kept_cols:
             # dive and searches failed: the LP's bound is likely out of reach, and branch and
@@ -445,10 +450,7 @@ class _Builder:
         # an incumbent less than big - 1/2 below the dual bound has the best primary
         h.setOptionValue("mip_abs_gap", self.big - 0.5)
         if warm is not None:
-            incumbent = highspy.HighsSolution()
-            incumbent.col_value = list(np.asarray(warm, dtype=float))
-            incumbent.value_valid = True
-            h.setSolution(incumbent)
+            _start_from(h, warm)
         h.run()
         status = h.getModelStatus()
         if status == highspy.HighsModelStatus.kTimeLimit:
@@ -521,10 +523,15 @@ class _Builder:
             for j in changed:
                 h.changeColBounds(j, lb[j], ub[j])
         if found is not None:
-            value = float(np.concatenate(self.cost) @ found)
-            penalties = 0.5 if self.release_cols else 0.0
-            self.kept_proven = value + 1 - penalties > lp_value + 1e-7
+            self.kept_proven = self.proves_kept(float(np.concatenate(self.cost) @ found),
+                                                lp_value)
         return found
+
+    def proves_kept(self, value: float, lp_value: float) -> bool:
+        """Does a play worth ``value`` reach the best kept melds too? A better one would be
+        worth one more (a kept meld), less release penalties (under one half in all)."""
+        penalties = 0.5 if self.release_cols else 0.0
+        return value + 1 - penalties > lp_value + 1e-7
 
     def primary_bound(self, objective_bound: float) -> int:
         """The bound on the primary that a bound on the objective gives: kept melds and
@@ -1343,6 +1350,10 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
 
     total = sum(problem.weight.values())  # the whole hand: always a bound
 
+    def within(budget: float) -> float:
+        """A search's budget, cut to what is left of ``time_limit``."""
+        return budget if deadline is None else max(0.0, min(budget, deadline - time.monotonic()))
+
     def search(bound: int) -> Arrangement | None:
         """A play worth ``bound`` (a bound on the primary, so optimal), from the search."""
         bound = min(bound, total)
@@ -1350,11 +1361,9 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
         if guided is not None and guided.play.value >= bound:
             return guided
         if "play" not in searched:
-            budget = SEARCH_BUDGET if deadline is None else max(
-                0.0, min(SEARCH_BUDGET, deadline - time.monotonic()))  # within time_limit
             end = play_of_value(problem.variant, problem.table, problem.usable,
                                 problem.opened, problem.exactly, problem.weight, bound,
-                                budget)
+                                within(SEARCH_BUDGET))
             searched["play"] = None if end is None else _accept(problem, end)
         found = searched["play"]
         return found if found is not None and found.play.value >= bound else None
@@ -1377,10 +1386,9 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
         table = problem.table
         rest = Table.of([m for i, m in enumerate(table.melds) if i not in kept], table.free,
                         table.declared)
-        budget = GUIDE_BUDGET if deadline is None else max(
-            0.0, min(GUIDE_BUDGET, deadline - time.monotonic()))
         end = play_of_value(problem.variant, rest, problem.usable, problem.opened,
-                            problem.exactly, problem.weight, bound, budget, check=False,
+                            problem.exactly, problem.weight, bound, within(GUIDE_BUDGET),
+                            check=False,
                             prefer=problem.melds_used(relaxed),
                             releases=problem.releases_in(relaxed))
         if end is None:
@@ -1394,9 +1402,7 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
             return None
         searched["guided"] = found
         value = big * found.play.value + found.kept_melds
-        # a better play is worth one more (a kept meld), less any release penalties
-        penalties = 0.5 if problem.specials else 0.0
-        return value, value + 1 - penalties > lp_value + 1e-7
+        return value, builder.proves_kept(value, lp_value)
 
     checked: dict[bytes, TurnCheck] = {}
 
