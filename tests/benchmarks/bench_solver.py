@@ -185,9 +185,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_summary(f"  solve {variant_id}", wall[variant_id], cpu[variant_id]))
     if kept_gap:
         same = kept_gap.get(0, 0)
-        fewer = ", ".join(f"{n} fewer on {kept_gap[n]}" for n in sorted(kept_gap) if n > 0)
+        # more than the proven one happens when its budget ran out before the proof
+        other = ", ".join(f"{abs(n)} {'fewer' if n > 0 else 'more'} on {kept_gap[n]}"
+                          for n in sorted(kept_gap) if n)
         print(f"fast tie-break: as many start melds kept whole as the proven one on "
-              f"{same}/{sum(kept_gap.values())} plays{'; ' + fewer if fewer else ''}")
+              f"{same}/{sum(kept_gap.values())} plays{'; ' + other if other else ''}")
     if ref_wall:
         print(_summary("reference (plain MILP)", ref_wall, ref_cpu))
         print(f"cards played equal to the reference's relaxation bound on {agree}/{compared}"
