@@ -33,7 +33,8 @@ the start melds the relaxation breaks up (ordered by the melds it uses), then ov
 table. A play reaching a proven bound is optimal. The kept-melds tie-break is taken as such
 a play has it (fast, the default), or proven by branch and bound (``proven_tie_break``, for
 hints). Should branch and bound be needed for the primary alone, a dive with the primary
-held at its optimum restores the tie-break.
+held at its optimum restores the tie-break; it starts from a play one short of the
+relaxation's bound (a dive's), which turns tens of milliseconds of proof into a few.
 """
 
 from __future__ import annotations
@@ -340,7 +341,9 @@ class _Builder:
         starts branch and bound from the dive's play.
 
         Branch and bound, with the fast tie-break, runs on the primary alone (see
-        ``_primary_alone``: a dive held to its optimum keeps start melds whole). With the proven
+        ``_primary_alone``: a dive held to its optimum keeps start melds whole), from a play
+        one short of the relaxation's bound when a dive finds one (``_short_of_bound``; should
+        it reach the bound after all, it is the answer). With the proven
         one it gets ``KEPT_BUDGET`` seconds for the secondary objective (start melds kept):
         past it, an incumbent whose primary value the dual bound already proves optimal is
         taken; else ``rescue(bound)`` (unless the incumbent is worth more); else the primary
@@ -373,6 +376,7 @@ class _Builder:
         # the LP relaxation first: when its optimum is integral it is the answer
         h.setOptionValue("solve_relaxation", True)
         h.run()
+        relaxed = None  # the LP relaxation's optimum, when fractional
         if h.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
             return None
         if h.getModelStatus() == highspy.HighsModelStatus.kOptimal:
@@ -380,6 +384,7 @@ class _Builder:
             rounded = np.rint(x)
             if np.abs(x - rounded).max(initial=0.0) < 1e-7:
                 return rounded.astype(np.int64)
+            relaxed = x
             lp_value = h.getInfo().objective_function_value
             dived = None
             if self.dive_ok or legal is not None:
@@ -401,11 +406,17 @@ class _Builder:
                 return USE_INCUMBENT
             if dived is not None:  # branch and bound starts from the dive's play
                 _start_from(h, dived)
-        h.setOptionValue("solve_relaxation", False)
         if self.fast and self.kept_cols:
             # dive and searches failed: the LP's bound is likely out of reach, and branch and
-            # bound on the primary alone proves that sooner than with the tie-break
-            return self._primary_alone(h, cost, time_limit, None, legal)
+            # bound on the primary alone proves that sooner than with the tie-break, far
+            # sooner from a play one short of the bound
+            warm = None if relaxed is None else self._short_of_bound(h, relaxed, lp_value, legal)
+            if warm is not None and self.primary_of(warm) >= self.primary_bound(lp_value):
+                self.kept_proven = False  # the bound reached after all
+                return self._keep_more(h, cost, warm, legal)
+            h.setOptionValue("solve_relaxation", False)
+            return self._primary_alone(h, cost, time_limit, warm, legal)
+        h.setOptionValue("solve_relaxation", False)
         if not self.kept_cols:  # the primary is all there is (see _primary_alone)
             h.setOptionValue("mip_abs_gap", self.big - 0.5)
         h.run()
@@ -462,6 +473,39 @@ class _Builder:
         if self.dive_ok or legal is not None:
             return self._keep_more(h, cost, best, legal)
         return best
+
+    def _short_of_bound(self, h: highspy.Highs, relaxed: np.ndarray, lp_value: float,
+                        legal: Callable[[np.ndarray], bool] | None) -> np.ndarray | None:
+        """A legal play one short of the LP relaxation's bound on the primary (or reaching
+        it), for branch and bound to start from: with it, proving the bound out of reach
+        takes a few milliseconds instead of tens. A dive to it; failing that, a dive after
+        giving up the hand card the relaxation plays least. None if neither finds one."""
+        if not self.dive_ok and legal is None:
+            return None
+        proven = self.kept_proven  # a start for branch and bound: it proves nothing
+        target = self.primary_bound(lp_value) - 1
+        try:
+            found = self._dive(h, relaxed, lp_value, target)
+            if found is not None and (self.dive_ok or legal(found)):
+                return found
+            part = relaxed - np.floor(relaxed + 1e-9)
+            hand = [c for c in self.primary_cols if 1e-7 < part[c] < 1 - 1e-7]
+            if not hand:
+                return None
+            j = min(hand, key=lambda c: part[c])
+            low, high = float(np.concatenate(self.lb)[j]), float(np.concatenate(self.ub)[j])
+            h.changeColBounds(j, low, float(np.floor(relaxed[j])))
+            try:
+                h.run()
+                if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+                    return None
+                found = self._dive(h, np.asarray(h.getSolution().col_value),
+                                   h.getInfo().objective_function_value, target)
+            finally:
+                h.changeColBounds(j, low, high)
+            return found if found is not None and (self.dive_ok or legal(found)) else None
+        finally:
+            self.kept_proven = proven
 
     def _keep_more(self, h: highspy.Highs, cost: np.ndarray, best: np.ndarray,
                    legal: Callable[[np.ndarray], bool] | None) -> np.ndarray:

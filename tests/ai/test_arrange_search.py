@@ -217,3 +217,29 @@ def test_branch_and_bound_on_the_primary_still_keeps_melds_whole(
         proven_kept += best.kept_melds
     assert proven_kept > 40  # big tables: many melds to keep
     assert kept >= 0.9 * proven_kept, (kept, proven_kept)
+
+
+def test_branch_and_bound_starts_one_short_of_an_unreachable_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Here the LP's bound is one card more than any legal play: the dive and the searches
+    cannot reach it, so branch and bound must prove it out of reach. It starts from a play one
+    short of the bound, found by a dive, which is the optimum itself (with it, the proof
+    takes a few milliseconds; without, tens)."""
+    variant = get_variant("robbers")
+    minter = CardMinter()
+    start = Table.parse("9H JK JH QH", minter)
+    hand, _ = parse_cards("7H QD 9C 10H JS 7C 10D 7S JH JS JC 10C 7D 7H QD", minter)
+    starts: list[int | None] = []
+    original = arrange_module._Builder._primary_alone
+
+    def spy(self, h, cost, time_limit, warm, legal):  # noqa: ANN001, ANN202
+        starts.append(None if warm is None else self.primary_of(warm))
+        return original(self, h, cost, time_limit, warm, legal)
+
+    monkeypatch.setattr(arrange_module._Builder, "_primary_alone", spy)
+    solution = solve(variant, start, hand, True)
+    assert solution is not None
+    assert check_turn(variant, start, hand, solution.table).ok
+    assert starts == [solution.value]
+    monkeypatch.setattr(arrange_module._Builder, "_short_of_bound", lambda *args: None)
+    assert solve(variant, start, hand, True).value == solution.value == 10
