@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.engine.errors import NotationError
 
@@ -41,9 +42,11 @@ class Face:
         return f"{rank} of {SUIT_NAMES[self.suit]}"
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Card:
-    """One physical card. Jokers have rank 0 and suit ``*``."""
+class Card(NamedTuple):
+    """One physical card. Jokers have rank 0 and suit ``*``.
+
+    A named tuple rather than a dataclass: cards are hashed thousands of times a solve
+    (sets and dicts of cards), and a tuple hashes in C."""
 
     rank: int
     suit: str

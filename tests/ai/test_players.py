@@ -70,8 +70,8 @@ def play(variant_id: str, levels: list[str], seed: int, observe: Observer | None
 # --- each player sees only its own view ------------------------------------------------
 
 _VALUE_TYPES = (int, str, bool, float, type(None))
-_STRUCTURES = (PlayerView, Variant, Knock, LargerDeck, Table, Card, Face, TurnRecord,
-               HandResult, MatchResult)
+_STRUCTURES = (PlayerView, Variant, Knock, LargerDeck, Table, Face, TurnRecord,
+               HandResult, MatchResult)  # dataclasses; a Card is a named tuple of values
 
 
 def _reachable(root: object) -> Iterator[object]:
