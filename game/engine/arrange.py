@@ -277,6 +277,9 @@ class _Builder:
         # melds are not proven the most (no branch and bound for the tie-break)
         self.fast = True
         self.release_cols = False  # joker releases (penalised in the objective) modelled
+        # the column arrays joined, once the model is passed to HiGHS (see ``solve``)
+        self._cost_all = self._lb_all = self._ub_all = np.zeros(0)
+        self._integ_all = np.zeros(0, dtype=bool)
 
     def cols(self, lb, ub, cost, integer: bool = True) -> np.ndarray:
         self.flush()
@@ -357,6 +360,9 @@ class _Builder:
         start = np.searchsorted(cols, np.arange(self.ncol)).astype(np.int32)
         nrow = len(self.row_lb)
         cost = np.concatenate(self.cost)
+        self._cost_all = cost
+        self._lb_all, self._ub_all = np.concatenate(self.lb), np.concatenate(self.ub)
+        self._integ_all = np.concatenate(self.integ).astype(bool)
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("mip_rel_gap", 0.0)
@@ -370,7 +376,7 @@ class _Builder:
         if limits:
             h.setOptionValue("time_limit", max(0.001, float(min(limits))))
         h.passModel(self.ncol, nrow, len(vals), 1, -1, 0.0,
-                    cost, np.concatenate(self.lb), np.concatenate(self.ub),
+                    cost, self._lb_all, self._ub_all,
                     np.asarray(self.row_lb, dtype=float), np.asarray(self.row_ub, dtype=float),
                     start, rows.astype(np.int32), vals, np.concatenate(self.integ))
         # the LP relaxation first: when its optimum is integral it is the answer
@@ -385,7 +391,7 @@ class _Builder:
             if np.abs(x - rounded).max(initial=0.0) < 1e-7:
                 return rounded.astype(np.int64)
             relaxed = x
-            lp_value = h.getInfo().objective_function_value
+            lp_value = h.getObjectiveValue()
             dived = None
             if self.dive_ok or legal is not None:
                 dived = self._dive(h, x, lp_value)
@@ -493,14 +499,14 @@ class _Builder:
             if not hand:
                 return None
             j = min(hand, key=lambda c: part[c])
-            low, high = float(np.concatenate(self.lb)[j]), float(np.concatenate(self.ub)[j])
+            low, high = float(self._lb_all[j]), float(self._ub_all[j])
             h.changeColBounds(j, low, float(np.floor(relaxed[j])))
             try:
                 h.run()
                 if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
                     return None
                 found = self._dive(h, np.asarray(h.getSolution().col_value),
-                                   h.getInfo().objective_function_value, target)
+                                   h.getObjectiveValue(), target)
             finally:
                 h.changeColBounds(j, low, high)
             return found if found is not None and (self.dive_ok or legal(found)) else None
@@ -521,7 +527,7 @@ class _Builder:
         if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
             return best
         x = np.asarray(h.getSolution().col_value)
-        dived = self._dive(h, x, h.getInfo().objective_function_value, primary)
+        dived = self._dive(h, x, h.getObjectiveValue(), primary)
         if dived is None or float(cost @ dived) <= float(cost @ best) + 1e-9:
             return best
         if not self.dive_ok and legal is not None and not legal(dived):
@@ -535,9 +541,7 @@ class _Builder:
         bound) and the LP solved again from its basis, until the solution is whole. None
         when a column loses the bound both ways, or after ``_DIVE_STEPS``; the model's
         bounds are restored either way. ``primary``: the primary to reach, when lower."""
-        lb = np.concatenate(self.lb)
-        ub = np.concatenate(self.ub)
-        integ = np.concatenate(self.integ).astype(bool)
+        lb, ub, integ = self._lb_all, self._ub_all, self._integ_all
         if primary is None:
             primary = self.primary_bound(lp_value)
         floor_value = self.big * primary - 0.5  # kept melds and releases cost less than this
@@ -558,7 +562,7 @@ class _Builder:
                     h.changeColBounds(j, low, high)
                     h.run()
                     if h.getModelStatus() == highspy.HighsModelStatus.kOptimal and \
-                            h.getInfo().objective_function_value >= floor_value - 1e-7:
+                            h.getObjectiveValue() >= floor_value - 1e-7:
                         break
                 else:
                     return None
@@ -567,8 +571,7 @@ class _Builder:
             for j in changed:
                 h.changeColBounds(j, lb[j], ub[j])
         if found is not None:
-            self.kept_proven = self.proves_kept(float(np.concatenate(self.cost) @ found),
-                                                lp_value)
+            self.kept_proven = self.proves_kept(float(self._cost_all @ found), lp_value)
         return found
 
     def proves_kept(self, value: float, lp_value: float) -> bool:
@@ -584,7 +587,7 @@ class _Builder:
 
     def primary_of(self, sol: np.ndarray) -> int:
         """The primary value (cards or points played) of a solution."""
-        cost = np.concatenate(self.cost)
+        cost = self._cost_all
         return int(round(float(cost[self.primary_cols] @ sol[self.primary_cols]) / self.big))
 
     def kept_of(self, sol: np.ndarray) -> int:
