@@ -362,7 +362,8 @@ class _Builder:
         cost = np.concatenate(self.cost)
         self._cost_all = cost
         self._lb_all, self._ub_all = np.concatenate(self.lb), np.concatenate(self.ub)
-        self._integ_all = np.concatenate(self.integ).astype(bool)
+        integrality = np.concatenate(self.integ)
+        self._integ_all = integrality.astype(bool)
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("mip_rel_gap", 0.0)
@@ -378,7 +379,7 @@ class _Builder:
         h.passModel(self.ncol, nrow, len(vals), 1, -1, 0.0,
                     cost, self._lb_all, self._ub_all,
                     np.asarray(self.row_lb, dtype=float), np.asarray(self.row_ub, dtype=float),
-                    start, rows.astype(np.int32), vals, np.concatenate(self.integ))
+                    start, rows.astype(np.int32), vals, integrality)
         # the LP relaxation first: when its optimum is integral it is the answer
         h.setOptionValue("solve_relaxation", True)
         h.run()
@@ -395,7 +396,7 @@ class _Builder:
             dived = None
             if self.dive_ok or legal is not None:
                 dived = self._dive(h, x, lp_value)
-                if dived is not None and (self.dive_ok or legal(dived)):
+                if dived is not None and self._accepts(dived, legal):
                     if self.fast or self.kept_proven:
                         return dived
                 else:
@@ -492,7 +493,7 @@ class _Builder:
         target = self.primary_bound(lp_value) - 1
         try:
             found = self._dive(h, relaxed, lp_value, target)
-            if found is not None and (self.dive_ok or legal(found)):
+            if found is not None and self._accepts(found, legal):
                 return found
             part = relaxed - np.floor(relaxed + 1e-9)
             hand = [c for c in self.primary_cols if 1e-7 < part[c] < 1 - 1e-7]
@@ -509,7 +510,7 @@ class _Builder:
                                    h.getObjectiveValue(), target)
             finally:
                 h.changeColBounds(j, low, high)
-            return found if found is not None and (self.dive_ok or legal(found)) else None
+            return found if found is not None and self._accepts(found, legal) else None
         finally:
             self.kept_proven = proven
 
@@ -530,7 +531,7 @@ class _Builder:
         dived = self._dive(h, x, h.getObjectiveValue(), primary)
         if dived is None or float(cost @ dived) <= float(cost @ best) + 1e-9:
             return best
-        if not self.dive_ok and legal is not None and not legal(dived):
+        if not self._accepts(dived, legal):
             return best
         return dived
 
@@ -573,6 +574,11 @@ class _Builder:
         if found is not None:
             self.kept_proven = self.proves_kept(float(self._cost_all @ found), lp_value)
         return found
+
+    def _accepts(self, sol: np.ndarray, legal: Callable[[np.ndarray], bool] | None) -> bool:
+        """Is a whole solution a legal play? Always, in the exact joker model; in the
+        relaxed one, when ``legal`` says so."""
+        return self.dive_ok or legal is None or legal(sol)
 
     def proves_kept(self, value: float, lp_value: float) -> bool:
         """Does a play worth ``value`` reach the best kept melds too? A better one would be
