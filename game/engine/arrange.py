@@ -49,7 +49,7 @@ from functools import lru_cache
 import highspy
 import numpy as np
 
-from game.engine.arrange_search import SEARCH_BUDGET, play_of_value
+from game.engine.arrange_search import SEARCH_NODES, play_of_value
 from game.engine.cards import SUITS, Card, Face
 from game.engine.melds import check_meld
 from game.engine.scoring import card_value, meld_points
@@ -61,7 +61,7 @@ NFACES = 52
 LONG_RUN = 5  # runs longer than this are split unless a rule needs them whole
 _MAX_CUTS = 200
 KEPT_BUDGET = 0.01  # seconds for proving the most start melds kept (primary always proven)
-GUIDE_BUDGET = 0.003  # seconds for the search guided by the LP relaxation
+GUIDE_NODES = 32  # nodes of the search guided by the LP relaxation (about 2 ms here)
 _DIVE_STEPS = 40  # LP re-solves in a dive
 USE_INCUMBENT = "incumbent"  # Builder.solve: the search's play is the answer
 _QUIET_HEURISTICS = (
@@ -1403,10 +1403,6 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
 
     total = sum(problem.weight.values())  # the whole hand: always a bound
 
-    def within(budget: float) -> float:
-        """A search's budget, cut to what is left of ``time_limit``."""
-        return budget if deadline is None else max(0.0, min(budget, deadline - time.monotonic()))
-
     def search(bound: int) -> Arrangement | None:
         """A play worth ``bound`` (a bound on the primary, so optimal), from the search."""
         bound = min(bound, total)
@@ -1416,7 +1412,7 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
         if "play" not in searched:
             end = play_of_value(problem.variant, problem.table, problem.usable,
                                 problem.opened, problem.exactly, problem.weight, bound,
-                                within(SEARCH_BUDGET))
+                                SEARCH_NODES, deadline)
             searched["play"] = None if end is None else _accept(problem, end)
         found = searched["play"]
         return found if found is not None and found.play.value >= bound else None
@@ -1440,7 +1436,7 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
         rest = Table.of([m for i, m in enumerate(table.melds) if i not in kept], table.free,
                         table.declared)
         end = play_of_value(problem.variant, rest, problem.usable, problem.opened,
-                            problem.exactly, problem.weight, bound, within(GUIDE_BUDGET),
+                            problem.exactly, problem.weight, bound, GUIDE_NODES, deadline,
                             check=False,
                             prefer=problem.melds_used(relaxed),
                             releases=problem.releases_in(relaxed))
