@@ -9,7 +9,10 @@
   its cards, or drawing instead.
 - Keeps jokers in hand while they are worth more there (card-count scorings) and sheds
   them when they count against it (Tahiti, Carousel, Manipulation) or go out with it.
-- Under a points scoring, sheds its highest-penalty cards first.
+- Under a points scoring, sheds its highest-penalty cards first. Its moves are weighed by
+  the race to go out until an opponent is close to going out (few cards left), then by
+  expected points: the race's chance times what winning takes, less the points left in
+  hand when it is lost (a play of fewer, higher cards may then beat the longest one).
 - Carousel: melds to lower its count and knocks only when the sampled opponent hands say
   the knock is more likely won than undercut; Robber's: no optional extra card.
 """
@@ -25,8 +28,9 @@ from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.plays import Arranged, as_decision, solution_for
 from game.ai.players.simple import simple_play
-from game.ai.players.unseen import opponents
+from game.ai.players.unseen import opponents, unseen_cards
 from game.engine.match import PlayerView
+from game.engine.scoring import hand_value
 
 POINTS_SCHEMES = ("tahiti", "manipulation", "carousel_scarne", "carousel_culbertson")
 JOKERS_COST = ("tahiti", "carousel_scarne", "carousel_culbertson", "manipulation")
@@ -46,6 +50,8 @@ class Tuning:
     carousel_margin: float = 2.0  # Carousel: draw again only to save this many points
     look: bool = True  # weigh candidates on sampled opponent replies
     keep_jokers: bool = True  # keep jokers in hand under a card-count scoring
+    shed_near: int = 3  # points scorings: weigh moves by expected points (not the race
+    # alone) once an opponent holds this few cards
 
 
 class HardPlayer(ComputerPlayer):
@@ -86,6 +92,8 @@ class HardPlayer(ComputerPlayer):
                  for seat in opponents(view)[:1]}
         scores = weigh(view, candidates, hands, self.tuning.race_slope, self._deadline,
                        self._cutoff)
+        if self._shedding(view):
+            scores = self._expected_points(view, candidates, scores)
         best = max(range(len(candidates)), key=lambda i: (scores[i], -candidates[i].left))
         chosen = candidates[best]
         if chosen.play is None:
@@ -142,6 +150,26 @@ class HardPlayer(ComputerPlayer):
             candidates.append(Candidate("drawing instead", None, self._left(view, None)))
         return candidates
 
+    def _expected_points(self, view: PlayerView, candidates: list[Candidate],
+                         chances: list[float]) -> list[float]:
+        """Under a points scoring the race is not all: a move that wins it less often may
+        still cost less when it is lost. Each candidate's expected points: winning takes
+        the opponents' hands (their sizes times the mean unseen card), losing costs the
+        points it leaves in hand (and, drawing, a card more)."""
+        scheme = view.variant.scoring
+        pool = unseen_cards(view)
+        mean = hand_value(scheme, pool) / len(pool) if pool else 0.0
+        gain = mean * sum(view.hand_counts[s] for s in opponents(view))
+        full = hand_value(scheme, view.hand)
+        out = []
+        for candidate, chance in zip(candidates, chances, strict=True):
+            if candidate.play is None:
+                cost = full + mean
+            else:
+                cost = full - hand_value(scheme, candidate.play.played)
+            out.append(chance * gain - (1 - chance) * cost)
+        return out
+
     def _left_time(self) -> float:
         """Seconds a search may still take."""
         return max(0.02, self._cutoff - time.monotonic())
@@ -160,6 +188,14 @@ class HardPlayer(ComputerPlayer):
             return None
         found = solution_for(view, exactly=0)
         return None if found is None else as_decision(view, found, "free cards only")
+
+    def _shedding(self, view: PlayerView) -> bool:
+        """Is the hand's penalty near? Under a points scoring, when an opponent may go out
+        soon: its moves are then weighed by the points they leave as well as the race."""
+        if view.variant.scoring not in POINTS_SCHEMES:
+            return False
+        return min((view.hand_counts[s] for s in opponents(view)), default=99) \
+            <= self.tuning.shed_near
 
     def _keep_jokers(self, view: PlayerView) -> bool:
         return self.tuning.keep_jokers and view.variant.has_jokers \

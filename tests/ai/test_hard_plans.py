@@ -1,0 +1,93 @@
+"""Hard plans where Medium does not: it holds back a card whose play would let the opponent
+go out, sheds penalty points only once an opponent is close to going out, and knocks in
+Carousel only when an undercut is unlikely. Each scenario is a rigged position; where the
+decision rests on sampled opponent hands, the samples are fixed to the opponent's real hand
+(the player still never reads it) so the test judges the planning, not the luck of a draw.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.players import make_player
+from game.ai.players.opponents import HandSampler
+from game.engine.actions import Play
+from game.engine.arrange import best_play
+from game.engine.match import Match
+from tests.conftest import rig
+
+
+def _believe(monkeypatch: pytest.MonkeyPatch, hand: list) -> None:
+    """Every opponent hand Hard samples is ``hand``."""
+    monkeypatch.setattr(HandSampler, "sample",
+                        lambda self, view, model, samples, deadline, tries=4:
+                        [list(hand) for _ in range(samples)])
+
+
+def _put_down(match: Match, level: str) -> set[str]:
+    """The hand cards the level's decision puts down (empty: it does not play)."""
+    view = match.view(match.current)
+    action = make_player(level, 1).decide(view).action
+    if not isinstance(action, Play):
+        return set()
+    return {str(c) for c in view.hand if c in set(action.table.cards())}
+
+
+def test_hard_holds_back_the_run_that_would_let_the_opponent_go_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    match = Match("machiavelli", 2, 3)
+    rig(match, "9C 10C JC", ["4H 5H 6H QC KD", "7H 8H"], current=0)
+    _believe(monkeypatch, match.hand.hands[1])
+    # the largest play leaves one card, but its run takes the opponent's 7H 8H: out
+    assert _put_down(match, "medium") == {"4H", "5H", "6H", "QC"}
+    # Hard adds QC alone and keeps the run: the opponent cannot go out, nor even play
+    assert _put_down(match, "hard") == {"QC"}
+
+
+def _tahiti(opponent: str) -> Match:
+    match = Match("tahiti", 2, 5)
+    rig(match, "7H 8H 9H | QS QD QC", ["10H AC 4H 2C 3C QH KC", opponent], current=0)
+    return match
+
+
+@pytest.mark.parametrize(("opponent", "shed"), [("5D 9S", True),
+                                                 ("5D 9S 2D 6C 8D 4S 10D 3S", False)])
+def test_hard_sheds_points_once_an_opponent_is_close_to_going_out(
+        monkeypatch: pytest.MonkeyPatch, opponent: str, shed: bool) -> None:
+    match = _tahiti(opponent)
+    view = match.view(0)
+    most_cards = best_play(view.variant, view.table, list(view.hand), True, objective="cards")
+    most_points = best_play(view.variant, view.table, list(view.hand), True,
+                            objective="points")
+    assert most_cards is not None and most_points is not None
+    # the position's point: five cards worth 36, or four worth 41 (QC KC AC takes the set's
+    # queen, leaving 2C 3C 4H in hand)
+    assert (len(most_cards.played), len(most_points.played)) == (5, 4)
+    opponent_cards = match.hand.hands[1]
+    assert best_play(view.variant, most_cards.table, opponent_cards, True) is None
+    assert best_play(view.variant, most_points.table, opponent_cards, True) is None
+    _believe(monkeypatch, opponent_cards)
+    expected = most_points if shed else most_cards
+    assert _put_down(match, "hard") == {str(c) for c in expected.played}
+    assert _put_down(match, "medium") == {str(c) for c in most_cards.played}
+
+
+@pytest.mark.parametrize(("opponent", "knocks"), [("KS QS 9D", True), ("9D", False)])
+def test_hard_knocks_only_when_an_undercut_is_unlikely(opponent: str, knocks: bool) -> None:
+    match = Match("carousel", 2, 10)
+    rig(match, "", ["5S 6S 7S AH 2D", opponent], stock="2C", current=0)
+    match.draw()
+    match.apply(Play(0, _with_run(match)))
+    view = match.view(0)
+    assert set(view.legal) == {"knock", "end_turn"}  # 5 points left: a knock is allowed
+    # Medium always knocks; Hard weighs the unseen cards: against three of them a count of
+    # 5 is rarely undercut, against a single card often (ace to five, a tie included)
+    assert make_player("medium", 1).decide(view).action.kind == "knock"
+    assert make_player("hard", 1).decide(view).action.kind == ("knock" if knocks
+                                                                else "end_turn")
+
+
+def _with_run(match: Match):  # noqa: ANN202
+    from tests.conftest import end_table
+
+    return end_table(match.hand.table, match.hand.hands[0], "5S 6S 7S")
