@@ -156,17 +156,12 @@ class HardPlayer(ComputerPlayer):
         still cost less when it is lost. Each candidate's expected points: winning takes
         the opponents' hands (their sizes times the mean unseen card), losing costs the
         points it leaves in hand (and, drawing, a card more)."""
-        scheme = view.variant.scoring
         pool = unseen_cards(view)
-        mean = hand_value(scheme, pool) / len(pool) if pool else 0.0
+        mean = hand_value(view.variant.scoring, pool) / len(pool) if pool else 0.0
         gain = mean * sum(view.hand_counts[s] for s in opponents(view))
-        full = hand_value(scheme, view.hand)
         out = []
         for candidate, chance in zip(candidates, chances, strict=True):
-            if candidate.play is None:
-                cost = full + mean
-            else:
-                cost = full - hand_value(scheme, candidate.play.played)
+            cost = value_after(view, candidate.play) + (mean if candidate.play is None else 0)
             out.append(chance * gain - (1 - chance) * cost)
         return out
 
