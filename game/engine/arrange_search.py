@@ -17,10 +17,10 @@ the table that no meld links are searched one after the other, and refuted state
 remembered, so a dead end is not explored twice.
 
 The search is not exhaustive (it stops after ``nodes`` nodes, a count rather than a time so
-that a loaded machine takes the same path, or at a caller's deadline) and only takes rule sets it
-models: no free cards, no first-play rule pending, no ``exactly``, ace low, high or either,
-jokers that keep their card when they move. It returns only plays ``check_turn`` accepts;
-None sends the caller back to the MILP.
+that a loaded machine takes the same path, or at a caller's deadline) and only takes rule
+sets it models: no free cards, no first-play rule pending, no ``exactly``, ace low, high or
+either, jokers that keep their card when they move. It returns only plays ``check_turn``
+accepts; None sends the caller back to the MILP.
 """
 
 from __future__ import annotations
@@ -435,10 +435,9 @@ def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened
     """A legal end table playing hand cards (from ``usable``) worth at least ``target`` by
     ``weight``, or None: the rules fall outside the search, or none was found (within
     ``nodes`` nodes and before ``deadline``, a ``time.monotonic()``; the search is not
-    exhaustive). ``check=False`` leaves the final
-    ``check_turn`` to the caller (who adds melds of its own first). ``prefer`` and
-    ``releases`` (an LP relaxation's melds and joker releases) order the search: the melds
-    it uses most first, a joker it keeps kept first."""
+    exhaustive). ``check=False`` leaves the final ``check_turn`` to the caller (who adds
+    melds of its own first). ``prefer`` and ``releases`` (an LP relaxation's melds and joker
+    releases) order the search: the melds it uses most first, a joker it keeps kept first."""
     if not _applicable(variant, table, usable, opened, exactly):
         return None
     fixed = variant.joker_identity == "fixed"
