@@ -394,7 +394,7 @@ class _Builder:
             relaxed = x
             lp_value = h.getObjectiveValue()
             dived = None
-            if self.dive_ok or legal is not None:
+            if self._can_judge(legal):
                 dived = self._dive(h, x, lp_value)
                 if dived is not None and self._accepts(dived, legal):
                     if self.fast or self.kept_proven:
@@ -477,7 +477,7 @@ class _Builder:
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
         best = np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
-        if self.dive_ok or legal is not None:
+        if self._can_judge(legal):
             return self._keep_more(h, cost, best, legal)
         return best
 
@@ -487,7 +487,7 @@ class _Builder:
         it), for branch and bound to start from: with it, proving the bound out of reach
         takes a few milliseconds instead of tens. A dive to it; failing that, a dive after
         giving up the hand card the relaxation plays least. None if neither finds one."""
-        if not self.dive_ok and legal is None:
+        if not self._can_judge(legal):
             return None
         proven = self.kept_proven  # a start for branch and bound: it proves nothing
         target = self.primary_bound(lp_value) - 1
@@ -574,6 +574,11 @@ class _Builder:
         if found is not None:
             self.kept_proven = self.proves_kept(float(self._cost_all @ found), lp_value)
         return found
+
+    def _can_judge(self, legal: Callable[[np.ndarray], bool] | None) -> bool:
+        """Can a dive's whole solution be judged (so diving is worth it)? In the exact joker
+        model always; in the relaxed one only with ``legal``."""
+        return self.dive_ok or legal is not None
 
     def _accepts(self, sol: np.ndarray, legal: Callable[[np.ndarray], bool] | None) -> bool:
         """Is a whole solution a legal play? Always, in the exact joker model; in the
