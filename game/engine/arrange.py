@@ -1208,8 +1208,9 @@ class _Problem:
 
     # --- from a solution to a table
 
-    def realise(self, sol: np.ndarray) -> tuple[Table, list[list[Card]], dict[Card, Face],
-                                                 int]:
+    def realise(self, sol: np.ndarray) -> Table:
+        """The end table a whole solution describes: which card of each face goes where is
+        the realisation's choice (see ``_place_mates`` and ``_hand_pairs``)."""
         tpl = self.tpl
         copies: list[_Copy] = []
         col_copies: dict[int, list[_Copy]] = defaultdict(list)
@@ -1222,7 +1223,6 @@ class _Problem:
                 copies.append(copy)
                 col_copies[int(j)].append(copy)
         used: set[Card] = set()
-        kept = 0
         # kept start melds
         for var, (j, melds) in self.kept_group.items():
             count = int(sol[var])
@@ -1235,7 +1235,6 @@ class _Problem:
                     col_copies[j][0].kept = meld
         for copy in copies:
             if copy.kept is not None:
-                kept += 1
                 for card in self.table.melds[copy.kept]:
                     if card.is_joker:
                         copy.jokers.append((card, self._kept_joker_face(card, copy)))
@@ -1315,20 +1314,33 @@ class _Problem:
                     free_count[f] -= 1
                 else:
                     copy.cards[f] = hand_left[f].pop(0)
-        # jokers: released ones avoid their old card, then wild table, free, hand jokers
+        mates = self._place_mates(copies, released)
+        # jokers: released ones avoid their old card (and, when the rule asks, go where two
+        # hand cards are), then wild table, free, hand jokers
         wild = [j for j in self.table_jokers if j not in used]
         order_key = {s.joker: s.face for si, s in enumerate(self.specials) if si in released}
         free_j = list(self.free_jokers[: int(sol[self.zJ]) if self.zJ is not None else 0])
         slots = [(cp, f) for cp in copies for f in self._open_joker_slots(cp)]
         pool = wild + free_j + hand_jokers[:max(0, n_hand_jokers)]
         pool.sort(key=lambda jk: 0 if jk in order_key else 1)
+        two = self.variant.released_joker_needs_two_from_hand
+        hand_set = set(self.hand)
+
+        def worse(slot: tuple[_Copy, int], avoid: int | None) -> tuple[bool, bool]:
+            copy, f = slot
+            few = two and avoid is not None and \
+                sum(1 for c in copy.cards.values() if c in hand_set) < 2
+            return f == avoid, few
+
         for joker_card in pool:
             if not slots:
                 break
             avoid = order_key.get(joker_card)
-            pick = next((i for i, (_, f) in enumerate(slots) if f != avoid), 0)
+            pick = min(range(len(slots)), key=lambda i: worse(slots[i], avoid))
             copy, f = slots.pop(pick)
             copy.jokers.append((joker_card, f))
+        if two:
+            self._hand_pairs(copies, set(order_key), hand_set, mates)
         # assemble: melds holding a release card first, in declaration order
         declared: dict[Card, Face] = {}
         rank_of = {s.joker: n for n, s in enumerate(self.specials)}
@@ -1348,7 +1360,70 @@ class _Problem:
             melds.append(cards)
         on_table = {c for m in melds for c in m}
         free_end = [c for c in self.table.free if c not in on_table]
-        return Table.of(melds, free_end, declared), melds, declared, kept
+        return Table.of(melds, free_end, declared)
+
+    def _place_mates(self, copies: list[_Copy], released: set[int]) -> set[Card]:
+        """A released joker needs a real copy of its card ending in a meld with one of its
+        old mates. The relaxed joker model counts faces only, so the copies of a mate's face
+        may have landed the other way round: swap a mate into a meld holding the joker's
+        card, for the table or free card of the same face there (so every meld's faces, and
+        which melds hold hand cards, stay as they were). A swap breaking up a start meld
+        kept whole comes last: it costs only the tie-break. Returns the mates that now sit
+        beside a real card of their joker's."""
+        hand = set(self.hand)
+        from_hand = self.variant.joker_release_from == "hand"
+        where = {card: cp for cp in copies for card in cp.cards.values()}
+        serving: set[Card] = set()
+        for si in sorted(released):
+            s = self.specials[si]
+            hosts = [cp for cp in copies if s.face in cp.cards
+                     and (not from_hand or cp.cards[s.face] in hand)]
+            beside = {it for it in s.items for cp in hosts if cp.cards.get(face_index(it)) == it}
+            if beside:
+                serving |= beside
+                continue
+            swaps = []
+            for host in hosts:
+                for it in s.items:
+                    f = face_index(it)
+                    other, card = where.get(it), host.cards.get(f)
+                    if card is not None and other is not None and card not in hand:
+                        swaps.append((host.kept is not None or other.kept is not None,
+                                      len(swaps), host, other, f, it, card))
+            if swaps:
+                _, _, host, other, f, it, card = min(swaps)
+                host.cards[f], other.cards[f] = it, card
+                where[it], where[card] = host, other
+                host.kept = other.kept = None  # no longer a start meld's very cards
+                serving.add(it)
+        return serving
+
+    @staticmethod
+    def _hand_pairs(copies: list[_Copy], released: set[Card], hand: set[Card],
+                    mates: set[Card]) -> None:
+        """A released joker's new meld needs two cards from the hand. The relaxed joker
+        model does not say which copy of a face is the hand's, so swap hand cards in from
+        other melds for table or free cards of the same face (not out of a meld made only
+        from the hand, nor out of another released joker's meld short of two; the
+        ``mates`` that make a release stay where they are)."""
+        def hand_count(copy: _Copy) -> int:
+            return sum(1 for c in copy.cards.values() if c in hand)
+
+        homes = [cp for cp in copies if any(j in released for j, _ in cp.jokers)]
+        for home in homes:
+            for f, card in list(home.cards.items()):
+                if hand_count(home) >= 2:
+                    break
+                if card in hand or card in mates:
+                    continue
+                for other in copies:
+                    mine = other.cards.get(f)
+                    if other is home or mine is None or mine not in hand or other.own:
+                        continue
+                    if other in homes and hand_count(other) <= 2:
+                        continue
+                    home.cards[f], other.cards[f] = mine, card
+                    break
 
     def _kept_joker_face(self, card: Card, copy: _Copy) -> int:
         face = self.table.declared.get(card)
@@ -1464,7 +1539,7 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
         """What ``check_turn`` says of a whole solution's table (each judged once)."""
         key = sol.tobytes()
         if key not in checked:
-            end = problem.realise(sol)[0]
+            end = problem.realise(sol)
             checked[key] = check_turn(problem.variant, problem.table, problem.hand, end,
                                       problem.opened)
         return checked[key]

@@ -337,6 +337,36 @@ def test_optimal_against_exhaustive_search(variant_id: str, options: dict, opene
     assert found >= count // 5  # the generator makes positions with plays
 
 
+# Seeds of big Machiavelli-with-jokers positions whose relaxed joker model (counts by face)
+# gave answers the turn check refused, before the realisation chose which copy of a face
+# goes where: a released joker's old mate beside its real card (6, 12, 20), a released
+# joker's meld holding the hand's copies of its faces (36, 45).
+RELAXED_REALISED = (6, 12, 20, 36, 45)
+
+
+@pytest.mark.parametrize("seed", RELAXED_REALISED)
+def test_relaxed_joker_answers_are_realised_legally(seed: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    variant = get_variant("machiavelli-jokers")
+    rng = random.Random(seed)
+    pos = big_position(rng, variant, 2, 2, table_cards=rng.randint(40, 90))
+    assert pos.table.declared  # jokers on the table: the relaxed model is used
+    refused = []
+    judge = arrange_module.check_turn
+
+    def counting(*args, **kwargs):
+        result = judge(*args, **kwargs)
+        if not result.ok:
+            refused.append([p.rule for p in result.problems])
+        return result
+
+    monkeypatch.setattr(arrange_module, "check_turn", counting)
+    solution = solve(variant, pos.table, pos.hand, True)
+    assert solution is not None
+    assert refused == []
+    check_solution(variant, pos.table, pos.hand, True, solution)
+
+
 def test_a_hint_gives_up_in_time_with_a_clear_reason() -> None:
     # a Tahiti position (frozen joker melds) that takes the exact search minutes
     minter = CardMinter()
