@@ -1,8 +1,9 @@
 """Hard plans where Medium does not: it holds back a card whose play would let the opponent
-go out, sheds penalty points only once an opponent is close to going out, and knocks in
-Carousel only when an undercut is unlikely. Each scenario is a rigged position; where the
-decision rests on sampled opponent hands, the samples are fixed to the opponent's real hand
-(the player still never reads it) so the test judges the planning, not the luck of a draw.
+go out, keeps playable cards back when a single hand decides the match, sheds penalty
+points only once an opponent is close to going out, and knocks in Carousel only when an
+undercut is unlikely. Each scenario is a rigged position; where the decision rests on
+sampled opponent hands, the samples are fixed to the opponent's real hand (the player still
+never reads it) so the test judges the planning, not the luck of a draw.
 """
 
 from __future__ import annotations
@@ -42,6 +43,23 @@ def test_hard_holds_back_the_run_that_would_let_the_opponent_go_out(
     assert _put_down(match, "medium") == {"4H", "5H", "6H", "QC"}
     # Hard adds QC alone and keeps the run: the opponent cannot go out, nor even play
     assert _put_down(match, "hard") == {"QC"}
+
+
+@pytest.mark.parametrize(("match_option", "expected"),
+                         [(None, {"QC"}), ("hands:3", {"4H", "5H", "6H", "QC"})])
+def test_hard_keeps_playable_cards_back_when_one_hand_decides_the_match(
+        monkeypatch: pytest.MonkeyPatch, match_option: str | None, expected: set) -> None:
+    options = {} if match_option is None else {"match": match_option}
+    match = Match("machiavelli", 2, 3, options)
+    rig(match, "9C 10C JC", ["4H 5H 6H QC KD 2S", "7H 8H 3D 9S"], current=0)
+    _believe(monkeypatch, match.hand.hands[1])
+    # the largest play leaves two dead cards, and its run lets the opponent put down 7H 8H
+    # (not go out); without it the opponent can play nothing and must draw
+    assert _put_down(match, "medium") == {"4H", "5H", "6H", "QC"}
+    # in a single-hand match only going out counts: the run can go down on a later turn as
+    # well, so Hard keeps it back and feeds the opponent nothing; when hands add up, the
+    # three cards kept back would count against it, and it plays them
+    assert _put_down(match, "hard") == expected
 
 
 def _tahiti(opponent: str) -> Match:

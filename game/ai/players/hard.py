@@ -6,7 +6,10 @@
   their last turns (a player who drew could not play; one who played kept only dead cards),
   solves each opponent's best reply to each candidate move exactly, and picks the move with
   the best chance to win the race: the largest play, the largest play holding back one of
-  its cards, or drawing instead.
+  its cards, or drawing instead. When one hand decides the match, a card it could put down
+  but holds back hardly counts in that race: it can still go down later without a draw,
+  and meanwhile it feeds no opponent (so Hard keeps playable cards back and goes out in
+  one sweep, as good Machiavelli players do).
 - Keeps jokers in hand while they are worth more there (card-count scorings) and sheds
   them when they count against it (Tahiti, Carousel, Manipulation) or go out with it.
 - Under a points scoring, sheds its highest-penalty cards first. Its moves are weighed by
@@ -52,6 +55,9 @@ class Tuning:
     keep_jokers: bool = True  # keep jokers in hand under a card-count scoring
     shed_near: int = 3  # points scorings: weigh moves by expected points (not the race
     # alone) once an opponent holds this few cards
+    held_weight: float = 0.0  # single-hand matches: in the race, a card the largest play
+    # would put down but the move keeps back counts this much (matches of several hands
+    # count it whole: its penalty adds up)
 
 
 class HardPlayer(ComputerPlayer):
@@ -129,7 +135,7 @@ class HardPlayer(ComputerPlayer):
 
     def _candidates(self, view: PlayerView, first: Arranged, points: bool) -> list[Candidate]:
         """The largest play, the largest plays holding back one of its cards, and a draw."""
-        candidates = [Candidate("largest play", first, self._left(view, first))]
+        candidates = [Candidate("largest play", first, self._race_count(view, first, first))]
         seen = {frozenset(first.played)}
         objective = "points" if points else "cards"
         for card in first.played[:self.tuning.alternatives]:
@@ -141,13 +147,16 @@ class HardPlayer(ComputerPlayer):
             if other is None or frozenset(other.played) in seen:
                 continue
             seen.add(frozenset(other.played))
-            candidates.append(Candidate(f"holding {card} back", other, self._left(view, other)))
+            candidates.append(Candidate(f"holding {card} back", other,
+                                        self._race_count(view, other, first)))
         if view.table.free and time.monotonic() < self._deadline:
             free = solution_for(view, exactly=0, time_limit=self._left_time())
             if free is not None:
-                candidates.append(Candidate("free cards only", free, len(view.hand)))
+                candidates.append(Candidate("free cards only", free,
+                                            self._race_count(view, free, first)))
         if "draw" in view.legal:
-            candidates.append(Candidate("drawing instead", None, self._left(view, None)))
+            candidates.append(Candidate("drawing instead", None,
+                                        self._race_count(view, None, first)))
         return candidates
 
     def _expected_points(self, view: PlayerView, candidates: list[Candidate],
@@ -168,6 +177,15 @@ class HardPlayer(ComputerPlayer):
     def _left_time(self) -> float:
         """Seconds a search may still take."""
         return max(0.02, self._cutoff - time.monotonic())
+
+    def _race_count(self, view: PlayerView, found: Arranged | None, first: Arranged) -> float:
+        """The cards a move leaves, as the race counts them. When one hand decides the
+        match, only going out counts, and a card the largest play puts down but this move
+        keeps back counts ``held_weight``: it can still go down on a later turn, with no
+        draw, and meanwhile it helps no opponent. The rest count whole."""
+        held = len(first.played) - (0 if found is None else len(found.played))
+        weight = self.tuning.held_weight if view.variant.match_hands == 1 else 1.0
+        return self._left(view, found) - (1 - weight) * max(0, held)
 
     def _left(self, view: PlayerView, found: Arranged | None) -> int:
         """Cards in hand after this play (None: drawing), with the draws that follow it."""

@@ -25,13 +25,14 @@ from game.engine.table import Table
 class Candidate:
     label: str
     play: Arranged | None  # None: draw instead of playing
-    left: int  # cards in hand after the move (and the draws the rules add to it)
+    left: float  # cards in hand after the move (and the draws the rules add), as the race
+    # counts them
 
     def table(self, view: PlayerView) -> Table:
         return view.table if self.play is None else self.play.table
 
 
-def race(mine: int, theirs: int, slope: float) -> float:
+def race(mine: float, theirs: int, slope: float) -> float:
     """The chance to win the race to go out, on one's own turn, holding ``mine`` cards
     against ``theirs``: logistic in the log of their ratio (fitted on Medium-against-Medium
     Machiavelli games: slope 0.6)."""
