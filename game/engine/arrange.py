@@ -621,6 +621,10 @@ class _Copy:
     release_for: list[int] = field(default_factory=list)  # specials released here
     cards: dict[int, Card] = field(default_factory=dict)
 
+    def from_hand(self, hand: set[Card]) -> int:
+        """How many of its natural cards are ``hand`` cards."""
+        return sum(1 for c in self.cards.values() if c in hand)
+
 
 class _Problem:
     """One position: builds the model, solves it, and turns answers into tables."""
@@ -1314,7 +1318,8 @@ class _Problem:
                     free_count[f] -= 1
                 else:
                     copy.cards[f] = hand_left[f].pop(0)
-        mates = self._place_mates(copies, released)
+        hand_set = set(self.hand)
+        mates = self._place_mates(copies, released, hand_set)
         # jokers: released ones avoid their old card (and, when the rule asks, go where two
         # hand cards are), then wild table, free, hand jokers
         wild = [j for j in self.table_jokers if j not in used]
@@ -1324,12 +1329,10 @@ class _Problem:
         pool = wild + free_j + hand_jokers[:max(0, n_hand_jokers)]
         pool.sort(key=lambda jk: 0 if jk in order_key else 1)
         two = self.variant.released_joker_needs_two_from_hand
-        hand_set = set(self.hand)
 
         def worse(slot: tuple[_Copy, int], avoid: int | None) -> tuple[bool, bool]:
             copy, f = slot
-            few = two and avoid is not None and \
-                sum(1 for c in copy.cards.values() if c in hand_set) < 2
+            few = two and avoid is not None and copy.from_hand(hand_set) < 2
             return f == avoid, few
 
         for joker_card in pool:
@@ -1362,7 +1365,8 @@ class _Problem:
         free_end = [c for c in self.table.free if c not in on_table]
         return Table.of(melds, free_end, declared)
 
-    def _place_mates(self, copies: list[_Copy], released: set[int]) -> set[Card]:
+    def _place_mates(self, copies: list[_Copy], released: set[int],
+                     hand: set[Card]) -> set[Card]:
         """A released joker needs a real copy of its card ending in a meld with one of its
         old mates. The relaxed joker model counts faces only, so the copies of a mate's face
         may have landed the other way round: swap a mate into a meld holding the joker's
@@ -1370,7 +1374,6 @@ class _Problem:
         which melds hold hand cards, stay as they were). A swap breaking up a start meld
         kept whole comes last: it costs only the tie-break. Returns the mates that now sit
         beside a real card of their joker's."""
-        hand = set(self.hand)
         from_hand = self.variant.joker_release_from == "hand"
         where = {card: cp for cp in copies for card in cp.cards.values()}
         serving: set[Card] = set()
@@ -1406,13 +1409,10 @@ class _Problem:
         other melds for table or free cards of the same face (not out of a meld made only
         from the hand, nor out of another released joker's meld short of two; the
         ``mates`` that make a release stay where they are)."""
-        def hand_count(copy: _Copy) -> int:
-            return sum(1 for c in copy.cards.values() if c in hand)
-
         homes = [cp for cp in copies if any(j in released for j, _ in cp.jokers)]
         for home in homes:
             for f, card in list(home.cards.items()):
-                if hand_count(home) >= 2:
+                if home.from_hand(hand) >= 2:
                     break
                 if card in hand or card in mates:
                     continue
@@ -1420,7 +1420,7 @@ class _Problem:
                     mine = other.cards.get(f)
                     if other is home or mine is None or mine not in hand or other.own:
                         continue
-                    if other in homes and hand_count(other) <= 2:
+                    if other in homes and other.from_hand(hand) <= 2:
                         continue
                     home.cards[f], other.cards[f] = mine, card
                     break
