@@ -40,6 +40,9 @@ relaxation's bound (a dive's), which turns tens of milliseconds of proof into a 
 from __future__ import annotations
 
 import itertools
+import os
+import sys
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Collection, Sequence
@@ -242,6 +245,36 @@ class _Special:
     can_release: bool = False
 
 
+_banner_lock = threading.Lock()
+_banner_done = False
+
+
+def new_highs() -> highspy.Highs:
+    """A HiGHS instance that prints nothing. HiGHS (1.16 at least) prints its banner on
+    the C library's standard output when the first instance of a process is built, before
+    any option can be set, and no highspy version offers a constructor option to stop it:
+    so that one construction runs with file descriptor 1 on the null device (``os.dup2``
+    works on Windows too), and every instance then has ``output_flag`` off."""
+    global _banner_done
+    if not _banner_done:
+        with _banner_lock:
+            if not _banner_done:
+                sys.stdout.flush()
+                saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, 1)
+                try:
+                    h = highspy.Highs()
+                finally:
+                    os.dup2(saved, 1)
+                    os.close(saved)
+                    os.close(null)
+                _banner_done = True
+                h.setOptionValue("output_flag", False)
+                return h
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    return h
+
 def _start_from(h: highspy.Highs, solution: np.ndarray) -> None:
     """Give branch and bound a whole solution to start from."""
     incumbent = highspy.HighsSolution()
@@ -364,8 +397,7 @@ class _Builder:
         self._lb_all, self._ub_all = np.concatenate(self.lb), np.concatenate(self.ub)
         integrality = np.concatenate(self.integ)
         self._integ_all = integrality.astype(bool)
-        h = highspy.Highs()
-        h.setOptionValue("output_flag", False)
+        h = new_highs()
         h.setOptionValue("mip_rel_gap", 0.0)
         h.setOptionValue("mip_abs_gap", 1e-6)
         h.setOptionValue("threads", 1)
