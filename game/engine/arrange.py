@@ -275,6 +275,7 @@ def new_highs() -> highspy.Highs:
     h.setOptionValue("output_flag", False)
     return h
 
+
 def _start_from(h: highspy.Highs, solution: np.ndarray) -> None:
     """Give branch and bound a whole solution to start from."""
     incumbent = highspy.HighsSolution()
