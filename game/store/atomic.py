@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import shutil
 import stat
@@ -16,6 +17,14 @@ from pathlib import Path
 
 BACKUP_SUFFIX = ".bak"
 TEMP_SUFFIX = ".tmp"
+#: A temporary file older than this is a leftover of a killed writer, whoever made it.
+STALE_TEMP_SECONDS = 600.0
+#: A temporary file of a process that no longer runs is removed after this grace.
+DEAD_WRITER_GRACE_SECONDS = 30.0
+# Temporary files are ``.NAME.PID.RANDOM.tmp`` (RANDOM: mkstemp's 8 characters or
+# ``secrets.token_hex(4)``); the sweep touches hidden ``.tmp`` files only, and reads a
+# writer's process id only from a name of exactly this form.
+_WRITER_PID = re.compile(r"\.(?P<pid>[1-9]\d{0,9})\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + "$")
 _REPLACE_RETRIES = 20  # Windows refuses to replace a file another process has open
 
 
@@ -41,7 +50,9 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True) -> 
     """
     directory = path.parent
     directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=directory)
+    fd, tmp_name = tempfile.mkstemp(
+        prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=directory
+    )
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -97,17 +108,47 @@ def remove_file(path: Path) -> bool:
     return True
 
 
-def clean_stale_temps(directory: Path, max_age_seconds: float = 3600.0) -> None:
-    """Remove temporary files left by a process killed mid-write (old ones only)."""
+def clean_stale_temps(
+    directory: Path,
+    max_age_seconds: float = STALE_TEMP_SECONDS,
+    dead_grace_seconds: float = DEAD_WRITER_GRACE_SECONDS,
+) -> list[Path]:
+    """Remove temporary files of this store's naming left by interrupted writes: those
+    older than ``max_age_seconds``, and those whose writer (the process id in the name)
+    no longer runs, after ``dead_grace_seconds``. Returns what was removed."""
     now = time.time()
+    removed: list[Path] = []
     with contextlib.suppress(OSError):
         for entry in os.scandir(directory):
             if not (entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX)):
                 continue
             with contextlib.suppress(OSError):
                 info = entry.stat(follow_symlinks=False)
-                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > max_age_seconds:
+                if not stat.S_ISREG(info.st_mode):
+                    continue
+                age = now - info.st_mtime
+                writer = _WRITER_PID.search(entry.name)
+                dead = writer is not None and not _process_alive(int(writer.group("pid")))
+                if age > max_age_seconds or (dead and age > dead_grace_seconds):
                     os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    """True unless ``pid`` surely runs no process on this machine (POSIX only: elsewhere
+    nothing is known and the age rule alone applies)."""
+    if os.name != "posix" or pid <= 0:
+        return True
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # e.g. another user's process: it exists
+        return True
+    return True
 
 
 def _keep_previous(path: Path) -> None:
@@ -129,6 +170,10 @@ def _keep_previous(path: Path) -> None:
             with open(staging, "rb+") as handle:
                 os.fsync(handle.fileno())
         _replace(staging, bak)
+        # If another writer made NAME.bak a link to the same file meanwhile, the rename
+        # above did nothing (POSIX) and left ``staging`` behind: remove our link.
+        with contextlib.suppress(FileNotFoundError):
+            staging.unlink()
     except BaseException:
         with contextlib.suppress(OSError):
             staging.unlink()

@@ -4,6 +4,7 @@ store_worker.py save-loop DIR          write a save and the settings forever
 store_worker.py stall-mid-save DIR     write a save, then stop inside the next one (after the
                                        temporary file is written, before it is renamed)
 store_worker.py instance DIR ID N      one game instance doing N rounds of writes
+store_worker.py same-slot DIR N        write one save slot N times (after DIR/go appears)
 """
 
 from __future__ import annotations
@@ -74,11 +75,23 @@ def instance(data_dir: Path, ident: str, rounds: int) -> None:
         sys.exit(3)
 
 
+def same_slot(data_dir: Path, rounds: int) -> None:
+    go = data_dir / "go"
+    while not go.exists():
+        time.sleep(0.005)
+    store = Store.open(data_dir)
+    for n in range(rounds):
+        store.saves.write("slot", {"n": n}, summary(n))
+    store.close()
+
+
 if __name__ == "__main__":
     mode, folder = sys.argv[1], Path(sys.argv[2])
     if mode == "save-loop":
         save_loop(folder)
     elif mode == "stall-mid-save":
         stall_mid_save(folder)
+    elif mode == "same-slot":
+        same_slot(folder, int(sys.argv[3]))
     else:
         instance(folder, sys.argv[3], int(sys.argv[4]))

@@ -8,6 +8,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -111,3 +112,67 @@ def test_two_instances_do_not_corrupt_the_folder(tmp_path: Path) -> None:
     assert store.stats.overall().games == 2 * rounds
     assert not [p for p in tmp_path.rglob("*") if ".corrupt" in p.name or ".newer" in p.name]
     store.close()
+
+
+def _temporaries(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.rglob("*") if p.name.endswith(".tmp"))
+
+
+def test_two_processes_saving_one_slot_leave_no_temporary_files(tmp_path: Path) -> None:
+    rounds = 150
+    children = [_spawn("same-slot", str(tmp_path), str(rounds)) for _ in range(2)]
+    time.sleep(0.3)
+    (tmp_path / "go").touch()
+    for child in children:
+        _out, err = child.communicate(timeout=120)
+        assert child.returncode == 0, err
+    assert _temporaries(tmp_path) == []
+    saves = SaveStore(tmp_path / "saves", MessageLog())
+    assert (saves.read("slot") or {}).get("n") == rounds - 1
+
+
+def test_threads_saving_one_slot_leave_no_temporary_files(tmp_path: Path) -> None:
+    saves = SaveStore(tmp_path, MessageLog())
+    summary = {"variant": "machiavelli", "players": ["You"], "scores": [0], "hand": 1}
+
+    def writer() -> None:
+        for n in range(100):
+            saves.write("slot", {"n": n}, summary)
+
+    threads = [threading.Thread(target=writer) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert _temporaries(tmp_path) == []
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait(timeout=30)
+    return child.pid
+
+
+def test_leftover_temporary_files_are_swept_when_the_store_opens(tmp_path: Path) -> None:
+    saves_dir = tmp_path / "saves"
+    saves_dir.mkdir()
+    minute_ago = time.time() - 60
+    hour_ago = time.time() - 3600
+    dead = saves_dir / f".slot.json.{_dead_pid()}.abcd1234.tmp"  # its writer has exited
+    old = saves_dir / ".slot.json.bak.x1y2z3w4.tmp"  # no writer named, but long stale
+    live = saves_dir / f".slot.json.{os.getpid()}.abcd1234.tmp"  # a live writer's, recent
+    fresh_dead = saves_dir / f".other.json.{_dead_pid()}.abcd1234.tmp"  # just written
+    foreign = saves_dir / "notes.tmp"  # not of the store's naming
+    for path in (dead, old, live, fresh_dead, foreign):
+        path.write_bytes(b"{}")
+    for path, when in ((dead, minute_ago), (old, hour_ago), (live, minute_ago),
+                       (foreign, hour_ago)):
+        os.utime(path, (when, when))
+
+    store = Store.open(tmp_path)
+    store.close()
+    assert not dead.exists()
+    assert not old.exists()
+    assert live.exists()
+    assert fresh_dead.exists()
+    assert foreign.exists()
