@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from collections import Counter
+from collections.abc import Iterable
 
-from game.engine.errors import OptionError
+from game.engine.cards import Card
+from game.engine.errors import NotationError, OptionError
 from game.engine.variants import Variant, get_variant
 
 
@@ -27,3 +30,30 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 
 def variant_from_args(args: argparse.Namespace) -> Variant:
     return get_variant(args.variant, parse_options(args.option))
+
+
+def largest_deck(variant: Variant) -> tuple[int, int]:
+    """The most packs and the most jokers the variant deals with any number of seats.
+
+    A position on the command line says nothing of how many play, so it is refused only
+    when no game of the variant could hold it: the deck of its largest table decides."""
+    decks = [variant.deck_for(players)
+             for players in range(variant.min_players, variant.max_players + 1)]
+    return max(packs for packs, _ in decks), max(jokers for _, jokers in decks)
+
+
+def check_deck(variant: Variant, cards: Iterable[Card], what: str) -> None:
+    """Refuse (NotationError) cards the variant's largest deck cannot hold: more copies of
+    a card than it has packs, or more jokers than it has. ``what`` names the cards."""
+    packs, jokers = largest_deck(variant)
+    counts = Counter(card.face if not card.is_joker else None for card in cards)
+    held = counts.pop(None, 0)
+    if held > jokers:
+        has = f"at most {jokers} joker{'s' if jokers != 1 else ''}" if jokers else "no jokers"
+        raise NotationError(f"{held} joker{'s' if held != 1 else ''} in {what}, but "
+                            f"{variant.name} is played with {has}")
+    for face, count in sorted(counts.items()):
+        if count > packs:
+            copies = f"{packs} cop{'ies' if packs != 1 else 'y'} of each card"
+            raise NotationError(f"{count} copies of {face} in {what}, but {variant.name} is "
+                                f"played with {copies}")

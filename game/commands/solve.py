@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 
 from game.ai.solver import Solution, solve
-from game.commands.common import add_variant_arguments, parse_options
+from game.commands.common import add_variant_arguments, check_deck, parse_options
 from game.engine.cards import Card, CardMinter, format_cards, format_melds, parse_cards
 from game.engine.draft import Move
 from game.engine.errors import EngineError, NotationError, OptionError
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         variant = _variant(args.variant, parse_options(args.option))
-        table, hand = _parse_position(args.table, args.hand, args.free)
+        table, hand = _parse_position(args.table, args.hand, args.free, variant)
     except (OptionError, NotationError) as error:
         print(f"machiavelli solve: {error}", file=sys.stderr)
         return 2
@@ -77,14 +77,16 @@ def _variant(variant_id: str, options: dict) -> Variant:
     return variant
 
 
-def _parse_position(table_text: str, hand_text: str,
-                    free_text: str = "") -> tuple[Table, list[Card]]:
-    """Table and hand through one minter, so a face written twice is two physical cards."""
+def _parse_position(table_text: str, hand_text: str, free_text: str,
+                    variant: Variant) -> tuple[Table, list[Card]]:
+    """Table and hand through one minter, so a face written twice is two physical cards;
+    refused when the variant's deck cannot hold them together."""
     minter = CardMinter()
     table = Table.parse(table_text, minter, free=free_text)
     hand, declared = parse_cards(hand_text, minter)
     if declared:
         raise NotationError("a joker in the hand is written JK (it is declared when played)")
+    check_deck(variant, [*table.cards(), *hand], "the table and the hand")
     return table, hand
 
 
@@ -171,7 +173,7 @@ def _batch_line(line: str, number: int) -> dict:
             raise ValueError("options must be an object")
         variant = _variant(str(item.get("variant", "")), options)
         table, hand = _parse_position(str(item.get("table", "")), str(item.get("hand", "")),
-                                      str(item.get("free", "")))
+                                      str(item.get("free", "")), variant)
         opened = bool(item.get("opened", True))
         objective = item.get("objective", "cards")
         if objective not in ("cards", "points"):

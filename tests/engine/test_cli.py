@@ -33,14 +33,14 @@ def test_check_valid(capsys, table):
 
 def test_check_invalid_lists_every_problem(capsys):
     code, out, err = run(capsys, "check", "--variant", "machiavelli", "--table",
-                         "3H 4H 5H | 7C 7D | KS AS 2S | 3H 3H 3D")
+                         "3H 4H 5H | 7C 7D | KS AS 2S | 3C 3C 3D")
     assert code == 1 and err == ""
     lines = out.splitlines()
     assert lines[0] == "invalid:"
     assert len(lines) == 4
     assert lines[1].strip().startswith("meld 2 (7C 7D): only 2 cards")
     assert lines[2].strip().startswith("meld 3 (KS AS 2S):") and "K-A-2" in lines[2]
-    assert lines[3].strip().startswith("meld 4 (3H 3H 3D):") and "twice" in lines[3]
+    assert lines[3].strip().startswith("meld 4 (3C 3C 3D):") and "twice" in lines[3]
 
 
 def test_check_with_an_option(capsys):
