@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.engine.actions import Draw
-from game.engine.cards import Card, parse_token
+from game.engine.cards import Card, Face, parse_token
 from game.engine.contract.actions import Buy, Decline, Discard, LayDown, LayOff, SwapJoker
 from game.engine.contract.match import ContractMatch, TableMeld
 from game.engine.serialize import new_match
@@ -348,6 +348,40 @@ def test_lay_off_swap_a_joker_and_use_it(make) -> None:  # noqa: ANN001
     t.key(pygame.K_x)
     assert isinstance(match.log[-1], Discard)
     assert match.hand.current == 1
+
+
+def _sevens_set(laid_down: list[bool]):  # noqa: ANN202
+    """Seat 1's set 7C 7S JK on the table, its joker standing for a seven of any suit."""
+
+    def prepare(match: ContractMatch) -> None:
+        r = match.hand
+        pool = list(r.stock)
+        sevens = _take(pool, "7C 7S JK")
+        r.stock = [c for c in r.stock if c not in sevens]
+        r.melds = [TableMeld(1, "set", sevens)]
+        r.declared = {sevens[2]: Face(7, "*")}
+        r.laid_down = list(laid_down)
+
+    return prepare
+
+
+def test_a_sets_joker_shows_any_rank_and_takes_a_seven_of_any_suit(make) -> None:  # noqa: ANN001
+    """The set's joker is drawn as a plain joker, tagged JK (any 7), not as a club; dropping
+    a 7D on it swaps it."""
+    from game.ui.contract.model import meld_tag
+
+    t = make(hands=["7D 9H 2C 3D 4S", ADA, BOOLE], discard="QC", stock="KC", current=0,
+             prepare=_sevens_set([True, True, False]))
+    scene, match = t.scene, t.match
+    joker = next(c for c in match.hand.melds[0].cards if c.is_joker)
+    assert scene.sprites.sprites[joker].shown is None  # not drawn as the 7 of clubs
+    tag = meld_tag("set", match.hand.melds[0].cards, scene.model.shown)
+    assert tag == "SET \u00b7 JK (any 7)"
+    t.key(pygame.K_d)
+    t.settle()
+    t.drag(t.at(t.card("7D")), t.probe.center(joker))
+    assert isinstance(match.log[-1], SwapJoker)
+    assert joker in match.hand.hands[0]
 
 
 def test_refused_actions_show_the_engines_reason(make) -> None:  # noqa: ANN001

@@ -37,7 +37,7 @@ from game.engine.contract.actions import (
     TakeDiscard,
 )
 from game.engine.contract.match import ContractView
-from game.engine.contract.rules import card_value, check_meld_as
+from game.engine.contract.rules import card_value, check_meld_as, stands_for
 
 
 class ContractPlayer:
@@ -149,7 +149,7 @@ class ContractPlayer:
         for index, (_, _, cards) in enumerate(view.melds):
             for joker in (c for c in cards if c.is_joker):
                 face = view.declared.get(joker)
-                real = next((c for c in view.hand if not c.is_joker and c.face == face), None)
+                real = next((c for c in view.hand if stands_for(face, c)), None)
                 if real is not None:
                     return SwapJoker(view.seat, real, index)
         return None

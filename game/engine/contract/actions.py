@@ -7,8 +7,9 @@ from typing import ClassVar
 
 from game.engine.actions import Action, Draw, NextHand
 from game.engine.cards import Card, Face
+from game.engine.contract.rules import face_notation, parse_face_notation
 from game.engine.errors import NotationError
-from game.engine.serial import card_from_json, card_to_json, face_from_json, face_to_json
+from game.engine.serial import card_from_json, card_to_json
 
 
 @dataclass(frozen=True)
@@ -31,11 +32,11 @@ class Decline(Action):
 
 
 def _declared_json(declared: dict[Card, Face]) -> list:
-    return [[card_to_json(c), face_to_json(f)] for c, f in declared.items()]
+    return [[card_to_json(c), face_notation(f)] for c, f in declared.items()]
 
 
 def _declared_from(data: list) -> dict[Card, Face]:
-    return {card_from_json(c): face_from_json(f) for c, f in data}
+    return {card_from_json(c): parse_face_notation(f) for c, f in data}
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class LayOff(Action):
     def to_json(self) -> dict:
         return {"type": self.kind, "player": self.player, "card": card_to_json(self.card),
                 "meld": self.meld,
-                "declared": face_to_json(self.declared) if self.declared else None}
+                "declared": face_notation(self.declared) if self.declared else None}
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def contract_action_from_json(data: dict) -> Action:
         if kind == "lay_off":
             declared = data.get("declared")
             return LayOff(player, card_from_json(data["card"]), int(data["meld"]),
-                          face_from_json(declared) if declared else None)
+                          parse_face_notation(declared) if declared else None)
         if kind == "swap_joker":
             return SwapJoker(player, card_from_json(data["card"]), int(data["meld"]))
         if kind == "discard":

@@ -32,10 +32,13 @@ from game.engine.contract.rules import (
     check_lay_down,
     check_meld_as,
     contract_for,
+    face_notation,
+    face_text,
+    stands_for,
 )
 from game.engine.errors import IllegalAction
 from game.engine.scoring import HandResult, MatchResult
-from game.engine.serial import card_to_json, face_to_json
+from game.engine.serial import card_to_json
 from game.engine.variants import Variant, get_variant
 
 # (house) A round whose stock has been rebuilt from the discards this many times ends at
@@ -252,9 +255,13 @@ class ContractMatch:
             meld = self._meld_for(action.meld)
             if action.card not in hand or action.card is None or action.card.is_joker:
                 raise IllegalAction("swap a joker with a real card from your hand")
-            if not any(j.is_joker and r.declared.get(j) == action.card.face
+            if not any(j.is_joker and stands_for(r.declared.get(j), action.card)
                        for j in meld.cards):
-                raise IllegalAction(f"no joker in that meld stands for {action.card}")
+                faces = [face_text(r.declared[j]) for j in meld.cards
+                         if j.is_joker and j in r.declared]
+                raise IllegalAction(
+                    f"no joker in that meld stands for {action.card}"
+                    + (f" (its joker stands for {', '.join(faces)})" if faces else ""))
         elif isinstance(action, Discard) and action.card not in hand:
             raise IllegalAction(f"{action.card} is not in your hand")
 
@@ -363,7 +370,7 @@ class ContractMatch:
         r = self.hand
         meld = r.melds[action.meld]
         joker = next(j for j in meld.cards
-                     if j.is_joker and r.declared.get(j) == action.card.face)
+                     if j.is_joker and stands_for(r.declared.get(j), action.card))
         meld.cards[meld.cards.index(joker)] = action.card
         del r.declared[joker]
         hand = r.hands[r.current]
@@ -463,7 +470,7 @@ class ContractMatch:
             "hands": [cards(h) for h in r.hands],
             "melds": [{"owner": m.owner, "kind": m.kind, "cards": cards(m.cards)}
                       for m in r.melds],
-            "declared": [[card_to_json(c), face_to_json(f)] for c, f in r.declared.items()],
+            "declared": [[card_to_json(c), face_notation(f)] for c, f in r.declared.items()],
             "laid_down": list(r.laid_down), "buys": list(r.buys),
             "buy_queue": list(r.buy_queue), "swapped": cards(r.swapped),
             "result": r.result.to_json() if r.result else None,

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import permutations
 
-from game.engine.cards import Card, Face
+from game.engine.cards import JOKER_SUIT, RANK_TEXT, SUITS, Card, Face, parse_face
+from game.engine.errors import NotationError
 from game.engine.melds import MeldCheck, check_meld
 from game.engine.variants import Variant
 
 SET_SIZE = 3
+# A joker in a set (where suits may repeat) stands for its rank in any suit: recorded as
+# the face (rank, ANY_SUIT), written ``7*`` in saves and "any 7" to players.
+ANY_SUIT = JOKER_SUIT
 ONE_TURN_BONUS = -25  # going out in one turn, with a joker
 ONE_TURN_NATURAL_BONUS = -50  # going out in one turn without a joker
 
@@ -69,13 +73,72 @@ class LayDownCheck:
     kinds: tuple[str, ...] = ()
 
 
+def any_suit(rank: int) -> Face:
+    """The face a set's joker stands for: ``rank`` in any suit."""
+    return Face(rank, ANY_SUIT)
+
+
+def is_any_suit(face: Face | None) -> bool:
+    return face is not None and face.suit == ANY_SUIT
+
+
+def stands_for(face: Face | None, card: Card) -> bool:
+    """May the real ``card`` take the place of a joker standing for ``face``?"""
+    if face is None or card.is_joker:
+        return False
+    return face.rank == card.rank if is_any_suit(face) else face == card.face
+
+
+def face_text(face: Face) -> str:
+    """A joker's face in words: ``7H``, or ``any 7`` for a set's joker."""
+    if is_any_suit(face):
+        return f"any {RANK_TEXT.get(face.rank, str(face.rank))}"
+    return str(face)
+
+
+def face_notation(face: Face) -> str:
+    """A joker's face in saves and logs: ``7H``, or ``7*`` for a set's joker."""
+    return str(face)
+
+
+def parse_face_notation(text: str) -> Face:
+    """Read ``face_notation``: a card face like ``10H``, or ``7*`` (a 7 of any suit)."""
+    if not isinstance(text, str):
+        raise NotationError(f"'{text}' is not a card face")
+    token = text.strip().upper()
+    if token.endswith(ANY_SUIT):
+        try:
+            return any_suit(parse_face(token[:-1] + SUITS[0]).rank)
+        except NotationError:
+            raise NotationError(f"'{text}' is not a rank of any suit, like 7*") from None
+    return parse_face(token)
+
+
 def check_meld_as(variant: Variant, cards: Sequence[Card], kind: str, run_length: int,
                   declared: Mapping[Card, Face]) -> MeldCheck:
+    """Check ``cards`` as a meld of ``kind``. Where sets may repeat suits, a set's jokers
+    stand for its rank in any suit: the faces returned for them are ``any_suit(rank)``
+    (never a made-up suit), and a joker declared ``any_suit`` counts as its rank."""
     if kind == "set":
-        result = check_meld(cards, variant, declared, kind="set")
+        if variant.set_same_suit_allowed:
+            # any suit will do: check with a stand-in suit, then report "any suit"
+            plain = {c: Face(f.rank, SUITS[0]) if is_any_suit(f) else f
+                     for c, f in declared.items()}
+            result = check_meld(cards, variant, plain, kind="set")
+            if result.ok:  # jokers last: they belong to no suit
+                pairs = sorted(zip(result.ordered, result.faces, strict=True),
+                               key=lambda pair: pair[0].is_joker)
+                result = replace(result, ordered=tuple(c for c, _ in pairs), faces=tuple(
+                    any_suit(f.rank) if c.is_joker else f for c, f in pairs))
+        else:
+            result = check_meld(cards, variant, declared, kind="set")
         if result.ok and len(cards) < SET_SIZE:
             return MeldCheck(False, reason=f"a set needs at least {SET_SIZE} cards")
         return result
+    bad = next((f for c, f in declared.items() if c in cards and is_any_suit(f)), None)
+    if bad is not None:
+        return MeldCheck(False, reason=f"a joker standing for {face_text(bad)} belongs in "
+                                       "a set, not a run")
     return check_meld(cards, variant, declared, kind="run", run_min=run_length)
 
 
@@ -118,7 +181,9 @@ def describe_contract_game(variant: Variant) -> list[str]:
         "single cards on any meld; in one turn you either lay down or lay off, not both.",
         "Sets are 3 or more cards of one rank and may repeat suits. Runs are cards of one "
         "suit in order; an ace is high or low but never inside a run.",
-        "Jokers are wild. A joker on the table may be taken by a player who has laid down, "
+        "Jokers are wild. A joker in a set stands for its rank in any suit (shown as "
+        "\"any 7\"), so any real card of that rank may replace it; a joker in a run stands "
+        "for one card. A joker on the table may be taken by a player who has laid down, "
         "by replacing it with the card it stands for; it must be used that same turn.",
         "A turn ends with a discard. When the stock runs out, the discards but the top one "
         "are shuffled into a new stock; if both run out, the round ends.",

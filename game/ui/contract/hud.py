@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.contract.layout import UNDER_OFFSET, ContractLayout
-from game.ui.contract.model import ContractModel, SeatFacts
+from game.ui.contract.model import ContractModel, SeatFacts, meld_tag
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
 from game.ui.table.felt import felt
@@ -184,7 +184,9 @@ class ContractHud(BoardCache):
                                     y + label.get_height() - more.get_height() - 1))
         for box in layout.melds:
             panel(surface, box.rect, (0, 0, 0, 52), (255, 255, 255, 30), radius, 1)
-            tag = self.text.render(box.kind.upper(), tag_px, MUTED, bold=True, shadow=False)
+            words = meld_tag(box.kind, model.melds[box.index].cards, model.shown)
+            words = self.text.fit(words, tag_px, max(20, box.rect.width + 40), True)
+            tag = self.text.render(words, tag_px, MUTED, bold=True, shadow=False)
             surface.blit(tag, tag.get_rect(midtop=(box.rect.centerx, box.rect.bottom + 1)))
 
     def _draw_empty_felt(self, surface: pygame.Surface, layout: ContractLayout,

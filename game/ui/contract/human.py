@@ -18,7 +18,7 @@ from game.engine.contract.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from game.engine.contract.rules import LayDownCheck, check_lay_down
+from game.engine.contract.rules import LayDownCheck, check_lay_down, stands_for
 from game.ui.contract.model import the_card
 from game.ui.table.phases import HUMAN, SETTLE
 
@@ -196,7 +196,7 @@ class HumanSeat:
         swap = SwapJoker(self.bottom, card, meld)
         if not card.is_joker and 0 <= meld < len(r.melds):
             on_joker = under is not None and under.is_joker and under in r.melds[meld].cards \
-                and r.declared.get(under) == card.face
+                and stands_for(r.declared.get(under), card)
             if on_joker and match.can(swap):
                 return self.commit(swap)
         action = LayOff(self.bottom, card, meld)

@@ -8,7 +8,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.engine.cards import Card, Face
-from game.engine.contract.rules import SET_SIZE, Contract, check_meld_as
+from game.engine.contract.rules import (
+    SET_SIZE,
+    Contract,
+    check_meld_as,
+    face_text,
+    is_any_suit,
+)
 from game.engine.variants import Variant
 
 SUIT_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -130,4 +136,15 @@ def _slot_state(variant: Variant, contract: Contract, kind: str,
 
 
 def joker_faces(declared: Mapping[Card, Face]) -> dict[Card, Face]:
-    return dict(declared)
+    """The jokers the card art draws as a particular card: a set's joker stands for its
+    rank in any suit, so it is drawn as a plain joker (its meld's tag says which rank)."""
+    return {card: face for card, face in declared.items() if not is_any_suit(face)}
+
+
+def meld_tag(kind: str, cards: Sequence[Card], shown: Mapping[Card, Face]) -> str:
+    """The words under a table meld: ``SET``, ``RUN``, or ``SET · JK (any 7)`` when a
+    joker in it stands for a rank in any suit."""
+    anys = [face_text(shown[c]) for c in cards if c.is_joker and is_any_suit(shown.get(c))]
+    if not anys:
+        return kind.upper()
+    return f"{kind.upper()} \u00b7 " + ", ".join(f"JK ({text})" for text in anys)

@@ -37,6 +37,7 @@ from game.ui.contract.model import (
     MeldFacts,
     SeatFacts,
     card_text,
+    joker_faces,
     slot_facts,
     the_card,
 )
@@ -381,8 +382,8 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
         self._rebuild()
         self.selected = [c for c in self.selected
                          if c in self.layout.spots and self.layout.spots[c].zone == "hand"]
-        self.sprites.sync(self.layout, self.model.shown, self.speed, self._origin, snap=snap,
-                          stagger=self._stagger)
+        self.sprites.sync(self.layout, joker_faces(self.model.shown), self.speed,
+                          self._origin, snap=snap, stagger=self._stagger)
         self._mark_sprites()
         self._update_controls()
 
