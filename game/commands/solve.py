@@ -7,6 +7,7 @@ lines out, in order; a bad line answers ``{"error": ...}`` and the rest go on).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -151,35 +152,64 @@ def _print_human(variant: Variant, table: Table, hand: Sequence[Card],
 
 def _run_batch(path: str) -> int:
     try:
-        handle = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+        # bytes, so a line that is not UTF-8 is one bad line rather than the end of the batch
+        handle = (contextlib.nullcontext(sys.stdin.buffer) if path == "-"
+                  else open(path, "rb"))  # noqa: SIM115
     except OSError as error:
         print(f"machiavelli solve: cannot read {path}: {error.strerror}", file=sys.stderr)
         return 2
-    with handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
+    with handle as lines:
+        for number, raw in enumerate(lines, start=1):
+            if not raw.strip():
                 continue
-            print(json.dumps(_batch_line(line, number)), flush=True)
+            print(json.dumps(_batch_line(raw, number)), flush=True)
     return 0
 
 
-def _batch_line(line: str, number: int) -> dict:
+def _batch_line(raw: bytes, number: int) -> dict:
+    """The answer to one batch line: the play, or {"error": ...} naming the line."""
     try:
-        item = json.loads(line)
-        if not isinstance(item, dict):
-            raise ValueError("expected a JSON object")
-        options = item.get("options") or {}
-        if not isinstance(options, dict):
-            raise ValueError("options must be an object")
-        variant = _variant(str(item.get("variant", "")), options)
-        table, hand = _parse_position(str(item.get("table", "")), str(item.get("hand", "")),
-                                      str(item.get("free", "")), variant)
-        opened = bool(item.get("opened", True))
-        objective = item.get("objective", "cards")
-        if objective not in ("cards", "points"):
-            raise ValueError("objective must be cards or points")
-        started = time.perf_counter()
-        solution = solve(variant, table, hand, opened, objective=objective)
-        return _as_json(solution, (time.perf_counter() - started) * 1000, start=table)
+        return _batch_answer(_batch_item(raw))
     except (EngineError, ValueError) as error:
         return {"error": f"line {number}: {error}"}
+    except Exception as error:  # one position must never stop the batch
+        return {"error": f"line {number}: could not solve: {type(error).__name__}: {error}"}
+
+
+def _batch_item(raw: bytes) -> dict:
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"not UTF-8 text (byte {error.start + 1})") from None
+    try:
+        item = json.loads(line)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+    except ValueError as error:
+        raise ValueError(f"not JSON ({error})") from None
+    if not isinstance(item, dict):
+        raise ValueError("expected a JSON object")
+    return item
+
+
+def _batch_answer(item: dict) -> dict:
+    options = item.get("options") or {}
+    if not isinstance(options, dict):
+        raise ValueError("options must be an object")
+    texts = {}
+    for key in ("variant", "table", "hand", "free"):
+        value = item.get(key, "")
+        if not isinstance(value, str):
+            raise ValueError(f"{key} must be a string, e.g. \"3H 4H 5H | 7C 7D 7S\"")
+        texts[key] = value
+    opened = item.get("opened", True)
+    if not isinstance(opened, bool):
+        raise ValueError("opened must be true or false")
+    objective = item.get("objective", "cards")
+    if objective not in ("cards", "points"):
+        raise ValueError("objective must be cards or points")
+    variant = _variant(texts["variant"], options)
+    table, hand = _parse_position(texts["table"], texts["hand"], texts["free"], variant)
+    started = time.perf_counter()
+    solution = solve(variant, table, hand, opened, objective=objective)
+    return _as_json(solution, (time.perf_counter() - started) * 1000, start=table)
