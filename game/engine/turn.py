@@ -3,7 +3,7 @@
 Every rule of the variant is checked and every problem reported, each naming
 the meld (an index into the end table) and the rule. Whether a fixed joker was
 released is read from the two tables: a joker whose declared card changed must
-have had a real copy of its old card put in its place.
+have had a real copy of its old card put in its place (see ``_joker_rules``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from game.engine.cards import Card, Face
 from game.engine.errors import Problem
 from game.engine.melds import MeldCheck, check_meld
-from game.engine.scoring import meld_points
+from game.engine.opening import opening_problem
 from game.engine.table import Table
 from game.engine.variants import Variant
 
@@ -118,38 +118,51 @@ def _joker_rules(
     variant: Variant, start: Table, end: Table, faces: dict[Card, Face], played: set[Card],
     valid: set[int],
 ) -> tuple[list[Card], list[Problem]]:
+    """Fixed-identity jokers: which were released, and what breaks the rules.
+
+    RULES.md 2 (``joker_release_from``): a joker is released when a real copy of its card
+    takes its place; after that the table may be regrouped freely. A turn is legal when
+    some order of legal steps reaches its end table, so a joker that changed its card (or
+    left its meld where jokers never move unreleased) needs a real copy of its old card on
+    the end table, from the hand where the variant says so, each copy releasing one joker.
+    Where the real card ends up does not matter: it could have taken the joker's place
+    first and moved on afterwards."""
     problems: list[Problem] = []
     start_meld = _meld_index(start)
     end_meld = _meld_index(end)
-    changed: dict[Card, list[Card]] = {}  # re-declared joker -> real cards that could release it
+    needs_release: dict[Card, list[Card]] = {}  # joker -> real cards that could release it
+    moved: set[Card] = set()  # jokers that left their meld where jokers never move
     for joker, old_face in start.declared.items():
         if joker not in end_meld or joker not in start_meld:
             continue
         where = end_meld[joker]
         if where not in valid:
             continue
-        mates = {c for c in start.melds[start_meld[joker]] if c != joker}
         if faces.get(joker) == old_face:
-            if variant.joker_moves == "never" and not (mates & set(end.melds[where])):
-                problems.append(Problem(
-                    "joker_moves",
-                    f"the joker standing for {old_face} moved to another meld: in this game a "
-                    "joker moves only after a real card releases it", where))
-            continue
-        changed[joker] = _releasers(end, old_face, mates, end_meld, played, variant)
+            mates = {c for c in start.melds[start_meld[joker]] if c != joker}
+            if variant.joker_moves != "never" or mates & set(end.melds[where]):
+                continue
+            moved.add(joker)
+        needs_release[joker] = _releasers(end, old_face, played, variant)
     # Each real card releases one joker: match them as a whole, so the order the melds are
     # listed in never decides whether a play is legal.
-    matched = _match_releasers(changed)
+    matched = _match_releasers(needs_release)
     released: list[Card] = []
-    for joker in changed:
+    for joker in needs_release:
         where = end_meld[joker]
         old_face = start.declared[joker]
         if joker not in matched:
             source = " from your hand" if variant.joker_release_from == "hand" else ""
-            problems.append(Problem(
-                "joker_identity",
-                f"the joker stands for {old_face} and keeps that card until a real "
-                f"{old_face}{source} takes its place", where))
+            if joker in moved:
+                problems.append(Problem(
+                    "joker_moves",
+                    f"the joker standing for {old_face} moved to another meld: in this game a "
+                    f"joker moves only after a real {old_face}{source} releases it", where))
+            else:
+                problems.append(Problem(
+                    "joker_identity",
+                    f"the joker stands for {old_face} and keeps that card until a real "
+                    f"{old_face}{source} takes its place", where))
             continue
         released.append(joker)
         if variant.released_joker_needs_two_from_hand:
@@ -162,21 +175,12 @@ def _joker_rules(
     return released, problems
 
 
-def _releasers(end: Table, old_face: Face, mates: set[Card], end_meld: dict[Card, int],
-               played: set[Card], variant: Variant) -> list[Card]:
-    """Real cards of the joker's old face that could have taken its place: each ends in a
-    meld with one of the joker's old meld-mates, and comes from the hand when the variant
-    says so."""
-    found = []
-    for card in end.cards():
-        if card.is_joker or card.face != old_face:
-            continue
-        if variant.joker_release_from == "hand" and card not in played:
-            continue
-        where = end_meld.get(card)
-        if where is not None and mates & set(end.melds[where]):
-            found.append(card)
-    return found
+def _releasers(end: Table, old_face: Face, played: set[Card], variant: Variant) -> list[Card]:
+    """Real cards of the joker's old face on the end table that could have taken its place:
+    any of them, or only those from the hand when the variant says so."""
+    return [card for card in end.cards()
+            if not card.is_joker and card.face == old_face
+            and (variant.joker_release_from != "hand" or card in played)]
 
 
 def _match_releasers(options: dict[Card, list[Card]]) -> dict[Card, Card]:
@@ -219,24 +223,8 @@ def _frozen_melds(start: Table, end: Table, released: set[Card]) -> list[Problem
 
 def _initial_meld(variant: Variant, end: Table, checks: Sequence[MeldCheck],
                   played: set[Card]) -> list[Problem]:
-    own = [(i, r) for i, (meld, r) in enumerate(zip(end.melds, checks, strict=True))
-           if r.ok and all(c in played for c in meld)]
-    rule = variant.initial_meld
-    if rule == "none":
-        return []
-    if rule == "complete_meld_from_hand":
-        if own:
-            return []
-        return [Problem("initial_meld", "your first play must include a complete meld made "
-                                        "only of cards from your hand")]
-    if rule == "run_of_3_from_hand":
-        if any(r.kind == "run" and len(r.ordered) >= 3 for _, r in own):
-            return []
-        return [Problem("initial_meld", "your first play must include a run of three or more "
-                                        "cards from your hand")]
-    needed = variant.initial_meld_points or 0
-    total = sum(meld_points(r.faces, r.kind) for _, r in own)
-    if total >= needed:
-        return []
-    return [Problem("initial_meld", f"your first play needs melds from your hand worth "
-                                    f"{needed} points; these are worth {total}")]
+    valid = [(meld, r) for meld, r in zip(end.melds, checks, strict=True) if r.ok]
+    # the hand cards in the order the end table lists them, so the answer never depends on
+    # the order of a set
+    reason = opening_problem(variant, [c for c in end.cards() if c in played], valid)
+    return [] if reason is None else [Problem("initial_meld", reason)]

@@ -153,11 +153,39 @@ def test_released_joker_with_two_hand_cards_is_fine():
     assert result.table.declared[result.released[0]] == Face(4, "C")
 
 
-def test_a_joker_cannot_be_released_by_a_card_elsewhere():
-    # a 10H put down away from the joker's run does not release the joker
+def test_the_releasing_card_need_not_stay_beside_the_jokers_old_mates():
+    # RULES.md 2: the 10H takes the joker's place, then the table is regrouped freely
     p = position("8H 9H JK=10H", "10H 10C 10S")
     result = p.check("carousel", "JK=7H 8H 9H | 10H 10C 10S")
-    assert where(result) == [("joker_identity", 0)]
+    assert result.ok, result.problems
+    assert len(result.released) == 1
+
+
+def test_release_then_regroup_the_whole_table():
+    # the Carousel example: 7S releases the joker, then every card finds a new meld
+    p = position("JK=7S 7C 7D", "7S 8S 9S 5C 6C 8D 9D KC KD")
+    result = p.check("carousel", "5C 6C 7C | 7D 8D 9D | 7S 8S 9S | JK=KH KC KD")
+    assert result.ok, result.problems
+    assert [str(result.table.declared[j]) for j in result.released] == ["KH"]
+
+
+def test_a_release_still_needs_a_real_copy_of_the_jokers_card():
+    p = position("JK=7S 7C 7D", "8S 9S 5C 6C 8D 9D KC KD")
+    result = p.check("carousel", "5C 6C 7C | 7D 8D 9D | JK=7S 8S 9S")
+    assert result.ok  # the joker kept its card: no release needed
+    refused = p.check("carousel", "5C 6C 7C | 7D 8D 9D | JK=KH KC KD")
+    assert where(refused) == [("joker_identity", 2)]
+
+
+def test_hand_only_release_needs_the_copy_from_the_hand():
+    # a 10H already on the table releases the joker where the variant allows it ...
+    q = position("8H 9H JK=10H | 10H 10C 10S 10D", "5C 5D")
+    end = "8H 9H 10H | 10C 10S 10D | 5C 5D JK=5S"
+    assert q.check("carousel", end).ok
+    # ... but not where it must come from the hand (Tahiti)
+    refused = q.check("tahiti", end)
+    assert ("joker_identity", 2) in where(refused)
+    assert "a real 10H from your hand" in refused.problems[0].message
 
 
 def test_two_jokers_need_two_releasing_cards():
@@ -233,6 +261,47 @@ def test_robbers_opens_with_a_complete_meld_from_hand():
     result = p.check("robbers", "7C 7D 7S 7H", opened=False)
     assert where(result) == [("initial_meld", None)]
     assert "complete meld" in result.problems[0].message
+
+
+@pytest.mark.parametrize("variant, table, hand, end", [
+    # RULES.md 2: the opening run may be joined to table cards in the same turn
+    ("vatikan", "2S 3S 4S", "5S 6S 7S", "2S 3S 4S 5S 6S 7S"),
+    ("vatikan", "8S 8H 8D 8C", "5S 6S 7S", "5S 6S 7S 8S | 8H 8D 8C"),
+    ("robbers", "9S 10S JS QS", "9H 9D 9C", "10S JS QS | 9H 9D 9C 9S"),
+    # the opening meld may be split among table melds, as long as the hand held it
+    ("robbers", "5H 5C 5D 5S | 9H 9C 9D 9S", "6H 7H 8H",
+     "5H 6H 7H 8H 9H | 5C 5D 5S | 9C 9D 9S"),
+])
+def test_the_opening_may_join_table_cards_in_the_same_turn(variant, table, hand, end):
+    p = position(table, hand)
+    result = p.check(variant, end, opened=False)
+    assert result.ok, result.problems
+
+
+@pytest.mark.parametrize("variant, table, hand, end, words", [
+    # two hand cards and a table card: no run of three by themselves
+    ("vatikan", "2S 3S 4S", "5S 6S", "2S 3S 4S 5S 6S", "run of three"),
+    # a set from the hand does not open Vatikan
+    ("vatikan", "8S 8H 8D", "9C 9D 9H", "8S 8H 8D | 9C 9D 9H", "run of three"),
+    # three hand cards that make no meld by themselves
+    ("robbers", "9S 10S JS", "8S QS 9H", "8S 9S 10S JS QS", "complete meld"),
+])
+def test_the_opening_still_needs_the_meld_from_hand(variant, table, hand, end, words):
+    p = position(table, hand)
+    result = p.check(variant, end, opened=False)
+    assert where(result) == [("initial_meld", None)]
+    assert words in result.problems[0].message
+
+
+def test_a_points_opening_may_join_table_cards():
+    variant = get_variant("machiavelli", {"initial_meld": "points:30"})
+    p = position("10H 10C 10D 10S | AH AC AD AS", "JH QH KH")
+    # JH QH KH (30) is a run in the hand; it ends inside a longer run of table cards
+    assert p.check(variant, "10H JH QH KH AH | 10C 10D 10S | AC AD AS", opened=False).ok
+    q = position("10H 10C 10D 10S | AH AC AD AS", "JH QH 2C")
+    result = q.check(variant, "10H JH QH | 10C 10D 10S | AH AC AD AS", opened=False)
+    assert where(result) == [("initial_meld", None)]
+    assert "worth 0" in result.problems[0].message
 
 
 @pytest.mark.parametrize("hand, end, ok, worth", [

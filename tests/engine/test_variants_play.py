@@ -166,7 +166,7 @@ def test_vatikan_joker_stays_with_its_meld_in_a_match():
     m.hand.opened[0] = True
     message = refused(m, Play(0, end_table(m.hand.table, m.hand.hands[0],
                                            "7H 8H 9H | 10C 10S JK=10H")))
-    assert "moves only after a real card releases it" in message
+    assert "moves only after a real 10H releases it" in message
 
 
 def test_tahiti_free_cards_and_scoring():
