@@ -55,6 +55,7 @@ import numpy as np
 from game.engine.arrange_search import SEARCH_NODES, play_of_value
 from game.engine.cards import SUITS, Card, Face
 from game.engine.melds import check_meld
+from game.engine.opening import openings
 from game.engine.scoring import card_value, meld_points
 from game.engine.table import Table
 from game.engine.turn import TurnCheck, check_turn
@@ -678,6 +679,8 @@ class _Problem:
         self.exactly = exactly
         self.tie_break = tie_break
         self.proven_tie_break = proven_tie_break
+        self.keep = tuple(keep)
+        self.keep_jokers = keep_jokers
         keep_set = set(keep)
         self.usable = [c for c in self.hand if c not in keep_set
                        and not (keep_jokers and c.is_joker)]
@@ -1505,8 +1508,65 @@ def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, 
             continue
         result = _solve_loop(problem, rule, hand_allowed, deadline)
         if result is not None:
+            if initial is not None and hand_allowed:
+                result = _joined_opening(problem, result, deadline)
             return result
     return None
+
+
+def _joined_opening(problem: _Problem, found: Arrangement,
+                    deadline: float | None) -> Arrangement:
+    """A first play worth more than ``found`` that joins its opening to table cards.
+
+    The model above asks the opening to stand as a meld of the end table; the rule only
+    asks the hand cards played to include it (``game.engine.opening``). Once the opening is
+    down, the rest of the turn is an ordinary play, so each opening the hand can make is
+    put on the table as a start meld (its cards can then only stay on the table) and the
+    remaining hand solved as an opened player's. Tried only when an opened player's play
+    is worth more than ``found``, and only until that bound is reached."""
+    v, table = problem.variant, problem.table
+    if problem.exactly is not None:
+        return found
+    total = sum(problem.weight.values())
+    if found.play.value >= total:
+        return found
+    opened = _solve_loop(_Problem(v, table, problem.hand, True, problem.objective,
+                                  problem.keep, None, problem.keep_jokers, False, False),
+                         None, True, deadline)
+    if opened is None or opened.play.value <= found.play.value:
+        return found
+    bound = opened.play.value
+    best = found
+    for meld in _openings_to_try(v, problem.usable):
+        check = check_meld(meld, v)
+        start = Table.of(list(table.melds) + [list(check.ordered)], table.free,
+                         {**table.declared, **check.joker_faces})
+        rest = [c for c in problem.hand if c not in set(meld)]
+        sub = _Problem(v, start, rest, True, problem.objective, problem.keep, None,
+                       problem.keep_jokers, problem.tie_break, problem.proven_tie_break)
+        joined = _solve_loop(sub, None, True, deadline)
+        end = start if joined is None else joined.play.table
+        accepted = _accept(problem, end)
+        if accepted is not None and accepted.play.value > best.play.value:
+            best = accepted
+            if best.play.value >= bound:
+                break
+    return best
+
+
+def _openings_to_try(variant: Variant, usable: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Groups of hand cards that meet the first-play rule by themselves, smallest first:
+    single openings, and for a points rule pairs of melds where one is not worth enough."""
+    melds = [(meld, meld_points(check.faces, check.kind)) for meld, check in
+             openings(variant, usable)]
+    needed = variant.initial_meld_points
+    if needed is None:
+        return [meld for meld, _ in melds]
+    found = [meld for meld, points in melds if points >= needed]
+    for (a, pa), (b, pb) in itertools.combinations(melds, 2):
+        if pa + pb >= needed and pa < needed and pb < needed and not set(a) & set(b):
+            found.append(a + b)
+    return sorted(found, key=len)
 
 
 def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,

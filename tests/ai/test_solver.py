@@ -185,6 +185,22 @@ def test_vatikan_first_play_needs_a_run_of_three_from_hand() -> None:
     assert solve(v, start, hand, opened=False) is None  # a set does not open
 
 
+@pytest.mark.parametrize("variant, table, hand, value", [
+    # the opening run joins the table's 8S: four cards, not three
+    ("vatikan", "8S 8H 8D 8C", "5S 6S 7S 9S", 4),
+    ("robbers", "9S 10S JS QS", "9H 9D 9C KS", 4),
+    ("machiavelli-jokers", "10H 10C 10D 10S | AH AC AD AS", "JH QH KH 9H", 4),
+])
+def test_a_first_play_may_join_its_opening_to_table_cards(variant, table, hand,
+                                                          value) -> None:
+    v = get_variant(variant, {"initial_meld": "points:30"} if "jokers" in variant else None)
+    start, cards = parse(table, hand)
+    solution = solve(v, start, cards, opened=False)
+    assert solution is not None and solution.value == value
+    check_solution(v, start, cards, False, solution)
+    assert can_play(v, start, cards, False)
+
+
 def test_machiavelli_jokers_released_joker_needs_two_from_hand() -> None:
     v = get_variant("machiavelli-jokers")
     start, hand = parse("8H 9H JK=10H", "10H 3C")
