@@ -63,6 +63,14 @@ class Abandon(Action):
 
 
 @dataclass(frozen=True)
+class StartPlay(Action):
+    """The player moved a table card or put down a card: from now on this turn, giving up
+    costs the abandon penalty (RULES.md 2), even if everything is put back first."""
+
+    kind: ClassVar[str] = "start_play"
+
+
+@dataclass(frozen=True)
 class NextHand(Action):
     """Deal the next hand of the match."""
 
@@ -70,7 +78,7 @@ class NextHand(Action):
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Draw, Play, Knock, Pass, EndTurn, Abandon, NextHand)
+    cls.kind: cls for cls in (Draw, Play, Knock, Pass, EndTurn, Abandon, StartPlay, NextHand)
 }
 
 

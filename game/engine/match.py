@@ -13,7 +13,17 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, NextHand, Pass, Play
+from game.engine.actions import (
+    Abandon,
+    Action,
+    Draw,
+    EndTurn,
+    Knock,
+    NextHand,
+    Pass,
+    Play,
+    StartPlay,
+)
 from game.engine.cards import Card, shuffled_deck
 from game.engine.errors import IllegalAction
 from game.engine.melds import check_meld
@@ -59,6 +69,7 @@ class HandState:
     current: int
     draws: int = 0  # cards drawn this turn
     played: bool = False  # a play committed this turn
+    started: bool = False  # a play started this turn (StartPlay): giving up costs the penalty
     passes: int = 0  # passes in a row
     last_drawer: int | None = None  # who drew the last stock card (last_round rule)
     final_turns: int | None = None  # turns left in the last round
@@ -180,7 +191,7 @@ class Match:
     def legal_kinds(self) -> tuple[str, ...]:
         """The action kinds the player in turn may take now."""
         return tuple(kind for kind in ("play", "draw", "knock", "pass", "end_turn", "abandon",
-                                       "next_hand")
+                                       "start_play", "next_hand")
                      if self._kind_problem(kind) is None)
 
     def _kind_problem(self, kind: str) -> str | None:
@@ -220,6 +231,9 @@ class Match:
                 return "no drawing in the last round: meld or pass"
             if stock == 0:
                 return "the stock is empty"
+            if h.started and not h.played:
+                return (f"you have started a play: finish it, or give up and draw "
+                        f"{v.abandon_penalty}")
             if turn == "carousel":
                 if h.played:
                     return "you have melded: your turn is over"
@@ -233,12 +247,14 @@ class Match:
             if h.played:
                 return "you have already played this turn"
             return self._must_play_problem()
-        if kind == "abandon":
-            if v.abandon_penalty == 0 or h.played or final or stock == 0:
-                return "abandoning is not allowed now"
-            if turn not in ("play_or_draw", "robbers", "guadalupe"):
-                return "abandoning is not part of this game"
-            return self._must_play_problem()
+        if kind in ("abandon", "start_play"):
+            if not v.abandon_applies:
+                return "giving up a started play is not part of this game"
+            if h.played or final or stock == 0:
+                return "giving up a play is not allowed now"
+            if kind == "start_play":
+                return "the play has already started" if h.started else None
+            return None if h.started else self._must_play_problem()
         if kind == "knock":
             knock = v.knock
             if knock is None or final:
@@ -393,6 +409,9 @@ class Match:
         else:
             self._end_turn("draw")
 
+    def _do_start_play(self, action: StartPlay) -> None:
+        self.hand.started = True
+
     def _do_abandon(self, action: Abandon) -> None:
         self.hand.passes = 0
         self._end_turn("abandon", self._take(self.variant.abandon_penalty))
@@ -435,6 +454,7 @@ class Match:
         h.current = (seat + 1) % self.players
         h.draws = 0
         h.played = False
+        h.started = False
         h.turn_start = h.table
         h.turn_played = []
 
@@ -499,7 +519,8 @@ class Match:
             "hand": h.number, "current": h.current, "stock": [card_to_json(c) for c in h.stock],
             "hands": [[card_to_json(c) for c in hand] for hand in h.hands],
             "table": h.table.to_json(), "opened": list(h.opened), "draws": h.draws,
-            "played": h.played, "passes": h.passes, "last_drawer": h.last_drawer,
+            "played": h.played, "started": h.started, "passes": h.passes,
+            "last_drawer": h.last_drawer,
             "final_turns": h.final_turns,
             "hand_result": h.result.to_json() if h.result else None,
             "totals": list(self.totals), "deals_won": list(self.deals_won),

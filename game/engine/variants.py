@@ -25,6 +25,10 @@ SCORING = (
     "contract",
 )
 FAMILIES = ("manipulation", "contract")
+# Turn structures where a player chooses between playing and drawing, so giving up a
+# started play can cost more than the draw (RULES.md 2, abandon_penalty). In Carousel the
+# draws come first, and in Shanghai and Manipulation a player who can meld must.
+ABANDON_TURNS = ("play_or_draw", "guadalupe", "robbers")
 TABLE_LAYOUTS = ("mixed", "sets_and_runs_apart")
 KNOCK_WHEN = ("after_meld", "start_of_turn")
 
@@ -109,6 +113,11 @@ class Variant:
     def initial_meld_points(self) -> int | None:
         kind, _, value = self.initial_meld.partition(":")
         return int(value) if kind == "points" else None
+
+    @property
+    def abandon_applies(self) -> bool:
+        """Does giving up a started play cost ``abandon_penalty`` cards here?"""
+        return self.abandon_penalty > 0 and self.turn in ABANDON_TURNS
 
     @property
     def has_jokers(self) -> bool:
@@ -376,7 +385,8 @@ _OPTIONS: dict[str, tuple[str, object]] = {
                     lambda k, v: {"larger_deck": _as_larger_deck(k, v)}),
     "free_cards": ("cards dealt face up to the table as singles (0 or 4)",
                    lambda k, v: {"free_cards": _as_choice(k, str(v), ("0", "4")) and int(v)}),
-    "abandon_penalty": ("cards drawn when giving up a started play (0-5)",
+    "abandon_penalty": ("cards drawn when giving up a started play (0-5); only in games "
+                        "where a turn is either a play or a draw",
                         lambda k, v: {"abandon_penalty": _as_int(k, v, 0, 5)}),
     "joker_identity": ("fixed or free",
                        lambda k, v: {"joker_identity": _as_choice(k, v, JOKER_IDENTITIES)}),
@@ -416,6 +426,13 @@ _OPTIONS: dict[str, tuple[str, object]] = {
 }
 
 
+_NO_ABANDON_WHY = {
+    "carousel": "you draw before you meld",
+    "draw_until_able": "a player who can meld must",
+    "contract": "nothing on the table can be rearranged",
+}
+
+
 def option_keys() -> dict[str, str]:
     """Every house-rule option key with a description of its values."""
     return {key: desc for key, (desc, _) in _OPTIONS.items()}
@@ -432,6 +449,10 @@ def apply_options(variant: Variant, options: Mapping[str, object]) -> Variant:
         changes.update(parse(key, value))  # type: ignore[operator]
     if "culbertson" in options and variant.turn != "carousel":
         raise OptionError("option culbertson: only a variant with the carousel turn has it")
+    if changes.get("abandon_penalty") and variant.turn not in ABANDON_TURNS:
+        raise OptionError(
+            "option abandon_penalty: only games where you either play or draw have it "
+            f"({variant.name} is not one: {_NO_ABANDON_WHY[variant.turn]})")
     result = dataclasses.replace(variant, **changes)
     _check_consistent(result)
     return result
@@ -562,9 +583,10 @@ def describe(variant: Variant) -> list[str]:
     lines.append(turn)
     if variant.must_play_if_able and variant.turn != "draw_until_able":
         lines.append("A player who can play must play at least one card.")
-    if variant.abandon_penalty:
-        lines.append(f"If you start a play and cannot finish it, the table is restored and "
-                     f"you draw {variant.abandon_penalty} cards instead of one.")
+    if variant.abandon_applies:
+        lines.append(f"Once you have moved a table card or put down a card, giving up the "
+                     f"play restores the table and you draw {variant.abandon_penalty} cards "
+                     "instead of the usual draw, even if you put everything back first.")
     if variant.knock:
         knock = variant.knock
         when = ("after drawing one or two cards and melding"

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine.actions import Abandon, Draw, EndTurn, Knock, NextHand, Pass, Play
+from game.engine.actions import Abandon, Draw, EndTurn, Knock, NextHand, Pass, Play, StartPlay
 from game.engine.arrange import best_play
 from game.engine.cards import SUITS, Face
 from game.engine.errors import IllegalAction
@@ -25,7 +25,8 @@ from game.engine.variants import VARIANTS
 
 MAX_ACTIONS = 30
 SOLVER_SECONDS = 2.0
-SIMPLE = {"draw": Draw, "pass": Pass, "knock": Knock, "end_turn": EndTurn, "abandon": Abandon}
+SIMPLE = {"draw": Draw, "pass": Pass, "knock": Knock, "end_turn": EndTurn, "abandon": Abandon,
+          "start_play": StartPlay}
 
 
 def snapshot(match: Match) -> tuple[str, str, int]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.actions import Abandon, Draw, EndTurn, Knock, NextHand, Pass, Play
+from game.engine.actions import Abandon, Draw, EndTurn, Knock, NextHand, Pass, Play, StartPlay
 from game.engine.cards import parse_cards
-from game.engine.errors import IllegalAction
+from game.engine.errors import IllegalAction, OptionError
 from game.engine.match import Match
 from game.engine.scoring import card_value, match_over, match_result, score_hand
 from game.engine.variants import get_variant
@@ -44,7 +44,7 @@ def legal(match: Match) -> set[str]:
 def test_machiavelli_play_xor_draw():
     m = Match("machiavelli", 2, seed=1)
     rig(m, "3H 4H 5H", ["6H 9C KD", "2C 2D 2S"], stock="QS JS 10S", current=0)
-    assert legal(m) == {"play", "draw", "abandon"}
+    assert legal(m) == {"play", "draw", "abandon", "start_play"}
     play(m, "3H 4H 5H 6H")
     assert m.current == 1 and hand_text(m, 0) == "9C KD"
     assert m.hand.turns[-1].ended_by == "play" and m.hand.turns[-1].drawn == 0
@@ -77,6 +77,44 @@ def test_machiavelli_abandon_restores_the_table_and_draws_three():
     assert hand_text(m, 0) == "9C KD QS JS 10S"
     assert m.hand.turns[-1].ended_by == "abandon" and m.hand.turns[-1].drawn == 3
     assert m.check_invariants() == []
+
+
+def test_machiavelli_a_started_play_costs_the_penalty_even_when_put_back():
+    # RULES.md 2: once a card has moved, giving up costs 3 even if all was put back first
+    m = Match("machiavelli", 2, seed=2)
+    p = rig(m, "3H 4H 5H", ["9C KD", "2C"], stock="QS JS 10S 7D", current=0)
+    m.apply(StartPlay(0))
+    assert legal(m) == {"play", "abandon"}
+    assert "give up and draw 3" in refused(m, Draw(0))
+    assert "already started" in refused(m, StartPlay(0))
+    m.abandon()
+    assert hand_text(m, 0) == "9C KD QS JS 10S" and m.hand.table == p.start
+    # the next turn starts afresh
+    assert "start_play" in legal(m) and not m.hand.started
+    # a started play that is finished is an ordinary play
+    m.draw()
+    m.apply(StartPlay(0))
+    play(m, "3H 4H 5H | 10S JS QS")
+    assert m.hand.turns[-1].ended_by == "play"
+
+
+def test_a_started_play_replays_from_the_log():
+    m = Match("machiavelli", 2, seed=5)
+    m.apply(StartPlay(0))
+    copy = m.clone()
+    assert copy.hand.started and "draw" not in copy.legal_kinds()
+    assert copy.digest() == m.digest()
+    m.abandon()
+    assert m.clone().digest() == m.digest()
+
+
+@pytest.mark.parametrize("variant", ["carousel", "shanghai", "manipulation"])
+def test_no_give_up_penalty_where_the_turn_is_not_play_or_draw(variant):
+    with pytest.raises(OptionError, match="only games where you either play or draw"):
+        get_variant(variant, {"abandon_penalty": 3})
+    m = Match(variant, 3, seed=1)
+    assert "start_play" not in m.legal_kinds() and "abandon" not in m.legal_kinds()
+    assert "not part of this game" in refused(m, StartPlay(m.current))
 
 
 def test_machiavelli_abandon_penalty_zero_means_no_abandon():

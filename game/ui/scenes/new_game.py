@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.errors import OptionError
-from game.engine.variants import Variant, all_variants, apply_options
+from game.engine.variants import ABANDON_TURNS, Variant, all_variants, apply_options
 from game.store import InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
 from game.store.seats import Seat as StoreSeat
@@ -136,6 +136,12 @@ class Setup:
         """The contract game has no manipulation house rules (joker movement, failed
         plays, first-play conditions) and always plays its ten rounds."""
         return self.variant.family == "contract"
+
+    @property
+    def can_give_up(self) -> bool:
+        """Whether a failed-play penalty is a house rule of this game (RULES.md 2): only
+        where a turn is either a play or a draw."""
+        return self.variant.turn in ABANDON_TURNS
 
     def set_variant(self, variant_id: str) -> None:
         self.variant_id = variant_id
@@ -394,7 +400,7 @@ class NewGameScene(MenuScene):
                               list(_swap(RELEASE_LABELS)), values["joker_release_from"],
                               self._set("joker_release_from"), key="joker_release_from")
                 y += row + gap
-        if not setup.is_contract:
+        if setup.can_give_up:
             caption("Failed play costs")
             penalties = [("Nothing extra", "0"), ("1 card", "1")] + [
                 (f"{n} cards", str(n)) for n in range(2, 6)]
@@ -402,6 +408,7 @@ class NewGameScene(MenuScene):
                           values["abandon_penalty"], self._set("abandon_penalty"),
                           key="abandon_penalty")
             y += row + gap
+        if not setup.is_contract:
             caption("First play needs")
             if values["initial_kind"] == "points":
                 number_w = self.px(64)

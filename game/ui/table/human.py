@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.engine.actions import Abandon, Draw, EndTurn, Knock, Pass, Play
+from game.engine.actions import Abandon, Draw, EndTurn, Knock, Pass, Play, StartPlay
 from game.engine.cards import Card, Face
 from game.engine.errors import IllegalAction
 from game.engine.melds import check_meld
 from game.engine.variants import Variant
+from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.table.chooser import JokerChooser, joker_options
 from game.ui.table.driver import hint
 from game.ui.table.phases import HUMAN, PLAYBACK, SETTLE, THINK
@@ -41,6 +42,22 @@ class HumanTurn:
         self.refresh()
         self._update_status()
 
+    def started_play(self) -> None:
+        """After the player's own edit (not a hint's): where giving up costs a penalty, the
+        engine records that the play has started (RULES.md 2), so putting everything back
+        and drawing costs the penalty too; the autosave keeps it."""
+        if "start_play" not in self.match.legal_kinds():
+            return
+        self.match.apply(StartPlay(self.match.current))
+        if self.autosave:
+            self._write_autosave()
+        self._update_status()
+
+    @property
+    def play_started(self) -> bool:
+        """Has the player touched the table this turn (giving up costs the penalty)?"""
+        return self.match.hand.started or bool(self.draft is not None and self.draft.touched)
+
     def move_cards(self, cards: Sequence[Card], to_group: int | None,
                    position: int | None = None) -> bool:
         draft = self.draft
@@ -57,6 +74,7 @@ class HumanTurn:
         self.selected.clear()
         self.keys.after_move()
         self.edited()
+        self.started_play()
         self._offer_joker_choice(cards)
         return True
 
@@ -81,6 +99,7 @@ class HumanTurn:
             return False
         self.selected.clear()
         self.edited()
+        self.started_play()
         return True
 
     def release_joker(self, joker: Card, real: Card) -> bool:
@@ -94,6 +113,7 @@ class HumanTurn:
             return False
         self.selected.clear()
         self.edited()
+        self.started_play()
         self.say("Joker released", ["Put the joker into a valid meld before you end the turn."],
                  "info", 5.0)
         return True
@@ -187,15 +207,31 @@ class HumanTurn:
             return
         legal = self.match.legal_kinds()
         seat = self.match.current
-        touched = self.draft is not None and self.draft.touched
-        if touched and "abandon" in legal:
-            self.commit(Abandon(seat))
+        if self.play_started and "abandon" in legal:
+            self.ask_give_up()
         elif "draw" in legal:
             self.commit(Draw(seat))
         elif "pass" in legal:
             self.commit(Pass(seat))
         else:
             self.refuse("You cannot draw now", [self._draw_problem()])
+
+    def ask_give_up(self) -> None:
+        """Giving up costs cards: ask first (Cancel is the default)."""
+        seat = self.match.current
+        penalty = self.match.variant.abandon_penalty
+
+        def give_up() -> None:
+            if self.phase == HUMAN and self.match.current == seat:
+                self.commit(Abandon(seat))
+
+        self.app.scenes.push(ConfirmDialog(
+            self.app, "Give up this play?",
+            f"The table goes back as it was at the start of your turn and you draw "
+            f"{penalty} card{'s' if penalty != 1 else ''} instead of one. Once you have "
+            "moved a card, this is the cost even if you put everything back.",
+            give_up, confirm=f"Give up (draw {penalty})", cancel="Keep playing",
+            danger=True))
 
     def _draw_problem(self) -> str:
         if self.match.variant.must_play_if_able:

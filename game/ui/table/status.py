@@ -47,7 +47,7 @@ class TableStatus:
                     self._problem_text(p) for p in check.problems[:4])
             states["end"] = ButtonState(enabled=can_end, tooltip=tip)
             penalty = self.match.variant.abandon_penalty
-            if touched and "abandon" in legal:
+            if self.play_started and "abandon" in legal:
                 states["draw"] = ButtonState(True, True, f"Give up (draw {penalty})",
                                              "Put the table back and draw the penalty "
                                              f"cards ({penalty}) instead of one (D)", "danger")
