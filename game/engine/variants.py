@@ -584,9 +584,10 @@ def describe(variant: Variant) -> list[str]:
     if variant.must_play_if_able and variant.turn != "draw_until_able":
         lines.append("A player who can play must play at least one card.")
     if variant.abandon_applies:
+        usual = "two" if variant.turn == "guadalupe" else "one"
         lines.append(f"Once you have moved a table card or put down a card, giving up the "
                      f"play restores the table and you draw {variant.abandon_penalty} cards "
-                     "instead of the usual draw, even if you put everything back first.")
+                     f"instead of {usual}, even if you put everything back first.")
     if variant.knock:
         knock = variant.knock
         when = ("after drawing one or two cards and melding"

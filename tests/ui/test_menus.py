@@ -334,6 +334,17 @@ def test_rules_screen_shows_the_chosen_variant(app) -> None:  # noqa: ANN001
     assert top_name(app) == "TitleScene"
 
 
+def test_the_failed_play_penalty_is_offered_only_where_a_turn_is_play_or_draw(app) -> None:  # noqa: ANN001,E501
+    scene = open_new_game(app)
+    assert widget(scene, "abandon_penalty") is not None
+    for variant in ("carousel", "shanghai", "manipulation"):
+        choose(app, widget(app.scenes.top, "variant"), variant)
+        with pytest.raises(LookupError):
+            widget(app.scenes.top, "abandon_penalty")
+    choose(app, widget(app.scenes.top, "variant"), "guadalupe")
+    assert widget(app.scenes.top, "abandon_penalty") is not None
+
+
 def test_rules_from_new_game_show_the_house_rules_chosen(app) -> None:  # noqa: ANN001
     scene = open_new_game(app)
     choose(app, widget(scene, "abandon_penalty"), "5")

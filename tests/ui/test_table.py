@@ -9,8 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine.actions import Draw, Play
+from game.engine.actions import Abandon, Draw, Play
 from game.ui.app import App
+from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.table import TableScene
 from game.ui.session import GameSession, Seat
 from game.ui.table.probe import TableProbe
@@ -299,6 +300,32 @@ def test_draw_key_draws_a_card(make) -> None:  # noqa: ANN001
     assert drawn in scene.sprites.sprites
     probe.settle()
     assert scene.layout.spots[drawn].zone == "hand"
+
+
+def test_give_up_after_putting_everything_back_asks_then_costs_three(make) -> None:  # noqa: ANN001
+    # RULES.md 2: once a card has moved, giving up costs the penalty even if all is put back
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    match = scene.match
+    before = len(match.hand.hands[0])
+    six = probe.card("6H", "hand")
+    probe.drag(probe.center(six), scene.layout.box(group_of(probe, "3H")).rect.center)
+    probe.key(pygame.K_r)
+    assert not scene.draft.touched and match.hand.started
+    assert scene.controls.buttons["draw"].text.startswith("Give up (draw 3)")
+    probe.key(pygame.K_d)
+    dialog = scene.app.scenes.top
+    assert isinstance(dialog, ConfirmDialog) and "draw 3 cards" in dialog.message
+    probe.key(pygame.K_RETURN)  # Enter on the default button keeps playing
+    assert scene.app.scenes.top is scene and len(match.hand.hands[0]) == before
+    probe.key(pygame.K_d)
+    dialog = scene.app.scenes.top
+    assert isinstance(dialog, ConfirmDialog)
+    confirm = next(i.element for i in dialog.focus.items if i.key == "confirm")
+    assert confirm.text == "Give up (draw 3)"
+    probe.click(confirm.rect.center)
+    assert isinstance(match.log[-1], Abandon)
+    assert len(match.hand.hands[0]) == before + 3
 
 
 def test_hint_loads_a_play_then_end_turn(make) -> None:  # noqa: ANN001
