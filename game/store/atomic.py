@@ -71,12 +71,45 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True) -> 
     _fsync_dir(directory)
 
 
+class NotARegularFile(OSError):
+    """Something other than a plain file (a folder, named pipe, device...) is at a path."""
+
+    def __init__(self, path: Path, kind: str) -> None:
+        super().__init__(f"{path} is {kind}, not a file")
+        self.kind = kind
+
+
+def file_kind(mode: int) -> str | None:
+    """What a ``st_mode`` is, in words, if it is not a regular file; else ``None``."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def open_for_reading(path: Path) -> int:
+    """A read-only descriptor of ``path`` opened without blocking (a named pipe with no
+    writer would otherwise block ``open`` forever); check ``fstat`` before reading."""
+    return os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+
+
 def read_limited(path: Path, limit: int) -> bytes:
-    """The bytes of ``path``; ``FileTooLarge`` if it holds more than ``limit`` bytes."""
-    with open(path, "rb") as handle:
-        size = os.fstat(handle.fileno()).st_size
-        if size > limit:
-            raise FileTooLarge(path, size, limit)
+    """The bytes of ``path``; ``FileTooLarge`` if it holds more than ``limit`` bytes,
+    ``NotARegularFile`` for a folder, named pipe, device... (never blocks on one)."""
+    with os.fdopen(open_for_reading(path), "rb") as handle:
+        info = os.fstat(handle.fileno())
+        kind = file_kind(info.st_mode)
+        if kind is not None:
+            raise NotARegularFile(path, kind)
+        if info.st_size > limit:
+            raise FileTooLarge(path, info.st_size, limit)
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise FileTooLarge(path, len(data), limit)

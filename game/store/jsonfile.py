@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,8 +17,10 @@ from typing import Any, Generic, TypeVar
 
 from game.store.atomic import (
     FileTooLarge,
+    NotARegularFile,
     atomic_write_bytes,
     backup_path,
+    file_kind,
     move_aside,
     read_limited,
 )
@@ -144,12 +145,15 @@ def _load_one(
             messages.add(path, f"cannot be read ({exc.strerror or exc})")
             return _FAILED
         try:
-            if stat.S_ISDIR(before.st_mode):
-                raise BadFile("is a folder, not a file")
+            kind = file_kind(before.st_mode)
+            if kind is not None:
+                raise BadFile(f"is {kind}, not a file")
             try:
                 raw = read_limited(path, max_bytes)
             except FileNotFoundError:
                 continue  # replaced or removed by another instance: look again
+            except NotARegularFile as exc:  # swapped in since the check above
+                raise BadFile(f"is {exc.kind}, not a file") from None
             except FileTooLarge as exc:
                 problem = f"is too large ({exc.size} bytes; the limit is {exc.limit})"
                 raise BadFile(problem) from None

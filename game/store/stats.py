@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.store.atomic import move_aside
+from game.store.atomic import file_kind, move_aside, open_for_reading
 from game.store.messages import MessageLog
 from game.store.seats import COMPUTER_KINDS, Seat
 
@@ -94,6 +94,7 @@ _COLUMNS: dict[str, dict[str, tuple[str, int, int]]] = {
     },
 }
 
+_COMPANIONS = ("-wal", "-shm", "-journal")  # SQLite's files beside the database
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 # Result codes that say nothing about the file's content (busy, locked, I/O, permissions...).
@@ -284,6 +285,7 @@ class StatsStore:
         return fallback
 
     def _open(self) -> sqlite3.Connection:
+        self._set_aside_odd_companions()
         for _attempt in range(3):
             not_sqlite = _not_sqlite(self.path)
             if not_sqlite is not None:
@@ -318,6 +320,26 @@ class StatsStore:
             self._set_aside(*problem)
         return self._memory("keeps failing to open")
 
+    def _set_aside_odd_companions(self) -> None:
+        """A folder, pipe or device where SQLite keeps its journal would block or fail
+        every write: move it aside (a journal of a file that is not ours is no use)."""
+        for suffix in _COMPANIONS:
+            companion = self.path.with_name(self.path.name + suffix)
+            try:
+                kind = file_kind(os.lstat(companion).st_mode)
+            except OSError:
+                continue
+            if kind is None:
+                continue
+            try:
+                target = move_aside(companion, "corrupt")
+            except OSError as exc:
+                self._report(f"{companion.name} is {kind}; it could not be moved aside ({exc})")
+            else:
+                self._messages.add(
+                    companion, f"is {kind}, not a file; it was kept as {target.name}"
+                )
+
     def _recover(self, problem: str, tag: str) -> None:
         self.close()
         self._set_aside(problem, tag)
@@ -332,7 +354,7 @@ class StatsStore:
         except OSError as exc:
             self._report(f"{problem}; it could not be moved aside ({exc})")
             return
-        for suffix in ("-wal", "-shm"):
+        for suffix in _COMPANIONS:
             companion = self.path.with_name(self.path.name + suffix)
             with contextlib.suppress(OSError):
                 companion.rename(target.with_name(target.name + suffix))
@@ -355,11 +377,22 @@ class StatsStore:
 
 def _not_sqlite(path: Path) -> str | None:
     """Why ``path`` is no (whole) SQLite file, or ``None``. SQLite itself would overwrite
-    a tiny file and does not notice a file cut short inside its last page."""
+    a tiny file and does not notice a file cut short inside its last page. A folder,
+    named pipe or device is never opened (a pipe would block the game forever)."""
     try:
-        with open(path, "rb") as handle:
+        kind = file_kind(os.stat(path).st_mode)
+    except OSError:
+        return None
+    if kind is not None:
+        return f"is {kind}, not a file"
+    try:
+        with os.fdopen(open_for_reading(path), "rb") as handle:
+            info = os.fstat(handle.fileno())
+            kind = file_kind(info.st_mode)
+            if kind is not None:
+                return f"is {kind}, not a file"
             header = handle.read(100)
-            size = os.fstat(handle.fileno()).st_size
+            size = info.st_size
     except OSError:
         return None
     if size == 0:
@@ -399,6 +432,17 @@ def _prepare(conn: sqlite3.Connection) -> tuple[str, str] | None:
             f"this version reads up to {STATS_SCHEMA})",
             "newer",
         )
+    if version == 0:
+        # Before anything is written to it: an unversioned file that holds anything at
+        # all is another program's database, not an empty one of ours to set up.
+        names = [row[0] for row in conn.execute("SELECT name FROM sqlite_master LIMIT 6")]
+        if names:
+            shown = ", ".join(str(name) for name in names[:5])
+            more = ", ..." if len(names) > 5 else ""
+            return (
+                f"is not a statistics database of this game (it holds {shown}{more})",
+                "foreign",
+            )
     check = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if check != ["ok"]:
         first = str(check[0]).strip().splitlines()[-1] if check else "no answer"
