@@ -142,9 +142,10 @@ def test_reset_turn_puts_everything_back(make) -> None:  # noqa: ANN001
 def test_an_illegal_end_of_turn_is_refused_with_the_reasons(make) -> None:  # noqa: ANN001
     probe = make(rigged=HEARTS)
     scene = probe.scene
-    log = list(scene.match.log)
     two = probe.card("2C", "hand")
     probe.drag(probe.center(two), probe.felt_spot())
+    log = list(scene.match.log)  # the first edit recorded that the play started
+    assert log and log[-1].kind == "start_play"
     lonely = group_of(probe, "2C")
     assert not scene.layout.box(lonely).valid
     assert not scene.controls.buttons["end"].is_enabled
