@@ -30,9 +30,12 @@ from game.engine.melds import check_meld
 from game.engine.scoring import (
     HandResult,
     MatchResult,
+    Points,
+    exact,
     hand_value,
     match_over,
     match_result,
+    points_json,
     score_hand,
 )
 from game.engine.serial import card_to_json
@@ -90,7 +93,7 @@ class PlayerView:
     hand_counts: tuple[int, ...]
     table: Table
     stock_size: int
-    totals: tuple[int, ...]
+    totals: tuple[Points, ...]
     current: int
     legal: tuple[str, ...]  # action kinds the seat may take now (empty if not its turn)
     opened: tuple[bool, ...]
@@ -126,7 +129,7 @@ class Match:
         if len(self.names) != players:
             raise IllegalAction(f"{players} players need {players} names")
         self.log: list[Action] = []
-        self.totals = [0] * players
+        self.totals: list[Points] = [0] * players
         self.deals_won = [0] * players
         self.history: list[HandResult] = []
         self.result: MatchResult | None = None
@@ -464,7 +467,7 @@ class Match:
         h.result = result
         self.history.append(result)
         for seat, points in enumerate(result.points):
-            self.totals[seat] += points
+            self.totals[seat] = exact(self.totals[seat] + points)
         for seat in result.winners:
             self.deals_won[seat] += 1
         if match_over(self.variant, self.totals, len(self.history)):
@@ -523,7 +526,7 @@ class Match:
             "last_drawer": h.last_drawer,
             "final_turns": h.final_turns,
             "hand_result": h.result.to_json() if h.result else None,
-            "totals": list(self.totals), "deals_won": list(self.deals_won),
+            "totals": [points_json(t) for t in self.totals], "deals_won": list(self.deals_won),
             "history": [r.to_json() for r in self.history],
             "over": self.over,
         }

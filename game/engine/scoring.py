@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from game.engine.cards import Card, Face
 from game.engine.variants import Variant
@@ -14,6 +15,58 @@ UNDERCUT_BONUS = 10
 GOING_OUT_BONUS = 25
 MATCH_END_BONUS = 100
 DEAL_WON_BONUS = 25
+
+# Scores are whole numbers but for Culbertson's tied winners, who divide the winnings
+# exactly (25 between two is 12.5 each): such a share is a Fraction.
+Points = int | Fraction
+
+
+def exact(value: Points) -> Points:
+    """``value`` as an int when it is whole, so whole scores stay plain ints."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value
+
+
+def points_json(value: Points) -> int | float | str:
+    """A score for JSON: an int, a float where that is exact (halves, quarters), else the
+    fraction as text ("25/3")."""
+    value = exact(value)
+    if isinstance(value, int):
+        return value
+    den = value.denominator
+    if den & (den - 1) == 0:  # a power of two: the float is exact
+        return float(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def points_from_json(value: object) -> Points:
+    """A score read back from ``points_json``; ValueError for anything else."""
+    if isinstance(value, bool):
+        raise ValueError(f"not a score: {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value == value and abs(value) != float("inf"):
+        return exact(Fraction(value))
+    if isinstance(value, str) and "/" in value:
+        try:
+            return exact(Fraction(value))
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise ValueError(f"not a score: {value!r}")
+
+
+def points_text(value: Points, sign: bool = False) -> str:
+    """A score for people: 12, 12.5, 8⅓ (with ``sign``: +12, -3)."""
+    value = exact(value)
+    prefix = "+" if sign and value > 0 else ""
+    if isinstance(value, int):
+        return f"{prefix}{value}"
+    whole, part = divmod(value, 1)
+    glyph = {Fraction(1, 3): "\u2153", Fraction(2, 3): "\u2154"}.get(part)
+    if glyph is not None:
+        return f"{prefix}{int(whole) if whole else ''}{glyph}"
+    return f"{prefix}{float(value):g}"
 
 
 def card_value(scheme: str, card: Card) -> int:
@@ -48,19 +101,20 @@ class HandResult:
     reason: str  # "out", "knock", "stock_out"
     ender: int | None  # who went out or knocked
     hand_values: tuple[int, ...]  # each seat's count of cards left, in the scheme's values
-    points: tuple[int, ...]  # what each seat adds to its match total
+    points: tuple[Points, ...]  # what each seat adds to its match total
     winners: tuple[int, ...]
 
     def to_json(self) -> dict:
         return {
             "reason": self.reason, "ender": self.ender, "hand_values": list(self.hand_values),
-            "points": list(self.points), "winners": list(self.winners),
+            "points": [points_json(p) for p in self.points], "winners": list(self.winners),
         }
 
     @classmethod
     def from_json(cls, data: dict) -> HandResult:
         return cls(data["reason"], data["ender"], tuple(data["hand_values"]),
-                   tuple(data["points"]), tuple(data["winners"]))
+                   tuple(points_from_json(p) for p in data["points"]),
+                   tuple(data["winners"]))
 
 
 def score_hand(variant: Variant, hands: Sequence[Sequence[Card]], reason: str,
@@ -86,7 +140,7 @@ def score_hand(variant: Variant, hands: Sequence[Sequence[Card]], reason: str,
 def _score_carousel(scheme: str, values: tuple[int, ...], reason: str,
                     ender: int | None) -> HandResult:
     seats = range(len(values))
-    points = [0] * len(values)
+    points: list[Points] = [0] * len(values)
     if reason == "out":
         assert ender is not None
         total = sum(v for s, v in enumerate(values) if s != ender)
@@ -101,33 +155,34 @@ def _score_carousel(scheme: str, values: tuple[int, ...], reason: str,
         if scheme == "carousel_scarne":
             won = sum(values[s] - values[winner] for s in seats if s != winner)
         else:
+            # tied winners divide the other hands exactly (RULES.md 5)
             others = sum(values[s] for s in seats if s not in winners)
-            won = others // len(winners)
-        points[winner] = won + (bonus if winner != ender else 0)
+            won = exact(Fraction(others, len(winners)))
+        points[winner] = exact(won + (bonus if winner != ender else 0))
     return HandResult(reason, ender, values, tuple(points), tuple(winners))
 
 
 @dataclass(frozen=True)
 class MatchResult:
-    totals: tuple[int, ...]  # final totals, bonuses included
+    totals: tuple[Points, ...]  # final totals, bonuses included
     winners: tuple[int, ...]
     bonuses: tuple[int, ...]  # end-of-match bonuses included in totals
-    settlements: tuple[tuple[int, int, int], ...] = ()  # (payer, payee, amount)
+    settlements: tuple[tuple[int, int, Points], ...] = ()  # (payer, payee, amount)
 
 
-def match_over(variant: Variant, totals: Sequence[int], hands_played: int) -> bool:
+def match_over(variant: Variant, totals: Sequence[Points], hands_played: int) -> bool:
     target = variant.match_target
     if target is not None:
         return max(totals) >= target
     return hands_played >= (variant.match_hands or 1)
 
 
-def match_result(variant: Variant, totals: Sequence[int],
+def match_result(variant: Variant, totals: Sequence[Points],
                  deals_won: Sequence[int]) -> MatchResult:
     """Final standings. Penalty schemes: lowest total wins. Carousel: highest total wins,
     after the bonus for reaching the target and (Scarne) 25 for every deal won."""
     scheme = variant.scoring
-    bonuses = [0] * len(totals)
+    bonuses: list[Points] = [0] * len(totals)
     if scheme in CAROUSEL_SCHEMES:
         target = variant.match_target
         for seat, total in enumerate(totals):
@@ -135,11 +190,11 @@ def match_result(variant: Variant, totals: Sequence[int],
                 bonuses[seat] += MATCH_END_BONUS
             if scheme == "carousel_scarne":
                 bonuses[seat] += DEAL_WON_BONUS * deals_won[seat]
-        final = tuple(t + b for t, b in zip(totals, bonuses, strict=True))
+        final = tuple(exact(t + b) for t, b in zip(totals, bonuses, strict=True))
         best = max(final)
         winners = tuple(s for s, t in enumerate(final) if t == best)
         settlements = tuple(
-            (a, b, final[b] - final[a])
+            (a, b, exact(final[b] - final[a]))
             for a in range(len(final)) for b in range(len(final))
             if final[b] > final[a]
         )

@@ -3,13 +3,23 @@
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
+
 import pytest
 
 from game.engine.actions import Abandon, Draw, EndTurn, Knock, NextHand, Pass, Play, StartPlay
 from game.engine.cards import parse_cards
 from game.engine.errors import IllegalAction, OptionError
 from game.engine.match import Match
-from game.engine.scoring import card_value, match_over, match_result, score_hand
+from game.engine.scoring import (
+    HandResult,
+    card_value,
+    match_over,
+    match_result,
+    points_text,
+    score_hand,
+)
 from game.engine.variants import get_variant
 from tests.conftest import end_table, rig
 
@@ -809,6 +819,30 @@ def test_culbertson_scoring():
                      "stock_out")
     # tied winners divide the total of the other hands (8 + 10)
     assert tie.winners == (1, 2) and tie.points == (0, 9, 9, 0)
+
+
+def test_culbertson_split_ties_divide_the_winnings_exactly():
+    variant = get_variant("carousel", {"culbertson": True})
+    # two winners share 8 + 17 = 25: 12.5 each, not 12
+    tie = score_hand(variant, [cards("8C"), cards("3C"), cards("3D"), cards("10C 7D")],
+                     "stock_out")
+    assert tie.winners == (1, 2) and tie.points == (0, Fraction(25, 2), Fraction(25, 2), 0)
+    assert [points_text(p) for p in tie.points] == ["0", "12.5", "12.5", "0"]
+    assert tie.to_json()["points"] == [0, 12.5, 12.5, 0]
+    assert HandResult.from_json(tie.to_json()) == tie
+    # three winners share 25 and the knocker's undercut: thirds stay exact
+    three = score_hand(variant, [cards("3H"), cards("3C"), cards("3D"), cards("10C 7D 8D")],
+                       "stock_out")
+    assert three.points[:3] == (Fraction(25, 3),) * 3
+    assert points_text(three.points[0]) == "8\u2153"
+    assert HandResult.from_json(three.to_json()) == three
+    # halves add up to whole numbers again over a match, shown and saved as such
+    m = carousel(players=4, culbertson=True)
+    for _ in range(2):
+        m.hand.hands = [cards("8C"), cards("3C"), cards("3D"), cards("10C 7D")]
+        m._finish_hand("stock_out", None)
+        json.dumps(m.state_json())
+    assert m.totals == [0, 25, 25, 0] and all(type(t) is int for t in m.totals)
 
 
 def test_match_results_per_scheme():

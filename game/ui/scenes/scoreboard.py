@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.scoring import points_text
 from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
 from game.ui.widgets import (
     CREAM,
@@ -184,9 +185,9 @@ class ScoreboardScene(EndOfHandScene):
                     cards += f" ({value})"
                 draw_text(surface, cards, size, CREAM, topright=(cols[1], y))
                 points = result.points[seat]
-                draw_text(surface, f"{points:+d}" if points else "0", size, colour,
+                draw_text(surface, points_text(points, sign=True), size, colour,
                           style="bold", topright=(cols[2], y))
-            draw_text(surface, str(totals[seat]), size, GOLD_LIGHT, style="bold",
+            draw_text(surface, points_text(totals[seat]), size, GOLD_LIGHT, style="bold",
                       topright=(cols[3], y))
             y += self.px(34)
             pygame.draw.line(surface, ROW_LINE, (inner.x, y - self.px(6)),
@@ -216,12 +217,14 @@ class ScoreboardScene(EndOfHandScene):
             draw_text(surface, str(number), size, CREAM, topleft=(first, y))
             for i in range(n):
                 colour = GOLD_LIGHT if i in result.winners else CREAM
-                draw_text(surface, str(result.points[i]), size, colour, topright=(cols[i], y))
+                draw_text(surface, points_text(result.points[i]), size, colour,
+                          topright=(cols[i], y))
             y += self.px(28)
         if match.result is not None:
             pygame.draw.line(surface, GOLD, (inner.x, y), (inner.right, y), 1)
             y += self.px(6)
             draw_text(surface, "TOTAL", self.px(13), GOLD_LIGHT, style="bold", topleft=(first, y))
             for i in range(n):
-                draw_text(surface, str(match.result.totals[i]), size, GOLD_LIGHT, style="bold",
+                draw_text(surface, points_text(match.result.totals[i]), size, GOLD_LIGHT,
+                          style="bold",
                           topright=(cols[i], y))

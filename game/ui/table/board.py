@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.engine.scoring import points_text
 from game.ui.card_art import CardArt
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
@@ -186,9 +187,9 @@ class Board(BoardCache):
         surface.blit(self.text.render(kind, small_px, MUTED), (tx, y))
         y += int(small_px * 1.4)
         cards = f"{info.cards} card{'s' if info.cards != 1 else ''}"
-        line = f"{cards}  ·  {info.score} pts"
+        line = f"{cards}  ·  {points_text(info.score)} pts"
         if narrow or self.text.font(small_px, True).size(line)[0] > width:
-            line = f"{info.cards} \u25aa {info.score} pts"
+            line = f"{info.cards} \u25aa {points_text(info.score)} pts"
         line = self.text.fit(line, small_px, width, bold=True)
         surface.blit(self.text.render(line, small_px, CREAM, bold=True), (tx, y))
         if current:

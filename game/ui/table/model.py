@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from game.engine.cards import Card, Face
 from game.engine.melds import check_meld
+from game.engine.scoring import Points
 from game.engine.variants import Variant
 
 
@@ -18,7 +19,7 @@ class SeatInfo:
     name: str
     kind: str  # human | easy | medium | hard
     cards: int
-    score: int
+    score: Points
     current: bool
     opened: bool = True
 

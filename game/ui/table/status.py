@@ -3,6 +3,7 @@ the match and the draft. Mixed into ``TableScene``."""
 
 from __future__ import annotations
 
+from game.engine.scoring import points_text
 from game.engine.turn import TurnCheck
 from game.ui.table.controls import ButtonState
 from game.ui.table.hud import Facts, Status
@@ -135,7 +136,7 @@ class TableStatus:
         mine = seat.is_human and not self.session.hot_seat
         owner = "Your hand" if mine else f"{seat.name}'s hand"
         label = f"{owner} · {count} card{'s' if count != 1 else ''} · " \
-                f"{match.totals[self.bottom]} pts"
+                f"{points_text(match.totals[self.bottom])} pts"
         return Facts(match.hand.number + 1, variant.name, text,
                      match.hand.final_turns is not None, self.phase == HUMAN and self.can_edit,
                      self.sort_mode, label)
