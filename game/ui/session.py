@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from game.engine.contract import ContractMatch
 from game.engine.match import Match
+from game.engine.scoring import points_json
 from game.engine.serialize import SaveError, match_from_json, match_to_json, new_match
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
@@ -49,7 +50,7 @@ class GameSession:
         return {
             "variant": match.variant.name, "variant_id": match.variant_id,
             "players": [s.name for s in self.seats], "kinds": [s.kind for s in self.seats],
-            "scores": list(match.totals), "hand": match.hand.number + 1,
+            "scores": [points_json(t) for t in match.totals], "hand": match.hand.number + 1,
         }
 
     def to_json(self) -> dict:
