@@ -13,6 +13,7 @@ Older envelopes are upgraded through ``MIGRATIONS`` when read.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -33,10 +34,22 @@ from game.store.atomic import (
 from game.store.errors import InvalidName, StoreWriteError
 from game.store.messages import MessageLog
 from game.store.migrate import MigrationChain
+from game.store.seats import MAX_NAME_LENGTH
 
 SAVE_SCHEMA = 2
 MAX_SAVE_BYTES = 5 * 1024 * 1024
 MAX_SLOT_LENGTH = 64
+# Limits of a save's envelope: anything outside them is damage (or tampering), and the
+# save is refused with a message naming the field rather than shown or loaded.
+MAX_VARIANT_LENGTH = 64
+MAX_VERSION_LENGTH = 64
+MAX_SEATS = 8
+MAX_SCORE = 1_000_000  # far beyond any score a match of any variant reaches
+MAX_HAND = 10_000
+#: ``saved_at`` must fall in this range (UTC); dates near year 1 or 9999 overflow when
+#: shown in local time.
+EARLIEST_SAVE = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST_SAVE = datetime(2200, 1, 1, tzinfo=UTC)
 AUTOSAVE = "autosave"
 SAVE_SUFFIX = ".json"
 
@@ -88,16 +101,41 @@ class SaveSummary:
         scores, hand = data.get("scores"), data.get("hand")
         if not isinstance(variant, str) or not variant:
             raise ValueError("the summary has no variant")
+        if len(variant) > MAX_VARIANT_LENGTH:
+            raise ValueError(
+                f"the summary's variant is {len(variant)} characters long; "
+                f"the limit is {MAX_VARIANT_LENGTH}"
+            )
         if not isinstance(players, Sequence) or isinstance(players, str):
             raise ValueError("the summary's players must be a list of names")
         if not all(isinstance(name, str) for name in players):
             raise ValueError("the summary's players must be a list of names")
+        if len(players) > MAX_SEATS:
+            raise ValueError(f"the summary has {len(players)} players; the limit is {MAX_SEATS}")
+        for name in players:
+            if not name.strip() or len(name) > MAX_NAME_LENGTH:
+                raise ValueError(
+                    f"a player's name in the summary is {len(name)} characters long; "
+                    f"names are 1-{MAX_NAME_LENGTH}"
+                )
         if not isinstance(scores, Sequence) or isinstance(scores, str):
             raise ValueError("the summary's scores must be a list of numbers")
         if not all(_is_number(score) for score in scores):
             raise ValueError("the summary's scores must be a list of numbers")
+        if len(scores) != len(players):
+            raise ValueError(
+                f"the summary has {len(scores)} scores for {len(players)} players"
+            )
+        for score in scores:
+            if not math.isfinite(score) or abs(score) > MAX_SCORE:
+                raise ValueError(
+                    f"the summary's score {score:g} is out of range "
+                    f"(-{MAX_SCORE} to {MAX_SCORE})"
+                )
         if not isinstance(hand, int) or isinstance(hand, bool) or hand < 0:
             raise ValueError("the summary's hand must be a whole number")
+        if hand > MAX_HAND:
+            raise ValueError(f"the summary's hand {hand} is out of range (0 to {MAX_HAND})")
         return cls(variant=variant, players=tuple(players), scores=tuple(scores), hand=hand)
 
 
@@ -278,16 +316,34 @@ def _parse(slot: str, path: Path, raw: bytes) -> SaveFile:
     )
     if not isinstance(app_version, str):
         raise jsonfile.BadFile('has the wrong shape (no "app_version")')
+    if len(app_version) > MAX_VERSION_LENGTH:
+        raise jsonfile.BadFile(
+            f'has the wrong shape ("app_version" is {len(app_version)} characters long; '
+            f"the limit is {MAX_VERSION_LENGTH})"
+        )
     if not isinstance(game, dict):
         raise jsonfile.BadFile('has the wrong shape ("game" is not an object)')
     try:
-        when = datetime.fromisoformat(saved_at) if isinstance(saved_at, str) else None
+        when = (
+            datetime.fromisoformat(saved_at)
+            if isinstance(saved_at, str) and len(saved_at) <= 64
+            else None
+        )
     except ValueError:
         when = None
     if when is None:
         raise jsonfile.BadFile('has the wrong shape ("saved_at" is not a date and time)')
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
+    try:
+        in_range = EARLIEST_SAVE <= when.astimezone(UTC) < LATEST_SAVE
+    except (OverflowError, ValueError):
+        in_range = False
+    if not in_range:
+        raise jsonfile.BadFile(
+            f'has a "saved_at" out of range ({saved_at}; saves are dated '
+            f"{EARLIEST_SAVE.year} to {LATEST_SAVE.year - 1})"
+        )
     return SaveFile(_info(slot, path, summary, when, app_version), game)
 
 
