@@ -90,6 +90,9 @@ class Variant:
     family: str = "manipulation"
     max_buys: int = 0  # contract: buys allowed per player per round
     house_rules: tuple[str, ...] = field(default=())
+    # parameters whose value here is our choice where the sources are silent: the rules
+    # text marks their lines (house)
+    house_choices: frozenset[str] = field(default=frozenset())
 
     # --- derived facts, so rule code asks questions instead of comparing strings
 
@@ -163,6 +166,7 @@ MACHIAVELLI_JOKERS = dataclasses.replace(
     jokers=2, joker_identity="fixed", jokers_per_meld=1, joker_moves="keep_identity",
     joker_release_from="hand_or_table", released_joker_needs_two_from_hand=True,
     house_rules=(_HOUSE_STOCK, _HOUSE_REAL_CARD),
+    house_choices=frozenset({"joker_moves", "joker_release_from"}),
 )
 
 TAHITI = Variant(
@@ -193,6 +197,7 @@ VATIKAN = Variant(
     joker_release_from="hand_or_table", initial_meld="run_of_3_from_hand",
     turn="play_or_draw", scoring="none",
     house_rules=(_HOUSE_STOCK, _HOUSE_NEVER_MOVES, _HOUSE_REAL_CARD),
+    house_choices=frozenset({"jokers_per_meld"}),
 )
 
 CAROUSEL = Variant(
@@ -204,6 +209,7 @@ CAROUSEL = Variant(
     joker_moves="keep_identity", joker_release_from="hand_or_table", turn="carousel",
     carousel_draws=3, knock=Knock(5, "after_meld"), stock_out="last_round",
     scoring="carousel_scarne", match="target:150", house_rules=(_HOUSE_REAL_CARD,),
+    house_choices=frozenset({"jokers_per_meld"}),
 )
 
 SHANGHAI = Variant(
@@ -212,7 +218,7 @@ SHANGHAI = Variant(
     summary="Aces low; you must meld when you can, and draw until you can.",
     packs=2, jokers=0, min_players=3, max_players=5, hand_size=10, ace="low",
     turn="draw_until_able", must_play_if_able=True, scoring="cards_count", match="hands:5",
-    house_rules=(_HOUSE_DRAW_UNTIL, _HOUSE_STOCK),
+    house_rules=(_HOUSE_DRAW_UNTIL, _HOUSE_STOCK), house_choices=frozenset({"match"}),
 )
 
 MANIPULATION = Variant(
@@ -502,8 +508,10 @@ _SCORING_WORDS = {
                        "hand plus 25. At 150 a player gets 100 more, everyone 25 per deal "
                        "won, and the highest total wins.",
     "carousel_culbertson": "Card values: joker 25, J/Q/K 10, 2-10 face value, ace 1. The "
-                           "winner scores the total of all other hands (tied winners share "
-                           "it), plus 25 for going out; highest total wins.",
+                           "winner scores the total of all other hands (tied winners divide "
+                           "it exactly), plus 25 for going out, or 10 for beating the "
+                           "knocker's hand. At 150 a player gets 100 more, and the highest "
+                           "total wins.",
 }
 
 
@@ -521,6 +529,10 @@ def describe(variant: Variant) -> list[str]:
 
         return describe_contract_game(variant)
     lines = [f"{variant.name} ({variant.id}): {variant.summary}"]
+
+    def house(param: str, text: str) -> str:
+        return f"(house) {text}" if param in variant.house_choices else text
+
     packs, jokers = variant.deck_for(variant.min_players)
     deck = _deck_words(packs, jokers)
     if variant.larger_deck:
@@ -543,16 +555,22 @@ def describe(variant: Variant) -> list[str]:
             lines.append("A joker stands for any card that makes its meld valid, and may "
                          "change value when the table is rearranged.")
         limit = variant.jokers_per_meld
-        lines.append("Any number of jokers per meld." if limit == 0
-                     else f"At most {limit} joker{'s' if limit > 1 else ''} per meld.")
+        lines.append(house("jokers_per_meld", "Any number of jokers per meld." if limit == 0
+                           else f"At most {limit} joker{'s' if limit > 1 else ''} per meld."))
         if variant.joker_identity == "fixed":
-            lines.append("An unreleased joker may move to another meld keeping its card."
-                         if variant.joker_moves == "keep_identity"
-                         else "An unreleased joker never moves to another meld.")
-            lines.append("The card that releases a joker must come from your hand."
-                         if variant.joker_release_from == "hand"
-                         else "The card that releases a joker may come from your hand or "
-                              "the table.")
+            if variant.joker_freezes_meld:
+                moves = ("An unreleased joker never moves: its meld is frozen until the "
+                         "joker is released.")
+            elif variant.joker_moves == "keep_identity":
+                moves = "An unreleased joker may move to another meld keeping its card."
+            else:
+                moves = "An unreleased joker never moves to another meld."
+            lines.append(house("joker_moves", moves))
+            lines.append(house("joker_release_from",
+                               "The card that releases a joker must come from your hand."
+                               if variant.joker_release_from == "hand"
+                               else "The card that releases a joker may come from your hand "
+                                    "or the table."))
             lines.append("A released joker never goes to a hand: it must be in a valid "
                          "meld by the end of that turn, with any new identity.")
         if variant.joker_freezes_meld:
@@ -599,12 +617,16 @@ def describe(variant: Variant) -> list[str]:
                      "has one more turn to meld without drawing; then the lowest hand wins.")
     lines.append("A player who plays their last card ends the hand at once.")
     lines.append(_SCORING_WORDS[variant.scoring])
+    if variant.scoring == "manipulation" and variant.has_jokers:
+        lines.append("(house) A joker left in hand counts 15, like an ace.")
     if variant.match_target is not None:
-        lines.append(f"The match ends when a player reaches {variant.match_target} points.")
+        lines.append(house("match",
+                           f"The match ends when a player reaches {variant.match_target} "
+                           "points."))
     elif variant.match_hands == 1:
-        lines.append("The match is a single hand.")
+        lines.append(house("match", "The match is a single hand."))
     else:
-        lines.append(f"The match is {variant.match_hands} hands.")
+        lines.append(house("match", f"The match is {variant.match_hands} hands."))
     if variant.table_layout == "sets_and_runs_apart":
         lines.append("Sets are kept on one side of the table and runs on the other.")
     lines.extend(variant.house_rules)

@@ -391,3 +391,28 @@ def test_describe_carousel_draws_in_words():
     culbertson = " ".join(describe(get_variant("carousel", {"culbertson": True})))
     assert "after your fourth draw" in culbertson
     assert "3th" not in " ".join(describe(get_variant("carousel")))
+
+
+@pytest.mark.parametrize("variant, options, line", [
+    ("carousel", None, "(house) At most 1 joker per meld."),
+    ("vatikan", None, "(house) At most 1 joker per meld."),
+    ("machiavelli-jokers", None,
+     "(house) An unreleased joker may move to another meld keeping its card."),
+    ("machiavelli-jokers", None,
+     "(house) The card that releases a joker may come from your hand or the table."),
+    ("manipulation", {"jokers": 2}, "(house) A joker left in hand counts 15, like an ace."),
+    ("shanghai", None, "(house) The match is 5 hands."),
+    ("tahiti", None, "An unreleased joker never moves: its meld is frozen until the joker is "
+                     "released."),
+])
+def test_house_choices_are_marked_in_the_rules_text(variant, options, line):
+    assert line in describe(get_variant(variant, options))
+
+
+def test_rules_text_of_tahiti_and_culbertson_say_what_the_game_does():
+    tahiti = "\n".join(describe(get_variant("tahiti")))
+    assert "may move to another meld" not in tahiti
+    culbertson = "\n".join(describe(get_variant("carousel", {"culbertson": True})))
+    assert "divide it exactly" in culbertson
+    assert "10 for beating the knocker" in culbertson and "At 150 a player gets 100" in culbertson
+

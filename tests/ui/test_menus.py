@@ -328,7 +328,7 @@ def test_rules_screen_shows_the_chosen_variant(app) -> None:  # noqa: ANN001
     html = scene.text.html_text
     assert "Vatikan" in html
     assert "run of three" in html
-    assert html.count("HOUSE RULE") == 3
+    assert html.count("HOUSE RULE") == 4  # three house rules and one joker per meld
     press(app, pygame.K_PAGEDOWN)
     press(app, pygame.K_ESCAPE)
     assert top_name(app) == "TitleScene"

@@ -82,7 +82,7 @@ def variant_facts(variant: Variant) -> list[tuple[str, str]]:
         ("Turn", _TURN.get(variant.turn, variant.turn)),
         ("Scoring", _SCORING.get(variant.scoring, variant.scoring)),
         ("Match", match),
-        ("House rules", str(len(variant.house_rules))),
+        ("House rules", str(sum(1 for line in describe(variant) if line.startswith(HOUSE)))),
     ]
 
 
