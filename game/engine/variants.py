@@ -257,6 +257,10 @@ SHANGHAI_RUMMY = Variant(
         "(house) Penalty values: 2-9 5, 10-K 10, ace 15, joker 50.",
         "(house) When the stock has been rebuilt from the discards three times, the round "
         "ends at the next empty stock and is scored as it stands.",
+        "(house) A joker may be taken from the table only when it can be used that turn: "
+        "by a player who has not laid down, only if the hand can then make the contract "
+        "with it (and it goes into that lay-down); by one who laid down earlier, only if "
+        "it fits a meld; never after laying down in the same turn.",
     ),
 )
 

@@ -120,3 +120,31 @@ def test_easy_never_buys_and_hard_does_not_buy_after_laying_down() -> None:
     r.laid_down[1] = True
     view = match.view(1)
     assert make_contract_player("hard", 0).decide(view).action.kind == "decline"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_player_short_of_its_contract_swaps_a_table_joker_and_lays_down(level: str) -> None:
+    """Any player may take a table joker (not only one who laid down): a hand one card short
+    of its contract takes the joker from a set and lays it down the same turn."""
+    from game.engine.contract.match import TableMeld
+
+    match = ContractMatch("shanghai-rummy", 3, 2)
+    r = match.hand
+    minter = CardMinter()
+    table = parse_cards("7H 7S JK", minter)[0]
+    joker = table[2]
+    r.melds = [TableMeld(2, "set", table)]
+    r.declared = {joker: dataclasses.replace(table[0].face, suit="*")}  # a seven of any suit
+    r.laid_down = [False, False, True]
+    r.hands[0] = parse_cards("7D 4C 4D KS KD KC QH 2S 9H", minter)[0]
+    match.apply(Draw(0))
+    while match.hand.phase == "buying":
+        match.apply(make_contract_player("easy", 0).decide(match.view(match.awaiting)).action)
+    player = make_contract_player(level, 1)
+    first = player.decide(match.view(0))
+    assert first.action.kind == "swap_joker", first
+    match.apply(first.action)
+    second = player.decide(match.view(0))
+    assert second.action.kind == "lay_down", second
+    match.apply(second.action)
+    assert r.laid_down[0] and any(joker in m.cards for m in r.melds[1:])

@@ -384,6 +384,23 @@ def test_a_sets_joker_shows_any_rank_and_takes_a_seven_of_any_suit(make) -> None
     assert joker in match.hand.hands[0]
 
 
+def test_a_person_who_has_not_laid_down_swaps_a_joker_into_the_contract(make) -> None:  # noqa: ANN001
+    """Any player may take a table joker; not yet down, it goes into the contract."""
+    t = make(hands=["7D 4C 4D KS KD KC QH", ADA, BOOLE], discard="QC", stock="2S",
+             current=0, prepare=_sevens_set([False, True, False]))
+    scene, match = t.scene, t.match
+    joker = next(c for c in match.hand.melds[0].cards if c.is_joker)
+    t.key(pygame.K_d)
+    t.settle()
+    t.drag(t.at(t.card("7D")), t.probe.center(joker))
+    assert isinstance(match.log[-1], SwapJoker) and joker in match.hand.hands[0]
+    t.settle()
+    assert "put it in your contract" in scene.status.text
+    assert match.can(LayDown(0, ((*[c for c in match.hand.hands[0] if str(c) in
+                                    ("4C", "4D")], joker),
+                                 tuple(c for c in match.hand.hands[0] if c.rank == 13))))
+
+
 def test_refused_actions_show_the_engines_reason(make) -> None:  # noqa: ANN001
     t = make(hands=[YOU, ADA, BOOLE], discard="7H", stock="3S QD")
     scene, match = t.scene, t.match

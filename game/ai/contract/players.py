@@ -3,8 +3,9 @@
 - Easy: takes the discard only to pair a card, never buys, lays down as soon as it can,
   lays off only on its own melds, and throws its highest card that is not in a pair.
 - Medium: takes or buys a discard when it brings the hand closer to the contract (keeping
-  a buy in reserve), lays down at once, lays off everywhere and swaps jokers, and throws
-  the card that helps the hand least.
+  a buy in reserve), lays down at once, lays off everywhere and swaps jokers (before
+  laying down too, when the joker completes its contract), and throws the card that
+  helps the hand least.
 - Hard: Medium's play plus judgement: a buy must be worth its penalty card, more so late
   in the round and when opponents are close to going out; it sheds high cards when an
   opponent is near the end; it will not throw a card that an opponent who has laid down
@@ -26,7 +27,7 @@ from game.ai.contract.planner import (
 )
 from game.ai.players.base import Decision
 from game.engine.actions import Action, Draw, NextHand
-from game.engine.cards import Card
+from game.engine.cards import Card, Face
 from game.engine.contract.actions import (
     Buy,
     Decline,
@@ -86,10 +87,14 @@ class ContractPlayer:
             return Draw(seat)
         if "lay_down" in legal:
             found = find_contract(view.variant, view.contract, view.hand)
-            if found is not None:
+            if found is not None and self._holds_taken_jokers(view, *found):
                 melds, declared = found
                 return LayDown(seat, tuple(tuple(m) for m in melds), declared)
-        if "swap_joker" in legal and self.swaps_jokers:
+            if "swap_joker" in legal and self.swaps_jokers and not view.swapped:
+                swap = self._swap_to_lay_down(view)
+                if swap is not None:
+                    return swap
+        if "swap_joker" in legal and self.swaps_jokers and view.laid_down[seat]:
             swap = self._joker_swap(view)
             if swap is not None:
                 return swap
@@ -151,6 +156,40 @@ class ContractPlayer:
                 face = view.declared.get(joker)
                 real = next((c for c in view.hand if stands_for(face, c)), None)
                 if real is not None:
+                    return SwapJoker(view.seat, real, index)
+        return None
+
+    def _holds_taken_jokers(self, view: ContractView, melds: list[list[Card]],
+                            declared: dict[Card, Face]) -> bool:
+        """Put every joker taken this turn into ``melds`` (it must be used); False if one
+        fits nowhere."""
+        for joker in view.swapped:
+            if any(joker in m for m in melds):
+                continue
+            for index, meld in enumerate(melds):
+                kind = "set" if check_meld_as(view.variant, meld, "set", 3, declared).ok \
+                    else "run"
+                check = check_meld_as(view.variant, [*meld, joker], kind,
+                                      view.contract.run_length or 3, declared)
+                if check.ok:
+                    melds[index] = list(check.ordered)
+                    declared.update(check.joker_faces)
+                    break
+            else:
+                return False
+        return True
+
+    def _swap_to_lay_down(self, view: ContractView) -> Action | None:
+        """A swap that gives a hand short of the contract the joker to lay it down now."""
+        for index, (_, _, cards) in enumerate(view.melds):
+            for joker in (c for c in cards if c.is_joker):
+                face = view.declared.get(joker)
+                real = next((c for c in view.hand if stands_for(face, c)), None)
+                if real is None:
+                    continue
+                hand = [c for c in view.hand if c != real] + [joker]
+                # the lay-down that follows takes the joker in (_holds_taken_jokers)
+                if find_contract(view.variant, view.contract, hand) is not None:
                     return SwapJoker(view.seat, real, index)
         return None
 

@@ -32,6 +32,7 @@ from game.engine.contract.rules import (
     check_lay_down,
     check_meld_as,
     contract_for,
+    contract_possible,
     face_notation,
     face_text,
     stands_for,
@@ -216,9 +217,17 @@ class ContractMatch:
             if r.laid_down[seat]:
                 return "you have laid down your contract already"
             return None
-        if kind in ("lay_off", "swap_joker"):
+        if kind == "lay_off":
             if not r.laid_down[seat] or r.went_down_now:
                 return "lay off only in a turn after you laid down your contract"
+            return None
+        if kind == "swap_joker":
+            # anyone may take a joker, but it must be used this turn: after laying down,
+            # this turn allows no lay-off, so the joker could not be used
+            if r.went_down_now:
+                return ("you laid down this turn, so you could not use a joker taken now "
+                        "(in one turn you either lay down or lay off); take it before "
+                        "laying down")
             return None
         if kind == "discard":
             if r.swapped:
@@ -243,6 +252,9 @@ class ContractMatch:
                                     action.declared)
             if not result.ok:
                 raise IllegalAction("; ".join(result.problems), rule="contract")
+            if any(j not in cards for j in r.swapped):
+                raise IllegalAction("the joker you took must be used this turn: put it in "
+                                    "your lay-down", rule="swap_joker")
         elif isinstance(action, LayOff):
             self._meld_for(action.meld)
             if action.card not in hand:
@@ -262,8 +274,33 @@ class ContractMatch:
                 raise IllegalAction(
                     f"no joker in that meld stands for {action.card}"
                     + (f" (its joker stands for {', '.join(faces)})" if faces else ""))
+            problem = self._swap_unusable(action)
+            if problem:
+                raise IllegalAction(problem, rule="swap_joker")
         elif isinstance(action, Discard) and action.card not in hand:
             raise IllegalAction(f"{action.card} is not in your hand")
+
+    def _swap_unusable(self, action: SwapJoker) -> str | None:
+        """Why the joker this swap takes could not be used this turn, or None. A player
+        who laid down earlier lays it off, so it must fit a meld once the swap is made;
+        one who has not must lay down the contract with it this turn."""
+        r = self.hand
+        seat = r.current
+        meld = r.melds[action.meld]
+        joker = next(j for j in meld.cards
+                     if j.is_joker and stands_for(r.declared.get(j), action.card))
+        hand = [c for c in r.hands[seat] if c != action.card] + [joker]
+        if r.laid_down[seat]:
+            declared = {c: f for c, f in r.declared.items() if c != joker}
+            after = [[action.card if c == joker else c for c in m.cards] for m in r.melds]
+            if any(check_meld_as(self.variant, [*cards, joker], m.kind, 3, declared).ok
+                   for cards, m in zip(after, r.melds, strict=True)):
+                return None
+            return "that joker would fit on no meld, and a joker taken must be used this turn"
+        if contract_possible(self.variant, self.contract, hand):
+            return None
+        return (f"a joker taken must be used this turn, and you have not laid down: your hand "
+                f"could not make this round's contract ({self.contract}) with it")
 
     def _meld_for(self, index: int) -> TableMeld:
         if not 0 <= index < len(self.hand.melds):
@@ -346,6 +383,7 @@ class ContractMatch:
             r.used_joker_now |= any(c.is_joker for c in checked.ordered)
         laid = {c for m in action.melds for c in m}
         r.hands[seat] = [c for c in r.hands[seat] if c not in laid]
+        r.swapped = [j for j in r.swapped if j not in laid]
         r.laid_down[seat] = True
         r.went_down_now = True
         r.turn_mode = "lay_down"

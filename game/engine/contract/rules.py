@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import permutations
+from itertools import combinations, permutations
 
 from game.engine.cards import JOKER_SUIT, RANK_TEXT, SUITS, Card, Face, parse_face
 from game.engine.errors import NotationError
-from game.engine.melds import MeldCheck, check_meld
+from game.engine.melds import MeldCheck, check_meld, rank_positions
 from game.engine.variants import Variant
 
 SET_SIZE = 3
@@ -163,6 +164,81 @@ def check_lay_down(variant: Variant, contract: Contract, melds: Sequence[Sequenc
     return LayDownCheck(False, best_problems or ())
 
 
+def contract_possible(variant: Variant, contract: Contract, hand: Sequence[Card]) -> bool:
+    """Can ``hand`` lay down ``contract`` (each meld at its minimum, jokers wild)?
+
+    Exact: copies of one face are interchangeable, so the search works on face counts.
+    Sets are chosen first (which of a rank's faces they use matters to the runs), then
+    runs, each taking the naturals its window finds (an exchange argument shows that
+    taking a natural rather than a joker never loses)."""
+    faces: Counter[Face] = Counter(c.face for c in hand if not c.is_joker)
+    jokers = sum(1 for c in hand if c.is_joker)
+    length = contract.run_length
+    windows: list[tuple[int, ...]] = []
+    if contract.runs and length <= 13:
+        if variant.ace == "around":
+            starts = [tuple((s + i - 1) % 13 + 1 for i in range(length)) for s in range(1, 14)]
+        else:
+            starts = []
+            for ace_value in rank_positions(variant.ace):
+                low, high = (1, 13) if ace_value == 1 else (2, 14)
+                starts += [tuple((v - 1) % 13 + 1 for v in range(s, s + length))
+                           for s in range(low, high - length + 2)]
+        windows = list(dict.fromkeys(starts))
+    runs = [(suit, w) for suit in SUITS for w in windows]
+
+    # states known lost: (cards left, jokers, runs left or -sets left, first option)
+    failed: set[tuple] = set()
+
+    def make_runs(left: int, jokers: int, first: int) -> bool:
+        if left == 0:
+            return True
+        key = (frozenset((+faces).items()), jokers, left, first)
+        if key in failed:
+            return False
+        for index in range(first, len(runs)):
+            suit, window = runs[index]
+            use = [Face(r, suit) for r in window if faces[Face(r, suit)] > 0]
+            if not use or length - len(use) > jokers:
+                continue
+            faces.subtract(use)
+            ok = make_runs(left - 1, jokers - (length - len(use)), index)
+            faces.update(use)
+            if ok:
+                return True
+        failed.add(key)
+        return False
+
+    def make_sets(left: int, jokers: int, low_rank: int) -> bool:
+        if left == 0:
+            return make_runs(contract.runs, jokers, 0)
+        key = (frozenset((+faces).items()), jokers, -left, low_rank)
+        if key in failed:
+            return False
+        for rank in sorted({f.rank for f, n in faces.items() if n > 0 and f.rank >= low_rank}):
+            pool = sorted(f for f, n in faces.items() if f.rank == rank for _ in range(n))
+            for naturals in range(min(SET_SIZE, len(pool)), 0, -1):
+                if SET_SIZE - naturals > jokers:
+                    break
+                for use in dict.fromkeys(combinations(pool, naturals)):
+                    if not variant.set_same_suit_allowed and \
+                            len({f.suit for f in use}) < len(use):
+                        continue
+                    faces.subtract(use)
+                    ok = make_sets(left - 1, jokers - (SET_SIZE - naturals), rank)
+                    faces.update(use)
+                    if ok:
+                        return True
+                    if not contract.runs:
+                        break  # without runs, which suits a set takes makes no difference
+        failed.add(key)
+        return False
+
+    if not make_runs(contract.runs, jokers, 0):  # quick: the runs alone are out of reach
+        return False
+    return make_sets(contract.sets, jokers, 1)
+
+
 def describe_contract_game(variant: Variant) -> list[str]:
     packs, jokers = variant.deck_for(variant.min_players)
     big = variant.larger_deck
@@ -183,8 +259,9 @@ def describe_contract_game(variant: Variant) -> list[str]:
         "suit in order; an ace is high or low but never inside a run.",
         "Jokers are wild. A joker in a set stands for its rank in any suit (shown as "
         "\"any 7\"), so any real card of that rank may replace it; a joker in a run stands "
-        "for one card. A joker on the table may be taken by a player who has laid down, "
-        "by replacing it with the card it stands for; it must be used that same turn.",
+        "for one card. Any player may take a joker from the table by replacing it with the "
+        "card it stands for; it must be used that same turn: laid off by a player who laid "
+        "down in an earlier turn, or put into the contract by one laying down now.",
         "A turn ends with a discard. When the stock runs out, the discards but the top one "
         "are shuffled into a new stock; if both run out, the round ends.",
         "Penalty: the cards left in hand. Going out in a single turn scores -25, or -50 "

@@ -449,6 +449,8 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
             text = f"{name} turn: draw from the stock (D)"
             if "take_discard" in legal:
                 text += f" or take {the_card(top)} (T)"
+        elif r.swapped and "lay_down" in legal:
+            text = f"{name} turn: use the joker you took: put it in your contract and lay down"
         elif r.swapped:
             text = f"{name} turn: use the joker you took (lay it off on a meld)"
         elif "lay_down" in legal:

@@ -117,3 +117,130 @@ def test_a_joker_standing_for_any_rank_is_not_a_run_card() -> None:
     run = cards("3C 4C JK 6C", minter)
     check = check_meld_as(VARIANT, run, "run", 4, {run[2]: any_suit(5)})
     assert not check.ok and "set" in check.reason
+
+
+# --------------------------------------------------------------------------- who may swap
+
+
+def test_a_player_who_has_not_laid_down_may_swap_and_lay_down_with_the_joker() -> None:
+    """Source: "any player can pick it up, if he replaces it with the missing card"."""
+    m, joker, minter = sevens_on_the_table()
+    r = m.hand
+    assert not r.laid_down[1]
+    seven, fours = cards("7D", minter)[0], cards("4C 4D", minter)
+    kings, spare = cards("KS KD KC", minter), cards("QH", minter)[0]
+    r.hands[1] = [seven, *fours, *kings, spare]
+    finish_draw(m, 1)
+    m.apply(SwapJoker(1, seven, 0))
+    assert joker in r.hands[1] and seven in r.melds[0].cards
+    m.apply(LayDown(1, ((fours[0], fours[1], joker), tuple(kings))))
+    assert r.laid_down[1] and not r.swapped and joker in r.melds[2].cards
+    assert r.declared[joker] == any_suit(4)
+
+
+def test_a_lay_down_must_take_in_the_joker_taken_this_turn() -> None:
+    m, joker, minter = sevens_on_the_table()
+    r = m.hand
+    seven, fours, kings = cards("7D", minter)[0], cards("4C 4D 4H", minter), cards(
+        "KS KD KC", minter)
+    r.hands[1] = [seven, *fours, *kings]
+    finish_draw(m, 1)
+    m.apply(SwapJoker(1, seven, 0))
+    with pytest.raises(IllegalAction, match="put it in your lay-down"):
+        m.apply(LayDown(1, (tuple(fours), tuple(kings))))
+    m.apply(LayDown(1, ((*fours, joker), tuple(kings))))
+    assert not r.swapped and r.declared[joker] == any_suit(4)
+
+
+def test_a_joker_the_hand_could_not_use_is_refused_with_the_reason() -> None:
+    m, joker, minter = sevens_on_the_table()
+    r = m.hand
+    seven, spare = cards("7D", minter)[0], cards("2H 5S 9C JD", minter)
+    r.hands[1] = [seven, *spare]
+    finish_draw(m, 1)
+    with pytest.raises(IllegalAction, match="could not make this round's contract"):
+        m.apply(SwapJoker(1, seven, 0))
+    assert joker in r.melds[0].cards  # nothing changed
+
+
+def test_no_swap_after_laying_down_in_the_same_turn() -> None:
+    m = ContractMatch("shanghai-rummy", 4, 1)
+    r = m.hand
+    minter = CardMinter()
+    sevens, nines, tail = cards("7H 7S JK", minter), cards("9C 9D 9S", minter), cards("2C",
+                                                                                          minter)
+    r.hands[0] = sevens + nines + tail
+    seven = cards("7D", minter)[0]
+    r.hands[0].append(seven)
+    m.apply(TakeDiscard(0))
+    m.apply(LayDown(0, (tuple(sevens), tuple(nines))))
+    with pytest.raises(IllegalAction, match="laid down this turn"):
+        m.apply(SwapJoker(0, seven, 0))
+
+
+def test_a_player_who_laid_down_earlier_still_swaps_and_lays_off() -> None:
+    m, joker, minter = sevens_on_the_table()
+    r = m.hand
+    seven = cards("7D", minter)[0]
+    r.hands[1].append(seven)
+    r.laid_down[1] = True
+    finish_draw(m, 1)
+    m.apply(SwapJoker(1, seven, 0))
+    with pytest.raises(IllegalAction, match="must be used"):
+        m.apply(Discard(1, r.hands[1][0]))
+    from game.engine.contract.actions import LayOff
+
+    m.apply(LayOff(1, joker, 1))
+    assert joker in r.melds[1].cards and not r.swapped
+
+
+def _brute_force_possible(hand: list[Card], round_number: int) -> bool:
+    from itertools import combinations
+
+    contract = CONTRACTS[round_number]
+    kinds = ["set"] * contract.sets + ["run"] * contract.runs
+    sizes = [3 if k == "set" else contract.run_length for k in kinds]
+
+    def place(index: int, left: list[Card]) -> bool:
+        if index == len(kinds):
+            return True
+        for meld in combinations(left, sizes[index]):
+            if check_meld_as(VARIANT, meld, kinds[index], contract.run_length or 3, {}).ok:
+                rest = [c for c in left if c not in meld]
+                if place(index + 1, rest):
+                    return True
+        return False
+
+    return place(0, hand)
+
+
+@pytest.mark.parametrize("round_number", [0, 1, 2])
+def test_contract_possible_agrees_with_a_brute_force_search(round_number: int) -> None:
+    import random
+
+    from game.engine.contract.rules import contract_possible
+
+    rng = random.Random(round_number)
+    ranks = [1, 2, 3, 4, 5, 6, 12, 13]
+    agreed = {True: 0, False: 0}
+    for _ in range(250):
+        minter = CardMinter()
+        size = rng.randint(6, 9) if round_number < 2 else rng.randint(8, 10)
+        text = " ".join("JK" if rng.random() < 0.08 else
+                        f"{'A23456QK'[ranks.index(r)] if r != 12 else 'Q'}{rng.choice('CH')}"
+                        for r in (rng.choice(ranks) for _ in range(size)))
+        hand = cards(text, minter)
+        expected = _brute_force_possible(hand, round_number)
+        assert contract_possible(VARIANT, CONTRACTS[round_number], hand) == expected, text
+        agreed[expected] += 1
+    assert agreed[True] > 10 and agreed[False] > 10  # both answers were tried
+
+
+def test_the_rules_text_says_anyone_may_take_a_joker_and_marks_the_house_limit() -> None:
+    from game.engine.contract.rules import describe_contract_game
+
+    text = "\n".join(describe_contract_game(VARIANT))
+    assert "Any player may take a joker" in text and "who has laid down, by" not in text
+    assert "any suit" in text
+    assert any(line.startswith("(house) A joker may be taken") for line in
+               describe_contract_game(VARIANT))
