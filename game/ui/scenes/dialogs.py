@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
-from game.ui.widgets import MenuBase, escape_html
+from game.ui.widgets import MenuBase, escape_html, font
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -88,9 +88,15 @@ class Dialog(MenuBase):
                       specs: list[tuple[str, str, Callable[[], None], str, str]]) -> None:
         """Lay out ``(key, text, action, style, tooltip)`` buttons from the right."""
         gap = self.px(12)
-        width = min(self.px(150), (rect.w - gap * (len(specs) - 1)) // max(1, len(specs)))
-        x = rect.right - len(specs) * width - (len(specs) - 1) * gap
-        for key, text, action, style, tooltip in specs:
+        share = (rect.w - gap * (len(specs) - 1)) // max(1, len(specs))
+        # each button as wide as its words need (at least the usual 150), never clipped
+        # while the row has room
+        face = font(self.px(16), "bold")
+        widths = [max(self.px(150), face.size(text)[0] + self.px(28)) for _, text, *_ in specs]
+        if sum(widths) + gap * (len(specs) - 1) > rect.w:
+            widths = [min(w, share) for w in widths]
+        x = rect.right - sum(widths) - (len(specs) - 1) * gap
+        for (key, text, action, style, tooltip), width in zip(specs, widths, strict=True):
             self.button(pygame.Rect(x, rect.y, width, rect.h), text, action, key=key,
                         style=style, tooltip=tooltip, container=box)
             x += width + gap

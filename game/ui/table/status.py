@@ -110,6 +110,9 @@ class TableStatus:
             text = f"{name} turn: play more, or end the turn"
         elif "play" in legal and "pass" in legal:
             text = f"{name} turn: play cards to the table, or pass"
+        elif "play" in legal and "abandon" in legal and self.match.hand.started:
+            penalty = self.match.variant.abandon_penalty
+            text = f"{name} turn: finish your play, or give up and draw {penalty}"
         elif "play" in legal:
             text = f"{name} turn: you must play"
         elif "draw" in legal:
