@@ -185,6 +185,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("machiavelli simulate: --games must be at least 1")
         return 2
+    new_match(args.variant, len(levels), args.seed, options)  # refuses an impossible deal now
     if note:
         print(f"note: {note}")
     stats = [SeatStats(level) for level in levels]

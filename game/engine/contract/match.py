@@ -33,11 +33,12 @@ from game.engine.contract.rules import (
     check_meld_as,
     contract_for,
     contract_possible,
+    deal_problem,
     face_notation,
     face_text,
     stands_for,
 )
-from game.engine.errors import IllegalAction
+from game.engine.errors import IllegalAction, OptionError
 from game.engine.scoring import HandResult, MatchResult
 from game.engine.serial import card_to_json
 from game.engine.variants import Variant, get_variant
@@ -122,6 +123,9 @@ class ContractMatch:
         if not self.variant.min_players <= players <= self.variant.max_players:
             raise IllegalAction(f"{self.variant.name} is for {self.variant.min_players}-"
                                 f"{self.variant.max_players} players, not {players}")
+        problem = deal_problem(self.variant, players)
+        if problem:
+            raise OptionError(problem)
         self.players = players
         self.seed = seed
         self.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))

@@ -18,6 +18,7 @@ SET_SIZE = 3
 ANY_SUIT = JOKER_SUIT
 ONE_TURN_BONUS = -25  # going out in one turn, with a joker
 ONE_TURN_NATURAL_BONUS = -50  # going out in one turn without a joker
+MIN_STOCK = 5  # cards a deal must leave in the stock, after the hands and the first discard
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,22 @@ CONTRACTS = (
     Contract(3, 1, 5),
     Contract(0, 3, 5),
 )
+
+
+def deal_problem(variant: Variant, players: int) -> str | None:
+    """Why ``players`` seats cannot be dealt this variant's hands, or None. The deck for
+    that many seats (``deck_for``) must hold every hand, the first discard and at least
+    ``MIN_STOCK`` cards of stock."""
+    packs, jokers = variant.deck_for(players)
+    deck = packs * 52 + jokers
+    need = players * variant.hand_size + 1 + MIN_STOCK
+    if need <= deck:
+        return None
+    return (f"too few cards: {players} players with {variant.hand_size} cards each need "
+            f"{need} (the hands, a first discard and at least {MIN_STOCK} in the stock), "
+            f"but the deck for {players} players has {deck} ({packs} pack"
+            f"{'s' if packs != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}); "
+            "deal fewer cards, seat fewer players or use more packs")
 
 
 def contract_for(round_number: int) -> Contract:

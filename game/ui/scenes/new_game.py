@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine.contract.rules import deal_problem
 from game.engine.errors import OptionError
 from game.engine.variants import ABANDON_TURNS, Variant, all_variants, apply_options
 from game.store import InvalidName, StoreError
@@ -222,9 +223,13 @@ class Setup:
     def check(self) -> str | None:
         """The first problem with the options or the seats, in words; None if all is well."""
         try:
-            apply_options(self.variant, self.options())
+            variant = apply_options(self.variant, self.options())
         except OptionError as error:
             return str(error)
+        if self.is_contract:  # enough cards for this many seats (the engine's own check)
+            problem = deal_problem(variant, len(self.seats))
+            if problem:
+                return problem[0].upper() + problem[1:] + "."
         names = [name.strip() for name, _ in self.seats]
         for n, name in enumerate(names, start=1):
             if not name:
