@@ -4,15 +4,37 @@ This is what a save slot holds and what statistics record when the match ends.""
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from game.engine.contract import ContractMatch
 from game.engine.match import Match
 from game.engine.scoring import points_json
 from game.engine.serialize import SaveError, match_from_json, match_to_json, new_match
+from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS
+from game.store.seats import Seat as StoreSeat
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
+#: When a saved match may have started (seconds since 1970, the saves' own date range):
+#: a time outside it would crash recording the match's statistics at its end.
+EARLIEST_START = EARLIEST_SAVE.timestamp()
+LATEST_START = LATEST_SAVE.timestamp()
+
+
+class SaveListing(Protocol):
+    """What a save's listing says about its game (``game.store.SlotInfo``)."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def scores(self) -> Sequence[int | float]: ...
+    @property
+    def hand(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -61,16 +83,63 @@ class GameSession:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> GameSession:
-        """Raises SaveError naming the problem."""
-        try:
-            seats = [Seat(str(s["name"]), str(s["kind"])) for s in data["seats"]]
-        except (KeyError, TypeError) as error:
-            raise SaveError(f"saved game has no valid seats ({error})") from None
-        if any(s.kind not in SEAT_KINDS for s in seats):
-            raise SaveError("saved game has an unknown seat kind")
+    def from_json(cls, data: Any) -> GameSession:
+        """The session saved in ``data``; SaveError naming the problem if any field is of
+        the wrong type or out of range, or the match does not replay."""
+        if not isinstance(data, dict):
+            raise SaveError("saved game is not a JSON object")
+        seats = _seats(data.get("seats"))
+        started_at = _started_at(data.get("started_at", time.time()))
+        recorded = data.get("recorded", False)
+        if not isinstance(recorded, bool):
+            raise SaveError(f'saved game\'s "recorded" must be true or false, not {recorded!r:.40}')
         match = match_from_json(data.get("match"))
         if len(seats) != match.players:
-            raise SaveError("saved game's seats do not match its players")
-        return cls(match, seats, float(data.get("started_at", time.time())),
-                   bool(data.get("recorded", False)))
+            raise SaveError(f"saved game has {len(seats)} seats for {match.players} players")
+        if list(match.names) != [seat.name for seat in seats]:
+            raise SaveError("saved game's seat names differ from its match's player names")
+        return cls(match, seats, started_at, recorded)
+
+    def summary_problem(self, listing: SaveListing) -> str | None:
+        """What a save's listing says that replaying its game does not give, or None."""
+        actual = self.summary()
+        claims = (
+            ("variant", listing.variant, actual["variant"]),
+            ("players", list(listing.players), actual["players"]),
+            ("scores", list(listing.scores), actual["scores"]),
+            ("hand", listing.hand, actual["hand"]),
+        )
+        for name, said, found in claims:
+            if said != found:
+                return (f"its listing says {name} {_short(said)}, but replaying its moves "
+                        f"gives {_short(found)}")
+        return None
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _seats(data: Any) -> list[Seat]:
+    if not isinstance(data, list) or not 1 <= len(data) <= MAX_SEATS:
+        raise SaveError(f"saved game must have a list of 1-{MAX_SEATS} seats")
+    seats = []
+    for number, item in enumerate(data, 1):
+        try:
+            seat = StoreSeat.from_json(item)
+        except ValueError as error:
+            raise SaveError(f"saved game's seat {number} is not valid: {error}") from None
+        seats.append(Seat(seat.name, seat.kind))
+    return seats
+
+
+def _started_at(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise SaveError(f'saved game\'s "started_at" must be a number, not {value!r:.40}')
+    if not (math.isfinite(value) and EARLIEST_START <= value < LATEST_START):
+        raise SaveError(
+            f'saved game\'s "started_at" {value:.6g} is out of range (a time between '
+            f"{EARLIEST_SAVE.year} and {LATEST_SAVE.year - 1})"
+        )
+    return float(value)

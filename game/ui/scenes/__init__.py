@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.serialize import SaveError
-from game.store import AUTOSAVE
+from game.store import AUTOSAVE, SaveFile
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.session import GameSession
 
-__all__ = ["AUTOSAVE", "load_session", "open_table", "report_store_messages"]
+__all__ = ["AUTOSAVE", "check_saved_games", "load_session", "open_table",
+           "report_store_messages"]
 
 
 def report_store_messages(app: App, since: int) -> None:
@@ -39,31 +40,58 @@ def load_session(app: App, slot: str) -> GameSession | None:
     A broken save is moved aside by the store (never deleted) and a notice explains it;
     the caller simply carries on.
     """
-    from game.ui.session import GameSession
-
     name = "The autosave" if slot == AUTOSAVE else f'The save "{slot}"'
     mark = len(app.store.messages)
     try:
-        payload = app.store.saves.read(slot)
+        saved = app.store.saves.load(slot)
     except ValueError as error:  # an invalid slot name
         app.notify(f"{name} cannot be opened: {error}")
         return None
-    if payload is None:
+    if saved is None:
         report_store_messages(app, mark)
         app.notify(f"{name} could not be read; it was kept aside unchanged.")
         return None
-    try:
-        return GameSession.from_json(payload)
-    except SaveError as error:
-        problem = str(error)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        problem = f"it is damaged ({error.__class__.__name__})"
+    session, problem = _session_of(saved)
+    if session is not None:
+        return session
     # the file reads but its game cannot be played: keep it aside, so Continue and the
     # saves list stop offering it, and say where it went
     kept = app.store.saves.set_aside(slot, f"the game cannot be loaded: {problem}")
     where = f"; it was kept as {kept.name}" if kept is not None else ""
     app.notify(f"{name} could not be loaded: {problem}{where}.")
     return None
+
+
+def check_saved_games(app: App) -> None:
+    """Read every save once (at start-up): one that is damaged, or whose game does not
+    replay to what its listing says, is moved aside now (never deleted) with a store
+    message, rather than offered and failing (or crashing) later."""
+    saves = app.store.saves
+    for info in saves.list():
+        saved = saves.load(info.slot)
+        if saved is None:
+            continue
+        _session, problem = _session_of(saved)
+        if problem is not None:
+            saves.set_aside(info.slot, f"the game cannot be loaded: {problem}")
+
+
+def _session_of(saved: SaveFile) -> tuple[GameSession | None, str | None]:
+    """The session in a save, or the problem that stops it loading."""
+    from game.ui.session import GameSession
+
+    try:
+        session = GameSession.from_json(saved.payload)
+    except SaveError as error:
+        return None, str(error)
+    except RecursionError:
+        return None, "it is damaged (nested too deeply)"
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        return None, f"it is damaged ({error.__class__.__name__})"
+    problem = session.summary_problem(saved.info)
+    if problem is not None:
+        return None, problem
+    return session, None
 
 
 def open_table(app: App, session: GameSession, *, replace: bool = False) -> None:
