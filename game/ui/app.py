@@ -16,15 +16,18 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.store import Store
+from game.store import Store, StoreMessage
 from game.ui.assets import asset_path, load_theme
 from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneStack
+from game.ui.scenes import check_saved_games
 from game.ui.sound import Sounds
 
 MIN_SIZE = (1024, 640)
 FPS = 60
 NOTICE_SECONDS = 6.0
+NOTICE_MAX_WIDTH = 900
+STARTUP_TITLE = "Some files needed attention"
 
 
 class App:
@@ -47,11 +50,12 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.notices: list[tuple[str, float]] = []
-        # Read every save once at start-up: a damaged one is set aside (never deleted) now,
-        # with a message, rather than surprising the player later.
-        self.store.saves.list()
-        for message in self.store.messages:
-            self.notify(str(message))
+        # Read every save once at start-up: a damaged one, or one whose game does not
+        # replay to what it says, is set aside (never deleted) now, with a message,
+        # rather than surprising the player later.
+        check_saved_games(self)
+        #: the store's messages from start-up, shown all together over the first screen
+        self.startup_messages: list[StoreMessage] = list(self.store.messages)
         self._font = pygame.font.Font(str(asset_path("fonts", "DejaVuSans.ttf")), 16)
 
     def _initial_size(self) -> tuple[int, int]:
@@ -80,6 +84,21 @@ class App:
     def notify(self, text: str) -> None:
         """Show a message over the scenes for a few seconds (file problems, saves)."""
         self.notices.append((text, time.monotonic() + NOTICE_SECONDS))
+
+    def show_startup_messages(self) -> None:
+        """Show every file problem met while starting, each in full, in one dialog over
+        the top screen (it scrolls when they do not all fit)."""
+        if not self.startup_messages:
+            return
+        from game.ui.scenes.notices import NoticesDialog
+
+        messages, self.startup_messages = self.startup_messages, []
+        folders = sorted({str(message.path.parent) for message in messages})
+        where = folders[0] if len(folders) == 1 else " and ".join(folders)
+        self.scenes.push(NoticesDialog(
+            self, STARTUP_TITLE, [startup_text(message) for message in messages],
+            intro="The game started normally, but:",
+            outro=f"Nothing was deleted: a file set aside was renamed and kept in {where}."))
 
     # --- the loop
 
@@ -126,19 +145,35 @@ class App:
         pygame.display.flip()
 
     def _draw_notices(self) -> None:
+        """The notices, oldest first, each wrapped in full; those that do not fit below
+        the others wait (their time starts when they show), so none is lost or cut."""
         now = time.monotonic()
         self.notices = [(t, until) for t, until in self.notices if until > now]
-        y = 12
-        for text, _ in self.notices[-3:]:
-            label = self._font.render(text, True, (255, 245, 220))
-            box = label.get_rect(midtop=(self.window.get_width() // 2, y)).inflate(24, 12)
+        window_w, window_h = self.window.get_size()
+        text_w = min(NOTICE_MAX_WIDTH, window_w - 48) - 24
+        line_h = self._font.get_linesize()
+        y, limit = 12, window_h - 12
+        for index, (text, _until) in enumerate(self.notices):
+            lines = wrap_lines(self._font, text, text_w)
+            if index and y + len(lines) * line_h + 12 > limit:
+                waiting = self.notices[index:]
+                self.notices[index:] = [(t, max(u, now + NOTICE_SECONDS)) for t, u in waiting]
+                break
+            lines = lines[: max(1, (limit - y - 12) // line_h)]
+            box = pygame.Rect(0, y, max(self._font.size(line)[0] for line in lines) + 24,
+                              len(lines) * line_h + 12)
+            box.centerx = window_w // 2
             pygame.draw.rect(self.window, (90, 30, 30), box, border_radius=8)
             pygame.draw.rect(self.window, (230, 190, 120), box, width=1, border_radius=8)
-            self.window.blit(label, label.get_rect(center=box.center))
+            for n, line in enumerate(lines):
+                label = self._font.render(line, True, (255, 245, 220))
+                top = box.y + 6 + n * line_h
+                self.window.blit(label, label.get_rect(midtop=(box.centerx, top)))
             y = box.bottom + 6
 
     def run(self, first: Scene) -> int:
         self.scenes.push(first)
+        self.show_startup_messages()
         while self.running and len(self.scenes):
             dt = self.clock.tick(FPS) / 1000.0
             self.frame(min(dt, 0.1))
@@ -157,6 +192,45 @@ class App:
         while len(self.scenes):
             self.scenes.pop()
         pygame.quit()
+
+
+def startup_text(message: StoreMessage) -> str:
+    """A store message as the start-up dialog shows it: the file's name and the problem."""
+    return f"{message.path.name}: {message.problem}"
+
+
+def wrap_lines(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (at spaces where it can, inside a
+    long word where it must); never an empty list."""
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = _fitting_prefix(font, word, width)
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def _fitting_prefix(font: pygame.font.Font, word: str, width: int) -> int:
+    """How many leading characters of ``word`` fit in ``width`` (at least one)."""
+    low, high = 1, len(word)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(word[:middle])[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _sound_on(settings: object) -> bool:
