@@ -7,10 +7,12 @@ they are moved aside and described in ``Store.messages`` for the UI to show.
 from __future__ import annotations
 
 import dataclasses
+import os
+import stat
 from pathlib import Path
 from types import TracebackType
 
-from game.store.atomic import clean_stale_temps
+from game.store.atomic import clean_stale_temps, file_kind, move_aside
 from game.store.errors import InvalidName, StoreError, StoreWriteError
 from game.store.messages import MessageLog, StoreMessage
 from game.store.paths import APP_NAME, DataPaths
@@ -71,6 +73,7 @@ class Store:
         paths = DataPaths.resolve(data_dir)
         messages = MessageLog()
         for folder in (paths.config_dir, paths.data_dir, paths.saves_dir):
+            _set_aside_non_folder(folder, messages)
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
@@ -117,3 +120,21 @@ class Store:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _set_aside_non_folder(folder: Path, messages: MessageLog) -> None:
+    """A file (or pipe, device...) where one of our folders belongs is moved aside, so
+    that the folder can be made."""
+    try:
+        mode = os.stat(folder).st_mode
+    except OSError:
+        return
+    if stat.S_ISDIR(mode):
+        return
+    kind = file_kind(mode) or "a file"
+    try:
+        target = move_aside(folder, "corrupt")
+    except OSError as exc:
+        messages.add(folder, f"is {kind}, not a folder; it could not be moved aside ({exc})")
+    else:
+        messages.add(folder, f"is {kind}, not a folder; it was kept as {target.name}")

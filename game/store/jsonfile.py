@@ -7,6 +7,7 @@ is recorded, and the caller gets ``None``; if a good ``NAME.bak`` exists it is r
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -140,9 +141,15 @@ def _load_one(
         try:
             before = os.stat(path)
         except FileNotFoundError:
+            if os.path.islink(path):  # a link to nothing: the file is gone, the link is not
+                _set_aside(path, BadFile("is a link to a file that does not exist"), messages)
+                return _FAILED
             return None
         except OSError as exc:
-            messages.add(path, f"cannot be read ({exc.strerror or exc})")
+            if exc.errno == errno.ELOOP:  # links that lead to each other
+                _set_aside(path, BadFile("is a link that leads back to itself"), messages)
+            else:
+                messages.add(path, f"cannot be read ({exc.strerror or exc})")
             return _FAILED
         try:
             kind = file_kind(before.st_mode)

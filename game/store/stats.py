@@ -326,7 +326,7 @@ class StatsStore:
         for suffix in _COMPANIONS:
             companion = self.path.with_name(self.path.name + suffix)
             try:
-                kind = file_kind(os.lstat(companion).st_mode)
+                kind = file_kind(os.stat(companion).st_mode)
             except OSError:
                 continue
             if kind is None:

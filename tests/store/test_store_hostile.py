@@ -144,3 +144,27 @@ def test_an_empty_database_file_is_used_as_a_new_one(tmp_path: Path) -> None:
     assert store.stats.match_count() == 0
     assert list(store.messages) == []
     store.close()
+
+
+def test_links_that_lead_nowhere_are_moved_aside(tmp_path: Path) -> None:
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "settings.json").symlink_to("settings.json")  # leads back to itself
+    (tmp_path / "saves" / "slot.json").symlink_to("missing.json")  # leads to nothing
+    messages = _open_in_child(tmp_path)
+    assert any("settings.json: is a link that leads back to itself" in m for m in messages)
+    assert any("slot.json: is a link to a file that does not exist" in m for m in messages)
+    assert len(_aside(tmp_path, "settings.json")) == 1
+    assert len(_aside(tmp_path / "saves", "slot.json")) == 1
+    assert _open_in_child(tmp_path) == []  # reported once, not at every start
+
+
+def test_a_file_where_the_saves_folder_belongs_is_moved_aside(tmp_path: Path) -> None:
+    (tmp_path / "saves").write_text("mine")
+    messages = _open_in_child(tmp_path)
+    assert any(m.startswith("saves: is a file, not a folder") for m in messages), messages
+    assert (tmp_path / "saves").is_dir()
+    kept = _aside(tmp_path, "saves")
+    assert len(kept) == 1 and kept[0].read_text() == "mine"
+    store = Store.open(tmp_path)
+    store.saves.write("slot", {}, {"variant": "v", "players": [], "scores": [], "hand": 0})
+    store.close()
