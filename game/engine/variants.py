@@ -261,6 +261,10 @@ SHANGHAI_RUMMY = Variant(
         "by a player who has not laid down, only if the hand can then make the contract "
         "with it (and it goes into that lay-down); by one who laid down earlier, only if "
         "it fits a meld; never after laying down in the same turn.",
+        "(house) A card taken from the discard pile may not be thrown back in the same "
+        "turn, unless it is the last card in hand.",
+        "(house) When ten turns a player pass in a row in which nobody draws from the "
+        "stock, the round ends and is scored as it stands.",
     ),
 )
 

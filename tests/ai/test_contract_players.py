@@ -148,3 +148,40 @@ def test_a_player_short_of_its_contract_swaps_a_table_joker_and_lays_down(level:
     assert second.action.kind == "lay_down", second
     match.apply(second.action)
     assert r.laid_down[0] and any(joker in m.cards for m in r.melds[1:])
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_computer_only_matches_always_end(level: str, players: int) -> None:
+    """All-easy seats used to take and throw back the same discard for ever; every level at
+    every table size now plays its ten rounds to the end, in a bounded number of actions."""
+    from game.engine.actions import NextHand
+
+    match = ContractMatch("shanghai-rummy", players, players - 2)  # 3 easy seats, seed 1 looped
+    seats = [make_contract_player(level, 7 * players + i) for i in range(players)]
+    actions = 0
+    while not match.over:
+        actions += 1
+        assert actions <= 40_000, f"{level} x {players}: round {match.hand.number + 1} " \
+                                  "has not ended"
+        if match.hand_over:
+            match.apply(NextHand(None))
+            continue
+        seat = match.awaiting
+        action = seats[seat].decide(match.view(seat)).action
+        match.apply(action if action.kind == "next_hand"
+                    else dataclasses.replace(action, player=seat))
+    assert len(match.history) == 10
+
+
+def test_no_level_throws_back_the_discard_it_just_took() -> None:
+    match = ContractMatch("shanghai-rummy", 3, 5)
+    r = match.hand
+    r.hands[0] = hand("7H 7S 2C 5D 9S QH KD 3C 8D JS 4H")
+    r.discard.append(hand("7D")[0])
+    match.apply(dataclasses.replace(make_contract_player("easy").decide(match.view(0)).action,
+                                    player=0))
+    assert match.hand.taken is not None and str(match.hand.taken) == "7D"
+    for level in ("easy", "medium", "hard"):
+        decision = make_contract_player(level, 3).decide(match.view(0))
+        assert decision.action.kind == "discard" and str(decision.action.card) != "7D", level

@@ -71,7 +71,8 @@ class ContractPlayer:
                 if check_meld_as(view.variant, [*cards, view.swapped[0]], kind, 3,
                                  view.declared).ok:
                     return Decision(LayOff(seat, view.swapped[0], index), (), note)
-        return Decision(Discard(seat, max(view.hand, key=card_value)), (), note)
+        return Decision(Discard(seat, max(self._throwable(view, jokers=True), key=card_value)),
+                        (), note)
 
     # --- the turn
 
@@ -143,8 +144,16 @@ class ContractPlayer:
             return False
         return top.is_joker or self.improves(view, top)
 
+    @staticmethod
+    def _throwable(view: ContractView, jokers: bool = False) -> list[Card]:
+        """The cards a discard may be chosen from: never the card just taken from the
+        discard pile (the rules forbid throwing it back while another card is held), and
+        no joker unless ``jokers`` or nothing else is left."""
+        cards = [c for c in view.hand if c != view.taken] or list(view.hand)
+        return cards if jokers else [c for c in cards if not c.is_joker] or cards
+
     def choose_discard(self, view: ContractView) -> Card:
-        hand = [c for c in view.hand if not c.is_joker] or list(view.hand)
+        hand = self._throwable(view)
         return min(hand, key=lambda c: (self.usefulness(view, c, view.hand),
                                         -card_value(c), c))
 
@@ -229,7 +238,7 @@ class EasyContractPlayer(ContractPlayer):
             rest = [c for c in hand if c != card]
             return (shape - potential(rest, view.contract), -card_value(card), card)
 
-        return min([c for c in hand if not c.is_joker] or hand, key=keep)
+        return min(self._throwable(view), key=keep)
 
 
 class MediumContractPlayer(ContractPlayer):
@@ -262,7 +271,7 @@ class HardContractPlayer(ContractPlayer):
         return self._pressure(view) < 0.5 or now <= 1
 
     def choose_discard(self, view: ContractView) -> Card:
-        hand = [c for c in view.hand if not c.is_joker] or list(view.hand)
+        hand = self._throwable(view)
         others_down = any(d for s, d in enumerate(view.laid_down) if s != view.seat)
 
         def feeds(card: Card) -> bool:

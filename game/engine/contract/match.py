@@ -46,6 +46,10 @@ from game.engine.variants import Variant, get_variant
 # (house) A round whose stock has been rebuilt from the discards this many times ends at
 # the next empty stock: nobody is getting anywhere, and the round must not last for ever.
 MAX_RESHUFFLES = 3
+# (house) A round in which this many turns a seat pass in a row with no card drawn from the
+# stock ends and is scored as it stands. With MAX_RESHUFFLES bounding the stock cards a
+# round can give, this bounds every round: no sequence of legal actions goes on for ever.
+QUIET_TURNS_PER_SEAT = 10
 
 
 @dataclass
@@ -73,6 +77,9 @@ class RoundState:
     went_down_now: bool = False
     used_joker_now: bool = False
     swapped: list[Card] = field(default_factory=list)
+    taken: Card | None = None  # the card the player in turn took from the discard pile
+    drew_stock: bool = False  # the player in turn drew from the stock this turn
+    quiet_turns: int = 0  # turns in a row ended with no card drawn from the stock
     reshuffles: int = 0
     result: HandResult | None = None
 
@@ -101,6 +108,7 @@ class ContractView:
     laid_down: tuple[bool, ...]
     buys_left: tuple[int, ...]
     swapped: tuple[Card, ...]
+    taken: Card | None  # for the player in turn: the card taken from the discard pile
     turn_mode: str | None
     hand_result: HandResult | None
     match_result: MatchResult | None
@@ -281,8 +289,13 @@ class ContractMatch:
             problem = self._swap_unusable(action)
             if problem:
                 raise IllegalAction(problem, rule="swap_joker")
-        elif isinstance(action, Discard) and action.card not in hand:
-            raise IllegalAction(f"{action.card} is not in your hand")
+        elif isinstance(action, Discard):
+            if action.card not in hand:
+                raise IllegalAction(f"{action.card} is not in your hand")
+            if action.card == r.taken and len(hand) > 1:
+                raise IllegalAction(f"you took {action.card} from the discard pile this turn, "
+                                    "so you may not throw it back (house rule)",
+                                    rule="discard")
 
     def _swap_unusable(self, action: SwapJoker) -> str | None:
         """Why the joker this swap takes could not be used this turn, or None. A player
@@ -342,6 +355,7 @@ class ContractMatch:
             self._finish_round(None)
             return
         r.hands[r.current].append(card)
+        r.drew_stock = True
         r.phase = "play"
         self._offer_discard()
 
@@ -357,7 +371,8 @@ class ContractMatch:
 
     def _do_take_discard(self, action: TakeDiscard) -> None:
         r = self.hand
-        r.hands[r.current].append(r.discard.pop())
+        r.taken = r.discard.pop()
+        r.hands[r.current].append(r.taken)
         r.phase = "play"
 
     def _do_buy(self, action: Buy) -> None:
@@ -428,6 +443,10 @@ class ContractMatch:
         if not r.hands[r.current]:
             self._finish_round(r.current)
             return
+        r.quiet_turns = 0 if r.drew_stock else r.quiet_turns + 1
+        if r.quiet_turns >= QUIET_TURNS_PER_SEAT * self.players:
+            self._finish_round(None, "stalled")
+            return
         self._next_turn()
 
     def _do_next_hand(self, action: NextHand) -> None:
@@ -446,9 +465,13 @@ class ContractMatch:
         r.went_down_now = False
         r.used_joker_now = False
         r.swapped = []
+        r.taken = None
+        r.drew_stock = False
         r.buy_queue = []
 
-    def _finish_round(self, out: int | None) -> None:
+    def _finish_round(self, out: int | None, reason: str = "stock_out") -> None:
+        """End the round: ``out`` went out, or nobody did (``reason``: the stock and
+        discards ran out, or the round stalled, see QUIET_TURNS_PER_SEAT)."""
         r = self.hand
         values = tuple(sum(card_value(c) for c in hand) for hand in r.hands)
         points = list(values)
@@ -460,7 +483,7 @@ class ContractMatch:
         else:
             low = min(values)
             winners = tuple(s for s, v in enumerate(values) if v == low)
-        result = HandResult("out" if out is not None else "stock_out", out, values,
+        result = HandResult("out" if out is not None else reason, out, values,
                             tuple(points), winners)
         r.result = result
         self.history.append(result)
@@ -486,7 +509,8 @@ class ContractMatch:
             current=r.current, awaiting=self.awaiting, phase=r.phase, legal=legal,
             contract=self.contract, round_number=r.number, laid_down=tuple(r.laid_down),
             buys_left=tuple(self.variant.max_buys - b for b in r.buys),
-            swapped=tuple(r.swapped) if seat == r.current else (), turn_mode=r.turn_mode,
+            swapped=tuple(r.swapped) if seat == r.current else (),
+            taken=r.taken if seat == r.current else None, turn_mode=r.turn_mode,
             hand_result=r.result, match_result=self.result, history=tuple(self.history))
 
     def check_invariants(self) -> list[str]:

@@ -87,5 +87,6 @@ class ComputerSeats:
                         if match.can(action):
                             return action
         if "discard" in legal and hand:
-            return Discard(seat, max(hand, key=lambda c: (not c.is_joker, card_value(c))))
+            throwable = [c for c in hand if c != r.taken] or hand  # never the card just taken
+            return Discard(seat, max(throwable, key=lambda c: (not c.is_joker, card_value(c))))
         return None

@@ -57,6 +57,8 @@ class ContractScoreboardScene(EndOfHandScene):
             return f"Round {number}"
         if result.reason == "out" and result.ender is not None:
             return f"Round {number}: {names[result.ender]} went out"
+        if result.reason == "stalled":
+            return f"Round {number}: nobody drew from the stock for too long; scored as it stands"
         return f"Round {number}: the stock ran out"
 
     def subline(self) -> str:
