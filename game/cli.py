@@ -9,20 +9,30 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from game import __version__
+from game.commands.common import whole_number
 from game.engine.errors import EngineError
 
 SUBCOMMANDS = ("check", "rules", "solve", "simulate")
+MAX_SMOKE_FRAMES = 1_000_000
+
+
+class Parser(argparse.ArgumentParser):
+    """Usage errors in one line on stderr (exit 2); subcommand parsers are built alike."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="machiavelli", description="Manipulation rummy: Machiavelli and its relatives.")
     parser.add_argument("--version", action="version", version=f"machiavelli {__version__}")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="keep settings, saves and statistics under DIR")
-    parser.add_argument("--smoke", type=int, metavar="N",
+    parser.add_argument("--smoke", type=whole_number(1, MAX_SMOKE_FRAMES), metavar="N",
                         help="render N frames of a computer-only game headless, then exit")
     parser.add_argument("--screenshot", type=Path, metavar="FILE",
                         help="with --smoke: save the last frame as a PNG")
@@ -45,6 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except EngineError as error:
             print(f"machiavelli {args.command}: {error}", file=sys.stderr)
             return 2
+        except KeyboardInterrupt:  # Ctrl-C: stop quietly, as a shell expects
+            print(f"machiavelli {args.command}: interrupted", file=sys.stderr)
+            return 130
         except BrokenPipeError:
             # the reader stopped early (e.g. piped into head): not an error of ours
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from game.engine.cards import Card
 from game.engine.errors import NotationError, OptionError
@@ -57,3 +57,24 @@ def check_deck(variant: Variant, cards: Iterable[Card], what: str) -> None:
             copies = f"{packs} cop{'ies' if packs != 1 else 'y'} of each card"
             raise NotationError(f"{count} copies of {face} in {what}, but {variant.name} is "
                                 f"played with {copies}")
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number from ``low`` to ``high``: anything else is a
+    usage error (exit 2, one line), never a traceback or an endless run."""
+
+    def parse(text: str) -> int:
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        expected = f"expected a whole number from {low} to {high}"
+        try:
+            value = int(text.strip()) if len(text) <= 40 else None
+        except ValueError:
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{expected}, not '{shown}'")
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{expected}, not {shown.strip()}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse

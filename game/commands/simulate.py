@@ -11,22 +11,29 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from dataclasses import dataclass, field, replace
 
 from game.ai.contract import make_contract_player
 from game.ai.players import LEVELS, make_player
-from game.commands.common import add_variant_arguments, parse_options
+from game.commands.common import add_variant_arguments, parse_options, whole_number
 from game.engine.actions import Action, NextHand
 from game.engine.contract import ContractMatch
 from game.engine.errors import IllegalAction
 from game.engine.match import Match
 from game.engine.serialize import new_match
-from game.engine.variants import get_variant
+from game.engine.variants import Variant, get_variant
 
-DEFAULT_CAP = 2000
-# the contract game's ten rounds of draws, buy questions and discards take many more actions
-CONTRACT_CAP = 40000
+# Action caps with room to spare for multi-hand matches. The longest seeded matches measured
+# between easy and medium seats (seeds 0-5, 2 to 8 seats): Manipulation to 200 points 1550
+# actions, Carousel to 150 1005, Shanghai over 5 hands 478; the contract game's ten rounds
+# of draws, buy questions and discards 19017 (eight seats).
+DEFAULT_CAP = 10_000
+CONTRACT_CAP = 80_000
+MAX_CAP = 1_000_000
+MAX_GAMES = 100_000
+MAX_SEED = 2**63 - 1
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -35,10 +42,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add_variant_arguments(parser)
     parser.add_argument("--seats", default="hard,medium", metavar="LEVELS",
                         help="comma-separated levels, one a seat (easy, medium, hard)")
-    parser.add_argument("--games", type=int, default=10, metavar="N", help="matches to play")
-    parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="match i is dealt from seed S+i")
-    parser.add_argument("--max-actions", type=int, default=None, metavar="N",
+    parser.add_argument("--games", type=whole_number(1, MAX_GAMES), default=10, metavar="N",
+                        help=f"matches to play (1 to {MAX_GAMES})")
+    parser.add_argument("--seed", type=whole_number(-MAX_SEED, MAX_SEED), default=0,
+                        metavar="S", help="match i is dealt from seed S+i")
+    parser.add_argument("--max-actions", type=whole_number(1, MAX_CAP), default=None,
+                        metavar="N",
                         help=f"stop a match after this many actions (default {DEFAULT_CAP}, "
                              f"{CONTRACT_CAP} for the contract game)")
     parser.add_argument("--json", action="store_true",
@@ -83,6 +92,7 @@ class GameOutcome:
     totals: tuple[int, ...] = ()
     capped: bool = False
     stalled: str = ""
+    actions: int = 0  # actions applied, NextHand included
 
 
 class InvariantBroken(Exception):
@@ -159,6 +169,7 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
                                    f"action: {refused}; then {again}")
                 break
         actions += 1
+    outcome.actions = actions
     if match.result is not None:
         outcome.winners = match.result.winners
         outcome.totals = match.result.totals
@@ -173,6 +184,10 @@ def _apply_checked(match: Match | ContractMatch, action: Action) -> None:
         raise InvariantBroken(problems, [a.to_json() for a in match.log])
 
 
+def default_cap(variant: Variant) -> int:
+    return CONTRACT_CAP if variant.family == "contract" else DEFAULT_CAP
+
+
 def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     variant = get_variant(args.variant, options)
@@ -180,51 +195,62 @@ def run(args: argparse.Namespace) -> int:
         levels, note = seat_levels(args.seats.split(","), variant.min_players,
                                    variant.max_players)
     except ValueError as error:
-        print(f"machiavelli simulate: {error}")
-        return 2
-    if args.games < 1:
-        print("machiavelli simulate: --games must be at least 1")
+        print(f"machiavelli simulate: {error}", file=sys.stderr)
         return 2
     new_match(args.variant, len(levels), args.seed, options)  # refuses an impossible deal now
     if note:
         print(f"note: {note}")
     stats = [SeatStats(level) for level in levels]
-    cap = args.max_actions or (CONTRACT_CAP if variant.family == "contract" else DEFAULT_CAP)
+    cap = args.max_actions or default_cap(variant)
     args.max_actions = cap
     capped: list[int] = []
     stalled: list[str] = []
+    finished = 0
     n = len(levels)
     print(f"{variant.name}: {args.games} games, seats {', '.join(levels)}, seeds "
           f"{args.seed}..{args.seed + args.games - 1}", flush=True)
-    for game in range(args.games):
-        seed = args.seed + game
-        try:
-            outcome = play_match(args.variant, options, levels, seed, game % n, stats,
-                                 cap)
-        except InvariantBroken as broken:
-            print(f"invariant violated in the game with seed {seed}: {broken}")
-            print(json.dumps({"seed": seed, "variant": args.variant, "options": options,
-                              "seats": levels, "log": broken.log}))
-            return 1
-        if outcome.capped:
-            capped.append(seed)
-        if outcome.stalled:
-            stalled.append(f"seed {seed}: {outcome.stalled}")
-        for position in outcome.winners:
-            stats[outcome.order[position]].wins += 1
-        for position, total in enumerate(outcome.totals):
-            stats[outcome.order[position]].scores.append(total)
-    _report(args, variant.name, stats, capped, stalled)
+    try:
+        for game in range(args.games):
+            seed = args.seed + game
+            game_stats = [SeatStats(level) for level in levels]
+            try:
+                outcome = play_match(args.variant, options, levels, seed, game % n,
+                                     game_stats, cap)
+            except InvariantBroken as broken:
+                print(f"machiavelli simulate: invariant violated in the game with seed {seed}: "
+                      f"{broken}", file=sys.stderr)
+                print(json.dumps({"seed": seed, "variant": args.variant, "options": options,
+                                  "seats": levels, "log": broken.log}), file=sys.stderr)
+                return 1
+            # a game counts, decision times included, only once it is over
+            for seat, played in zip(stats, game_stats, strict=True):
+                seat.times += played.times
+                seat.fallbacks += played.fallbacks
+            if outcome.capped:
+                capped.append(seed)
+            if outcome.stalled:
+                stalled.append(f"seed {seed}: {outcome.stalled}")
+            for position in outcome.winners:
+                stats[outcome.order[position]].wins += 1
+            for position, total in enumerate(outcome.totals):
+                stats[outcome.order[position]].scores.append(total)
+            finished += 1
+    except KeyboardInterrupt:
+        print(f"machiavelli simulate: interrupted after {finished} of {args.games} games; "
+              "the figures are for those", file=sys.stderr)
+        _report(args, variant.name, stats, capped, stalled, finished)
+        return 130
+    _report(args, variant.name, stats, capped, stalled, finished)
     return 0
 
 
 def _report(args: argparse.Namespace, name: str, stats: list[SeatStats], capped: list[int],
-            stalled: list[str]) -> None:
-    games = args.games
+            stalled: list[str], games: int) -> None:
+    """The figures for the ``games`` matches played to the end or to the cap."""
     print(f"{'seat':<6}{'level':<8}{'wins':>6}{'win %':>8}{'mean score':>12}"
           f"{'ms/decision':>13}{'p99 ms':>9}{'slowest ms':>12}{'fallbacks':>11}")
     for index, seat in enumerate(stats, start=1):
-        print(f"{index:<6}{seat.level:<8}{seat.wins:>6}{100 * seat.wins / games:>8.1f}"
+        print(f"{index:<6}{seat.level:<8}{seat.wins:>6}{100 * seat.wins / max(games, 1):>8.1f}"
               f"{seat.mean_score:>12.2f}{seat.mean_decision_ms:>13.1f}"
               f"{seat.p99_decision_ms:>9.1f}"
               f"{1000 * seat.slowest:>12.1f}{seat.fallbacks:>11}")
@@ -241,4 +267,6 @@ def _report(args: argparse.Namespace, name: str, stats: list[SeatStats], capped:
             "mean_score": [round(s.mean_score, 3) for s in stats],
             "mean_decision_ms": [round(s.mean_decision_ms, 3) for s in stats],
             "p99_decision_ms": [round(s.p99_decision_ms, 3) for s in stats],
+            "unfinished": len(capped),  # stopped at the action cap without a result
+            "stalled": len(stalled),  # stopped because a seat had no accepted action
         }))

@@ -24,7 +24,8 @@ def test_simulate_prints_the_json_summary_last(capsys: pytest.CaptureFixture[str
     assert code == 0
     data = _last_json(capsys.readouterr().out)
     assert set(data) == {"games", "seats", "wins", "mean_score", "mean_decision_ms",
-                         "p99_decision_ms"}
+                         "p99_decision_ms", "unfinished", "stalled"}
+    assert data["unfinished"] == 0 and data["stalled"] == 0
     assert data["games"] == 2
     assert data["seats"] == ["medium", "easy"]
     for key in ("wins", "mean_score", "mean_decision_ms", "p99_decision_ms"):
@@ -76,7 +77,8 @@ def test_seat_levels() -> None:
 
 def test_bad_seats_exit_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", "machiavelli", "--seats", "easy,expert"]) == 2
-    assert "unknown level" in capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert "unknown level" in captured.err and not captured.out
 
 
 def test_action_cap_reports_stopped_matches(capsys: pytest.CaptureFixture[str]) -> None:
@@ -86,6 +88,7 @@ def test_action_cap_reports_stopped_matches(capsys: pytest.CaptureFixture[str]) 
     assert code == 0
     assert "stopped at 5 actions" in out
     assert _last_json(out)["wins"] == [0, 0]
+    assert _last_json(out)["unfinished"] == 1
 
 
 def test_an_invariant_violation_stops_the_run_with_seed_and_log(
@@ -101,10 +104,10 @@ def test_an_invariant_violation_stops_the_run_with_seed_and_log(
     monkeypatch.setattr(Match, "check_invariants", broken)
     code = main(["simulate", "--variant", "machiavelli", "--seats", "easy,easy", "--games", "2",
                  "--seed", "7", "--json"])
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert code == 1
-    assert "seed 7" in out
-    report = json.loads(out.strip().splitlines()[-1])
+    assert "seed 7" in err and "seed 7" not in out  # an error: on stderr
+    report = json.loads(err.strip().splitlines()[-1])
     assert report["seed"] == 7 and len(report["log"]) == 3
 
 
