@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from game import __version__
-from game.commands.common import whole_number
+from game.commands.common import fail, whole_number
 from game.engine.errors import EngineError
 
 SUBCOMMANDS = ("check", "rules", "solve", "simulate")
@@ -23,7 +23,8 @@ class Parser(argparse.ArgumentParser):
     """Usage errors in one line on stderr (exit 2); subcommand parsers are built alike."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        text = f"{self.prog}: {message} (see {self.prog} --help)\n"
+        self.exit(2, text.encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,15 +54,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return args.run(args)
         except EngineError as error:
-            print(f"machiavelli {args.command}: {error}", file=sys.stderr)
+            fail(args.command, error)
             return 2
         except KeyboardInterrupt:  # Ctrl-C: stop quietly, as a shell expects
-            print(f"machiavelli {args.command}: interrupted", file=sys.stderr)
+            fail(args.command, "interrupted")
             return 130
         except BrokenPipeError:
             # the reader stopped early (e.g. piped into head): not an error of ours
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args.screenshot is not None and args.smoke is None:
+        parser.error("--screenshot saves the last frame of --smoke N: give --smoke too")
     from game.ui.app import run_app
 
     return run_app(data_dir=args.data_dir, smoke_frames=args.smoke, screenshot=args.screenshot)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 
@@ -26,6 +27,13 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
             raise OptionError(f"option '{pair}' is not KEY=VALUE")
         options[key.strip()] = value.strip()
     return options
+
+
+def fail(command: str, message: object) -> None:
+    """One line on stderr naming the command. An argument that was not valid UTF-8 comes
+    back as \\udcXX escapes, never as an encoding error, whatever stderr's encoding."""
+    text = f"machiavelli {command}: {message}".encode("utf-8", "backslashreplace")
+    print(text.decode("utf-8"), file=sys.stderr)
 
 
 def variant_from_args(args: argparse.Namespace) -> Variant:

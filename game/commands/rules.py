@@ -16,7 +16,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.variant:
+    if args.variant is None:
         variants = all_variants()
         width = max(len(v) for v in variants)
         for variant in variants.values():

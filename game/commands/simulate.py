@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from game.ai.contract import make_contract_player
 from game.ai.players import LEVELS, make_player
-from game.commands.common import add_variant_arguments, parse_options, whole_number
+from game.commands.common import add_variant_arguments, fail, parse_options, whole_number
 from game.engine.actions import Action, NextHand
 from game.engine.contract import ContractMatch
 from game.engine.errors import IllegalAction
@@ -195,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
         levels, note = seat_levels(args.seats.split(","), variant.min_players,
                                    variant.max_players)
     except ValueError as error:
-        print(f"machiavelli simulate: {error}", file=sys.stderr)
+        fail("simulate", error)
         return 2
     new_match(args.variant, len(levels), args.seed, options)  # refuses an impossible deal now
     if note:

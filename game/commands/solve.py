@@ -14,10 +14,11 @@ import time
 from collections.abc import Sequence
 
 from game.ai.solver import Solution, solve
-from game.commands.common import add_variant_arguments, check_deck, parse_options
+from game.commands.common import add_variant_arguments, check_deck, fail, parse_options
 from game.engine.cards import Card, CardMinter, format_cards, format_melds, parse_cards
 from game.engine.draft import Move
 from game.engine.errors import EngineError, NotationError, OptionError
+from game.engine.melds import check_meld
 from game.engine.table import Table
 from game.engine.variants import Variant, get_variant
 
@@ -52,13 +53,13 @@ def run(args: argparse.Namespace) -> int:
     if args.batch:
         return _run_batch(args.batch)
     if not args.variant:
-        print("machiavelli solve: --variant is required (or --batch FILE)", file=sys.stderr)
+        fail("solve", "--variant is required (or --batch FILE)")
         return 2
     try:
         variant = _variant(args.variant, parse_options(args.option))
         table, hand = _parse_position(args.table, args.hand, args.free, variant)
     except (OptionError, NotationError) as error:
-        print(f"machiavelli solve: {error}", file=sys.stderr)
+        fail("solve", error)
         return 2
     started = time.perf_counter()
     solution = solve(variant, table, hand, args.opened, objective=args.objective)
@@ -88,6 +89,11 @@ def _parse_position(table_text: str, hand_text: str, free_text: str,
     if declared:
         raise NotationError("a joker in the hand is written JK (it is declared when played)")
     check_deck(variant, [*table.cards(), *hand], "the table and the hand")
+    broken = [f"meld {index} ({format_cards(meld, dict(table.declared))}): {verdict.reason}"
+              for index, meld in enumerate(table.melds, start=1)
+              if not (verdict := check_meld(meld, variant, table.declared)).ok]
+    if broken:
+        raise NotationError("the table is not one the game can reach: " + "; ".join(broken))
     return table, hand
 
 
@@ -132,7 +138,8 @@ def _move_words(move: Move) -> str:
 
 def _print_human(variant: Variant, table: Table, hand: Sequence[Card],
                  solution: Solution | None) -> None:
-    print(f"{variant.name}: table {table or '(empty)'}; hand {format_cards(hand) or '(empty)'}")
+    print(f"{variant.name}: table {str(table) or '(empty)'}; "
+          f"hand {format_cards(hand) or '(empty)'}")
     if solution is None:
         print("no legal play: draw")
         return
@@ -156,7 +163,7 @@ def _run_batch(path: str) -> int:
         handle = (contextlib.nullcontext(sys.stdin.buffer) if path == "-"
                   else open(path, "rb"))  # noqa: SIM115
     except OSError as error:
-        print(f"machiavelli solve: cannot read {path}: {error.strerror}", file=sys.stderr)
+        fail("solve", f"cannot read {path}: {error.strerror}")
         return 2
     with handle as lines:
         for number, raw in enumerate(lines, start=1):
