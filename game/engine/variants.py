@@ -263,8 +263,9 @@ SHANGHAI_RUMMY = Variant(
         "it fits a meld; never after laying down in the same turn.",
         "(house) A card taken from the discard pile may not be thrown back in the same "
         "turn, unless it is the last card in hand.",
-        "(house) When ten turns a player pass in a row in which nobody draws from the "
+        "(house) When every player has had ten turns in a row and nobody drew from the "
         "stock, the round ends and is scored as it stands.",
+        "(house) Nobody may buy back the card they discarded themselves.",
     ),
 )
 

@@ -98,5 +98,6 @@ def test_the_rules_text_marks_both_round_ending_rules_house() -> None:
     lines = describe_contract_game(get_variant("shanghai-rummy"))
     assert any(line.startswith("(house)") and "discard pile" in line and "throw" in line
                for line in lines)
-    assert any(line.startswith("(house)") and "draws from the stock" in line
+    assert any(line.startswith("(house)") and "drew from the stock" in line
                for line in lines)
+    assert "(house) Nobody may buy back the card they discarded themselves." in lines
