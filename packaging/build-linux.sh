@@ -48,7 +48,7 @@ echo "== installing the project and PyInstaller"
 # without its dependencies, so the metadata the bundle copies matches pyproject.toml even
 # when the version number did not change
 rm -rf "$ROOT/build/lib" "$ROOT"/build/bdist.*  # setuptools leftovers of an earlier install
-"$PY" -m pip install --quiet "${ROOT}[package]"
+"$PY" -m pip install --quiet -c "$ROOT/constraints.txt" "${ROOT}[package]"
 "$PY" -m pip install --quiet --no-deps --force-reinstall "$ROOT"
 "$PY" -m PyInstaller --version | sed 's/^/   PyInstaller /'
 

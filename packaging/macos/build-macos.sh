@@ -58,7 +58,7 @@ if [[ ! -x "$VENV/bin/python" ]]; then
 fi
 PY="$VENV/bin/python"
 "$PY" -m pip install --quiet --upgrade pip
-"$PY" -m pip install --quiet "${ROOT}[package]"
+"$PY" -m pip install --quiet -c "$ROOT/constraints.txt" "${ROOT}[package]"
 "$PY" -m pip install --quiet --no-deps --force-reinstall "$ROOT"
 
 # 3. the app (the spec adds the BUNDLE step on macOS)

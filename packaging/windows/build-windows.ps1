@@ -20,7 +20,7 @@ if (-not (Test-Path (Join-Path $Venv "Scripts\python.exe"))) {
 }
 $Py = Join-Path $Venv "Scripts\python.exe"
 & $Py -m pip install --quiet --upgrade pip
-& $Py -m pip install --quiet "${Root}[package]"
+& $Py -m pip install --quiet -c "$Root\constraints.txt" "${Root}[package]"
 if ($LASTEXITCODE -ne 0) { throw "pip install failed" }
 & $Py -m pip install --quiet --no-deps --force-reinstall $Root
 if ($LASTEXITCODE -ne 0) { throw "pip install failed" }
