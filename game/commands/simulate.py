@@ -22,6 +22,7 @@ from game.engine.actions import Action, NextHand
 from game.engine.contract import ContractMatch
 from game.engine.errors import IllegalAction
 from game.engine.match import Match
+from game.engine.scoring import Points
 from game.engine.serialize import new_match
 from game.engine.variants import Variant, get_variant
 
@@ -59,7 +60,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 class SeatStats:
     level: str
     wins: int = 0
-    scores: list[int] = field(default_factory=list)
+    scores: list[Points] = field(default_factory=list)
     times: list[float] = field(default_factory=list)  # seconds, one per decision
     fallbacks: int = 0
 
@@ -77,7 +78,9 @@ class SeatStats:
 
     @property
     def mean_score(self) -> float:
-        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+        # a float: a Culbertson split share is a Fraction, which neither formats with
+        # :.2f nor goes into JSON
+        return float(sum(self.scores) / len(self.scores)) if self.scores else 0.0
 
     @property
     def mean_decision_ms(self) -> float:
@@ -89,7 +92,7 @@ class GameOutcome:
     seed: int
     order: list[int]  # order[position] = index into the seat list
     winners: tuple[int, ...] = ()  # positions
-    totals: tuple[int, ...] = ()
+    totals: tuple[Points, ...] = ()
     capped: bool = False
     stalled: str = ""
     actions: int = 0  # actions applied, NextHand included

@@ -80,3 +80,13 @@ def test_the_default_cap_leaves_room_for_the_longest_matches(variant_id: str,
                                                              longest: int) -> None:
     assert simulate.default_cap(get_variant(variant_id)) >= 4 * longest
 
+
+
+def test_simulate_reports_culbertson_split_shares(capsys: pytest.CaptureFixture[str]) -> None:
+    # seed 154 ends with totals of 364.5 and 40.5 (tied winners split the winnings, a
+    # Fraction in the match): the report still formats them and its JSON still parses
+    code = main(["simulate", "--variant", "carousel", "--option", "culbertson=true",
+                 "--seats", "easy,easy,easy,easy", "--games", "1", "--seed", "154", "--json"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert sorted(report["mean_score"]) == [0, 0, 40.5, 364.5]
