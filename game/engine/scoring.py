@@ -40,6 +40,13 @@ def points_json(value: Points) -> int | float | str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def points_number(value: Points) -> int | float:
+    """A score as a plain number, for listings and statistics (a share of thirds is
+    rounded there; the match itself keeps it exact)."""
+    value = exact(value)
+    return value if isinstance(value, int) else float(value)
+
+
 def points_from_json(value: object) -> Points:
     """A score read back from ``points_json``; ValueError for anything else."""
     if isinstance(value, bool):

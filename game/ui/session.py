@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from game.engine.contract import ContractMatch
 from game.engine.match import Match
-from game.engine.scoring import points_json
+from game.engine.scoring import points_number
 from game.engine.serialize import SaveError, match_from_json, match_to_json, new_match
 from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS
 from game.store.seats import Seat as StoreSeat
@@ -72,7 +72,7 @@ class GameSession:
         return {
             "variant": match.variant.name, "variant_id": match.variant_id,
             "players": [s.name for s in self.seats], "kinds": [s.kind for s in self.seats],
-            "scores": [points_json(t) for t in match.totals], "hand": match.hand.number + 1,
+            "scores": [points_number(t) for t in match.totals], "hand": match.hand.number + 1,
         }
 
     def to_json(self) -> dict:

@@ -4,11 +4,11 @@ finished match (with its hands) in the statistics, exactly once."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from game.engine.scoring import CAROUSEL_SCHEMES, Points
+from game.engine.scoring import CAROUSEL_SCHEMES, points_number
 from game.store import AUTOSAVE, HandRecord, MatchRecord, Store, StoreError
 from game.ui.session import GameSession
 
@@ -49,14 +49,15 @@ def record_match(store: Store, session: GameSession,
     for number, result in enumerate(match.history):
         began, ended = hand_times.get(number, (start, now))
         winner = result.winners[0] if len(result.winners) == 1 else None
-        hands.append(HandRecord(number + 1, _numbers(result.points), winner, _moment(began),
+        scores = [points_number(p) for p in result.points]
+        hands.append(HandRecord(number + 1, scores, winner, _moment(began),
                                 _moment(max(began, ended))))
     result = match.result
     winner = result.winners[0] if len(result.winners) == 1 else None
     record = MatchRecord(
         variant=match.variant_id,
         seats=[{"name": s.name[:32], "kind": s.kind} for s in session.seats],
-        scores=_numbers(result.totals),
+        scores=[points_number(t) for t in result.totals],
         winner_seat=winner,
         started_at=_moment(start),
         finished_at=_moment(now),
@@ -94,7 +95,3 @@ def close_hand(app: App, session: GameSession, hand_times: dict[int, tuple[float
             app.notify(problem)
     app.sounds.play("win")
 
-
-def _numbers(points: Sequence[Points]) -> list[int | float]:
-    """Scores for the statistics, which keep plain numbers (a split share as a float)."""
-    return [p if isinstance(p, int) else float(p) for p in points]
