@@ -1,0 +1,1 @@
+"""Computer players: the solver wrapper, the players of each family, and what they may see."""
