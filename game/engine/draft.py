@@ -204,7 +204,9 @@ class TurnDraft:
         group = state.groups[where]
         at = group.index(joker_card)
         self._remove(real)
-        group = state.groups[self.location(joker_card)]  # indices may shift after removal
+        where = self.location(joker_card)  # indices may shift after removal
+        assert isinstance(where, int)
+        group = state.groups[where]
         at = group.index(joker_card)
         group[at] = real
         state.groups.append([joker_card])

@@ -159,6 +159,7 @@ def _score_carousel(scheme: str, values: tuple[int, ...], reason: str,
         winners.remove(ender)  # a tie with the knocker goes to the other player
     bonus = UNDERCUT_BONUS if reason == "knock" else 0
     for winner in winners:
+        won: Points
         if scheme == "carousel_scarne":
             won = sum(values[s] - values[winner] for s in seats if s != winner)
         else:
@@ -173,7 +174,7 @@ def _score_carousel(scheme: str, values: tuple[int, ...], reason: str,
 class MatchResult:
     totals: tuple[Points, ...]  # final totals, bonuses included
     winners: tuple[int, ...]
-    bonuses: tuple[int, ...]  # end-of-match bonuses included in totals
+    bonuses: tuple[Points, ...]  # end-of-match bonuses included in totals
     settlements: tuple[tuple[int, int, Points], ...] = ()  # (payer, payee, amount)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine.errors import OptionError
 
@@ -455,7 +456,7 @@ def option_keys() -> dict[str, str]:
 
 def apply_options(variant: Variant, options: Mapping[str, object]) -> Variant:
     """The variant with house-rule overrides applied, every key and value checked."""
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     for key, value in options.items():
         if key not in _OPTIONS:
             known = ", ".join(_OPTIONS)

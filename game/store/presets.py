@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -90,7 +91,7 @@ class PresetStore:
                 self._report(f'preset "{name}" {exc}; it is ignored')
         return sorted(found, key=lambda preset: preset.name.casefold())
 
-    def names(self) -> list[str]:
+    def names(self) -> builtins.list[str]:
         """The names of the readable presets, in ``list()`` order."""
         return [preset.name for preset in self.list()]
 

@@ -12,6 +12,7 @@ Older envelopes are upgraded through ``MIGRATIONS`` when read.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import math
 import os
@@ -289,7 +290,7 @@ class SaveStore:
         """True if there is a usable autosave."""
         return self.info(AUTOSAVE) is not None
 
-    def _slots(self) -> list[str]:
+    def _slots(self) -> builtins.list[str]:
         slots = []
         with contextlib.suppress(OSError):
             for entry in os.scandir(self.directory):

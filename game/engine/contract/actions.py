@@ -63,7 +63,7 @@ class LayOff(Action):
     declared: Face | None = None  # for a joker: the card it stands for
 
     def to_json(self) -> dict:
-        return {"type": self.kind, "player": self.player, "card": card_to_json(self.card),
+        return {"type": self.kind, "player": self.player, "card": _card_json(self.card),
                 "meld": self.meld,
                 "declared": face_notation(self.declared) if self.declared else None}
 
@@ -78,7 +78,7 @@ class SwapJoker(Action):
     meld: int = 0
 
     def to_json(self) -> dict:
-        return {"type": self.kind, "player": self.player, "card": card_to_json(self.card),
+        return {"type": self.kind, "player": self.player, "card": _card_json(self.card),
                 "meld": self.meld}
 
 
@@ -88,7 +88,7 @@ class Discard(Action):
     card: Card | None = None
 
     def to_json(self) -> dict:
-        return {"type": self.kind, "player": self.player, "card": card_to_json(self.card)}
+        return {"type": self.kind, "player": self.player, "card": _card_json(self.card)}
 
 
 SIMPLE = {cls.kind: cls for cls in (Draw, TakeDiscard, Buy, Decline, NextHand)}
@@ -116,3 +116,7 @@ def contract_action_from_json(data: dict) -> Action:
     except (KeyError, TypeError, ValueError) as error:
         raise NotationError(f"bad contract-game action {data!r}: {error}") from None
     raise NotationError(f"not a contract-game action: {data!r}")
+
+
+def _card_json(card: Card | None) -> str | None:
+    return card_to_json(card) if card is not None else None

@@ -301,15 +301,16 @@ class ContractMatch:
         """Why the joker this swap takes could not be used this turn, or None. A player
         who laid down earlier lays it off, so it must fit a meld once the swap is made;
         one who has not must lay down the contract with it this turn."""
+        card = self._card(action)
         r = self.hand
         seat = r.current
         meld = r.melds[action.meld]
         joker = next(j for j in meld.cards
-                     if j.is_joker and stands_for(r.declared.get(j), action.card))
-        hand = [c for c in r.hands[seat] if c != action.card] + [joker]
+                     if j.is_joker and stands_for(r.declared.get(j), card))
+        hand = [c for c in r.hands[seat] if c != card] + [joker]
         if r.laid_down[seat]:
             declared = {c: f for c, f in r.declared.items() if c != joker}
-            after = [[action.card if c == joker else c for c in m.cards] for m in r.melds]
+            after = [[card if c == joker else c for c in m.cards] for m in r.melds]
             if any(check_meld_as(self.variant, [*cards, joker], m.kind, 3, declared).ok
                    for cards, m in zip(after, r.melds, strict=True)):
                 return None
@@ -319,18 +320,26 @@ class ContractMatch:
         return (f"a joker taken must be used this turn, and you have not laid down: your hand "
                 f"could not make this round's contract ({self.contract}) with it")
 
+    @staticmethod
+    def _card(action: LayOff | SwapJoker | Discard) -> Card:
+        """The card an action names (``verify`` has refused one that names none)."""
+        if action.card is None:
+            raise IllegalAction(f"{action.kind} names no card")
+        return action.card
+
     def _meld_for(self, index: int) -> TableMeld:
         if not 0 <= index < len(self.hand.melds):
             raise IllegalAction(f"there is no meld {index + 1} on the table")
         return self.hand.melds[index]
 
     def _lay_off_result(self, action: LayOff) -> dict[Card, Face] | None:
+        card = self._card(action)
         r = self.hand
         meld = r.melds[action.meld]
         declared = dict(r.declared)
-        if action.card.is_joker and action.declared is not None:
-            declared[action.card] = action.declared
-        result = check_meld_as(self.variant, [*meld.cards, action.card], meld.kind, 3,
+        if card.is_joker and action.declared is not None:
+            declared[card] = action.declared
+        result = check_meld_as(self.variant, [*meld.cards, card], meld.kind, 3,
                                declared)
         return result.joker_faces if result.ok else None
 
@@ -409,36 +418,39 @@ class ContractMatch:
         self._out_if_empty()
 
     def _do_lay_off(self, action: LayOff) -> None:
+        card = self._card(action)
         r = self.hand
         faces = self._lay_off_result(action) or {}
         meld = r.melds[action.meld]
-        meld.cards.append(action.card)
+        meld.cards.append(card)
         check = check_meld_as(self.variant, meld.cards, meld.kind, 3, {**r.declared, **faces})
         meld.cards = list(check.ordered)
         r.declared.update(check.joker_faces)
-        r.hands[r.current].remove(action.card)
-        if action.card in r.swapped:
-            r.swapped.remove(action.card)
-        r.used_joker_now |= action.card.is_joker
+        r.hands[r.current].remove(card)
+        if card in r.swapped:
+            r.swapped.remove(card)
+        r.used_joker_now |= card.is_joker
         r.turn_mode = "lay_off"
         self._out_if_empty()
 
     def _do_swap_joker(self, action: SwapJoker) -> None:
+        card = self._card(action)
         r = self.hand
         meld = r.melds[action.meld]
         joker = next(j for j in meld.cards
-                     if j.is_joker and stands_for(r.declared.get(j), action.card))
-        meld.cards[meld.cards.index(joker)] = action.card
+                     if j.is_joker and stands_for(r.declared.get(j), card))
+        meld.cards[meld.cards.index(joker)] = card
         del r.declared[joker]
         hand = r.hands[r.current]
-        hand.remove(action.card)
+        hand.remove(card)
         hand.append(joker)
         r.swapped.append(joker)
 
     def _do_discard(self, action: Discard) -> None:
+        card = self._card(action)
         r = self.hand
-        r.hands[r.current].remove(action.card)
-        r.discard.append(action.card)
+        r.hands[r.current].remove(card)
+        r.discard.append(card)
         r.discarder = r.current
         if not r.hands[r.current]:
             self._finish_round(r.current)
