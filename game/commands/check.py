@@ -272,8 +272,8 @@ def _readings(variant: Variant, start: Table, hand: Sequence[Card],
         extra = [(p, spare.mint(face)) for p in positions[take:]]  # not from the hand
         choices.append([pairs + extra for pairs in ranked])
 
-    for picked in itertools.product(*choices):
-        cards = dict(pair for group in picked for pair in group)
+    for reading in itertools.product(*choices):
+        cards: dict[int, Card] = dict(pair for group in reading for pair in group)
         yield from _declarations(variant, start, written, cards)
 
 
