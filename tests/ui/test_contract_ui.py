@@ -6,8 +6,7 @@ resizing, and a whole short match between computers up to the scoreboard."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
 import pygame
 import pytest
@@ -23,6 +22,7 @@ from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.session import GameSession, Seat
 from game.ui.table.probe import TableProbe
+from tests.ui.conftest import StartApp
 
 VARIANT = "shanghai-rummy"
 YOU = "9S 9D 9C KH KS KD 2C 5D 8S JH 4C"
@@ -106,18 +106,13 @@ class Table:
 
 
 @pytest.fixture
-def make(tmp_path: Path) -> Iterator:
-    apps: list[App] = []
-
+def make(start_app: StartApp) -> Callable[..., Table]:
     def build(kinds: Sequence[str] = ("human", "medium", "hard"), hands: Sequence[str] = (),
               discard: str = "", stock: str = "", current: int = 0, seed: int = 5,
               options: dict | None = None, size: tuple[int, int] = (1280, 800),
               autosave: bool = False, speed: float = 4.0, settle: bool = True,
               prepare=None) -> Table:  # noqa: ANN001
-        app = App(data_dir=tmp_path)
-        app.settings.animation_speed = speed
-        app.resize(size)
-        apps.append(app)
+        app = start_app(size=size, speed=speed)
         names = ["You", "Ada", "Boole", "Cleo", "Dirac"]
         seats = [Seat(names[i] if kind != "human" or i == 0 else f"Kim{i}", kind)
                  for i, kind in enumerate(kinds)]
@@ -134,11 +129,7 @@ def make(tmp_path: Path) -> Iterator:
             table.settle()
         return table
 
-    yield build
-    for app in apps:
-        while len(app.scenes):
-            app.scenes.pop()
-        app.store.close()
+    return build
 
 
 def names(cards: Sequence[Card]) -> list[str]:
@@ -499,25 +490,19 @@ def test_an_autosave_loads_back_into_the_same_position(make) -> None:  # noqa: A
 # --------------------------------------------------------------------------- new game
 
 
-def test_the_new_game_screen_refuses_a_deal_with_too_few_cards(tmp_path: Path) -> None:
+def test_the_new_game_screen_refuses_a_deal_with_too_few_cards(app: App) -> None:
     from game.ui.scenes.new_game import NewGameScene
 
-    app = App(data_dir=tmp_path)
-    try:
-        scene = NewGameScene(app)
-        app.scenes.push(scene)
-        scene._variant_changed(VARIANT)
-        scene._seat_count_changed("8")
-        scene._set("hand_size")(13)
-        assert scene.setup.check() is None  # 8 x 13 fit three packs and two jokers
-        scene._set("hand_size")(20)  # 160 cards of hands
-        problem = scene.setup.check()
-        assert problem is not None and "Too few cards" in problem and "8 players" in problem
-        scene.start()
-        assert scene.session is None and scene.status_error
-        assert "Too few cards" in scene.status
-        assert app.scenes.top is scene
-    finally:
-        while len(app.scenes):
-            app.scenes.pop()
-        app.store.close()
+    scene = NewGameScene(app)
+    app.scenes.push(scene)
+    scene._variant_changed(VARIANT)
+    scene._seat_count_changed("8")
+    scene._set("hand_size")(13)
+    assert scene.setup.check() is None  # 8 x 13 fit three packs and two jokers
+    scene._set("hand_size")(20)  # 160 cards of hands
+    problem = scene.setup.check()
+    assert problem is not None and "Too few cards" in problem and "8 players" in problem
+    scene.start()
+    assert scene.session is None and scene.status_error
+    assert "Too few cards" in scene.status
+    assert app.scenes.top is scene

@@ -3,9 +3,6 @@ played to its end, the hot-seat hand-over, the scoreboard's next hand, autosave.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -17,17 +14,13 @@ from game.ui.scenes.table import TableScene
 from game.ui.session import GameSession, Seat
 from game.ui.table.probe import TableProbe
 from tests.conftest import rig
+from tests.ui.conftest import StartApp
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(data_dir=tmp_path)
-    application.settings.animation_speed = 4.0
-    application.resize((1280, 800))
-    yield application
-    while len(application.scenes):
-        application.scenes.pop()
-    application.store.close()
+def app(start_app: StartApp) -> App:
+    """The app at a quick animation speed (whole games are played here)."""
+    return start_app(speed=4.0)
 
 
 def open_table(app: App, session: GameSession, autosave: bool = True) -> TableProbe:
@@ -138,7 +131,12 @@ def test_the_scoreboard_deals_the_next_hand(app: App) -> None:
     assert app.scenes.top is scene
     assert session.match.hand.number == 1
     probe.until(lambda: probe.idle() or scene.phase == "think", 2000, "the new hand")
-    assert len(scene.model.hand) == 13 or scene.bottom == 0
+    # the new hand is dealt and shown: the person's thirteen fresh cards at the bottom,
+    # not the one card left of the hand that went out
+    dealt = session.match.hand.hands[0]
+    assert scene.bottom == 0
+    assert len(dealt) == 13
+    assert sorted(map(str, scene.model.hand)) == sorted(map(str, dealt))
 
 
 def test_autosave_after_each_turn_and_on_quit(app: App) -> None:

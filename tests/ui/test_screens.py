@@ -8,95 +8,19 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pygame
 import pytest
-from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
+from pygame_gui.elements import UIButton
 
 from game.store import AUTOSAVE, MatchRecord, Store
 from game.store.seats import Seat as StoreSeat
 from game.ui.session import GameSession, Seat
+from tests.ui.conftest import button, choose, click, press, pump, top_name, type_text, widget
 
 # --------------------------------------------------------------------------- helpers
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator:
-    from game.ui.app import App
-
-    application = App(data_dir=tmp_path)
-    application.resize((1280, 800))
-    yield application
-    while len(application.scenes):
-        application.scenes.pop()
-    application.store.close()
-
-
-def pump(app, frames: int = 4) -> None:  # noqa: ANN001
-    for _ in range(frames):
-        app.frame(1 / 60)
-
-
-def click(app, element, frames: int = 4) -> None:  # noqa: ANN001
-    pos = element.get_abs_rect().center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    pump(app, frames)
-
-
-def press(app, key: int, mod: int = 0, frames: int = 3) -> None:  # noqa: ANN001
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
-                                         scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
-    pump(app, frames)
-
-
-def type_text(app, entry: UITextEntryLine, text: str) -> None:  # noqa: ANN001
-    click(app, entry)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL,
-                                         unicode="a", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
-                                         unicode="", scancode=0))
-    pump(app, 2)
-    for ch in text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    pump(app, 3)
-
-
-def widget(scene, key: str):  # noqa: ANN001, ANN201
-    for item in scene.focus.items:
-        if item.key == key:
-            return item.element
-    raise LookupError(f"no widget {key!r} on {type(scene).__name__}")
-
-
-def button(app, text: str) -> UIButton:  # noqa: ANN001
-    found = [e for e in app.scenes.top._elements if isinstance(e, UIButton) and e.text == text]
-    if not found:
-        texts = [e.text for e in app.scenes.top._elements if isinstance(e, UIButton)]
-        raise LookupError(f"no button {text!r}; buttons: {texts}")
-    return found[0]
-
-
-def choose(app, menu: UIDropDownMenu, option_id: str) -> None:  # noqa: ANN001
-    click(app, menu.current_state.selected_option_button)
-    labels = {option[1]: option[0] for option in menu.options_list}
-    for item in menu.current_state.options_selection_list.item_list:
-        if item["text"] == labels[option_id] and item["button_element"] is not None:
-            click(app, item["button_element"])
-            break
-    else:
-        raise LookupError(f"option {option_id!r} is not on view")
-    assert menu.selected_option[1] == option_id
-
-
-def top_name(app) -> str:  # noqa: ANN001
-    return type(app.scenes.top).__name__
 
 
 def new_session(variant: str = "machiavelli", seed: int = 9) -> GameSession:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +14,12 @@ import pytest
 from pygame_gui.elements import UIButton
 
 from game.store import AUTOSAVE, Store
-from game.ui.app import App
 from game.ui.scenes import load_session
 from game.ui.scenes.notices import NoticesDialog
 from game.ui.scenes.title import TitleScene
 from game.ui.session import GameSession, Seat
 from game.ui.widgets import escape_html
+from tests.ui.conftest import StartApp
 
 Edit = Callable[[dict[str, Any]], None]
 
@@ -91,30 +91,16 @@ BAD_SAVES: list[tuple[str, Edit, str, str]] = [
 ]
 
 
-@pytest.fixture
-def started() -> Iterator[list[App]]:
-    apps: list[App] = []
-    yield apps
-    for app in apps:
-        while len(app.scenes):
-            app.scenes.pop()
-        app.store.close()
-
-
-def _start(data_dir: Path, started: list[App]) -> App:
-    app = App(data_dir=data_dir)
-    started.append(app)
-    app.resize((1024, 640))
-    return app
+SMALL = (1024, 640)
 
 
 @pytest.mark.parametrize(("edit", "word", "tag"), [item[1:] for item in BAD_SAVES],
                          ids=[item[0] for item in BAD_SAVES])
 def test_a_save_that_lies_or_is_out_of_range_is_refused_at_start_and_kept_aside(
-    tmp_path: Path, started: list[App], edit: Edit, word: str, tag: str
+    tmp_path: Path, start_app: StartApp, edit: Edit, word: str, tag: str
 ) -> None:
     written = _write_save(tmp_path, edit)
-    app = _start(tmp_path, started)
+    app = start_app(size=SMALL)
 
     saves_dir = app.store.paths.saves_dir
     assert not (saves_dir / "autosave.json").exists()
@@ -130,9 +116,9 @@ def test_a_save_that_lies_or_is_out_of_range_is_refused_at_start_and_kept_aside(
     assert "Continue" not in texts
 
 
-def test_a_good_save_is_kept_and_continues(tmp_path: Path, started: list[App]) -> None:
+def test_a_good_save_is_kept_and_continues(tmp_path: Path, start_app: StartApp) -> None:
     _write_save(tmp_path, lambda envelope: None)
-    app = _start(tmp_path, started)
+    app = start_app(size=SMALL)
     assert app.startup_messages == []
     session = load_session(app, AUTOSAVE)
     assert session is not None
@@ -140,9 +126,9 @@ def test_a_good_save_is_kept_and_continues(tmp_path: Path, started: list[App]) -
 
 
 def test_a_save_changed_after_start_is_refused_on_loading_not_at_the_end_of_the_match(
-    tmp_path: Path, started: list[App]
+    tmp_path: Path, start_app: StartApp
 ) -> None:
-    app = _start(tmp_path, started)
+    app = start_app(size=SMALL)
     _write_save(tmp_path, _game(started_at=1e12), slot="later")
     assert load_session(app, "later") is None
     assert any("started_at" in text for text, _ in app.notices)
@@ -161,9 +147,9 @@ def _damage_five_files(data_dir: Path) -> None:
     (data_dir / "stats.sqlite3").write_bytes(b"this is not a database " * 200)
 
 
-def test_every_startup_notice_is_shown_in_full(tmp_path: Path, started: list[App]) -> None:
+def test_every_startup_notice_is_shown_in_full(tmp_path: Path, start_app: StartApp) -> None:
     _damage_five_files(tmp_path)
-    app = _start(tmp_path, started)
+    app = start_app(size=SMALL)
     assert len(app.startup_messages) == 5, [str(m) for m in app.startup_messages]
     texts = [f"{m.path.name}: {m.problem}" for m in app.startup_messages]
 
@@ -200,11 +186,11 @@ def test_every_startup_notice_is_shown_in_full(tmp_path: Path, started: list[App
     assert app.startup_messages == []
 
 
-def test_many_startup_notices_scroll_to_the_last(tmp_path: Path, started: list[App]) -> None:
+def test_many_startup_notices_scroll_to_the_last(tmp_path: Path, start_app: StartApp) -> None:
     (tmp_path / "saves").mkdir(parents=True)
     for n in range(25):
         (tmp_path / "saves" / f"game number {n:02}.json").write_text("not json at all")
-    app = _start(tmp_path, started)
+    app = start_app(size=SMALL)
     assert len(app.startup_messages) == 25
     app.scenes.push(TitleScene(app))
     app.show_startup_messages()
@@ -242,9 +228,9 @@ class _RecordingFont:
 
 
 def test_notices_wrap_and_wait_their_turn_rather_than_being_cut_or_dropped(
-    tmp_path: Path, started: list[App], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, start_app: StartApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = _start(tmp_path, started)
+    app = start_app(size=SMALL)
     font = _RecordingFont(app._font)
     app._font = font  # type: ignore[assignment]
     texts = [f"Notice {n}: " + " ".join(f"word{n}-{k}" for k in range(40)) for n in range(7)]

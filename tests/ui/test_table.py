@@ -3,35 +3,29 @@ melds, undo/redo/reset, refused and committed turns, keyboard play, jokers, hint
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
 
 from game.engine.actions import Abandon, Draw, Play
-from game.ui.app import App
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.table import TableScene
 from game.ui.session import GameSession, Seat
 from game.ui.table.probe import TableProbe
 from tests.conftest import rig
+from tests.ui.conftest import StartApp
 
 HEARTS = {"table": "3H 4H 5H | 7C 7D 7S", "hands": ["6H 9S 9D 9C 2C KD", "AS 2S 8C 8D JD"],
           "current": 0}
 
 
 @pytest.fixture
-def make(tmp_path: Path) -> Iterator:
-    apps: list[App] = []
-
+def make(start_app: StartApp) -> Callable[..., TableProbe]:
     def build(variant: str = "machiavelli", rigged: dict | None = None,
               seats: list[Seat] | None = None, seed: int = 5, options: dict | None = None,
               size: tuple[int, int] = (1280, 800), autosave: bool = False) -> TableProbe:
-        app = App(data_dir=tmp_path)
-        app.settings.animation_speed = 3.0
-        app.resize(size)
-        apps.append(app)
+        app = start_app(size=size, speed=3.0)
         seats = seats or [Seat("You", "human"), Seat("Ada", "easy")]
         session = GameSession.new(variant, options or {}, seats, seed)
         if rigged is not None:
@@ -42,11 +36,7 @@ def make(tmp_path: Path) -> Iterator:
         probe.settle()
         return probe
 
-    yield build
-    for app in apps:
-        while len(app.scenes):
-            app.scenes.pop()
-        app.store.close()
+    return build
 
 
 def cards(group: list) -> list[str]:
