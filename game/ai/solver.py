@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from game.engine.arrange import arrange
+from game.engine.arrange import OutOfWork, Work, arrange
 from game.engine.cards import Card, Face
 from game.engine.draft import FREE, HAND, Move
 from game.engine.table import Table
@@ -36,13 +36,13 @@ class Solution:
 
 def solve(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = True,
           objective: str = "cards", keep: Collection[Card] = (), exactly: int | None = None,
-          keep_jokers: bool = False, time_limit: float | None = None,
+          keep_jokers: bool = False, work: int | Work | None = None,
           proven_tie_break: bool = False) -> Solution | None:
     """The optimal play (most cards, or most points with ``objective="points"``), keeping
     start melds whole among those (as many as possible with ``proven_tie_break``; see
     ``arrange``); None when no legal play exists."""
     result = arrange(variant, table, hand, opened, objective=objective, keep=keep,
-                     exactly=exactly, keep_jokers=keep_jokers, time_limit=time_limit,
+                     exactly=exactly, keep_jokers=keep_jokers, work=work,
                      proven_tie_break=proven_tie_break)
     if result is None:
         return None
@@ -52,20 +52,22 @@ def solve(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = T
                     declarations)
 
 
-HINT_SECONDS = 5.0
+# a hint's budget: ``arrange.Work`` units (about five seconds here), counted, not timed
+HINT_WORK = 2_000_000
 
 
 def hint(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = True,
-         time_limit: float | None = HINT_SECONDS) -> Solution | None:
+         work: int | Work | None = HINT_WORK) -> Solution | None:
     """The play a hint shows: the most cards from the hand, disturbing the table least (a
     person reads it: the tie-break is proven). A rare position can take the exact search
-    minutes, so a hint gives up after ``time_limit`` seconds (TimeoutError)."""
+    minutes, so a hint gives up after ``work`` units (OutOfWork, a TimeoutError, saying
+    so plainly)."""
     try:
-        return solve(variant, table, hand, opened, objective="cards", time_limit=time_limit,
+        return solve(variant, table, hand, opened, objective="cards", work=work,
                      proven_tie_break=True)
     except TimeoutError:
-        raise TimeoutError(f"no best play found within {time_limit:g} seconds: this table "
-                           "is too tangled for a quick hint") from None
+        raise OutOfWork("no best play found within the hint's search budget: this table "
+                        "is too tangled for a quick hint") from None
 
 
 def edit_list(variant: Variant, start: Table, hand: Sequence[Card], end: Table,

@@ -19,7 +19,26 @@ class Action:
 
 
 @dataclass(frozen=True)
-class Draw(Action):
+class NotPlaying(Action):
+    """An action the must-play rule may forbid (a draw, a pass, giving up a play).
+
+    ``unsettled``: the search could not settle, within its work budget, whether the player
+    could play, so the rule did not hold the player to play. The match records it in the
+    log, and a replay takes the recorded answer instead of asking again: a later version
+    of the search (or of its budget) cannot turn a saved game's draw illegal. A log without
+    the field (older saves) asks."""
+
+    unsettled: bool = False
+
+    def to_json(self) -> dict:
+        data = super().to_json()
+        if self.unsettled:
+            data["unsettled"] = True
+        return data
+
+
+@dataclass(frozen=True)
+class Draw(NotPlaying):
     """Draw from the stock (how many, and what happens next, is the turn structure's)."""
 
     kind: ClassVar[str] = "draw"
@@ -42,7 +61,7 @@ class Knock(Action):
 
 
 @dataclass(frozen=True)
-class Pass(Action):
+class Pass(NotPlaying):
     """Nothing to draw and no play: the turn passes."""
 
     kind: ClassVar[str] = "pass"
@@ -56,7 +75,7 @@ class EndTurn(Action):
 
 
 @dataclass(frozen=True)
-class Abandon(Action):
+class Abandon(NotPlaying):
     """Give up a started play: the table is as it was, and the penalty cards are drawn."""
 
     kind: ClassVar[str] = "abandon"
@@ -89,4 +108,9 @@ def action_from_json(data: dict) -> Action:
     player = data.get("player")
     if cls is Play:
         return Play(player, Table.from_json(data["table"]))
+    if issubclass(cls, NotPlaying):
+        unsettled = data.get("unsettled", False)
+        if not isinstance(unsettled, bool):
+            raise NotationError(f"an action's 'unsettled' must be true or false: {data!r}")
+        return cls(player, unsettled)
     return cls(player)

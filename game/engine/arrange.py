@@ -43,7 +43,6 @@ import itertools
 import os
 import sys
 import threading
-import time
 from collections import defaultdict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
@@ -64,14 +63,80 @@ from game.engine.variants import Variant
 NFACES = 52
 LONG_RUN = 5  # runs longer than this are split unless a rule needs them whole
 _MAX_CUTS = 200
-KEPT_BUDGET = 0.01  # seconds for proving the most start melds kept (primary always proven)
+KEPT_NODES = 40  # branch-and-bound nodes for proving the most start melds kept (the
+# primary is always proven)
+# Work is counted, never timed, so that a question gets the same answer on any machine under
+# any load. A unit is about 1.5 microseconds here; what a step costs grows with the model's
+# size (its columns plus rows), so steps are priced per ``_SIZE_STEP`` of size.
+RUN_WORK = 100  # one HiGHS run (setting it up, reading its answer)
+_SIZE_STEP = 200  # a simplex iteration costs 1 + size / _SIZE_STEP units
+ROUND_WORK = 5  # per unit of size: one branch-and-bound round (a node, or a round of
+# cuts at the root: HiGHS reports each through its interrupt callback)
+BUILD_WORK = 1000  # building one model, plus a unit per four columns
+SEARCH_WORK = 30  # one node of the combinatorial search
 GUIDE_NODES = 32  # nodes of the search guided by the LP relaxation (about 2 ms here)
 _DIVE_STEPS = 40  # LP re-solves in a dive
+_NO_LIMIT = 2147483647  # HiGHS's "no limit" for its integer options
 USE_INCUMBENT = "incumbent"  # Builder.solve: the search's play is the answer
 _QUIET_HEURISTICS = (
     "mip_heuristic_run_feasibility_jump", "mip_heuristic_run_rins", "mip_heuristic_run_rens",
     "mip_heuristic_run_root_reduced_cost", "mip_heuristic_run_zi_round",
 )
+
+
+class OutOfWork(TimeoutError):
+    """The search used up its work budget before settling the question. The budget counts
+    solver steps, never seconds, so the same question runs out on every machine alike."""
+
+
+class Work:
+    """A budget of solver work, in units (see ``RUN_WORK``): one may be shared by several
+    searches (a computer player's whole decision). ``spend`` past the budget is allowed;
+    ``check`` then raises ``OutOfWork``."""
+
+    def __init__(self, units: int | None = None) -> None:
+        self.budget = units
+        self.spent = 0
+
+    @property
+    def left(self) -> int | None:
+        """Units left (None: unbounded; never below zero)."""
+        return None if self.budget is None else max(0, self.budget - self.spent)
+
+    @property
+    def exhausted(self) -> bool:
+        return self.budget is not None and self.spent >= self.budget
+
+    def spend(self, units: int) -> None:
+        self.spent += int(units)
+
+    def check(self) -> None:
+        if self.exhausted:
+            raise OutOfWork("the arrangement search ran out of its work budget")
+
+    def part(self, units: int | None) -> Work:
+        """A budget of at most ``units`` that spends from this one too: see ``_Sub``."""
+        return _Sub(self, units)
+
+
+class _Sub(Work):
+    """A budget within a parent budget: the smaller of its own units and what the parent
+    has left, and whatever it spends the parent spends too."""
+
+    def __init__(self, parent: Work, units: int | None) -> None:
+        left = parent.left
+        bound = units if left is None else left if units is None else min(units, left)
+        super().__init__(bound)
+        self.parent = parent
+
+    def spend(self, units: int) -> None:
+        super().spend(units)
+        self.parent.spend(units)
+
+
+def as_work(work: int | Work | None) -> Work:
+    """A budget from a number of units (None: unbounded) or a budget to share."""
+    return work if isinstance(work, Work) else Work(work)
 
 
 def face_index(face: Face | Card) -> int:
@@ -312,6 +377,8 @@ class _Builder:
         # melds are not proven the most (no branch and bound for the tie-break)
         self.fast = True
         self.release_cols = False  # joker releases (penalised in the objective) modelled
+        self.work = Work()  # the budget every HiGHS run spends from
+        self._work_capped = False  # the last MIP run's node limit was the budget's
         # the column arrays joined, once the model is passed to HiGHS (see ``solve``)
         self._cost_all = self._lb_all = self._ub_all = np.zeros(0)
         self._integ_all = np.zeros(0, dtype=bool)
@@ -364,8 +431,61 @@ class _Builder:
         self.ec.append(np.asarray(cols, dtype=np.int64))
         self.ev.append(np.asarray(vals, dtype=float))
 
-    def solve(self, time_limit: float | None,
-              rescue: Callable[[int], float | None] | None = None,
+    def _run_lp(self, h: highspy.Highs) -> highspy.HighsModelStatus:
+        """Run HiGHS on the LP relaxation within the work budget (OutOfWork past it)."""
+        self.work.check()
+        left = self.work.left
+        per = self._iteration_work(h)
+        h.setOptionValue("simplex_iteration_limit",
+                         _NO_LIMIT if left is None else max(1, min(_NO_LIMIT, left // per)))
+        h.run()
+        self.work.spend(RUN_WORK + per * max(0, h.getInfo().simplex_iteration_count))
+        status = h.getModelStatus()
+        if status == highspy.HighsModelStatus.kIterationLimit:
+            raise OutOfWork("the arrangement search ran out of its work budget")
+        return status
+
+    @staticmethod
+    def _iteration_work(h: highspy.Highs) -> int:
+        """Units one simplex iteration of this model costs."""
+        return 1 + (h.getNumCol() + h.getNumRow()) // _SIZE_STEP
+
+    def _run_mip(self, h: highspy.Highs, nodes: int | None) -> highspy.HighsModelStatus:
+        """Run branch and bound on at most ``nodes`` nodes and within the work budget.
+        HiGHS's node limit does not bound the root (rounds of cuts), so its interrupt
+        callback, called at fixed points of the search, counts rounds and stops the run
+        once they and the nodes cost the budget. A node limit reached, or the budget, is
+        ``kIterationLimit`` (``_work_capped`` says the budget stopped it)."""
+        self.work.check()
+        left = self.work.left
+        nodes = _NO_LIMIT if nodes is None else nodes
+        h.setOptionValue("simplex_iteration_limit", _NO_LIMIT)
+        h.setOptionValue("mip_max_nodes", int(nodes))
+        round_work = ROUND_WORK * (h.getNumCol() + h.getNumRow())
+        rounds = [0]
+        stopped = [False]
+
+        def count(event: object) -> None:
+            rounds[0] += 1
+            if left is not None and rounds[0] * round_work >= left:
+                stopped[0] = True
+                event.interrupt()  # type: ignore[attr-defined]
+
+        h.cbMipInterrupt.subscribe(count)
+        try:
+            h.run()
+        finally:
+            h.cbMipInterrupt.unsubscribe(count)
+        info = h.getInfo()
+        self.work.spend(RUN_WORK + rounds[0] * round_work
+                        + self._iteration_work(h) * max(0, info.simplex_iteration_count))
+        status = h.getModelStatus()
+        self._work_capped = stopped[0]
+        if status == highspy.HighsModelStatus.kInterrupt:
+            return highspy.HighsModelStatus.kIterationLimit
+        return status
+
+    def solve(self, rescue: Callable[[int], float | None] | None = None,
               guide: Callable[[np.ndarray, float], tuple[float, bool] | None] | None = None,
               legal: Callable[[np.ndarray], bool] | None = None,
               ) -> np.ndarray | str | None:
@@ -382,10 +502,11 @@ class _Builder:
         ``_primary_alone``: a dive held to its optimum keeps start melds whole), from a play
         one short of the relaxation's bound when a dive finds one (``_short_of_bound``; should
         it reach the bound after all, it is the answer). With the proven
-        one it gets ``KEPT_BUDGET`` seconds for the secondary objective (start melds kept):
-        past it, an incumbent whose primary value the dual bound already proves optimal is
+        one it gets ``KEPT_NODES`` nodes for the secondary objective (start melds kept):
+        past them, an incumbent whose primary value the dual bound already proves optimal is
         taken; else ``rescue(bound)`` (unless the incumbent is worth more); else the primary
-        alone. ``legal`` judges a relaxed joker model's plays."""
+        alone. ``legal`` judges a relaxed joker model's plays. Every HiGHS run spends from
+        ``work``: past it, ``OutOfWork``."""
         self.flush()
         rows = np.concatenate(self.er + [np.asarray(self._r, dtype=np.int64)])
         cols = np.concatenate(self.ec + [np.asarray(self._c, dtype=np.int64)])
@@ -406,17 +527,14 @@ class _Builder:
         h.setOptionValue("presolve", "off")  # small models: presolve's probing costs more
         for name in _QUIET_HEURISTICS:  # the root LP is tight here: these only cost time
             h.setOptionValue(name, False)
-        budget = KEPT_BUDGET if self.kept_cols else None
-        limits = [t for t in (time_limit, budget) if t is not None]
-        if limits:
-            h.setOptionValue("time_limit", max(0.001, float(min(limits))))
+        budget = KEPT_NODES if self.kept_cols else None
         h.passModel(self.ncol, nrow, len(vals), 1, -1, 0.0,
                     cost, self._lb_all, self._ub_all,
                     np.asarray(self.row_lb, dtype=float), np.asarray(self.row_ub, dtype=float),
                     start, rows.astype(np.int32), vals, integrality)
         # the LP relaxation first: when its optimum is integral it is the answer
         h.setOptionValue("solve_relaxation", True)
-        h.run()
+        self._run_lp(h)
         relaxed = None  # the LP relaxation's optimum, when fractional
         if h.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
             return None
@@ -456,13 +574,12 @@ class _Builder:
                 self.kept_proven = False  # the bound reached after all
                 return self._keep_more(h, cost, warm, legal)
             h.setOptionValue("solve_relaxation", False)
-            return self._primary_alone(h, cost, time_limit, warm, legal)
+            return self._primary_alone(h, cost, warm, legal)
         h.setOptionValue("solve_relaxation", False)
         if not self.kept_cols:  # the primary is all there is (see _primary_alone)
             h.setOptionValue("mip_abs_gap", self.big - 0.5)
-        h.run()
-        status = h.getModelStatus()
-        if status == highspy.HighsModelStatus.kTimeLimit:
+        status = self._run_mip(h, budget)
+        if status == highspy.HighsModelStatus.kIterationLimit:
             info = h.getInfo()
             found = info.primal_solution_status == 2
             if found:
@@ -471,8 +588,8 @@ class _Builder:
                 if info.mip_dual_bound < self.big * (round(primary) + 1) - 1e-6:
                     self.kept_proven = False
                     return np.rint(sol).astype(np.int64)  # primary proven, kept best found
-            if budget is None or (time_limit is not None and time_limit <= budget):
-                raise TimeoutError("the arrangement search ran out of time")
+            if budget is None or self._work_capped:
+                raise OutOfWork("the arrangement search ran out of its work budget")
             # releases and kept melds together are worth less than one primary unit (no
             # dual bound yet: the rescue falls back on the whole hand's value)
             dual = info.mip_dual_bound
@@ -483,12 +600,12 @@ class _Builder:
                     self.kept_proven = False
                     return np.rint(sol).astype(np.int64)
                 return USE_INCUMBENT
-            return self._primary_alone(h, cost, time_limit, sol if found else None, legal)
+            return self._primary_alone(h, cost, sol if found else None, legal)
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
         return np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
 
-    def _primary_alone(self, h: highspy.Highs, cost: np.ndarray, time_limit: float | None,
+    def _primary_alone(self, h: highspy.Highs, cost: np.ndarray,
                        warm: np.ndarray | None,
                        legal: Callable[[np.ndarray], bool] | None) -> np.ndarray | None:
         """Branch and bound on the primary alone, to proven optimality (from ``warm``, a
@@ -497,16 +614,14 @@ class _Builder:
         keep_cost = cost.copy()
         keep_cost[self.kept_cols] = 0.0
         h.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), keep_cost)
-        h.setOptionValue("time_limit", float(time_limit) if time_limit else np.inf)
         # the objective is big times the primary, less release penalties under one half:
         # an incumbent less than big - 1/2 below the dual bound has the best primary
         h.setOptionValue("mip_abs_gap", self.big - 0.5)
         if warm is not None:
             _start_from(h, warm)
-        h.run()
-        status = h.getModelStatus()
-        if status == highspy.HighsModelStatus.kTimeLimit:
-            raise TimeoutError("the arrangement search ran out of time")
+        status = self._run_mip(h, None)
+        if status == highspy.HighsModelStatus.kIterationLimit:
+            raise OutOfWork("the arrangement search ran out of its work budget")
         self.kept_proven = False
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
@@ -537,8 +652,7 @@ class _Builder:
             low, high = float(self._lb_all[j]), float(self._ub_all[j])
             h.changeColBounds(j, low, float(np.floor(relaxed[j])))
             try:
-                h.run()
-                if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+                if self._run_lp(h) != highspy.HighsModelStatus.kOptimal:
                     return None
                 found = self._dive(h, np.asarray(h.getSolution().col_value),
                                    h.getObjectiveValue(), target)
@@ -558,8 +672,7 @@ class _Builder:
         h.addRow(self.big * primary - 1e-6, highspy.kHighsInf, len(cols), cols, cost[cols])
         h.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), cost)
         h.setOptionValue("solve_relaxation", True)
-        h.run()
-        if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        if self._run_lp(h) != highspy.HighsModelStatus.kOptimal:
             return best
         x = np.asarray(h.getSolution().col_value)
         dived = self._dive(h, x, h.getObjectiveValue(), primary)
@@ -595,8 +708,7 @@ class _Builder:
                 changed.append(j)
                 for low, high in ((up, ub[j]), (lb[j], down)):
                     h.changeColBounds(j, low, high)
-                    h.run()
-                    if h.getModelStatus() == highspy.HighsModelStatus.kOptimal and \
+                    if self._run_lp(h) == highspy.HighsModelStatus.kOptimal and \
                             h.getObjectiveValue() >= floor_value - 1e-7:
                         break
                 else:
@@ -1484,7 +1596,7 @@ class _Problem:
 
 def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, *,
             objective: str = "cards", keep: Collection[Card] = (), exactly: int | None = None,
-            keep_jokers: bool = False, time_limit: float | None = None,
+            keep_jokers: bool = False, work: int | Work | None = None,
             tie_break: bool = True, proven_tie_break: bool = False) -> Arrangement | None:
     """The optimal legal play with the start melds it keeps whole (see ``best_play``);
     ``tie_break=False`` skips preferring kept melds (for a yes/no question).
@@ -1493,10 +1605,14 @@ def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, 
     whole) is fast by default: a play reaching the LP relaxation's bound on the primary,
     found by diving or by the combinatorial search, is taken as it is (nearly always one
     keeping the most melds too). ``proven_tie_break=True`` proves that as well by branch
-    and bound, within ``KEPT_BUDGET`` seconds, for a hint a person reads."""
+    and bound, within ``KEPT_NODES`` nodes, for a hint a person reads.
+
+    ``work`` bounds the whole search (units, see ``RUN_WORK``; a ``Work`` to share one
+    budget among searches): past it, ``OutOfWork`` (a ``TimeoutError``). It counts solver
+    steps, not seconds, so the answer is the same on every machine."""
     problem = _Problem(variant, table, hand, opened, objective, keep, exactly, keep_jokers,
                        tie_break, proven_tie_break)
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    budget = as_work(work)
     initial = None
     if not opened and variant.initial_meld != "none":
         initial = "points" if variant.initial_meld_points is not None else variant.initial_meld
@@ -1506,16 +1622,16 @@ def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, 
     for rule, hand_allowed in attempts:
         if not hand_allowed and not table.free:
             continue
-        result = _solve_loop(problem, rule, hand_allowed, deadline)
+        result = _solve_loop(problem, rule, hand_allowed, budget)
         if result is not None:
             if initial is not None and hand_allowed:
-                result = _joined_opening(problem, result, deadline)
+                result = _joined_opening(problem, result, budget)
             return result
     return None
 
 
 def _joined_opening(problem: _Problem, found: Arrangement,
-                    deadline: float | None) -> Arrangement:
+                    work: Work) -> Arrangement:
     """A first play worth more than ``found`` that joins its opening to table cards.
 
     The model above asks the opening to stand as a meld of the end table; the rule only
@@ -1532,7 +1648,7 @@ def _joined_opening(problem: _Problem, found: Arrangement,
         return found
     opened = _solve_loop(_Problem(v, table, problem.hand, True, problem.objective,
                                   problem.keep, None, problem.keep_jokers, False, False),
-                         None, True, deadline)
+                         None, True, work)
     if opened is None or opened.play.value <= found.play.value:
         return found
     bound = opened.play.value
@@ -1544,7 +1660,7 @@ def _joined_opening(problem: _Problem, found: Arrangement,
         rest = [c for c in problem.hand if c not in set(meld)]
         sub = _Problem(v, start, rest, True, problem.objective, problem.keep, None,
                        problem.keep_jokers, problem.tie_break, problem.proven_tie_break)
-        joined = _solve_loop(sub, None, True, deadline)
+        joined = _solve_loop(sub, None, True, work)
         end = start if joined is None else joined.play.table
         accepted = _accept(problem, end)
         if accepted is not None and accepted.play.value > best.play.value:
@@ -1570,7 +1686,7 @@ def _openings_to_try(variant: Variant, usable: Sequence[Card]) -> list[tuple[Car
 
 
 def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
-                deadline: float | None) -> Arrangement | None:
+                work: Work) -> Arrangement | None:
     cuts: list[np.ndarray] = []
     searched: dict[str, Arrangement | None] = {}  # the search's play (or None), made once
 
@@ -1583,9 +1699,11 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
         if guided is not None and guided.play.value >= bound:
             return guided
         if "play" not in searched:
+            work.check()
+            work.spend(SEARCH_WORK * SEARCH_NODES)  # its most: the search counts its nodes
             end = play_of_value(problem.variant, problem.table, problem.usable,
                                 problem.opened, problem.exactly, problem.weight, bound,
-                                SEARCH_NODES, deadline)
+                                SEARCH_NODES)
             searched["play"] = None if end is None else _accept(problem, end)
         found = searched["play"]
         return found if found is not None and found.play.value >= bound else None
@@ -1608,8 +1726,10 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
         table = problem.table
         rest = Table.of([m for i, m in enumerate(table.melds) if i not in kept], table.free,
                         table.declared)
+        work.check()
+        work.spend(SEARCH_WORK * GUIDE_NODES)
         end = play_of_value(problem.variant, rest, problem.usable, problem.opened,
-                            problem.exactly, problem.weight, bound, GUIDE_NODES, deadline,
+                            problem.exactly, problem.weight, bound, GUIDE_NODES,
                             check=False,
                             prefer=problem.melds_used(relaxed),
                             releases=problem.releases_in(relaxed))
@@ -1642,11 +1762,11 @@ def _solve_loop(problem: _Problem, rule: str | None, hand_allowed: bool,
 
     searchable = rule is None and hand_allowed
     for _ in range(_MAX_CUTS):
+        work.check()
         builder = problem.build(rule, hand_allowed, cuts)
-        left = None if deadline is None else deadline - time.monotonic()
-        if left is not None and left <= 0:
-            raise TimeoutError("the arrangement search ran out of time")
-        sol = builder.solve(left, rescue if searchable else None,
+        work.spend(BUILD_WORK + builder.ncol // 4)
+        builder.work = work
+        sol = builder.solve(rescue if searchable else None,
                             guide if searchable and builder.kept_cols else None,
                             None if builder.dive_ok else legal)
         if isinstance(sol, str):
@@ -1692,23 +1812,23 @@ def _arrangement(problem: _Problem, check: TurnCheck) -> Arrangement:
 def best_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, *,
               objective: str = "cards", keep: Collection[Card] = (),
               exactly: int | None = None, keep_jokers: bool = False,
-              time_limit: float | None = None) -> Play | None:
+              work: int | Work | None = None) -> Play | None:
     """The optimal legal play: most hand cards put down (``objective="cards"``) or most
     points shed (``"points"``, by the variant's ``card_value``), never playing ``keep``
     (nor jokers with ``keep_jokers``), exactly ``exactly`` cards when given. Among optimal
     plays, one keeping many start melds whole (see ``arrange``; the primary objective is
     always proven). None when no legal play exists.
-    ``time_limit`` (seconds) bounds the whole search: past it, ``TimeoutError``."""
+    ``work`` bounds the whole search (see ``arrange``): past it, ``OutOfWork``."""
     result = arrange(variant, table, hand, opened, objective=objective, keep=keep,
-                     exactly=exactly, keep_jokers=keep_jokers, time_limit=time_limit)
+                     exactly=exactly, keep_jokers=keep_jokers, work=work)
     return None if result is None else result.play
 
 
 def can_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool,
-             time_limit: float | None = None) -> bool:
+             work: int | Work | None = None) -> bool:
     """Can the player legally add at least one card? A quick look for a card that simply
     extends a meld comes first; the exact search settles the rest (TimeoutError past
-    ``time_limit`` seconds)."""
+    ``work`` units: see ``arrange``)."""
     if opened or variant.initial_meld == "none":
         for card in hand:
             for index, meld in enumerate(table.melds):
@@ -1719,7 +1839,7 @@ def can_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool,
                     if check_turn(variant, table, hand, end, opened).ok:
                         return True
     return arrange(variant, table, hand, opened, tie_break=False,
-                   time_limit=time_limit) is not None
+                   work=work) is not None
 
 
 def prepare(variant: Variant, table: Table, hand: Sequence[Card]) -> None:

@@ -17,7 +17,7 @@ the table that no meld links are searched one after the other, and refuted state
 remembered, so a dead end is not explored twice.
 
 The search is not exhaustive (it stops after ``nodes`` nodes, a count rather than a time so
-that a loaded machine takes the same path, or at a caller's deadline) and only takes rule
+that a loaded machine takes the same path) and only takes rule
 sets it models: no free cards, no first-play rule pending, no ``exactly``, ace low, high or
 either, jokers that keep their card when they move. It returns only plays ``check_turn``
 accepts; None sends the caller back to the MILP.
@@ -26,7 +26,6 @@ accepts; None sends the caller back to the MILP.
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,7 +39,6 @@ from game.engine.variants import Variant
 
 NFACES = 52
 SEARCH_NODES = 80  # nodes of the search (3-4 ms here)
-_CHECK_EVERY = 16  # nodes between clock reads
 _NONE = 9999
 
 
@@ -115,7 +113,7 @@ class _Search:
 
     def __init__(self, nat: list[int], pin: list[int], wild: int, droppable: list[int],
                  weight: list[int], slack: int, starts: list[_Start], variant: Variant,
-                 nodes: int, deadline: float | None, mates: dict[int, frozenset[int]],
+                 nodes: int, mates: dict[int, frozenset[int]],
                  prefer: Mapping[tuple[frozenset[int], int], float] | None = None,
                  releases: Mapping[int, float] | None = None) -> None:
         self.nat, self.pin, self.wild = nat, pin, wild
@@ -138,7 +136,6 @@ class _Search:
         self.two_from_hand = variant.released_joker_needs_two_from_hand and bool(mates)
         self.windows = _run_windows(variant.ace)
         self.max_nodes = nodes
-        self.deadline = np.inf if deadline is None else deadline  # time.monotonic()
         self.nodes = 0
         self.claimed = 0  # bitmask over starts
         # undo log: (naturals, pinned, wild taken, what): what is a kept start meld's index,
@@ -224,8 +221,7 @@ class _Search:
         """Place (or leave in the hand) every item whose face is in ``scope``, a set of faces
         no usable shape links to the rest; on success the steps stay in the log."""
         self.nodes += 1
-        if self.nodes > self.max_nodes or (
-                self.nodes % _CHECK_EVERY == 0 and time.monotonic() > self.deadline):
+        if self.nodes > self.max_nodes:
             raise _Abort
         nat = np.array(self.nat, dtype=np.int16)
         pin = np.array(self.pin, dtype=np.int16)
@@ -428,16 +424,16 @@ class _Search:
 
 def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened: bool,
                   exactly: int | None, weight: Mapping[Card, int], target: int,
-                  nodes: int = SEARCH_NODES, deadline: float | None = None,
+                  nodes: int = SEARCH_NODES,
                   check: bool = True,
                   prefer: Mapping[tuple[frozenset[int], int], float] | None = None,
                   releases: Mapping[int, float] | None = None) -> Table | None:
     """A legal end table playing hand cards (from ``usable``) worth at least ``target`` by
     ``weight``, or None: the rules fall outside the search, or none was found (within
-    ``nodes`` nodes and before ``deadline``, a ``time.monotonic()``; the search is not
-    exhaustive). ``check=False`` leaves the final ``check_turn`` to the caller (who adds
-    melds of its own first). ``prefer`` and ``releases`` (an LP relaxation's melds and joker
-    releases) order the search: the melds it uses most first, a joker it keeps kept first."""
+    ``nodes`` nodes; the search is not exhaustive). ``check=False`` leaves the final
+    ``check_turn`` to the caller (who adds melds of its own first). ``prefer`` and
+    ``releases`` (an LP relaxation's melds and joker releases) order the search: the melds
+    it uses most first, a joker it keeps kept first."""
     if not _applicable(variant, table, usable, opened, exactly):
         return None
     fixed = variant.joker_identity == "fixed"
@@ -494,7 +490,7 @@ def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened
             if len(cards) == 1 and meld is not None:
                 mates[f] = frozenset(_index(c) for c in meld if not c.is_joker)
     search = _Search(nat, pin, wild, droppable, weights, slack, starts, variant, nodes,
-                     deadline, mates, prefer, releases)
+                     mates, prefer, releases)
     if not search.run(hand_jokers, joker_weight):
         return None
     end = _realise(table, usable, variant, search.log, search.extra, search.jokers_kept)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.engine.actions import (
     Abandon,
@@ -20,6 +20,7 @@ from game.engine.actions import (
     EndTurn,
     Knock,
     NextHand,
+    NotPlaying,
     Pass,
     Play,
     StartPlay,
@@ -44,8 +45,11 @@ from game.engine.turn import check_turn
 from game.engine.variants import Variant, get_variant
 
 # The must-play rule asks the exact search whether a play exists; a rare position under
-# exotic joker options can take the search far longer than a player should wait.
-CAN_PLAY_SECONDS = 3.0
+# exotic joker options can take the search far longer than a player should wait. Its budget
+# is counted work (``game.engine.arrange.Work``: a few seconds here), never a time, so the
+# answer does not depend on the machine; an answer it cannot settle is logged (see
+# ``NotPlaying.unsettled``).
+CAN_PLAY_WORK = 1_500_000
 
 
 @dataclass(frozen=True)
@@ -133,7 +137,8 @@ class Match:
         self.deals_won = [0] * players
         self.history: list[HandResult] = []
         self.result: MatchResult | None = None
-        self._can_play_cache: tuple[Table, tuple[Card, ...], bool, bool] | None = None
+        self._can_play_cache: tuple[Table, tuple[Card, ...], bool, bool | None] | None = None
+        self._unsettled_asked = False  # the last verify met an unsettled must-play question
         self.hand = self._deal(0)
 
     # --- dealing
@@ -171,10 +176,15 @@ class Match:
     def can_play_now(self, player: int | None = None) -> bool:
         """Could ``player`` (default: the one in turn) legally add at least one card?
 
-        The answer for the last position asked is kept: the legal-action list asks it for
-        several action kinds at once. If the search cannot settle the question (an exotic
+        If the search cannot settle the question within ``CAN_PLAY_WORK`` (an exotic
         combination of joker options), the player is treated as unable, so the game goes
-        on with a draw rather than stopping."""
+        on with a draw rather than stopping (and the draw records it: see ``apply``)."""
+        return self._can_play_answer(player) is True
+
+    def _can_play_answer(self, player: int | None = None) -> bool | None:
+        """``can_play_now``'s answer, None when the search could not settle it. The answer
+        for the last position asked is kept: the legal-action list asks it for several
+        action kinds at once."""
         from game.engine.arrange import can_play
 
         seat = self.current if player is None else player
@@ -183,11 +193,11 @@ class Match:
         cached = self._can_play_cache
         if cached is not None and cached[0] is h.table and cached[1:3] == (hand, h.opened[seat]):
             return cached[3]
+        able: bool | None
         try:
-            able = can_play(self.variant, h.table, hand, h.opened[seat],
-                            time_limit=CAN_PLAY_SECONDS)
+            able = can_play(self.variant, h.table, hand, h.opened[seat], work=CAN_PLAY_WORK)
         except (RuntimeError, TimeoutError):
-            able = False
+            able = None
         self._can_play_cache = (h.table, hand, h.opened[seat], able)
         return able
 
@@ -197,9 +207,10 @@ class Match:
                                        "start_play", "next_hand")
                      if self._kind_problem(kind) is None)
 
-    def _kind_problem(self, kind: str) -> str | None:
+    def _kind_problem(self, kind: str, unsettled: bool = False) -> str | None:
         """Why an action of this kind is not allowed now (None when it is), except
-        Play's table, which ``verify`` checks."""
+        Play's table, which ``verify`` checks. ``unsettled``: the action records that the
+        must-play question was not settled (see ``NotPlaying``), so it is not asked."""
         v, h = self.variant, self.hand
         if self.over:
             return "the match is over"
@@ -246,10 +257,10 @@ class Match:
             if turn == "robbers":
                 if h.played and h.draws:
                     return "you have drawn your extra card"
-                return self._must_play_problem() if not h.played else None
+                return self._must_play_problem(unsettled) if not h.played else None
             if h.played:
                 return "you have already played this turn"
-            return self._must_play_problem()
+            return self._must_play_problem(unsettled)
         if kind in ("abandon", "start_play"):
             if not v.abandon_applies:
                 return "giving up a started play is not part of this game"
@@ -257,7 +268,7 @@ class Match:
                 return "giving up a play is not allowed now"
             if kind == "start_play":
                 return "the play has already started" if h.started else None
-            return None if h.started else self._must_play_problem()
+            return None if h.started else self._must_play_problem(unsettled)
         if kind == "knock":
             knock = v.knock
             if knock is None or final:
@@ -280,7 +291,7 @@ class Match:
                 return "end your turn instead"
             if stock > 0:
                 return "draw a card instead of passing"
-            return self._must_play_problem()
+            return self._must_play_problem(unsettled)
         if kind == "end_turn":
             if turn == "carousel":
                 if h.played:
@@ -293,18 +304,24 @@ class Match:
             return "your turn ends when you play or draw"
         return f"unknown action {kind}"
 
-    def _must_play_problem(self) -> str | None:
-        if self.variant.must_play_if_able and self.can_play_now():
-            return "you can play, so you must play at least one card"
-        return None
+    def _must_play_problem(self, unsettled: bool = False) -> str | None:
+        if not self.variant.must_play_if_able or unsettled:
+            return None
+        able = self._can_play_answer()
+        if able is None:
+            self._unsettled_asked = True
+            return None
+        return "you can play, so you must play at least one card" if able else None
 
     def verify(self, action: Action) -> None:
+        self._unsettled_asked = False
         if action.kind == "next_hand":
             problem = self._kind_problem("next_hand")
         elif action.player != self.hand.current:
             problem = f"it is {self.names[self.hand.current]}'s turn"
         else:
-            problem = self._kind_problem(action.kind)
+            problem = self._kind_problem(
+                action.kind, isinstance(action, NotPlaying) and action.unsettled)
         if problem:
             raise IllegalAction(problem, rule=action.kind)
         if isinstance(action, Play):
@@ -324,8 +341,12 @@ class Match:
     # --- applying
 
     def apply(self, action: Action) -> None:
-        """Verify and apply an action, and log it. A refused action changes nothing."""
+        """Verify and apply an action, and log it. A refused action changes nothing. A
+        draw (pass, abandon) that the must-play rule allowed only because the search could
+        not settle the question is logged saying so, and replays without asking."""
         self.verify(action)
+        if self._unsettled_asked and isinstance(action, NotPlaying) and not action.unsettled:
+            action = replace(action, unsettled=True)
         handler = getattr(self, f"_do_{action.kind}")
         handler(action)
         self.log.append(action)

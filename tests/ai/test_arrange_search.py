@@ -232,9 +232,9 @@ def test_branch_and_bound_starts_one_short_of_an_unreachable_bound(
     starts: list[int | None] = []
     original = arrange_module._Builder._primary_alone
 
-    def spy(self, h, cost, time_limit, warm, legal):  # noqa: ANN001, ANN202
+    def spy(self, h, cost, warm, legal):  # noqa: ANN001, ANN202
         starts.append(None if warm is None else self.primary_of(warm))
-        return original(self, h, cost, time_limit, warm, legal)
+        return original(self, h, cost, warm, legal)
 
     monkeypatch.setattr(arrange_module._Builder, "_primary_alone", spy)
     solution = solve(variant, start, hand, True)

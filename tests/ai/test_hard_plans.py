@@ -21,7 +21,7 @@ from tests.conftest import rig
 def _believe(monkeypatch: pytest.MonkeyPatch, hand: list) -> None:
     """Every opponent hand Hard samples is ``hand``."""
     monkeypatch.setattr(HandSampler, "sample",
-                        lambda self, view, model, samples, deadline, tries=4:
+                        lambda self, view, model, samples, work, budget, tries=4:
                         [list(hand) for _ in range(samples)])
 
 

@@ -15,7 +15,7 @@ import pytest
 import game.ai.players.plays as plays_module
 from game.ai.players import LEVELS, ComputerPlayer, Decision, make_player
 from game.ai.players.base import must_play, play_is_legal
-from game.ai.players.plays import PLAY_SECONDS
+from game.ai.players.plays import PLAY_WORK
 from game.ai.players.unseen import sample_hands, unseen_cards
 from game.engine.actions import NextHand, Play
 from game.engine.cards import Card, Face
@@ -215,10 +215,10 @@ def test_medium_plays_the_solver_optimum(variant_id: str) -> None:
         if seat != 0 or "play" not in view.legal:
             return
         if isinstance(decision.action, Play) and not decision.note.startswith("largest play"):
-            return  # Medium's search ran out of its time (a loaded machine): a simple play
+            return  # Medium's search ran out of its work budget: a simple play
         try:
             best = solve(view.variant, view.table, list(view.hand), view.opened[seat],
-                         objective="cards", time_limit=PLAY_SECONDS)
+                         objective="cards", work=PLAY_WORK)
         except TimeoutError:
             return  # a tangled position the reference cannot settle either
         most = len(best.played) if best is not None else 0
@@ -316,7 +316,7 @@ def test_a_search_out_of_time_still_makes_a_simple_play(level: str, monkeypatch)
     rig(match, "3H 4H 5H 6H 7H 8H 9H | 5C 6C 7C", ["8C 6D 6S KD", "2D 3D"], current=0)
     view = match.view(0)
     assert len(list(make_player(level, 1).decide(view).action.table.cards())) == 13
-    monkeypatch.setattr(plays_module, "PLAY_SECONDS", 1e-9)  # every search times out
+    monkeypatch.setattr(plays_module, "PLAY_WORK", 1)  # every search runs out of work
     decision = make_player(level, 1).decide(view)
     assert isinstance(decision.action, Play)
     assert "no rearranging" in decision.note
@@ -339,7 +339,7 @@ def test_no_play_at_all_costs_no_simple_search(level: str, monkeypatch) -> None:
     monkeypatch.setattr(f"game.ai.players.{level}.simple_play", spy)
     assert make_player(level, 1).choose_play(view) is None  # it draws
     assert looked == []  # the solver said no play: no greedy pass after it
-    monkeypatch.setattr(plays_module, "PLAY_SECONDS", 1e-9)  # a search out of time
+    monkeypatch.setattr(plays_module, "PLAY_WORK", 1)  # a search out of work
     make_player(level, 1).choose_play(view)
     assert looked  # ...is what the simple play is for
 

@@ -24,7 +24,7 @@ from game.engine.turn import check_turn
 from game.engine.variants import VARIANTS
 
 MAX_ACTIONS = 30
-SOLVER_SECONDS = 2.0
+SOLVER_WORK = 800_000  # arrange.Work units (about two seconds here)
 SIMPLE = {"draw": Draw, "pass": Pass, "knock": Knock, "end_turn": EndTurn, "abandon": Abandon,
           "start_play": StartPlay}
 
@@ -126,9 +126,9 @@ def solver_play(match: Match) -> Play | None:
         return None
     h = match.hand
     try:
-        # a time limit keeps the suite quick; a rare hard position just goes unused here
+        # a work budget keeps the suite quick; a rare hard position just goes unused here
         best = best_play(match.variant, h.table, h.hands[h.current], h.opened[h.current],
-                         time_limit=SOLVER_SECONDS)
+                         work=SOLVER_WORK)
     except TimeoutError:
         return None
     return None if best is None else Play(h.current, best.table)

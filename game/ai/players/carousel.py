@@ -12,11 +12,10 @@ turn ends without a meld). What counts at the end of a deal is the value of the 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 
 from game.ai.players.plays import Arranged, solution_for
 from game.ai.players.unseen import opponents, sample_hands, unseen_cards
+from game.engine.arrange import Work
 from game.engine.match import PlayerView
 from game.engine.scoring import UNDERCUT_BONUS, card_value, hand_value
 
@@ -31,9 +30,10 @@ def value_after(view: PlayerView, found: Arranged | None) -> int:
 
 
 def draw_again_value(view: PlayerView, rng: random.Random, draws: int,
-                     clock: Callable[[], float]) -> float | None:
+                     work: Work) -> float | None:
     """The expected count after drawing one more card and melding as well as possible then
-    (no meld after the last draw), over up to ``draws`` unseen cards; None without time."""
+    (no meld after the last draw), over up to ``draws`` unseen cards, the searches spending
+    from ``work``; None when it runs out before three are weighed."""
     pool = unseen_cards(view)
     if not pool:
         return None
@@ -42,13 +42,12 @@ def draw_again_value(view: PlayerView, rng: random.Random, draws: int,
     total = 0.0
     tried = 0
     for card in rng.sample(pool, min(draws, len(pool))):
-        left = clock()
-        if left <= 0:
+        if work.exhausted:
             break
         hand = [*view.hand, card]
         value = hand_value(scheme, hand)
         if not last:
-            found = solution_for(view, objective="points", hand=hand, time_limit=left)
+            found = solution_for(view, objective="points", hand=hand, work=work)
             if found is not None:
                 value -= sum(card_value(scheme, c) for c in found.played)
         total += value
@@ -71,7 +70,3 @@ def knock_worth(view: PlayerView, rng: random.Random, samples: int = 96) -> floa
         else:
             total -= (mine - low) + UNDERCUT_BONUS
     return total / samples
-
-
-def seconds_left(cutoff: float) -> Callable[[], float]:
-    return lambda: cutoff - time.monotonic()

@@ -22,16 +22,16 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from game.ai.players.base import ComputerPlayer, Decision
-from game.ai.players.carousel import draw_again_value, knock_worth, seconds_left, value_after
+from game.ai.players.carousel import draw_again_value, knock_worth, value_after
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
-from game.ai.players.plays import Arranged, as_decision, solution_for
+from game.ai.players.plays import PLAY_WORK, Arranged, as_decision, solution_for
 from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
+from game.engine.arrange import Work
 from game.engine.match import PlayerView
 from game.engine.scoring import hand_value
 
@@ -41,10 +41,12 @@ JOKERS_COST = ("tahiti", "carousel_scarne", "carousel_culbertson", "manipulation
 
 @dataclass(frozen=True)
 class Tuning:
-    """Hard's knobs (the tournament figures were taken with the defaults)."""
+    """Hard's knobs (the tournament figures were taken with the defaults). The budgets are
+    ``arrange.Work`` units (about 2.5 microseconds each here): counted, never timed, so a
+    seeded match plays alike on any machine under any load."""
 
-    budget: float = 0.35  # seconds of look-ahead per decision (no new sample after)
-    cutoff: float = 0.6  # seconds after which every search stops
+    budget: int = 140_000  # work of a decision after which no new sample is weighed
+    cutoff: int = 240_000  # work of a decision after which every search stops
     samples: int = 8  # opponent hands sampled per decision
     alternatives: int = 4  # plays holding back one card that are weighed
     race_slope: float = 0.6  # how much the ratio of hand sizes weighs in the race
@@ -67,25 +69,25 @@ class HardPlayer(ComputerPlayer):
         super().__init__(seed)
         self.tuning = tuning or Tuning()
         self.sampler = HandSampler(self.rng)
-        self._deadline = 0.0
-        self._cutoff = 0.0
+        self._work = Work(0)  # this decision's budget (``Tuning.cutoff``)
 
     # --- plays
 
     def choose_play(self, view: PlayerView) -> Decision | None:
-        start = time.monotonic()
-        self._deadline = start + self.tuning.budget
-        self._cutoff = start + self.tuning.cutoff
+        self._work = Work(self.tuning.cutoff)
         points = view.variant.scoring in POINTS_SCHEMES
+        first_work = Work()  # each search for the largest play has a budget of its own
         try:
-            most = solution_for(view, objective="cards", timeout_is_none=False)
-        except TimeoutError:  # the search ran out of time: a simple play, if there is one
+            most = solution_for(view, objective="cards", timeout_is_none=False,
+                                work=first_work.part(PLAY_WORK))
+        except TimeoutError:  # the search ran out of work: a simple play, if there is one
             return self._free_only(view) or simple_play(view)
         if most is None:
             return self._free_only(view)
         if len(most.played) == len(view.hand):
             return as_decision(view, most, "going out")
-        first = self._first_choice(view, most, points)
+        first = self._first_choice(view, most, points, first_work)
+        self._work.spend(first_work.spent)  # it counts towards the decision's budget
         if view.variant.turn == "carousel" and not view.final_round:
             return self._carousel_meld(view, first)
         if view.variant.turn == "carousel" or view.final_round or not self.tuning.look:
@@ -94,10 +96,10 @@ class HardPlayer(ComputerPlayer):
         if len(candidates) == 1:
             return as_decision(view, first, "largest play")
         hands = {seat: self.sampler.sample(view, hand_model(view, seat), self.tuning.samples,
-                                           self._deadline)
+                                           self._work, self.tuning.budget)
                  for seat in opponents(view)[:1]}
-        scores = weigh(view, candidates, hands, self.tuning.race_slope, self._deadline,
-                       self._cutoff)
+        scores = weigh(view, candidates, hands, self.tuning.race_slope, self._work,
+                       self.tuning.budget)
         if self._shedding(view):
             scores = self._expected_points(view, candidates, scores)
         best = max(range(len(candidates)), key=lambda i: (scores[i], -candidates[i].left))
@@ -114,21 +116,21 @@ class HardPlayer(ComputerPlayer):
         knocks_after = knock is not None and knock.when == "after_meld" \
             and now <= knock.max_points
         if "draw" in view.legal and not knocks_after:
-            later = draw_again_value(view, self.rng, self.tuning.carousel_draws,
-                                     seconds_left(self._cutoff))
+            later = draw_again_value(view, self.rng, self.tuning.carousel_draws, self._work)
             if later is not None and later + self.tuning.carousel_margin < now:
                 return None
         return as_decision(view, first, f"meld down to {now}")
 
-    def _first_choice(self, view: PlayerView, most: Arranged, points: bool) -> Arranged:
+    def _first_choice(self, view: PlayerView, most: Arranged, points: bool,
+                      work: Work) -> Arranged:
         """The largest play: by points under a points scoring, keeping jokers in hand when
-        they are worth more there."""
+        they are worth more there (each search ``PLAY_WORK``, spent from ``work``)."""
         first = most
         if points:
-            first = solution_for(view, objective="points") or most
+            first = solution_for(view, objective="points", work=work.part(PLAY_WORK)) or most
         if self._keep_jokers(view) and any(c.is_joker for c in first.played):
             other = solution_for(view, objective="points" if points else "cards",
-                                 keep_jokers=True)
+                                 keep_jokers=True, work=work.part(PLAY_WORK))
             if other is not None:
                 first = other
         return first
@@ -139,18 +141,17 @@ class HardPlayer(ComputerPlayer):
         seen = {frozenset(first.played)}
         objective = "points" if points else "cards"
         for card in first.played[:self.tuning.alternatives]:
-            if time.monotonic() > self._deadline:
+            if self._work.spent >= self.tuning.budget:
                 break
             other = solution_for(view, objective=objective, keep=[card],
-                                 keep_jokers=self._keep_jokers(view),
-                                 time_limit=self._left_time())
+                                 keep_jokers=self._keep_jokers(view), work=self._work)
             if other is None or frozenset(other.played) in seen:
                 continue
             seen.add(frozenset(other.played))
             candidates.append(Candidate(f"holding {card} back", other,
                                         self._race_count(view, other, first)))
-        if view.table.free and time.monotonic() < self._deadline:
-            free = solution_for(view, exactly=0, time_limit=self._left_time())
+        if view.table.free and self._work.spent < self.tuning.budget:
+            free = solution_for(view, exactly=0, work=self._work)
             if free is not None:
                 candidates.append(Candidate("free cards only", free,
                                             self._race_count(view, free, first)))
@@ -173,10 +174,6 @@ class HardPlayer(ComputerPlayer):
             cost = value_after(view, candidate.play) + (mean if candidate.play is None else 0)
             out.append(chance * gain - (1 - chance) * cost)
         return out
-
-    def _left_time(self) -> float:
-        """Seconds a search may still take."""
-        return max(0.02, self._cutoff - time.monotonic())
 
     def _race_count(self, view: PlayerView, found: Arranged | None, first: Arranged) -> float:
         """The cards a move leaves, as the race counts them. When one hand decides the

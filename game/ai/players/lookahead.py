@@ -10,12 +10,11 @@ from there, zero when the opponent goes out. Every candidate is weighed on the s
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.ai.players.plays import Arranged
-from game.engine.arrange import arrange
+from game.engine.arrange import Work, arrange
 from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.table import Table
@@ -42,15 +41,18 @@ def race(mine: float, theirs: int, slope: float) -> float:
         return 0.0
     return 1.0 / (1.0 + math.exp(-slope * math.log(theirs / mine)))
 
+# the most work (``arrange.Work`` units, about 0.2 s here) one opponent reply may take
+REPLY_WORK = 80_000
+
 
 def reply(view: PlayerView, table: Table, hand: Sequence[Card], opened: bool,
-          time_limit: float = 0.2) -> tuple[bool, int]:
+          work: int | Work = REPLY_WORK) -> tuple[bool, int]:
     """The opponent's best reply with ``hand`` on ``table``: (goes out, cards left after
     its turn, counting the draws of the turn structure). Only how many cards it plays
-    matters, so the search skips the kept-melds tie-break."""
+    matters, so the search skips the kept-melds tie-break. A search out of ``work`` counts
+    as no play."""
     try:
-        found = arrange(view.variant, table, list(hand), opened, time_limit=time_limit,
-                        tie_break=False)
+        found = arrange(view.variant, table, list(hand), opened, work=work, tie_break=False)
     except TimeoutError:
         found = None
     played = len(found.play.played) if found is not None else 0
@@ -63,25 +65,26 @@ def reply(view: PlayerView, table: Table, hand: Sequence[Card], opened: bool,
 
 
 def weigh(view: PlayerView, candidates: Sequence[Candidate],
-          hands: dict[int, list[list[Card]]], slope: float, deadline: float,
-          cutoff: float, least: int = 3) -> list[float]:
+          hands: dict[int, list[list[Card]]], slope: float, work: Work, budget: int,
+          least: int = 3) -> list[float]:
     """Each candidate's estimated chance to win, averaged over the sampled deals (every
-    candidate on the same deals): at least ``least`` deals unless past ``cutoff``, and no
-    new deal after ``deadline``. With no deal weighed, the first candidate scores best."""
+    candidate on the same deals), the replies spending from ``work``: at least ``least``
+    deals unless it runs out, and no new deal once it has spent ``budget`` units. The
+    budgets count work, never time, so every machine weighs the same deals. With no deal
+    weighed, the first candidate scores best."""
     seats = list(hands)
     deals = min((len(h) for h in hands.values()), default=0)
     totals = [0.0] * len(candidates)
     done = 0
     opened: Callable[[int], bool] = lambda seat: view.opened[seat]  # noqa: E731
     for index in range(deals):
-        now = time.monotonic()
-        if now > cutoff or (done >= least and now > deadline):
+        if work.exhausted or (done >= least and work.spent >= budget):
             break
         row = []
         for candidate in candidates:
-            row.append(_worth(view, candidate, seats, hands, index, opened, slope, cutoff))
+            row.append(_worth(view, candidate, seats, hands, index, opened, slope, work))
         if any(value is None for value in row):
-            break  # out of time within this deal: it is not counted
+            break  # out of work within this deal: it is not counted
         for number, value in enumerate(row):
             totals[number] += value  # type: ignore[operator]
         done += 1
@@ -92,15 +95,15 @@ def weigh(view: PlayerView, candidates: Sequence[Candidate],
 
 def _worth(view: PlayerView, candidate: Candidate, seats: list[int],
            hands: dict[int, list[list[Card]]], index: int, opened: Callable[[int], bool],
-           slope: float, cutoff: float) -> float | None:
-    """The candidate's chance to win against one sampled deal (None: out of time)."""
+           slope: float, work: Work) -> float | None:
+    """The candidate's chance to win against one sampled deal (None: out of work)."""
     table = candidate.table(view)
     fewest: int | None = None
     for seat in seats:
-        left = cutoff - time.monotonic()
-        if left <= 0:
+        if work.exhausted:
             return None
-        out, after = reply(view, table, hands[seat][index], opened(seat), min(0.2, left))
+        out, after = reply(view, table, hands[seat][index], opened(seat),
+                           work.part(REPLY_WORK))
         if out:
             return 0.0
         fewest = after if fewest is None else min(fewest, after)

@@ -11,12 +11,11 @@ view: the unseen cards, the hand sizes and the public turn records.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.players.unseen import unseen_cards
-from game.engine.arrange import best_play, can_play
+from game.engine.arrange import Work, best_play, can_play
 from game.engine.cards import Card, Face
 from game.engine.match import PlayerView
 from game.engine.table import Table
@@ -24,6 +23,7 @@ from game.engine.table import Table
 # Larger dead parts are taken card by card: a big random hand is almost never dead as a
 # whole, and the check is the costly part of sampling.
 JOINT_CHECK = 6
+GOES_OUT_WORK = 100_000  # the most work (``arrange.Work`` units) one goes_out search takes
 _INFORMATIVE_TURNS = ("play_or_draw", "guadalupe", "draw_until_able", "robbers")
 
 
@@ -79,41 +79,48 @@ class HandSampler:
         self.rng = rng
         self._dead_faces: dict[tuple, dict[Face, bool]] = {}
 
-    def dead_face(self, view: PlayerView, table: Table, card: Card, opened: bool) -> bool:
+    def dead_face(self, view: PlayerView, table: Table, card: Card, opened: bool,
+                  work: Work | None = None) -> bool:
+        """Can ``card`` alone not be played on ``table``? (The search spends from ``work``;
+        one it cannot settle counts the card dead, and is not remembered.)"""
         cache = self._dead_faces.setdefault((_key(table), opened), {})
         face = card.face
         if face not in cache:
             if len(self._dead_faces) > 64:
                 self._dead_faces = {(_key(table), opened): cache}
-            cache[face] = not can_play(view.variant, table, [card], opened)
+            try:
+                cache[face] = not can_play(view.variant, table, [card], opened, work=work)
+            except TimeoutError:
+                return True
         return cache[face]
 
-    def sample(self, view: PlayerView, model: HandModel, samples: int, deadline: float,
-               tries: int = 4) -> list[list[Card]]:
+    def sample(self, view: PlayerView, model: HandModel, samples: int, work: Work,
+               budget: int, tries: int = 4) -> list[list[Card]]:
         """Up to ``samples`` hands for the modelled seat (plain unseen samples when the
-        model says nothing or too few fit before ``deadline``)."""
+        model says nothing or too few fit before the searches, spending from ``work``, have
+        spent ``budget`` units: a count, never a time, so every machine samples alike)."""
         pool = unseen_cards(view)
         size = min(model.size, len(pool))
         if model.reference is None or model.dead == 0:
             return [self.rng.sample(pool, size) for _ in range(samples)]
         reference = model.reference
         dead_pool: list[Card] = []
-        for card in pool:  # once out of time, a face not yet checked counts as dead
-            if time.monotonic() > deadline or self.dead_face(view, reference, card,
-                                                              model.opened):
+        for card in pool:  # once out of work, a face not yet checked counts as dead
+            if work.spent >= budget or self.dead_face(view, reference, card, model.opened,
+                                                      work):
                 dead_pool.append(card)
         dead = min(model.dead, len(dead_pool))
         hands: list[list[Card]] = []
         spare: list[list[Card]] = []  # dead card by card, though maybe not all together
         for _ in range(samples * tries):
-            if len(hands) >= samples or time.monotonic() > deadline:
+            if len(hands) >= samples or work.spent >= budget:
                 break
             part = self.rng.sample(dead_pool, dead)
             taken = set(part)
             rest = [c for c in pool if c not in taken]
             hand = part + self.rng.sample(rest, size - dead)
             if dead > JOINT_CHECK or not _related_pair(part) \
-                    or not can_play(view.variant, reference, part, model.opened):
+                    or not _can_play(view, reference, part, model.opened, work):
                 hands.append(hand)
             elif len(spare) < samples:
                 spare.append(hand)
@@ -123,6 +130,16 @@ class HandSampler:
             rest = [c for c in pool if c not in set(part)]
             hands.append(part + self.rng.sample(rest, size - dead))
         return hands
+
+
+def _can_play(view: PlayerView, table: Table, cards: list[Card], opened: bool,
+              work: Work) -> bool:
+    """Can these cards be played (a search out of ``work`` says they can: the hand is
+    then kept aside, as one that may not fit)?"""
+    try:
+        return can_play(view.variant, table, cards, opened, work=work)
+    except TimeoutError:
+        return True
 
 
 def _related_pair(cards: list[Card]) -> bool:
@@ -140,31 +157,33 @@ def _related_pair(cards: list[Card]) -> bool:
 
 
 def goes_out(view: PlayerView, table: Table, hand: list[Card], opened: bool,
-             time_limit: float = 0.25) -> bool:
+             work: int | Work = GOES_OUT_WORK) -> bool:
     """Could a player holding ``hand`` put all of it down on ``table``? (A search that runs
-    out of time raises TimeoutError.)"""
+    out of ``work`` raises OutOfWork, a TimeoutError.)"""
     if not hand:
         return True
-    if not can_play(view.variant, table, hand, opened):
+    if not can_play(view.variant, table, hand, opened, work=work):
         return False
-    found = best_play(view.variant, table, hand, opened, time_limit=time_limit)
+    found = best_play(view.variant, table, hand, opened, work=work)
     return found is not None and len(found.played) == len(hand)
 
 
 def out_chance(view: PlayerView, table: Table, hands: dict[int, list[list[Card]]],
-               opened: Callable[[int], bool], deadline: float) -> float:
-    """The share of sampled deals in which some opponent could go out on ``table``."""
+               opened: Callable[[int], bool], work: Work, budget: int) -> float:
+    """The share of sampled deals in which some opponent could go out on ``table`` (at
+    least four deals, and no new one once ``work`` has spent ``budget`` units)."""
     seats = list(hands)
     if not seats:
         return 0.0
     count = min(len(h) for h in hands.values())
     outs = tried = 0
     for index in range(count):
-        if tried >= 4 and time.monotonic() > deadline:
+        if tried >= 4 and work.spent >= budget:
             break
         tried += 1
         try:
-            if any(goes_out(view, table, hands[s][index], opened(s)) for s in seats):
+            if any(goes_out(view, table, hands[s][index], opened(s), work.part(GOES_OUT_WORK))
+                   for s in seats):
                 outs += 1
         except TimeoutError:
             continue

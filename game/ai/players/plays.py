@@ -9,33 +9,36 @@ from game.ai.players.base import Decision
 from game.ai.solver import edit_list
 from game.engine import arrange
 from game.engine.actions import Play
+from game.engine.arrange import Work
 from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.table import Table
 
 Arranged = arrange.Play  # table, played, value
 # A rare tangled position can keep the exact search busy for minutes; a computer turn must
-# not, so a search without its own limit gets this many seconds, then counts as no play.
-PLAY_SECONDS = 2.0
+# not, so a search without its own budget gets this much work (``arrange.Work`` units, about
+# two seconds here; counted, never timed, so every machine decides alike), then counts as no
+# play.
+PLAY_WORK = 800_000
 
 
 def solution_for(view: PlayerView, *, objective: str = "cards", keep: Iterable[Card] = (),
                  exactly: int | None = None, keep_jokers: bool = False,
                  table: Table | None = None, hand: Iterable[Card] | None = None,
-                 opened: bool | None = None, time_limit: float | None = None,
+                 opened: bool | None = None, work: int | Work | None = None,
                  timeout_is_none: bool = True) -> Arranged | None:
     """The solver's best play for this seat (or for another table, hand or opening state:
-    a look ahead), or None when no play adds a card. A search that runs out of
-    ``time_limit`` seconds (``PLAY_SECONDS`` when not given) counts as no play, unless
-    ``timeout_is_none=False``: then it raises TimeoutError, for a caller with a fallback."""
+    a look ahead), or None when no play adds a card. A search that runs out of ``work``
+    (``PLAY_WORK`` units when not given; a ``Work`` to share a budget) counts as no play,
+    unless ``timeout_is_none=False``: then it raises ``OutOfWork`` (a TimeoutError), for a
+    caller with a fallback."""
     cards = list(view.hand if hand is None else hand)
     start = view.table if table is None else table
     is_open = view.opened[view.seat] if opened is None else opened
     try:
         found = arrange.best_play(view.variant, start, cards, is_open, objective=objective,
                                   keep=tuple(keep), exactly=exactly, keep_jokers=keep_jokers,
-                                  time_limit=PLAY_SECONDS if time_limit is None
-                                  else time_limit)
+                                  work=PLAY_WORK if work is None else work)
     except TimeoutError:
         if timeout_is_none:
             return None
