@@ -19,8 +19,8 @@ import pygame_gui
 from game.store import Store, StoreMessage
 from game.ui.assets import asset_path, load_theme
 from game.ui.card_art import CardArt
-from game.ui.scene import Scene, SceneStack
-from game.ui.scenes import check_saved_games
+from game.ui.scene import Scene, SceneRegistry, SceneStack
+from game.ui.scenes import SCENES, check_saved_games
 from game.ui.sound import Sounds
 
 MIN_SIZE = (1024, 640)
@@ -46,7 +46,7 @@ class App:
         self.ui = pygame_gui.UIManager(size, load_theme(), enable_live_theme_updates=False)
         self.card_art = CardArt(self.settings.four_colour_deck, self.settings.card_back)
         self.sounds = Sounds(_sound_on(self.settings) and not smoke, self.settings.volume)
-        self.scenes = SceneStack()
+        self.scenes = SceneStack(self, SceneRegistry(SCENES))
         self.clock = pygame.time.Clock()
         self.running = True
         self.notices: list[tuple[str, float]] = []
@@ -90,15 +90,13 @@ class App:
         the top screen (it scrolls when they do not all fit)."""
         if not self.startup_messages:
             return
-        from game.ui.scenes.notices import NoticesDialog
-
         messages, self.startup_messages = self.startup_messages, []
         folders = sorted({str(message.path.parent) for message in messages})
         where = folders[0] if len(folders) == 1 else " and ".join(folders)
-        self.scenes.push(NoticesDialog(
-            self, STARTUP_TITLE, [startup_text(message) for message in messages],
+        self.scenes.open(
+            "notices", STARTUP_TITLE, [startup_text(message) for message in messages],
             intro="The game started normally, but:",
-            outro=f"Nothing was deleted: a file set aside was renamed and kept in {where}."))
+            outro=f"Nothing was deleted: a file set aside was renamed and kept in {where}.")
 
     # --- the loop
 
@@ -242,22 +240,19 @@ def run_app(data_dir: Path | None = None, smoke_frames: int | None = None,
             screenshot: Path | None = None) -> int:
     if smoke_frames is not None:
         return run_smoke(data_dir, smoke_frames, screenshot)
-    from game.ui.scenes.title import TitleScene
-
     app = App(data_dir)
-    return app.run(TitleScene(app))
+    return app.run(app.scenes.create("title"))
 
 
 def run_smoke(data_dir: Path | None, frames: int, screenshot: Path | None) -> int:
     """Render ``frames`` frames of a computer-only game's table, headless, then exit."""
-    from game.ui.scenes.table import TableScene
     from game.ui.session import GameSession, Seat
 
     started = time.perf_counter()
     app = App(data_dir, smoke=True)
     seats = [Seat("North", "hard"), Seat("South", "medium")]
     session = GameSession.new("machiavelli", {}, seats, seed=1)
-    app.scenes.push(TableScene(app, session, autosave=False))
+    app.scenes.open("table", session, autosave=False)
     first_frame = None
     render_start = time.perf_counter()
     for _ in range(max(0, frames)):

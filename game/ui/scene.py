@@ -2,11 +2,18 @@
 
 A scene creates its pygame-gui elements in ``on_enter`` and kills them in ``on_exit``,
 so pushing a scene on top (a dialog, the hand-over screen) and popping it back is cheap.
+
+Screens open each other by name (``app.scenes.open("rules", variant)``), never by
+importing each other: ``SceneRegistry`` maps each name to the module and class that make
+it (``game.ui.scenes.SCENES`` lists the game's screens), imported only when first opened,
+as Tuxemon registers its states by name.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -67,9 +74,78 @@ class Scene:
         self._elements.clear()
 
 
+#: what makes a scene: a Scene class, or any callable taking the app first
+SceneFactory = Callable[..., "Scene"]
+
+
+class SceneRegistry:
+    """Scene factories by name. A name is registered with a factory, or lazily with
+    ``"package.module:Class"`` (imported the first time the scene is made, so opening the
+    title does not load the table)."""
+
+    def __init__(self, entries: dict[str, str] | None = None) -> None:
+        self._paths: dict[str, str] = dict(entries or {})
+        self._factories: dict[str, SceneFactory] = {}
+
+    def register(self, name: str, factory: SceneFactory | str) -> None:
+        if isinstance(factory, str):
+            self._paths[name] = factory
+            self._factories.pop(name, None)
+        else:
+            self._factories[name] = factory
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._factories or name in self._paths
+
+    def names(self) -> list[str]:
+        return sorted(set(self._factories) | set(self._paths))
+
+    def factory(self, name: str) -> SceneFactory:
+        """The factory registered as ``name``; KeyError naming the known ones if none."""
+        found = self._factories.get(name)
+        if found is not None:
+            return found
+        path = self._paths.get(name)
+        if path is None:
+            raise KeyError(f"no scene {name!r}; registered: {', '.join(self.names())}")
+        module, _, attribute = path.partition(":")
+        made: SceneFactory = getattr(importlib.import_module(module), attribute)
+        self._factories[name] = made
+        return made
+
+
 class SceneStack:
-    def __init__(self) -> None:
+    """The scenes on screen, bottom first; ``open``/``create`` make registered scenes by
+    name, with ``app`` as their first argument."""
+
+    def __init__(self, app: App | None = None, registry: SceneRegistry | None = None) -> None:
         self._scenes: list[Scene] = []
+        self.app = app
+        self.registry = registry if registry is not None else SceneRegistry()
+
+    def create(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the kind registered as ``name`` (not shown yet)."""
+        if self.app is None:
+            raise RuntimeError("this scene stack has no app to make scenes for")
+        return self.registry.factory(name)(self.app, *args, **kwargs)
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Make the scene registered as ``name`` and push it on top."""
+        scene = self.create(name, *args, **kwargs)
+        self.push(scene)
+        return scene
+
+    def open_instead(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Make the scene registered as ``name`` and put it in place of the top one."""
+        scene = self.create(name, *args, **kwargs)
+        self.replace(scene)
+        return scene
+
+    def open_alone(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Clear the stack and start again from the scene registered as ``name``."""
+        scene = self.create(name, *args, **kwargs)
+        self.reset(scene)
+        return scene
 
     @property
     def top(self) -> Scene | None:
@@ -78,7 +154,7 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self._scenes)
 
-    def __iter__(self):  # noqa: ANN204
+    def __iter__(self) -> Iterator[Scene]:
         return iter(self._scenes)
 
     def push(self, scene: Scene) -> None:

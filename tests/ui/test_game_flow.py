@@ -44,7 +44,7 @@ def test_a_whole_game_against_the_computer(app: App) -> None:
         assert turns < 80, "the game does not end"
         assert app.store.saves.has_autosave() or not session.match.log
         probe.key(pygame.K_h)
-        probe.until(lambda: scene._hint_worker is None, 1200, "the hint")
+        probe.until(lambda: scene.human.hint_worker is None, 1200, "the hint")
         probe.frames(2)
         if scene.draft is not None and scene.draft.touched and scene.draft.check().ok:
             probe.key(pygame.K_e)

@@ -30,13 +30,13 @@ class ComputerSeats:
     """Computer-player phases of the contract table (uses the scene's state)."""
 
     def _start_computer(self, seat: int) -> None:
-        player = self._computer_player(seat, make_player)
+        player = self.computer_player(seat, make_player)
         if player is None:
             return
         view = self.match.view(seat)
         self._worker = Worker(lambda: player.decide(view), synchronous=self.app.smoke)
         self._thinker = seat
-        self._set_phase(THINK)
+        self.set_phase(THINK)
         name = self.session.seats[seat].name
         phase = self.match.hand.phase
         if phase == "buying":
@@ -66,7 +66,7 @@ class ComputerSeats:
             return
         action = self._fallback(seat)
         if action is None or not self.commit(action, quiet=True):
-            self._stop(f"{self.session.seats[seat].name} cannot move")
+            self.stop(f"{self.session.seats[seat].name} cannot move")
 
     def _fallback(self, seat: int) -> Action | None:
         """A legal action for ``seat``: decline, draw, use a swapped joker, or discard."""

@@ -62,7 +62,7 @@ class HumanSeat:
         return {c for g in self.stage_groups() for c in g} if self.staging() else set()
 
     def stage_check(self) -> LayDownCheck:
-        key = (self._version, self.bottom)
+        key = (self.version, self.bottom)
         if getattr(self, "_stage_key", None) != key:
             self._stage_key = key
             self._stage_result = check_lay_down(self.match.variant, self.match.contract,
@@ -75,7 +75,7 @@ class HumanSeat:
 
     def can_drag(self, card: Card, source: str) -> bool:
         if source in ("hand", "stage"):
-            return self._hand_visible() and self.session.seats[self.bottom].is_human \
+            return self.hand_visible() and self.session.seats[self.bottom].is_human \
                 and not self.match.hand_over
         if source == "discard":
             r = self.match.hand

@@ -111,7 +111,6 @@ class ContractScoreboardScene(EndOfHandScene):
 
     def new_game(self) -> None:
         from game.engine.serialize import new_match
-        from game.ui.scenes.contract_table import ContractTableScene
         from game.ui.session import GameSession
 
         match = self.match
@@ -119,8 +118,8 @@ class ContractScoreboardScene(EndOfHandScene):
         fresh = new_match(match.variant_id, len(seats), self._next_seed(), dict(match.options),
                           [s.name for s in seats])
         session = GameSession(fresh, seats)  # type: ignore[arg-type]
-        self._replace_table(lambda autosave: ContractTableScene(self.app, session,
-                                                                autosave=autosave))
+        self._replace_table(
+            lambda autosave: self.app.scenes.create("contract_table", session, autosave=autosave))
 
     def back(self) -> None:
         if self.table is not None and not self.over:

@@ -1,8 +1,8 @@
 """The game's screens: title, new game, rules, settings, statistics, saves, table, dialogs.
 
-Each screen is a ``game.ui.scene.Scene``; import them from their modules
-(``from game.ui.scenes.title import TitleScene``) so that opening one screen does not
-load every other.
+Each screen is a ``game.ui.scene.Scene`` registered by name in ``SCENES``; screens open
+each other through the app's scene stack by that name (``app.scenes.open("rules")``), so no
+screen imports another, and a screen's module is imported only when it is first opened.
 """
 
 from __future__ import annotations
@@ -16,8 +16,25 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.session import GameSession
 
-__all__ = ["AUTOSAVE", "check_saved_games", "load_session", "open_table",
+__all__ = ["AUTOSAVE", "SCENES", "check_saved_games", "load_session", "open_table",
            "report_store_messages"]
+
+#: every screen by name: where its class is (imported when the screen is first opened)
+SCENES: dict[str, str] = {
+    "title": "game.ui.scenes.title:TitleScene",
+    "new_game": "game.ui.scenes.new_game:NewGameScene",
+    "saves": "game.ui.scenes.saves:SavesScene",
+    "rules": "game.ui.scenes.rules:RulesScene",
+    "settings": "game.ui.scenes.settings:SettingsScene",
+    "statistics": "game.ui.scenes.statistics:StatisticsScene",
+    "notices": "game.ui.scenes.notices:NoticesDialog",
+    "table": "game.ui.scenes.table:TableScene",
+    "contract_table": "game.ui.scenes.contract_table:ContractTableScene",
+    "table_menu": "game.ui.table.menu:TableMenu",
+    "handover": "game.ui.scenes.handover:HandOverScene",
+    "scoreboard": "game.ui.scenes.scoreboard:ScoreboardScene",
+    "contract_scoreboard": "game.ui.contract.scoreboard:ContractScoreboardScene",
+}
 
 
 def report_store_messages(app: App, since: int) -> None:
@@ -99,14 +116,8 @@ def open_table(app: App, session: GameSession, *, replace: bool = False) -> None
     game's table or the manipulation table, by the match's kind."""
     from game.engine.contract import ContractMatch
 
-    if isinstance(session.match, ContractMatch):
-        from game.ui.scenes.contract_table import ContractTableScene
-
-        scene = ContractTableScene(app, session)
-    else:
-        from game.ui.scenes.table import TableScene
-
-        scene = TableScene(app, session)
+    name = "contract_table" if isinstance(session.match, ContractMatch) else "table"
+    scene = app.scenes.create(name, session)
     if replace:
         app.scenes.replace(scene)
     else:

@@ -15,7 +15,7 @@ finished match is recorded in the statistics once and the autosave cleared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -44,6 +44,7 @@ from game.ui.contract.model import (
 from game.ui.contract.pointer import ContractPointer
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.controls import ButtonState
+from game.ui.table.driver import Worker
 from game.ui.table.hud import Status
 from game.ui.table.layout import Spot
 from game.ui.table.phases import HUMAN, SETTLE, THINK, WAIT
@@ -76,7 +77,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
         self.stages: dict[int, list[list[Card]]] = {}
         self.fresh: set[Card] = set()
         self.refused: list[tuple[str, tuple[str, ...]]] = []
-        self._worker: Any = None
+        self._worker: Worker | None = None
         self._thinker = 0
         self._think_time = 0.0
         self._last_actor: int | None = None
@@ -101,6 +102,9 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
             self.refresh(snap=True)
         if self.app.scenes.top is self:  # not when a cover or scoreboard went up meanwhile
             self._build_controls()
+
+    def workers(self) -> list[Worker]:
+        return [self._worker] if self._worker is not None else []
 
     def _build_controls(self) -> None:
         if self.controls is not None:
@@ -172,10 +176,8 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
             self._start_human()
 
     def _hand_over_to(self, seat: int) -> None:
-        from game.ui.scenes.handover import HandOverScene
-
         self.pointer.cancel()
-        self._set_phase(WAIT)
+        self.set_phase(WAIT)
         self.selected.clear()
         r = self.match.hand
         if r.phase == "buying":
@@ -193,11 +195,11 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
             else:
                 self._start_human()
 
-        self.app.scenes.push(HandOverScene(self.app, self.session.seats[seat].name, confirmed,
-                                           detail=detail, table=self))
+        self.app.scenes.open("handover", self.session.seats[seat].name, confirmed,
+                             detail=detail, table=self)
 
     def _start_human(self) -> None:
-        self._set_phase(HUMAN)
+        self.set_phase(HUMAN)
         self.refresh()
         self._update_status()
 
@@ -212,7 +214,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
                                 self.match.variant.max_buys, self.buy_seconds,
                                 hot_seat=self.session.hot_seat)
         self._build_prompt()
-        self._set_phase(BUY)
+        self.set_phase(BUY)
         self.refresh()
         self._update_status()
 
@@ -226,11 +228,9 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
             self.prompt = None
 
     def _round_finished(self) -> None:
-        from game.ui.contract.scoreboard import ContractScoreboardScene
-
         self.pointer.cancel()
         self.close_prompt()
-        self._close_hand(ContractScoreboardScene(self.app, self.session, self))
+        self._close_hand(self.app.scenes.create("contract_scoreboard", self.session, self))
 
     def next_round(self) -> None:
         """The scoreboard's Next round: deal on (the scoreboard pops itself)."""
@@ -303,9 +303,9 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
         if kind == "discard" or match.hand_over:
             self._end_hand_time()
             if self.autosave and not match.over and not match.hand_over:
-                self._write_autosave()
+                self.write_autosave()
         self.close_prompt()
-        self._set_phase(SETTLE)
+        self.set_phase(SETTLE)
         self.status = Status(self.action_words(seat, action, card), "info")
         self._timed_out = False
         self._auto_declined = False
@@ -340,11 +340,11 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
 
     # ------------------------------------------------------------------ the model
 
-    def _hand_visible(self) -> bool:
+    def hand_visible(self) -> bool:
         return self.session.seats[self.bottom].is_human or not self.session.humans
 
     def _shows_hand(self, seat: int) -> bool:
-        return seat == self.bottom and self._hand_visible()
+        return seat == self.bottom and self.hand_visible()
 
     def build_model(self) -> ContractModel:
         match = self.match
@@ -357,7 +357,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
                       i == r.current and not match.hand_over,
                       buying and i == match.awaiting)
             for i, s in enumerate(self.session.seats))
-        visible = self._hand_visible()
+        visible = self.hand_visible()
         staging = self.staging() and visible
         groups = self.stage_groups() if staging else []
         staged = {c for g in groups for c in g}
@@ -469,7 +469,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
     def _update_controls(self) -> None:
         if self.controls is None:
             return
-        key = (self._version, self.phase, id(self.controls), self.sort_mode)
+        key = (self.version, self.phase, id(self.controls), self.sort_mode)
         if key == self._controls_key:
             return
         self._controls_key = key
@@ -480,7 +480,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
         r = match.hand
         legal = self.legal() if self.phase == HUMAN else ()
         states: dict[str, ButtonState] = {}
-        staging = self.staging() and self._hand_visible()
+        staging = self.staging() and self.hand_visible()
         if not staging:
             down = match.hand.laid_down[self.bottom]
             states["lay_down"] = ButtonState(enabled=False, style="primary",
@@ -506,7 +506,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
         states["discard"] = ButtonState(
             enabled="discard" in legal and one,
             text=f"Discard {card_text(self.selected[0])}" if one else None)
-        sortable = self._hand_visible()
+        sortable = self.hand_visible()
         for mode in ("suit", "rank"):
             states[f"sort_{mode}"] = ButtonState(
                 enabled=sortable, style="primary" if self.sort_mode == mode else None)
@@ -605,7 +605,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
         layout = self.layout
         model = self.model
         assert layout is not None and model is not None
-        board = self.hud.board(layout, model, self.facts(), self._version)
+        board = self.hud.board(layout, model, self.facts(), self.version)
         self.sprites.draw(surface, board, self.hud.version, self._overlay)
         self.hud.draw_status(surface, layout, self.status, self.clock)
         if self.prompt is not None and self.phase == BUY:

@@ -73,9 +73,7 @@ class EndOfHandScene(MenuBase):
         self.app.scenes.replace(make_table(autosave))
 
     def to_title(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
-        self.app.scenes.reset(TitleScene(self.app))
+        self.app.scenes.open_alone("title")
 
     def before_quit(self) -> None:
         if self.table is not None:

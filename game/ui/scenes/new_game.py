@@ -572,10 +572,7 @@ class NewGameScene(MenuScene):
         return change
 
     def _show_rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.setup.variant_id,
-                                        options=self._options_or_none()))
+        self.app.scenes.open("rules", self.setup.variant_id, options=self._options_or_none())
 
     def _options_or_none(self) -> dict[str, Any] | None:
         try:

@@ -102,20 +102,17 @@ class ScoreboardScene(EndOfHandScene):
             self.table.next_hand()
 
     def new_game(self) -> None:
-        from game.ui.scenes.table import TableScene
         from game.ui.session import GameSession
 
         match = self.match
         session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
                                   self._next_seed())
-        self._replace_table(lambda autosave: TableScene(self.app, session, autosave=autosave))
+        self._replace_table(
+            lambda autosave: self.app.scenes.create("table", session, autosave=autosave))
 
     def setup_game(self) -> None:
-        from game.ui.scenes.new_game import NewGameScene
-        from game.ui.scenes.title import TitleScene
-
-        self.app.scenes.reset(TitleScene(self.app))
-        self.app.scenes.push(NewGameScene(self.app))
+        self.app.scenes.open_alone("title")
+        self.app.scenes.open("new_game")
 
     def back(self) -> None:
         """Esc: the same as the main button."""

@@ -5,12 +5,17 @@ mouse or keyboard and committed whole), a computer turn (thinking in a worker th
 its edits replayed card by card), the replay of the last turn, and the end of a hand
 (scoreboard). What is on screen is a pure function of a ``TableModel`` and the window size
 (``layout.compute_layout``); card sprites slide towards the layout's spots.
+
+The scene keeps the table's state and gives the work of each side to a controller it owns,
+built with the scene as a typed ``TableHost``: ``human`` (the person's edits and actions),
+``computer`` (computer turns), ``replay`` (show last turn) and ``indicators`` (buttons,
+status line, board facts). Other screens are opened by name through ``app.scenes``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, cast
 
 import pygame
 import pygame_gui
@@ -19,12 +24,12 @@ from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, Pass, Pla
 from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
 from game.engine.errors import IllegalAction
-from game.engine.match import TurnRecord
+from game.engine.match import Match
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
 from game.ui.table.computer import ComputerTurns
 from game.ui.table.controls import Controls
-from game.ui.table.driver import Playback, Worker
+from game.ui.table.driver import Worker
 from game.ui.table.hud import Hud, Status
 from game.ui.table.human import HumanTurn
 from game.ui.table.keys import Keyboard
@@ -41,7 +46,7 @@ if TYPE_CHECKING:
     from game.ui.session import GameSession
 
 
-class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTableScene):
+class TableScene(CardTableScene[TableModel, Layout]):
     """The game table for ``session``; ``autosave`` writes the autosave slot after every
     committed turn."""
 
@@ -49,7 +54,9 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
         super().__init__(app, session, autosave)
-        self.match = session.match
+        #: not a manipulation game (a contract match): the scene leaves at once
+        self._unplayable = not isinstance(session.match, Match)
+        self.match: Match = cast(Match, session.match)
         self.hud = Hud(self.text, lambda: self.app.card_art)
         self.pointer = Pointer(self)
         self.keys = Keyboard(self)
@@ -61,22 +68,20 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
         self.draft: TurnDraft | None = None
         self.fresh: dict[int, set[Card]] = {i: set() for i in range(self.match.players)}
         self.confirmed: int | None = None  # hot-seat: who confirmed the cover last
-        self._worker: Worker | None = None
-        self._hint_worker: Worker | None = None
-        self._playback: Playback | None = None
-        self._pending: Any = None  # the decision being played back
-        self._replay: tuple[TurnRecord, int] | None = None  # record, stage
-        self._origin_seat: int | None = None
+        self.origin_seat: int | None = None  # whose hand new cards fly from
         self.model: TableModel | None = None
         self.layout: Layout | None = None
+        self.human = HumanTurn(self)
+        self.computer = ComputerTurns(self)
+        self.replay = LastTurnReplay(self)
+        self.indicators = TableStatus(self)
 
     # ------------------------------------------------------------------ lifecycle
 
     def on_enter(self) -> None:
         size = self.app.size
-        if not hasattr(self.match, "draft"):  # not a manipulation game: leave at once
+        if self._unplayable:  # not a manipulation game: leave at once
             self.app.notify(f"{self.match.variant.name} cannot be played at this table.")
-            self._unplayable = True
             return
         if not self._started:
             self._started = True
@@ -104,7 +109,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
         self.draft = None
         self.selected.clear()
         self.hand_order.clear()
-        self._replay = None
+        self.replay.showing = None
         self._start_hand_time()
         if self.match.hand_over:
             self.refresh(snap=True)
@@ -139,13 +144,11 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
             self.bottom = seat
             self._start_human()
         else:
-            self._start_computer(seat)
+            self.computer.start(seat)
 
     def _hand_over_to(self, seat: int) -> None:
-        from game.ui.scenes.handover import HandOverScene
-
         self.pointer.cancel()
-        self._set_phase(WAIT)
+        self.set_phase(WAIT)
         self.draft = None
 
         def confirmed() -> None:
@@ -155,18 +158,27 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
             self.refresh(snap=True)
             self._start_human()
 
-        last = self._last_turn_words()
-        self.app.scenes.push(HandOverScene(self.app, self.session.seats[seat].name, confirmed,
-                                           detail=last, table=self))
+        last = self.replay.last_turn_words()
+        self.app.scenes.open("handover", self.session.seats[seat].name, confirmed,
+                             detail=last, table=self)
 
     def _start_human(self) -> None:
         match = self.match
         self.draft = match.draft()
         self.selected.clear()
-        self._origin_seat = self.bottom
-        self._set_phase(HUMAN)
+        self.origin_seat = self.bottom
+        self.set_phase(HUMAN)
         self.refresh()
-        self._update_status()
+        self.indicators.update_status()
+
+    def _update_think(self) -> None:
+        self.computer.update_think()
+
+    def _update_controls(self) -> None:
+        self.indicators.update_controls()
+
+    def workers(self) -> list[Worker]:
+        return [w for w in (self.computer.worker, self.human.hint_worker) if w is not None]
 
     # ------------------------------------------------------------------ committing
 
@@ -183,7 +195,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
         try:
             match.apply(action)
         except IllegalAction as error:
-            self.refuse("That is not allowed now", [str(p) for p in error.problems])
+            self.human.refuse("That is not allowed now", [str(p) for p in error.problems])
             return False
         self.draft = None
         self.selected.clear()
@@ -195,7 +207,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
     def _after_action(self, seat: int, action: Action, played: tuple[Card, ...],
                       before: list[int], turns_before: int) -> None:
         match = self.match
-        self._origin_seat = seat
+        self.origin_seat = seat
         for other in self.fresh:
             if other != seat:
                 self.fresh[other].update(played)
@@ -218,8 +230,8 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
         if turn_ended:
             self._end_hand_time()
             if self.autosave and not match.over:
-                self._write_autosave()
-        self._set_phase(SETTLE)
+                self.write_autosave()
+        self.set_phase(SETTLE)
         self.status = Status(self._action_words(seat, action, played, drawn), "info")
 
     def _ghost_draw(self, seat: int, count: int) -> None:
@@ -256,11 +268,9 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
         return f"{name}: {action.kind}"
 
     def _hand_finished(self) -> None:
-        from game.ui.scenes.scoreboard import ScoreboardScene
-
         self.pointer.cancel()
         self.draft = None
-        self._close_hand(ScoreboardScene(self.app, self.session, self))
+        self._close_hand(self.app.scenes.create("scoreboard", self.session, self))
 
     def next_hand(self) -> None:
         """The scoreboard's Next hand: deal the next hand (the scoreboard pops itself)."""
@@ -277,12 +287,11 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
         """Groups, free cards, joker declarations and hand sizes now on show."""
         match = self.match
         counts = [len(h) for h in match.hand.hands]
-        if self._replay is not None:
-            record, stage = self._replay
+        if self.replay.showing is not None:
+            record, stage = self.replay.showing
             table = record.before if stage == 0 else record.after
             return table.melds, table.free, dict(table.declared), counts
-        draft = self._playback.draft if self.phase == PLAYBACK and self._playback else \
-            self.draft
+        draft = self._draft_on_show()
         if draft is not None:
             counts[match.current] = len(draft.hand)
             return draft.groups, draft.free, dict(draft.declared), counts
@@ -292,15 +301,21 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
     def bottom_hand(self) -> list[Card]:
         """The bottom seat's hand in the player's order."""
         match = self.match
-        draft = self._playback.draft if self.phase == PLAYBACK and self._playback else \
-            self.draft
-        if draft is not None and match.current == self.bottom and self._replay is None:
+        draft = self._draft_on_show()
+        if draft is not None and match.current == self.bottom and self.replay.showing is None:
             cards = list(draft.hand)
         else:
             cards = list(match.hand.hands[self.bottom])
         return self._ordered(self.bottom, cards)
 
-    def _hand_visible(self) -> bool:
+    def _draft_on_show(self) -> TurnDraft | None:
+        """The computer's scratch draft while its play is shown, else the person's."""
+        playback = self.computer.playback
+        if self.phase == PLAYBACK and playback is not None:
+            return playback.draft
+        return self.draft
+
+    def hand_visible(self) -> bool:
         """Is the bottom seat's hand shown face up? Computer hands never are (unless no one
         human plays); in hot-seat, only once that player has confirmed the cover."""
         seat = self.session.seats[self.bottom]
@@ -312,7 +327,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
         match = self.match
         groups, free, declared, counts = self._source()
         built, shown = build_groups(groups, match.variant, declared)
-        visible = self._hand_visible()
+        visible = self.hand_visible()
         hand = tuple(self.bottom_hand()) if visible else ()
         seats = tuple(
             SeatInfo(i, s.name, s.kind, counts[i], match.totals[i],
@@ -328,6 +343,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""
         self._rebuild()
+        assert self.layout is not None and self.model is not None
         self.sprites.sync(self.layout, self.model.shown, self.speed, self._origin, snap=snap,
                           stagger=self._stagger)
         self._mark_sprites()
@@ -349,7 +365,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
     def lift_hand(self) -> None:
         """Selected hand cards stand out of the hand; the one under the mouse rises a little."""
         lift = self.layout.hand_lift if self.layout else 0
-        hover = self.pointer.hover_card if self.hand_active else None
+        hover = self.pointer.hover_card if self.human.hand_active else None
         for card, sprite in self.sprites.sprites.items():
             if sprite.spot.zone != "hand":
                 sprite.lift_target = 0.0
@@ -365,7 +381,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
         if spot.zone == "hand":
             stock = layout.stock
             return Origin(stock.x + 4, stock.y + 4, spot.w, spot.h, True)
-        seat = self._origin_seat
+        seat = self.origin_seat
         if seat is None:
             return None
         return self._seat_origin(seat, spot)
@@ -373,7 +389,7 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
     # ------------------------------------------------------------------ per frame
 
     def update(self, dt: float) -> None:
-        if getattr(self, "_unplayable", False):
+        if self._unplayable:
             if self.app.scenes.top is self:
                 self.app.scenes.pop()
             return
@@ -381,24 +397,24 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
 
     def _update_phase(self, dt: float) -> None:
         self.pointer.update(dt)
-        self._poll_hint()
+        self.human.poll_hint()
         if self.phase == PLAYBACK:
-            self._update_playback()
+            self.computer.update_playback()
         elif self.phase == REPLAY:
-            self._update_replay()
+            self.replay.update()
         else:
             super()._update_phase(dt)
 
     # ------------------------------------------------------------------ events
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if getattr(self, "_unplayable", False):
+        if self._unplayable:
             return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._on_blocked_end(
                 event.pos):
-            self.end_turn()  # a click on the disabled End turn: say why it is disabled
+            self.human.end_turn()  # a click on the disabled End turn: say why it is disabled
             return True
         if self.chooser is not None and self.chooser.handle(event, self):
             return True
@@ -419,13 +435,14 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
         if name is None:
             return False
         self.keys.active = False
-        actions = {
-            "end": self.end_turn, "draw": self.draw_card, "pass": self.pass_turn,
-            "knock": self.knock, "undo": self.undo, "redo": self.redo,
-            "reset": self.reset_turn, "hint": self.ask_hint,
+        human = self.human
+        actions: dict[str, Callable[[], object]] = {
+            "end": human.end_turn, "draw": human.draw_card, "pass": human.pass_turn,
+            "knock": human.knock, "undo": human.undo, "redo": human.redo,
+            "reset": human.reset_turn, "hint": human.ask_hint,
             "sort_suit": lambda: self.sort_hand("suit"),
             "sort_rank": lambda: self.sort_hand("rank"),
-            "last": self.show_last_turn, "menu": self.open_menu,
+            "last": self.replay.show_last_turn, "menu": self.open_menu,
         }
         actions[name]()
         return True
@@ -433,13 +450,13 @@ class TableScene(HumanTurn, ComputerTurns, LastTurnReplay, TableStatus, CardTabl
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        if getattr(self, "_unplayable", False):
+        if self._unplayable:
             return
         self._layout_for(surface)
         layout = self.layout
         model = self.model
         assert layout is not None and model is not None
-        board = self.hud.board(layout, model, self.facts())
+        board = self.hud.board(layout, model, self.indicators.facts())
         self.sprites.draw(surface, board, self.hud.version, self._overlay)
         self.hud.draw_status(surface, layout, self.status, self.clock)
         if self.chooser is not None:

@@ -101,29 +101,19 @@ class TitleScene(MenuScene):
         open_table(self.app, session)
 
     def new_game(self) -> None:
-        from game.ui.scenes.new_game import NewGameScene
-
-        self.app.scenes.push(NewGameScene(self.app))
+        self.app.scenes.open("new_game")
 
     def load_game(self) -> None:
-        from game.ui.scenes.saves import SavesScene
-
-        self.app.scenes.push(SavesScene(self.app, mode="load"))
+        self.app.scenes.open("saves", mode="load")
 
     def rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app))
+        self.app.scenes.open("rules")
 
     def settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.open("settings")
 
     def statistics(self) -> None:
-        from game.ui.scenes.statistics import StatisticsScene
-
-        self.app.scenes.push(StatisticsScene(self.app))
+        self.app.scenes.open("statistics")
 
     def quit(self) -> None:
         self.app.quit()

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
 
 from game.engine.actions import NextHand
 from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
+from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError
+from game.engine.match import Match
 from game.ui.scene import Scene
 from game.ui.table import records
+from game.ui.table.driver import Worker
 from game.ui.table.hud import Message, Status
 from game.ui.table.layout import Spot
 from game.ui.table.phases import DEAL, SETTLE, STOPPED, THINK, WAIT
@@ -34,12 +37,44 @@ if TYPE_CHECKING:
 DEAL_PAUSE = 0.2  # seconds after the dealt cards have landed before play starts
 
 
-class CardTableScene(Scene):
+class TableLayout(Protocol):
+    """What the common table needs of a game's layout (both layouts have it)."""
+
+    size: tuple[int, int]
+    hand: pygame.Rect
+    hand_card: tuple[int, int]
+    seat_rects: dict[int, pygame.Rect]
+
+
+class TablePointer(Protocol):
+    """What the common table needs of a game's mouse handler."""
+
+    def cancel(self) -> None: ...
+
+
+class TableControls(Protocol):
+    """What the common table needs of a game's sidebar buttons."""
+
+    def kill(self) -> None: ...
+
+
+ModelT = TypeVar("ModelT")
+LayoutT = TypeVar("LayoutT", bound=TableLayout)
+
+
+class CardTableScene(Scene, Generic[ModelT, LayoutT]):
     """The common part of a card table for ``session``; ``autosave`` writes the autosave
-    slot after every action that ends a turn. Subclasses set ``hud``, ``pointer``,
-    ``controls``, ``bottom``, ``model`` and ``layout`` and provide ``build_model``,
-    ``_compute_layout``, ``refresh``, ``_build_controls``, ``_update_controls``,
-    ``_advance`` and ``_update_think``."""
+    slot after every action that ends a turn. A game's table (one subclass per game
+    family, parametrised by its model and layout types) sets ``match``, ``pointer``,
+    ``controls`` and ``bottom`` and provides the hooks below that raise
+    ``NotImplementedError``; the rest of its work it gives to controllers it owns."""
+
+    match: Match | ContractMatch
+    pointer: TablePointer
+    controls: TableControls | None
+    bottom: int
+    model: ModelT | None
+    layout: LayoutT | None
 
     #: seconds the cards of an applied action rest before the game goes on (speed 1)
     settle_pause = 0.3
@@ -65,7 +100,7 @@ class CardTableScene(Scene):
         self._players: dict[int, Any] = {}
         self._started = False
         self._size: tuple[int, int] | None = None
-        self._version = 0
+        self.version = 0  # goes up with every new model and layout
         self._dealing = False  # refresh() during the deal: cards come from the stock
         self._stagger = 0.0  # seconds between the cards of the deal
 
@@ -96,15 +131,13 @@ class CardTableScene(Scene):
     def before_quit(self) -> None:
         """The app is closing: keep the game in the autosave slot."""
         if self.autosave and not self.match.over:
-            self._write_autosave()
+            self.write_autosave()
 
     def open_menu(self) -> None:
-        from game.ui.table.menu import TableMenu
-
         self.pointer.cancel()
-        self.app.scenes.push(TableMenu(self.app, self))
+        self.app.scenes.open("table_menu", self)
 
-    def _write_autosave(self) -> None:
+    def write_autosave(self) -> None:
         problem = records.autosave(self.app.store, self.session)
         if problem:
             self.app.notify(problem)
@@ -113,18 +146,18 @@ class CardTableScene(Scene):
 
     # ------------------------------------------------------------------ phases
 
-    def _set_phase(self, phase: str) -> None:
+    def set_phase(self, phase: str) -> None:
         self.phase = phase
         self.phase_time = 0.0
 
-    def _stop(self, problem: str) -> None:
+    def stop(self, problem: str) -> None:
         """The game cannot go on (a computer player cannot move): say why and stop."""
         self.errors.append(problem)
         self.app.notify(problem)
-        self._set_phase(STOPPED)
+        self.set_phase(STOPPED)
         self.status = Status(problem, "warn")
 
-    def _computer_player(self, seat: int, make: Callable[[str, int], Any]) -> Any:
+    def computer_player(self, seat: int, make: Callable[[str, int], Any]) -> Any:
         """The computer player at ``seat``: made by ``make(level, seed)`` the first time,
         with a seed drawn from the match's; None (and the game stopped) if it cannot be."""
         player = self._players.get(seat)
@@ -133,7 +166,7 @@ class CardTableScene(Scene):
                 player = make(self.session.seats[seat].kind,
                               (self.match.seed * 7919 + seat) & 0xFFFFFFFF)
             except (ImportError, ValueError) as error:
-                self._stop(f"The computer player cannot play: {error}")
+                self.stop(f"The computer player cannot play: {error}")
                 return None
             self._players[seat] = player
         return player
@@ -153,7 +186,7 @@ class CardTableScene(Scene):
         (at speed 1) between cards; face-down ghosts fly to the seats not on show."""
         self.app.sounds.play("shuffle")
         self.sprites.sprites.clear()
-        self._set_phase(DEAL)
+        self.set_phase(DEAL)
         self._dealing = True
         self._stagger = stagger / self.speed
         self.refresh()
@@ -184,9 +217,9 @@ class CardTableScene(Scene):
     def _close_hand(self, scoreboard: Scene) -> None:
         """The hand is over: record it (statistics once, the autosave written or cleared)
         and put ``scoreboard`` up over the table."""
-        self._set_phase(WAIT)
+        self.set_phase(WAIT)
         records.close_hand(self.app, self.session, self.hand_times, self.autosave,
-                           self._write_autosave)
+                           self.write_autosave)
         self.app.scenes.push(scoreboard)
 
     def _deal_next_hand(self) -> bool:
@@ -197,10 +230,10 @@ class CardTableScene(Scene):
         try:
             self.match.apply(NextHand(None))
         except EngineError as error:
-            self._stop(str(error))
+            self.stop(str(error))
             return False
         if self.autosave:
-            self._write_autosave()
+            self.write_autosave()
         return True
 
     def _start_hand_time(self) -> None:
@@ -240,11 +273,45 @@ class CardTableScene(Scene):
                 and self.phase_time >= self.settle_pause / self.speed:
             self._advance()
 
-    def _compute_layout(self, model: Any) -> Any:
+    # ------------------------------------------------------------------ a game's hooks
+
+    def build_model(self) -> ModelT:
+        """This game's model of the state on show."""
+        raise NotImplementedError
+
+    def _compute_layout(self, model: ModelT) -> LayoutT:
         """This game's layout of ``model`` in the window (a pure function of the two)."""
         raise NotImplementedError
 
-    def _layout_now(self) -> Any:
+    def refresh(self, snap: bool = False) -> None:
+        """Rebuild the model and layout from the state and send the cards on their way."""
+        raise NotImplementedError
+
+    def _build_controls(self) -> None:
+        """Make the sidebar buttons for the current layout."""
+        raise NotImplementedError
+
+    def _update_controls(self) -> None:
+        """Bring the sidebar buttons up to date with the state."""
+        raise NotImplementedError
+
+    def _advance(self) -> None:
+        """Decide what happens next after an action has been applied and shown."""
+        raise NotImplementedError
+
+    def _update_think(self) -> None:
+        """A computer is thinking: go on once its worker has decided."""
+        raise NotImplementedError
+
+    def workers(self) -> list[Worker]:
+        """The worker threads (computer players, hints) this table may be waiting for."""
+        return []
+
+    def seated_player(self, seat: int) -> Any:
+        """The computer player made for ``seat`` so far, or None."""
+        return self._players.get(seat)
+
+    def _layout_now(self) -> LayoutT:
         """The layout of the state now, before the first refresh has made one."""
         if self.model is None:
             self.model = self.build_model()
@@ -254,7 +321,7 @@ class CardTableScene(Scene):
         """A new model and layout from the state; the table's version goes up."""
         self.model = self.build_model()
         self.layout = self._compute_layout(self.model)
-        self._version += 1
+        self.version += 1
 
     def _layout_for(self, surface: pygame.Surface) -> None:
         """Lay the table out again if ``surface`` is not the size of the current layout."""

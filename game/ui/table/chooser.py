@@ -70,7 +70,7 @@ class JokerChooser:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, _, face in self.chips:
                 if rect.collidepoint(event.pos):
-                    scene.choose_joker(face)
+                    scene.human.choose_joker(face)
                     return True
             if self.rect.collidepoint(event.pos):
                 return True
@@ -81,12 +81,12 @@ class JokerChooser:
                 scene.chooser = None
                 return True
             if event.key == pygame.K_0 or event.key == pygame.K_a:
-                scene.choose_joker(None)
+                scene.human.choose_joker(None)
                 return True
             if pygame.K_1 <= event.key <= pygame.K_9:
                 n = event.key - pygame.K_1 + 1
                 if n < len(self.chips):
-                    scene.choose_joker(self.chips[n][2])
+                    scene.human.choose_joker(self.chips[n][2])
                     return True
         return False
 

@@ -70,25 +70,25 @@ class Keyboard:
         shift = bool(mods & pygame.KMOD_SHIFT)
         if ctrl:
             if key == pygame.K_z:
-                (scene.redo if shift else scene.undo)()
+                (scene.human.redo if shift else scene.human.undo)()
                 return True
             if key == pygame.K_y:
-                scene.redo()
+                scene.human.redo()
                 return True
             return False
         if key == pygame.K_ESCAPE:
             if scene.pointer.dragging:
                 scene.pointer.cancel()
             elif scene.phase == "replay":
-                scene.show_last_turn()
+                scene.replay.show_last_turn()
             else:
                 scene.open_menu()
             return True
         simple = {
-            pygame.K_e: scene.end_turn, pygame.K_d: scene.draw_card,
-            pygame.K_p: scene.pass_turn, pygame.K_k: scene.knock,
-            pygame.K_h: scene.ask_hint, pygame.K_l: scene.show_last_turn,
-            pygame.K_s: scene.sort_hand, pygame.K_r: scene.reset_turn,
+            pygame.K_e: scene.human.end_turn, pygame.K_d: scene.human.draw_card,
+            pygame.K_p: scene.human.pass_turn, pygame.K_k: scene.human.knock,
+            pygame.K_h: scene.human.ask_hint, pygame.K_l: scene.replay.show_last_turn,
+            pygame.K_s: scene.sort_hand, pygame.K_r: scene.human.reset_turn,
         }
         if key in simple:
             simple[key]()
@@ -113,11 +113,11 @@ class Keyboard:
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             cards = list(scene.selected) or [c for c in [self.focused_card()] if c]
             if cards:
-                scene.send_back(cards)
+                scene.human.send_back(cards)
         elif key == pygame.K_j:
             card = self.focused_card()
             if card is not None and card.is_joker:
-                scene.open_chooser(card)
+                scene.human.open_chooser(card)
         else:
             return False
         self.active = True
@@ -162,7 +162,7 @@ class Keyboard:
             return
         if card in scene.selected:
             scene.selected.remove(card)
-        elif (self.zone == "hand" and scene.hand_active) or scene.can_edit:
+        elif (self.zone == "hand" and scene.human.hand_active) or scene.human.can_edit:
             scene.selected.append(card)
 
     def _enter(self) -> None:
@@ -176,7 +176,7 @@ class Keyboard:
         if not cards:
             return
         target = self.target if self.target in self.targets() else NEW
-        scene.move_cards(cards, None if target == NEW else target)  # type: ignore[arg-type]
+        scene.human.move_cards(cards, None if target == NEW else target)  # type: ignore[arg-type]
 
     # --- drawing
 

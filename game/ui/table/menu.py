@@ -106,6 +106,4 @@ class TableMenu(Dialog):
 
 
 def _go_title(app: App) -> None:
-    from game.ui.scenes.title import TitleScene
-
-    app.scenes.reset(TitleScene(app))
+    app.scenes.open_alone("title")

@@ -74,7 +74,7 @@ class Pointer(CardPointer):
         if sprite is None or sprite.spot.zone == "hand":
             return False
         cards = list(scene.selected) if sprite.card in scene.selected else [sprite.card]
-        scene.send_back(cards)
+        scene.human.send_back(cards)
         return True
 
     def _click(self, press: Press, pos: tuple[int, int]) -> bool:
@@ -92,8 +92,8 @@ class Pointer(CardPointer):
         if sprite is None or not sprite.face_up:
             return False
         if sprite.spot.zone == "hand":
-            return scene.hand_active
-        return scene.can_edit
+            return scene.human.hand_active
+        return scene.human.can_edit
 
     def _click_card(self, card: Card, additive: bool) -> None:
         scene = self.scene
@@ -110,7 +110,7 @@ class Pointer(CardPointer):
             scene.selected = [card]
             sprite = scene.sprites.sprites.get(card)
             if card.is_joker and sprite is not None and sprite.spot.zone == "group":
-                scene.open_chooser(card)
+                scene.human.open_chooser(card)
         scene.refresh()
 
     def _click_space(self, pos: tuple[int, int]) -> None:
@@ -120,18 +120,18 @@ class Pointer(CardPointer):
             return
         if not scene.selected:
             return
-        if scene.can_edit:
+        if scene.human.can_edit:
             box = layout.group_at(pos)
             if box is not None:
-                scene.move_cards(list(scene.selected), box.index)
+                scene.human.move_cards(list(scene.selected), box.index)
                 return
             if any(r.collidepoint(pos) for r in layout.new_melds) or layout.on_felt(pos):
-                scene.move_cards(list(scene.selected), None)
+                scene.human.move_cards(list(scene.selected), None)
                 return
             if layout.in_hand(pos):
                 table_cards = [c for c in scene.selected if c not in scene.bottom_hand()]
                 if table_cards:
-                    scene.send_back(table_cards)
+                    scene.human.send_back(table_cards)
                     return
         scene.selected = []
         scene.refresh()
@@ -150,13 +150,13 @@ class Pointer(CardPointer):
             cards = [c for c in scene.selected if c in scene.sprites.sprites]
         else:
             cards = [card]
-        if not scene.can_edit:
+        if not scene.human.can_edit:
             cards = [c for c in cards if scene.sprites.sprites[c].spot.zone == "hand"]
         cards.sort(key=lambda c: (scene.sprites.sprites[c].spot.zone == "hand",
                                   scene.sprites.sprites[c].x))
         drag = Drag(cards, (sprite.x - pos[0], sprite.y - sprite.lift - pos[1]))
         draft = scene.draft
-        if scene.can_edit and draft is not None and scene.layout is not None:
+        if scene.human.can_edit and draft is not None and scene.layout is not None:
             for box in scene.layout.groups:
                 drag.valid[box.index] = draft.would_be_valid(cards, box.index)
             drag.valid["new"] = draft.would_be_valid(cards, None)
@@ -185,7 +185,7 @@ class Pointer(CardPointer):
             drag.caret = (round(x), top, layout.hand.bottom)
             drag.position = slot
             return
-        if not scene.can_edit:
+        if not scene.human.can_edit:
             return
         box = layout.group_at(pos, slack=layout.margin)
         if box is not None:
@@ -216,7 +216,7 @@ class Pointer(CardPointer):
         elif isinstance(hover, int):
             done = self._drop_on_group(drag, hover, pos)
         elif hover == "new":
-            done = scene.move_cards(drag.cards, None)
+            done = scene.human.move_cards(drag.cards, None)
         if not done:
             scene.refresh()  # slide back
 
@@ -224,12 +224,12 @@ class Pointer(CardPointer):
         scene = self.scene
         hand = set(scene.bottom_hand())
         from_table = [c for c in drag.cards if c not in hand]
-        if from_table and not scene.send_back(from_table):
+        if from_table and not scene.human.send_back(from_table):
             return False
         hand = set(scene.bottom_hand())
         cards = [c for c in drag.cards if c in hand]
         if cards and drag.position is not None:
-            scene.reorder_hand(cards, drag.position)
+            scene.human.reorder_hand(cards, drag.position)
         return True
 
     def _drop_on_group(self, drag: Drag, index: int, pos: tuple[int, int]) -> bool:
@@ -243,10 +243,10 @@ class Pointer(CardPointer):
             under = drag.under
             if under is not None and under.card.is_joker and under.spot.group == index \
                     and draft.declared.get(under.card) == real.face:
-                return scene.release_joker(under.card, real)
+                return scene.human.release_joker(under.card, real)
         if drag.split_at is not None:
-            return scene.insert_and_split(drag.cards, index, drag.split_at)
-        return scene.move_cards(drag.cards, index, drag.position)
+            return scene.human.insert_and_split(drag.cards, index, drag.split_at)
+        return scene.human.move_cards(drag.cards, index, drag.position)
 
     def _splits(self, drag: Drag, index: int, at: int) -> bool:
         scene = self.scene
@@ -272,7 +272,7 @@ class Pointer(CardPointer):
 
     def _hover_hand(self) -> None:
         """Follow the hand card under the mouse (it rises a little)."""
-        key = (self.mouse, self.scene._version)
+        key = (self.mouse, self.scene.version)
         if key == self._hover_key and not self.scene.sprites.busy:
             return
         self._hover_key = key

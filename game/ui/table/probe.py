@@ -60,11 +60,7 @@ class TableProbe:
 
     def _thinking(self) -> Worker | None:
         """A worker thread of the scene (computer turn or hint) that has not finished."""
-        for name in ("_worker", "_hint_worker"):
-            worker = getattr(self.scene, name, None)
-            if worker is not None and not worker.done:
-                return worker
-        return None
+        return next((worker for worker in self.scene.workers() if not worker.done), None)
 
     def idle(self) -> bool:
         """The table waits for a person and nothing moves."""

@@ -1,7 +1,9 @@
 """What the sidebar buttons, the status line and the board's facts say, from the state of
-the match and the draft. Mixed into ``TableScene``."""
+the match and the draft. A controller owned by ``TableScene``."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from game.engine.scoring import points_text
 from game.engine.turn import TurnCheck
@@ -9,32 +11,42 @@ from game.ui.table.controls import ButtonState
 from game.ui.table.hud import Facts, Status
 from game.ui.table.phases import HUMAN, REPLAY, STOPPED
 
+if TYPE_CHECKING:
+    from game.ui.table.host import TableHost
+
 
 class TableStatus:
-    """Button states, the status line and the board facts (uses the scene's state)."""
+    """Button states, the status line and the board facts, from the table's state."""
 
-    def _update_controls(self) -> None:
-        if self.controls is None:
+    def __init__(self, table: TableHost) -> None:
+        self.table = table
+        self._controls_key: object = None  # the state the buttons were last set for
+        self._check_key: object = None  # the draft and version ``_check`` is for
+        self._check: TurnCheck | None = None
+
+    def update_controls(self) -> None:
+        if self.table.controls is None:
             return
-        key = (self._version, self.phase, self._hint_worker is None, self.sort_mode,
-               id(self.controls), id(self.draft))
-        if key == getattr(self, "_controls_key", None):
+        table = self.table
+        key = (table.version, table.phase, table.human.hint_worker is None, table.sort_mode,
+               id(table.controls), id(table.draft))
+        if key == self._controls_key:
             return
         self._controls_key = key
-        self.controls.apply(self._button_states())
+        self.table.controls.apply(self._button_states())
 
     def draft_check(self) -> TurnCheck | None:
         """``draft.check()`` for the draft as shown (computed once per change)."""
-        key = (id(self.draft), self._version)
-        if getattr(self, "_check_key", None) != key:
+        key = (id(self.table.draft), self.table.version)
+        if self._check_key != key:
             self._check_key = key
-            self._check = self.draft.check() if self.draft is not None else None
+            self._check = self.table.draft.check() if self.table.draft is not None else None
         return self._check
 
     def _button_states(self) -> dict[str, ButtonState]:
-        human = self.phase == HUMAN and self.draft is not None
-        legal = self.match.legal_kinds() if human else ()
-        draft = self.draft
+        human = self.table.phase == HUMAN and self.table.draft is not None
+        legal = self.table.match.legal_kinds() if human else ()
+        draft = self.table.draft
         touched = bool(draft and draft.touched)
         off = ButtonState(enabled=False)
         states: dict[str, ButtonState] = {}
@@ -45,10 +57,10 @@ class TableStatus:
             tip = None
             if not can_end and touched and check is not None and check.problems:
                 tip = "Not yet (E shows why): " + "; ".join(
-                    self._problem_text(p) for p in check.problems[:4])
+                    problem_text(p) for p in check.problems[:4])
             states["end"] = ButtonState(enabled=can_end, tooltip=tip)
-            penalty = self.match.variant.abandon_penalty
-            if self.play_started and "abandon" in legal:
+            penalty = self.table.match.variant.abandon_penalty
+            if self.table.human.play_started and "abandon" in legal:
                 states["draw"] = ButtonState(True, True, f"Give up (draw {penalty})",
                                              "Put the table back and draw the penalty "
                                              f"cards ({penalty}) instead of one (D)", "danger")
@@ -61,48 +73,49 @@ class TableStatus:
             states["undo"] = ButtonState(enabled=bool(draft and draft.can_undo))
             states["redo"] = ButtonState(enabled=bool(draft and draft.can_redo))
             states["reset"] = ButtonState(enabled=touched or bool(draft and draft.can_undo))
-            states["hint"] = ButtonState(enabled=self._hint_worker is None)
+            states["hint"] = ButtonState(enabled=self.table.human.hint_worker is None)
         else:
             for name in ("end", "draw", "undo", "redo", "reset", "hint"):
                 states[name] = off
             states["draw"] = ButtonState(True, False, self._draw_text())
             states["pass"] = off
             states["knock"] = off
-        sortable = self._hand_visible()
+        sortable = self.table.hand_visible()
         for mode in ("suit", "rank"):
             states[f"sort_{mode}"] = ButtonState(
-                enabled=sortable, style="primary" if self.sort_mode == mode else None)
-        states["last"] = ButtonState(enabled=bool(self.match.hand.turns) and
-                                     self.phase in (HUMAN, REPLAY, STOPPED),
-                                     text="Stop replay" if self.phase == REPLAY else None)
+                enabled=sortable, style="primary" if self.table.sort_mode == mode else None)
+        states["last"] = ButtonState(enabled=bool(self.table.match.hand.turns) and
+                                     self.table.phase in (HUMAN, REPLAY, STOPPED),
+                                     text="Stop replay" if self.table.phase == REPLAY else None)
         states["menu"] = ButtonState()
         return states
 
     def _draw_text(self) -> str:
-        variant = self.match.variant
+        variant = self.table.match.variant
         if variant.turn == "guadalupe":
             return "Draw 2"
         if variant.turn == "carousel":
-            draws = self.match.hand.draws
+            draws = self.table.match.hand.draws
             return f"Draw ({draws}/{variant.carousel_draws})"
         return "Draw"
 
-    def _update_status(self) -> None:
-        if self.phase != HUMAN or self.draft is None:
+    def update_status(self) -> None:
+        if self.table.phase != HUMAN or self.table.draft is None:
             return
-        legal = self.match.legal_kinds()
-        draft = self.draft
-        name = "Your" if not self.session.hot_seat else \
-            f"{self.session.seats[self.bottom].name}, your"
+        legal = self.table.match.legal_kinds()
+        draft = self.table.draft
+        name = "Your" if not self.table.session.hot_seat else \
+            f"{self.table.session.seats[self.table.bottom].name}, your"
         if draft.touched:
             check = self.draft_check()
             if check.ok:
-                self.status = Status(f"{name} play is ready: End turn (E)", "you")
+                self.table.status = Status(f"{name} play is ready: End turn (E)", "you")
             else:
-                bad = sum(1 for g in self.model.groups if not g.valid) if self.model else 0
+                model = self.table.model
+                bad = sum(1 for g in model.groups if not g.valid) if model else 0
                 words = f"{bad} meld{'s' if bad != 1 else ''} not valid yet" if bad else \
                     "not a valid play yet"
-                self.status = Status(f"{name} turn: {words}", "you")
+                self.table.status = Status(f"{name} turn: {words}", "you")
             return
         if "play" in legal and "draw" in legal:
             text = f"{name} turn: play cards to the table, or draw"
@@ -110,8 +123,8 @@ class TableStatus:
             text = f"{name} turn: play more, or end the turn"
         elif "play" in legal and "pass" in legal:
             text = f"{name} turn: play cards to the table, or pass"
-        elif "play" in legal and "abandon" in legal and self.match.hand.started:
-            penalty = self.match.variant.abandon_penalty
+        elif "play" in legal and "abandon" in legal and self.table.match.hand.started:
+            penalty = self.table.match.variant.abandon_penalty
             text = f"{name} turn: finish your play, or give up and draw {penalty}"
         elif "play" in legal:
             text = f"{name} turn: you must play"
@@ -121,10 +134,10 @@ class TableStatus:
             text = f"{name} turn: pass"
         else:
             text = f"{name} turn"
-        self.status = Status(text, "you")
+        self.table.status = Status(text, "you")
 
     def facts(self) -> Facts:
-        match = self.match
+        match = self.table.match
         variant = match.variant
         if variant.match_target is not None:
             text = f"Match to {variant.match_target} points"
@@ -132,16 +145,26 @@ class TableStatus:
             text = "Single hand"
         else:
             text = f"Hand {match.hand.number + 1} of {variant.match_hands}"
-        seat = self.session.seats[self.bottom]
-        count = len(match.hand.hands[self.bottom])
-        if self.model is not None:
-            count = self.model.seats[self.bottom].cards
-        mine = seat.is_human and not self.session.hot_seat
+        seat = self.table.session.seats[self.table.bottom]
+        count = len(match.hand.hands[self.table.bottom])
+        if self.table.model is not None:
+            count = self.table.model.seats[self.table.bottom].cards
+        mine = seat.is_human and not self.table.session.hot_seat
         owner = "Your hand" if mine else f"{seat.name}'s hand"
         label = f"{owner} · {count} card{'s' if count != 1 else ''} · " \
-                f"{points_text(match.totals[self.bottom])} pts"
+                f"{points_text(match.totals[self.table.bottom])} pts"
         return Facts(match.hand.number + 1, variant.name, text,
-                     match.hand.final_turns is not None, self.phase == HUMAN and self.can_edit,
-                     self.sort_mode, label)
+                     match.hand.final_turns is not None,
+                     self.table.phase == HUMAN and self.table.human.can_edit,
+                     self.table.sort_mode, label)
 
 
+
+
+def problem_text(problem: Any) -> str:
+    """A problem of the turn check as the player reads it ("Meld 2: ...")."""
+    meld = getattr(problem, "meld", None)
+    message = getattr(problem, "message", str(problem))
+    if meld is None:
+        return message[:1].upper() + message[1:]
+    return f"Meld {meld + 1}: {message}"
