@@ -1,11 +1,11 @@
 """Computer seats at the contract table: the player decides in a worker thread (the frame
 rate holds), after a short pause that lets people follow; its action is applied like a
 person's and its cards are animated. A refused or failed decision falls back to a legal
-one. Mixed into ``ContractTableScene``."""
+one. A controller owned by ``ContractTableScene``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action, Draw
 from game.engine.contract.actions import Decline, Discard, LayOff
@@ -14,6 +14,9 @@ from game.ui.contract.model import the_card
 from game.ui.table.driver import Worker
 from game.ui.table.hud import Status
 from game.ui.table.phases import THINK
+
+if TYPE_CHECKING:
+    from game.ui.scenes.contract_table import ContractTableScene
 
 THINK_TURN = 0.6  # seconds a computer seems to think over a move, at animation speed 1
 THINK_BUY = 0.45  # ... over a buy
@@ -27,50 +30,56 @@ def make_player(level: str, seed: int) -> Any:
 
 
 class ComputerSeats:
-    """Computer-player phases of the contract table (uses the scene's state)."""
+    """The computer seats' thinking at the contract table: one engine action at a time."""
 
-    def _start_computer(self, seat: int) -> None:
-        player = self.computer_player(seat, make_player)
+    def __init__(self, table: ContractTableScene) -> None:
+        self.table = table
+        self.worker: Worker | None = None  # the computer player deciding, if one is
+        self.thinker = 0  # the seat deciding
+        self.think_time = 0.0  # seconds it seems to think (at speed 1)
+
+    def start(self, seat: int) -> None:
+        player = self.table.computer_player(seat, make_player)
         if player is None:
             return
-        view = self.match.view(seat)
-        self._worker = Worker(lambda: player.decide(view), synchronous=self.app.smoke)
-        self._thinker = seat
-        self.set_phase(THINK)
-        name = self.session.seats[seat].name
-        phase = self.match.hand.phase
+        view = self.table.match.view(seat)
+        self.worker = Worker(lambda: player.decide(view), synchronous=self.table.app.smoke)
+        self.thinker = seat
+        self.table.set_phase(THINK)
+        name = self.table.session.seats[seat].name
+        phase = self.table.match.hand.phase
         if phase == "buying":
-            self._think_time = THINK_BUY
+            self.think_time = THINK_BUY
             words = f"{name} is deciding whether to buy {the_card(view.discard_top)}"
         elif phase == "draw":
-            self._think_time = THINK_TURN
+            self.think_time = THINK_TURN
             words = f"{name} is thinking"
         else:
-            self._think_time = THINK_FOLLOW if self._last_actor == seat else THINK_TURN
+            self.think_time = THINK_FOLLOW if self.table.last_actor == seat else THINK_TURN
             words = f"{name} is playing"
-        self.status = Status(words, "wait", True)
+        self.table.status = Status(words, "wait", True)
 
-    def _update_think(self) -> None:
-        worker = self._worker
-        if worker is None or not worker.done or self.sprites.busy:
+    def update_think(self) -> None:
+        worker = self.worker
+        if worker is None or not worker.done or self.table.sprites.busy:
             return
-        if self.phase_time < self._think_time / self.speed:
+        if self.table.phase_time < self.think_time / self.table.speed:
             return
-        seat = self._thinker
-        self._worker = None
+        seat = self.thinker
+        self.worker = None
         decision = worker.result
         action = getattr(decision, "action", None)
         if worker.error is not None or action is None:
             action = self._fallback(seat)
-        if action is not None and self.commit(action, quiet=True):
+        if action is not None and self.table.commit(action, quiet=True):
             return
         action = self._fallback(seat)
-        if action is None or not self.commit(action, quiet=True):
-            self.stop(f"{self.session.seats[seat].name} cannot move")
+        if action is None or not self.table.commit(action, quiet=True):
+            self.table.stop(f"{self.table.session.seats[seat].name} cannot move")
 
     def _fallback(self, seat: int) -> Action | None:
         """A legal action for ``seat``: decline, draw, use a swapped joker, or discard."""
-        match = self.match
+        match = self.table.match
         legal = match.legal_kinds()
         if "decline" in legal:
             return Decline(seat)

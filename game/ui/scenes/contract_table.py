@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 Location = tuple  # ("hand", seat) | ("meld", index) | ("discard",) | ("stock",)
 
 
-class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
+class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout]):
     """The contract game's table for ``session`` (holding a ``ContractMatch``);
     ``autosave`` writes the autosave slot after every action that ends a turn."""
 
@@ -77,16 +77,14 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
         self.stages: dict[int, list[list[Card]]] = {}
         self.fresh: set[Card] = set()
         self.refused: list[tuple[str, tuple[str, ...]]] = []
-        self._worker: Worker | None = None
-        self._thinker = 0
-        self._think_time = 0.0
-        self._last_actor: int | None = None
+        self.last_actor: int | None = None  # who applied the last action
         self._timed_out = False
         self._auto_declined = False
         self._came_from: dict[Card, Location] = {}
         self.model: ContractModel | None = None
         self.layout: ContractLayout | None = None
         self._controls_key: object = None
+        self.computer = ComputerSeats(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -104,7 +102,8 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
             self._build_controls()
 
     def workers(self) -> list[Worker]:
-        return [self._worker] if self._worker is not None else []
+        worker = self.computer.worker
+        return [worker] if worker is not None else []
 
     def _build_controls(self) -> None:
         if self.controls is not None:
@@ -157,7 +156,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
             return
         seat = match.awaiting
         if not self.session.seats[seat].is_human:
-            self._start_computer(seat)
+            self.computer.start(seat)
             return
         buying = match.hand.phase == "buying"
         if buying and self.app.settings.always_decline_buys:
@@ -279,7 +278,7 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
                       before: dict[Card, Location], rects: dict[Card, pygame.Rect]) -> None:
         match = self.match
         kind = action.kind
-        self._last_actor = seat
+        self.last_actor = seat
         after = self._locations()
         moved = {c: (before.get(c, ("stock",)), loc) for c, loc in after.items()
                  if before.get(c, ("stock",)) != loc}
@@ -627,3 +626,6 @@ class ContractTableScene(HumanSeat, ComputerSeats, CardTableScene):
             colour = BLUE if match.hand.phase == "buying" else (245, 210, 122)
             self.hud.draw_seat_marker(surface, layout, awaiting, self.clock, colour)
         self.pointer.draw_targets(surface)
+
+    def _update_think(self) -> None:
+        self.computer.update_think()
