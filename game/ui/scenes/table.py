@@ -51,6 +51,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
     committed turn."""
 
     settle_pause = 0.35
+    pointer: Pointer
+    controls: Controls | None
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
         super().__init__(app, session, autosave)
