@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ai.players import plays
 from game.ai.players.base import ComputerPlayer, Decision
 from game.ai.players.carousel import draw_again_value, knock_worth, value_after
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
-from game.ai.players.plays import PLAY_WORK, Arranged, as_decision, solution_for
+from game.ai.players.plays import Arranged, as_decision, solution_for
 from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
 from game.engine.arrange import Work
@@ -79,7 +80,7 @@ class HardPlayer(ComputerPlayer):
         first_work = Work()  # each search for the largest play has a budget of its own
         try:
             most = solution_for(view, objective="cards", timeout_is_none=False,
-                                work=first_work.part(PLAY_WORK))
+                                work=first_work.part(plays.PLAY_WORK))
         except TimeoutError:  # the search ran out of work: a simple play, if there is one
             return self._free_only(view) or simple_play(view)
         if most is None:
@@ -124,13 +125,14 @@ class HardPlayer(ComputerPlayer):
     def _first_choice(self, view: PlayerView, most: Arranged, points: bool,
                       work: Work) -> Arranged:
         """The largest play: by points under a points scoring, keeping jokers in hand when
-        they are worth more there (each search ``PLAY_WORK``, spent from ``work``)."""
+        they are worth more there (each search ``plays.PLAY_WORK``, spent from ``work``)."""
         first = most
         if points:
-            first = solution_for(view, objective="points", work=work.part(PLAY_WORK)) or most
+            first = solution_for(view, objective="points",
+                                 work=work.part(plays.PLAY_WORK)) or most
         if self._keep_jokers(view) and any(c.is_joker for c in first.played):
             other = solution_for(view, objective="points" if points else "cards",
-                                 keep_jokers=True, work=work.part(PLAY_WORK))
+                                 keep_jokers=True, work=work.part(plays.PLAY_WORK))
             if other is not None:
                 first = other
         return first
