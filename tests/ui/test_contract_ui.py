@@ -165,13 +165,13 @@ def test_draw_a_computer_buys_lay_down_and_discard(make) -> None:  # noqa: ANN00
     assert names(scene.selected) == ["9C", "9D", "9S"]
     assert not scene.controls.buttons["lay_down"].is_enabled
     t.click_button("make")
-    assert names(scene.stage_groups()[0]) == ["9C", "9D", "9S"]
+    assert names(scene.human.stage_groups()[0]) == ["9C", "9D", "9S"]
     assert scene.selected == []
     # the second: select the kings and drag them together into the second group
     for text in ("KH", "KS", "KD"):
         t.click(t.at(t.card(text)))
     t.drag(t.at(t.card("KH")), scene.layout.slots[1].rect.center)
-    assert names(scene.stage_groups()[1]) == ["KD", "KH", "KS"]
+    assert names(scene.human.stage_groups()[1]) == ["KD", "KH", "KS"]
     t.frames(2)
     assert scene.controls.buttons["lay_down"].is_enabled
     t.click_button("lay_down")
@@ -411,9 +411,9 @@ def test_refused_actions_show_the_engines_reason(make) -> None:  # noqa: ANN001
     assert not slot.ok and slot.note
     # staged cards go back to the hand by a click, or all at once with Clear groups
     t.click(t.at(t.card("2C", "stage")))
-    assert [str(c) for c in scene.stage_groups()[0]] == ["5D"]
+    assert [str(c) for c in scene.human.stage_groups()[0]] == ["5D"]
     t.click_button("clear")
-    assert not any(scene.stage_groups())
+    assert not any(scene.human.stage_groups())
 
 
 def test_take_the_discard_by_dragging_it_into_the_hand(make) -> None:  # noqa: ANN001

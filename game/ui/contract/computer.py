@@ -1,7 +1,8 @@
 """Computer seats at the contract table: the player decides in a worker thread (the frame
 rate holds), after a short pause that lets people follow; its action is applied like a
 person's and its cards are animated. A refused or failed decision falls back to a legal
-one. A controller owned by ``ContractTableScene``."""
+one. A controller owned by ``ContractTableScene`` (reached through the ``ContractHost``
+protocol)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from game.ui.table.hud import Status
 from game.ui.table.phases import THINK
 
 if TYPE_CHECKING:
-    from game.ui.scenes.contract_table import ContractTableScene
+    from game.ui.contract.host import ContractHost
 
 THINK_TURN = 0.6  # seconds a computer seems to think over a move, at animation speed 1
 THINK_BUY = 0.45  # ... over a buy
@@ -32,7 +33,7 @@ def make_player(level: str, seed: int) -> Any:
 class ComputerSeats:
     """The computer seats' thinking at the contract table: one engine action at a time."""
 
-    def __init__(self, table: ContractTableScene) -> None:
+    def __init__(self, table: ContractHost) -> None:
         self.table = table
         self.worker: Worker | None = None  # the computer player deciding, if one is
         self.thinker = 0  # the seat deciding

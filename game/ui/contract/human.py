@@ -1,13 +1,15 @@
 """A person's side of the contract table: drawing, taking or buying the discard, building
 the contract in staging groups (cards stay in the hand until Lay down), laying off,
 swapping a joker, discarding, and the hand's order. Every action goes to the engine one by
-one; a refused one shows the engine's reason. Mixed into ``ContractTableScene``."""
+one; a refused one shows the engine's reason. A controller owned by ``ContractTableScene``
+(reached through the ``ContractHost`` protocol)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from game.engine.actions import Draw
+from game.engine.actions import Action, Draw
 from game.engine.cards import Card, sort_key_by_suit
 from game.engine.contract.actions import (
     Buy,
@@ -19,40 +21,55 @@ from game.engine.contract.actions import (
     TakeDiscard,
 )
 from game.engine.contract.rules import LayDownCheck, check_lay_down, stands_for
-from game.ui.contract.model import the_card
 from game.ui.table.phases import HUMAN, SETTLE
+
+if TYPE_CHECKING:
+    from game.ui.contract.host import ContractHost
 
 BUY = "buy"  # a person is being asked whether to buy the discard
 
 
 class HumanSeat:
-    """Player actions of the contract table (uses the scene's state)."""
+    """The person's actions at the contract table, and the staging groups they build."""
+
+    def __init__(self, table: ContractHost) -> None:
+        self.table = table
+        #: each seat's staging groups (cards still in that seat's hand)
+        self.stages: dict[int, list[list[Card]]] = {}
+        #: every refusal shown, as (title, lines)
+        self.refused: list[tuple[str, tuple[str, ...]]] = []
+        #: the decline being committed is the buy prompt's timeout
+        self.timed_out = False
+        self._stage_key: tuple[int, int] | None = None
+        self._stage_result: LayDownCheck | None = None
 
     # ------------------------------------------------------------------ questions
 
     def my_move(self) -> bool:
         """Is the seat at the bottom, a person, the one the match waits for now?"""
-        match = self.match
-        return (self.phase in (HUMAN, SETTLE, BUY) and not match.hand_over
-                and match.awaiting == self.bottom and self.session.seats[self.bottom].is_human)
+        table = self.table
+        match = table.match
+        return (table.phase in (HUMAN, SETTLE, BUY) and not match.hand_over
+                and match.awaiting == table.bottom and table.session.seats[table.bottom].is_human)
 
     def legal(self) -> tuple[str, ...]:
-        return self.match.legal_kinds() if self.my_move() else ()
+        return self.table.match.legal_kinds() if self.my_move() else ()
 
     def staging(self) -> bool:
         """Are the staging groups shown (the bottom person has not laid down yet)?"""
-        match = self.match
-        seat = self.session.seats[self.bottom]
-        return seat.is_human and not match.hand_over and not match.hand.laid_down[self.bottom]
+        table = self.table
+        match = table.match
+        seat = table.session.seats[table.bottom]
+        return seat.is_human and not match.hand_over and not match.hand.laid_down[table.bottom]
 
     def stage_groups(self) -> list[list[Card]]:
         """The bottom seat's staging groups, without cards that left the hand."""
-        count = self.match.contract.melds
-        groups = self.stages.setdefault(self.bottom, [])
+        count = self.table.match.contract.melds
+        groups = self.stages.setdefault(self.table.bottom, [])
         while len(groups) < count:
             groups.append([])
         del groups[count:]
-        hand = set(self.match.hand.hands[self.bottom])
+        hand = set(self.table.match.hand.hands[self.table.bottom])
         for group in groups:
             group[:] = [c for c in group if c in hand]
             group.sort(key=lambda c: (c.is_joker, sort_key_by_suit(c)))
@@ -62,23 +79,22 @@ class HumanSeat:
         return {c for g in self.stage_groups() for c in g} if self.staging() else set()
 
     def stage_check(self) -> LayDownCheck:
-        key = (self.version, self.bottom)
-        if getattr(self, "_stage_key", None) != key:
+        """Whether the staging groups make the contract (kept until the table changes)."""
+        match = self.table.match
+        key = (self.table.version, self.table.bottom)
+        if self._stage_result is None or self._stage_key != key:
             self._stage_key = key
-            self._stage_result = check_lay_down(self.match.variant, self.match.contract,
+            self._stage_result = check_lay_down(match.variant, match.contract,
                                                 self.stage_groups(), {})
         return self._stage_result
 
-    def bottom_hand(self) -> list[Card]:
-        """The bottom seat's hand in the player's order (staged cards included)."""
-        return self._ordered(self.bottom, self.match.hand.hands[self.bottom])
-
     def can_drag(self, card: Card, source: str) -> bool:
         if source in ("hand", "stage"):
-            return self.hand_visible() and self.session.seats[self.bottom].is_human \
-                and not self.match.hand_over
+            table = self.table
+            return table.hand_visible() and table.session.seats[table.bottom].is_human \
+                and not table.match.hand_over
         if source == "discard":
-            r = self.match.hand
+            r = self.table.match.hand
             return bool(r.discard) and card == r.discard[-1] and "take_discard" in self.legal()
         return False
 
@@ -94,22 +110,23 @@ class HumanSeat:
         valid["discard"] = single and "discard" in legal
         if single and ("lay_off" in legal or "swap_joker" in legal):
             card = cards[0]
-            for index in range(len(self.match.hand.melds)):
-                valid[("meld", index)] = self.match.can(LayOff(self.bottom, card, index)) or \
-                    (not card.is_joker and self.match.can(SwapJoker(self.bottom, card, index)))
+            match, bottom = self.table.match, self.table.bottom
+            for index in range(len(match.hand.melds)):
+                valid[("meld", index)] = match.can(LayOff(bottom, card, index)) or \
+                    (not card.is_joker and match.can(SwapJoker(bottom, card, index)))
         return valid
 
     # ------------------------------------------------------------------ messages
 
     def refuse(self, title: str, lines: Sequence[str] = ()) -> bool:
         """Tell the player why not (with a sound); always False."""
-        self.app.sounds.play("illegal")
-        self.say(title, lines, "error", 7.0)
+        self.table.app.sounds.play("illegal")
+        self.table.say(title, lines, "error", 7.0)
         self.refused.append((title, tuple(lines)))
         return False
 
     def _not_your_move(self) -> bool:
-        match = self.match
+        match = self.table.match
         if match.hand_over:
             return self.refuse("The round is over")
         who = match.names[match.awaiting]
@@ -117,26 +134,26 @@ class HumanSeat:
             return self.refuse("Not now", [f"{who} is deciding whether to buy the discard."])
         return self.refuse("Not your move", [f"It is {who}'s move."])
 
-    def _act(self, action: object) -> bool:
+    def _act(self, action: Action) -> bool:
         if not self.my_move():
             return self._not_your_move()
-        return self.commit(action)
+        return self.table.commit(action)
 
     # ------------------------------------------------------------------ drawing
 
     def draw_from_stock(self) -> bool:
-        return self._act(Draw(self.bottom))
+        return self._act(Draw(self.table.bottom))
 
     def take_discard(self) -> bool:
-        return self._act(TakeDiscard(self.bottom))
+        return self._act(TakeDiscard(self.table.bottom))
 
     def click_discard_pile(self) -> bool:
         legal = self.legal()
         if "take_discard" in legal or not self.my_move():
             return self.take_discard()
         if "discard" in legal:
-            if len(self.selected) == 1:
-                return self.discard(self.selected[0])
+            if len(self.table.selected) == 1:
+                return self.discard(self.table.selected[0])
             return self.refuse("Choose the card to discard",
                                ["Select one card of your hand, then click the pile, or "
                                 "drag the card onto it."])
@@ -145,22 +162,22 @@ class HumanSeat:
     # ------------------------------------------------------------------ buying
 
     def buy(self) -> bool:
-        if self.prompt is None:
+        if self.table.prompt is None:
             return False
-        return self._answer(Buy(self.prompt.seat))
+        return self._answer(Buy(self.table.prompt.seat))
 
     def decline(self, timed_out: bool = False) -> bool:
-        if self.prompt is None:
+        if self.table.prompt is None:
             return False
-        self._timed_out = timed_out
-        return self._answer(Decline(self.prompt.seat))
+        self.timed_out = timed_out
+        return self._answer(Decline(self.table.prompt.seat))
 
-    def _answer(self, action: object) -> bool:
-        prompt = self.prompt
-        self.close_prompt()
-        if not self.commit(action):
-            self.prompt = prompt
-            self._build_prompt()
+    def _answer(self, action: Action) -> bool:
+        prompt = self.table.prompt
+        self.table.close_prompt()
+        if not self.table.commit(action):
+            self.table.prompt = prompt
+            self.table.build_prompt()
             return False
         return True
 
@@ -168,63 +185,64 @@ class HumanSeat:
 
     def discard(self, card: Card | None = None) -> bool:
         if card is None:
-            if len(self.selected) != 1:
+            if len(self.table.selected) != 1:
                 return self.refuse("Choose one card to discard",
                                    ["Select a single card of your hand first."])
-            card = self.selected[0]
-        return self._act(Discard(self.bottom, card))
+            card = self.table.selected[0]
+        return self._act(Discard(self.table.bottom, card))
 
     def lay_down(self) -> bool:
         if not self.my_move():
             return self._not_your_move()
         if "lay_down" not in self.legal():
-            problem = self.match._kind_problem("lay_down")  # the engine's words
+            problem = self.table.match._kind_problem("lay_down")  # the engine's words
             return self.refuse("You cannot lay down now", [problem] if problem else [])
         groups = self.stage_groups()
         check = self.stage_check()
         if not check.ok:
             return self.refuse("Not the contract yet", list(check.problems))
-        return self.commit(LayDown(self.bottom, tuple(tuple(g) for g in groups), {}))
+        melds = tuple(tuple(g) for g in groups)
+        return self.table.commit(LayDown(self.table.bottom, melds, {}))
 
     def lay_off(self, card: Card, meld: int, under: Card | None = None) -> bool:
         """Put ``card`` on meld ``meld``; a real card dropped on the joker standing for it
         (or refused as a lay-off while such a joker is there) swaps the joker."""
         if not self.my_move():
             return self._not_your_move()
-        match = self.match
+        match = self.table.match
         r = match.hand
-        swap = SwapJoker(self.bottom, card, meld)
+        swap = SwapJoker(self.table.bottom, card, meld)
         if not card.is_joker and 0 <= meld < len(r.melds):
             on_joker = under is not None and under.is_joker and under in r.melds[meld].cards \
                 and stands_for(r.declared.get(under), card)
             if on_joker and match.can(swap):
-                return self.commit(swap)
-        action = LayOff(self.bottom, card, meld)
+                return self.table.commit(swap)
+        action = LayOff(self.table.bottom, card, meld)
         if not match.can(action) and not card.is_joker and match.can(swap):
-            return self.commit(swap)
-        return self.commit(action)
+            return self.table.commit(swap)
+        return self.table.commit(action)
 
     # ------------------------------------------------------------------ staging
 
     def toggle_select(self, card: Card) -> None:
         if not self.can_drag(card, "hand"):
             return
-        if card in self.selected:
-            self.selected.remove(card)
+        if card in self.table.selected:
+            self.table.selected.remove(card)
         else:
-            self.selected.append(card)
-        self.refresh()
+            self.table.selected.append(card)
+        self.table.refresh()
 
     def clear_selection(self) -> None:
-        if self.selected:
-            self.selected.clear()
-            self.refresh()
+        if self.table.selected:
+            self.table.selected.clear()
+            self.table.refresh()
 
     def stage(self, cards: Sequence[Card], slot: int) -> bool:
         if not self.staging():
             return self.refuse("Your contract is down",
                                ["Lay off single cards on the melds instead."])
-        hand = set(self.match.hand.hands[self.bottom])
+        hand = set(self.table.match.hand.hands[self.table.bottom])
         cards = [c for c in cards if c in hand]
         groups = self.stage_groups()
         if not cards or not 0 <= slot < len(groups):
@@ -232,37 +250,37 @@ class HumanSeat:
         for group in groups:
             group[:] = [c for c in group if c not in cards]
         groups[slot].extend(cards)
-        self.selected.clear()
-        self.app.sounds.play("card_drop")
-        self.refresh()
-        self._update_status()
+        self.table.selected.clear()
+        self.table.app.sounds.play("card_drop")
+        self.table.refresh()
+        self.table.update_status()
         return True
 
     def make_meld(self) -> bool:
-        if not self.selected:
+        if not self.table.selected:
             return self.refuse("Select cards first",
                                ["Click the cards of your hand that make a set or a run."])
         groups = self.stage_groups() if self.staging() else []
         empty = next((i for i, g in enumerate(groups) if not g), None)
         if empty is None:
             if not groups:
-                return self.stage(self.selected, 0)
+                return self.stage(self.table.selected, 0)
             return self.refuse("Every group is in use",
                                ["Drag the cards onto a group, or Clear one first."])
-        return self.stage(list(self.selected), empty)
+        return self.stage(list(self.table.selected), empty)
 
     def unstage(self, cards: Sequence[Card], position: int | None = None) -> bool:
         groups = self.stage_groups()
         moved = [c for c in cards if any(c in g for g in groups)]
         if not moved:
             return False
-        if position is not None and self.sort_mode == "manual":
+        if position is not None and self.table.sort_mode == "manual":
             self._place_in_hand(moved, position)
         for group in groups:
             group[:] = [c for c in group if c not in moved]
-        self.app.sounds.play("card_drop")
-        self.refresh()
-        self._update_status()
+        self.table.app.sounds.play("card_drop")
+        self.table.refresh()
+        self.table.update_status()
         return True
 
     def clear_stage(self) -> bool:
@@ -271,55 +289,26 @@ class HumanSeat:
             return False
         for group in groups:
             group.clear()
-        self.app.sounds.play("card_drop")
-        self.refresh()
-        self._update_status()
+        self.table.app.sounds.play("card_drop")
+        self.table.refresh()
+        self.table.update_status()
         return True
 
     # ------------------------------------------------------------------ the hand's order
 
     def reorder_hand(self, cards: Sequence[Card], position: int) -> bool:
         self._place_in_hand(list(cards), position)
-        self.sort_mode = "manual"
-        self.app.sounds.play("card_drop")
-        self.refresh()
+        self.table.sort_mode = "manual"
+        self.table.app.sounds.play("card_drop")
+        self.table.refresh()
         return True
 
     def _place_in_hand(self, cards: list[Card], position: int) -> None:
         """Put ``cards`` at ``position`` of the hand row as shown now."""
         staged = self.staged()
-        order = self.bottom_hand()
+        order = self.table.bottom_hand()
         row = [c for c in order if c not in staged]
         before = sum(1 for c in row[:position] if c not in cards)
         rest = [c for c in row if c not in cards]
         kept = [c for c in order if c in staged and c not in cards]
-        self.hand_order[self.bottom] = rest[:before] + list(cards) + rest[before:] + kept
-
-    # ------------------------------------------------------------------ words
-
-    def action_words(self, seat: int, action: object, card: Card | None) -> str:
-        you = self.is_you(seat)
-        name = "You" if you else self.session.seats[seat].name
-        kind = getattr(action, "kind", "")
-        if kind == "draw":
-            return f"{name} drew from the stock"
-        if kind == "take_discard":
-            return f"{name} took {the_card(card)}"
-        if kind == "buy":
-            return f"{name} bought {the_card(card)} and a penalty card"
-        if kind == "decline":
-            if getattr(self, "_timed_out", False) and you:
-                return f"Time's up: you did not buy {the_card(card)}"
-            if getattr(self, "_auto_declined", False):
-                return f"{name} did not buy {the_card(card)} (always decline buys)"
-            return f"{name} did not buy {the_card(card)}"
-        if kind == "lay_down":
-            return f"{name} laid down {self.match.contract}!" if not you else \
-                f"You laid down {self.match.contract}!"
-        if kind == "lay_off":
-            return f"{name} laid off {the_card(card)}"
-        if kind == "swap_joker":
-            return f"{name} swapped {the_card(card)} for a joker"
-        if kind == "discard":
-            return f"{name} discarded {the_card(card)}"
-        return f"{name}: {kind}"
+        self.table.hand_order[self.table.bottom] = rest[:before] + cards + rest[before:] + kept

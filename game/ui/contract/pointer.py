@@ -58,7 +58,7 @@ class ContractPointer(CardPointer):
     def _right(self, pos: tuple[int, int]) -> bool:
         sprite = self.scene.sprites.hit(pos)
         if sprite is not None and sprite.spot.zone == "stage":
-            self.scene.unstage([sprite.card])
+            self.scene.human.unstage([sprite.card])
             return True
         return False
 
@@ -68,28 +68,28 @@ class ContractPointer(CardPointer):
         if layout is None:
             return False
         if press.zone == "hand" and press.card is not None:
-            scene.toggle_select(press.card)
+            scene.human.toggle_select(press.card)
             return True
         if press.zone == "stage" and press.card is not None:
-            scene.unstage([press.card])
+            scene.human.unstage([press.card])
             return True
         pile = layout.pile_at(pos)
         if pile == "stock":
-            scene.draw_from_stock()
+            scene.human.draw_from_stock()
             return True
         if pile == "discard":
-            scene.click_discard_pile()
+            scene.human.click_discard_pile()
             return True
         slot = layout.slot_at(pos)
         if slot is not None and scene.selected:
-            scene.stage(list(scene.selected), slot.index)
+            scene.human.stage(list(scene.selected), slot.index)
             return True
         box = layout.meld_at(pos)
         if box is not None and len(scene.selected) == 1:
-            scene.lay_off(scene.selected[0], box.index, press.card)
+            scene.human.lay_off(scene.selected[0], box.index, press.card)
             return True
         if scene.selected:
-            scene.clear_selection()
+            scene.human.clear_selection()
         return True
 
     # --- dragging
@@ -100,7 +100,7 @@ class ContractPointer(CardPointer):
         assert card is not None
         sprite = scene.sprites.sprites.get(card)
         source = press.zone or ""
-        if sprite is None or not scene.can_drag(card, source):
+        if sprite is None or not scene.human.can_drag(card, source):
             self.press = None
             return
         if source == "hand" and card in scene.selected:
@@ -110,7 +110,7 @@ class ContractPointer(CardPointer):
             cards = [card]
         drag = Drag(cards, source, (sprite.x - press.pos[0], sprite.y - sprite.lift
                                     - press.pos[1]))
-        drag.valid = scene.drop_targets(cards, source)
+        drag.valid = scene.human.drop_targets(cards, source)
         self._lift(cards)
         self.drag = drag
         scene.app.sounds.play("card_pick")
@@ -158,22 +158,22 @@ class ContractPointer(CardPointer):
         done = False
         if hover == "hand":
             if drag.source == "discard":
-                done = scene.take_discard()
+                done = scene.human.take_discard()
             elif drag.source == "stage":
-                done = scene.unstage(drag.cards, drag.position)
+                done = scene.human.unstage(drag.cards, drag.position)
             else:
-                done = scene.reorder_hand(drag.cards, drag.position or 0)
+                done = scene.human.reorder_hand(drag.cards, drag.position or 0)
         elif hover == "discard":
-            done = len(drag.cards) == 1 and scene.discard(drag.cards[0]) or \
-                (len(drag.cards) > 1 and scene.refuse("Discard one card",
-                                                      ["Drag a single card to the pile."]))
+            done = len(drag.cards) == 1 and scene.human.discard(drag.cards[0]) or \
+                (len(drag.cards) > 1 and scene.human.refuse(
+                    "Discard one card", ["Drag a single card to the pile."]))
         elif isinstance(hover, tuple) and hover[0] == "slot":
-            done = scene.stage(drag.cards, hover[1])
+            done = scene.human.stage(drag.cards, hover[1])
         elif isinstance(hover, tuple) and hover[0] == "meld":
             if len(drag.cards) == 1:
-                done = scene.lay_off(drag.cards[0], hover[1], drag.under)
+                done = scene.human.lay_off(drag.cards[0], hover[1], drag.under)
             else:
-                scene.refuse("Lay off one card at a time",
+                scene.human.refuse("Lay off one card at a time",
                              ["Drag a single card onto a meld."])
         if not done:
             scene.refresh()  # the cards slide back

@@ -11,10 +11,15 @@ at once, with the "always decline buys" setting); in hot-seat play the prompt fo
 not at the screen goes through the hand-over cover. Computer seats act one engine action
 at a time, animated. At the end of each round the ten-round scoreboard comes up; the
 finished match is recorded in the statistics once and the autosave cleared.
+
+The scene keeps the table's state and gives the work of each side to a controller it owns,
+built with the scene as a typed ``ContractHost``: ``human`` (the person's actions and
+staging groups) and ``computer`` (the computer seats).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -57,7 +62,7 @@ if TYPE_CHECKING:
 Location = tuple  # ("hand", seat) | ("meld", index) | ("discard",) | ("stock",)
 
 
-class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout]):
+class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     """The contract game's table for ``session`` (holding a ``ContractMatch``);
     ``autosave`` writes the autosave slot after every action that ends a turn."""
 
@@ -74,16 +79,14 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
         humans = session.humans
         awaiting = self.match.awaiting
         self.bottom = awaiting if awaiting in humans else (humans[0] if humans else 0)
-        self.stages: dict[int, list[list[Card]]] = {}
         self.fresh: set[Card] = set()
-        self.refused: list[tuple[str, tuple[str, ...]]] = []
         self.last_actor: int | None = None  # who applied the last action
-        self._timed_out = False
         self._auto_declined = False
         self._came_from: dict[Card, Location] = {}
         self.model: ContractModel | None = None
         self.layout: ContractLayout | None = None
         self._controls_key: object = None
+        self.human = HumanSeat(self)
         self.computer = ComputerSeats(self)
 
     # ------------------------------------------------------------------ lifecycle
@@ -200,7 +203,7 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
     def _start_human(self) -> None:
         self.set_phase(HUMAN)
         self.refresh()
-        self._update_status()
+        self.update_status()
 
     def _start_buy(self, seat: int) -> None:
         r = self.match.hand
@@ -212,12 +215,12 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
         self.prompt = BuyPrompt(seat, self.session.seats[seat].name, card, left,
                                 self.match.variant.max_buys, self.buy_seconds,
                                 hot_seat=self.session.hot_seat)
-        self._build_prompt()
+        self.build_prompt()
         self.set_phase(BUY)
         self.refresh()
-        self._update_status()
+        self.update_status()
 
-    def _build_prompt(self) -> None:
+    def build_prompt(self) -> None:
         if self.prompt is not None and self.layout is not None and self.controls is not None:
             self.prompt.build(self.app.ui, self.layout)
 
@@ -235,7 +238,7 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
         """The scoreboard's Next round: deal on (the scoreboard pops itself)."""
         if not self._deal_next_hand():
             return
-        self.stages.clear()
+        self.human.stages.clear()
         self.hand_order.clear()
         self._begin_round(fresh_deal=True)
 
@@ -255,7 +258,7 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
             match.apply(action)
         except IllegalAction as error:
             if not quiet:
-                self.refuse("That is not allowed now", [str(p) for p in error.problems])
+                self.human.refuse("That is not allowed now", [str(p) for p in error.problems])
             return False
         self.message = None if not quiet else self.message
         self._after_action(seat, action, card, before, rects)
@@ -305,8 +308,8 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
                 self.write_autosave()
         self.close_prompt()
         self.set_phase(SETTLE)
-        self.status = Status(self.action_words(seat, action, card), "info")
-        self._timed_out = False
+        self.status = Status(self._action_words(seat, action, card), "info")
+        self.human.timed_out = False
         self._auto_declined = False
 
     def _fly_away(self, moved: dict[Card, tuple[Location, Location]],
@@ -337,7 +340,39 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
                 self.sprites.fly_ghost(Card(0, "*", 70), start, end, size, self.speed, delay)
             delay += 0.08 / self.speed
 
+    def _action_words(self, seat: int, action: Action, card: Card | None) -> str:
+        """The status line's words for ``action`` by ``seat`` (``card``: the one it moved)."""
+        you = self.is_you(seat)
+        name = "You" if you else self.session.seats[seat].name
+        kind = action.kind
+        if kind == "draw":
+            return f"{name} drew from the stock"
+        if kind == "take_discard":
+            return f"{name} took {the_card(card)}"
+        if kind == "buy":
+            return f"{name} bought {the_card(card)} and a penalty card"
+        if kind == "decline":
+            if self.human.timed_out and you:
+                return f"Time's up: you did not buy {the_card(card)}"
+            if self._auto_declined:
+                return f"{name} did not buy {the_card(card)} (always decline buys)"
+            return f"{name} did not buy {the_card(card)}"
+        if kind == "lay_down":
+            return f"{name} laid down {self.match.contract}!" if not you else \
+                f"You laid down {self.match.contract}!"
+        if kind == "lay_off":
+            return f"{name} laid off {the_card(card)}"
+        if kind == "swap_joker":
+            return f"{name} swapped {the_card(card)} for a joker"
+        if kind == "discard":
+            return f"{name} discarded {the_card(card)}"
+        return f"{name}: {kind}"
+
     # ------------------------------------------------------------------ the model
+
+    def bottom_hand(self) -> list[Card]:
+        """The bottom seat's hand in the player's order (staged cards included)."""
+        return self._ordered(self.bottom, self.match.hand.hands[self.bottom])
 
     def hand_visible(self) -> bool:
         return self.session.seats[self.bottom].is_human or not self.session.humans
@@ -357,8 +392,8 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
                       buying and i == match.awaiting)
             for i, s in enumerate(self.session.seats))
         visible = self.hand_visible()
-        staging = self.staging() and visible
-        groups = self.stage_groups() if staging else []
+        staging = self.human.staging() and visible
+        groups = self.human.stage_groups() if staging else []
         staged = {c for g in groups for c in g}
         hand = tuple(c for c in self.bottom_hand() if c not in staged) if visible else ()
         melds = tuple(MeldFacts(i, m.owner, m.kind, tuple(m.cards))
@@ -422,15 +457,15 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
             if self.prompt is None:
                 return
             if self.prompt.tick(dt):
-                self.decline(timed_out=True)
+                self.human.decline(timed_out=True)
             else:
-                self._update_status()
+                self.update_status()
         else:
             super()._update_phase(dt)
 
     # ------------------------------------------------------------------ status and buttons
 
-    def _update_status(self) -> None:
+    def update_status(self) -> None:
         match = self.match
         r = match.hand
         name = "Your" if not self.session.hot_seat else \
@@ -440,9 +475,9 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
             self.status = Status(f"{self.prompt.title} Buy (B) or decline (N) \u00b7 "
                                  f"{seconds} s", "you")
             return
-        if self.phase != HUMAN or not self.my_move():
+        if self.phase != HUMAN or not self.human.my_move():
             return
-        legal = self.legal()
+        legal = self.human.legal()
         top = r.discard[-1] if r.discard else None
         if r.phase == "draw":
             text = f"{name} turn: draw from the stock (D)"
@@ -453,7 +488,7 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
         elif r.swapped:
             text = f"{name} turn: use the joker you took (lay it off on a meld)"
         elif "lay_down" in legal:
-            if self.stage_check().ok:
+            if self.human.stage_check().ok:
                 text = "Your contract is ready: Lay down (L)"
             else:
                 text = f"Build {match.contract} below, or discard to end your turn (X)"
@@ -477,15 +512,15 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
     def _button_states(self) -> dict[str, ButtonState]:
         match = self.match
         r = match.hand
-        legal = self.legal() if self.phase == HUMAN else ()
+        legal = self.human.legal() if self.phase == HUMAN else ()
         states: dict[str, ButtonState] = {}
-        staging = self.staging() and self.hand_visible()
+        staging = self.human.staging() and self.hand_visible()
         if not staging:
             down = match.hand.laid_down[self.bottom]
             states["lay_down"] = ButtonState(enabled=False, style="primary",
                                              text="Contract down \u2713" if down else None)
         else:
-            check = self.stage_check()
+            check = self.human.stage_check()
             tip = None
             if not check.ok:
                 tip = "Not yet: " + "; ".join(check.problems[:3])
@@ -494,7 +529,7 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
                       "drawing (L)"
             states["lay_down"] = ButtonState(enabled=check.ok and "lay_down" in legal,
                                              tooltip=tip, style="primary")
-        groups = self.stage_groups() if staging else []
+        groups = self.human.stage_groups() if staging else []
         states["make"] = ButtonState(enabled=staging and bool(self.selected))
         states["clear"] = ButtonState(enabled=staging and any(groups))
         top = r.discard[-1] if r.discard else None
@@ -530,7 +565,7 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
             ("\u2713 Contract laid down", "good") if r.laid_down[self.bottom]
             else ("Contract not down yet", "muted"),
         ]
-        draw = self.phase == HUMAN and r.phase == "draw" and self.my_move()
+        draw = self.phase == HUMAN and r.phase == "draw" and self.human.my_move()
         contract = match.contract
         empty = ("Nobody has laid down yet",
                  f"Lay down exactly {contract} in one turn; runs of one suit, sets of one rank.",
@@ -552,18 +587,19 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
         if self.prompt is not None:
             which = self.prompt.which(element)
             if which == "buy":
-                self.buy()
+                self.human.buy()
                 return True
             if which == "decline":
-                self.decline()
+                self.human.decline()
                 return True
         name = self.controls.name_of(element) if self.controls else None
         if name is None:
             return False
-        actions = {
-            "lay_down": self.lay_down, "make": self.make_meld, "clear": self.clear_stage,
-            "draw": self.draw_from_stock, "take": self.take_discard,
-            "discard": lambda: self.discard(None),
+        human = self.human
+        actions: dict[str, Callable[[], object]] = {
+            "lay_down": human.lay_down, "make": human.make_meld, "clear": human.clear_stage,
+            "draw": human.draw_from_stock, "take": human.take_discard,
+            "discard": lambda: human.discard(None),
             "sort_suit": lambda: self.sort_hand("suit"),
             "sort_rank": lambda: self.sort_hand("rank"), "menu": self.open_menu,
         }
@@ -576,21 +612,23 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
             if self.pointer.dragging:
                 self.pointer.cancel()
             elif self.selected:
-                self.clear_selection()
+                self.human.clear_selection()
             else:
                 self.open_menu()
             return True
         if self.prompt is not None and self.phase == BUY:
             if key == pygame.K_b:
-                self.buy()
+                self.human.buy()
                 return True
             if key == pygame.K_n:
-                self.decline()
+                self.human.decline()
                 return True
-        keys = {pygame.K_d: self.draw_from_stock, pygame.K_t: self.take_discard,
-                pygame.K_x: lambda: self.discard(None), pygame.K_l: self.lay_down,
-                pygame.K_m: self.make_meld, pygame.K_c: self.clear_stage,
-                pygame.K_s: lambda: self.sort_hand(None)}
+        human = self.human
+        keys: dict[int, Callable[[], object]] = {
+            pygame.K_d: human.draw_from_stock, pygame.K_t: human.take_discard,
+            pygame.K_x: lambda: human.discard(None), pygame.K_l: human.lay_down,
+            pygame.K_m: human.make_meld, pygame.K_c: human.clear_stage,
+            pygame.K_s: lambda: self.sort_hand(None)}
         action = keys.get(key)
         if action is None:
             return False
@@ -617,7 +655,7 @@ class ContractTableScene(HumanSeat, CardTableScene[ContractModel, ContractLayout
         if layout is None:
             return
         match = self.match
-        if self.phase == HUMAN and match.hand.phase == "draw" and self.my_move():
+        if self.phase == HUMAN and match.hand.phase == "draw" and self.human.my_move():
             self.hud.draw_pile_pulse(surface, layout, "stock", self.clock)
             if match.hand.discard:
                 self.hud.draw_pile_pulse(surface, layout, "discard", self.clock)

@@ -1,0 +1,74 @@
+"""What the contract table's controllers may use of their scene.
+
+``ContractTableScene`` owns two controllers, ``HumanSeat`` (the person's side: drawing,
+buying, staging the contract, laying off, discarding, the hand's order) and
+``ComputerSeats`` (the computer seats' thinking); each is built with the scene as a
+``ContractHost`` and reaches the match, the prompt, the sprites and the status only
+through the names below, so mypy checks every use and this list is the whole of what
+they share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from game.engine.actions import Action
+    from game.engine.cards import Card
+    from game.engine.contract.match import ContractMatch
+    from game.ui.app import App
+    from game.ui.contract.buy import BuyPrompt
+    from game.ui.session import GameSession
+    from game.ui.table.hud import Status
+    from game.ui.table.sprites import SpriteLayer
+
+
+class ContractHost(Protocol):
+    """The contract table as its controllers see it."""
+
+    # what the scene was given
+    app: App
+    session: GameSession
+    match: ContractMatch
+
+    # the table's state, shared by the controllers
+    phase: str
+    phase_time: float
+    bottom: int
+    selected: list[Card]
+    sort_mode: str
+    hand_order: dict[int, list[Card]]
+    version: int
+    status: Status
+    prompt: BuyPrompt | None
+    last_actor: int | None
+
+    # what shows it
+    sprites: SpriteLayer
+
+    @property
+    def speed(self) -> float: ...
+
+    def set_phase(self, phase: str) -> None: ...
+
+    def refresh(self, snap: bool = False) -> None: ...
+
+    def update_status(self) -> None: ...
+
+    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
+            ttl: float = 6.0) -> None: ...
+
+    def commit(self, action: Action, quiet: bool = False) -> bool: ...
+
+    def stop(self, problem: str) -> None: ...
+
+    def computer_player(self, seat: int, make: Callable[[str, int], Any]) -> Any: ...
+
+    def build_prompt(self) -> None: ...
+
+    def close_prompt(self) -> None: ...
+
+    def hand_visible(self) -> bool: ...
+
+    def bottom_hand(self) -> list[Card]: ...
