@@ -93,7 +93,10 @@ class GameSession:
         recorded = data.get("recorded", False)
         if not isinstance(recorded, bool):
             raise SaveError(f'saved game\'s "recorded" must be true or false, not {recorded!r:.40}')
-        match = match_from_json(data.get("match"))
+        match_data = data.get("match")
+        if not isinstance(match_data, dict):
+            raise SaveError("saved game's match is missing or not a JSON object")
+        match = match_from_json(match_data)
         if len(seats) != match.players:
             raise SaveError(f"saved game has {len(seats)} seats for {match.players} players")
         if list(match.names) != [seat.name for seat in seats]:

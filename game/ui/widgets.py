@@ -254,7 +254,7 @@ class Look:
         fonts = self.manager.get_theme().get_font_dictionary()
         fonts.add_font_path(_FONT_NAME, str(font_path("regular")), str(font_path("bold")),
                             str(font_path("italic")), str(font_path("bold")))
-        wanted = []
+        wanted: list[dict[str, str | int | float]] = []
         for style, bold, italic in (("regular", False, False), ("bold", True, False),
                                     ("italic", False, True), ("bold_italic", True, True)):
             if not fonts.check_font_preloaded(fonts.create_font_id(px, _FONT_NAME, bold, italic)):
@@ -398,7 +398,7 @@ def dropdown_expanded(menu: UIDropDownMenu) -> bool:
 def set_dropdown(menu: UIDropDownMenu, option_id: str) -> bool:
     """Select ``option_id`` in ``menu`` as if clicked (closing it); False if there is none."""
     for option in menu.options_list:
-        if option[1] == option_id:
+        if isinstance(option, tuple) and option[1] == option_id:
             break
     else:
         return False
@@ -760,7 +760,7 @@ class MenuBase(Scene):
             self._changes[element](event.type == pygame_gui.UI_CHECK_BOX_CHECKED)
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element in self._changes:
-            self._changes[element](element.get_text())
+            self._changes[element](event.ui_element.get_text())
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and element in self._submits:
             self._submits[element]()
@@ -812,10 +812,10 @@ class MenuBase(Scene):
     def dropdown(self, rect: pygame.Rect, options: Sequence[tuple[str, str]], selected: str,
                  change: Callable[[str], None], *, key: str, size: float = 15,
                  container: Any = None) -> UIDropDownMenu:
-        options = list(options)
         start = next((o for o in options if o[1] == selected), options[0])
         limit = max(self.px(60), self.height - rect.bottom - self.px(16))
-        element = UIDropDownMenu(options, start, rect, self.app.ui, container=container,
+        choices: list[str | tuple[str, str]] = list(options)
+        element = UIDropDownMenu(choices, start, rect, self.app.ui, container=container,
                                  object_id=self.look.oid(self.px(size), "@field"),
                                  expansion_height_limit=limit)
         self.track(element)

@@ -351,13 +351,13 @@ class ContractHud(BoardCache):
                       else (240, 120, 60, 40), (GREEN if ok else RED) + (255,), radius, 3)
             elif ok:
                 panel(surface, box.rect.inflate(4, 4), None, GREEN + (210,), radius, 2)
-        for box in layout.slots:
-            key = ("slot", box.index)
+        for slot in layout.slots:
+            key = ("slot", slot.index)
             if hover == key:
-                panel(surface, box.rect.inflate(4, 4), (80, 220, 120, 40), GREEN + (255,), 12,
+                panel(surface, slot.rect.inflate(4, 4), (80, 220, 120, 40), GREEN + (255,), 12,
                       3)
             elif valid.get(key):
-                panel(surface, box.rect.inflate(2, 2), None, GREEN + (120,), 12, 1)
+                panel(surface, slot.rect.inflate(2, 2), None, GREEN + (120,), 12, 1)
         if "discard" in valid:
             rect = layout.discard.inflate(12, 12)
             ok = valid["discard"]

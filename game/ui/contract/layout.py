@@ -238,7 +238,7 @@ def _try_melds(layout: ContractLayout, model: ContractModel, w: int, h: int,
     sections: list[_Section] = []
     by_owner = {owner: _Section(owner, []) for owner in model.owners()}
     for position, meld in enumerate(model.melds):
-        width = w + step * (len(meld.cards) - 1) + 2 * pad
+        width: float = w + step * (len(meld.cards) - 1) + 2 * pad
         by_owner[meld.owner].melds.append((position, width))
     sections = [by_owner[owner] for owner in model.owners()]
     limit = table.width - 2 * inner_pad

@@ -116,7 +116,7 @@ class ContractPointer(CardPointer):
         scene.app.sounds.play("card_pick")
         self._follow(press.pos)
 
-    def _spacing(self, width: float) -> float:
+    def _spacing(self, width: int) -> float:
         return max(12, width * 0.4)
 
     def _target(self, pos: tuple[int, int]) -> None:

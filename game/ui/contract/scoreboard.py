@@ -21,6 +21,7 @@ from game.ui.widgets import (
 )
 
 if TYPE_CHECKING:
+    from game.engine.scoring import Points
     from game.ui.app import App
     from game.ui.scenes.contract_table import ContractTableScene
     from game.ui.session import GameSession
@@ -117,7 +118,7 @@ class ContractScoreboardScene(EndOfHandScene):
         seats = list(self.session.seats)
         fresh = new_match(match.variant_id, len(seats), self._next_seed(), dict(match.options),
                           [s.name for s in seats])
-        session = GameSession(fresh, seats)  # type: ignore[arg-type]
+        session = GameSession(fresh, seats)
         self._replace_table(
             lambda autosave: self.app.scenes.create("contract_table", session, autosave=autosave))
 
@@ -178,7 +179,7 @@ class ContractScoreboardScene(EndOfHandScene):
         y += self.px(5)
         rows = self.rounds
         row_h = max(self.px(18), min(self.px(28), (bottom - y - self.px(34)) // max(1, rows)))
-        running = [0] * n
+        running: list[Points] = [0] * n
         current = match.hand.number
         for number in range(rows):
             contract = str(CONTRACTS[number % len(CONTRACTS)])

@@ -66,6 +66,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     """The contract game's table for ``session`` (holding a ``ContractMatch``);
     ``autosave`` writes the autosave slot after every action that ends a turn."""
 
+    pointer: ContractPointer
+    controls: ContractControls | None
+
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
         if not isinstance(session.match, ContractMatch):
             raise TypeError("ContractTableScene needs a session holding a ContractMatch")
@@ -413,10 +416,10 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""
-        self._rebuild()
-        self.selected = [c for c in self.selected
-                         if c in self.layout.spots and self.layout.spots[c].zone == "hand"]
-        self.sprites.sync(self.layout, joker_faces(self.model.shown), self.speed,
+        layout, model = self._rebuild()
+        spots = layout.spots
+        self.selected = [c for c in self.selected if c in spots and spots[c].zone == "hand"]
+        self.sprites.sync(layout, joker_faces(model.shown), self.speed,
                           self._origin, snap=snap, stagger=self._stagger)
         self._mark_sprites()
         self._update_controls()

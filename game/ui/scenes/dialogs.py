@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UITextEntryLine
+from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game.ui.widgets import MenuBase, escape_html, font
 
@@ -154,9 +154,9 @@ class MessageDialog(Dialog):
 class ConfirmDialog(Dialog):
     """A question with a confirm and a cancel button; Esc cancels."""
 
-    def __init__(self, app: App, title: str, message: str, on_confirm: Callable[[], None],
+    def __init__(self, app: App, title: str, message: str, on_confirm: Callable[[], object],
                  *, confirm: str = "OK", cancel: str = "Cancel", danger: bool = False,
-                 on_cancel: Callable[[], None] | None = None) -> None:
+                 on_cancel: Callable[[], object] | None = None) -> None:
         super().__init__(app, title, message)
         self.on_confirm = on_confirm
         self.on_cancel = on_cancel
@@ -212,7 +212,7 @@ class PromptDialog(Dialog):
         self.validate = validate
         self.error = ""
         self.name_entry: UITextEntryLine | None = None
-        self._error_label = None
+        self._error_label: UILabel | None = None
 
     def default_focus(self) -> str | None:
         return "name"

@@ -159,8 +159,12 @@ class ScoreboardScene(EndOfHandScene):
         cols = self._columns(inner, 3)
         heads = ("Player", "Left in hand", "This hand", "Total")
         for i, head in enumerate(heads):
-            anchor = {"topleft": (cols[0], y)} if i == 0 else {"topright": (cols[i], y)}
-            draw_text(surface, head.upper(), self.px(13), MUTED, style="bold", **anchor)
+            if i == 0:
+                draw_text(surface, head.upper(), self.px(13), MUTED, style="bold",
+                          topleft=(cols[0], y))
+            else:
+                draw_text(surface, head.upper(), self.px(13), MUTED, style="bold",
+                          topright=(cols[i], y))
         y += self.px(26)
         pygame.draw.line(surface, GOLD, (inner.x, y), (inner.right, y), 1)
         y += self.px(8)

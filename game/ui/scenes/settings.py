@@ -266,8 +266,9 @@ class SettingsScene(MenuScene):
         for name in ("animation_speed", "sound_on", "volume", "four_colour_deck", "card_back",
                      "hand_sort", "always_decline_buys"):
             setattr(settings, name, getattr(defaults, name))
-        if tuple(defaults.window_size) != self.app.size:
-            self.app.resize(tuple(defaults.window_size))
+        width, height = defaults.window_size
+        if (width, height) != self.app.size:
+            self.app.resize((width, height))
         settings.window_size = self.app.size
         self._apply()
         self.rebuild()

@@ -344,13 +344,12 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""
-        self._rebuild()
-        assert self.layout is not None and self.model is not None
-        self.sprites.sync(self.layout, self.model.shown, self.speed, self._origin, snap=snap,
+        layout, model = self._rebuild()
+        self.sprites.sync(layout, model.shown, self.speed, self._origin, snap=snap,
                           stagger=self._stagger)
         self._mark_sprites()
         if self.chooser is not None and (self.draft is None
-                                         or self.chooser.joker not in self.layout.spots):
+                                         or self.chooser.joker not in layout.spots):
             self.chooser = None
         self._update_controls()
 

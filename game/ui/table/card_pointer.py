@@ -69,7 +69,7 @@ class CardPointer:
         """``press`` moved far enough: start dragging (or forget the press)."""
         raise NotImplementedError
 
-    def _spacing(self, width: float) -> float:
+    def _spacing(self, width: int) -> float:
         """How far apart dragged cards ``width`` wide are spread."""
         raise NotImplementedError
 

@@ -317,11 +317,12 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
             self.model = self.build_model()
         return self._compute_layout(self.model)
 
-    def _rebuild(self) -> None:
-        """A new model and layout from the state; the table's version goes up."""
-        self.model = self.build_model()
-        self.layout = self._compute_layout(self.model)
+    def _rebuild(self) -> tuple[LayoutT, ModelT]:
+        """A new model and layout from the state (returned); the table's version goes up."""
+        model = self.model = self.build_model()
+        layout = self.layout = self._compute_layout(model)
         self.version += 1
+        return layout, model
 
     def _layout_for(self, surface: pygame.Surface) -> None:
         """Lay the table out again if ``surface`` is not the size of the current layout."""

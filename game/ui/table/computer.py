@@ -102,6 +102,8 @@ class ComputerTurns:
         decision = self.pending
         self.playback = None
         self.pending = None
+        if decision is None:
+            return
         if not self.table.commit(decision.action):
             fallback = self._fallback(self.table.match.current, "its play was refused")
             if fallback is not None:

@@ -91,7 +91,7 @@ class Controls:
             button = self.buttons[name]
             text, tip = self.defaults[name]
             if state.style != (old.style if old else None):
-                rect = button.relative_rect.copy()
+                rect = pygame.Rect(button.relative_rect)
                 button.kill()
                 button = self.buttons[name] = self._make(name, rect, state.text or text,
                                                          state.tooltip or tip, state.style)

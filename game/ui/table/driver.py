@@ -55,10 +55,8 @@ def think(player: Any, view: PlayerView, synchronous: bool = False) -> Worker:
 
 def hint(view: PlayerView, synchronous: bool = False) -> Worker:
     def job() -> Any:
-        try:
-            from game.ai.players.hints import hint_for
-        except ImportError:
-            from game.ai.hints import hint_for  # type: ignore[no-redef]
+        from game.ai.players.hints import hint_for
+
         return hint_for(view)
 
     return Worker(job, synchronous)

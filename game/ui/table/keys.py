@@ -176,7 +176,7 @@ class Keyboard:
         if not cards:
             return
         target = self.target if self.target in self.targets() else NEW
-        scene.human.move_cards(cards, None if target == NEW else target)  # type: ignore[arg-type]
+        scene.human.move_cards(cards, target if isinstance(target, int) else None)
 
     # --- drawing
 

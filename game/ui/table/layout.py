@@ -229,7 +229,7 @@ def place_hand(layout: HandRow, cards: Sequence[Card]) -> None:
 
 @dataclass
 class _Block:
-    key: object  # GroupModel index, "free" or "new"
+    key: int | str  # GroupModel index, "free" or "new"
     width: float
     cards: tuple[Card, ...] = ()
 
@@ -313,7 +313,8 @@ def _try_table(layout: Layout, model: TableModel, w: int, h: int, label_h: int,
             for slot, card in enumerate(block.cards):
                 layout.spots[card] = Spot(x + slot * (w + pad), y, w, h, "free", None, slot)
             continue
-        group = by_index[block.key]  # type: ignore[index]
+        assert isinstance(block.key, int)  # a group's index: "new" and "free" are done
+        group = by_index[block.key]
         layout.groups.append(GroupBox(group.index, mat, x, step, len(group.cards), group.kind,
                                       group.valid, group.problem))
         for slot, card in enumerate(group.cards):

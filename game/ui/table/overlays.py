@@ -11,13 +11,12 @@ from collections.abc import Mapping
 import pygame
 
 from game.ui.card_art import CardArt
-from game.ui.table.draw import panel
+from game.ui.table.draw import RGBA, panel
 from game.ui.table.look import CREAM, GOLD, GOLD_PALE, MUTED, Message, Status
-from game.ui.table.text import TextCache
+from game.ui.table.text import Colour, TextCache
 
-Colour = tuple[int, ...]
-#: a note's look by tone: fill, edge and title colours
-NoteTones = Mapping[str, tuple[Colour, Colour, Colour]]
+#: a note's look by tone: fill, edge (translucent allowed) and title colours
+NoteTones = Mapping[str, tuple[RGBA, RGBA, Colour]]
 
 STATUS_COLOURS = {"you": (GOLD + (240,), GOLD_PALE + (255,)),
                   "warn": ((120, 30, 20, 220), (255, 140, 120, 255))}

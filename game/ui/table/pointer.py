@@ -166,7 +166,7 @@ class Pointer(CardPointer):
         scene.app.sounds.play("card_pick")
         self._follow(pos)
 
-    def _spacing(self, width: float) -> float:
+    def _spacing(self, width: int) -> float:
         return meld_step(width)
 
     def _target(self, pos: tuple[int, int]) -> None:

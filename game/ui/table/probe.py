@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -96,7 +96,7 @@ class TableProbe:
 
     # --- input
 
-    def post(self, kind: int, **fields: object) -> None:
+    def post(self, kind: int, **fields: Any) -> None:
         pygame.event.post(pygame.event.Event(kind, **fields))
 
     def move(self, pos: tuple[float, float], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:

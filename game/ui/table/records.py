@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from game.engine.scoring import CAROUSEL_SCHEMES, points_number
-from game.store import AUTOSAVE, HandRecord, MatchRecord, Store, StoreError
+from game.store import AUTOSAVE, HandRecord, MatchRecord, Seat, Store, StoreError
 from game.ui.session import GameSession
 
 if TYPE_CHECKING:
@@ -52,12 +52,12 @@ def record_match(store: Store, session: GameSession,
         scores = [points_number(p) for p in result.points]
         hands.append(HandRecord(number + 1, scores, winner, _moment(began),
                                 _moment(max(began, ended))))
-    result = match.result
-    winner = result.winners[0] if len(result.winners) == 1 else None
+    final = match.result
+    winner = final.winners[0] if len(final.winners) == 1 else None
     record = MatchRecord(
         variant=match.variant_id,
-        seats=[{"name": s.name[:32], "kind": s.kind} for s in session.seats],
-        scores=[points_number(t) for t in result.totals],
+        seats=[Seat(s.name[:32], s.kind) for s in session.seats],
+        scores=[points_number(t) for t in final.totals],
         winner_seat=winner,
         started_at=_moment(start),
         finished_at=_moment(now),

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
 from game.engine.cards import Card, Face
 from game.ui.card_art import CardArt
 from game.ui.table.images import CardImages
-from game.ui.table.layout import Layout, Spot
+from game.ui.table.layout import Spot
 from game.ui.table.tween import Tween, duration_for, ease_in_out_cubic, ease_out_cubic
 
 ZONE_ORDER = {"free": 0, "group": 1, "hand": 2}
@@ -24,6 +25,13 @@ LIFT_SPEED = 900.0  # pixels a second for a selected card rising out of the hand
 SELECT_COLOUR = (70, 150, 255)
 FRESH_COLOUR = (255, 214, 64)
 FOCUS_COLOUR = (255, 196, 40)
+
+
+class SpotLayout(Protocol):
+    """A layout as the sprites see it: where each card on show goes (both tables' layouts)."""
+
+    @property
+    def spots(self) -> Mapping[Card, Spot]: ...
 
 
 @dataclass
@@ -143,7 +151,7 @@ class SpriteLayer:
 
     # --- syncing with the layout
 
-    def sync(self, layout: Layout, shown: Mapping[Card, Face], speed: float,
+    def sync(self, layout: SpotLayout, shown: Mapping[Card, Face], speed: float,
              origin: Callable[[Card, Spot], Origin | None], snap: bool = False,
              stagger: float = 0.0) -> list[CardSprite]:
         """Give every card of ``layout`` a sprite sliding to its spot (``snap``: jump there);
@@ -241,11 +249,12 @@ class SpriteLayer:
         resting = [s for s in self.sprites.values() if s.resting]
         state = {s.card: (s.x, s.y, s.w, s.h, s.lift) + s.visual_key() for s in resting}
         key = (board_version, surface.get_size())
-        if self._static is None or key != self._static_key or state != self._rest_state:
-            self._rebuild(board, resting, surface.get_size())
+        static = self._static
+        if static is None or key != self._static_key or state != self._rest_state:
+            static = self._rebuild(board, resting, surface.get_size())
             self._static_key = key
             self._rest_state = state
-        surface.blit(self._static, (0, 0))
+        surface.blit(static, (0, 0))
         if overlay is not None:
             overlay(surface)
         moving = [s for s in self.sprites.values() if not s.resting]
@@ -314,12 +323,15 @@ class SpriteLayer:
         return cached, (x0 - margin, y0 - margin)
 
     def _rebuild(self, board: pygame.Surface, resting: Iterable[CardSprite],
-                 size: tuple[int, int]) -> None:
+                 size: tuple[int, int]) -> pygame.Surface:
+        """Draw ``board`` and the ``resting`` cards into the cached picture, and return it."""
         self.rebuilds += 1
-        if self._static is None or self._static.get_size() != size:
-            self._static = pygame.Surface(size).convert() if pygame.display.get_surface() \
+        static = self._static
+        if static is None or static.get_size() != size:
+            static = pygame.Surface(size).convert() if pygame.display.get_surface() \
                 else pygame.Surface(size)
-        self._static.blit(board, (0, 0))
+            self._static = static
+        static.blit(board, (0, 0))
         groups: dict[int, list[CardSprite]] = {}
         singles: list[CardSprite] = []
         for sprite in sorted(resting, key=self._z):
@@ -328,12 +340,13 @@ class SpriteLayer:
             else:
                 singles.append(sprite)
         for sprite in (s for s in singles if s.spot.zone == "free"):
-            self._draw_card(self._static, sprite, lifted=False)
+            self._draw_card(static, sprite, lifted=False)
         for members in groups.values():
             image, (x, y) = self._group_surface(members)
-            self._static.blit(image, (round(x), round(y)))
+            static.blit(image, (round(x), round(y)))
         for sprite in (s for s in singles if s.spot.zone != "free"):
-            self._draw_card(self._static, sprite, lifted=False)
+            self._draw_card(static, sprite, lifted=False)
+        return static
 
     def _draw_card(self, surface: pygame.Surface, sprite: CardSprite, lifted: bool,
                    at: tuple[int, int] | None = None) -> None:

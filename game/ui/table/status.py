@@ -108,7 +108,7 @@ class TableStatus:
             f"{self.table.session.seats[self.table.bottom].name}, your"
         if draft.touched:
             check = self.draft_check()
-            if check.ok:
+            if check is not None and check.ok:
                 self.table.status = Status(f"{name} play is ready: End turn (E)", "you")
             else:
                 model = self.table.model
