@@ -22,6 +22,7 @@ from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneRegistry, SceneStack
 from game.ui.scenes import SCENES, check_saved_games
 from game.ui.sound import Sounds
+from game.ui.theme import font
 
 MIN_SIZE = (1024, 640)
 FPS = 60
@@ -56,7 +57,7 @@ class App:
         check_saved_games(self)
         #: the store's messages from start-up, shown all together over the first screen
         self.startup_messages: list[StoreMessage] = list(self.store.messages)
-        self._font = pygame.font.Font(str(asset_path("fonts", "DejaVuSans.ttf")), 16)
+        self._font = font(16)
 
     def _initial_size(self) -> tuple[int, int]:
         width, height = self.settings.window_size

@@ -19,8 +19,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import pygame
-
 ASSETS_ENV = "MACHIAVELLI_ASSETS"
 
 #: Font styles shipped in ``assets/fonts``, by the names the rest of the UI uses.
@@ -88,17 +86,6 @@ def font_path(style: str = "regular") -> Path:
     except KeyError:
         raise ValueError(f"unknown font style {style!r}; known: {sorted(FONT_FILES)}") from None
     return asset_path("fonts", name)
-
-
-def load_font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The shipped DejaVu Sans (or DejaVu Sans Bold) at ``size`` pixels.
-
-    Initialises ``pygame.font`` if needed. Each call makes a new Font object; callers
-    that draw every frame should keep the one they get.
-    """
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(str(font_path("bold" if bold else "regular")), max(1, int(size)))
 
 
 def sound_path(name: str) -> Path:

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui.assets import font_path
+from game.ui.theme import clear_fonts, ensure_fonts, font
 
 Size = tuple[int, int]
 RGB = tuple[int, int, int]
@@ -135,26 +135,12 @@ def _check_size(size: Sequence[int]) -> Size:
     return w, h
 
 
-def _ensure_font() -> None:
-    """Initialise pygame.font if needed; fonts cached before a ``pygame.quit()`` are dropped."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-        _font.cache_clear()
-
-
-@lru_cache(maxsize=512)
-def _font(style: str, px: int) -> pygame.font.Font:
-    _ensure_font()
-    return pygame.font.Font(str(font_path(style)), px)
-
-
 def _render(style: str, px: int, text: str, colour: RGB) -> pygame.Surface:
     try:
-        return _font(style, px).render(text, True, colour)
+        return font(px, style).render(text, True, colour)
     except pygame.error:  # fonts made before a pygame.quit() / init() cycle
-        _ensure_font()
-        _font.cache_clear()
-        return _font(style, px).render(text, True, colour)
+        clear_fonts()
+        return font(px, style).render(text, True, colour)
 
 
 @lru_cache(maxsize=128)
@@ -394,7 +380,7 @@ class CardArt:
             self.hits += 1
             return surf
         self.misses += 1
-        _ensure_font()
+        ensure_fonts()
         surf = _finish(make())
         self._cache[key] = surf
         while len(self._cache) > self.cache_size:

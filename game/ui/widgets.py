@@ -40,22 +40,20 @@ from pygame_gui.elements import (
 
 from game.ui.assets import font_path
 from game.ui.scene import Scene
+from game.ui.theme import (
+    FELT_DARK,
+    FELT_LIGHT,
+    GOLD_DARK,
+    GOLD_LIGHT,
+    MUTED,
+    PANEL,
+)
+from game.ui.theme import font as theme_font
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-# --------------------------------------------------------------------------- palette
-
-GOLD = (224, 180, 74)
-GOLD_LIGHT = (245, 210, 122)
-GOLD_DARK = (150, 112, 30)
-CREAM = (243, 239, 224)
-MUTED = (180, 200, 186)
-ERROR = (255, 150, 135)
-FELT = (29, 92, 56)
-FELT_LIGHT = (40, 118, 72)
-FELT_DARK = (9, 38, 22)
-PANEL = (12, 47, 28)
+# --------------------------------------------------------------------------- scaling
 
 BASE_SIZE = (1280, 800)
 MIN_SCALE = 0.8
@@ -71,12 +69,9 @@ def ui_scale(size: Sequence[int]) -> float:
     return max(MIN_SCALE, min(MAX_SCALE, round(scale * 20) / 20))
 
 
-@lru_cache(maxsize=64)
-def font(px: int, style: str = "regular") -> pygame.font.Font:
-    """A shipped DejaVu font (``regular``, ``bold``, ``italic``, ``serif-bold`` ...)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(str(font_path(style)), max(6, int(px)))
+def font(px: float, style: str = "regular") -> pygame.font.Font:
+    """The menus' text in a shipped DejaVu font, ``px`` pixels (at least 6)."""
+    return theme_font(max(6, int(px)), style)
 
 
 def hex_colour(rgb: Sequence[int], alpha: int | None = None) -> str:

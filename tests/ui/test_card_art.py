@@ -23,7 +23,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui import assets  # noqa: E402
+from game.ui import assets, theme  # noqa: E402
 from game.ui.card_art import BACKS, SUITS, CardArt  # noqa: E402
 
 SMALL = (48, 67)
@@ -306,9 +306,9 @@ def test_asset_path_prefers_a_pyinstaller_bundle(tmp_path: Path, monkeypatch) ->
     assert assets.assets_root() != tmp_path / "assets"
 
 
-def test_load_font_renders_suit_glyphs() -> None:
-    for bold in (False, True):
-        font = assets.load_font(24, bold=bold)
+def test_the_font_loader_renders_suit_glyphs() -> None:
+    for style in ("regular", "bold"):
+        font = theme.font(24, style)
         assert isinstance(font, pygame.font.Font)
         for glyph in "\u2660\u2663\u2665\u2666":
             assert font.metrics(glyph)[0] is not None, "DejaVu has the suit glyphs"

@@ -15,7 +15,7 @@ from game.ui.card_art import CardArt
 from game.ui.contract.layout import ContractLayout
 from game.ui.contract.model import card_text
 from game.ui.table.draw import panel
-from game.ui.table.hud import CREAM, GOLD, GOLD_PALE, MUTED
+from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, TABLE_MUTED
 from game.ui.widgets import Look, draw_text, fit_text, font, ui_scale
 
 BUY_SECONDS = 8.0
@@ -117,7 +117,7 @@ class BuyPrompt:
         y = rect.y + pad - round(2 * scale)
         who = f"{self.name}: " if self.hot_seat else ""
         title = fit_text(who + self.title, round(28 * scale), width, "serif-bold")
-        box = draw_text(surface, title, round(28 * scale), GOLD_PALE, style="serif-bold",
+        box = draw_text(surface, title, round(28 * scale), GOLD_LIGHT, style="serif-bold",
                         shadow=2, topleft=(x, y))
         y = box.bottom + round(8 * scale)
         body = "You will also take a penalty card from the stock."
@@ -127,7 +127,7 @@ class BuyPrompt:
         y += round(2 * scale)
         left = f"Buys left this round: {self.buys_left} of {self.max_buys}"
         draw_text(surface, fit_text(left, round(15 * scale), width), round(15 * scale),
-                  MUTED, style="bold", topleft=(x, y))
+                  TABLE_MUTED, style="bold", topleft=(x, y))
         y += round(30 * scale)
         bar = pygame.Rect(x, y, width, max(6, round(8 * scale)))
         panel(surface, bar, (0, 0, 0, 110), None, bar.height // 2)
@@ -139,8 +139,8 @@ class BuyPrompt:
             panel(surface, fill, colour, None, bar.height // 2)
         seconds = math.ceil(self.remaining)
         words = f"Declines by itself in {seconds} s  \u00b7  B buy  \u00b7  N decline"
-        draw_text(surface, fit_text(words, round(13 * scale), width), round(13 * scale), MUTED,
-                  topleft=(x, bar.bottom + round(6 * scale)))
+        draw_text(surface, fit_text(words, round(13 * scale), width), round(13 * scale),
+                  TABLE_MUTED, topleft=(x, bar.bottom + round(6 * scale)))
 
 
 def _wrap(text: str, px: int, width: int) -> list[str]:

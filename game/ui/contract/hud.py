@@ -15,7 +15,7 @@ from game.ui.contract.model import ContractModel, SeatFacts, meld_tag
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
 from game.ui.table.felt import felt
-from game.ui.table.hud import CREAM, GOLD, GOLD_PALE, GREEN, MUTED, RED, Message, Status
+from game.ui.table.hud import Message, Status
 from game.ui.table.look import KIND_WORDS
 from game.ui.table.overlays import (
     draw_back_fan,
@@ -23,10 +23,9 @@ from game.ui.table.overlays import (
     draw_note,
     draw_status_pill,
 )
+from game.ui.theme import BLUE, CREAM, GOLD, GOLD_LIGHT, GREEN, PALE_RED, RED, TABLE_MUTED
 from game.ui.widgets import draw_text, fit_text, font
 
-BLUE = (120, 190, 255)
-PALE_RED = (255, 170, 150)
 NOTE_TONES = {"error": ((92, 18, 14, 238), (255, 140, 120, 255), (255, 214, 200)),
               "info": ((10, 46, 28, 238), (120, 200, 150, 255), CREAM)}
 
@@ -87,7 +86,7 @@ class ContractHud(BoardCache):
         panel(surface, rect, (10, 30, 18, 150), GOLD + (110,), rect.height // 2, 1)
         big = max(14, round(rect.height * 0.56))
         small = max(11, round(rect.height * 0.36))
-        left = self.text.render(facts.banner.upper(), small, GOLD_PALE, bold=True)
+        left = self.text.render(facts.banner.upper(), small, GOLD_LIGHT, bold=True)
         dash = self.text.render("\u2014", big, GOLD, bold=True)
         words = fit_text(facts.contract, big, rect.width - left.get_width() - 80, "serif-bold")
         width = left.get_width() + dash.get_width() + 28 + font(big, "serif-bold").size(words)[0]
@@ -131,29 +130,29 @@ class ContractHud(BoardCache):
             surface.blit(tag, box)
             badge_w = box.width + 14
         name = self.text.fit(info.name, name_px, max(20, width - badge_w), bold=True)
-        surface.blit(self.text.render(name, name_px, GOLD_PALE if lit else CREAM, bold=True),
+        surface.blit(self.text.render(name, name_px, GOLD_LIGHT if lit else CREAM, bold=True),
                      (x, y))
         y += int(name_px * 1.3)
         compact = rect.width < 190 * scale
         cards = f"{info.cards} card{'s' if info.cards != 1 else ''}"
         if compact:  # narrow: the level goes, the score gets its own line
             kind = self.text.fit(f"{info.score} pts", small_px, width, True)
-            surface.blit(self.text.render(kind, small_px, GOLD_PALE, bold=True), (x, y))
+            surface.blit(self.text.render(kind, small_px, GOLD_LIGHT, bold=True), (x, y))
         else:
             kind = self.text.fit(KIND_WORDS.get(info.kind, info.kind), small_px, width)
-            surface.blit(self.text.render(kind, small_px, MUTED), (x, y))
+            surface.blit(self.text.render(kind, small_px, TABLE_MUTED), (x, y))
             cards += f" \u00b7 {info.score} pts"
         y += int(small_px * 1.4)
         surface.blit(self.text.render(self.text.fit(cards, small_px, width, True), small_px,
                                       CREAM, bold=True), (x, y))
         y += int(small_px * 1.4)
         down = "\u2713 down" if info.laid_down else ("" if compact else "not down")
-        down_label = self.text.render(down, small_px, GREEN if info.laid_down else MUTED,
+        down_label = self.text.render(down, small_px, GREEN if info.laid_down else TABLE_MUTED,
                                       bold=info.laid_down)
         buys = f"{info.buys_left} buy{'s' if info.buys_left != 1 else ''}" + \
             ("" if compact else " left")
         buys = self.text.fit(buys, small_px, max(10, width - down_label.get_width() - 8))
-        surface.blit(self.text.render(buys, small_px, MUTED), (x, y))
+        surface.blit(self.text.render(buys, small_px, TABLE_MUTED), (x, y))
         surface.blit(down_label, (rect.right - pad - down_label.get_width(), y))
 
     def _draw_sections(self, surface: pygame.Surface, layout: ContractLayout,
@@ -173,11 +172,11 @@ class ContractHud(BoardCache):
             count = sum(1 for m in model.melds if m.owner == owner)
             title = f"{names.get(owner, '?')}"
             label = self.text.render(self.text.fit(title, label_px, rect.width - 20, True),
-                                     label_px, GOLD_PALE if mine else CREAM, bold=True)
+                                     label_px, GOLD_LIGHT if mine else CREAM, bold=True)
             y = rect.y + (label_h - label.get_height()) // 2 + 1
             surface.blit(label, (rect.x + 10, y))
             more = self.text.render(f"{count} meld{'s' if count != 1 else ''}",
-                                    max(9, label_px - 3), MUTED)
+                                    max(9, label_px - 3), TABLE_MUTED)
             gap = max(8, label_px // 2)
             if rect.x + 10 + gap + label.get_width() + more.get_width() < rect.right - 6:
                 surface.blit(more, (rect.x + 10 + gap + label.get_width(),
@@ -186,7 +185,7 @@ class ContractHud(BoardCache):
             panel(surface, box.rect, (0, 0, 0, 52), (255, 255, 255, 30), radius, 1)
             words = meld_tag(box.kind, model.melds[box.index].cards, model.shown)
             words = self.text.fit(words, tag_px, max(20, box.rect.width + 40), True)
-            tag = self.text.render(words, tag_px, MUTED, bold=True, shadow=False)
+            tag = self.text.render(words, tag_px, TABLE_MUTED, bold=True, shadow=False)
             surface.blit(tag, tag.get_rect(midtop=(box.rect.centerx, box.rect.bottom + 1)))
 
     def _draw_empty_felt(self, surface: pygame.Surface, layout: ContractLayout,
@@ -200,7 +199,7 @@ class ContractHud(BoardCache):
         for i, line in enumerate(lines):
             px = big if i == 0 else small
             label = self.text.render(self.text.fit(line, px, rect.width - 40, i == 0), px,
-                                     (206, 228, 212) if i == 0 else MUTED, bold=i == 0)
+                                     (206, 228, 212) if i == 0 else TABLE_MUTED, bold=i == 0)
             label.set_alpha(220)
             surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
             y += int(px * (1.6 if i == 0 else 1.5))
@@ -222,12 +221,12 @@ class ContractHud(BoardCache):
                 dashed_rect(surface, rect.inflate(-2, -2), (170, 210, 180), 7, 1)
             words = f"{slot.kind.upper()} {self._kind_number(model, slot.index)} \u00b7 " \
                     f"{slot.minimum}+"
-            label = self.text.render(words, px, GOLD_PALE, bold=True)
+            label = self.text.render(words, px, GOLD_LIGHT, bold=True)
             surface.blit(label, (rect.x + 8, rect.y + (box.label_h - label.get_height()) // 2
                                  + 2))
             note_w = rect.width - label.get_width() - 26
             if note_w > 30:
-                colour = GREEN if slot.ok else (MUTED if not slot.cards else PALE_RED)
+                colour = GREEN if slot.ok else (TABLE_MUTED if not slot.cards else PALE_RED)
                 note = self.text.render(self.text.fit(slot.note, max(9, px - 2), note_w),
                                         max(9, px - 2), colour, bold=slot.ok)
                 surface.blit(note, (rect.right - 8 - note.get_width(),
@@ -253,7 +252,7 @@ class ContractHud(BoardCache):
         for rect, word, key, count in ((layout.stock, "STOCK", facts.stock_key, model.stock),
                                        (layout.discard, "DISCARD", facts.discard_key,
                                         model.discard_size)):
-            title = self.text.render(f"{word} {key}".strip(), small, MUTED, bold=True)
+            title = self.text.render(f"{word} {key}".strip(), small, TABLE_MUTED, bold=True)
             surface.blit(title, title.get_rect(midbottom=(rect.centerx, rect.y - 11)))
             label = f"{count} card{'s' if count != 1 else ''}"
             number = self.text.render(label, count_px, CREAM, bold=True)
@@ -286,7 +285,7 @@ class ContractHud(BoardCache):
         rect = layout.info
         panel(surface, rect, (0, 0, 0, 60), (120, 170, 130, 80), 8)
         px = _px(layout, 0.0185, 11, 24)
-        colours = {"title": GOLD_PALE, "good": GREEN, "warn": PALE_RED, "muted": MUTED,
+        colours = {"title": GOLD_LIGHT, "good": GREEN, "warn": PALE_RED, "muted": TABLE_MUTED,
                    "text": CREAM}
         lines = facts.info
         total = sum(int(px * 1.45) for _ in lines)
@@ -328,11 +327,11 @@ class ContractHud(BoardCache):
                         clock: float) -> None:
         rect = layout.stock if which == "stock" else layout.discard
         glow = 0.5 + 0.5 * math.sin(clock * 3.4)
-        panel(surface, rect.inflate(10, 10), None, GOLD_PALE + (int(90 + 150 * glow),),
+        panel(surface, rect.inflate(10, 10), None, GOLD_LIGHT + (int(90 + 150 * glow),),
               max(8, rect.width // 8), 3)
 
     def draw_seat_marker(self, surface: pygame.Surface, layout: ContractLayout, seat: int,
-                         clock: float, colour: tuple[int, int, int] = GOLD_PALE) -> None:
+                         clock: float, colour: tuple[int, int, int] = GOLD_LIGHT) -> None:
         rect = layout.seat_rects.get(seat)
         if rect is None or rect == layout.hand:
             return
@@ -370,4 +369,4 @@ class ContractHud(BoardCache):
             panel(surface, layout.hand.inflate(4, 4), (255, 255, 255, 18), GOLD + (200,), 14, 2)
         if caret is not None:
             x, top, bottom = caret
-            pygame.draw.line(surface, GOLD_PALE, (x, top), (x, bottom), 4)
+            pygame.draw.line(surface, GOLD_LIGHT, (x, top), (x, bottom), 4)

@@ -10,15 +10,8 @@ import pygame
 
 from game.engine.contract.rules import CONTRACTS, ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS
 from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
-from game.ui.widgets import (
-    CREAM,
-    GOLD,
-    GOLD_LIGHT,
-    MUTED,
-    draw_panel,
-    draw_text,
-    fit_text,
-)
+from game.ui.theme import CREAM, DIM, GOLD, GOLD_LIGHT, MUTED, SCORE_GREEN
+from game.ui.widgets import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.engine.scoring import Points
@@ -26,8 +19,6 @@ if TYPE_CHECKING:
     from game.ui.scenes.contract_table import ContractTableScene
     from game.ui.session import GameSession
 
-GREEN = (120, 225, 150)
-DIM = (120, 150, 130)
 
 
 class ContractScoreboardScene(EndOfHandScene):
@@ -200,7 +191,7 @@ class ContractScoreboardScene(EndOfHandScene):
                     out = result.ender == i and result.reason == "out"
                     text = ("\u2605 " if out else "") + (f"{points:+d}" if points < 0
                                                           else str(points))
-                    ink = GOLD_LIGHT if out else (GREEN if points < 0 else CREAM)
+                    ink = GOLD_LIGHT if out else (SCORE_GREEN if points < 0 else CREAM)
                     draw_text(surface, text, size, ink, style="bold" if out else "regular",
                               topright=(cols[i] - sub, y))
                     draw_text(surface, str(running[i]), size - self.px(2), MUTED,

@@ -34,7 +34,7 @@ from game.engine.errors import IllegalAction
 from game.ui.contract.buy import BUY_SECONDS, BuyPrompt
 from game.ui.contract.computer import ComputerSeats
 from game.ui.contract.controls import ContractControls
-from game.ui.contract.hud import BLUE, BoardFacts, ContractHud
+from game.ui.contract.hud import BoardFacts, ContractHud
 from game.ui.contract.human import BUY, HumanSeat
 from game.ui.contract.layout import ContractLayout, compute_layout
 from game.ui.contract.model import (
@@ -54,6 +54,7 @@ from game.ui.table.hud import Status
 from game.ui.table.layout import Spot
 from game.ui.table.phases import HUMAN, SETTLE, THINK, WAIT
 from game.ui.table.sprites import Origin
+from game.ui.theme import BLUE, GOLD_LIGHT
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -664,7 +665,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                 self.hud.draw_pile_pulse(surface, layout, "discard", self.clock)
         if not match.hand_over and self.phase in (THINK, SETTLE, BUY, HUMAN):
             awaiting = match.awaiting
-            colour = BLUE if match.hand.phase == "buying" else (245, 210, 122)
+            colour = BLUE if match.hand.phase == "buying" else GOLD_LIGHT
             self.hud.draw_seat_marker(surface, layout, awaiting, self.clock, colour)
         self.pointer.draw_targets(surface)
 

@@ -8,16 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.widgets import (
-    CREAM,
-    GOLD,
-    GOLD_DARK,
-    GOLD_LIGHT,
-    MUTED,
-    MenuBase,
-    draw_text,
-    felt_background,
-)
+from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
+from game.ui.widgets import MenuBase, draw_text, felt_background
 
 if TYPE_CHECKING:
     from game.ui.app import App

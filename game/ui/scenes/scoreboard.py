@@ -10,15 +10,8 @@ import pygame
 
 from game.engine.scoring import points_text
 from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
-from game.ui.widgets import (
-    CREAM,
-    GOLD,
-    GOLD_LIGHT,
-    MUTED,
-    draw_panel,
-    draw_text,
-    fit_text,
-)
+from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, MUTED, ROW_LINE
+from game.ui.widgets import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -26,7 +19,6 @@ if TYPE_CHECKING:
     from game.ui.session import GameSession
 
 REASONS = {"out": "went out", "knock": "knocked", "stock_out": "the stock ran out"}
-ROW_LINE = (63, 143, 95)
 
 
 class ScoreboardScene(EndOfHandScene):

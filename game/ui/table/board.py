@@ -13,19 +13,11 @@ from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
 from game.ui.table.felt import felt
 from game.ui.table.layout import Layout
-from game.ui.table.look import (
-    CREAM,
-    GOLD,
-    GOLD_PALE,
-    KIND_WORDS,
-    MUTED,
-    RED,
-    Facts,
-    font_px,
-)
+from game.ui.table.look import KIND_WORDS, Facts, font_px
 from game.ui.table.model import SeatInfo, TableModel
 from game.ui.table.overlays import draw_back_fan, draw_hand_caption
 from game.ui.table.text import TextCache
+from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, RED, TABLE_MUTED
 
 
 class Board(BoardCache):
@@ -91,7 +83,7 @@ class Board(BoardCache):
         for name, rect in layout.regions:
             frame = rect.inflate(layout.margin // 2, layout.margin // 2)
             panel(surface, frame, (0, 0, 0, 26), (150, 200, 160, 60), 12, 1)
-            label = self.text.render(name.upper(), size, MUTED, bold=True)
+            label = self.text.render(name.upper(), size, TABLE_MUTED, bold=True)
             surface.blit(label, (frame.x + 8, frame.y - label.get_height() - 2))
 
     def _draw_mats(self, surface: pygame.Surface, layout: Layout, model: TableModel,
@@ -104,7 +96,7 @@ class Board(BoardCache):
         if layout.free_rect is not None:
             panel(surface, layout.free_rect, (40, 30, 0, 60), (224, 180, 74, 120), radius, 1)
             size = font_px(layout, 0.016, 10, 14)
-            tag = self.text.render("FREE CARDS", size, GOLD_PALE, bold=True)
+            tag = self.text.render("FREE CARDS", size, GOLD_LIGHT, bold=True)
             x, y = layout.free_rect.x + 6, layout.free_rect.bottom - 1
             panel(surface, pygame.Rect(x - 4, y - 2, tag.get_width() + 8, tag.get_height() + 2),
                   (30, 24, 6, 220), None, 4)
@@ -177,14 +169,14 @@ class Board(BoardCache):
         small_px = int(max(11, min(16, rect.height * 0.145)))
         name = self.text.fit(info.name, name_px, width, bold=True)
         y = rect.y + pad - 2
-        surface.blit(self.text.render(name, name_px, GOLD_PALE if current else CREAM,
+        surface.blit(self.text.render(name, name_px, GOLD_LIGHT if current else CREAM,
                                       bold=True), (tx, y))
         y += int(name_px * 1.35)
         words = KIND_WORDS.get(info.kind, info.kind)
         if narrow:
             words = words.replace("Computer · ", "")
         kind = self.text.fit(words, small_px, width)
-        surface.blit(self.text.render(kind, small_px, MUTED), (tx, y))
+        surface.blit(self.text.render(kind, small_px, TABLE_MUTED), (tx, y))
         y += int(small_px * 1.4)
         cards = f"{info.cards} card{'s' if info.cards != 1 else ''}"
         line = f"{cards}  ·  {points_text(info.score)} pts"
@@ -219,11 +211,11 @@ class Board(BoardCache):
         width = rect.right - tx
         small = font_px(layout, 0.018, 11, 16)
         big = font_px(layout, 0.05, 22, 44)
-        surface.blit(self.text.render("STOCK", small, MUTED, bold=True), (tx, y + 2))
+        surface.blit(self.text.render("STOCK", small, TABLE_MUTED, bold=True), (tx, y + 2))
         number = self.text.render(str(count), big, CREAM, bold=True)
         surface.blit(number, (tx, y + small + 8))
         left = "empty" if count == 0 else ("card left" if count == 1 else "cards left")
-        surface.blit(self.text.render(self.text.fit(left, small, width), small, MUTED),
+        surface.blit(self.text.render(self.text.fit(left, small, width), small, TABLE_MUTED),
                      (tx, y + small + 10 + number.get_height()))
 
     def _draw_info(self, surface: pygame.Surface, layout: Layout, facts: Facts) -> None:
@@ -232,9 +224,9 @@ class Board(BoardCache):
         big = font_px(layout, 0.021, 12, 18)
         small = font_px(layout, 0.017, 10, 15)
         width = rect.width - 16
-        lines = [(f"Hand {facts.hand_number}", big, GOLD_PALE, True),
+        lines = [(f"Hand {facts.hand_number}", big, GOLD_LIGHT, True),
                  (facts.variant, small, CREAM, True),
-                 (facts.match_text, small, MUTED, False)]
+                 (facts.match_text, small, TABLE_MUTED, False)]
         if facts.final_round:
             lines.append(("Last round: no drawing", small, RED, True))
         total = sum(int(px * 1.3) for _, px, _, _ in lines)
@@ -254,16 +246,16 @@ class Board(BoardCache):
         small = max(10, int(row * 0.62))
         x, right = rect.x + 8, rect.right - 8
         y = rect.y + 6
-        surface.blit(self.text.render("SCORES", small, MUTED, bold=True), (x, y))
-        cards = self.text.render("CARDS", max(9, small - 2), MUTED)
+        surface.blit(self.text.render("SCORES", small, TABLE_MUTED, bold=True), (x, y))
+        cards = self.text.render("CARDS", max(9, small - 2), TABLE_MUTED)
         surface.blit(cards, (right - 44 - cards.get_width(), y + 1))
         y += row
         for info in model.seats:
-            colour = GOLD_PALE if info.current else CREAM
+            colour = GOLD_LIGHT if info.current else CREAM
             mark = "\u25b6 " if info.current else ""
             name = self.text.fit(mark + info.name, small, rect.width - 100, bold=info.current)
             surface.blit(self.text.render(name, small, colour, bold=info.current), (x, y))
-            count = self.text.render(str(info.cards), small, MUTED)
+            count = self.text.render(str(info.cards), small, TABLE_MUTED)
             surface.blit(count, (right - 44 - count.get_width(), y))
             score = self.text.render(str(info.score), small, colour, bold=True)
             surface.blit(score, (right - score.get_width(), y))

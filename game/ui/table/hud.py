@@ -11,26 +11,15 @@ import pygame
 from game.ui.table.board import Board
 from game.ui.table.draw import panel
 from game.ui.table.layout import Layout
-from game.ui.table.look import (
-    CREAM,
-    GOLD,
-    GOLD_PALE,
-    GREEN,
-    MUTED,
-    RED,
-    Facts,
-    Message,
-    Status,
-    font_px,
-)
+from game.ui.table.look import Facts, Message, Status, font_px
 from game.ui.table.overlays import draw_note, draw_status_pill
+from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, GREEN, RED, TABLE_MUTED
 
-# The colours and records are re-exported: other tables draw with them too.
-__all__ = ["CREAM", "GOLD", "GOLD_PALE", "GREEN", "MUTED", "RED", "Facts", "Hud", "Message",
-           "Status"]
+# The records are re-exported: other tables use them too.
+__all__ = ["Facts", "Hud", "Message", "Status"]
 
 NOTE_TONES = {"error": ((92, 18, 14, 235), (255, 140, 120, 255), (255, 214, 200)),
-              "hint": ((70, 54, 10, 235), GOLD_PALE + (255,), (255, 240, 196)),
+              "hint": ((70, 54, 10, 235), GOLD_LIGHT + (255,), (255, 240, 196)),
               "info": ((10, 46, 28, 235), (120, 200, 150, 255), CREAM)}
 
 
@@ -48,7 +37,7 @@ class Hud(Board):
         if rect is None or rect == layout.hand:
             return
         glow = 0.5 + 0.5 * math.sin(clock * 3.2)
-        panel(surface, rect.inflate(6, 6), None, GOLD_PALE + (int(50 + 140 * glow),), 14, 2)
+        panel(surface, rect.inflate(6, 6), None, GOLD_LIGHT + (int(50 + 140 * glow),), 14, 2)
 
     def draw_targets(self, surface: pygame.Surface, layout: Layout, valid: dict[object, bool],
                      hover: object, caret: tuple[int, int, int] | None) -> None:
@@ -72,7 +61,7 @@ class Hud(Board):
             panel(surface, layout.hand.inflate(4, 4), (255, 255, 255, 18), GOLD + (200,), 14, 2)
         if caret is not None:
             x, top, bottom = caret
-            pygame.draw.line(surface, GOLD_PALE, (x, top), (x, bottom), 4)
+            pygame.draw.line(surface, GOLD_LIGHT, (x, top), (x, bottom), 4)
 
     def draw_focus_target(self, surface: pygame.Surface, rect: pygame.Rect,
                           clock: float) -> None:
@@ -86,7 +75,7 @@ class Hud(Board):
         text = ("\u2190\u2192 card  \u00b7  \u2191\u2193 table / hand  \u00b7  Space select  "
                 "\u00b7  Tab meld  \u00b7  Enter move  \u00b7  Backspace take back  "
                 "\u00b7  E end turn")
-        label = self.text.render(self.text.fit(text, size, layout.table.width), size, MUTED)
+        label = self.text.render(self.text.fit(text, size, layout.table.width), size, TABLE_MUTED)
         surface.blit(label, (layout.table.x + 4, layout.status.top - label.get_height() - 4))
 
     def draw_message(self, surface: pygame.Surface, layout: Layout, message: Message) -> None:

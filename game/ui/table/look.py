@@ -1,4 +1,4 @@
-"""The table's colours, the few facts the board and status line show, and font sizes."""
+"""The few facts the board and status line show, and font sizes."""
 
 from __future__ import annotations
 
@@ -6,12 +6,6 @@ from dataclasses import dataclass
 
 from game.ui.table.layout import Layout
 
-GOLD = (224, 180, 74)
-GOLD_PALE = (245, 210, 122)
-CREAM = (243, 239, 224)
-MUTED = (178, 205, 186)
-RED = (235, 72, 60)
-GREEN = (110, 230, 140)
 KIND_WORDS = {"human": "Player", "easy": "Computer · easy", "medium": "Computer · medium",
               "hard": "Computer · hard"}
 

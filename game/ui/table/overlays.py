@@ -12,13 +12,14 @@ import pygame
 
 from game.ui.card_art import CardArt
 from game.ui.table.draw import RGBA, panel
-from game.ui.table.look import CREAM, GOLD, GOLD_PALE, MUTED, Message, Status
+from game.ui.table.look import Message, Status
 from game.ui.table.text import Colour, TextCache
+from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, TABLE_MUTED
 
 #: a note's look by tone: fill, edge (translucent allowed) and title colours
 NoteTones = Mapping[str, tuple[RGBA, RGBA, Colour]]
 
-STATUS_COLOURS = {"you": (GOLD + (240,), GOLD_PALE + (255,)),
+STATUS_COLOURS = {"you": (GOLD + (240,), GOLD_LIGHT + (255,)),
                   "warn": ((120, 30, 20, 220), (255, 140, 120, 255))}
 STATUS_PLAIN = ((10, 40, 24, 200), (90, 150, 110, 220))  # info and wait
 SORT_WORDS = {"suit": "sorted by suit", "rank": "sorted by rank"}
@@ -44,7 +45,7 @@ def draw_status_pill(surface: pygame.Surface, text: TextCache, rect: pygame.Rect
     if you:
         glow = 0.5 + 0.5 * math.sin(clock * 3.2)
         ring = pill.inflate(6, 6)
-        panel(surface, ring, None, GOLD_PALE + (int(60 + 120 * glow),), ring.height // 2, 2)
+        panel(surface, ring, None, GOLD_LIGHT + (int(60 + 120 * glow),), ring.height // 2, 2)
     surface.blit(label, label.get_rect(center=pill.center))
 
 
@@ -97,7 +98,7 @@ def draw_hand_caption(surface: pygame.Surface, text: TextCache, art: CardArt,
     """Over the hand ``rect``: whose hand it is (``label``) and how it is sorted; and, for
     a hand not on show, the backs of its ``hidden`` cards ``card`` pixels in size."""
     surface.blit(text.render(label, size, CREAM, bold=True), (rect.x + 6, rect.y))
-    tag = text.render(SORT_WORDS.get(sort_mode, "your order"), max(10, size - 3), MUTED)
+    tag = text.render(SORT_WORDS.get(sort_mode, "your order"), max(10, size - 3), TABLE_MUTED)
     surface.blit(tag, (rect.right - tag.get_width() - 6, rect.y + 2))
     if hidden:
         w, h = card

@@ -19,12 +19,10 @@ from game.ui.card_art import CardArt
 from game.ui.table.images import CardImages
 from game.ui.table.layout import Spot
 from game.ui.table.tween import Tween, duration_for, ease_in_out_cubic, ease_out_cubic
+from game.ui.theme import FOCUS_COLOUR, FRESH_COLOUR, SELECT_COLOUR
 
 ZONE_ORDER = {"free": 0, "group": 1, "hand": 2}
 LIFT_SPEED = 900.0  # pixels a second for a selected card rising out of the hand
-SELECT_COLOUR = (70, 150, 255)
-FRESH_COLOUR = (255, 214, 64)
-FOCUS_COLOUR = (255, 196, 40)
 
 
 class SpotLayout(Protocol):

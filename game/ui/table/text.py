@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.ui.assets import load_font
+from game.ui.theme import font
 
 Colour = tuple[int, int, int]
 
@@ -19,10 +19,10 @@ class TextCache:
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, int(size)), bold)
-        font = self._fonts.get(key)
-        if font is None:
-            font = self._fonts[key] = load_font(key[0], bold)
-        return font
+        loaded = self._fonts.get(key)
+        if loaded is None:
+            loaded = self._fonts[key] = font(key[0], "bold" if bold else "regular")
+        return loaded
 
     def render(self, text: str, size: int, colour: Colour = (243, 239, 224),
                bold: bool = False, shadow: bool = True) -> pygame.Surface:
