@@ -18,7 +18,7 @@ from game.ui.scenes import load_session
 from game.ui.scenes.notices import NoticesDialog
 from game.ui.scenes.title import TitleScene
 from game.ui.session import GameSession, Seat
-from game.ui.widgets import escape_html
+from game.ui.widgets.drawing import escape_html
 from tests.ui.conftest import StartApp
 
 Edit = Callable[[dict[str, Any]], None]

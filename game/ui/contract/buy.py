@@ -16,7 +16,9 @@ from game.ui.contract.layout import ContractLayout
 from game.ui.contract.model import card_text
 from game.ui.table.draw import panel
 from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, TABLE_MUTED
-from game.ui.widgets import Look, draw_text, fit_text, font, ui_scale
+from game.ui.widgets.drawing import draw_text, fit_text, font
+from game.ui.widgets.look import Look
+from game.ui.widgets.scale import ui_scale
 
 BUY_SECONDS = 8.0
 

@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 
 from game.ui.table.controls import Controls
-from game.ui.widgets import Look
+from game.ui.widgets.look import Look
 
 # (name, default text, tooltip) by row; two in a row share it.
 ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (

@@ -24,7 +24,7 @@ from game.ui.table.overlays import (
     draw_status_pill,
 )
 from game.ui.theme import BLUE, CREAM, GOLD, GOLD_LIGHT, GREEN, PALE_RED, RED, TABLE_MUTED
-from game.ui.widgets import draw_text, fit_text, font
+from game.ui.widgets.drawing import draw_text, fit_text, font
 
 NOTE_TONES = {"error": ((92, 18, 14, 238), (255, 140, 120, 255), (255, 214, 200)),
               "info": ((10, 46, 28, 238), (120, 200, 150, 255), CREAM)}

@@ -16,7 +16,7 @@ import pygame
 from game.engine.cards import Card
 from game.ui.contract.model import ContractModel
 from game.ui.table.layout import CARD_RATIO, HandRow, Spot, clamp, meld_step, place_hand, seat_row
-from game.ui.widgets import ui_scale
+from game.ui.widgets.scale import ui_scale
 
 MIN_TABLE_HEIGHT = 46
 UNDER_OFFSET = 3  # the discard pile's second card peeks out this far above-left

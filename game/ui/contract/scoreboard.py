@@ -11,7 +11,7 @@ import pygame
 from game.engine.contract.rules import CONTRACTS, ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS
 from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
 from game.ui.theme import CREAM, DIM, GOLD, GOLD_LIGHT, MUTED, SCORE_GREEN
-from game.ui.widgets import draw_panel, draw_text, fit_text
+from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.engine.scoring import Points

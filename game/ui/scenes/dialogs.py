@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
-from game.ui.widgets import MenuBase, escape_html, font
+from game.ui.widgets.drawing import escape_html, font
+from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.widgets import MenuBase
+from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
-from game.ui.widgets import MenuBase, draw_text, felt_background
+from game.ui.widgets.drawing import draw_text, felt_background
+from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -23,7 +23,8 @@ from game.store.seats import Seat as StoreSeat
 from game.ui.scenes import open_table
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.session import SEAT_KINDS, GameSession, Seat
-from game.ui.widgets import MenuScene, draw_panel, escape_html, panel_inner
+from game.ui.widgets.drawing import draw_panel, escape_html, panel_inner
+from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UILabel

@@ -11,7 +11,8 @@ from pygame_gui.elements import UITextBox
 from game.engine.errors import OptionError
 from game.engine.variants import Variant, all_variants, describe, get_variant
 from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
-from game.ui.widgets import MenuScene, draw_panel, draw_text, escape_html, fit_text, panel_inner
+from game.ui.widgets.drawing import draw_panel, draw_text, escape_html, fit_text, panel_inner
+from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -17,7 +17,9 @@ from game.store.saves import validate_slot_name
 from game.ui.scenes import load_session, open_table
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
-from game.ui.widgets import Focusable, MenuScene, draw_panel, draw_text, fit_text, panel_inner
+from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
+from game.ui.widgets.focus import Focusable
+from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UIButton, UILabel, UITextEntryLine

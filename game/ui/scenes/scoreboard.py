@@ -11,7 +11,7 @@ import pygame
 from game.engine.scoring import points_text
 from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
 from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, MUTED, ROW_LINE
-from game.ui.widgets import draw_panel, draw_text, fit_text
+from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -13,7 +13,8 @@ import pygame
 from game.store.settings import ANIMATION_SPEED_RANGE, CARD_BACKS, HAND_SORTS, Settings
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, MUTED
-from game.ui.widgets import MenuScene, draw_panel, draw_text, panel_inner
+from game.ui.widgets.drawing import draw_panel, draw_text, panel_inner
+from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UILabel

@@ -11,7 +11,8 @@ import pygame
 from game.engine.variants import all_variants
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
-from game.ui.widgets import MenuScene, draw_panel, draw_text, fit_text, font
+from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
+from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
     from game.store import StatLine

@@ -13,7 +13,8 @@ from game.store import AUTOSAVE
 from game.ui.scenes import load_session, open_table
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
-from game.ui.widgets import MenuScene, draw_text, felt_background, fit_text
+from game.ui.widgets.drawing import draw_text, felt_background, fit_text
+from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
     from game.ui.app import App

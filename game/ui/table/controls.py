@@ -12,7 +12,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.ui.widgets import Look
+from game.ui.widgets.look import Look
 
 # (name, default text, tooltip) by row; two in a row share it.
 ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (

@@ -1,0 +1,271 @@
+"""Keyboard focus over a screen's widgets.
+
+``FocusRing`` moves a visible focus frame over the focusable widgets of a screen: Tab /
+Shift+Tab and the up / down arrows move, left / right change a drop-down, slider or list,
+Enter or Space presses a button, toggles a check box or opens a drop-down. Text entries
+get pygame-gui's own keyboard focus when reached."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIDropDownMenu, UIImage, UITextEntryLine
+
+from game.ui.theme import GOLD_LIGHT
+
+
+class _RingImage(UIImage):
+    """The focus frame: drawn above the widgets, never hovered or clicked."""
+
+    def hover_point(self, hover_x: float, hover_y: float) -> bool:  # noqa: ARG002
+        return False
+
+
+@dataclass
+class Focusable:
+    element: Any
+    kind: str  # button | dropdown | slider | entry | check | list
+    key: str
+    activate: Callable[[], None] | None = None
+    change: Callable[[Any], None] | None = None
+    step: float = 1.0
+    options: Sequence[str] = ()
+    on_step: Callable[[int], None] | None = None  # list: move the selection
+
+
+def dropdown_expanded(menu: UIDropDownMenu) -> bool:
+    return menu.current_state is menu.menu_states.get("expanded")
+
+
+def set_dropdown(menu: UIDropDownMenu, option_id: str) -> bool:
+    """Select ``option_id`` in ``menu`` as if clicked (closing it); False if there is none."""
+    for option in menu.options_list:
+        if isinstance(option, tuple) and option[1] == option_id:
+            break
+    else:
+        return False
+    menu.selected_option = option
+    if menu.current_state is not None:
+        menu.current_state.finish()
+    menu.current_state = menu.menu_states["closed"]
+    menu.current_state.selected_option = option
+    menu.current_state.start()
+    return True
+
+
+def toggle_dropdown(menu: UIDropDownMenu) -> None:
+    if menu.current_state is not None:
+        menu.current_state.should_transition = True
+
+
+class FocusRing:
+    """Keyboard focus over a screen's widgets, with a gold frame on the focused one."""
+
+    def __init__(self, manager: pygame_gui.UIManager, scale: float) -> None:
+        self.manager = manager
+        self.scale = scale
+        self.items: list[Focusable] = []
+        self.index = 0
+        self.visible = False  # shown once the keyboard is used
+        self.hidden = False  # a dialog covers the screen
+        self._ring: _RingImage | None = None
+        self._ring_key: tuple[int, int] | None = None
+
+    # -- building
+
+    def add(self, item: Focusable) -> Focusable:
+        self.items.append(item)
+        return item
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.index = 0
+        if self._ring is not None:
+            self._ring.kill()
+        self._ring = None
+        self._ring_key = None
+
+    @property
+    def focused(self) -> Focusable | None:
+        if not self.items:
+            return None
+        return self.items[self.index % len(self.items)]
+
+    @property
+    def focused_key(self) -> str | None:
+        item = self.focused
+        return item.key if item else None
+
+    def focus_key(self, key: str | None) -> bool:
+        for n, item in enumerate(self.items):
+            if item.key == key:
+                self._set_index(n, give_text_focus=False)
+                return True
+        return False
+
+    def item_for(self, element: Any) -> Focusable | None:
+        for item in self.items:
+            if item.element is element:
+                return item
+        return None
+
+    # -- keys
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """Move, change or press with the keyboard; True when the key was used."""
+        if not self.items:
+            return False
+        key = event.key
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        item = self.focused
+        expanded = item is not None and item.kind == "dropdown" and dropdown_expanded(
+            item.element)
+        if key == pygame.K_TAB:
+            self._move(-1 if shift else 1)
+            return True
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if key == pygame.K_UP else 1
+            if expanded or (item is not None and item.kind == "list"):
+                return self._change(item, step)
+            self._move(step)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and item is not None:
+            return self._change(item, -1 if key == pygame.K_LEFT else 1)
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and item is not None:
+            return self._press(item)
+        return False
+
+    def close_expanded(self) -> bool:
+        """Close an open drop-down (Esc); True if one was open."""
+        for item in self.items:
+            if item.kind == "dropdown" and dropdown_expanded(item.element):
+                toggle_dropdown(item.element)
+                return True
+        return False
+
+    def _enabled(self, item: Focusable) -> bool:
+        element = item.element
+        return element.alive() and element.visible and getattr(element, "is_enabled", True)
+
+    def _move(self, step: int) -> None:
+        self.visible = True
+        self.close_expanded()
+        count = len(self.items)
+        index = self.index
+        for _ in range(count):
+            index = (index + step) % count
+            if self._enabled(self.items[index]):
+                break
+        self._set_index(index, give_text_focus=True)
+
+    def _set_index(self, index: int, give_text_focus: bool) -> None:
+        self.index = index
+        item = self.items[index]
+        if item.kind == "entry":
+            if give_text_focus:
+                self.manager.set_focus_set(item.element)
+        elif give_text_focus:
+            focus = self.manager.get_focus_set()
+            if focus and any(isinstance(e, UITextEntryLine) for e in focus):
+                self.manager.set_focus_set(None)
+
+    def _change(self, item: Focusable | None, step: int) -> bool:
+        if item is None or not self._enabled(item):
+            return False
+        self.visible = True
+        if item.kind == "dropdown":
+            menu = item.element
+            ids = [option[1] for option in menu.options_list]
+            current = menu.selected_option[1]
+            position = ids.index(current) if current in ids else 0
+            new = ids[(position + step) % len(ids)] if ids else None
+            if new is None or new == current:
+                return True
+            set_dropdown(menu, new)
+            if item.change:
+                item.change(new)
+            return True
+        if item.kind == "slider":
+            slider = item.element
+            low, high = slider.value_range
+            value = min(high, max(low, slider.get_current_value() + step * item.step))
+            slider.set_current_value(value, warn=False)
+            if item.change:
+                item.change(slider.get_current_value())
+            return True
+        if item.kind == "list" and item.on_step:
+            item.on_step(step)
+            return True
+        return False
+
+    def _press(self, item: Focusable) -> bool:
+        if not self._enabled(item):
+            return False
+        self.visible = True
+        if item.kind == "button" and item.activate:
+            item.activate()
+            return True
+        if item.kind == "dropdown":
+            toggle_dropdown(item.element)
+            return True
+        if item.kind == "check":
+            item.element.set_state(not item.element.get_state())
+            return True
+        if item.kind == "list" and item.activate:
+            item.activate()
+            return True
+        return False
+
+    # -- per frame
+
+    def sync(self) -> None:
+        """Follow the mouse: a text entry clicked (focused by pygame-gui) takes the focus."""
+        focus = self.manager.get_focus_set()
+        if not focus:
+            return
+        for n, item in enumerate(self.items):
+            if item.kind == "entry" and item.element in focus and n != self.index:
+                self.index = n
+                return
+
+    def update_frame(self) -> None:
+        item = self.focused
+        show = self.visible and not self.hidden and item is not None and self._enabled(item)
+        if not show:
+            if self._ring is not None and self._ring.visible:
+                self._ring.hide()
+            return
+        assert item is not None
+        pad = max(3, round(4 * self.scale))
+        rect = item.element.get_abs_rect().inflate(pad * 2, pad * 2)
+        key = (rect.w, rect.h)
+        if self._ring is None or not self._ring.alive():
+            self._ring = _RingImage(rect, _ring_surface(key, self.scale), self.manager,
+                                    starting_height=400)
+            self._ring_key = key
+        elif key != self._ring_key:
+            self._ring.set_dimensions(key)
+            self._ring.set_image(_ring_surface(key, self.scale))
+            self._ring_key = key
+        if self._ring.get_abs_rect().topleft != rect.topleft:
+            self._ring.set_position(rect.topleft)
+        if not self._ring.visible:
+            self._ring.show()
+
+
+@lru_cache(maxsize=32)
+def _ring_surface(size: tuple[int, int], scale: float) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(6, round(10 * scale))
+    width = max(2, round(2.5 * scale))
+    pygame.draw.rect(surface, (*GOLD_LIGHT, 90), surface.get_rect(), width=width + 2,
+                     border_radius=radius)
+    pygame.draw.rect(surface, (*GOLD_LIGHT, 255), surface.get_rect().inflate(-2, -2),
+                     width=width, border_radius=radius)
+    return surface
+
