@@ -247,7 +247,7 @@ def run_app(data_dir: Path | None = None, smoke_frames: int | None = None,
 
 def run_smoke(data_dir: Path | None, frames: int, screenshot: Path | None) -> int:
     """Render ``frames`` frames of a computer-only game's table, headless, then exit."""
-    from game.ui.session import GameSession, Seat
+    from game.session import GameSession, Seat
 
     started = time.perf_counter()
     app = App(data_dir, smoke=True)

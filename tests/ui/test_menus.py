@@ -10,8 +10,8 @@ import pygame_gui
 import pytest
 from pygame_gui.elements import UIButton
 
+from game.session import GameSession, Seat
 from game.store import AUTOSAVE, Store
-from game.ui.session import GameSession, Seat
 from tests.ui.conftest import button, choose, click, press, pump, top_name, type_text, widget
 
 # --------------------------------------------------------------------------- helpers

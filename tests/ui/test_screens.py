@@ -15,9 +15,9 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton
 
+from game.session import GameSession, Seat
 from game.store import AUTOSAVE, MatchRecord, Store
 from game.store.seats import Seat as StoreSeat
-from game.ui.session import GameSession, Seat
 from tests.ui.conftest import button, choose, click, press, pump, top_name, type_text, widget
 
 # --------------------------------------------------------------------------- helpers

@@ -13,11 +13,11 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton
 
+from game.session import GameSession, Seat
 from game.store import AUTOSAVE, Store
 from game.ui.scenes import load_session
 from game.ui.scenes.notices import NoticesDialog
 from game.ui.scenes.title import TitleScene
-from game.ui.session import GameSession, Seat
 from game.ui.widgets.drawing import escape_html
 from tests.ui.conftest import StartApp
 

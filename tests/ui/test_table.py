@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game.engine.actions import Abandon, Draw, Play
+from game.session import GameSession, Seat
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, Seat
 from game.ui.table.probe import TableProbe
 from tests.conftest import rig
 from tests.ui.conftest import StartApp

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from game.engine.actions import Action
     from game.engine.cards import Card
     from game.engine.contract.match import ContractMatch
+    from game.session import GameSession
     from game.ui.app import App
     from game.ui.contract.buy import BuyPrompt
-    from game.ui.session import GameSession
     from game.ui.table.hud import Status
     from game.ui.table.sprites import SpriteLayer
 

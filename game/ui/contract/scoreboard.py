@@ -15,9 +15,9 @@ from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.engine.scoring import Points
+    from game.session import GameSession
     from game.ui.app import App
     from game.ui.scenes.contract_table import ContractTableScene
-    from game.ui.session import GameSession
 
 
 
@@ -103,7 +103,7 @@ class ContractScoreboardScene(EndOfHandScene):
 
     def new_game(self) -> None:
         from game.engine.serialize import new_match
-        from game.ui.session import GameSession
+        from game.session import GameSession
 
         match = self.match
         seats = list(self.session.seats)

@@ -13,8 +13,8 @@ from game.engine.serialize import SaveError
 from game.store import AUTOSAVE, SaveFile
 
 if TYPE_CHECKING:
+    from game.session import GameSession
     from game.ui.app import App
-    from game.ui.session import GameSession
 
 __all__ = ["AUTOSAVE", "SCENES", "check_saved_games", "load_session", "open_table",
            "report_store_messages"]
@@ -95,7 +95,7 @@ def check_saved_games(app: App) -> None:
 
 def _session_of(saved: SaveFile) -> tuple[GameSession | None, str | None]:
     """The session in a save, or the problem that stops it loading."""
-    from game.ui.session import GameSession
+    from game.session import GameSession
 
     try:
         session = GameSession.from_json(saved.payload)

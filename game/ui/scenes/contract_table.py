@@ -57,8 +57,8 @@ from game.ui.table.sprites import Origin
 from game.ui.theme import BLUE, GOLD_LIGHT
 
 if TYPE_CHECKING:
+    from game.session import GameSession
     from game.ui.app import App
-    from game.ui.session import GameSession
 
 Location = tuple  # ("hand", seat) | ("meld", index) | ("discard",) | ("stock",)
 

@@ -14,9 +14,9 @@ import pygame
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
+    from game.session import GameSession
     from game.ui.app import App
     from game.ui.scene import Scene
-    from game.ui.session import GameSession
 
 #: a button of the row: key, text, action, style, tooltip
 ButtonSpec = tuple[str, str, Callable[[], None], str, str]

@@ -17,12 +17,12 @@ import pygame
 from game.engine.contract.rules import deal_problem
 from game.engine.errors import OptionError
 from game.engine.variants import ABANDON_TURNS, Variant, all_variants, apply_options
+from game.session import SEAT_KINDS, GameSession, Seat
 from game.store import InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
 from game.store.seats import Seat as StoreSeat
 from game.ui.scenes import open_table
 from game.ui.scenes.dialogs import ConfirmDialog
-from game.ui.session import SEAT_KINDS, GameSession, Seat
 from game.ui.widgets.drawing import draw_panel, escape_html, panel_inner
 from game.ui.widgets.menus import MenuScene
 

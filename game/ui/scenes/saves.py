@@ -24,9 +24,9 @@ from game.ui.widgets.menus import MenuScene
 if TYPE_CHECKING:
     from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
+    from game.session import GameSession
     from game.store import SlotInfo
     from game.ui.app import App
-    from game.ui.session import GameSession
 
 
 def slot_title(info: SlotInfo) -> str:

@@ -14,9 +14,9 @@ from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, MUTED, ROW_LINE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
+    from game.session import GameSession
     from game.ui.app import App
     from game.ui.scenes.table import TableScene
-    from game.ui.session import GameSession
 
 REASONS = {"out": "went out", "knock": "knocked", "stock_out": "the stock ran out"}
 
@@ -94,7 +94,7 @@ class ScoreboardScene(EndOfHandScene):
             self.table.next_hand()
 
     def new_game(self) -> None:
-        from game.ui.session import GameSession
+        from game.session import GameSession
 
         match = self.match
         session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),

@@ -42,8 +42,8 @@ from game.ui.table.sprites import Origin
 from game.ui.table.status import TableStatus
 
 if TYPE_CHECKING:
+    from game.session import GameSession
     from game.ui.app import App
-    from game.ui.session import GameSession
 
 
 class TableScene(CardTableScene[TableModel, Layout]):

@@ -21,8 +21,8 @@ from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
 from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError
 from game.engine.match import Match
+from game.session import autosave, clear_autosave, record_match
 from game.ui.scene import Scene
-from game.ui.table import records
 from game.ui.table.driver import Worker
 from game.ui.table.hud import Message, Status
 from game.ui.table.layout import Spot
@@ -31,8 +31,8 @@ from game.ui.table.sprites import Origin, SpriteLayer
 from game.ui.table.text import TextCache
 
 if TYPE_CHECKING:
+    from game.session import GameSession
     from game.ui.app import App
-    from game.ui.session import GameSession
 
 DEAL_PAUSE = 0.2  # seconds after the dealt cards have landed before play starts
 
@@ -138,7 +138,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.app.scenes.open("table_menu", self)
 
     def write_autosave(self) -> None:
-        problem = records.autosave(self.app.store, self.session)
+        problem = autosave(self.app.store, self.session)
         if problem:
             self.app.notify(problem)
         else:
@@ -218,8 +218,18 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         """The hand is over: record it (statistics once, the autosave written or cleared)
         and put ``scoreboard`` up over the table."""
         self.set_phase(WAIT)
-        records.close_hand(self.app, self.session, self.hand_times, self.autosave,
-                           self.write_autosave)
+        self._end_hand_time()
+        if not self.match.over:
+            if self.autosave:
+                self.write_autosave()
+        else:
+            problems = [record_match(self.app.store, self.session, self.hand_times)]
+            if self.autosave:
+                problems.append(clear_autosave(self.app.store))
+            for problem in problems:
+                if problem:
+                    self.app.notify(problem)
+            self.app.sounds.play("win")
         self.app.scenes.push(scoreboard)
 
     def _deal_next_hand(self) -> bool:

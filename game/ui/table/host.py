@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from game.engine.cards import Card
     from game.engine.draft import TurnDraft
     from game.engine.match import Match
+    from game.session import GameSession
     from game.ui.app import App
-    from game.ui.session import GameSession
     from game.ui.table.chooser import JokerChooser
     from game.ui.table.computer import ComputerTurns
     from game.ui.table.controls import Controls

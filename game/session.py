@@ -1,0 +1,228 @@
+"""A game being played, below the screens: the match plus who sits where (human or
+computer level, names), as a save slot holds it, and what the store is told about it: the
+autosave after every committed turn and, once the match is over, its statistics record.
+
+No pygame here: the tables call it, and a headless driver could too."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from game.engine.contract import ContractMatch
+from game.engine.match import Match
+from game.engine.scoring import CAROUSEL_SCHEMES, points_number
+from game.engine.serialize import SaveError, match_from_json, match_to_json, new_match
+from game.store import AUTOSAVE, HandRecord, MatchRecord, Store, StoreError
+from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS
+from game.store.seats import Seat as StoreSeat
+
+SEAT_KINDS = ("human", "easy", "medium", "hard")
+#: When a saved match may have started (seconds since 1970, the saves' own date range):
+#: a time outside it would crash recording the match's statistics at its end.
+EARLIEST_START = EARLIEST_SAVE.timestamp()
+LATEST_START = LATEST_SAVE.timestamp()
+
+
+class SaveListing(Protocol):
+    """What a save's listing says about its game (``game.store.SlotInfo``)."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def scores(self) -> Sequence[int | float]: ...
+    @property
+    def hand(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str  # human | easy | medium | hard
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass
+class GameSession:
+    match: Match | ContractMatch
+    seats: list[Seat]
+    started_at: float = field(default_factory=time.time)
+    recorded: bool = False  # statistics written for the finished match
+
+    @classmethod
+    def new(cls, variant_id: str, options: dict, seats: list[Seat], seed: int) -> GameSession:
+        match = new_match(variant_id, len(seats), seed, options, [s.name for s in seats])
+        return cls(match, seats)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.is_human]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def summary(self) -> dict:
+        match = self.match
+        return {
+            "variant": match.variant.name, "variant_id": match.variant_id,
+            "players": [s.name for s in self.seats], "kinds": [s.kind for s in self.seats],
+            "scores": [points_number(t) for t in match.totals], "hand": match.hand.number + 1,
+        }
+
+    def to_json(self) -> dict:
+        return {
+            "match": match_to_json(self.match),
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "started_at": self.started_at, "recorded": self.recorded,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameSession:
+        """The session saved in ``data``; SaveError naming the problem if any field is of
+        the wrong type or out of range, or the match does not replay."""
+        if not isinstance(data, dict):
+            raise SaveError("saved game is not a JSON object")
+        seats = _seats(data.get("seats"))
+        started_at = _started_at(data.get("started_at", time.time()))
+        recorded = data.get("recorded", False)
+        if not isinstance(recorded, bool):
+            raise SaveError(f'saved game\'s "recorded" must be true or false, not {recorded!r:.40}')
+        match_data = data.get("match")
+        if not isinstance(match_data, dict):
+            raise SaveError("saved game's match is missing or not a JSON object")
+        match = match_from_json(match_data)
+        if len(seats) != match.players:
+            raise SaveError(f"saved game has {len(seats)} seats for {match.players} players")
+        if list(match.names) != [seat.name for seat in seats]:
+            raise SaveError("saved game's seat names differ from its match's player names")
+        return cls(match, seats, started_at, recorded)
+
+    def summary_problem(self, listing: SaveListing) -> str | None:
+        """What a save's listing says that replaying its game does not give, or None."""
+        actual = self.summary()
+        claims = (
+            ("variant", listing.variant, actual["variant"]),
+            ("players", list(listing.players), actual["players"]),
+            ("scores", list(listing.scores), actual["scores"]),
+            ("hand", listing.hand, actual["hand"]),
+        )
+        for name, said, found in claims:
+            if said != found:
+                return (f"its listing says {name} {_short(said)}, but replaying its moves "
+                        f"gives {_short(found)}")
+        return None
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _seats(data: Any) -> list[Seat]:
+    if not isinstance(data, list) or not 1 <= len(data) <= MAX_SEATS:
+        raise SaveError(f"saved game must have a list of 1-{MAX_SEATS} seats")
+    seats = []
+    for number, item in enumerate(data, 1):
+        try:
+            seat = StoreSeat.from_json(item)
+        except ValueError as error:
+            raise SaveError(f"saved game's seat {number} is not valid: {error}") from None
+        seats.append(Seat(seat.name, seat.kind))
+    return seats
+
+
+def _started_at(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise SaveError(f'saved game\'s "started_at" must be a number, not {value!r:.40}')
+    if not (math.isfinite(value) and EARLIEST_START <= value < LATEST_START):
+        raise SaveError(
+            f'saved game\'s "started_at" {value:.6g} is out of range (a time between '
+            f"{EARLIEST_SAVE.year} and {LATEST_SAVE.year - 1})"
+        )
+    return float(value)
+
+
+# --------------------------------------------------------------------------- the store
+
+
+def autosave(store: Store, session: GameSession) -> str | None:
+    """Write the session to the autosave slot; a problem text if it could not be."""
+    try:
+        store.saves.write(AUTOSAVE, session.to_json(), session.summary())
+    except (StoreError, ValueError, OSError) as error:
+        return f"Autosave failed: {error}"
+    return None
+
+
+def clear_autosave(store: Store) -> str | None:
+    """Remove the autosave (its match is over); a problem text if it could not be."""
+    try:
+        store.saves.delete(AUTOSAVE)
+    except (StoreError, OSError) as error:
+        return f"The autosave could not be removed: {error}"
+    return None
+
+
+def _moment(epoch: float) -> datetime:
+    return datetime.fromtimestamp(epoch, UTC)
+
+
+def match_record(session: GameSession, hand_times: Mapping[int, tuple[float, float]],
+                 now: float | None = None) -> MatchRecord | None:
+    """The statistics record of the session's finished match (None while it goes on):
+    its hands timed by ``hand_times`` (hand number: start, end; a hand without times
+    spans the whole match), finished at ``now`` (the current time if None)."""
+    match = session.match
+    if match.result is None:
+        return None
+    if now is None:
+        now = time.time()
+    start = session.started_at
+    hands: list[HandRecord] = []
+    for number, result in enumerate(match.history):
+        began, ended = hand_times.get(number, (start, now))
+        winner = result.winners[0] if len(result.winners) == 1 else None
+        scores = [points_number(p) for p in result.points]
+        hands.append(HandRecord(number + 1, scores, winner, _moment(began),
+                                _moment(max(began, ended))))
+    final = match.result
+    winner = final.winners[0] if len(final.winners) == 1 else None
+    return MatchRecord(
+        variant=match.variant_id,
+        seats=[StoreSeat(s.name[:32], s.kind) for s in session.seats],
+        scores=[points_number(t) for t in final.totals],
+        winner_seat=winner,
+        started_at=_moment(start),
+        finished_at=_moment(now),
+        options=dict(match.options),
+        hands=hands,
+        higher_is_better=match.variant.scoring in CAROUSEL_SCHEMES or
+        match.variant.scoring == "none",
+    )
+
+
+def record_match(store: Store, session: GameSession,
+                 hand_times: Mapping[int, tuple[float, float]]) -> str | None:
+    """Record a finished match in the statistics once (``session.recorded``); a problem
+    text if the store refused it."""
+    if session.recorded:
+        return None
+    record = match_record(session, hand_times)
+    if record is None:
+        return None
+    session.recorded = True
+    try:
+        store.stats.record_match(record)
+    except (ValueError, StoreError) as error:
+        return f"The match could not be added to the statistics: {error}"
+    return None
