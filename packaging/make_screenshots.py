@@ -18,12 +18,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
+from game.session import GameSession, Seat  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
 from game.ui.scenes.scoreboard import ScoreboardScene  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
-from game.session import GameSession, Seat  # noqa: E402
 from game.ui.table.probe import TableProbe  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "screenshots"

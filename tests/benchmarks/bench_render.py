@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pygame  # noqa: E402
 
+from game.session import GameSession, Seat  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
-from game.session import GameSession, Seat  # noqa: E402
 from game.ui.table.probe import TableProbe  # noqa: E402
 from tests.conftest import rig  # noqa: E402
 
