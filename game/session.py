@@ -16,7 +16,8 @@ from typing import Any, Protocol
 from game.engine.contract import ContractMatch
 from game.engine.match import Match
 from game.engine.scoring import CAROUSEL_SCHEMES, points_number
-from game.engine.serialize import SaveError, match_from_json, match_to_json, new_match
+from game.engine.serialize import SaveError, match_to_json
+from game.solver.matches import match_from_json, new_match
 from game.store import AUTOSAVE, HandRecord, MatchRecord, Store, StoreError
 from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS
 from game.store.seats import Seat as StoreSeat

@@ -23,8 +23,8 @@ from game.engine.contract import ContractMatch
 from game.engine.errors import IllegalAction
 from game.engine.match import Match
 from game.engine.scoring import Points
-from game.engine.serialize import new_match
 from game.engine.variants import Variant, get_variant
+from game.solver.matches import new_match
 
 # Action caps with room to spare for multi-hand matches. The longest seeded matches measured
 # between easy and medium seats (seeds 0-5, 2 to 8 seats): Manipulation to 200 points 1550

@@ -13,7 +13,6 @@ import sys
 import time
 from collections.abc import Sequence
 
-from game.ai.solver import Solution, solve
 from game.commands.common import add_variant_arguments, check_deck, fail, parse_options
 from game.engine.cards import Card, CardMinter, format_cards, format_melds, parse_cards
 from game.engine.draft import Move
@@ -21,6 +20,7 @@ from game.engine.errors import EngineError, NotationError, OptionError
 from game.engine.melds import check_meld
 from game.engine.table import Table
 from game.engine.variants import Variant, get_variant
+from game.solver import Solution, solve
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

@@ -28,6 +28,7 @@ from game.engine.actions import (
 from game.engine.cards import Card, shuffled_deck
 from game.engine.errors import IllegalAction
 from game.engine.melds import check_meld
+from game.engine.oracle import MissingOracle, PlayOracle
 from game.engine.scoring import (
     HandResult,
     MatchResult,
@@ -43,13 +44,6 @@ from game.engine.serial import card_to_json
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Variant, get_variant
-
-# The must-play rule asks the exact search whether a play exists; a rare position under
-# exotic joker options can take the search far longer than a player should wait. Its budget
-# is counted work (``game.engine.arrange.Work``: a few seconds here), never a time, so the
-# answer does not depend on the machine; an answer it cannot settle is logged (see
-# ``NotPlaying.unsettled``).
-CAN_PLAY_WORK = 1_500_000
 
 
 @dataclass(frozen=True)
@@ -119,7 +113,9 @@ class PlayerView:
 class Match:
     def __init__(self, variant_id: str, players: int, seed: int,
                  options: dict[str, object] | None = None,
-                 names: Sequence[str] | None = None) -> None:
+                 names: Sequence[str] | None = None, oracle: PlayOracle | None = None) -> None:
+        """``oracle`` answers the must-play rule's question (see ``game.engine.oracle``): a
+        variant with that rule needs one (``MissingOracle`` otherwise); others ignore it."""
         self.variant_id = variant_id
         self.options = dict(options or {})
         self.variant = get_variant(variant_id, self.options)
@@ -132,6 +128,11 @@ class Match:
         self.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
         if len(self.names) != players:
             raise IllegalAction(f"{players} players need {players} names")
+        if self.variant.must_play_if_able and oracle is None:
+            raise MissingOracle(
+                f"{self.variant.name} has the must-play rule: its match needs a PlayOracle "
+                "(game.solver.matches.new_match gives it the solver's)")
+        self.oracle = oracle
         self.log: list[Action] = []
         self.totals: list[Points] = [0] * players
         self.deals_won = [0] * players
@@ -176,28 +177,26 @@ class Match:
     def can_play_now(self, player: int | None = None) -> bool:
         """Could ``player`` (default: the one in turn) legally add at least one card?
 
-        If the search cannot settle the question within ``CAN_PLAY_WORK`` (an exotic
-        combination of joker options), the player is treated as unable, so the game goes
-        on with a draw rather than stopping (and the draw records it: see ``apply``)."""
+        The match's ``PlayOracle`` answers. If it cannot settle the question within its
+        budget (an exotic combination of joker options), the player is treated as unable,
+        so the game goes on with a draw rather than stopping (and the draw records it: see
+        ``apply``). ``MissingOracle`` for a match created without one."""
         return self._can_play_answer(player) is True
 
     def _can_play_answer(self, player: int | None = None) -> bool | None:
         """``can_play_now``'s answer, None when the search could not settle it. The answer
         for the last position asked is kept: the legal-action list asks it for several
         action kinds at once."""
-        from game.engine.arrange import can_play
-
+        if self.oracle is None:
+            raise MissingOracle("this match was created without a PlayOracle: it cannot "
+                                "tell whether a player can play")
         seat = self.current if player is None else player
         h = self.hand
         hand = tuple(h.hands[seat])
         cached = self._can_play_cache
         if cached is not None and cached[0] is h.table and cached[1:3] == (hand, h.opened[seat]):
             return cached[3]
-        able: bool | None
-        try:
-            able = can_play(self.variant, h.table, hand, h.opened[seat], work=CAN_PLAY_WORK)
-        except (RuntimeError, TimeoutError):
-            able = None
+        able = self.oracle.can_play(self.variant, h.table, hand, h.opened[seat])
         self._can_play_cache = (h.table, hand, h.opened[seat], able)
         return able
 
@@ -560,7 +559,7 @@ class Match:
         from game.engine.serialize import replay
 
         return replay(self.variant_id, self.options, self.players, self.seed, self.names,
-                      self.log)
+                      self.log, self.oracle)
 
 
 def _hand_seed(seed: int, number: int) -> int:

@@ -11,6 +11,7 @@ from game.engine.contract.actions import contract_action_from_json
 from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError, NotationError
 from game.engine.match import Match
+from game.engine.oracle import PlayOracle
 from game.engine.variants import get_variant
 
 SCHEMA = 1
@@ -34,23 +35,28 @@ def match_to_json(match: Match | ContractMatch) -> dict:
 
 
 def new_match(variant_id: str, players: int, seed: int, options: dict | None = None,
-              names: Sequence[str] | None = None) -> Match | ContractMatch:
-    """A match of any variant: the contract game or a manipulation game."""
+              names: Sequence[str] | None = None,
+              oracle: PlayOracle | None = None) -> Match | ContractMatch:
+    """A match of any variant: the contract game or a manipulation game. A variant with the
+    must-play rule needs ``oracle`` (see ``Match``; ``game.solver.matches`` supplies the
+    solver's)."""
     if get_variant(variant_id, options).family == "contract":
         return ContractMatch(variant_id, players, seed, options, list(names or []) or None)
-    return Match(variant_id, players, seed, options, names)
+    return Match(variant_id, players, seed, options, names, oracle)
 
 
 def replay(variant_id: str, options: dict, players: int, seed: int,
-           names: Sequence[str] | None, log: Sequence[Action]) -> Match | ContractMatch:
-    match = new_match(variant_id, players, seed, options, names)
+           names: Sequence[str] | None, log: Sequence[Action],
+           oracle: PlayOracle | None = None) -> Match | ContractMatch:
+    match = new_match(variant_id, players, seed, options, names, oracle)
     for action in log:
         match.apply(action)
     return match
 
 
-def match_from_json(data: dict) -> Match | ContractMatch:
-    """Rebuild a match from its JSON; raises SaveError naming what is wrong."""
+def match_from_json(data: dict, oracle: PlayOracle | None = None) -> Match | ContractMatch:
+    """Rebuild a match from its JSON (with ``oracle``: see ``new_match``); raises
+    SaveError naming what is wrong."""
     if not isinstance(data, dict):
         raise SaveError("a saved match must be a JSON object")
     schema = data.get("schema")
@@ -61,7 +67,7 @@ def match_from_json(data: dict) -> Match | ContractMatch:
         parse = contract_action_from_json if contract else action_from_json
         log = [parse(item) for item in data["log"]]
         match = replay(data["variant"], data.get("options") or {}, int(data["players"]),
-                       int(data["seed"]), data.get("names") or None, log)
+                       int(data["seed"]), data.get("names") or None, log, oracle)
     except KeyError as missing:
         raise SaveError(f"saved match lacks the field {missing}") from None
     except (EngineError, NotationError, TypeError, ValueError) as error:

@@ -1,4 +1,4 @@
-"""The combinatorial search in front of the MILP's slow cases (game.engine.arrange_search):
+"""The combinatorial search in front of the MILP's slow cases (game.solver.search):
 it agrees with the MILP's optimum on seeded positions, every play it returns is legal, it
 declines the rule sets it does not model, and the solver stays exact when it is used."""
 
@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-import game.engine.arrange as arrange_module
-from game.ai.solver import solve
-from game.engine.arrange import best_play
-from game.engine.arrange_search import play_of_value
+import game.solver.exact as exact_module
 from game.engine.cards import CardMinter, parse_cards
 from game.engine.scoring import card_value
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import get_variant
+from game.solver import best_play, solve
+from game.solver.milp import Program
+from game.solver.search import play_of_value
 from tests.ai.positions import Position, big_position
 
 MIX = (  # the solver benchmark's variants: variant id, packs, jokers
@@ -143,7 +143,7 @@ def test_the_searches_settle_the_primary_and_it_stays_exact(
     positions = [pos for variant_id, packs, jokers in MIX
                  for pos in _positions(variant_id, packs, jokers, 12, f"rescue-{variant_id}")]
     exact = []
-    monkeypatch.setattr(arrange_module, "play_of_value", lambda *args, **kwargs: None)
+    monkeypatch.setattr(exact_module, "play_of_value", lambda *args, **kwargs: None)
     for pos in positions:
         result = best_play(pos.variant, pos.table, pos.hand, True)
         exact.append(None if result is None else result.value)
@@ -154,8 +154,8 @@ def test_the_searches_settle_the_primary_and_it_stays_exact(
         calls.append(result is not None)
         return result
 
-    monkeypatch.setattr(arrange_module, "play_of_value", counted)
-    monkeypatch.setattr(arrange_module._Builder, "_dive", lambda *args, **kwargs: None)
+    monkeypatch.setattr(exact_module, "play_of_value", counted)
+    monkeypatch.setattr(Program, "_dive", lambda *args, **kwargs: None)
     for pos, value in zip(positions, exact, strict=True):
         solution = solve(pos.variant, pos.table, pos.hand, True)
         assert (None if solution is None else solution.value) == value
@@ -177,8 +177,8 @@ def test_an_illegal_search_answer_is_never_returned(monkeypatch: pytest.MonkeyPa
         calls.append(1)
         return Table.of(list(table.melds) + [list(usable)], (), table.declared)
 
-    monkeypatch.setattr(arrange_module, "play_of_value", wrong)
-    monkeypatch.setattr(arrange_module._Builder, "_dive", lambda *args, **kwargs: None)
+    monkeypatch.setattr(exact_module, "play_of_value", wrong)
+    monkeypatch.setattr(Program, "_dive", lambda *args, **kwargs: None)
     for pos, best in zip(positions, expected, strict=True):
         result = best_play(pos.variant, pos.table, pos.hand, True)
         assert (result is None) == (best is None)
@@ -198,13 +198,13 @@ def test_branch_and_bound_on_the_primary_still_keeps_melds_whole(
     positions = [big_position(rng, variant, 2, 4, table_cards=70) for _ in range(8)]
     proven = [solve(p.variant, p.table, p.hand, True, proven_tie_break=True)
               for p in positions]
-    original = arrange_module._Builder._dive
+    original = Program._dive
 
     def only_held(self, h, x, lp_value, primary=None):  # noqa: ANN001, ANN202
         return None if primary is None else original(self, h, x, lp_value, primary)
 
-    monkeypatch.setattr(arrange_module._Builder, "_dive", only_held)
-    monkeypatch.setattr(arrange_module, "play_of_value", lambda *args, **kwargs: None)
+    monkeypatch.setattr(Program, "_dive", only_held)
+    monkeypatch.setattr(exact_module, "play_of_value", lambda *args, **kwargs: None)
     kept = proven_kept = 0
     for pos, best in zip(positions, proven, strict=True):
         solution = solve(pos.variant, pos.table, pos.hand, True)
@@ -230,16 +230,16 @@ def test_branch_and_bound_starts_one_short_of_an_unreachable_bound(
     start = Table.parse("9H JK JH QH", minter)
     hand, _ = parse_cards("7H QD 9C 10H JS 7C 10D 7S JH JS JC 10C 7D 7H QD", minter)
     starts: list[int | None] = []
-    original = arrange_module._Builder._primary_alone
+    original = Program._primary_alone
 
     def spy(self, h, cost, warm, legal):  # noqa: ANN001, ANN202
         starts.append(None if warm is None else self.primary_of(warm))
         return original(self, h, cost, warm, legal)
 
-    monkeypatch.setattr(arrange_module._Builder, "_primary_alone", spy)
+    monkeypatch.setattr(Program, "_primary_alone", spy)
     solution = solve(variant, start, hand, True)
     assert solution is not None
     assert check_turn(variant, start, hand, solution.table).ok
     assert starts == [solution.value]
-    monkeypatch.setattr(arrange_module._Builder, "_short_of_bound", lambda *args: None)
+    monkeypatch.setattr(Program, "_short_of_bound", lambda *args: None)
     assert solve(variant, start, hand, True).value == solution.value == 10

@@ -13,8 +13,8 @@ import pytest
 from game.ai.players import make_player
 from game.ai.players.opponents import HandSampler
 from game.engine.actions import Play
-from game.engine.arrange import best_play
 from game.engine.match import Match
+from game.solver import PLAY_ORACLE, best_play
 from tests.conftest import rig
 
 
@@ -36,7 +36,7 @@ def _put_down(match: Match, level: str) -> set[str]:
 
 def test_hard_holds_back_the_run_that_would_let_the_opponent_go_out(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    match = Match("machiavelli", 2, 3)
+    match = Match("machiavelli", 2, 3, oracle=PLAY_ORACLE)
     rig(match, "9C 10C JC", ["4H 5H 6H QC KD", "7H 8H"], current=0)
     _believe(monkeypatch, match.hand.hands[1])
     # the largest play leaves one card, but its run takes the opponent's 7H 8H: out
@@ -50,7 +50,7 @@ def test_hard_holds_back_the_run_that_would_let_the_opponent_go_out(
 def test_hard_keeps_playable_cards_back_when_one_hand_decides_the_match(
         monkeypatch: pytest.MonkeyPatch, match_option: str | None, expected: set) -> None:
     options = {} if match_option is None else {"match": match_option}
-    match = Match("machiavelli", 2, 3, options)
+    match = Match("machiavelli", 2, 3, options, oracle=PLAY_ORACLE)
     rig(match, "9C 10C JC", ["4H 5H 6H QC KD 2S", "7H 8H 3D 9S"], current=0)
     _believe(monkeypatch, match.hand.hands[1])
     # the largest play leaves two dead cards, and its run lets the opponent put down 7H 8H
@@ -63,7 +63,7 @@ def test_hard_keeps_playable_cards_back_when_one_hand_decides_the_match(
 
 
 def _tahiti(opponent: str) -> Match:
-    match = Match("tahiti", 2, 5)
+    match = Match("tahiti", 2, 5, oracle=PLAY_ORACLE)
     rig(match, "7H 8H 9H | QS QD QC", ["10H AC 4H 2C 3C QH KC", opponent], current=0)
     return match
 
@@ -92,7 +92,7 @@ def test_hard_sheds_points_once_an_opponent_is_close_to_going_out(
 
 @pytest.mark.parametrize(("opponent", "knocks"), [("KS QS 9D", True), ("9D", False)])
 def test_hard_knocks_only_when_an_undercut_is_unlikely(opponent: str, knocks: bool) -> None:
-    match = Match("carousel", 2, 10)
+    match = Match("carousel", 2, 10, oracle=PLAY_ORACLE)
     rig(match, "", ["5S 6S 7S AH 2D", opponent], stock="2C", current=0)
     match.draw()
     match.apply(Play(0, _with_run(match)))

@@ -23,6 +23,7 @@ from game.engine.match import HandState, Match, PlayerView, TurnRecord
 from game.engine.scoring import HandResult, MatchResult
 from game.engine.table import Table
 from game.engine.variants import VARIANTS, Knock, LargerDeck, Variant
+from game.solver import PLAY_ORACLE
 
 # Short matches: one hand each, smaller deals where the variant deals many cards.
 SHORT: dict[str, dict[str, str]] = {
@@ -48,7 +49,7 @@ def play(variant_id: str, levels: list[str], seed: int, observe: Observer | None
     while len(levels) < variant.min_players:
         levels = [*levels, levels[-1]]
     match = Match(variant_id, len(levels), seed, SHORT[variant_id] if options is None
-                  else options)
+                  else options, oracle=PLAY_ORACLE)
     players = [make_player(level, seed + i) for i, level in enumerate(levels)]
     for _ in range(CAP):
         if match.over:
@@ -140,7 +141,7 @@ def test_each_level_sees_only_its_own_view(level: str, variant_id: str) -> None:
 
 
 def test_unseen_cards_are_the_other_hands_and_the_stock() -> None:
-    match = Match("machiavelli", 3, 2)
+    match = Match("machiavelli", 3, 2, oracle=PLAY_ORACLE)
     match.draw()
     view = match.view(1)
     hidden = list(match.hand.stock) + match.hand.hands[0] + match.hand.hands[2]
@@ -207,7 +208,7 @@ def test_easy_never_rearranges_the_table(variant_id: str) -> None:
 
 @pytest.mark.parametrize("variant_id", sorted(SHORT))
 def test_medium_plays_the_solver_optimum(variant_id: str) -> None:
-    from game.ai.solver import solve
+    from game.solver import solve
 
     plays = {"n": 0}
 
@@ -236,7 +237,7 @@ def test_medium_plays_the_solver_optimum(variant_id: str) -> None:
 
 
 def test_a_refused_play_falls_back_to_a_legal_action() -> None:
-    match = Match("machiavelli", 2, 4)
+    match = Match("machiavelli", 2, 4, oracle=PLAY_ORACLE)
     view = match.view(0)
     player = make_player("medium", 0)
     bogus = Decision(Play(0, Table.of([list(view.hand[:2])])))
@@ -253,7 +254,7 @@ def test_a_refused_play_falls_back_to_a_legal_action() -> None:
 
 
 def test_a_crashing_player_still_returns_a_legal_action() -> None:
-    match = Match("carousel", 2, 4)
+    match = Match("carousel", 2, 4, oracle=PLAY_ORACLE)
     view = match.view(0)
 
     class Crashing(type(make_player("easy", 0))):  # type: ignore[misc]
@@ -277,12 +278,12 @@ def test_make_player_levels() -> None:
 
 def test_hint_is_the_largest_play_and_its_edits_build_it() -> None:
     from game.ai.players.hints import hint_for
-    from game.engine.arrange import best_play
     from game.engine.draft import TurnDraft
+    from game.solver import best_play
 
     hinted = 0
     for seed in range(3):
-        match = Match("machiavelli", 2, seed)
+        match = Match("machiavelli", 2, seed, oracle=PLAY_ORACLE)
         medium = make_player("medium", seed)
         while not match.over and hinted < 6:
             seat = match.current
@@ -311,7 +312,7 @@ def test_hint_is_the_largest_play_and_its_edits_build_it() -> None:
 def test_a_search_out_of_time_still_makes_a_simple_play(level: str, monkeypatch) -> None:  # noqa: ANN001
     from tests.conftest import rig
 
-    match = Match("machiavelli", 2, 4)
+    match = Match("machiavelli", 2, 4, oracle=PLAY_ORACLE)
     # 8C joins the club run plainly; 6D 6S need the 6H split out of the long heart run
     rig(match, "3H 4H 5H 6H 7H 8H 9H | 5C 6C 7C", ["8C 6D 6S KD", "2D 3D"], current=0)
     view = match.view(0)
@@ -328,7 +329,7 @@ def test_a_search_out_of_time_still_makes_a_simple_play(level: str, monkeypatch)
 def test_no_play_at_all_costs_no_simple_search(level: str, monkeypatch) -> None:  # noqa: ANN001
     from tests.conftest import rig
 
-    match = Match("machiavelli", 2, 4)
+    match = Match("machiavelli", 2, 4, oracle=PLAY_ORACLE)
     rig(match, "3H 4H 5H | 9C 10C JC", ["KD 2S 7D", "2D 3D"], current=0)
     view = match.view(0)
     looked = []
@@ -347,7 +348,8 @@ def test_no_play_at_all_costs_no_simple_search(level: str, monkeypatch) -> None:
 def test_hard_keeps_its_joker_where_medium_spends_it(monkeypatch) -> None:  # noqa: ANN001
     from tests.conftest import rig
 
-    match = Match("machiavelli-jokers", 2, 4)  # scored by cards left: a joker costs no more
+    # scored by cards left: a joker costs no more
+    match = Match("machiavelli-jokers", 2, 4, oracle=PLAY_ORACLE)
     rig(match, "5C 6C 7C", ["8C JK KD QH", "2D 3D 9S"], current=0)
     view = match.view(0)
 

@@ -8,15 +8,25 @@ from collections import Counter
 
 import pytest
 
-import game.engine.arrange as arrange_module
-from game.ai.solver import Solution, _anchors, edit_list, hint, solve
-from game.engine.arrange import OutOfWork, Work, arrange, best_play, can_play
+import game.solver.edits as edits_module
+import game.solver.exact as exact_module
 from game.engine.cards import Card, CardMinter, parse_cards
 from game.engine.draft import Move, TurnDraft
 from game.engine.scoring import card_value
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Variant, get_variant
+from game.solver import (
+    OutOfWork,
+    Solution,
+    Work,
+    arrange,
+    best_play,
+    can_play,
+    edit_list,
+    hint,
+    solve,
+)
 from tests.ai.brute_force import brute_best
 from tests.ai.positions import Position, big_position, small_position
 
@@ -365,7 +375,7 @@ def test_relaxed_joker_answers_are_realised_legally(seed: int,
     pos = big_position(rng, variant, 2, 2, table_cards=rng.randint(40, 90))
     assert pos.table.declared  # jokers on the table: the relaxed model is used
     refused = []
-    judge = arrange_module.check_turn
+    judge = exact_module.check_turn
 
     def counting(*args, **kwargs):
         result = judge(*args, **kwargs)
@@ -373,7 +383,7 @@ def test_relaxed_joker_answers_are_realised_legally(seed: int,
             refused.append([p.rule for p in result.problems])
         return result
 
-    monkeypatch.setattr(arrange_module, "check_turn", counting)
+    monkeypatch.setattr(exact_module, "check_turn", counting)
     solution = solve(variant, pos.table, pos.hand, True)
     assert solution is not None
     assert refused == []
@@ -400,7 +410,7 @@ def test_a_hint_gives_up_within_its_budget_with_a_clear_reason() -> None:
 def _draft_edit_list(start: Table, hand: list, end: Table, variant: Variant) -> list[Move]:
     """The reference: every move made on a real TurnDraft (what edit_list did before)."""
     draft = TurnDraft(variant, start, tuple(hand), True)
-    anchors = _anchors(start, end)
+    anchors = edits_module._anchors(start, end)
     moves: list[Move] = []
     for index, meld in enumerate(end.melds):
         anchor = anchors.get(index)

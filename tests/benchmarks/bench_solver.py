@@ -12,7 +12,7 @@ built one by one through highspy's incremental API, no pruning, no template, jok
 left out (so it is a relaxation: its value is an upper bound of the solver's). Both
 maximise cards played, then start melds kept.
 
-The solver's default tie-break is the fast one (see ``game.engine.arrange.arrange``); the run
+The solver's default tie-break is the fast one (see ``game.solver.exact.arrange``); the run
 also solves each position with the proven tie-break and counts the start melds the fast one
 keeps whole fewer (``--no-tie-break`` skips that).
 """
@@ -29,11 +29,11 @@ from collections.abc import Sequence
 import highspy
 import numpy as np
 
-from game.ai.solver import solve
-from game.engine.arrange import _template, face_index, prepare
 from game.engine.cards import Card
 from game.engine.table import Table
 from game.engine.variants import Variant, get_variant
+from game.solver import prepare, solve
+from game.solver.shapes import face_index, shape_table
 from tests.ai.positions import Position, big_position
 
 MIX = (  # variant id, options, packs, jokers
@@ -61,7 +61,7 @@ def reference(variant: Variant, table: Table, hand: Sequence[Card]) -> int | Non
     """The plain model: all candidates, one addRow per row. Returns the cards played."""
     jokers_in_play = sum(1 for c in list(table.cards()) + list(hand) if c.is_joker)
     jmax = min(variant.jokers_per_meld or 4, jokers_in_play)
-    tpl = _template(variant.ace, variant.run_min, jmax, variant.joker_identity == "free")
+    tpl = shape_table(variant.ace, variant.run_min, jmax, variant.joker_identity == "free")
     table_count = defaultdict(int)
     hand_count = defaultdict(int)
     for card in table.cards():

@@ -23,6 +23,7 @@ from game.engine.match import Match
 from game.engine.serial import card_from_json, card_to_json
 from game.engine.table import Table
 from game.engine.variants import VARIANTS, Knock, describe, get_variant, option_keys
+from game.solver import PLAY_ORACLE
 
 # --- notation ----------------------------------------------------------------------------
 
@@ -138,7 +139,7 @@ def test_seeded_shuffles_are_reproducible():
 
 
 def test_matches_with_the_same_seed_deal_the_same_cards():
-    a, b, c = (Match("machiavelli", 3, seed) for seed in (11, 11, 12))
+    a, b, c = (Match("machiavelli", 3, seed, oracle=PLAY_ORACLE) for seed in (11, 11, 12))
     assert a.hand.hands == b.hand.hands and a.hand.stock == b.hand.stock
     assert a.digest() == b.digest()
     assert a.hand.hands != c.hand.hands
@@ -239,7 +240,7 @@ def test_robbers_row():
 def test_every_variant_deals_a_legal_first_hand(variant_id):
     v = get_variant(variant_id)
     for players in (v.min_players, v.max_players):
-        match = Match(variant_id, players, seed=3)
+        match = Match(variant_id, players, seed=3, oracle=PLAY_ORACLE)
         assert [len(h) for h in match.hand.hands] == [v.hand_size] * players
         assert len(match.hand.table.free) == v.free_cards
         assert match.check_invariants() == []
@@ -249,9 +250,9 @@ def test_players_out_of_range_refused():
     from game.engine.errors import IllegalAction
 
     with pytest.raises(IllegalAction, match="3-5 players"):
-        Match("shanghai", 2, seed=1)
+        Match("shanghai", 2, seed=1, oracle=PLAY_ORACLE)
     with pytest.raises(IllegalAction):
-        Match("machiavelli", 6, seed=1)
+        Match("machiavelli", 6, seed=1, oracle=PLAY_ORACLE)
 
 
 # --- house-rule options ------------------------------------------------------------------

@@ -7,29 +7,31 @@ from __future__ import annotations
 
 import pytest
 
-import game.engine.arrange as arrange
-import game.engine.match as match_module
+import game.solver.api as solver_api
 from game.engine.actions import Abandon, Draw, Pass, action_from_json
 from game.engine.errors import NotationError
 from game.engine.match import Match
-from game.engine.serialize import match_from_json, match_to_json
+from game.engine.oracle import MissingOracle
+from game.engine.serialize import match_from_json, match_to_json, new_match
+from game.solver import PLAY_ORACLE
+from game.solver import matches as solver_matches
 from tests.conftest import rig
 
 SLOW_TABLE = ("JK=KC KH KS | JK=9C 9D 9H | 4S 5S 6S 7S 8S 9S JK=10S JS QS | "
               "JK=3C 3D 3H 3S | 6C 7C 8C 9C 10C JC QC KC AC")
 SLOW_HANDS = ["3C 2C 2S 5H 6H 10S 5D 8D", "4D 4H"]
-SMALL_BUDGET = 100_000  # arrange.Work units: far short of what this position needs
+SMALL_BUDGET = 100_000  # solver Work units: far short of what this position needs
 
 
 def _slow_match() -> Match:
-    match = Match("tahiti", 2, 3, {"must_play_if_able": "true"})
+    match = Match("tahiti", 2, 3, {"must_play_if_able": "true"}, oracle=PLAY_ORACLE)
     rig(match, SLOW_TABLE, SLOW_HANDS, stock="7D")
     return match
 
 
 def test_a_slow_must_play_question_never_stalls_the_game(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(match_module, "CAN_PLAY_WORK", SMALL_BUDGET)
+    monkeypatch.setattr(solver_api, "CAN_PLAY_WORK", SMALL_BUDGET)
     match = _slow_match()
     kinds = match.legal_kinds()
     # the search could not settle it within its budget, so the player is not forced to play
@@ -45,10 +47,10 @@ def test_the_budget_counts_work_not_time() -> None:
     # the same budget runs out at the same point every time, however busy the machine
     spent = []
     for _ in range(2):
-        work = arrange.Work(SMALL_BUDGET)
+        work = solver_api.Work(SMALL_BUDGET)
         match = _slow_match()
-        with pytest.raises(arrange.OutOfWork):
-            arrange.can_play(match.variant, match.hand.table, match.hand.hands[0], True,
+        with pytest.raises(solver_api.OutOfWork):
+            solver_api.can_play(match.variant, match.hand.table, match.hand.hands[0], True,
                              work=work)
         spent.append(work.spent)
     assert spent[0] == spent[1] >= SMALL_BUDGET
@@ -56,12 +58,12 @@ def test_the_budget_counts_work_not_time() -> None:
 
 def test_a_replay_takes_the_recorded_answer_and_does_not_ask(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(match_module, "CAN_PLAY_WORK", SMALL_BUDGET)
+    monkeypatch.setattr(solver_api, "CAN_PLAY_WORK", SMALL_BUDGET)
     match = _slow_match()
     match.draw()
     log = [action.to_json() for action in match.log]
     asked = []
-    monkeypatch.setattr(arrange, "can_play", lambda *a, **k: asked.append(1) or True)
+    monkeypatch.setattr(solver_api, "can_play", lambda *a, **k: asked.append(1) or True)
     again = _slow_match()
     for item in log:
         again.apply(action_from_json(item))
@@ -74,7 +76,7 @@ def test_a_replay_takes_the_recorded_answer_and_does_not_ask(
 
 
 def test_a_settled_answer_is_not_recorded() -> None:
-    match = Match("tahiti", 2, 3, {"must_play_if_able": "true"})
+    match = Match("tahiti", 2, 3, {"must_play_if_able": "true"}, oracle=PLAY_ORACLE)
     rig(match, "3H 4H 5H", ["KD 2S", "4D 4C"], stock="7D")
     match.draw()
     assert match.log[-1] == Draw(0)
@@ -99,11 +101,49 @@ def test_old_saves_without_the_field_load_and_ask() -> None:
 def test_the_must_play_answer_is_asked_once_per_position(
         monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    real = arrange.can_play
-    monkeypatch.setattr(arrange, "can_play",
+    real = solver_api.can_play
+    monkeypatch.setattr(solver_api, "can_play",
                         lambda *a, **k: calls.append(1) or real(*a, **k))
-    match = Match("shanghai", 3, 8)
+    match = Match("shanghai", 3, 8, oracle=PLAY_ORACLE)
     match.legal_kinds()
     match.legal_kinds()
     match.view(match.current)
     assert len(calls) == 1
+
+
+def test_a_must_play_match_needs_an_oracle_and_says_so() -> None:
+    # the engine cannot answer "can this player play?" itself: it is given an oracle
+    with pytest.raises(MissingOracle, match="must-play rule"):
+        Match("shanghai", 3, 8)
+    with pytest.raises(MissingOracle):
+        Match("tahiti", 2, 3, {"must_play_if_able": "true"})
+    with pytest.raises(MissingOracle):
+        new_match("shanghai", 3, 8)
+    # a variant without the rule needs none, and never asks
+    plain = Match("machiavelli", 2, 5)
+    assert plain.oracle is None and "draw" in plain.legal_kinds()
+    plain.draw()
+    # the solver's factory gives the oracle, and a clone keeps it
+    match = solver_matches.new_match("shanghai", 3, 8)
+    assert isinstance(match, Match) and match.oracle is PLAY_ORACLE
+    assert match.clone().oracle is PLAY_ORACLE
+    again = solver_matches.match_from_json(match_to_json(match))
+    assert again.digest() == match.digest()
+
+
+def test_the_oracle_is_what_the_match_asks() -> None:
+    class Always:
+        def __init__(self, answer: bool | None) -> None:
+            self.answer = answer
+            self.asked = 0
+
+        def can_play(self, variant, table, hand, opened) -> bool | None:  # noqa: ANN001
+            self.asked += 1
+            return self.answer
+
+    for answer, must in ((True, True), (False, False), (None, False)):
+        oracle = Always(answer)
+        match = Match("shanghai", 3, 8, oracle=oracle)
+        assert match.can_play_now() is (answer is True)
+        assert ("draw" not in match.legal_kinds()) is must
+        assert oracle.asked == 1

@@ -21,6 +21,7 @@ from game.engine.scoring import (
     score_hand,
 )
 from game.engine.variants import get_variant
+from game.solver import PLAY_ORACLE
 from tests.conftest import end_table, rig
 
 
@@ -52,7 +53,7 @@ def legal(match: Match) -> set[str]:
 
 
 def test_machiavelli_play_xor_draw():
-    m = Match("machiavelli", 2, seed=1)
+    m = Match("machiavelli", 2, seed=1, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["6H 9C KD", "2C 2D 2S"], stock="QS JS 10S", current=0)
     assert legal(m) == {"play", "draw", "abandon", "start_play"}
     play(m, "3H 4H 5H 6H")
@@ -70,7 +71,7 @@ def test_machiavelli_play_xor_draw():
 
 
 def test_machiavelli_cannot_pass_knock_or_end_turn_while_the_stock_lasts():
-    m = Match("machiavelli", 2, seed=1)
+    m = Match("machiavelli", 2, seed=1, oracle=PLAY_ORACLE)
     rig(m, "", ["9C KD", "2C"], current=0)
     assert "draw a card instead" in refused(m, Pass(0))
     assert refused(m, Knock(0))
@@ -80,7 +81,7 @@ def test_machiavelli_cannot_pass_knock_or_end_turn_while_the_stock_lasts():
 
 
 def test_machiavelli_abandon_restores_the_table_and_draws_three():
-    m = Match("machiavelli", 2, seed=2)
+    m = Match("machiavelli", 2, seed=2, oracle=PLAY_ORACLE)
     p = rig(m, "3H 4H 5H", ["9C KD", "2C"], stock="QS JS 10S 7D", current=0)
     m.abandon()
     assert m.current == 1 and m.hand.table == p.start
@@ -91,7 +92,7 @@ def test_machiavelli_abandon_restores_the_table_and_draws_three():
 
 def test_machiavelli_a_started_play_costs_the_penalty_even_when_put_back():
     # RULES.md 2: once a card has moved, giving up costs 3 even if all was put back first
-    m = Match("machiavelli", 2, seed=2)
+    m = Match("machiavelli", 2, seed=2, oracle=PLAY_ORACLE)
     p = rig(m, "3H 4H 5H", ["9C KD", "2C"], stock="QS JS 10S 7D", current=0)
     m.apply(StartPlay(0))
     assert legal(m) == {"play", "abandon"}
@@ -109,7 +110,7 @@ def test_machiavelli_a_started_play_costs_the_penalty_even_when_put_back():
 
 
 def test_a_started_play_replays_from_the_log():
-    m = Match("machiavelli", 2, seed=5)
+    m = Match("machiavelli", 2, seed=5, oracle=PLAY_ORACLE)
     m.apply(StartPlay(0))
     copy = m.clone()
     assert copy.hand.started and "draw" not in copy.legal_kinds()
@@ -122,20 +123,20 @@ def test_a_started_play_replays_from_the_log():
 def test_no_give_up_penalty_where_the_turn_is_not_play_or_draw(variant):
     with pytest.raises(OptionError, match="only games where you either play or draw"):
         get_variant(variant, {"abandon_penalty": 3})
-    m = Match(variant, 3, seed=1)
+    m = Match(variant, 3, seed=1, oracle=PLAY_ORACLE)
     assert "start_play" not in m.legal_kinds() and "abandon" not in m.legal_kinds()
     assert "not part of this game" in refused(m, StartPlay(m.current))
 
 
 def test_machiavelli_abandon_penalty_zero_means_no_abandon():
-    m = Match("machiavelli", 2, seed=2, options={"abandon_penalty": 0})
+    m = Match("machiavelli", 2, seed=2, options={"abandon_penalty": 0}, oracle=PLAY_ORACLE)
     rig(m, "", ["9C KD", "2C"], current=0)
     assert "abandon" not in legal(m)
     refused(m, Abandon(0))
 
 
 def test_machiavelli_jokers_abandon_draws_three_and_release_needs_two():
-    m = Match("machiavelli-jokers", 2, seed=3)
+    m = Match("machiavelli-jokers", 2, seed=3, oracle=PLAY_ORACLE)
     rig(m, "8H 9H JK=10H | 4C 5C 6C 7C", ["10H 3C KD", "2C 2D"], current=0)
     assert "abandon" in legal(m)
     message = refused(m, Play(0, end_table(m.hand.table, m.hand.hands[0],
@@ -146,7 +147,7 @@ def test_machiavelli_jokers_abandon_draws_three_and_release_needs_two():
 
 
 def test_going_out_ends_the_hand_at_once():
-    m = Match("machiavelli", 3, seed=4)
+    m = Match("machiavelli", 3, seed=4, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["6H 7H", "2C 2D 2S KD", "9S"], current=0)
     play(m, "3H 4H 5H 6H 7H")
     assert m.hand_over and m.current == 0
@@ -163,7 +164,7 @@ def test_going_out_ends_the_hand_at_once():
 
 
 def test_empty_stock_everyone_passes_and_the_hand_is_scored_as_it_stands():
-    m = Match("machiavelli", 3, seed=5)
+    m = Match("machiavelli", 3, seed=5, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["9C KD", "2C 2D 8S", "9S"], current=0, keep_rest=False)
     assert legal(m) == {"play", "pass"}  # no draw, and no abandon: nothing to draw
     assert "stock is empty" in refused(m, Draw(0))
@@ -177,12 +178,12 @@ def test_empty_stock_everyone_passes_and_the_hand_is_scored_as_it_stands():
 
 
 def test_a_play_breaks_the_run_of_passes():
-    m = Match("machiavelli", 2, seed=5)
+    m = Match("machiavelli", 2, seed=5, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["9C 6H KD", "2C"], current=0, keep_rest=False)
     m.pass_turn()
     m.pass_turn()
     assert m.hand_over
-    m2 = Match("machiavelli", 2, seed=5)
+    m2 = Match("machiavelli", 2, seed=5, oracle=PLAY_ORACLE)
     rig(m2, "3H 4H 5H", ["9C KD", "6H 2C"], current=0, keep_rest=False)
     m2.pass_turn()
     play(m2, "3H 4H 5H 6H")
@@ -194,7 +195,7 @@ def test_a_play_breaks_the_run_of_passes():
 
 
 def test_vatikan_initial_meld_and_no_points():
-    m = Match("vatikan", 2, seed=6)
+    m = Match("vatikan", 2, seed=6, oracle=PLAY_ORACLE)
     rig(m, "7C 7D 7S", ["7H 3C 4C 5C KD", "8S 9S 10S"], current=0)
     assert m.hand.opened == [False, False]
     message = refused(m, Play(0, end_table(m.hand.table, m.hand.hands[0], "7C 7D 7S 7H")))
@@ -209,7 +210,7 @@ def test_vatikan_initial_meld_and_no_points():
 
 
 def test_vatikan_joker_stays_with_its_meld_in_a_match():
-    m = Match("vatikan", 2, seed=6)
+    m = Match("vatikan", 2, seed=6, oracle=PLAY_ORACLE)
     rig(m, "8H 9H JK=10H", ["7H 10C 10S KD", "2C"], current=0)
     m.hand.opened[0] = True
     message = refused(m, Play(0, end_table(m.hand.table, m.hand.hands[0],
@@ -218,7 +219,7 @@ def test_vatikan_joker_stays_with_its_meld_in_a_match():
 
 
 def test_tahiti_free_cards_and_scoring():
-    m = Match("tahiti", 2, seed=7)
+    m = Match("tahiti", 2, seed=7, oracle=PLAY_ORACLE)
     assert len(m.hand.table.free) == 4
     rig(m, "4S 5S 6S", ["AH JK KD", "2C 3C"], free="7S 9D 9H QC", current=0)
     assert legal(m) == {"play", "draw"}
@@ -234,7 +235,7 @@ def test_tahiti_free_cards_and_scoring():
 
 
 def test_tahiti_going_out_scores_card_values():
-    m = Match("tahiti", 3, seed=7)
+    m = Match("tahiti", 3, seed=7, oracle=PLAY_ORACLE)
     rig(m, "", ["9C 9D 9H", "AH JK KD 7S", "2C"], free="7S 9S 3H QC", current=0)
     play(m, "9C 9D 9H 9S")
     result = m.hand.result
@@ -243,7 +244,7 @@ def test_tahiti_going_out_scores_card_values():
 
 
 def test_tahiti_frozen_meld_in_a_match():
-    m = Match("tahiti", 2, seed=8)
+    m = Match("tahiti", 2, seed=8, oracle=PLAY_ORACLE)
     rig(m, "4H 5H 6H JK=7H | 4C 4D 4S", ["8H KD", "2C"], free="", current=0)
     bad = end_table(m.hand.table, m.hand.hands[0], "5H 6H JK=7H 8H | 4C 4D 4S 4H")
     assert "cannot be rearranged" in refused(m, Play(0, bad))
@@ -255,7 +256,7 @@ def test_tahiti_frozen_meld_in_a_match():
 
 
 def test_guadalupe_draws_two_when_nothing_is_played():
-    m = Match("guadalupe", 2, seed=9)
+    m = Match("guadalupe", 2, seed=9, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["9C KD", "2C"], stock="QS JS 10S", current=0)
     assert legal(m) == {"play", "draw"}
     m.draw()
@@ -264,7 +265,7 @@ def test_guadalupe_draws_two_when_nothing_is_played():
 
 
 def test_guadalupe_draws_one_after_playing_without_going_out():
-    m = Match("guadalupe", 2, seed=9)
+    m = Match("guadalupe", 2, seed=9, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["6H 9C", "2C"], stock="QS JS 10S", current=0)
     play(m, "3H 4H 5H 6H")
     assert hand_text(m, 0) == "9C QS" and m.current == 1
@@ -274,7 +275,7 @@ def test_guadalupe_draws_one_after_playing_without_going_out():
 
 
 def test_guadalupe_going_out_draws_nothing():
-    m = Match("guadalupe", 2, seed=9)
+    m = Match("guadalupe", 2, seed=9, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["6H", "2C"], stock="QS JS 10S", current=0)
     play(m, "3H 4H 5H 6H")
     assert m.hand_over and m.hand.hands[0] == []
@@ -282,7 +283,7 @@ def test_guadalupe_going_out_draws_nothing():
 
 
 def test_guadalupe_short_and_empty_stock():
-    m = Match("guadalupe", 2, seed=9)
+    m = Match("guadalupe", 2, seed=9, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["9C", "2C"], stock="QS", current=0, keep_rest=False)
     m.draw()
     assert hand_text(m, 0) == "9C QS" and m.hand.stock == []
@@ -296,7 +297,7 @@ def test_guadalupe_short_and_empty_stock():
 
 
 def carousel(seed: int = 10, players: int = 2, **options) -> Match:
-    return Match("carousel", players, seed=seed, options=options or None)
+    return Match("carousel", players, seed=seed, options=options or None, oracle=PLAY_ORACLE)
 
 
 def test_carousel_always_begins_with_a_draw():
@@ -520,7 +521,7 @@ def test_carousel_knock_on_the_turn_that_draws_the_last_card():
 
 
 def test_shanghai_must_play_when_able():
-    m = Match("shanghai", 3, seed=11)
+    m = Match("shanghai", 3, seed=11, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["6H 9C", "2C 2D", "KS"], stock="QS", current=0)
     assert m.can_play_now()
     assert legal(m) == {"play"}
@@ -531,7 +532,7 @@ def test_shanghai_must_play_when_able():
 
 
 def test_shanghai_draws_one_at_a_time_until_able():
-    m = Match("shanghai", 3, seed=11)
+    m = Match("shanghai", 3, seed=11, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["9C KD", "2C", "KS"], stock="QS 2H 7D", current=0)
     assert not m.can_play_now()
     assert legal(m) == {"play", "draw"}  # "play" as a kind: any table is checked on commit
@@ -548,7 +549,7 @@ def test_shanghai_draws_one_at_a_time_until_able():
 
 
 def test_shanghai_aces_are_low_when_judging_ability():
-    m = Match("shanghai", 3, seed=11)
+    m = Match("shanghai", 3, seed=11, oracle=PLAY_ORACLE)
     rig(m, "QH KH JH", ["AH", "2C", "KS"], stock="5C", current=0)
     assert not m.can_play_now()
     rig(m, "2H 3H 4H", ["AH", "2C", "KS"], stock="5C", current=0)
@@ -556,7 +557,7 @@ def test_shanghai_aces_are_low_when_judging_ability():
 
 
 def test_shanghai_passes_when_the_stock_is_empty_and_unable():
-    m = Match("shanghai", 3, seed=11)
+    m = Match("shanghai", 3, seed=11, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["9C", "10C", "KS"], current=0, keep_rest=False)
     assert legal(m) == {"play", "pass"}
     m.pass_turn()
@@ -566,14 +567,14 @@ def test_shanghai_passes_when_the_stock_is_empty_and_unable():
 
 
 def test_shanghai_cannot_pass_when_able_even_with_an_empty_stock():
-    m = Match("shanghai", 3, seed=11)
+    m = Match("shanghai", 3, seed=11, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["6H 9C", "10C", "KS"], current=0, keep_rest=False)
     assert legal(m) == {"play"}
     refused(m, Pass(0))
 
 
 def test_manipulation_aces_high_and_its_scoring():
-    m = Match("manipulation", 3, seed=12)
+    m = Match("manipulation", 3, seed=12, oracle=PLAY_ORACLE)
     rig(m, "QH KH JH", ["AH", "AC 10C 5D", "KS"], stock="5C", current=0)
     assert m.can_play_now()
     play(m, "JH QH KH AH")
@@ -583,7 +584,7 @@ def test_manipulation_aces_high_and_its_scoring():
 
 
 def test_draw_until_able_with_a_table_rearrangement():
-    m = Match("shanghai", 3, seed=13)
+    m = Match("shanghai", 3, seed=13, oracle=PLAY_ORACLE)
     # only a rearrangement lets the 6S go down (worked example 1)
     rig(m, "3H 4H 5H 6H | 3C 4C 5C 6C", ["6S KD", "2C", "KS"], stock="QS", current=0)
     assert m.can_play_now()
@@ -594,7 +595,7 @@ def test_draw_until_able_with_a_table_rearrangement():
 
 
 def test_robbers_draw_ends_the_turn_when_nothing_was_played():
-    m = Match("robbers", 2, seed=14)
+    m = Match("robbers", 2, seed=14, oracle=PLAY_ORACLE)
     rig(m, "", ["9C KD", "2C"], stock="QS JS", current=0)
     assert legal(m) == {"play", "draw"}
     m.draw()
@@ -602,7 +603,7 @@ def test_robbers_draw_ends_the_turn_when_nothing_was_played():
 
 
 def test_robbers_play_then_optional_draw_then_play_more():
-    m = Match("robbers", 2, seed=14)
+    m = Match("robbers", 2, seed=14, oracle=PLAY_ORACLE)
     rig(m, "", ["5S 6S 7S 9H KD", "2C"], stock="8H 10H", current=0)
     m.hand.opened[0] = True
     play(m, "5S 6S 7S")
@@ -619,7 +620,7 @@ def test_robbers_play_then_optional_draw_then_play_more():
 
 
 def test_robbers_second_play_ends_the_turn():
-    m = Match("robbers", 2, seed=14)
+    m = Match("robbers", 2, seed=14, oracle=PLAY_ORACLE)
     rig(m, "", ["5S 6S 7S 9H 10H KD", "2C"], stock="8H", current=0)
     m.hand.opened[0] = True
     play(m, "5S 6S 7S")
@@ -630,7 +631,7 @@ def test_robbers_second_play_ends_the_turn():
 
 
 def test_robbers_play_then_end_turn_without_drawing():
-    m = Match("robbers", 2, seed=14)
+    m = Match("robbers", 2, seed=14, oracle=PLAY_ORACLE)
     rig(m, "", ["5S 6S 7S KD", "2C"], stock="8H", current=0)
     m.hand.opened[0] = True
     play(m, "5S 6S 7S")
@@ -639,7 +640,7 @@ def test_robbers_play_then_end_turn_without_drawing():
 
 
 def test_robbers_opening_needs_a_meld_from_hand_and_jokers_are_free():
-    m = Match("robbers", 2, seed=14)
+    m = Match("robbers", 2, seed=14, oracle=PLAY_ORACLE)
     rig(m, "5H JK 7H", ["6H 8D 8S 8C 2C", "9C"], current=0)
     m.hand.table = end_table(m.hand.table, [], "5H JK=6H 7H")
     assert "complete meld" in refused(m, Play(0, end_table(m.hand.table, m.hand.hands[0],
@@ -655,7 +656,7 @@ def test_robbers_opening_needs_a_meld_from_hand_and_jokers_are_free():
 
 
 def test_next_hand_deals_again_and_rotates_the_first_player():
-    m = Match("shanghai", 3, seed=15)
+    m = Match("shanghai", 3, seed=15, oracle=PLAY_ORACLE)
     first = m.current
     assert first == 0
     rig(m, "3H 4H 5H", ["6H", "2C 9D", "KS"], current=0)
@@ -680,7 +681,7 @@ def finish_hand_by_going_out(m: Match, seat: int, others: list[str]) -> None:
 
 
 def test_shanghai_match_of_five_hands():
-    m = Match("shanghai", 3, seed=16)
+    m = Match("shanghai", 3, seed=16, oracle=PLAY_ORACLE)
     expected = [0, 0, 0]
     for number in range(5):
         seat = number % 3
@@ -700,7 +701,7 @@ def test_shanghai_match_of_five_hands():
 
 
 def test_match_to_a_target_lowest_total_wins():
-    m = Match("manipulation", 3, seed=17)
+    m = Match("manipulation", 3, seed=17, oracle=PLAY_ORACLE)
     m.totals = [190, 150, 40]
     finish_hand_by_going_out(m, 0, ["KC KD", "2S"])
     assert m.totals == [190, 170, 45] and not m.over
@@ -712,7 +713,7 @@ def test_match_to_a_target_lowest_total_wins():
 
 
 def test_match_target_option_300():
-    m = Match("manipulation", 3, seed=17, options={"match": "target:300"})
+    m = Match("manipulation", 3, seed=17, options={"match": "target:300"}, oracle=PLAY_ORACLE)
     m.totals = [250, 0, 0]
     finish_hand_by_going_out(m, 1, ["KC KD", "2S"])
     assert m.totals == [270, 0, 5] and not m.over
@@ -736,7 +737,7 @@ def test_carousel_match_to_150_with_bonuses_and_settlement():
 
 
 def test_vatikan_over_several_hands_counts_deals_won():
-    m = Match("vatikan", 2, seed=18, options={"match": "hands:2"})
+    m = Match("vatikan", 2, seed=18, options={"match": "hands:2"}, oracle=PLAY_ORACLE)
     for seat in (0, 1):
         rig(m, "", ["3C 4C 5C", "KD"] if seat == 0 else ["KD", "3C 4C 5C"], current=seat)
         play(m, "3C 4C 5C")
@@ -870,7 +871,7 @@ def test_match_over():
 
 
 def test_a_view_shows_only_what_a_seat_may_see():
-    m = Match("machiavelli", 3, seed=19, names=["Ann", "Bob", "Cy"])
+    m = Match("machiavelli", 3, seed=19, names=["Ann", "Bob", "Cy"], oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["6H 9C", "2C 2D 2S", "KS"], stock="QS", current=0)
     view = m.view(1)
     assert view.hand == tuple(m.hand.hands[1]) and view.hand_counts == (2, 3, 1)
@@ -886,7 +887,7 @@ def test_a_view_shows_only_what_a_seat_may_see():
 
 
 def test_can_play_now_respects_the_initial_meld():
-    m = Match("vatikan", 2, seed=20)
+    m = Match("vatikan", 2, seed=20, oracle=PLAY_ORACLE)
     rig(m, "7C 7D 7S", ["7H KD 2C", "9S"], current=0)
     assert not m.can_play_now()
     m.hand.opened[0] = True
@@ -897,7 +898,7 @@ def test_can_play_now_respects_the_initial_meld():
 
 
 def test_can_play_now_counts_a_free_card_alone():
-    m = Match("tahiti", 2, seed=21)
+    m = Match("tahiti", 2, seed=21, oracle=PLAY_ORACLE)
     rig(m, "4S 5S 6S", ["2D KH", "9C"], free="7S", current=0)
     assert m.can_play_now()
     rig(m, "4S 5S 6S", ["2D KH", "9C"], free="QD", current=0)
@@ -905,7 +906,7 @@ def test_can_play_now_counts_a_free_card_alone():
 
 
 def test_can_play_now_for_another_seat_and_with_jokers():
-    m = Match("machiavelli-jokers", 2, seed=22)
+    m = Match("machiavelli-jokers", 2, seed=22, oracle=PLAY_ORACLE)
     rig(m, "8H 9H JK=10H", ["KD 2C", "10H 5C 5D"], current=0)
     assert not m.can_play_now()
     assert m.can_play_now(1)  # release the joker with 10H, reuse it with 5C 5D
@@ -913,6 +914,6 @@ def test_can_play_now_for_another_seat_and_with_jokers():
     rig(m, "8H 9H JK=10H", ["KD 2C", "10H 5C"], current=0)
     assert not m.can_play_now(1)
     # ... which Carousel does not ask for: 10H releases the joker, which becomes 7H
-    c = Match("carousel", 2, seed=22)
+    c = Match("carousel", 2, seed=22, oracle=PLAY_ORACLE)
     rig(c, "8H 9H JK=10H", ["KD 2C", "10H 5C"], current=0)
     assert c.can_play_now(1)

@@ -15,9 +15,9 @@ import random
 
 from game.ai.players.plays import Arranged, solution_for
 from game.ai.players.unseen import opponents, sample_hands, unseen_cards
-from game.engine.arrange import Work
 from game.engine.match import PlayerView
 from game.engine.scoring import UNDERCUT_BONUS, card_value, hand_value
+from game.solver import Work
 
 
 def value_after(view: PlayerView, found: Arranged | None) -> int:

@@ -32,9 +32,9 @@ from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.plays import Arranged, as_decision, solution_for
 from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
-from game.engine.arrange import Work
 from game.engine.match import PlayerView
 from game.engine.scoring import hand_value
+from game.solver import Work
 
 POINTS_SCHEMES = ("tahiti", "manipulation", "carousel_scarne", "carousel_culbertson")
 JOKERS_COST = ("tahiti", "carousel_scarne", "carousel_culbertson", "manipulation")
@@ -43,7 +43,7 @@ JOKERS_COST = ("tahiti", "carousel_scarne", "carousel_culbertson", "manipulation
 @dataclass(frozen=True)
 class Tuning:
     """Hard's knobs (the tournament figures were taken with the defaults). The budgets are
-    ``arrange.Work`` units (about 2.5 microseconds each here): counted, never timed, so a
+    ``game.solver.Work`` units (about 2.5 microseconds each here): counted, never timed, so a
     seeded match plays alike on any machine under any load."""
 
     budget: int = 140_000  # work of a decision after which no new sample is weighed

@@ -4,9 +4,9 @@ the edit list that builds it."""
 from __future__ import annotations
 
 from game.ai.players.base import Decision
-from game.ai.solver import hint
 from game.engine.actions import Play
 from game.engine.match import PlayerView
+from game.solver import hint
 
 
 def hint_for(view: PlayerView) -> Decision | None:

@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.ai.players.plays import Arranged
-from game.engine.arrange import Work, arrange
 from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.table import Table
+from game.solver import Work, arrange
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def race(mine: float, theirs: int, slope: float) -> float:
         return 0.0
     return 1.0 / (1.0 + math.exp(-slope * math.log(theirs / mine)))
 
-# the most work (``arrange.Work`` units, about 0.2 s here) one opponent reply may take
+# the most work (``game.solver.Work`` units, about 0.2 s here) one opponent reply may take
 REPLY_WORK = 80_000
 
 

@@ -15,15 +15,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.players.unseen import unseen_cards
-from game.engine.arrange import Work, best_play, can_play
 from game.engine.cards import Card, Face
 from game.engine.match import PlayerView
 from game.engine.table import Table
+from game.solver import Work, best_play, can_play
 
 # Larger dead parts are taken card by card: a big random hand is almost never dead as a
 # whole, and the check is the costly part of sampling.
 JOINT_CHECK = 6
-GOES_OUT_WORK = 100_000  # the most work (``arrange.Work`` units) one goes_out search takes
+GOES_OUT_WORK = 100_000  # the most work (``game.solver.Work`` units) one goes_out search takes
 _INFORMATIVE_TURNS = ("play_or_draw", "guadalupe", "draw_until_able", "robbers")
 
 

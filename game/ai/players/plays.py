@@ -1,24 +1,23 @@
-"""The exact solver's plays for a seat, as Decisions: the integer program of
-``game.engine.arrange`` searches every rearrangement of the table."""
+"""The exact solver's plays for a seat, as Decisions: ``game.solver`` searches every
+rearrangement of the table; this module only says what a computer player's turn asks of
+it (its own view, its budget, a play that adds a card)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from game.ai.players.base import Decision
-from game.ai.solver import edit_list
-from game.engine import arrange
 from game.engine.actions import Play
-from game.engine.arrange import Work
 from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.table import Table
+from game.solver import Play as Arranged  # table, played, value
+from game.solver import Work, best_play, edit_list
 
-Arranged = arrange.Play  # table, played, value
 # A rare tangled position can keep the exact search busy for minutes; a computer turn must
-# not, so a search without its own budget gets this much work (``arrange.Work`` units, about
-# two seconds here; counted, never timed, so every machine decides alike), then counts as no
-# play.
+# not, so a search without its own budget gets this much work (``game.solver.Work`` units,
+# about two seconds here; counted, never timed, so every machine decides alike), then counts
+# as no play.
 PLAY_WORK = 800_000
 
 
@@ -36,9 +35,9 @@ def solution_for(view: PlayerView, *, objective: str = "cards", keep: Iterable[C
     start = view.table if table is None else table
     is_open = view.opened[view.seat] if opened is None else opened
     try:
-        found = arrange.best_play(view.variant, start, cards, is_open, objective=objective,
-                                  keep=tuple(keep), exactly=exactly, keep_jokers=keep_jokers,
-                                  work=PLAY_WORK if work is None else work)
+        found = best_play(view.variant, start, cards, is_open, objective=objective,
+                          keep=tuple(keep), exactly=exactly, keep_jokers=keep_jokers,
+                          work=PLAY_WORK if work is None else work)
     except TimeoutError:
         if timeout_is_none:
             return None

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from game.ai.players.base import Decision
-from game.ai.solver import edit_list
 from game.engine.actions import Play
 from game.engine.cards import SUITS, Card
 from game.engine.match import PlayerView
@@ -16,6 +15,7 @@ from game.engine.melds import check_meld
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Variant
+from game.solver import edit_list
 
 
 def _runs_in(cards: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:

@@ -1,73 +1,15 @@
-"""The public solver: the best play for a position, with the card moves that make it.
-
-The exact search is ``game.engine.arrange`` (a MILP whose every answer ``check_turn``
-accepts); this module adds what players and hints need on top: among the best plays the
-one that disturbs the table least (start melds kept whole, the MILP's secondary
-objective), and the edit list that turns the old table into the new one card by card.
-"""
+"""The edit list of a play: single-card moves (``TurnDraft.move``) that turn the old table
+into the new one, and the joker declarations moves cannot express. The hint and the
+computer players replay it so a person can follow the play card by card."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
-from game.engine.arrange import OutOfWork, Work, arrange
 from game.engine.cards import Card, Face
 from game.engine.draft import FREE, HAND, Move
 from game.engine.table import Table
 from game.engine.variants import Variant
-
-
-@dataclass(frozen=True)
-class Solution:
-    """A best play. ``edits`` replayed with ``TurnDraft.move`` (in order, ``to_group`` None
-    meaning a new group) build ``table``. A move cannot say what a joker stands for, so
-    ``declarations`` lists the ``TurnDraft.declare`` calls that make the draft match exactly:
-    a released joker's new card (needed: without it the draft keeps the old one) and a joker
-    played from the hand (optional: the draft would pick a card for it itself)."""
-
-    table: Table
-    played: tuple[Card, ...]
-    value: int
-    edits: list[Move]
-    kept_melds: int
-    declarations: dict[Card, Face] = field(default_factory=dict)
-
-
-def solve(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = True,
-          objective: str = "cards", keep: Collection[Card] = (), exactly: int | None = None,
-          keep_jokers: bool = False, work: int | Work | None = None,
-          proven_tie_break: bool = False) -> Solution | None:
-    """The optimal play (most cards, or most points with ``objective="points"``), keeping
-    start melds whole among those (as many as possible with ``proven_tie_break``; see
-    ``arrange``); None when no legal play exists."""
-    result = arrange(variant, table, hand, opened, objective=objective, keep=keep,
-                     exactly=exactly, keep_jokers=keep_jokers, work=work,
-                     proven_tie_break=proven_tie_break)
-    if result is None:
-        return None
-    play = result.play
-    edits, declarations = edit_list(variant, table, hand, play.table, opened)
-    return Solution(play.table, play.played, play.value, edits, result.kept_melds,
-                    declarations)
-
-
-# a hint's budget: ``arrange.Work`` units (about five seconds here), counted, not timed
-HINT_WORK = 2_000_000
-
-
-def hint(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = True,
-         work: int | Work | None = HINT_WORK) -> Solution | None:
-    """The play a hint shows: the most cards from the hand, disturbing the table least (a
-    person reads it: the tie-break is proven). A rare position can take the exact search
-    minutes, so a hint gives up after ``work`` units (OutOfWork, a TimeoutError, saying
-    so plainly)."""
-    try:
-        return solve(variant, table, hand, opened, objective="cards", work=work,
-                     proven_tie_break=True)
-    except TimeoutError:
-        raise OutOfWork("no best play found within the hint's search budget: this table "
-                        "is too tangled for a quick hint") from None
 
 
 def edit_list(variant: Variant, start: Table, hand: Sequence[Card], end: Table,

@@ -1,0 +1,401 @@
+"""The model of one position: what the table, the hand and the rules supply (``Position``),
+and the integer program built from it (``Model``: which candidate shapes get columns, the
+supply rows, the tags of ``game.solver.tags``, cuts). ``Model`` maps a program's solution
+back to melds (``game.solver.realise``) and tells the searches what a relaxed one uses.
+
+A *candidate* is one possible meld shape: a set (3-4 distinct suits of a rank) or a run
+(consecutive ranks of a suit under the ace mode), some of whose places may be joker slots.
+Its column counts the copies of it on the end table. For every face, the cards it covers
+equal the table's cards of that face plus the hand and free cards of that face put down;
+jokers likewise. Maximise the cards (or points) played, then, with a smaller weight, the
+start melds kept whole. Runs longer than ``LONG_RUN`` cards are left out unless a rule
+needs them whole (a start meld kept, a joker's mates): any longer run splits into two
+valid runs, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.engine.cards import Card
+from game.engine.scoring import card_value
+from game.engine.table import Table
+from game.engine.variants import Variant
+from game.solver.milp import Program
+from game.solver.shapes import NFACES, face_index, shape_table
+from game.solver.tags import add_tags
+
+LONG_RUN = 5  # runs longer than this are split unless a rule needs them whole
+
+
+@dataclass
+class DeclaredJoker:
+    """A start meld holding a declared (fixed) joker: the joker, its card, its mates."""
+
+    meld: int
+    joker: Card
+    face: int
+    items: list[Card]
+    item_faces: list[int]
+    can_release: bool = False
+
+
+class Position:
+    """One position and its question: the supplies by face, the declared jokers, and
+    whether the joker rules are modelled exactly (``exact``) or relaxed to counts."""
+
+    def __init__(self, variant: Variant, table: Table, hand: Sequence[Card], opened: bool,
+                 objective: str, keep: Collection[Card], exactly: int | None,
+                 keep_jokers: bool, tie_break: bool = True,
+                 proven_tie_break: bool = False) -> None:
+        if objective not in ("cards", "points"):
+            raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
+        if variant.set_same_suit_allowed:
+            raise NotImplementedError("sets with repeated suits are not supported")
+        self.variant = variant
+        self.table = table
+        self.hand = tuple(hand)
+        self.opened = opened
+        self.objective = objective
+        self.exactly = exactly
+        self.tie_break = tie_break
+        self.proven_tie_break = proven_tie_break
+        self.keep = tuple(keep)
+        self.keep_jokers = keep_jokers
+        keep_set = set(keep)
+        self.usable = [c for c in self.hand if c not in keep_set
+                       and not (keep_jokers and c.is_joker)]
+        self.fixed = variant.joker_identity == "fixed"
+        self.weight = {c: (1 if objective == "cards" else card_value(variant.scoring, c))
+                       for c in self.usable}
+        # supplies by face
+        self.hand_cards: dict[int, list[Card]] = defaultdict(list)
+        self.hand_jokers: list[Card] = []
+        for card in self.usable:
+            (self.hand_jokers if card.is_joker else self.hand_cards[face_index(card)]).append(card)
+        self.table_cards: dict[int, list[Card]] = defaultdict(list)
+        self.table_jokers: list[Card] = []
+        self.meld_of: dict[Card, int] = {}
+        for index, meld in enumerate(table.melds):
+            for card in meld:
+                self.meld_of[card] = index
+                if card.is_joker:
+                    self.table_jokers.append(card)
+                else:
+                    self.table_cards[face_index(card)].append(card)
+        self.free_cards: dict[int, list[Card]] = defaultdict(list)
+        self.free_jokers: list[Card] = []
+        for card in table.free:
+            (self.free_jokers if card.is_joker else self.free_cards[face_index(card)]).append(card)
+        self.table_supply = np.zeros(NFACES, dtype=np.int64)
+        self.hand_supply = np.zeros(NFACES, dtype=np.int64)
+        self.free_supply = np.zeros(NFACES, dtype=np.int64)
+        for f, cards in self.table_cards.items():
+            self.table_supply[f] = len(cards)
+        for f, cards in self.hand_cards.items():
+            self.hand_supply[f] = len(cards)
+        for f, cards in self.free_cards.items():
+            self.free_supply[f] = len(cards)
+        self.joker_count = len(self.table_jokers) + len(self.hand_jokers) + len(self.free_jokers)
+        limit = variant.jokers_per_meld or 4
+        self.max_jokers = min(limit, self.joker_count)
+        self.shapes = shape_table(variant.ace, variant.run_min, self.max_jokers, not self.fixed)
+        self.declared_jokers = self._declared_jokers()
+        # joker rules start as counts only (a relaxation, small and fast); the tagged exact
+        # model is built only if check_turn refuses the relaxed answer
+        self.exact_possible = not self._needs_lazy()
+        self.exact = self.exact_possible and not self.declared_jokers
+
+    def _declared_jokers(self) -> list[DeclaredJoker]:
+        """The start melds holding a declared (fixed) joker."""
+        v = self.variant
+        found: list[DeclaredJoker] = []
+        if not self.fixed:
+            return found
+        for joker, face in self.table.declared.items():
+            meld = self.meld_of.get(joker)
+            if meld is None or not joker.is_joker:
+                continue
+            items = [c for c in self.table.melds[meld] if not c.is_joker]
+            fi = face_index(face)
+            if v.joker_release_from == "hand":
+                can = self.hand_supply[fi] > 0
+            else:
+                can = self.table_supply[fi] + self.hand_supply[fi] + self.free_supply[fi] > 0
+            found.append(DeclaredJoker(meld, joker, fi, items, [face_index(c) for c in items],
+                                       bool(can)))
+        return found
+
+    def _needs_lazy(self) -> bool:
+        """Rule combinations the exact model does not cover; those rely on cuts."""
+        v = self.variant
+        if self.declared_jokers:
+            if (v.jokers_per_meld or 99) != 1:
+                return True
+            if any(sum(1 for c in self.table.melds[s.meld] if c.is_joker) > 1
+                   for s in self.declared_jokers):
+                return True
+        if v.joker_freezes_meld:
+            special_melds = {s.meld for s in self.declared_jokers}
+            for index, meld in enumerate(self.table.melds):
+                if index not in special_melds and any(c.is_joker for c in meld):
+                    return True
+        return False
+
+    def tighten(self) -> bool:
+        """Switch from the relaxed joker model to the exact one; False if already exact."""
+        if self.exact or not self.exact_possible:
+            return False
+        self.exact = True
+        return True
+
+
+class Model:
+    """The integer program of a position under one first-play rule, with the meaning of its
+    columns: every attribute is set here, filled by ``_build`` and ``add_tags``."""
+
+    def __init__(self, position: Position, initial: str | None, hand_allowed: bool,
+                 cuts: Sequence[np.ndarray] = ()) -> None:
+        """``initial``: the first-play rule to enforce (None when opened or none);
+        ``hand_allowed``: False for the free-cards-only play of a player not yet opened;
+        ``cuts``: solutions (on the first ``base_cols`` columns) to exclude."""
+        self.position = position
+        self.program = Program()
+        # the candidates (see ``_choose_candidates``)
+        self.start_shapes: dict[int, int] = {}  # start meld -> its shape's candidate
+        self.home_candidates: dict[int, np.ndarray] = {}  # declared joker -> may be home
+        self.release_candidates: dict[int, np.ndarray] = {}  # declared joker -> may release
+        self.two_hand_candidates: np.ndarray | None = None  # may take a released joker
+        self.candidates = np.zeros(0, dtype=np.int64)  # shape rows given columns
+        self.candidate_copies = np.zeros(0, dtype=np.int64)  # most copies of each
+        self.candidate_split = np.zeros(0, dtype=bool)  # split into single copies
+        # the columns: one per candidate, one per copy of a split one
+        self.column_shape = np.zeros(0, dtype=np.int64)  # the shape row of each meld column
+        self.column_split = np.zeros(0, dtype=bool)
+        self.column_copies = np.zeros(0, dtype=np.int64)
+        self.meld_cols = np.zeros(0, dtype=np.int64)  # program column of each meld column
+        self.face_rows: dict[int, int] = {}  # face -> its supply row
+        self.hand_cols: dict[int, int] = {}  # face -> hand cards of it played
+        self.free_cols: dict[int, int] = {}  # face -> free cards of it put in melds
+        self.hand_joker_col: int | None = None  # hand jokers played
+        self.free_joker_col: int | None = None  # free jokers put in melds
+        self.base_cols = 0  # the columns before any cut's
+        # the tags (see ``game.solver.tags``), by program column
+        self.kept_shared: dict[int, tuple[int, list[int]]] = {}  # var -> (col, start melds)
+        self.kept_alone: dict[int, list[tuple[int, int]]] = {}  # start meld -> [(var, col)]
+        self.own_melds: dict[int, int] = {}  # var -> col: a meld made from the hand alone
+        self.joker_homes: dict[int, tuple[int, int]] = {}  # var -> (declared joker, col)
+        self.home_of: dict[tuple[int, int], int] = {}  # (declared joker, col) -> var
+        self.releasers: dict[int, tuple[int, int]] = {}  # var -> (declared joker, col)
+        self.released_homes: dict[int, tuple[int, int]] = {}  # var -> (declared joker, col)
+        self.mate_slots: dict[int, tuple[Card, int]] = {}  # var -> (joker's mate, col)
+        self.hand_slots: dict[int, tuple[int, int]] = {}  # var -> (col, face from the hand)
+        self.release_vars: dict[int, int] = {}  # declared joker -> its release var
+        self._build(initial, hand_allowed, cuts)
+
+    def _choose_candidates(self) -> None:
+        """The candidate shapes worth a column, how many copies each may have, and which
+        are split into single copies to carry tags."""
+        pos = self.position
+        tpl = pos.shapes
+        avail = pos.table_supply + pos.hand_supply + pos.free_supply
+        ok = ~(tpl.natmat[:, avail == 0].any(axis=1))
+        ok &= tpl.nj <= pos.joker_count
+        # the start melds' own shapes (kept whole: the secondary objective)
+        for index, meld in enumerate(pos.table.melds):
+            key = self._meld_key(meld)
+            if key is not None and key in tpl.keys and ok[tpl.keys[key]]:
+                self.start_shapes[index] = tpl.keys[key]
+        sig_set = np.zeros(len(ok), dtype=bool)
+        sig_set[list(self.start_shapes.values())] = True
+        if pos.max_jokers:
+            # shapes with the same naturals, joker count and kind differ only in what a
+            # joker is declared as: keep the one worth most points, unless a rule looks at
+            # that declaration (a declared joker's card) or it is a start meld's shape
+            free = ok & ~sig_set
+            if pos.declared_jokers:
+                free &= ~tpl.jmat[:, [s.face for s in pos.declared_jokers]].any(axis=1)
+            idx = tpl.by_class[free[tpl.by_class]]  # free rows, by class then rep_rank
+            classes = tpl.cls[idx]
+            first = np.r_[True, classes[1:] != classes[:-1]] if len(idx) else idx
+            ok = ok.copy()
+            ok[idx] = False
+            ok[idx[first]] = True
+        # copies that carry joker-rule tags are split into single copies
+        split = np.zeros(len(ok), dtype=bool)
+        v = pos.variant
+        hand_face = pos.hand_supply > 0
+        if pos.exact:
+            for si, s in enumerate(pos.declared_jokers):
+                items = s.item_faces
+                has_item = tpl.natmat[:, items].any(axis=1) if items else np.zeros(len(ok), bool)
+                if s.can_release:
+                    rel = ok & tpl.natmat[:, s.face] & has_item
+                    self.release_candidates[si] = rel
+                    split |= rel
+                if v.joker_freezes_meld or v.joker_moves == "never":
+                    home = ok & tpl.jmat[:, s.face]
+                    if v.joker_freezes_meld:
+                        home &= tpl.natmat[:, items].all(axis=1) if items else True
+                    else:
+                        home &= has_item
+                    self.home_candidates[si] = home
+                    split |= home
+                if s.meld in self.start_shapes:
+                    split[self.start_shapes[s.meld]] = True
+            if v.released_joker_needs_two_from_hand and any(
+                    s.can_release for s in pos.declared_jokers):
+                two = ok & (tpl.nj > 0) & ((tpl.natmat & hand_face).sum(axis=1) >= 2)
+                self.two_hand_candidates = two
+                split |= two
+        split &= ok
+        long = tpl.length > LONG_RUN
+        keep_cols = ok & (~long | split | sig_set)
+        cand = np.flatnonzero(keep_cols)
+        # copies of a candidate: as many as the scarcest of its faces (and of the jokers)
+        ub = np.append(avail, 99)[tpl.nat_pad[cand]].min(axis=1)
+        if pos.joker_count:
+            nj = tpl.nj[cand]
+            ub = np.minimum(ub, np.where(nj > 0, pos.joker_count // np.maximum(nj, 1), 99))
+        self.candidates = cand
+        self.candidate_copies = ub
+        self.candidate_split = split[cand]
+
+    def _meld_key(self, meld: Sequence[Card]) -> tuple | None:
+        pos = self.position
+        naturals = [face_index(c) for c in meld if not c.is_joker]
+        jokers = [c for c in meld if c.is_joker]
+        if not pos.fixed:
+            return pos.shapes.key_of(naturals, [], len(jokers))
+        jfaces = []
+        for j in jokers:
+            face = pos.table.declared.get(j)
+            if face is None:
+                return None
+            jfaces.append(face_index(face))
+        return pos.shapes.key_of(naturals, jfaces, len(jokers))
+
+    def _build(self, initial: str | None, hand_allowed: bool,
+               cuts: Sequence[np.ndarray]) -> None:
+        pos = self.position
+        self._choose_candidates()
+        tpl, b = pos.shapes, self.program
+        cand, ub, split = self.candidates, self.candidate_copies, self.candidate_split
+        # expand split candidates into single copies
+        reps = np.where(split, ub, 1)
+        col_cand = np.repeat(cand, reps)
+        col_split = np.repeat(split, reps)
+        col_ub = np.where(col_split, 1, np.repeat(ub, reps))
+        self.column_shape, self.column_split = col_cand, col_split
+        self.column_copies = col_ub
+        n = len(col_cand)
+        xcols = b.cols(np.zeros(n), col_ub, 0.0)
+        self.meld_cols = xcols
+        nstart = len(pos.table.melds)
+        big = float(nstart + 1)
+        b.big = big
+        b.dive_ok = pos.exact  # a relaxed joker model's whole solutions may break a rule
+        b.fast = not pos.proven_tie_break
+        # hand, free supplies
+        faces = np.flatnonzero(pos.table_supply + pos.hand_supply + pos.free_supply)
+        for f in faces:
+            self.face_rows[int(f)] = b.row(float(pos.table_supply[f]), float(pos.table_supply[f]))
+        wsum: list[tuple[int, float]] = []
+        for f in faces:
+            f = int(f)
+            if pos.hand_supply[f] and hand_allowed:
+                w = pos.weight[pos.hand_cards[f][0]]
+                self.hand_cols[f] = b.col(0, float(pos.hand_supply[f]), big * w)
+                b.primary_cols.append(self.hand_cols[f])
+                b.add(self.face_rows[f], self.hand_cols[f], -1.0)
+                wsum.append((self.hand_cols[f], 1.0))
+            if pos.free_supply[f]:
+                self.free_cols[f] = b.col(0, float(pos.free_supply[f]), 0.0)
+                b.add(self.face_rows[f], self.free_cols[f], -1.0)
+        # candidate incidence
+        nat = tpl.nat[col_cand]
+        rows_of_face = np.full(NFACES + 1, -1, dtype=np.int64)
+        for f, r in self.face_rows.items():
+            rows_of_face[f] = r
+        mask = nat >= 0
+        colidx = np.broadcast_to(xcols[:, None], nat.shape)[mask]
+        b.block(rows_of_face[nat[mask]], colidx, np.ones(int(mask.sum())))
+        nj = tpl.nj[col_cand].astype(float)
+        if pos.joker_count:
+            jrow = b.row(float(len(pos.table_jokers)), float(len(pos.table_jokers)))
+            has = nj > 0
+            b.block(np.full(int(has.sum()), jrow), xcols[has], nj[has])
+            if pos.hand_jokers and hand_allowed:
+                w = pos.weight[pos.hand_jokers[0]]
+                self.hand_joker_col = b.col(0, len(pos.hand_jokers), big * w)
+                b.primary_cols.append(self.hand_joker_col)
+                b.add(jrow, self.hand_joker_col, -1.0)
+                wsum.append((self.hand_joker_col, 1.0))
+            if pos.free_jokers:
+                self.free_joker_col = b.col(0, len(pos.free_jokers), 0.0)
+                b.add(jrow, self.free_joker_col, -1.0)
+        elif (nj > 0).any():
+            raise AssertionError("joker shapes without jokers")
+        # at least one card added
+        adders = wsum + [(c, 1.0) for c in self.free_cols.values()] + (
+            [(self.free_joker_col, 1.0)] if self.free_joker_col is not None else [])
+        b.row(1, np.inf, adders)
+        if pos.exactly is not None and hand_allowed:
+            b.row(pos.exactly, pos.exactly, wsum)
+        add_tags(self, initial, big)
+        self.base_cols = b.ncol
+        for cut in cuts:
+            self._add_cut(cut)
+
+    def _add_cut(self, solution: np.ndarray) -> None:
+        """Exclude one exact integer solution (by its values on the first columns)."""
+        b = self.program
+        entries: list[tuple[int, float]] = []
+        rhs = 1.0
+        b.flush()
+        ub = np.concatenate(b.ub)
+        for col, value in enumerate(solution):
+            top = ub[col]
+            if value == 0:
+                entries.append((col, 1.0))
+            elif value >= top:
+                entries.append((col, -1.0))
+                rhs -= value
+            else:
+                d = b.col(0, 1, 0.0)  # d <= |x - value| via a binary side
+                side = b.col(0, 1, 0.0)
+                span = float(top + 1)
+                b.row(-np.inf, -value + span, [(d, 1.0), (col, -1.0), (side, span)])
+                b.row(-np.inf, value, [(d, 1.0), (col, 1.0), (side, -span)])
+                entries.append((d, 1.0))
+        b.row(rhs, np.inf, entries)
+
+    def kept_in(self, x: np.ndarray) -> set[int]:
+        """The start melds a (relaxed) solution keeps whole: whole indicators only."""
+        kept: set[int] = set()
+        for var, (_, melds) in self.kept_shared.items():
+            kept.update(melds[: int(np.floor(x[var] + 1e-6))])
+        for meld, vars_ in self.kept_alone.items():
+            if sum(x[var] for var, _ in vars_) > 1 - 1e-6:
+                kept.add(meld)
+        return kept
+
+    def melds_used(self, x: np.ndarray) -> dict[tuple[frozenset[int], int], float]:
+        """How much a (relaxed) solution uses each meld: (natural faces, jokers) -> copies."""
+        used: dict[tuple[frozenset[int], int], float] = defaultdict(float)
+        values = x[self.meld_cols]
+        tpl = self.position.shapes
+        for j in np.flatnonzero(values > 1e-6):
+            c = self.column_shape[j]
+            naturals = frozenset(int(f) for f in tpl.nat[c] if f >= 0)
+            used[(naturals, int(tpl.nj[c]))] += float(values[j])
+        return used
+
+    def releases_in(self, x: np.ndarray) -> dict[int, float]:
+        """How far a (relaxed) solution releases each declared joker, by its face."""
+        jokers = self.position.declared_jokers
+        return {jokers[si].face: float(x[var]) for si, var in self.release_vars.items()}
