@@ -17,7 +17,12 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from game.commands.common import add_variant_arguments, check_deck, variant_from_args
+from game.commands.common import (
+    add_variant_arguments,
+    check_deck,
+    parse_table_and_hand,
+    variant_from_args,
+)
 from game.engine.cards import (
     SUITS,
     Card,
@@ -25,7 +30,6 @@ from game.engine.cards import (
     Face,
     format_cards,
     joker,
-    parse_cards,
     parse_token,
 )
 from game.engine.errors import NotationError, OptionError, Problem
@@ -148,12 +152,8 @@ def _check_turn(variant: Variant, before: str, hand_text: str, free_text: str, e
         raise OptionError(f"{variant.name} is a contract game: its table is never "
                           "rearranged, so there is no turn to check (check a table without "
                           "--before)")
-    minter = CardMinter()
-    start = Table.parse(before, minter, free=free_text)
-    hand, declared = parse_cards(hand_text, minter)
-    if declared:
-        raise NotationError("a joker in the hand is written JK (it is declared when played)")
-    check_deck(variant, [*start.cards(), *hand], "the table before the turn and the hand")
+    start, hand = parse_table_and_hand(variant, before, hand_text, free_text,
+                                       "the table before the turn and the hand")
     start = _settled_start(variant, start)
     written = _parse_written(end_text)
     check_deck(variant, [joker() if w.face is None else Card(w.face.rank, w.face.suit)

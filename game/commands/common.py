@@ -7,8 +7,9 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from game.engine.cards import Card
+from game.engine.cards import Card, CardMinter, parse_cards
 from game.engine.errors import NotationError, OptionError
+from game.engine.table import Table
 from game.engine.variants import Variant, get_variant
 
 
@@ -86,3 +87,17 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 
     parse.__name__ = "whole number"
     return parse
+
+
+def parse_table_and_hand(variant: Variant, table_text: str, hand_text: str, free_text: str,
+                         what: str) -> tuple[Table, list[Card]]:
+    """A table (with its free cards) and a hand read through one minter, so a face written
+    twice is two physical cards; refused (``NotationError``) when a hand joker is declared
+    or the variant's deck cannot hold them together (``what`` names them in the message)."""
+    minter = CardMinter()
+    table = Table.parse(table_text, minter, free=free_text)
+    hand, declared = parse_cards(hand_text, minter)
+    if declared:
+        raise NotationError("a joker in the hand is written JK (it is declared when played)")
+    check_deck(variant, [*table.cards(), *hand], what)
+    return table, hand

@@ -13,8 +13,13 @@ import sys
 import time
 from collections.abc import Sequence
 
-from game.commands.common import add_variant_arguments, check_deck, fail, parse_options
-from game.engine.cards import Card, CardMinter, format_cards, format_melds, parse_cards
+from game.commands.common import (
+    add_variant_arguments,
+    fail,
+    parse_options,
+    parse_table_and_hand,
+)
+from game.engine.cards import Card, format_cards, format_melds
 from game.engine.draft import Move
 from game.engine.errors import EngineError, NotationError, OptionError
 from game.engine.melds import check_meld
@@ -83,12 +88,8 @@ def _parse_position(table_text: str, hand_text: str, free_text: str,
                     variant: Variant) -> tuple[Table, list[Card]]:
     """Table and hand through one minter, so a face written twice is two physical cards;
     refused when the variant's deck cannot hold them together."""
-    minter = CardMinter()
-    table = Table.parse(table_text, minter, free=free_text)
-    hand, declared = parse_cards(hand_text, minter)
-    if declared:
-        raise NotationError("a joker in the hand is written JK (it is declared when played)")
-    check_deck(variant, [*table.cards(), *hand], "the table and the hand")
+    table, hand = parse_table_and_hand(variant, table_text, hand_text, free_text,
+                                       "the table and the hand")
     broken = [f"meld {index} ({format_cards(meld, dict(table.declared))}): {verdict.reason}"
               for index, meld in enumerate(table.melds, start=1)
               if not (verdict := check_meld(meld, variant, table.declared)).ok]
