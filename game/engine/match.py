@@ -558,8 +558,10 @@ class Match:
     def clone(self) -> Match:
         from game.engine.serialize import replay
 
-        return replay(self.variant_id, self.options, self.players, self.seed, self.names,
+        copy = replay(self.variant_id, self.options, self.players, self.seed, self.names,
                       self.log, self.oracle)
+        assert isinstance(copy, Match)  # a manipulation variant's match
+        return copy
 
 
 def _hand_seed(seed: int, number: int) -> int:
