@@ -1,6 +1,8 @@
 """A game being played, below the screens: the match plus who sits where (human or
 computer level, names), as a save slot holds it, and what the store is told about it: the
 autosave after every committed turn and, once the match is over, its statistics record.
+A seat is the store's ``Seat`` (name and kind), the same in the session, its save, the
+settings' default seats and the statistics.
 
 No pygame here: the tables call it, and a headless driver could too."""
 
@@ -20,9 +22,8 @@ from game.engine.serialize import SaveError, match_to_json
 from game.solver.matches import match_from_json, new_match
 from game.store import AUTOSAVE, HandRecord, MatchRecord, Store, StoreError
 from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS
-from game.store.seats import Seat as StoreSeat
+from game.store.seats import MAX_NAME_LENGTH, Seat
 
-SEAT_KINDS = ("human", "easy", "medium", "hard")
 #: When a saved match may have started (seconds since 1970, the saves' own date range):
 #: a time outside it would crash recording the match's statistics at its end.
 EARLIEST_START = EARLIEST_SAVE.timestamp()
@@ -40,16 +41,6 @@ class SaveListing(Protocol):
     def scores(self) -> Sequence[int | float]: ...
     @property
     def hand(self) -> int: ...
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: str  # human | easy | medium | hard
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == "human"
 
 
 @dataclass
@@ -83,7 +74,7 @@ class GameSession:
     def to_json(self) -> dict:
         return {
             "match": match_to_json(self.match),
-            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "seats": [seat.to_json() for seat in self.seats],
             "started_at": self.started_at, "recorded": self.recorded,
         }
 
@@ -135,10 +126,9 @@ def _seats(data: Any) -> list[Seat]:
     seats = []
     for number, item in enumerate(data, 1):
         try:
-            seat = StoreSeat.from_json(item)
+            seats.append(Seat.from_json(item))
         except ValueError as error:
             raise SaveError(f"saved game's seat {number} is not valid: {error}") from None
-        seats.append(Seat(seat.name, seat.kind))
     return seats
 
 
@@ -200,7 +190,7 @@ def match_record(session: GameSession, hand_times: Mapping[int, tuple[float, flo
     winner = final.winners[0] if len(final.winners) == 1 else None
     return MatchRecord(
         variant=match.variant_id,
-        seats=[StoreSeat(s.name[:32], s.kind) for s in session.seats],
+        seats=[Seat(s.name[:MAX_NAME_LENGTH], s.kind) for s in session.seats],
         scores=[points_number(t) for t in final.totals],
         winner_seat=winner,
         started_at=_moment(start),

@@ -1,4 +1,9 @@
-"""A seat at the table as the store records it: a name and who plays it."""
+"""A seat at the table: a name and who plays it (a person, or a computer level).
+
+The one seat type of the game: a game session's seats (``game.session`` re-exports it), the
+seats a save holds, the default seats of the settings and the seats of a statistics record
+are all ``Seat``; :meth:`Seat.to_json` and :meth:`Seat.from_json` are the only conversions
+to and from the ``{"name", "kind"}`` objects those files hold."""
 
 from __future__ import annotations
 

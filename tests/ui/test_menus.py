@@ -148,10 +148,8 @@ def test_new_game_starts_the_contract_game_on_its_own_table(app) -> None:  # noq
 
 
 def test_new_game_remembers_the_defaults(app) -> None:  # noqa: ANN001
-    from game.store.seats import Seat as StoreSeat
-
     app.settings.default_variant = "vatikan"
-    app.settings.default_seats = [StoreSeat("Ann", "human"), StoreSeat("Bob", "hard")]
+    app.settings.default_seats = [Seat("Ann", "human"), Seat("Bob", "hard")]
     scene = open_new_game(app)
     assert scene.setup.variant_id == "vatikan"
     assert scene.setup.seats == [["Ann", "human"], ["Bob", "hard"]]

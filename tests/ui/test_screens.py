@@ -17,7 +17,6 @@ from pygame_gui.elements import UIButton
 
 from game.session import GameSession, Seat
 from game.store import AUTOSAVE, MatchRecord, Store
-from game.store.seats import Seat as StoreSeat
 from tests.ui.conftest import button, choose, click, press, pump, top_name, type_text, widget
 
 # --------------------------------------------------------------------------- helpers
@@ -99,7 +98,7 @@ def record(app, variant: str, winner: int | None, scores: list[int],  # noqa: AN
            kinds: tuple[str, str] = ("human", "medium"), day: int = 0) -> None:
     start = datetime(2025, 1, 1, 12, tzinfo=UTC) + timedelta(days=day)
     app.store.stats.record_match(MatchRecord(
-        variant=variant, seats=[StoreSeat("You", kinds[0]), StoreSeat("Cpu", kinds[1])],
+        variant=variant, seats=[Seat("You", kinds[0]), Seat("Cpu", kinds[1])],
         scores=scores, winner_seat=winner, started_at=start,
         finished_at=start + timedelta(minutes=20), higher_is_better=False))
 

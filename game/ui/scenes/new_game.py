@@ -17,10 +17,9 @@ import pygame
 from game.engine.contract.rules import deal_problem
 from game.engine.errors import OptionError
 from game.engine.variants import ABANDON_TURNS, Variant, all_variants, apply_options
-from game.session import SEAT_KINDS, GameSession, Seat
+from game.session import GameSession, Seat
 from game.store import InvalidName, StoreError
-from game.store.seats import MAX_NAME_LENGTH
-from game.store.seats import Seat as StoreSeat
+from game.store.seats import MAX_NAME_LENGTH, SEAT_KINDS
 from game.ui.scenes import open_table
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.widgets.drawing import draw_panel, escape_html, panel_inner
@@ -697,7 +696,7 @@ class NewGameScene(MenuScene):
             return
         settings = self.app.settings
         settings.default_variant = setup.variant_id
-        settings.default_seats = [StoreSeat(seat.name, seat.kind) for seat in seats]
+        settings.default_seats = list(seats)
         self.app.store.save_settings()
         self.session = session
         open_table(self.app, session, replace=True)
