@@ -301,12 +301,12 @@ class Model:
         b.dive_ok = pos.exact  # a relaxed joker model's whole solutions may break a rule
         b.fast = not pos.proven_tie_break
         # hand, free supplies
-        faces = np.flatnonzero(pos.table_supply + pos.hand_supply + pos.free_supply)
+        faces = [int(f) for f in
+                 np.flatnonzero(pos.table_supply + pos.hand_supply + pos.free_supply)]
         for f in faces:
-            self.face_rows[int(f)] = b.row(float(pos.table_supply[f]), float(pos.table_supply[f]))
+            self.face_rows[f] = b.row(float(pos.table_supply[f]), float(pos.table_supply[f]))
         wsum: list[tuple[int, float]] = []
         for f in faces:
-            f = int(f)
             if pos.hand_supply[f] and hand_allowed:
                 w = pos.weight[pos.hand_cards[f][0]]
                 self.hand_cols[f] = b.col(0, float(pos.hand_supply[f]), big * w)

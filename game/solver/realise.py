@@ -51,20 +51,20 @@ def realise(model: Model, sol: np.ndarray) -> Table:
     tpl = pos.shapes
     copies: list[Copy] = []
     col_copies: dict[int, list[Copy]] = defaultdict(list)
-    for j in np.flatnonzero(sol[model.meld_cols] > 0):
+    for j in (int(col) for col in np.flatnonzero(sol[model.meld_cols] > 0)):
         c = int(model.column_shape[j])
         naturals = [int(f) for f in tpl.nat[c] if f >= 0]
         jfaces = [int(f) for f in tpl.jface[c] if f >= 0]
         for _ in range(int(sol[model.meld_cols[j]])):
             copy = Copy(c, naturals, jfaces, int(tpl.nj[c]))
             copies.append(copy)
-            col_copies[int(j)].append(copy)
+            col_copies[j].append(copy)
     used: set[Card] = set()
     # kept start melds
-    for var, (j, melds) in model.kept_shared.items():
+    for var, (j, start_melds) in model.kept_shared.items():
         count = int(sol[var])
         free = [cp for cp in col_copies[j] if cp.kept is None and not cp.own]
-        for meld, copy in zip(melds[:count], free, strict=False):
+        for meld, copy in zip(start_melds[:count], free, strict=False):
             copy.kept = meld
     for meld, vars_ in model.kept_alone.items():
         for var, j in vars_:
@@ -220,7 +220,8 @@ def _place_mates(pos: Position, copies: list[Copy], released: set[int],
         if beside:
             serving |= beside
             continue
-        swaps = []
+        # (breaks a kept start meld, order found, host, other, face, mate, card)
+        swaps: list[tuple[bool, int, Copy, Copy, int, Card, Card]] = []
         for host in hosts:
             for it in s.items:
                 f = face_index(it)

@@ -27,6 +27,12 @@ def index_face(index: int) -> Face:
     return Face(index % 13 + 1, SUITS[index // 13])
 
 
+def true_indices(mask: np.ndarray) -> list[int]:
+    """The indices of ``mask``'s non-zero entries (flattened), as Python ints."""
+    indices: list[int] = np.flatnonzero(mask).tolist()
+    return indices
+
+
 def _run_rank_lists(ace: str, run_min: int) -> list[tuple[int, ...]]:
     """Every run's ranks (ace = 1) in order, deduplicated by rank set."""
     seqs: dict[frozenset[int], tuple[int, ...]] = {}
@@ -78,11 +84,12 @@ def shape_table(ace: str, run_min: int, jmax: int, free_identity: bool) -> Shape
             for rank in range(1, 14) for size in (3, 4)
             for suits in itertools.combinations(SUITS, size)]
     for kind, faces in sets + runs:
-        for nj in range(0, min(jmax, len(faces) - 1) + 1):
-            for pos in itertools.combinations(range(len(faces)), nj):
+        for njokers in range(0, min(jmax, len(faces) - 1) + 1):
+            for pos in itertools.combinations(range(len(faces)), njokers):
                 shapes.append((kind, faces, pos))
     keys: dict[tuple, int] = {}
-    rows = []
+    # kind, naturals, joker faces, jokers, length, points
+    rows: list[tuple[int, list[int], list[int], int, int, int]] = []
     probe = _MeldProbe(ace, run_min)
     for kind, faces, pos in shapes:
         naturals = [f for i, f in enumerate(faces) if i not in pos]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.engine.cards import Card
-from game.solver.shapes import face_index
+from game.solver.shapes import face_index, true_indices
 
 if TYPE_CHECKING:
     from game.solver.model import Model
@@ -81,23 +81,23 @@ def add_tags(model: Model, initial: str | None, big: float) -> None:
         need = b.row(1, np.inf) if initial != "points" else b.row(
             float(v.initial_meld_points or 0), np.inf)
         joker_res: list[tuple[int, float]] = []
-        for j in np.flatnonzero(ownable):
+        for j in true_indices(ownable):
             c = int(col_cand[j])
             naturals = tpl.nat[c][tpl.nat[c] >= 0]
             limit = 1 if col_split[j] else int(min(pos.hand_supply[naturals].min(),
                                                    model.column_copies[j]))
             var = b.col(0, limit, 0.0)
-            model.own_melds[var] = int(j)
+            model.own_melds[var] = j
             b.row(-np.inf, 0, [(var, 1.0), (int(xcols[j]), -1.0)])
             b.add(need, var, float(tpl.points[c]) if initial == "points" else 1.0)
             for f in tpl.nat[c][tpl.nat[c] >= 0]:
                 reserve[int(f)].append((var, 1.0))
                 if col_split[j]:
-                    pins[(int(j), int(f))].append(var)
+                    pins[(j, int(f))].append(var)
             if tpl.nj[c]:
                 joker_res.append((var, float(tpl.nj[c])))
                 if col_split[j]:
-                    pins[(int(j), -1)].append(var)
+                    pins[(j, -1)].append(var)
         if joker_res:
             hand_jokers = model.hand_joker_col
             played = [(hand_jokers, -1.0)] if hand_jokers is not None else []
@@ -147,13 +147,13 @@ def add_tags(model: Model, initial: str | None, big: float) -> None:
                     if keep_identity:
                         pins[(j, -1)].append(var)
                     else:
-                        home_vars = []
-                        _home_var(model, si, j, home_vars)
-                        b.row(-np.inf, 0, [(var, 1.0), (home_vars[0], -1.0)])
+                        kept_home: list[int] = []
+                        _home_var(model, si, j, kept_home)
+                        b.row(-np.inf, 0, [(var, 1.0), (kept_home[0], -1.0)])
             if not keep_identity:
                 home_vars: list[int] = []
-                for j in np.flatnonzero(model.home_candidates[si][col_cand]):
-                    _home_var(model, si, int(j), home_vars)
+                for j in true_indices(model.home_candidates[si][col_cand]):
+                    _home_var(model, si, j, home_vars)
                 b.row(1, 1, [(h, 1.0) for h in home_vars] + [(rel, 1.0)])
                 for h in home_vars:
                     j = model.joker_homes[h][1]
@@ -168,8 +168,7 @@ def add_tags(model: Model, initial: str | None, big: float) -> None:
                                                          for it in present])
             if s.can_release:
                 rvars = []
-                for j in np.flatnonzero(model.release_candidates[si][col_cand]):
-                    j = int(j)
+                for j in true_indices(model.release_candidates[si][col_cand]):
                     c = int(col_cand[j])
                     w = b.col(0, 1, 0.0)
                     model.releasers[w] = (si, j)
@@ -181,9 +180,11 @@ def add_tags(model: Model, initial: str | None, big: float) -> None:
                         b.row(-np.inf, 0, [(w, 1.0), (hand_slot(j, s.face), -1.0)])
                 b.row(0, 0, [(w, 1.0) for w in rvars] + [(rel, -1.0)])
                 if v.released_joker_needs_two_from_hand:
+                    # set whenever a declared joker may be released under this rule
+                    two_hand = model.two_hand_candidates
+                    assert two_hand is not None
                     tvars = []
-                    for j in np.flatnonzero(model.two_hand_candidates[col_cand]):
-                        j = int(j)
+                    for j in true_indices(two_hand[col_cand]):
                         t = b.col(0, 1, 0.0)
                         model.released_homes[t] = (si, j)
                         tvars.append(t)
@@ -210,16 +211,16 @@ def add_tags(model: Model, initial: str | None, big: float) -> None:
             by_face: dict[int, list[int]] = defaultdict(list)
             for si, s in enumerate(pos.declared_jokers):
                 by_face[s.face].append(si)
-            own_by_col = defaultdict(list)
+            own_by_col: dict[int, list[int]] = defaultdict(list)
             for var, j in model.own_melds.items():
                 own_by_col[j].append(var)
             for face, sis in by_face.items():
                 entries = []
-                for j in np.flatnonzero(tpl.jmat[col_cand, face]):
+                for j in true_indices(tpl.jmat[col_cand, face]):
                     entries.append((int(xcols[j]), 1.0))
-                    for t in joker_pin_two.get(int(j), []):
+                    for t in joker_pin_two.get(j, []):
                         entries.append((t, -1.0))
-                    for o in own_by_col.get(int(j), []):
+                    for o in own_by_col.get(j, []):
                         entries.append((o, -float(tpl.nj[col_cand[j]])))
                 entries += [(model.release_vars[si], 1.0) for si in sis]
                 b.row(len(sis), np.inf, entries)
@@ -227,14 +228,14 @@ def add_tags(model: Model, initial: str | None, big: float) -> None:
         by_item: dict[Card, list[int]] = defaultdict(list)
         for var, (card, _) in model.mate_slots.items():
             by_item[card].append(var)
-        for vars_ in by_item.values():
-            if len(vars_) > 1:
-                b.row(-np.inf, 1, [(var, 1.0) for var in vars_])
+        for item_tags in by_item.values():
+            if len(item_tags) > 1:
+                b.row(-np.inf, 1, [(var, 1.0) for var in item_tags])
     if not pos.exact and pos.declared_jokers:
         _relaxed_jokers(model)
     # slot capacity of split copies
-    for (j, _), vars_ in pins.items():
-        b.row(-np.inf, 0, [(var, 1.0) for var in vars_] + [(int(xcols[j]), -1.0)])
+    for (j, _), pin_vars in pins.items():
+        b.row(-np.inf, 0, [(var, 1.0) for var in pin_vars] + [(int(xcols[j]), -1.0)])
     # hand cards reserved for tagged copies come out of the hand cards played
     for f, entries in reserve.items():
         yv = model.hand_cols.get(f)
