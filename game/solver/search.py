@@ -36,7 +36,7 @@ from game.engine.cards import Card
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Variant
-from game.solver.shapes import NFACES
+from game.solver.shapes import NFACES, true_indices
 from game.solver.shapes import face_index as _index
 
 SEARCH_NODES = 80  # nodes of the search (3-4 ms here)
@@ -92,6 +92,33 @@ def _shape_rows(ace: str, run_min: int, max_len: int) -> np.ndarray:
     return rows
 
 
+@dataclass(frozen=True)
+class _NewMeld:
+    """A search step: a new meld, its slots' kinds (``n``, ``p`` or ``w``, see _options)."""
+    shape: _Shape
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Release:
+    """A search step: the pinned joker of ``face`` released by a new meld."""
+    face: int
+    shape: _Shape
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Drop:
+    """A search step: ``count`` hand cards of ``face`` stay in the hand."""
+    face: int
+    count: int
+
+
+# what a step of the undo log does: an int is the index of a start meld kept whole
+_Step = int | _NewMeld | _Release | _Drop
+_LogEntry = tuple[tuple[int, ...], tuple[int, ...], int, _Step]
+
+
 @dataclass
 class _Start:
     index: int
@@ -136,8 +163,8 @@ class _Search:
         self.nodes = 0
         self.claimed = 0  # bitmask over starts
         # undo log: (naturals, pinned, wild taken, what): what is a kept start meld's index,
-        # a new meld (shape, kinds), ("release", face, shape, kinds) or ("drop", face, count)
-        self.log: list[tuple[tuple[int, ...], tuple[int, ...], int, object]] = []
+        # a new meld, a release or cards left in the hand (see _Step)
+        self.log: list[_LogEntry] = []
         self.failed: set[tuple] = set()  # states (in a scope) with no partition
         self.extra: list[int] = []  # left-over wild jokers: the log entry (meld) each joins
         self.by_face: list[list[_Start]] = [[] for _ in range(NFACES)]
@@ -169,7 +196,7 @@ class _Search:
             for shape, kinds in self._options(f, self.mates[f]):  # releasing first
                 nats = tuple(g for g, k in zip(shape.faces, kinds, strict=True) if k == "n")
                 pins = tuple(g for g, k in zip(shape.faces, kinds, strict=True) if k == "p")
-                self._push(nats, pins, kinds.count("w"), ("release", f, shape, kinds))
+                self._push(nats, pins, kinds.count("w"), _Release(f, shape, kinds))
                 if self._releases(rest):
                     return True
                 self._undo_to(mark)
@@ -178,17 +205,16 @@ class _Search:
     # --- the undo log
 
     def _push(self, nats: tuple[int, ...], pins: tuple[int, ...], wild: int,
-              what: object) -> None:
+              what: _Step) -> None:
         self._take(nats, pins, wild, -1)
         self.log.append((nats, pins, wild, what))
         if isinstance(what, int):
             self.claimed |= 1 << what
-        elif what[0] == "drop":
-            _, f, count = what
-            self.droppable[f] -= count
-            self.slack -= count * self.weight[f]
-        elif what[0] == "release":
-            self.pin[what[1]] -= 1
+        elif isinstance(what, _Drop):
+            self.droppable[what.face] -= what.count
+            self.slack -= what.count * self.weight[what.face]
+        elif isinstance(what, _Release):
+            self.pin[what.face] -= 1
             self.wild += 1
 
     def _undo_to(self, mark: int) -> None:
@@ -197,12 +223,11 @@ class _Search:
             self._take(nats, pins, wild, 1)
             if isinstance(what, int):
                 self.claimed &= ~(1 << what)
-            elif what[0] == "drop":
-                _, f, count = what
-                self.droppable[f] += count
-                self.slack += count * self.weight[f]
-            elif what[0] == "release":
-                self.pin[what[1]] += 1
+            elif isinstance(what, _Drop):
+                self.droppable[what.face] += what.count
+                self.slack += what.count * self.weight[what.face]
+            elif isinstance(what, _Release):
+                self.pin[what.face] += 1
                 self.wild -= 1
 
     def _take(self, nats: Sequence[int], pins: Sequence[int], wild: int, sign: int) -> None:
@@ -226,7 +251,7 @@ class _Search:
         left = left_all & scope
         if not left.any():
             # the last card placed: wild jokers no meld took must find one (or the hand)
-            return left_all.any() or not self.wild or self._place_wild(record=False)
+            return bool(left_all.any()) or not self.wild or self._place_wild(record=False)
         drop = np.array(self.droppable, dtype=np.int16)
         key = (np.where(left, nat, 0).tobytes(), np.where(left, pin, 0).tobytes(),
                np.where(left, drop, 0).tobytes(), self.wild, self.slack)
@@ -236,18 +261,17 @@ class _Search:
             self.wild, self.limit)
         ways = np.where(left, usable.astype(np.float32) @ self.shape_rows, _NONE)
         mark = len(self.log)
-        dead = np.flatnonzero(ways == 0)
-        if len(dead):
+        dead = ways == 0
+        if dead.any():
             # no meld can hold these cards any more: they stay in the hand, or nothing works
-            for f in dead:
-                f = int(f)
+            for f in true_indices(dead):
                 count = self.nat[f]
                 if self.pin[f] or count > self.droppable[f] or \
                         count * self.weight[f] > self.slack:
                     self._undo_to(mark)
                     self.failed.add(key)
                     return False
-                self._push((f,) * count, (), 0, ("drop", f, count))
+                self._push((f,) * count, (), 0, _Drop(f, count))
             if self._solve(scope):
                 return True
             self._undo_to(mark)
@@ -291,12 +315,12 @@ class _Search:
             if sig in tried or sig in claim_sigs:
                 continue  # the same cards again, or a start meld's cards kept whole above
             tried.add(sig)
-            self._push(nats, pins, wild, (shape, kinds))
+            self._push(nats, pins, wild, _NewMeld(shape, kinds))
             if self._solve(scope):
                 return True
             self._undo_to(mark)
         if self.nat[f] and self.droppable[f] and self.weight[f] <= self.slack:
-            self._push((f,), (), 0, ("drop", f, 1))
+            self._push((f,), (), 0, _Drop(f, 1))
             if self._solve(scope):
                 return True
             self._undo_to(mark)
@@ -389,18 +413,17 @@ class _Search:
     def _place_wild(self, record: bool) -> bool:
         """Wild jokers no meld needed join new melds with room, or stay in the hand when
         the slack allows (a table joker must stay on the table)."""
-        placed = [(i, what[-2:]) for i, (_, _, _, what) in enumerate(self.log)
-                  if isinstance(what, tuple) and what[0] != "drop"]
+        placed = [(i, what) for i, (_, _, _, what) in enumerate(self.log)
+                  if isinstance(what, (_NewMeld, _Release))]
         if self.two_from_hand:  # a releasing meld's mate is a table card: not those
-            placed = [(i, what[-2:]) for i, (_, _, _, what) in enumerate(self.log)
-                      if isinstance(what, tuple) and what[0] not in ("drop", "release")
-                      and self._two_hand(*what[-2:])]
-        room = {i: self.limit - sum(1 for k in what[1] if k != "n") for i, what in placed}
+            placed = [(i, what) for i, (_, _, _, what) in enumerate(self.log)
+                      if isinstance(what, _NewMeld) and self._two_hand(what.shape, what.kinds)]
+        room = {i: self.limit - sum(1 for k in what.kinds if k != "n") for i, what in placed}
         grown = dict.fromkeys(room, 0)
         kept_back = 0
         for _ in range(self.wild):
             for i, what in placed:
-                if room[i] > 0 and self._can_grow(what[0], grown[i]):
+                if room[i] > 0 and self._can_grow(what.shape, grown[i]):
                     room[i] -= 1
                     grown[i] += 1
                     if record:
@@ -483,9 +506,9 @@ def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened
             if card.is_joker:
                 jokers_of.setdefault(_index(face), []).append(card)
         for f, cards in jokers_of.items():
-            meld = next((m for m in table.melds if cards[0] in m), None)
-            if len(cards) == 1 and meld is not None:
-                mates[f] = frozenset(_index(c) for c in meld if not c.is_joker)
+            home = next((m for m in table.melds if cards[0] in m), None)
+            if len(cards) == 1 and home is not None:
+                mates[f] = frozenset(_index(c) for c in home if not c.is_joker)
     search = _Search(nat, pin, wild, droppable, weights, slack, starts, variant, nodes,
                      mates, prefer, releases)
     if not search.run(hand_jokers, joker_weight):
@@ -510,7 +533,7 @@ def _applicable(variant: Variant, table: Table, usable: Sequence[Card], opened: 
                                   or variant.joker_freezes_meld))
 
 
-def _realise(table: Table, usable: Sequence[Card], variant: Variant, log: list,
+def _realise(table: Table, usable: Sequence[Card], variant: Variant, log: list[_LogEntry],
              extra: list[int], jokers_kept: int) -> Table:
     """Physical cards for the counts: each kept meld holds its own cards; a releasing meld
     the joker's mate (and the hand's card of its face, when the rules say so); a meld with
@@ -518,11 +541,11 @@ def _realise(table: Table, usable: Sequence[Card], variant: Variant, log: list,
     of the same face, so only hand cards stay in the hand."""
     fixed = variant.joker_identity == "fixed"
     claimed = {what for *_, what in log if isinstance(what, int)}
-    released = {what[1] for *_, what in log if isinstance(what, tuple) and what[0] == "release"}
+    released = {what.face for *_, what in log if isinstance(what, _Release)}
     dropped: dict[int, int] = {}
     for *_, what in log:
-        if isinstance(what, tuple) and what[0] == "drop":
-            dropped[what[1]] = dropped.get(what[1], 0) + what[2]
+        if isinstance(what, _Drop):
+            dropped[what.face] = dropped.get(what.face, 0) + what.count
     table_nat: dict[int, list[Card]] = {}
     hand_nat: dict[int, list[Card]] = {}
     pin_cards: dict[int, list[Card]] = {}
@@ -576,34 +599,34 @@ def _realise(table: Table, usable: Sequence[Card], variant: Variant, log: list,
     # reserved cards first: each released joker's mate, then the card releasing it
     joker_of = {_index(table.declared[j]): j for j in released_jokers}
     entries = [(i, what) for i, (*_, what) in enumerate(log)
-               if not isinstance(what, int) and what[0] != "drop"]
+               if isinstance(what, (_NewMeld, _Release))]
     for i, what in entries:
         slots = new.setdefault(i, {})
-        if what[0] == "release":
-            shape, kinds = what[-2:]
-            mate = next(c for c in home[joker_of[what[1]]]
+        if isinstance(what, _Release):
+            shape, kinds = what.shape, what.kinds
+            mate = next(c for c in home[joker_of[what.face]]
                         if not c.is_joker and _index(c) in shape.faces
                         and kinds[shape.faces.index(_index(c))] == "n"
                         and c in table_nat.get(_index(c), ()))
             slots[shape.faces.index(_index(mate))] = take(_index(mate), mate)
     for i, what in entries:
-        shape, kinds = what[-2:]
+        shape, kinds = what.shape, what.kinds
         slots = new[i]
-        if what[0] == "release":
-            f = what[1]
-            card = from_hand(f) if variant.joker_release_from == "hand" or (
+        if isinstance(what, _Release):
+            f = what.face
+            releasing = from_hand(f) if variant.joker_release_from == "hand" or (
                 "w" in kinds and variant.released_joker_needs_two_from_hand) else None
-            slots[shape.faces.index(f)] = card if card is not None else take(f)
+            slots[shape.faces.index(f)] = releasing if releasing is not None else take(f)
         if ("w" in kinds or i in extra) and variant.released_joker_needs_two_from_hand:
             for slot, (g, k) in enumerate(zip(shape.faces, kinds, strict=True)):
                 if k == "n" and slot not in slots:
-                    card = from_hand(g)
-                    if card is not None:
-                        slots[slot] = card
+                    hand_card = from_hand(g)
+                    if hand_card is not None:
+                        slots[slot] = hand_card
     for i, (*_, what) in enumerate(log):
-        if isinstance(what, int) or what[0] == "drop":
+        if not isinstance(what, (_NewMeld, _Release)):
             continue
-        shape, kinds = what[-2:]
+        shape, kinds = what.shape, what.kinds
         slots = new[i]
         for slot, (g, k) in enumerate(zip(shape.faces, kinds, strict=True)):
             if slot in slots:
