@@ -15,13 +15,13 @@ import sys
 import time
 from dataclasses import dataclass, field, replace
 
-from game.ai.contract import make_contract_player
-from game.ai.players import LEVELS, make_player
+from game.ai.contract import ContractPlayer, make_contract_player
+from game.ai.players import LEVELS, ComputerPlayer, Decision, make_player
 from game.commands.common import add_variant_arguments, fail, parse_options, whole_number
 from game.engine.actions import Action, NextHand
-from game.engine.contract import ContractMatch
+from game.engine.contract import ContractMatch, ContractView
 from game.engine.errors import IllegalAction
-from game.engine.match import Match
+from game.engine.match import Match, PlayerView
 from game.engine.scoring import Points
 from game.engine.variants import Variant, get_variant
 from game.solver.matches import new_match
@@ -127,6 +127,17 @@ def seat_levels(given: list[str], min_players: int, max_players: int) -> tuple[l
     return levels, note
 
 
+def _decide(player: ComputerPlayer | ContractPlayer, view: PlayerView | ContractView,
+            fallback: str | None = None) -> Decision:
+    """``player``'s decision on ``view`` (a contract player's on a contract match's view),
+    or, given a ``fallback`` note, its fallback decision."""
+    if isinstance(player, ContractPlayer):
+        assert isinstance(view, ContractView)
+        return player.decide(view) if fallback is None else player.fallback(view, fallback)
+    assert isinstance(view, PlayerView)
+    return player.decide(view) if fallback is None else player.fallback(view, fallback)
+
+
 def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed: int,
                rotation: int, stats: list[SeatStats], cap: int = DEFAULT_CAP) -> GameOutcome:
     """One match; ``rotation`` shifts the seats. Decision times go into ``stats``."""
@@ -134,9 +145,11 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
     order = [(position + rotation) % n for position in range(n)]
     names = [f"{levels[i]} {i + 1}" for i in order]
     match = new_match(variant_id, n, seed, options, names)
-    contract = isinstance(match, ContractMatch)
-    build = make_contract_player if contract else make_player
-    players = [build(levels[i], seed * 31 + i) for i in order]
+    players: list[ComputerPlayer] | list[ContractPlayer]
+    if isinstance(match, ContractMatch):
+        players = [make_contract_player(levels[i], seed * 31 + i) for i in order]
+    else:
+        players = [make_player(levels[i], seed * 31 + i) for i in order]
     outcome = GameOutcome(seed, order)
     actions = 0
     while not match.over:
@@ -148,11 +161,11 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
             actions += 1
             continue
         # the contract game may be waiting for an out-of-turn buyer's answer
-        seat = match.awaiting if contract else match.current
+        seat = match.awaiting if isinstance(match, ContractMatch) else match.current
         player, seat_stats = players[seat], stats[order[seat]]
         view = match.view(seat)
         start = time.perf_counter()
-        decision = player.decide(view)
+        decision = _decide(player, view)
         spent = time.perf_counter() - start
         seat_stats.times.append(spent)
         if decision.note.startswith("fallback"):
@@ -164,7 +177,7 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
             _apply_checked(match, action)
         except IllegalAction as refused:
             seat_stats.fallbacks += 1
-            backup = player.fallback(match.view(seat), f"fallback: refused ({refused})")
+            backup = _decide(player, match.view(seat), f"fallback: refused ({refused})")
             try:
                 _apply_checked(match, replace(backup.action, player=seat))
             except IllegalAction as again:

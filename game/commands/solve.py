@@ -101,9 +101,9 @@ def _parse_position(table_text: str, hand_text: str, free_text: str,
 def _as_json(solution: Solution | None, ms: float, *, edits: bool = False,
              start: Table | None = None) -> dict:
     if solution is None:  # no legal play: the table stays as it is
-        melds = start.melds if start is not None else ()
-        data: dict = {"played": [], "table": [[_card_text(c, start) for c in m] for m in melds],
-                      "ms": round(ms, 3)}
+        rows = ([[_card_text(c, start) for c in m] for m in start.melds]
+                if start is not None else [])
+        data: dict = {"played": [], "table": rows, "ms": round(ms, 3)}
     else:
         data = {
             "played": [str(c) for c in solution.played],
