@@ -35,8 +35,9 @@ KNOCK_WHEN = ("after_meld", "start_of_turn")
 
 
 @dataclass(frozen=True)
-class Knock:
-    """Carousel's knock: end the hand holding at most ``max_points``.
+class KnockRule:
+    """Carousel's knock rule: a player may end the hand holding at most ``max_points``
+    (the act of knocking is the action ``game.engine.actions.Knock``).
 
     ``after_meld``: after drawing one or two cards (and melding if able);
     ``start_of_turn``: instead of drawing, at the start of a turn.
@@ -81,7 +82,7 @@ class Variant:
     carousel_draws: int = 3  # draws allowed in a carousel turn; melding after all but the last
     must_play_if_able: bool = False
     abandon_penalty: int = 0
-    knock: Knock | None = None
+    knock: KnockRule | None = None
     stock_out: str = "pass_until_all_pass"
     scoring: str = "cards_count"
     match: str = "hands:1"  # hands:N | target:N
@@ -208,7 +209,7 @@ CAROUSEL = Variant(
     packs=1, jokers=1, larger_deck=LargerDeck(3, 2, 2), min_players=2, max_players=5,
     hand_size=10, ace="either", joker_identity="fixed", jokers_per_meld=1,
     joker_moves="keep_identity", joker_release_from="hand_or_table", turn="carousel",
-    carousel_draws=3, knock=Knock(5, "after_meld"), stock_out="last_round",
+    carousel_draws=3, knock=KnockRule(5, "after_meld"), stock_out="last_round",
     scoring="carousel_scarne", match="target:150", house_rules=(_HOUSE_REAL_CARD,),
     house_choices=frozenset({"jokers_per_meld"}),
 )
@@ -360,15 +361,15 @@ def _as_initial_meld(key: str, value: object) -> str:
     )
 
 
-def _as_knock(key: str, value: object) -> Knock | None:
-    if value is None or isinstance(value, Knock):
+def _as_knock(key: str, value: object) -> KnockRule | None:
+    if value is None or isinstance(value, KnockRule):
         return value
     text = str(value).strip().lower()
     if text == "none":
         return None
     when, sep, points = text.partition(":")
     if sep and when in KNOCK_WHEN:
-        return Knock(_as_int(key, points, 0, 100), when)
+        return KnockRule(_as_int(key, points, 0, 100), when)
     raise OptionError(
         f"option {key}: '{value}' is not none, after_meld:POINTS or start_of_turn:POINTS"
     )
@@ -432,10 +433,10 @@ _OPTIONS: dict[str, tuple[str, object]] = {
         "Culbertson's Carousel: four draws, knock at the start of a turn with 10 or fewer, "
         "Culbertson scoring (true or false)",
         lambda k, v: (
-            {"carousel_draws": 4, "knock": Knock(10, "start_of_turn"),
+            {"carousel_draws": 4, "knock": KnockRule(10, "start_of_turn"),
              "scoring": "carousel_culbertson"}
             if _as_bool(k, v)
-            else {"carousel_draws": 3, "knock": Knock(5, "after_meld"),
+            else {"carousel_draws": 3, "knock": KnockRule(5, "after_meld"),
                   "scoring": "carousel_scarne"}
         ),
     ),

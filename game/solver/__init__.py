@@ -17,8 +17,8 @@ from game.solver.api import (
     HINT_WORK,
     PLAY_ORACLE,
     Arrangement,
+    FoundPlay,
     OutOfWork,
-    Play,
     Solution,
     SolverOracle,
     Work,
@@ -31,6 +31,6 @@ from game.solver.api import (
     solve,
 )
 
-__all__ = ["CAN_PLAY_WORK", "HINT_WORK", "PLAY_ORACLE", "Arrangement", "OutOfWork", "Play",
+__all__ = ["CAN_PLAY_WORK", "HINT_WORK", "PLAY_ORACLE", "Arrangement", "FoundPlay", "OutOfWork",
            "Solution", "SolverOracle", "Work", "arrange", "best_play", "can_play", "edit_list",
            "hint", "prepare", "solve"]

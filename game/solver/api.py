@@ -25,9 +25,9 @@ from game.solver.budget import OutOfWork, Work
 from game.solver.edits import edit_list
 from game.solver.exact import arrange
 from game.solver.model import Position
-from game.solver.play import Arrangement, Play
+from game.solver.play import Arrangement, FoundPlay
 
-__all__ = ["CAN_PLAY_WORK", "HINT_WORK", "PLAY_ORACLE", "Arrangement", "OutOfWork", "Play",
+__all__ = ["CAN_PLAY_WORK", "HINT_WORK", "PLAY_ORACLE", "Arrangement", "FoundPlay", "OutOfWork",
            "Solution", "SolverOracle", "Work", "arrange", "best_play", "can_play", "edit_list",
            "hint", "prepare", "solve"]
 
@@ -87,7 +87,7 @@ def hint(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = Tr
 def best_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, *,
               objective: str = "cards", keep: Collection[Card] = (),
               exactly: int | None = None, keep_jokers: bool = False,
-              work: int | Work | None = None) -> Play | None:
+              work: int | Work | None = None) -> FoundPlay | None:
     """The optimal legal play: most hand cards put down (``objective="cards"``) or most
     points shed (``"points"``, by the variant's ``card_value``), never playing ``keep``
     (nor jokers with ``keep_jokers``), exactly ``exactly`` cards when given. Among optimal

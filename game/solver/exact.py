@@ -38,7 +38,7 @@ from game.engine.turn import TurnCheck, check_turn
 from game.engine.variants import Variant
 from game.solver.budget import BUILD_WORK, SEARCH_WORK, Work, as_work
 from game.solver.model import Model, Position
-from game.solver.play import Arrangement, Play
+from game.solver.play import Arrangement, FoundPlay
 from game.solver.realise import realise
 from game.solver.search import SEARCH_NODES, play_of_value
 
@@ -260,4 +260,4 @@ def _arrangement(problem: Position, check: TurnCheck) -> Arrangement:
     start_sets = [frozenset(m) for m in problem.table.melds]
     end_sets = {frozenset(m) for m in check.table.melds}
     kept = sum(1 for m in start_sets if m in end_sets)
-    return Arrangement(Play(check.table, played, value), kept, check, check.released)
+    return Arrangement(FoundPlay(check.table, played, value), kept, check, check.released)

@@ -10,9 +10,10 @@ from game.engine.turn import TurnCheck
 
 
 @dataclass(frozen=True)
-class Play:
-    """A legal play: the end table (normalised by ``check_turn``), the hand cards put down,
-    and its value (cards, or points of ``card_value``)."""
+class FoundPlay:
+    """A legal play the solver found: the end table (normalised by ``check_turn``), the
+    hand cards put down, and its value (cards, or points of ``card_value``). Not an action:
+    a player makes it one as ``game.engine.actions.Play``."""
 
     table: Table
     played: tuple[Card, ...]
@@ -24,7 +25,7 @@ class Arrangement:
     """A play with what the solver also wants: start melds kept whole and the jokers whose
     declaration changed (released), for edit lists."""
 
-    play: Play
+    play: FoundPlay
     kept_melds: int
     check: TurnCheck = field(repr=False)
     released: tuple[Card, ...] = ()

@@ -22,7 +22,7 @@ from game.engine.errors import NotationError, OptionError
 from game.engine.match import Match
 from game.engine.serial import card_from_json, card_to_json
 from game.engine.table import Table
-from game.engine.variants import VARIANTS, Knock, describe, get_variant, option_keys
+from game.engine.variants import VARIANTS, KnockRule, describe, get_variant, option_keys
 from game.solver import PLAY_ORACLE
 
 # --- notation ----------------------------------------------------------------------------
@@ -216,7 +216,7 @@ def test_carousel_row():
         assert c.deck_for(players) == (2, 2)
     assert (c.joker_identity, c.joker_moves, c.joker_release_from) == (
         "fixed", "keep_identity", "hand_or_table")
-    assert c.carousel_draws == 3 and c.knock == Knock(5, "after_meld")
+    assert c.carousel_draws == 3 and c.knock == KnockRule(5, "after_meld")
     assert c.stock_out == "last_round" and c.match_target == 150
 
 
@@ -274,7 +274,7 @@ def test_options_apply():
     assert get_variant("robbers", {"initial_meld": "points:30"}).initial_meld_points == 30
     assert get_variant("robbers", {"jokers_per_meld": "unlimited"}).jokers_per_meld == 0
     assert get_variant("tahiti", {"joker_freezes_meld": "false"}).joker_freezes_meld is False
-    assert get_variant("shanghai", {"knock": "start_of_turn:10"}).knock == Knock(
+    assert get_variant("shanghai", {"knock": "start_of_turn:10"}).knock == KnockRule(
         10, "start_of_turn")
 
 
@@ -287,7 +287,7 @@ def test_options_do_not_change_the_registry():
 def test_culbertson_option():
     c = get_variant("carousel", {"culbertson": "true"})
     assert c.carousel_draws == 4
-    assert c.knock == Knock(10, "start_of_turn")
+    assert c.knock == KnockRule(10, "start_of_turn")
     assert c.scoring == "carousel_culbertson"
     back = get_variant("carousel", {"culbertson": False})
     assert back == get_variant("carousel")

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import random
 
-from game.ai.players.plays import Arranged, solution_for
+from game.ai.players.plays import FoundPlay, solution_for
 from game.ai.players.unseen import opponents, sample_hands, unseen_cards
 from game.engine.match import PlayerView
 from game.engine.scoring import UNDERCUT_BONUS, card_value, hand_value
 from game.solver import Work
 
 
-def value_after(view: PlayerView, found: Arranged | None) -> int:
+def value_after(view: PlayerView, found: FoundPlay | None) -> int:
     """The hand's count after this meld (None: no meld)."""
     scheme = view.variant.scoring
     if found is None:

@@ -29,7 +29,7 @@ from game.ai.players.base import ComputerPlayer, Decision
 from game.ai.players.carousel import draw_again_value, knock_worth, value_after
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
-from game.ai.players.plays import Arranged, as_decision, solution_for
+from game.ai.players.plays import FoundPlay, as_decision, solution_for
 from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
 from game.engine.match import PlayerView
@@ -109,7 +109,7 @@ class HardPlayer(ComputerPlayer):
             return None
         return as_decision(view, chosen.play, f"{chosen.label} ({scores[best]:.2f})")
 
-    def _carousel_meld(self, view: PlayerView, first: Arranged) -> Decision | None:
+    def _carousel_meld(self, view: PlayerView, first: FoundPlay) -> Decision | None:
         """Meld now, or draw again when one more card is expected to leave a lower count
         (None: draw)."""
         now = value_after(view, first)
@@ -122,8 +122,8 @@ class HardPlayer(ComputerPlayer):
                 return None
         return as_decision(view, first, f"meld down to {now}")
 
-    def _first_choice(self, view: PlayerView, most: Arranged, points: bool,
-                      work: Work) -> Arranged:
+    def _first_choice(self, view: PlayerView, most: FoundPlay, points: bool,
+                      work: Work) -> FoundPlay:
         """The largest play: by points under a points scoring, keeping jokers in hand when
         they are worth more there (each search ``plays.PLAY_WORK``, spent from ``work``)."""
         first = most
@@ -137,7 +137,7 @@ class HardPlayer(ComputerPlayer):
                 first = other
         return first
 
-    def _candidates(self, view: PlayerView, first: Arranged, points: bool) -> list[Candidate]:
+    def _candidates(self, view: PlayerView, first: FoundPlay, points: bool) -> list[Candidate]:
         """The largest play, the largest plays holding back one of its cards, and a draw."""
         candidates = [Candidate("largest play", first, self._race_count(view, first, first))]
         seen = {frozenset(first.played)}
@@ -177,7 +177,7 @@ class HardPlayer(ComputerPlayer):
             out.append(chance * gain - (1 - chance) * cost)
         return out
 
-    def _race_count(self, view: PlayerView, found: Arranged | None, first: Arranged) -> float:
+    def _race_count(self, view: PlayerView, found: FoundPlay | None, first: FoundPlay) -> float:
         """The cards a move leaves, as the race counts them. When one hand decides the
         match, only going out counts, and a card the largest play puts down but this move
         keeps back counts ``held_weight``: it can still go down on a later turn, with no
@@ -186,7 +186,7 @@ class HardPlayer(ComputerPlayer):
         weight = self.tuning.held_weight if view.variant.match_hands == 1 else 1.0
         return self._left(view, found) - (1 - weight) * max(0, held)
 
-    def _left(self, view: PlayerView, found: Arranged | None) -> int:
+    def _left(self, view: PlayerView, found: FoundPlay | None) -> int:
         """Cards in hand after this play (None: drawing), with the draws that follow it."""
         turn = view.variant.turn
         if found is None:

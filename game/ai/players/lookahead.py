@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.ai.players.plays import Arranged
+from game.ai.players.plays import FoundPlay
 from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.table import Table
@@ -23,7 +23,7 @@ from game.solver import Work, arrange
 @dataclass(frozen=True)
 class Candidate:
     label: str
-    play: Arranged | None  # None: draw instead of playing
+    play: FoundPlay | None  # None: draw instead of playing
     left: float  # cards in hand after the move (and the draws the rules add), as the race
     # counts them
 

@@ -11,8 +11,7 @@ from game.engine.actions import Play
 from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.table import Table
-from game.solver import Play as Arranged  # table, played, value
-from game.solver import Work, best_play, edit_list
+from game.solver import FoundPlay, Work, best_play, edit_list
 
 # A rare tangled position can keep the exact search busy for minutes; a computer turn must
 # not, so a search without its own budget gets this much work (``game.solver.Work`` units,
@@ -25,7 +24,7 @@ def solution_for(view: PlayerView, *, objective: str = "cards", keep: Iterable[C
                  exactly: int | None = None, keep_jokers: bool = False,
                  table: Table | None = None, hand: Iterable[Card] | None = None,
                  opened: bool | None = None, work: int | Work | None = None,
-                 timeout_is_none: bool = True) -> Arranged | None:
+                 timeout_is_none: bool = True) -> FoundPlay | None:
     """The solver's best play for this seat (or for another table, hand or opening state:
     a look ahead), or None when no play adds a card. A search that runs out of ``work``
     (``PLAY_WORK`` units when not given; a ``Work`` to share a budget) counts as no play,
@@ -52,7 +51,7 @@ def adds(start: Table, end: Table) -> bool:
     return end.card_count() > start.card_count() or len(end.free) < len(start.free)
 
 
-def as_decision(view: PlayerView, found: Arranged, note: str) -> Decision:
+def as_decision(view: PlayerView, found: FoundPlay, note: str) -> Decision:
     """A play decision for a solver play, with its edit list."""
     edits, _ = edit_list(view.variant, view.table, view.hand, found.table,
                          view.opened[view.seat])
