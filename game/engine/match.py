@@ -8,6 +8,7 @@ the seed are the save format: replaying them rebuilds the state exactly.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Sequence
@@ -78,6 +79,13 @@ class HandState:
     turn_played: list[Card] = field(default_factory=list)
     result: HandResult | None = None
     turns: list[TurnRecord] = field(default_factory=list)
+
+    def copy(self) -> HandState:
+        """An independent copy: every list is new; what they hold (cards, tables, turn
+        records, results) is immutable and shared."""
+        return replace(self, stock=list(self.stock), hands=[list(h) for h in self.hands],
+                       opened=list(self.opened), turn_played=list(self.turn_played),
+                       turns=list(self.turns))
 
 
 @dataclass(frozen=True)
@@ -163,7 +171,17 @@ class Match:
     # --- questions
 
     @property
+    def family(self) -> str:
+        """The family: "manipulation" (see ``game.engine.protocol.GameState``)."""
+        return self.variant.family
+
+    @property
     def current(self) -> int:
+        return self.hand.current
+
+    @property
+    def awaiting(self) -> int:
+        """The seat whose action the match needs: always the player in turn here."""
         return self.hand.current
 
     @property
@@ -556,12 +574,16 @@ class Match:
         return hashlib.sha256(text.encode()).hexdigest()
 
     def clone(self) -> Match:
-        from game.engine.serialize import replay
-
-        copy = replay(self.variant_id, self.options, self.players, self.seed, self.names,
-                      self.log, self.oracle)
-        assert isinstance(copy, Match)  # a manipulation variant's match
-        return copy
+        """An independent copy with the same oracle: the state is copied (immutable parts
+        such as the variant, tables and the logged actions shared), not the log replayed."""
+        twin = copy.copy(self)
+        twin.options = dict(self.options)
+        twin.log = list(self.log)
+        twin.totals = list(self.totals)
+        twin.deals_won = list(self.deals_won)
+        twin.history = list(self.history)
+        twin.hand = self.hand.copy()
+        return twin
 
 
 def _hand_seed(seed: int, number: int) -> int:

@@ -12,16 +12,20 @@ from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError, NotationError
 from game.engine.match import Match
 from game.engine.oracle import PlayOracle
+from game.engine.protocol import GameState
 from game.engine.variants import get_variant
 
 SCHEMA = 1
+
+#: The match class of each family; typed so that mypy checks both implement ``GameState``.
+MATCH_CLASSES: dict[str, type[GameState]] = {"manipulation": Match, "contract": ContractMatch}
 
 
 class SaveError(EngineError, ValueError):
     """A saved match that cannot be loaded; the message says why."""
 
 
-def match_to_json(match: Match | ContractMatch) -> dict:
+def match_to_json(match: GameState) -> dict:
     return {
         "schema": SCHEMA,
         "variant": match.variant_id,

@@ -8,10 +8,11 @@ and a penalty card; ``awaiting`` is the seat whose answer the match needs.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.engine.actions import Action, Draw, NextHand
 from game.engine.cards import Card, Face, shuffled_deck
@@ -82,6 +83,16 @@ class RoundState:
     quiet_turns: int = 0  # turns in a row ended with no card drawn from the stock
     reshuffles: int = 0
     result: HandResult | None = None
+
+    def copy(self) -> RoundState:
+        """An independent copy: every list, dict and meld is new; the cards, faces and
+        results they hold are immutable and shared."""
+        return replace(self, stock=list(self.stock), discard=list(self.discard),
+                       hands=[list(h) for h in self.hands],
+                       melds=[TableMeld(m.owner, m.kind, list(m.cards)) for m in self.melds],
+                       declared=dict(self.declared), laid_down=list(self.laid_down),
+                       buys=list(self.buys), buy_queue=list(self.buy_queue),
+                       swapped=list(self.swapped))
 
 
 @dataclass(frozen=True)
@@ -176,6 +187,11 @@ class ContractMatch:
     @property
     def contract(self) -> Contract:
         return contract_for(self.hand.number)
+
+    @property
+    def family(self) -> str:
+        """The family: "contract" (see ``game.engine.protocol.GameState``)."""
+        return self.variant.family
 
     @property
     def current(self) -> int:
@@ -559,3 +575,14 @@ class ContractMatch:
     def digest(self) -> str:
         text = json.dumps(self.state_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
+
+    def clone(self) -> ContractMatch:
+        """An independent copy: the state is copied (the variant and the logged actions
+        shared), not the log replayed."""
+        twin = copy.copy(self)
+        twin.options = dict(self.options)
+        twin.log = list(self.log)
+        twin.totals = list(self.totals)
+        twin.history = list(self.history)
+        twin.hand = self.hand.copy()
+        return twin
