@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from game.engine.contract import ContractMatch
-from game.engine.match import Match
+from game.engine.protocol import GameState
 from game.engine.scoring import CAROUSEL_SCHEMES, points_number
 from game.engine.serialize import SaveError, match_to_json
 from game.solver.matches import match_from_json, new_match
@@ -45,7 +44,7 @@ class SaveListing(Protocol):
 
 @dataclass
 class GameSession:
-    match: Match | ContractMatch
+    match: GameState  # either family's match (``game.engine.protocol``)
     seats: list[Seat]
     started_at: float = field(default_factory=time.time)
     recorded: bool = False  # statistics written for the finished match

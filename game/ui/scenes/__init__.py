@@ -113,10 +113,8 @@ def _session_of(saved: SaveFile) -> tuple[GameSession | None, str | None]:
 
 def open_table(app: App, session: GameSession, *, replace: bool = False) -> None:
     """Show the table for ``session`` (pushed, or replacing the top screen): the contract
-    game's table or the manipulation table, by the match's kind."""
-    from game.engine.contract import ContractMatch
-
-    name = "contract_table" if isinstance(session.match, ContractMatch) else "table"
+    game's table or the manipulation table, by the match's family."""
+    name = "contract_table" if session.match.family == "contract" else "table"
     scene = app.scenes.create(name, session)
     if replace:
         app.scenes.replace(scene)

@@ -57,7 +57,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
         super().__init__(app, session, autosave)
         #: not a manipulation game (a contract match): the scene leaves at once
-        self._unplayable = not isinstance(session.match, Match)
+        self._unplayable = session.match.family != "manipulation"
         self.match: Match = cast(Match, session.match)
         self.hud = Hud(self.text, lambda: self.app.card_art)
         self.pointer = Pointer(self)

@@ -18,9 +18,8 @@ import pygame
 
 from game.engine.actions import NextHand
 from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
-from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError
-from game.engine.match import Match
+from game.engine.protocol import GameState
 from game.session import autosave, clear_autosave, record_match
 from game.ui.scene import Scene
 from game.ui.table.driver import Worker
@@ -69,7 +68,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
     ``controls`` and ``bottom`` and provides the hooks below that raise
     ``NotImplementedError``; the rest of its work it gives to controllers it owns."""
 
-    match: Match | ContractMatch
+    match: GameState
     pointer: TablePointer
     controls: TableControls | None
     bottom: int
