@@ -19,9 +19,10 @@ from game.ai.contract import ContractPlayer, make_contract_player
 from game.ai.players import LEVELS, ComputerPlayer, Decision, make_player
 from game.commands.common import add_variant_arguments, fail, parse_options, whole_number
 from game.engine.actions import Action, NextHand
-from game.engine.contract import ContractMatch, ContractView
+from game.engine.contract import ContractView
 from game.engine.errors import IllegalAction
-from game.engine.match import Match, PlayerView
+from game.engine.match import PlayerView
+from game.engine.protocol import GameState
 from game.engine.scoring import Points
 from game.engine.variants import Variant, get_variant
 from game.solver.matches import new_match
@@ -146,7 +147,7 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
     names = [f"{levels[i]} {i + 1}" for i in order]
     match = new_match(variant_id, n, seed, options, names)
     players: list[ComputerPlayer] | list[ContractPlayer]
-    if isinstance(match, ContractMatch):
+    if match.family == "contract":
         players = [make_contract_player(levels[i], seed * 31 + i) for i in order]
     else:
         players = [make_player(levels[i], seed * 31 + i) for i in order]
@@ -161,7 +162,7 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
             actions += 1
             continue
         # the contract game may be waiting for an out-of-turn buyer's answer
-        seat = match.awaiting if isinstance(match, ContractMatch) else match.current
+        seat = match.awaiting
         player, seat_stats = players[seat], stats[order[seat]]
         view = match.view(seat)
         start = time.perf_counter()
@@ -192,7 +193,7 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
     return outcome
 
 
-def _apply_checked(match: Match | ContractMatch, action: Action) -> None:
+def _apply_checked(match: GameState, action: Action) -> None:
     """Apply an action, then check every engine invariant."""
     match.apply(action)
     problems = match.check_invariants()
