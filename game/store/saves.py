@@ -30,6 +30,7 @@ from game.store.atomic import (
     backup_path,
     clean_stale_temps,
     move_aside,
+    read_limited,
     remove_file,
 )
 from game.store.errors import InvalidName, StoreWriteError
@@ -180,6 +181,12 @@ def validate_slot_name(slot: Any) -> str:
     return slot
 
 
+# Saves the game wrote itself, or found sound, by file identity (size, mtime): start-up
+# replays only the others (a long match takes the better part of a second to replay).
+CHECKED_NAME = ".checked.json"
+_CHECKED_LIMIT = 1 << 20
+
+
 class SaveStore:
     """Write, read, list and delete saved games in one folder."""
 
@@ -227,7 +234,41 @@ class SaveStore:
             atomic_write_bytes(path, data)
         except OSError as exc:
             raise StoreWriteError(path, f"cannot be written ({exc.strerror or exc})") from exc
+        self.mark_checked(slot)
         return _info(slot, path, clean_summary, saved_at, __version__)
+
+    def is_checked(self, slot: str) -> bool:
+        """Is ``slot``'s file the one this store wrote or ``mark_checked`` last saw?"""
+        identity = _identity(self.path_for(slot))
+        return identity is not None and self._checked().get(slot) == identity
+
+    def mark_checked(self, slot: str) -> None:
+        """Remember ``slot``'s file as sound. A cache only: failing to write it costs a
+        replay at the next start, nothing more."""
+        identity = _identity(self.path_for(slot))
+        checked = self._checked()
+        if identity is None:
+            checked.pop(slot, None)
+        else:
+            checked[slot] = identity
+        live = set(self._slots())
+        checked = {name: value for name, value in checked.items() if name in live}
+        cache = self.directory / CHECKED_NAME
+        with contextlib.suppress(OSError, ValueError):
+            if checked:
+                atomic_write_bytes(cache, jsonfile.dump_json(checked), keep_backup=False)
+            else:
+                remove_file(cache)  # no saves left: the folder is left empty
+
+    def _checked(self) -> dict[str, builtins.list[int]]:
+        try:
+            document = jsonfile.decode_object(
+                read_limited(self.directory / CHECKED_NAME, _CHECKED_LIMIT))
+        except (OSError, ValueError, jsonfile.BadFile):
+            return {}
+        return {slot: value for slot, value in document.items()
+                if isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)}
 
     def load(self, slot: str) -> SaveFile | None:
         """The save in ``slot``, or ``None`` if there is none or it is unusable (then it is
@@ -266,6 +307,7 @@ class SaveStore:
             remove_file(backup_path(path))
         except OSError as exc:
             raise StoreWriteError(path, f"cannot be deleted ({exc.strerror or exc})") from exc
+        self.mark_checked(slot)
         return removed
 
     def set_aside(self, slot: str, problem: str) -> Path | None:
@@ -365,3 +407,12 @@ def _info(
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _identity(path: Path) -> list[int] | None:
+    """What tells one version of a file from the next: its size and modification time."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns]

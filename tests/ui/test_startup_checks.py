@@ -125,6 +125,48 @@ def test_a_good_save_is_kept_and_continues(tmp_path: Path, start_app: StartApp) 
     assert session.summary() == _session().summary()
 
 
+def _count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = GameSession.from_json
+
+    def counting(data: Any) -> GameSession:
+        calls.append(1)
+        return real(data)
+
+    monkeypatch.setattr(GameSession, "from_json", staticmethod(counting))
+    return calls
+
+
+def test_a_save_the_game_wrote_is_not_replayed_at_start(
+    tmp_path: Path, start_app: StartApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = _session()
+    store = Store.open(tmp_path)
+    store.saves.write(AUTOSAVE, session.to_json(), session.summary())
+    store.saves.write("named", session.to_json(), session.summary())
+    store.close()
+    calls = _count_replays(monkeypatch)
+    app = start_app(size=SMALL)
+    assert calls == [] and app.startup_messages == []
+    assert load_session(app, AUTOSAVE) is not None and calls == [1]
+
+
+def test_a_save_changed_or_unknown_is_replayed_once_then_trusted(
+    tmp_path: Path, start_app: StartApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _write_save(tmp_path, lambda envelope: None)  # rewritten outside the store
+    store = Store.open(tmp_path)
+    saves_dir = store.paths.saves_dir
+    store.close()
+    (saves_dir / ".checked.json").write_bytes(b"\xff not json")  # a damaged cache is ignored
+    calls = _count_replays(monkeypatch)
+    first = start_app(size=SMALL)
+    assert calls == [1] and first.startup_messages == []
+    first.store.close()
+    second = start_app(size=SMALL)
+    assert calls == [1] and second.store.saves.has_autosave()
+
+
 def test_a_save_changed_after_start_is_refused_on_loading_not_at_the_end_of_the_match(
     tmp_path: Path, start_app: StartApp
 ) -> None:

@@ -85,12 +85,16 @@ def check_saved_games(app: App) -> None:
     message, rather than offered and failing (or crashing) later."""
     saves = app.store.saves
     for info in saves.list():
+        if saves.is_checked(info.slot):
+            continue  # written by the game, or found sound, and unchanged since
         saved = saves.load(info.slot)
         if saved is None:
             continue
         _session, problem = _session_of(saved)
         if problem is not None:
             saves.set_aside(info.slot, f"the game cannot be loaded: {problem}")
+        else:
+            saves.mark_checked(info.slot)
 
 
 def _session_of(saved: SaveFile) -> tuple[GameSession | None, str | None]:
