@@ -122,7 +122,13 @@ class Variant:
     @property
     def abandon_applies(self) -> bool:
         """Does giving up a started play cost ``abandon_penalty`` cards here?"""
-        return self.abandon_penalty > 0 and self.turn in ABANDON_TURNS
+        return self.abandon_penalty > 0 and self.offers_abandon_penalty
+
+    @property
+    def offers_abandon_penalty(self) -> bool:
+        """Is a failed-play penalty a rule this game can have (a turn is a play or a
+        draw)? The option is refused, and not offered, elsewhere."""
+        return self.turn in ABANDON_TURNS
 
     @property
     def has_jokers(self) -> bool:
@@ -466,7 +472,7 @@ def apply_options(variant: Variant, options: Mapping[str, object]) -> Variant:
         changes.update(parse(key, value))  # type: ignore[operator]
     if "culbertson" in options and variant.turn != "carousel":
         raise OptionError("option culbertson: only a variant with the carousel turn has it")
-    if changes.get("abandon_penalty") and variant.turn not in ABANDON_TURNS:
+    if changes.get("abandon_penalty") and not variant.offers_abandon_penalty:
         raise OptionError(
             "option abandon_penalty: only games where you either play or draw have it "
             f"({variant.name} is not one: {_NO_ABANDON_WHY[variant.turn]})")

@@ -16,7 +16,7 @@ import pygame
 
 from game.engine.contract.rules import deal_problem
 from game.engine.errors import OptionError
-from game.engine.variants import ABANDON_TURNS, Variant, all_variants, apply_options
+from game.engine.variants import Variant, all_variants, apply_options
 from game.session import GameSession, Seat
 from game.store import InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH, SEAT_KINDS
@@ -142,7 +142,7 @@ class Setup:
     def can_give_up(self) -> bool:
         """Whether a failed-play penalty is a house rule of this game (RULES.md 2): only
         where a turn is either a play or a draw."""
-        return self.variant.turn in ABANDON_TURNS
+        return self.variant.offers_abandon_penalty
 
     def set_variant(self, variant_id: str) -> None:
         self.variant_id = variant_id
