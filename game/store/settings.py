@@ -30,6 +30,10 @@ ANIMATION_SPEED_RANGE = (0.25, 4.0)
 WINDOW_WIDTH_RANGE = (320, 16384)
 WINDOW_HEIGHT_RANGE = (240, 16384)
 SEAT_COUNT_RANGE = (2, 8)
+BUY_TIMER_RANGE = (0, 300)  # seconds; 0 = the buy window waits for the human
+MAX_OPTION_VARIANTS = 64  # new_game_options: variants remembered
+MAX_OPTIONS_PER_VARIANT = 64
+MAX_OPTION_TEXT = 200
 
 MIGRATIONS = MigrationChain("settings", SETTINGS_SCHEMA)
 
@@ -56,6 +60,11 @@ class Settings:
     default_seats: list[Seat] = field(default_factory=_default_seats)
     language: str = "en"
     always_decline_buys: bool = False
+    hints_allowed: bool = True
+    fullscreen: bool = False
+    buy_timer_seconds: int = 0
+    # variant id -> the house-rule options last chosen on the New game screen
+    new_game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -94,7 +103,10 @@ class Settings:
 
     def copy(self) -> Settings:
         return dataclasses.replace(
-            self, default_seats=list(self.default_seats), extra=dict(self.extra)
+            self,
+            default_seats=list(self.default_seats),
+            new_game_options={k: dict(v) for k, v in self.new_game_options.items()},
+            extra=dict(self.extra),
         )
 
 
@@ -200,6 +212,48 @@ def _window_size(value: Any) -> tuple[int, int]:
     )
 
 
+def _int_in(low: int, high: int) -> Callable[[Any], int]:
+    def check(value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}")
+        return value
+
+    return check
+
+
+def _option_value(value: Any) -> bool:
+    """A house-rule option value is a JSON scalar: text, number, true/false or null."""
+    if value is None or isinstance(value, bool | int):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, str) and len(value) <= MAX_OPTION_TEXT
+
+
+def _new_game_options(value: Any) -> dict[str, dict[str, Any]]:
+    problem = (
+        f"must map up to {MAX_OPTION_VARIANTS} variant ids to up to "
+        f"{MAX_OPTIONS_PER_VARIANT} options each (text, number or true/false)"
+    )
+    if not isinstance(value, Mapping) or len(value) > MAX_OPTION_VARIANTS:
+        raise ValueError(problem)
+    checked: dict[str, dict[str, Any]] = {}
+    for variant, options in value.items():
+        if (
+            not isinstance(variant, str)
+            or not _VARIANT_ID.fullmatch(variant)
+            or not isinstance(options, Mapping)
+            or len(options) > MAX_OPTIONS_PER_VARIANT
+            or not all(
+                isinstance(k, str) and 0 < len(k) <= 64 and _option_value(v)
+                for k, v in options.items()
+            )
+        ):
+            raise ValueError(problem)
+        checked[variant] = dict(options)
+    return checked
+
+
 def _seats(value: Any) -> list[Seat]:
     low, high = SEAT_COUNT_RANGE
     if not isinstance(value, list | tuple) or not low <= len(value) <= high:
@@ -219,4 +273,8 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "default_seats": _seats,
     "language": _matching(_LANGUAGE, 'a language code such as "en"'),
     "always_decline_buys": _bool,
+    "hints_allowed": _bool,
+    "fullscreen": _bool,
+    "buy_timer_seconds": _int_in(*BUY_TIMER_RANGE),
+    "new_game_options": _new_game_options,
 }

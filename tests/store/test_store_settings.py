@@ -50,6 +50,10 @@ def test_round_trip(tmp_path: Path) -> None:
         default_seats=[Seat("Me", "human"), Seat("Bot", "hard"), Seat("Bot 2", "easy")],
         language="en",
         always_decline_buys=True,
+        hints_allowed=False,
+        fullscreen=True,
+        buy_timer_seconds=15,
+        new_game_options={"shanghai": {"jokers": 4, "match": "rounds:7"}, "carousel": {}},
     )
     assert save_settings(path, settings, messages) == settings
     again = load_settings(path, messages)
@@ -74,6 +78,10 @@ def test_file_records_schema_and_every_setting(tmp_path: Path) -> None:
         "default_seats",
         "language",
         "always_decline_buys",
+        "hints_allowed",
+        "fullscreen",
+        "buy_timer_seconds",
+        "new_game_options",
     }
     assert document["default_seats"][0] == {"name": "You", "kind": "human"}
 
@@ -122,6 +130,19 @@ def test_unknown_keys_are_kept_and_written_back(tmp_path: Path) -> None:
         ("language", 7),
         ("language", "english please"),
         ("always_decline_buys", "no"),
+        ("hints_allowed", "off"),
+        ("fullscreen", 1),
+        ("buy_timer_seconds", -1),
+        ("buy_timer_seconds", 10_000),
+        ("buy_timer_seconds", 2.5),
+        ("buy_timer_seconds", True),
+        ("new_game_options", []),
+        ("new_game_options", {"../x": {}}),
+        ("new_game_options", {"shanghai": "jokers=4"}),
+        ("new_game_options", {"shanghai": {"jokers": [1, 2]}}),
+        ("new_game_options", {"shanghai": {"": 1}}),
+        ("new_game_options", {"shanghai": {"x": "y" * 500}}),
+        ("new_game_options", {f"v{i}": {} for i in range(100)}),
     ],
 )
 def test_wrong_value_falls_back_to_default_with_message(
@@ -257,3 +278,11 @@ def test_unwritable_location_records_a_message(tmp_path: Path) -> None:
     settings = load_settings(blocker / "settings.json", messages)
     assert settings == Settings()
     assert any("could not be saved" in m.problem for m in messages)
+
+
+def test_copy_does_not_share_remembered_options() -> None:
+    settings = Settings(new_game_options={"shanghai": {"jokers": 4}})
+    copy = settings.copy()
+    copy.new_game_options["shanghai"]["jokers"] = 2
+    copy.new_game_options["carousel"] = {}
+    assert settings.new_game_options == {"shanghai": {"jokers": 4}}
