@@ -1,0 +1,209 @@
+"""Tournament strength of the computer levels: Hard against Medium and Medium against Easy
+over seeded matches of every variant, with the stronger level's decision times.
+
+Run: ``python tests/benchmarks/bench_tournament.py [--games N] [--seed S]
+[--variants a,b] [--pairs hard-medium,medium-easy] [--jobs 2] [--json]``.
+
+Two seats, except where the game needs more (Shanghai, Manipulation, Shanghai Rummy: the
+stronger level against two of the weaker). Game i is dealt from seed S+i and the seats
+rotate (i mod seats), as in ``machiavelli simulate``, whose routine (``play_match``) plays
+every match here. A tie counts as a split share. The interval is Wilson's 95% score
+interval for a binomial share. Not collected by pytest; not a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from game.commands.simulate import SeatStats, default_cap, play_match  # noqa: E402
+from game.engine.variants import all_variants  # noqa: E402
+
+PAIRS = ("hard-medium", "medium-easy")
+GOALS = {"hard-medium": 0.65, "medium-easy": 0.75}
+THREE_SEAT_GOAL = 0.45  # Hard against two Mediums
+
+
+@dataclass(frozen=True)
+class Game:
+    variant: str
+    pair: str
+    seed: int
+    rotation: int
+
+
+@dataclass
+class GameResult:
+    game: Game
+    share: float  # the stronger level's share of the win (ties split)
+    times: list[float]  # the stronger level's decision times, seconds
+    capped: bool
+    stalled: str
+    actions: int
+    fallbacks: int
+
+
+@dataclass
+class Row:
+    variant: str
+    pair: str
+    seats: int
+    results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    @property
+    def wins(self) -> float:
+        return sum(r.share for r in self.results)
+
+    @property
+    def times(self) -> list[float]:
+        return [t for r in self.results for t in r.times]
+
+
+def seat_levels(variant_id: str, pair: str) -> list[str]:
+    """The stronger level first, then as many of the weaker as the game needs (2 seats
+    unless the variant needs more)."""
+    strong, weak = pair.split("-")
+    seats = max(2, all_variants()[variant_id].min_players)
+    return [strong] + [weak] * (seats - 1)
+
+
+def play(game: Game) -> GameResult:
+    levels = seat_levels(game.variant, game.pair)
+    stats = [SeatStats(level) for level in levels]
+    variant = all_variants()[game.variant]
+    outcome = play_match(game.variant, {}, levels, game.seed, game.rotation, stats,
+                         default_cap(variant))
+    # position p holds levels[order[p]]; the stronger level is levels[0]
+    winners = [outcome.order[p] for p in outcome.winners]
+    share = Fraction(winners.count(0), len(winners)) if winners else Fraction(0)
+    return GameResult(game, float(share), stats[0].times, outcome.capped, outcome.stalled,
+                      outcome.actions, stats[0].fallbacks)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a binomial share (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (the same as ``machiavelli simulate``'s p99)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
+def goal(row: Row) -> float:
+    return THREE_SEAT_GOAL if row.seats > 2 and row.pair == "hard-medium" else GOALS[row.pair]
+
+
+def figures(row: Row) -> dict[str, object]:
+    low, high = wilson(row.wins, row.games)
+    times = row.times
+    return {
+        "variant": row.variant, "pair": row.pair, "seats": row.seats, "games": row.games,
+        "wins": row.wins, "share": row.wins / row.games if row.games else 0.0,
+        "ci95": [round(low, 4), round(high, 4)], "goal": goal(row),
+        "decisions": len(times),
+        "p50_ms": round(1000 * percentile(times, 50), 1),
+        "p95_ms": round(1000 * percentile(times, 95), 1),
+        "p99_ms": round(1000 * percentile(times, 99), 1),
+        "max_ms": round(1000 * max(times, default=0.0), 1),
+        "capped": sum(r.capped for r in row.results),
+        "stalled": sum(bool(r.stalled) for r in row.results),
+        "fallbacks": sum(r.fallbacks for r in row.results),
+    }
+
+
+HEADER = (f"{'variant':<20}{'pair':<13}{'seats':>5}{'games':>6}{'share':>8}{'95% interval':>16}"
+          f"{'goal':>6}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'max ms':>8}  notes")
+
+
+def line(row: Row) -> str:
+    f = figures(row)
+    low, high = wilson(row.wins, row.games)
+    notes = []
+    for key in ("capped", "stalled", "fallbacks"):
+        if f[key]:
+            notes.append(f"{key} {f[key]}")
+    return (f"{row.variant:<20}{row.pair:<13}{row.seats:>5}{row.games:>6}"
+            f"{100 * row.wins / max(1, row.games):>7.1f}%"
+            f"{f'{100 * low:.1f}-{100 * high:.1f}%':>16}{100 * goal(row):>5.0f}%"
+            f"{f['p50_ms']:>8.1f}{f['p95_ms']:>8.1f}{f['p99_ms']:>8.1f}{f['max_ms']:>8.1f}"
+            f"  {', '.join(notes)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="matches per variant and pair")
+    parser.add_argument("--seed", type=int, default=0, help="match i is dealt from seed S+i")
+    parser.add_argument("--variants", default=",".join(all_variants()),
+                        help="comma-separated variant ids (default: every variant)")
+    parser.add_argument("--pairs", default=",".join(PAIRS),
+                        help="comma-separated pairs, stronger level first: hard-medium, "
+                             "medium-easy, hard-easy")
+    parser.add_argument("--jobs", type=int, default=2, help="processes (at most 2)")
+    parser.add_argument("--json", action="store_true", help="end with one line of JSON")
+    args = parser.parse_args(argv)
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    pairs = [p.strip() for p in args.pairs.split(",") if p.strip()]
+    for variant_id in variants:
+        if variant_id not in all_variants():
+            parser.error(f"unknown variant '{variant_id}'")
+    for pair in pairs:
+        levels = pair.split("-")
+        if len(levels) != 2 or not all(lv in ("easy", "medium", "hard") for lv in levels):
+            parser.error(f"bad pair '{pair}': expected e.g. hard-medium")
+    rows = {(v, p): Row(v, p, len(seat_levels(v, p))) for v in variants for p in pairs}
+    games = [Game(v, p, args.seed + i, i % rows[v, p].seats)
+             for v in variants for p in pairs for i in range(args.games)]
+    print(f"{args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}, "
+          f"seats rotating", flush=True)
+    jobs = max(1, min(2, args.jobs))
+    if jobs == 1:
+        _collect(map(play, games), rows, args.games, len(games))
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            _collect(pool.imap_unordered(play, games), rows, args.games, len(games))
+    print(HEADER)
+    for row in rows.values():
+        print(line(row))
+    if args.json:
+        print(json.dumps({"seed": args.seed, "games": args.games,
+                          "rows": [figures(r) for r in rows.values()]}))
+    return 0
+
+
+def _collect(results: Iterable[GameResult], rows: dict[tuple[str, str], Row],
+             per_row: int, total: int) -> None:
+    """File each result under its row, printing a row as soon as its games are all in."""
+    for done, result in enumerate(results, start=1):
+        game = result.game
+        row = rows[game.variant, game.pair]
+        row.results.append(result)
+        if result.stalled:
+            print(f"stalled: {game}: {result.stalled}", flush=True)
+        if row.games == per_row:
+            print(f"[{done}/{total}] " + line(row), flush=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
