@@ -43,6 +43,12 @@ PALE_RED: RGB = (255, 170, 150)
 SELECT_COLOUR: RGB = (70, 150, 255)
 FRESH_COLOUR: RGB = (255, 214, 64)
 FOCUS_COLOUR: RGB = (255, 196, 40)
+#: the buy prompt's countdown bar when little time is left
+TIMER_LOW: RGB = (235, 110, 80)
+#: the notices over every screen (file problems, saves)
+NOTICE_FILL: RGB = (90, 30, 30)
+NOTICE_EDGE: RGB = (230, 190, 120)
+NOTICE_TEXT: RGB = (255, 245, 220)
 
 
 # --------------------------------------------------------------------------- fonts
