@@ -43,6 +43,18 @@ PALE_RED: RGB = (255, 170, 150)
 SELECT_COLOUR: RGB = (70, 150, 255)
 FRESH_COLOUR: RGB = (255, 214, 64)
 FOCUS_COLOUR: RGB = (255, 196, 40)
+#: each seat's colour at the manipulation table: the marks on the cards it played or moved
+SEAT_COLOURS: tuple[RGB, ...] = ((80, 170, 255), (255, 120, 90), (120, 220, 120),
+                                 (235, 120, 235), (255, 200, 60), (90, 220, 220))
+#: the dark ring around a seat's mark, so it reads on any card face
+MARK_EDGE: RGB = (20, 24, 28)
+#: the game's log line under the status line at the table
+LOG_TEXT: RGB = (200, 215, 205)
+
+
+def seat_colour(seat: int) -> RGB:
+    """The colour of ``seat`` (seats beyond the palette reuse it)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 #: the buy prompt's countdown bar when little time is left
 TIMER_LOW: RGB = (235, 110, 80)
 #: the notices over every screen (file problems, saves)
