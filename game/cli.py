@@ -15,7 +15,7 @@ from game import __version__
 from game.commands.common import fail, whole_number
 from game.engine.errors import EngineError
 
-SUBCOMMANDS = ("check", "rules", "solve", "simulate")
+SUBCOMMANDS = ("check", "rules", "solve", "simulate", "review", "puzzle")
 MAX_SMOKE_FRAMES = 1_000_000
 
 
