@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from game.commands.common import parse_options
-from game.engine.variants import all_variants, describe, get_variant, option_keys
+from game.engine.options import SPECS
+from game.engine.variants import all_variants, describe, get_variant
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -22,8 +23,9 @@ def run(args: argparse.Namespace) -> int:
         for variant in variants.values():
             print(f"{variant.id:<{width}}  {variant.name}: {variant.summary}")
         print("\nHouse-rule options (--option KEY=VALUE):")
-        for key, values in option_keys().items():
-            print(f"  {key}: {values}")
+        for spec in SPECS:
+            print(f"  {spec.key}: {spec.values}")
+            print(f"      {spec.label}. {spec.help}")
         return 0
     variant = get_variant(args.variant, parse_options(args.option))
     for line in describe(variant):

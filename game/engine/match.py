@@ -44,7 +44,7 @@ from game.engine.scoring import (
 from game.engine.serial import card_to_json
 from game.engine.table import Table
 from game.engine.turn import check_turn
-from game.engine.variants import Variant, get_variant
+from game.engine.variants import KnockWhen, StockOut, Variant, get_variant
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ class Match:
         stock = rest[self.variant.free_cards:]
         first = number % self.players
         table = Table((), free, {})
-        opened = [self.variant.initial_meld == "none"] * self.players
+        opened = [not self.variant.initial_meld.required] * self.players
         return HandState(number, stock, [list(h) for h in hands], table, opened, first,
                          turn_start=table)
 
@@ -237,14 +237,13 @@ class Match:
             return "the hand is over"
         seat = h.current
         stock = len(h.stock)
-        turn = v.turn
         final = h.final_turns is not None
         if kind == "play":
             if not h.hands[seat] and not h.table.free:
                 return "you have no cards to play"
             if final:
                 return None
-            if turn == "carousel":
+            if v.draws_before_meld:
                 if h.played:
                     return "you have already melded this turn"
                 if h.draws == 0:
@@ -252,7 +251,7 @@ class Match:
                 if h.draws >= v.carousel_draws:
                     return "no meld after the last draw"
                 return None
-            if turn == "robbers":
+            if v.play_draw_play:
                 if h.played and h.draws == 0:
                     return "draw your extra card or end your turn"
                 return None
@@ -265,13 +264,13 @@ class Match:
             if h.started and not h.played:
                 return (f"you have started a play: finish it, or give up and draw "
                         f"{v.abandon_penalty}")
-            if turn == "carousel":
+            if v.draws_before_meld:
                 if h.played:
                     return "you have melded: your turn is over"
                 if h.draws >= v.carousel_draws:
                     return "no more draws this turn"
                 return None
-            if turn == "robbers":
+            if v.play_draw_play:
                 if h.played and h.draws:
                     return "you have drawn your extra card"
                 return self._must_play_problem(unsettled) if not h.played else None
@@ -292,7 +291,7 @@ class Match:
                 return "no knocking now"
             if hand_value(v.scoring, h.hands[seat]) > knock.max_points:
                 return f"you may knock only with {knock.max_points} points or fewer"
-            if knock.when == "start_of_turn":
+            if knock.when is KnockWhen.START_OF_TURN:
                 return None if h.draws == 0 and not h.played else "knock only instead of drawing"
             # RULES.md 4: "after drawing one or two cards and melding"
             if h.played and 1 <= h.draws <= v.carousel_draws - 1:
@@ -301,7 +300,7 @@ class Match:
         if kind == "pass":
             if final:
                 return None
-            if turn == "carousel":
+            if v.draws_before_meld:
                 return None if stock == 0 and not h.played and h.draws == 0 else \
                     "you must draw"
             if h.played:
@@ -310,13 +309,13 @@ class Match:
                 return "draw a card instead of passing"
             return self._must_play_problem(unsettled)
         if kind == "end_turn":
-            if turn == "carousel":
+            if v.draws_before_meld:
                 if h.played:
                     return None
                 if h.draws and stock == 0:
                     return None
                 return "draw or meld first"
-            if turn == "robbers" and h.played:
+            if v.play_draw_play and h.played:
                 return None
             return "your turn ends when you play or draw"
         return f"unknown action {kind}"
@@ -419,35 +418,30 @@ class Match:
         if h.final_turns is not None:
             self._end_turn("play")
             return
-        if v.turn == "guadalupe":
-            drawn = self._take(1)
-            self._end_turn("play", drawn)
-        elif v.turn == "carousel":
+        if v.draws_before_meld:
+            # the turn stays open only for a knock after the meld
             if self._kind_problem("knock") is not None:
                 self._end_turn("play")
-        elif v.turn == "robbers":
+        elif v.play_draw_play:
             if h.draws:
                 self._end_turn("play")
         else:
-            self._end_turn("play")
+            self._end_turn("play", self._take(v.draw_after_play))
 
     def _do_draw(self, action: Draw) -> None:
         h, v = self.hand, self.variant
         h.passes = 0
-        if v.turn == "guadalupe":
-            self._end_turn("draw", self._take(2))
+        if v.cards_per_draw > 1:  # one draw of several cards ends the turn (Guadalupe)
+            self._end_turn("draw", self._take(v.cards_per_draw))
             return
-        taken = self._take(1)
-        h.draws += taken
-        if v.turn == "carousel":
+        h.draws += self._take(1)
+        if v.draws_before_meld:
             if h.draws >= v.carousel_draws:
                 self._end_turn("draw")
-        elif v.turn == "robbers":
+        elif v.play_draw_play:
             if not h.played:
                 self._end_turn("draw")
-        elif v.turn == "draw_until_able":
-            pass  # the same player goes on: play if now able, or draw again
-        else:
+        elif not v.draws_until_able:  # else the same player goes on: play if able, or draw
             self._end_turn("draw")
 
     def _do_start_play(self, action: StartPlay) -> None:
@@ -488,7 +482,7 @@ class Match:
             if h.final_turns <= 0:
                 self._finish_hand("stock_out", None)
                 return
-        elif v.stock_out == "last_round" and h.last_drawer == seat:
+        elif v.stock_out is StockOut.LAST_ROUND and h.last_drawer == seat:
             # the player who drew the last card did not knock: everyone, ending with
             # that player, has one more turn to meld without drawing
             h.final_turns = self.players

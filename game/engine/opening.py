@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from game.engine.cards import SUITS, Card
 from game.engine.melds import MeldCheck, check_meld, rank_positions
 from game.engine.scoring import meld_points
-from game.engine.variants import Variant
+from game.engine.variants import AceMode, InitialMeldKind, Variant
 
 # Longest set the opening search builds: four suits (RULES.md 1), or more where suits repeat.
 _SET_MAX = 4
@@ -61,7 +61,7 @@ def _sets(variant: Variant, by_face: dict[tuple[int, str], Card], spare: list[Ca
 
 def _runs(variant: Variant, by_face: dict[tuple[int, str], Card], spare: list[Card],
           shortest: bool) -> Iterator[tuple[tuple[Card, ...], MeldCheck]]:
-    around = variant.ace == "around"
+    around = variant.ace is AceMode.AROUND
     for suit in SUITS:
         present = {rank for rank, s in by_face if s == suit}
         if not present:
@@ -97,22 +97,22 @@ def opening_problem(variant: Variant, played: Sequence[Card],
     variant's first-play rule, or None when it does. ``end_melds``: the end table's valid
     melds, checked first (a meld of the end table made only of played cards is the usual
     opening, and finding it needs no search)."""
-    rule = variant.initial_meld
-    if rule == "none":
+    rule = variant.initial_meld.kind
+    if rule is InitialMeldKind.NONE:
         return None
     played_set = set(played)
     own = [check for meld, check in end_melds if all(c in played_set for c in meld)]
-    if rule == "complete_meld_from_hand":
+    if rule is InitialMeldKind.COMPLETE_MELD:
         if own or any(True for _ in hand_melds(variant, played, shortest=True)):
             return None
         return ("your first play must include a complete meld made only of cards from "
                 "your hand")
-    if rule == "run_of_3_from_hand":
+    if rule is InitialMeldKind.RUN_OF_3:
         if any(c.kind == "run" for c in own) or any(
                 True for _ in hand_melds(variant, played, runs_only=True, shortest=True)):
             return None
         return "your first play must include a run of three or more cards from your hand"
-    needed = variant.initial_meld_points or 0
+    needed = variant.initial_meld.points
     total = opening_points(variant, played)
     if total >= needed:
         return None
@@ -148,9 +148,9 @@ def openings(variant: Variant, hand: Sequence[Card]) -> list[tuple[tuple[Card, .
     """The smallest openings the hand can make under the first-play rule (melds of three;
     for a points rule, every meld worth points), one per shape: a first play is any play
     whose hand cards include one of these (with other melds, for points)."""
-    rule = variant.initial_meld
-    if rule == "none":
+    rule = variant.initial_meld.kind
+    if rule is InitialMeldKind.NONE:
         return []
-    if rule == "run_of_3_from_hand":
+    if rule is InitialMeldKind.RUN_OF_3:
         return list(hand_melds(variant, hand, runs_only=True, shortest=True))
-    return list(hand_melds(variant, hand, shortest=rule == "complete_meld_from_hand"))
+    return list(hand_melds(variant, hand, shortest=rule is InitialMeldKind.COMPLETE_MELD))

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.engine.cards import Card, Face
-from game.engine.variants import Variant
+from game.engine.variants import Scoring, Variant
 
-PENALTY_SCHEMES = ("cards_count", "tahiti", "manipulation", "none")
-CAROUSEL_SCHEMES = ("carousel_scarne", "carousel_culbertson")
+PENALTY_SCHEMES = (Scoring.CARDS_COUNT, Scoring.TAHITI, Scoring.MANIPULATION, Scoring.NONE)
+CAROUSEL_SCHEMES = (Scoring.CAROUSEL_SCARNE, Scoring.CAROUSEL_CULBERTSON)
 UNDERCUT_BONUS = 10
 GOING_OUT_BONUS = 25
 MATCH_END_BONUS = 100
@@ -77,14 +77,16 @@ def points_text(value: Points, sign: bool = False) -> str:
 
 
 def card_value(scheme: str, card: Card) -> int:
-    """What one card left in hand counts under a scoring scheme."""
+    """What one card left in hand counts under a scoring scheme (a ``Scoring``, or its
+    text)."""
     rank = card.rank
-    if scheme == "tahiti":
+    kind = Scoring(scheme)
+    if kind is Scoring.TAHITI:
         return 30 if card.is_joker else 11 if rank == 1 else min(rank, 10)
-    if scheme == "manipulation":
+    if kind is Scoring.MANIPULATION:
         # (house) a joker, if jokers are switched on, counts like an ace
         return 15 if card.is_joker or rank == 1 else 10 if rank >= 10 else 5
-    if scheme in CAROUSEL_SCHEMES:
+    if kind.is_carousel:
         return 25 if card.is_joker else min(rank, 10)
     return 1  # cards_count and none count cards
 
@@ -130,7 +132,7 @@ def score_hand(variant: Variant, hands: Sequence[Sequence[Card]], reason: str,
     went out or knocked."""
     scheme = variant.scoring
     values = tuple(hand_value(scheme, hand) for hand in hands)
-    if scheme in CAROUSEL_SCHEMES:
+    if scheme.is_carousel:
         return _score_carousel(scheme, values, reason, ender)
     if reason == "out":
         points = tuple(0 if seat == ender else v for seat, v in enumerate(values))
@@ -139,12 +141,12 @@ def score_hand(variant: Variant, hands: Sequence[Sequence[Card]], reason: str,
         points = values
         low = min(values)
         winners = tuple(seat for seat, v in enumerate(values) if v == low)
-    if scheme == "none":
+    if scheme is Scoring.NONE:
         points = tuple(0 for _ in values)
     return HandResult(reason, ender, values, points, winners)
 
 
-def _score_carousel(scheme: str, values: tuple[int, ...], reason: str,
+def _score_carousel(scheme: Scoring, values: tuple[int, ...], reason: str,
                     ender: int | None) -> HandResult:
     seats = range(len(values))
     points: list[Points] = [0] * len(values)
@@ -160,7 +162,7 @@ def _score_carousel(scheme: str, values: tuple[int, ...], reason: str,
     bonus = UNDERCUT_BONUS if reason == "knock" else 0
     for winner in winners:
         won: Points
-        if scheme == "carousel_scarne":
+        if scheme is Scoring.CAROUSEL_SCARNE:
             won = sum(values[s] - values[winner] for s in seats if s != winner)
         else:
             # tied winners divide the other hands exactly (RULES.md 5)
@@ -191,12 +193,12 @@ def match_result(variant: Variant, totals: Sequence[Points],
     after the bonus for reaching the target and (Scarne) 25 for every deal won."""
     scheme = variant.scoring
     bonuses: list[Points] = [0] * len(totals)
-    if scheme in CAROUSEL_SCHEMES:
+    if scheme.is_carousel:
         target = variant.match_target
         for seat, total in enumerate(totals):
             if target is not None and total >= target:
                 bonuses[seat] += MATCH_END_BONUS
-            if scheme == "carousel_scarne":
+            if scheme is Scoring.CAROUSEL_SCARNE:
                 bonuses[seat] += DEAL_WON_BONUS * deals_won[seat]
         final = tuple(exact(t + b) for t, b in zip(totals, bonuses, strict=True))
         best = max(final)
@@ -207,7 +209,7 @@ def match_result(variant: Variant, totals: Sequence[Points],
             if final[b] > final[a]
         )
         return MatchResult(final, winners, tuple(bonuses), settlements)
-    if scheme == "none":
+    if scheme is Scoring.NONE:
         best = max(deals_won)
         return MatchResult(tuple(totals), tuple(s for s, w in enumerate(deals_won) if w == best),
                            tuple(bonuses))

@@ -17,7 +17,7 @@ from game.engine.errors import Problem
 from game.engine.melds import MeldCheck, check_meld
 from game.engine.opening import opening_problem
 from game.engine.table import Table
-from game.engine.variants import Variant
+from game.engine.variants import JokerIdentity, JokerMoves, ReleaseFrom, Variant
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def check_turn(
         if result.ok:
             faces.update(result.joker_faces)
     released: list[Card] = []
-    if variant.joker_identity == "fixed":
+    if variant.joker_identity is JokerIdentity.FIXED:
         # jokers in valid melds are judged even when another meld is broken, so every
         # problem is reported at once; a joker in a broken meld has no card to judge
         valid = {index for index, result in enumerate(checks) if result.ok}
@@ -140,7 +140,7 @@ def _joker_rules(
             continue
         if faces.get(joker) == old_face:
             mates = {c for c in start.melds[start_meld[joker]] if c != joker}
-            if variant.joker_moves != "never" or mates & set(end.melds[where]):
+            if variant.joker_moves is not JokerMoves.NEVER or mates & set(end.melds[where]):
                 continue
             moved.add(joker)
         needs_release[joker] = _releasers(end, old_face, played, variant)
@@ -152,7 +152,7 @@ def _joker_rules(
         where = end_meld[joker]
         old_face = start.declared[joker]
         if joker not in matched:
-            source = " from your hand" if variant.joker_release_from == "hand" else ""
+            source = " from your hand" if variant.joker_release_from is ReleaseFrom.HAND else ""
             if joker in moved:
                 problems.append(Problem(
                     "joker_moves",
@@ -180,7 +180,7 @@ def _releasers(end: Table, old_face: Face, played: set[Card], variant: Variant) 
     any of them, or only those from the hand when the variant says so."""
     return [card for card in end.cards()
             if not card.is_joker and card.face == old_face
-            and (variant.joker_release_from != "hand" or card in played)]
+            and (variant.joker_release_from is not ReleaseFrom.HAND or card in played)]
 
 
 def _match_releasers(options: dict[Card, list[Card]]) -> dict[Card, Card]:

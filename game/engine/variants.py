@@ -9,29 +9,192 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from game.engine.errors import OptionError
 
-ACE_MODES = ("low", "high", "either", "around")
-JOKER_IDENTITIES = ("fixed", "free")
-JOKER_MOVES = ("keep_identity", "never")
-JOKER_RELEASE_FROM = ("hand", "hand_or_table")
-TURN_STRUCTURES = (
-    "play_or_draw", "carousel", "guadalupe", "draw_until_able", "robbers", "contract",
-)
-STOCK_OUT = ("last_round", "pass_until_all_pass")
-SCORING = (
-    "cards_count", "tahiti", "manipulation", "none", "carousel_scarne", "carousel_culbertson",
-    "contract",
-)
-FAMILIES = ("manipulation", "contract")
+
+class AceMode(StrEnum):
+    LOW = "low"
+    HIGH = "high"
+    EITHER = "either"
+    AROUND = "around"
+
+
+class JokerIdentity(StrEnum):
+    FIXED = "fixed"  # declared as one card when played, kept until released
+    FREE = "free"  # wild: stands for any card that makes its meld valid
+
+
+class JokerMoves(StrEnum):
+    KEEP_IDENTITY = "keep_identity"
+    NEVER = "never"
+
+
+class ReleaseFrom(StrEnum):
+    HAND = "hand"
+    HAND_OR_TABLE = "hand_or_table"
+
+
+class TurnStructure(StrEnum):
+    PLAY_OR_DRAW = "play_or_draw"
+    CAROUSEL = "carousel"
+    GUADALUPE = "guadalupe"
+    DRAW_UNTIL_ABLE = "draw_until_able"
+    ROBBERS = "robbers"
+    CONTRACT = "contract"
+
+
+class StockOut(StrEnum):
+    LAST_ROUND = "last_round"
+    PASS_UNTIL_ALL_PASS = "pass_until_all_pass"
+
+
+class Scoring(StrEnum):
+    CARDS_COUNT = "cards_count"
+    TAHITI = "tahiti"
+    MANIPULATION = "manipulation"
+    NONE = "none"
+    CAROUSEL_SCARNE = "carousel_scarne"
+    CAROUSEL_CULBERTSON = "carousel_culbertson"
+    CONTRACT = "contract"
+
+    @property
+    def higher_wins(self) -> bool:
+        """Does the highest total win the match? Carousel scores what a winner takes and
+        "none" counts deals won; the other schemes are penalties, lowest total wins."""
+        return self in (Scoring.CAROUSEL_SCARNE, Scoring.CAROUSEL_CULBERTSON, Scoring.NONE)
+
+    @property
+    def is_carousel(self) -> bool:
+        return self in (Scoring.CAROUSEL_SCARNE, Scoring.CAROUSEL_CULBERTSON)
+
+
+class TableLayout(StrEnum):
+    MIXED = "mixed"
+    SETS_AND_RUNS_APART = "sets_and_runs_apart"
+
+
+class KnockWhen(StrEnum):
+    AFTER_MELD = "after_meld"  # after drawing one or two cards (and melding if able)
+    START_OF_TURN = "start_of_turn"  # instead of drawing
+
+
+class Family(StrEnum):
+    # the table may be rearranged (game.engine.match)
+    MANIPULATION = "manipulation"
+    # Shanghai Rummy's rounds of contracts, discard pile and buying (game.engine.contract)
+    CONTRACT = "contract"
+
+
+# The value lists of the text forms, as the option specs and older callers name them.
+ACE_MODES = tuple(AceMode)
+JOKER_IDENTITIES = tuple(JokerIdentity)
+JOKER_MOVES = tuple(JokerMoves)
+JOKER_RELEASE_FROM = tuple(ReleaseFrom)
+TURN_STRUCTURES = tuple(TurnStructure)
+STOCK_OUT = tuple(StockOut)
+SCORING = tuple(Scoring)
+FAMILIES = tuple(Family)
+TABLE_LAYOUTS = tuple(TableLayout)
+KNOCK_WHEN = tuple(KnockWhen)
 # Turn structures where a player chooses between playing and drawing, so giving up a
 # started play can cost more than the draw (RULES.md 2, abandon_penalty). In Carousel the
 # draws come first, and in Shanghai and Manipulation a player who can meld must.
-ABANDON_TURNS = ("play_or_draw", "guadalupe", "robbers")
-TABLE_LAYOUTS = ("mixed", "sets_and_runs_apart")
-KNOCK_WHEN = ("after_meld", "start_of_turn")
+ABANDON_TURNS = (TurnStructure.PLAY_OR_DRAW, TurnStructure.GUADALUPE, TurnStructure.ROBBERS)
+
+
+class InitialMeldKind(StrEnum):
+    NONE = "none"
+    COMPLETE_MELD = "complete_meld_from_hand"
+    RUN_OF_3 = "run_of_3_from_hand"
+    POINTS = "points"
+
+
+class _TextValue:
+    """A typed value whose option text (``str(value)``) is what saves, presets and the
+    CLI hold. It equals that text too, so code written against the text still compares
+    right while it moves to the typed fields."""
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return str(self) == other
+        if type(other) is type(self):
+            return str(self) == str(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+@dataclass(frozen=True, eq=False)
+class InitialMeld(_TextValue):
+    """The first-play condition (RULES.md 2, ``initial_meld``): none, a complete meld from
+    hand, a run of three from hand, or melds from hand worth ``points``."""
+
+    kind: InitialMeldKind = InitialMeldKind.NONE
+    points: int = 0  # only for POINTS
+
+    @classmethod
+    def parse(cls, text: str) -> InitialMeld:
+        """``none``, ``complete_meld_from_hand``, ``run_of_3_from_hand`` or ``points:N``;
+        ValueError otherwise (the range of N is the option spec's to check)."""
+        kind, sep, number = text.strip().lower().partition(":")
+        if sep and kind == InitialMeldKind.POINTS:
+            return cls(InitialMeldKind.POINTS, int(number))
+        if not sep and kind in tuple(InitialMeldKind) and kind != InitialMeldKind.POINTS:
+            return cls(InitialMeldKind(kind))
+        raise ValueError(text)
+
+    def __str__(self) -> str:
+        if self.kind is InitialMeldKind.POINTS:
+            return f"points:{self.points}"
+        return self.kind.value
+
+    @property
+    def required(self) -> bool:
+        """Must a player meet a condition before touching the table?"""
+        return self.kind is not InitialMeldKind.NONE
+
+    @property
+    def points_needed(self) -> int | None:
+        return self.points if self.kind is InitialMeldKind.POINTS else None
+
+
+class MatchKind(StrEnum):
+    HANDS = "hands"  # a fixed number of hands
+    TARGET = "target"  # until a player's total reaches a target
+
+
+@dataclass(frozen=True, eq=False)
+class MatchLength(_TextValue):
+    """How long a match lasts: ``hands:N`` or ``target:N`` (``single`` is ``hands:1``)."""
+
+    kind: MatchKind = MatchKind.HANDS
+    count: int = 1
+
+    @classmethod
+    def parse(cls, text: str) -> MatchLength:
+        """``single``, ``hands:N`` or ``target:N``; ValueError otherwise."""
+        text = text.strip().lower()
+        if text == "single":
+            return cls(MatchKind.HANDS, 1)
+        kind, sep, number = text.partition(":")
+        if sep and kind in tuple(MatchKind):
+            return cls(MatchKind(kind), int(number))
+        raise ValueError(text)
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}:{self.count}"
+
+    @property
+    def hands(self) -> int | None:
+        return self.count if self.kind is MatchKind.HANDS else None
+
+    @property
+    def target(self) -> int | None:
+        return self.count if self.kind is MatchKind.TARGET else None
 
 
 @dataclass(frozen=True)
@@ -44,7 +207,10 @@ class KnockRule:
     """
 
     max_points: int
-    when: str
+    when: KnockWhen
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "when", KnockWhen(self.when))
 
 
 @dataclass(frozen=True)
@@ -54,6 +220,14 @@ class LargerDeck:
     min_players: int
     packs: int
     jokers: int
+
+
+# field -> the type its text form is read into (Variant(..., ace="low") stays typed)
+_TYPED_FIELDS: dict[str, Any] = {
+    "ace": AceMode, "joker_identity": JokerIdentity, "joker_moves": JokerMoves,
+    "joker_release_from": ReleaseFrom, "turn": TurnStructure, "stock_out": StockOut,
+    "scoring": Scoring, "table_layout": TableLayout, "family": Family,
+}
 
 
 @dataclass(frozen=True)
@@ -70,33 +244,41 @@ class Variant:
     free_cards: int = 0
     set_same_suit_allowed: bool = False
     run_min: int = 3
-    ace: str = "either"
-    joker_identity: str = "fixed"
+    ace: AceMode = AceMode.EITHER
+    joker_identity: JokerIdentity = JokerIdentity.FIXED
     jokers_per_meld: int = 1  # 0 means no limit
-    joker_moves: str = "keep_identity"
-    joker_release_from: str = "hand_or_table"
+    joker_moves: JokerMoves = JokerMoves.KEEP_IDENTITY
+    joker_release_from: ReleaseFrom = ReleaseFrom.HAND_OR_TABLE
     joker_freezes_meld: bool = False
     released_joker_needs_two_from_hand: bool = False
-    initial_meld: str = "none"  # none | complete_meld_from_hand | run_of_3_from_hand | points:N
-    turn: str = "play_or_draw"
+    initial_meld: InitialMeld = InitialMeld()
+    turn: TurnStructure = TurnStructure.PLAY_OR_DRAW
     carousel_draws: int = 3  # draws allowed in a carousel turn; melding after all but the last
     must_play_if_able: bool = False
     abandon_penalty: int = 0
     knock: KnockRule | None = None
-    stock_out: str = "pass_until_all_pass"
-    scoring: str = "cards_count"
-    match: str = "hands:1"  # hands:N | target:N
-    table_layout: str = "mixed"
-    # "manipulation": the table may be rearranged; "contract": Shanghai Rummy's rounds of
-    # contracts with a discard pile and buying (game.engine.contract)
-    family: str = "manipulation"
+    stock_out: StockOut = StockOut.PASS_UNTIL_ALL_PASS
+    scoring: Scoring = Scoring.CARDS_COUNT
+    match: MatchLength = MatchLength()
+    table_layout: TableLayout = TableLayout.MIXED
+    family: Family = Family.MANIPULATION
     max_buys: int = 0  # contract: buys allowed per player per round
     house_rules: tuple[str, ...] = field(default=())
     # parameters whose value here is our choice where the sources are silent: the rules
     # text marks their lines (house)
     house_choices: frozenset[str] = field(default=frozenset())
 
-    # --- derived facts, so rule code asks questions instead of comparing strings
+    def __post_init__(self) -> None:
+        # a text value (from a test, a probe or dataclasses.replace) becomes its type, so
+        # every Variant holds enums and typed values whatever built it
+        for name, kind in _TYPED_FIELDS.items():
+            object.__setattr__(self, name, kind(getattr(self, name)))
+        if isinstance(self.initial_meld, str):
+            object.__setattr__(self, "initial_meld", InitialMeld.parse(self.initial_meld))
+        if isinstance(self.match, str):
+            object.__setattr__(self, "match", MatchLength.parse(self.match))
+
+    # --- derived facts, so rule code asks questions instead of comparing values
 
     def deck_for(self, players: int) -> tuple[int, int]:
         """(packs, jokers) for this many seats."""
@@ -106,18 +288,59 @@ class Variant:
 
     @property
     def match_hands(self) -> int | None:
-        kind, _, value = self.match.partition(":")
-        return int(value) if kind == "hands" else None
+        return self.match.hands
 
     @property
     def match_target(self) -> int | None:
-        kind, _, value = self.match.partition(":")
-        return int(value) if kind == "target" else None
+        return self.match.target
 
     @property
     def initial_meld_points(self) -> int | None:
-        kind, _, value = self.initial_meld.partition(":")
-        return int(value) if kind == "points" else None
+        return self.initial_meld.points_needed
+
+    @property
+    def is_contract(self) -> bool:
+        return self.family is Family.CONTRACT
+
+    # the turn structures (RULES.md 3) as the questions the rules ask of them
+
+    @property
+    def draws_before_meld(self) -> bool:
+        """Carousel: a turn is up to ``carousel_draws`` draws, melding after any but the
+        last, once; the turn ends after the meld (or a knock) or the last draw."""
+        return self.turn is TurnStructure.CAROUSEL
+
+    @property
+    def cards_per_draw(self) -> int:
+        """Cards taken by a turn's draw (Guadalupe: two when you play nothing)."""
+        return 2 if self.turn is TurnStructure.GUADALUPE else 1
+
+    @property
+    def draw_after_play(self) -> int:
+        """Cards drawn at the end of a turn that played without going out (Guadalupe)."""
+        return 1 if self.turn is TurnStructure.GUADALUPE else 0
+
+    @property
+    def play_draw_play(self) -> bool:
+        """Robber's Rummy: after playing you may draw one card, play more, then end."""
+        return self.turn is TurnStructure.ROBBERS
+
+    @property
+    def draws_until_able(self) -> bool:
+        """Shanghai, Manipulation: a draw does not end the turn; the player draws until
+        able to meld, then melds (the must-play rule makes them)."""
+        return self.turn is TurnStructure.DRAW_UNTIL_ABLE
+
+    @property
+    def turn_draws_random_cards(self) -> bool:
+        """Can a turn that played also take unseen cards from the stock (so the count of a
+        player's hand does not follow from the cards they put down)?"""
+        return self.draw_after_play > 0 or self.play_draw_play
+
+    @property
+    def higher_score_wins(self) -> bool:
+        """Does the highest total win the match (lowest for penalty schemes)?"""
+        return self.scoring.higher_wins
 
     @property
     def abandon_applies(self) -> bool:
@@ -135,6 +358,8 @@ class Variant:
         return self.jokers > 0 or bool(self.larger_deck and self.larger_deck.jokers)
 
     def with_options(self, options: Mapping[str, object]) -> Variant:
+        from game.engine.options import apply_options
+
         return apply_options(self, options)
 
 
@@ -160,8 +385,8 @@ MACHIAVELLI = Variant(
     name="Machiavelli",
     summary="The Italian classic: two packs, no jokers, play or draw; "
             "a failed attempt costs 3 cards.",
-    packs=2, jokers=0, min_players=2, max_players=5, hand_size=13, ace="either",
-    turn="play_or_draw", abandon_penalty=3, scoring="cards_count",
+    packs=2, jokers=0, min_players=2, max_players=5, hand_size=13, ace=AceMode.EITHER,
+    turn=TurnStructure.PLAY_OR_DRAW, abandon_penalty=3, scoring=Scoring.CARDS_COUNT,
     house_rules=(_HOUSE_STOCK,),
 )
 
@@ -171,8 +396,9 @@ MACHIAVELLI_JOKERS = dataclasses.replace(
     name="Machiavelli with jokers",
     summary="Machiavelli plus two jokers; a released joker needs two of your cards "
             "in its new meld.",
-    jokers=2, joker_identity="fixed", jokers_per_meld=1, joker_moves="keep_identity",
-    joker_release_from="hand_or_table", released_joker_needs_two_from_hand=True,
+    jokers=2, joker_identity=JokerIdentity.FIXED, jokers_per_meld=1,
+    joker_moves=JokerMoves.KEEP_IDENTITY,
+    joker_release_from=ReleaseFrom.HAND_OR_TABLE, released_joker_needs_two_from_hand=True,
     house_rules=(_HOUSE_STOCK, _HOUSE_REAL_CARD),
     house_choices=frozenset({"joker_moves", "joker_release_from"}),
 )
@@ -181,18 +407,18 @@ TAHITI = Variant(
     id="tahiti",
     name="Tahiti",
     summary="Small hands, four jokers and four free cards on the table; a joker freezes its meld.",
-    packs=2, jokers=4, min_players=2, max_players=5, hand_size=5, free_cards=4, ace="either",
-    joker_identity="fixed", jokers_per_meld=1, joker_moves="keep_identity",
-    joker_release_from="hand", joker_freezes_meld=True, turn="play_or_draw",
-    scoring="tahiti", house_rules=(_HOUSE_STOCK, _HOUSE_FROZEN, _HOUSE_REAL_CARD),
+    packs=2, jokers=4, min_players=2, max_players=5, hand_size=5, free_cards=4, ace=AceMode.EITHER,
+    joker_identity=JokerIdentity.FIXED, jokers_per_meld=1, joker_moves=JokerMoves.KEEP_IDENTITY,
+    joker_release_from=ReleaseFrom.HAND, joker_freezes_meld=True, turn=TurnStructure.PLAY_OR_DRAW,
+    scoring=Scoring.TAHITI, house_rules=(_HOUSE_STOCK, _HOUSE_FROZEN, _HOUSE_REAL_CARD),
 )
 
 GUADALUPE = Variant(
     id="guadalupe",
     name="Guadalupe",
     summary="Five-card hands; draw two if you play nothing, one if you play without going out.",
-    packs=2, jokers=0, min_players=2, max_players=5, hand_size=5, ace="either",
-    turn="guadalupe", scoring="cards_count", house_rules=(_HOUSE_STOCK,),
+    packs=2, jokers=0, min_players=2, max_players=5, hand_size=5, ace=AceMode.EITHER,
+    turn=TurnStructure.GUADALUPE, scoring=Scoring.CARDS_COUNT, house_rules=(_HOUSE_STOCK,),
 )
 
 VATIKAN = Variant(
@@ -200,10 +426,11 @@ VATIKAN = Variant(
     name="Vatikan",
     summary="Open with a run of three from your hand; jokers never move unreleased; "
             "first out wins.",
-    packs=2, jokers=2, min_players=2, max_players=5, hand_size=13, ace="either",
-    joker_identity="fixed", jokers_per_meld=1, joker_moves="never",
-    joker_release_from="hand_or_table", initial_meld="run_of_3_from_hand",
-    turn="play_or_draw", scoring="none",
+    packs=2, jokers=2, min_players=2, max_players=5, hand_size=13, ace=AceMode.EITHER,
+    joker_identity=JokerIdentity.FIXED, jokers_per_meld=1, joker_moves=JokerMoves.NEVER,
+    joker_release_from=ReleaseFrom.HAND_OR_TABLE,
+    initial_meld=InitialMeld(InitialMeldKind.RUN_OF_3),
+    turn=TurnStructure.PLAY_OR_DRAW, scoring=Scoring.NONE,
     house_rules=(_HOUSE_STOCK, _HOUSE_NEVER_MOVES, _HOUSE_REAL_CARD),
     house_choices=frozenset({"jokers_per_meld"}),
 )
@@ -213,10 +440,12 @@ CAROUSEL = Variant(
     name="Carousel",
     summary="Draw up to three cards a turn, melding between draws; knock with 5 points or fewer.",
     packs=1, jokers=1, larger_deck=LargerDeck(3, 2, 2), min_players=2, max_players=5,
-    hand_size=10, ace="either", joker_identity="fixed", jokers_per_meld=1,
-    joker_moves="keep_identity", joker_release_from="hand_or_table", turn="carousel",
-    carousel_draws=3, knock=KnockRule(5, "after_meld"), stock_out="last_round",
-    scoring="carousel_scarne", match="target:150", house_rules=(_HOUSE_REAL_CARD,),
+    hand_size=10, ace=AceMode.EITHER, joker_identity=JokerIdentity.FIXED, jokers_per_meld=1,
+    joker_moves=JokerMoves.KEEP_IDENTITY, joker_release_from=ReleaseFrom.HAND_OR_TABLE,
+    turn=TurnStructure.CAROUSEL,
+    carousel_draws=3, knock=KnockRule(5, KnockWhen.AFTER_MELD), stock_out=StockOut.LAST_ROUND,
+    scoring=Scoring.CAROUSEL_SCARNE, match=MatchLength(MatchKind.TARGET, 150),
+    house_rules=(_HOUSE_REAL_CARD,),
     house_choices=frozenset({"jokers_per_meld"}),
 )
 
@@ -224,8 +453,9 @@ SHANGHAI = Variant(
     id="shanghai",
     name="Shanghai",
     summary="Aces low; you must meld when you can, and draw until you can.",
-    packs=2, jokers=0, min_players=3, max_players=5, hand_size=10, ace="low",
-    turn="draw_until_able", must_play_if_able=True, scoring="cards_count", match="hands:5",
+    packs=2, jokers=0, min_players=3, max_players=5, hand_size=10, ace=AceMode.LOW,
+    turn=TurnStructure.DRAW_UNTIL_ABLE, must_play_if_able=True, scoring=Scoring.CARDS_COUNT,
+    match=MatchLength(MatchKind.HANDS, 5),
     house_rules=(_HOUSE_DRAW_UNTIL, _HOUSE_STOCK), house_choices=frozenset({"match"}),
 )
 
@@ -234,8 +464,9 @@ MANIPULATION = Variant(
     name="Manipulation (Finagle)",
     summary="Aces high, sets and runs kept apart; meld when you can; first to 200 loses.",
     packs=2, jokers=0, larger_deck=LargerDeck(6, 3, 0), min_players=3, max_players=7,
-    hand_size=7, ace="high", turn="draw_until_able", must_play_if_able=True,
-    scoring="manipulation", match="target:200", table_layout="sets_and_runs_apart",
+    hand_size=7, ace=AceMode.HIGH, turn=TurnStructure.DRAW_UNTIL_ABLE, must_play_if_able=True,
+    scoring=Scoring.MANIPULATION, match=MatchLength(MatchKind.TARGET, 200),
+    table_layout=TableLayout.SETS_AND_RUNS_APART,
     house_rules=(_HOUSE_DRAW_UNTIL, _HOUSE_STOCK),
 )
 
@@ -244,9 +475,11 @@ ROBBERS = Variant(
     name="Robber's Rummy",
     summary="Four wild jokers that change value freely; open with a meld of your own; "
             "draw and play on.",
-    packs=2, jokers=4, min_players=2, max_players=6, hand_size=11, ace="either",
-    joker_identity="free", jokers_per_meld=1, initial_meld="complete_meld_from_hand",
-    turn="robbers", scoring="cards_count", house_rules=(_HOUSE_STOCK, _HOUSE_REAL_CARD),
+    packs=2, jokers=4, min_players=2, max_players=6, hand_size=11, ace=AceMode.EITHER,
+    joker_identity=JokerIdentity.FREE, jokers_per_meld=1,
+    initial_meld=InitialMeld(InitialMeldKind.COMPLETE_MELD),
+    turn=TurnStructure.ROBBERS, scoring=Scoring.CARDS_COUNT,
+    house_rules=(_HOUSE_STOCK, _HOUSE_REAL_CARD),
 )
 
 SHANGHAI_RUMMY = Variant(
@@ -254,10 +487,10 @@ SHANGHAI_RUMMY = Variant(
     name="Shanghai Rummy",
     summary="The contract game: ten rounds of set contracts, a discard pile, and buying out "
             "of turn.",
-    family="contract", packs=2, jokers=1, larger_deck=LargerDeck(5, 3, 2), min_players=3,
-    max_players=8, hand_size=11, set_same_suit_allowed=True, ace="either",
-    joker_identity="fixed", jokers_per_meld=0, turn="contract", max_buys=4,
-    scoring="contract", match="hands:10",
+    family=Family.CONTRACT, packs=2, jokers=1, larger_deck=LargerDeck(5, 3, 2), min_players=3,
+    max_players=8, hand_size=11, set_same_suit_allowed=True, ace=AceMode.EITHER,
+    joker_identity=JokerIdentity.FIXED, jokers_per_meld=0, turn=TurnStructure.CONTRACT, max_buys=4,
+    scoring=Scoring.CONTRACT, match=MatchLength(MatchKind.HANDS, 10),
     house_rules=(
         "(house) A contract's melds may hold more cards than its minimum.",
         "(house) You may go out by laying off or laying down your last card, without a "
@@ -294,7 +527,7 @@ def all_variants() -> dict[str, Variant]:
 
 
 def register(variant: Variant) -> None:
-    registry = CONTRACT_VARIANTS if variant.family == "contract" else VARIANTS
+    registry = CONTRACT_VARIANTS if variant.is_contract else VARIANTS
     registry[variant.id] = variant
 
 
@@ -304,232 +537,66 @@ def get_variant(variant_id: str, options: Mapping[str, object] | None = None) ->
     except KeyError:
         known = ", ".join(all_variants())
         raise OptionError(f"unknown variant '{variant_id}'; known variants: {known}") from None
+    from game.engine.options import apply_options  # options reads this module's types
+
     return apply_options(base, options or {})
-
-
-# --- house-rule options ------------------------------------------------------
-
-
-def _as_int(key: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool):
-        raise OptionError(f"option {key}: expected a whole number from {low} to {high}")
-    try:
-        number = int(str(value).strip())
-    except ValueError:
-        raise OptionError(
-            f"option {key}: '{value}' is not a whole number (expected {low} to {high})"
-        ) from None
-    if not low <= number <= high:
-        raise OptionError(f"option {key}: {number} is out of range (expected {low} to {high})")
-    return number
-
-
-def _as_bool(key: str, value: object) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "yes", "on", "1"):
-        return True
-    if text in ("false", "no", "off", "0"):
-        return False
-    raise OptionError(f"option {key}: '{value}' is not true or false")
-
-
-def _as_choice(key: str, value: object, choices: tuple[str, ...]) -> str:
-    text = str(value).strip().lower()
-    if text not in choices:
-        raise OptionError(f"option {key}: '{value}' is not one of {', '.join(choices)}")
-    return text
-
-
-def _as_match(key: str, value: object) -> str:
-    text = str(value).strip().lower()
-    if text == "single":
-        return "hands:1"
-    kind, sep, number = text.partition(":")
-    if sep and kind == "hands":
-        return f"hands:{_as_int(key, number, 1, 50)}"
-    if sep and kind == "target":
-        return f"target:{_as_int(key, number, 10, 10000)}"
-    raise OptionError(f"option {key}: '{value}' is not single, hands:N or target:N")
-
-
-def _as_initial_meld(key: str, value: object) -> str:
-    text = str(value).strip().lower()
-    if text in ("none", "complete_meld_from_hand", "run_of_3_from_hand"):
-        return text
-    kind, sep, number = text.partition(":")
-    if sep and kind == "points":
-        return f"points:{_as_int(key, number, 1, 200)}"
-    raise OptionError(
-        f"option {key}: '{value}' is not one of none, complete_meld_from_hand, "
-        "run_of_3_from_hand, points:N"
-    )
-
-
-def _as_knock(key: str, value: object) -> KnockRule | None:
-    if value is None or isinstance(value, KnockRule):
-        return value
-    text = str(value).strip().lower()
-    if text == "none":
-        return None
-    when, sep, points = text.partition(":")
-    if sep and when in KNOCK_WHEN:
-        return KnockRule(_as_int(key, points, 0, 100), when)
-    raise OptionError(
-        f"option {key}: '{value}' is not none, after_meld:POINTS or start_of_turn:POINTS"
-    )
-
-
-def _as_larger_deck(key: str, value: object) -> LargerDeck:
-    packs, sep, jokers = str(value).strip().partition("+")
-    if not sep:
-        raise OptionError(f"option {key}: '{value}' is not PACKS+JOKERS (e.g. 3+2)")
-    return LargerDeck(5, _as_int(key, packs, 1, 3), _as_int(key, jokers, 0, 4))
-
-
-def _as_jokers_per_meld(key: str, value: object) -> int:
-    if str(value).strip().lower() in ("unlimited", "0"):
-        return 0
-    return _as_int(key, value, 1, 4)
-
-
-# key -> (description, parser returning {field: value})
-_OPTIONS: dict[str, tuple[str, object]] = {
-    "hand_size": ("cards dealt to each player (1-20)",
-                  lambda k, v: {"hand_size": _as_int(k, v, 1, 20)}),
-    "ace": ("low, high, either or around",
-            lambda k, v: {"ace": _as_choice(k, v, ACE_MODES)}),
-    "packs": ("52-card packs in the deck (1-3)",
-              lambda k, v: {"packs": _as_int(k, v, 1, 3), "larger_deck": None}),
-    "jokers": ("jokers in the deck (0-4)",
-               lambda k, v: {"jokers": _as_int(k, v, 0, 4), "larger_deck": None}),
-    "larger_deck": ("deck from 5 players as PACKS+JOKERS, e.g. 3+2 or 2+2 (contract game)",
-                    lambda k, v: {"larger_deck": _as_larger_deck(k, v)}),
-    "free_cards": ("cards dealt face up to the table as singles (0 or 4)",
-                   lambda k, v: {"free_cards": _as_choice(k, str(v), ("0", "4")) and int(v)}),
-    "abandon_penalty": ("cards drawn when giving up a started play (0-5); only in games "
-                        "where a turn is either a play or a draw",
-                        lambda k, v: {"abandon_penalty": _as_int(k, v, 0, 5)}),
-    "joker_identity": ("fixed or free",
-                       lambda k, v: {"joker_identity": _as_choice(k, v, JOKER_IDENTITIES)}),
-    "jokers_per_meld": ("1-4, or unlimited",
-                        lambda k, v: {"jokers_per_meld": _as_jokers_per_meld(k, v)}),
-    "joker_moves": ("keep_identity or never",
-                    lambda k, v: {"joker_moves": _as_choice(k, v, JOKER_MOVES)}),
-    "joker_release_from": ("hand or hand_or_table",
-                           lambda k, v: {"joker_release_from":
-                                         _as_choice(k, v, JOKER_RELEASE_FROM)}),
-    "joker_freezes_meld": ("true or false",
-                           lambda k, v: {"joker_freezes_meld": _as_bool(k, v)}),
-    "released_joker_needs_two_from_hand": (
-        "true or false",
-        lambda k, v: {"released_joker_needs_two_from_hand": _as_bool(k, v)}),
-    "initial_meld": ("none, complete_meld_from_hand, run_of_3_from_hand or points:N",
-                     lambda k, v: {"initial_meld": _as_initial_meld(k, v)}),
-    "must_play_if_able": ("true or false",
-                          lambda k, v: {"must_play_if_able": _as_bool(k, v)}),
-    "knock": ("none, after_meld:POINTS or start_of_turn:POINTS",
-              lambda k, v: {"knock": _as_knock(k, v)}),
-    "scoring": (", ".join(SCORING), lambda k, v: {"scoring": _as_choice(k, v, SCORING)}),
-    "match": ("single, hands:N or target:N", lambda k, v: {"match": _as_match(k, v)}),
-    "table_layout": ("mixed or sets_and_runs_apart",
-                     lambda k, v: {"table_layout": _as_choice(k, v, TABLE_LAYOUTS)}),
-    "culbertson": (
-        "Culbertson's Carousel: four draws, knock at the start of a turn with 10 or fewer, "
-        "Culbertson scoring (true or false)",
-        lambda k, v: (
-            {"carousel_draws": 4, "knock": KnockRule(10, "start_of_turn"),
-             "scoring": "carousel_culbertson"}
-            if _as_bool(k, v)
-            else {"carousel_draws": 3, "knock": KnockRule(5, "after_meld"),
-                  "scoring": "carousel_scarne"}
-        ),
-    ),
-}
-
-
-_NO_ABANDON_WHY = {
-    "carousel": "you draw before you meld",
-    "draw_until_able": "a player who can meld must",
-    "contract": "nothing on the table can be rearranged",
-}
-
-
-def option_keys() -> dict[str, str]:
-    """Every house-rule option key with a description of its values."""
-    return {key: desc for key, (desc, _) in _OPTIONS.items()}
-
-
-def apply_options(variant: Variant, options: Mapping[str, object]) -> Variant:
-    """The variant with house-rule overrides applied, every key and value checked."""
-    changes: dict[str, Any] = {}
-    for key, value in options.items():
-        if key not in _OPTIONS:
-            known = ", ".join(_OPTIONS)
-            raise OptionError(f"unknown option '{key}'; known options: {known}")
-        _, parse = _OPTIONS[key]
-        changes.update(parse(key, value))  # type: ignore[operator]
-    if "culbertson" in options and variant.turn != "carousel":
-        raise OptionError("option culbertson: only a variant with the carousel turn has it")
-    if changes.get("abandon_penalty") and not variant.offers_abandon_penalty:
-        raise OptionError(
-            "option abandon_penalty: only games where you either play or draw have it "
-            f"({variant.name} is not one: {_NO_ABANDON_WHY[variant.turn]})")
-    result = dataclasses.replace(variant, **changes)
-    _check_consistent(result)
-    return result
-
-
-def _check_consistent(variant: Variant) -> None:
-    packs, jokers = variant.deck_for(variant.max_players)
-    if variant.free_cards + variant.min_players * variant.hand_size > packs * 52 + jokers:
-        raise OptionError(
-            f"option hand_size: {variant.hand_size} cards each do not fit in the deck"
-        )
-    if variant.turn == "carousel" and variant.carousel_draws < 2:
-        raise OptionError("the carousel turn needs at least two draws")
 
 
 # --- the rules in words ------------------------------------------------------
 
 _ACE_WORDS = {
-    "low": "Aces are low only: A-2-3 is a run, Q-K-A is not.",
-    "high": "Aces are high only: Q-K-A is a run, A-2-3 is not.",
-    "either": "An ace is high or low at the end of a run, never inside it (K-A-2 is not a run).",
-    "around": "Runs may turn the corner: Q-K-A-2-3 is a run.",
+    AceMode.LOW: "Aces are low only: A-2-3 is a run, Q-K-A is not.",
+    AceMode.HIGH: "Aces are high only: Q-K-A is a run, A-2-3 is not.",
+    AceMode.EITHER: "An ace is high or low at the end of a run, never inside it (K-A-2 is not "
+                    "a run).",
+    AceMode.AROUND: "Runs may turn the corner: Q-K-A-2-3 is a run.",
 }
 _TURN_WORDS = {
-    "play_or_draw": "On your turn, play one or more cards (rearranging the table as you like) "
-                    "or draw one card; never both.",
-    "carousel": "On your turn, draw a card, then you may meld; if you do not, draw again and "
-                "you may meld; {last}",
-    "guadalupe": "If you put down no cards you draw two; if you put down cards without going "
-                 "out you draw one at the end of your turn.",
-    "draw_until_able": "If you can meld you must meld at least one card; if you cannot, draw "
-                       "one card at a time until you can, then meld.",
-    "robbers": "Play at least one card or draw one. After playing you may also draw one card, "
-               "play more, and then your turn ends.",
+    TurnStructure.PLAY_OR_DRAW:
+        "On your turn, play one or more cards (rearranging the table as you like) or draw one "
+        "card; never both.",
+    TurnStructure.CAROUSEL:
+        "On your turn, draw a card, then you may meld; if you do not, draw again and you may "
+        "meld; {last}",
+    TurnStructure.GUADALUPE:
+        "If you put down no cards you draw two; if you put down cards without going out you "
+        "draw one at the end of your turn.",
+    TurnStructure.DRAW_UNTIL_ABLE:
+        "If you can meld you must meld at least one card; if you cannot, draw one card at a "
+        "time until you can, then meld.",
+    TurnStructure.ROBBERS:
+        "Play at least one card or draw one. After playing you may also draw one card, play "
+        "more, and then your turn ends.",
 }
 _SCORING_WORDS = {
-    "cards_count": "Each other player takes 1 penalty point per card left in hand; lowest "
-                   "total wins.",
-    "tahiti": "Penalty per card left in hand: 2-10 face value, J/Q/K 10, ace 11, joker 30; "
-              "lowest total wins.",
-    "manipulation": "Penalty per card left in hand: ace 15, 10/J/Q/K 10, 2-9 5; lowest "
-                    "total wins.",
-    "none": "No points: the first player to go out wins.",
-    "carousel_scarne": "Card values: joker 25, J/Q/K 10, 2-10 face value, ace 1. On a knock "
-                       "the lowest hand wins the difference from every other hand (+10 "
-                       "undercut bonus if it is not the knocker); going out wins every other "
-                       "hand plus 25. At 150 a player gets 100 more, everyone 25 per deal "
-                       "won, and the highest total wins.",
-    "carousel_culbertson": "Card values: joker 25, J/Q/K 10, 2-10 face value, ace 1. The "
-                           "winner scores the total of all other hands (tied winners divide "
-                           "it exactly), plus 25 for going out, or 10 for beating the "
-                           "knocker's hand. At 150 a player gets 100 more, and the highest "
-                           "total wins.",
+    Scoring.CARDS_COUNT:
+        "Each other player takes 1 penalty point per card left in hand; lowest total wins.",
+    Scoring.TAHITI:
+        "Penalty per card left in hand: 2-10 face value, J/Q/K 10, ace 11, joker 30; lowest "
+        "total wins.",
+    Scoring.MANIPULATION:
+        "Penalty per card left in hand: ace 15, 10/J/Q/K 10, 2-9 5; lowest total wins.",
+    Scoring.NONE: "No points: the first player to go out wins.",
+    Scoring.CAROUSEL_SCARNE:
+        "Card values: joker 25, J/Q/K 10, 2-10 face value, ace 1. On a knock the lowest hand "
+        "wins the difference from every other hand (+10 undercut bonus if it is not the "
+        "knocker); going out wins every other hand plus 25. At 150 a player gets 100 more, "
+        "everyone 25 per deal won, and the highest total wins.",
+    Scoring.CAROUSEL_CULBERTSON:
+        "Card values: joker 25, J/Q/K 10, 2-10 face value, ace 1. The winner scores the total "
+        "of all other hands (tied winners divide it exactly), plus 25 for going out, or 10 for "
+        "beating the knocker's hand. At 150 a player gets 100 more, and the highest total "
+        "wins.",
 }
+
+
+_INITIAL_WORDS = {
+    InitialMeldKind.COMPLETE_MELD: "Before touching the table, your first play must include a "
+                                   "complete meld made from your hand.",
+    InitialMeldKind.RUN_OF_3: "Your first play must begin with a run of three or more cards "
+                              "from your hand.",
+}
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def _deck_words(packs: int, jokers: int) -> str:
@@ -541,7 +608,7 @@ def _deck_words(packs: int, jokers: int) -> str:
 
 def describe(variant: Variant) -> list[str]:
     """The variant's rules in words, one sentence a line, for the CLI and the rules screen."""
-    if variant.family == "contract":
+    if variant.is_contract:
         from game.engine.contract.rules import describe_contract_game
 
         return describe_contract_game(variant)
@@ -565,7 +632,7 @@ def describe(variant: Variant) -> list[str]:
     lines.append(f"{set_rule} Runs: {variant.run_min} or more cards of one suit in order.")
     lines.append(_ACE_WORDS[variant.ace])
     if variant.has_jokers:
-        if variant.joker_identity == "fixed":
+        if variant.joker_identity is JokerIdentity.FIXED:
             lines.append("A joker is declared as one card when played and keeps that "
                          "identity until a real copy of that card releases it.")
         else:
@@ -574,18 +641,18 @@ def describe(variant: Variant) -> list[str]:
         limit = variant.jokers_per_meld
         lines.append(house("jokers_per_meld", "Any number of jokers per meld." if limit == 0
                            else f"At most {limit} joker{'s' if limit > 1 else ''} per meld."))
-        if variant.joker_identity == "fixed":
+        if variant.joker_identity is JokerIdentity.FIXED:
             if variant.joker_freezes_meld:
                 moves = ("An unreleased joker never moves: its meld is frozen until the "
                          "joker is released.")
-            elif variant.joker_moves == "keep_identity":
+            elif variant.joker_moves is JokerMoves.KEEP_IDENTITY:
                 moves = "An unreleased joker may move to another meld keeping its card."
             else:
                 moves = "An unreleased joker never moves to another meld."
             lines.append(house("joker_moves", moves))
             lines.append(house("joker_release_from",
                                "The card that releases a joker must come from your hand."
-                               if variant.joker_release_from == "hand"
+                               if variant.joker_release_from is ReleaseFrom.HAND
                                else "The card that releases a joker may come from your hand "
                                     "or the table."))
             lines.append("A released joker never goes to a hand: it must be in a valid "
@@ -596,45 +663,40 @@ def describe(variant: Variant) -> list[str]:
         if variant.released_joker_needs_two_from_hand:
             lines.append("A released joker re-used in a new meld needs at least two cards "
                          "from your hand in that meld.")
-    initial = {
-        "none": None,
-        "complete_meld_from_hand": "Before touching the table, your first play must "
-                                   "include a complete meld made from your hand.",
-        "run_of_3_from_hand": "Your first play must begin with a run of three or more "
-                              "cards from your hand.",
-    }
-    if variant.initial_meld_points is not None:
+    rule = variant.initial_meld
+    if rule.points_needed is not None:
         lines.append(f"Your first play must include melds from your hand worth at least "
-                     f"{variant.initial_meld_points} points.")
-    elif initial[variant.initial_meld]:
-        lines.append(initial[variant.initial_meld])  # type: ignore[arg-type]
+                     f"{rule.points_needed} points.")
+    elif rule.required:
+        lines.append(_INITIAL_WORDS[rule.kind])
     turn = _TURN_WORDS[variant.turn]
-    if variant.turn == "carousel":
+    if variant.draws_before_meld:
         draws = variant.carousel_draws
         nth = {2: "second", 3: "third", 4: "fourth"}.get(draws, f"{draws}th")
         turn = turn.format(last=f"after your {nth} draw the turn ends without a meld "
                                 f"(up to {draws} draws, melding after any of the first "
                                 f"{draws - 1}).")
     lines.append(turn)
-    if variant.must_play_if_able and variant.turn != "draw_until_able":
+    if variant.must_play_if_able and not variant.draws_until_able:
         lines.append("A player who can play must play at least one card.")
     if variant.abandon_applies:
-        usual = "two" if variant.turn == "guadalupe" else "one"
+        usual = _NUMBER_WORDS[variant.cards_per_draw]
         lines.append(f"Once you have moved a table card or put down a card, giving up the "
                      f"play restores the table and you draw {variant.abandon_penalty} cards "
                      f"instead of {usual}, even if you put everything back first.")
     if variant.knock:
         knock = variant.knock
         when = ("after drawing one or two cards and melding"
-                if knock.when == "after_meld" else "at the start of your turn instead of drawing")
+                if knock.when is KnockWhen.AFTER_MELD
+                else "at the start of your turn instead of drawing")
         lines.append(f"You may knock {when} with {knock.max_points} points or fewer in hand; "
                      "the hand ends at once.")
-    if variant.stock_out == "last_round":
+    if variant.stock_out is StockOut.LAST_ROUND:
         lines.append("If the player who draws the last stock card does not knock, everyone "
                      "has one more turn to meld without drawing; then the lowest hand wins.")
     lines.append("A player who plays their last card ends the hand at once.")
     lines.append(_SCORING_WORDS[variant.scoring])
-    if variant.scoring == "manipulation" and variant.has_jokers:
+    if variant.scoring is Scoring.MANIPULATION and variant.has_jokers:
         lines.append("(house) A joker left in hand counts 15, like an ace.")
     if variant.match_target is not None:
         lines.append(house("match",
@@ -644,7 +706,7 @@ def describe(variant: Variant) -> list[str]:
         lines.append(house("match", "The match is a single hand."))
     else:
         lines.append(house("match", f"The match is {variant.match_hands} hands."))
-    if variant.table_layout == "sets_and_runs_apart":
+    if variant.table_layout is TableLayout.SETS_AND_RUNS_APART:
         lines.append("Sets are kept on one side of the table and runs on the other.")
     lines.extend(variant.house_rules)
     return lines

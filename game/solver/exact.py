@@ -66,8 +66,8 @@ def arrange(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, 
                        tie_break, proven_tie_break)
     budget = as_work(work)
     initial = None
-    if not opened and variant.initial_meld != "none":
-        initial = "points" if variant.initial_meld_points is not None else variant.initial_meld
+    if not opened and variant.initial_meld.required:
+        initial = variant.initial_meld.kind  # a meld, a run of 3, or points
     attempts = [(initial, True)]
     if initial is not None and table.free and exactly in (None, 0):
         attempts.append((None, False))  # only free cards: no first-play rule applies

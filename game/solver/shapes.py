@@ -14,7 +14,7 @@ import numpy as np
 from game.engine.cards import SUITS, Card, Face
 from game.engine.melds import check_meld
 from game.engine.scoring import meld_points
-from game.engine.variants import Variant
+from game.engine.variants import AceMode, JokerIdentity, Variant
 
 NFACES = 52
 
@@ -147,8 +147,9 @@ class _MeldProbe:
     """check_meld on made-up cards, to learn what wild jokers play in a shape."""
 
     def __init__(self, ace: str, run_min: int) -> None:
-        self.variant = Variant(id="_probe", name="", summary="", ace=ace, run_min=run_min,
-                               joker_identity="free", jokers_per_meld=0)
+        self.variant = Variant(id="_probe", name="", summary="", ace=AceMode(ace),
+                               run_min=run_min, joker_identity=JokerIdentity.FREE,
+                               jokers_per_meld=0)
 
     def check(self, naturals: Sequence[int], njokers: int) -> tuple[int, list[Face]] | None:
         cards = [Card(f.rank, f.suit) for f in map(index_face, naturals)]

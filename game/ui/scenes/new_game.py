@@ -16,7 +16,8 @@ import pygame
 
 from game.engine.contract.rules import deal_problem
 from game.engine.errors import OptionError
-from game.engine.variants import Variant, all_variants, apply_options
+from game.engine.options import apply_options
+from game.engine.variants import Variant, all_variants
 from game.session import GameSession, Seat
 from game.store import InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH, SEAT_KINDS
@@ -83,7 +84,7 @@ def variant_defaults(variant: Variant) -> dict[str, str]:
         else str(variant.jokers_per_meld),
         "joker_moves": variant.joker_moves,
         "joker_release_from": variant.joker_release_from,
-        "initial_kind": "points" if points is not None else variant.initial_meld,
+        "initial_kind": "points" if points is not None else str(variant.initial_meld),
         "initial_points": str(points if points is not None else 30),
         "match_kind": match_kind,
         "match_n": match_n,
@@ -179,11 +180,11 @@ class Setup:
         initial = values["initial_kind"]
         if initial == "points":
             initial = "points:" + values["initial_points"].strip()
-        base_initial = self.variant.initial_meld
+        base_initial = str(self.variant.initial_meld)
         if initial != base_initial:
             options["initial_meld"] = initial
         match = _match_value(values["match_kind"], values["match_n"])
-        if not _same_match(match, self.variant.match):
+        if not _same_match(match, str(self.variant.match)):
             options["match"] = match
         if self.is_carousel and values["culbertson"] != base["culbertson"]:
             options["culbertson"] = values["culbertson"] == "true"

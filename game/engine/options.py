@@ -1,0 +1,490 @@
+"""House-rule options as typed specs: what each option is called, which values it takes, what
+it changes in a ``Variant``, and which games offer it.
+
+One table serves every reader: ``apply_options`` validates through it (saves, presets and
+the CLI's ``--option KEY=VALUE`` hold the option text), ``machiavelli rules`` lists it, and
+the New game screen builds its house-rules column from the specs marked ``in_form``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from game.engine.errors import OptionError
+from game.engine.variants import (
+    AceMode,
+    InitialMeld,
+    InitialMeldKind,
+    JokerIdentity,
+    JokerMoves,
+    KnockRule,
+    KnockWhen,
+    LargerDeck,
+    MatchKind,
+    MatchLength,
+    ReleaseFrom,
+    Scoring,
+    TableLayout,
+    TurnStructure,
+    Variant,
+)
+
+
+class Widget(StrEnum):
+    """How the New game screen shows an option."""
+
+    SLIDER = "slider"  # a whole number in ``range``
+    CHOICE = "choice"  # a drop-down of ``choices``
+    CHOICE_NUMBER = "choice_number"  # a drop-down, plus a number for the choices that take one
+    SWITCH = "switch"  # a check box
+    NONE = "none"  # command line and presets only
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value of a choice, as the option text holds it and as a person reads it.
+    ``number``: the choice takes a number (its default given here), as in ``points:30``."""
+
+    value: str
+    label: str
+    number: int | None = None
+
+
+def _always(variant: Variant) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One house-rule option.
+
+    ``read`` turns the stored value (text, number or true/false) into the typed value,
+    raising OptionError in words; ``changes`` says which Variant fields that value sets;
+    ``current`` reads the typed value back from a Variant; ``store`` writes a typed value
+    as saves and presets hold it. ``offered``: does this game have the option (the form
+    shows it only then); ``refuse``: why apply_options refuses the value for this game.
+    """
+
+    key: str
+    label: str
+    help: str
+    values: str  # the accepted values in words, for the command line
+    read: Callable[[str, object], Any]
+    changes: Callable[[Any], dict[str, Any]]
+    current: Callable[[Variant], Any]
+    store: Callable[[Any], str | int | bool]
+    widget: Widget = Widget.NONE
+    choices: tuple[Choice, ...] = ()
+    range: tuple[int, int] | None = None  # of the number (SLIDER, CHOICE_NUMBER)
+    offered: Callable[[Variant], bool] = _always
+    refuse: Callable[[Variant, Any], str | None] | None = None
+
+    @property
+    def in_form(self) -> bool:
+        return self.widget is not Widget.NONE
+
+    def parse(self, value: object) -> Any:
+        return self.read(self.key, value)
+
+    # --- the form's side: a widget holds a choice (or number, or switch) text and, for
+    # CHOICE_NUMBER, a number text
+
+    def form_values(self, variant: Variant) -> tuple[str, str]:
+        """(choice, number) texts showing ``variant``'s value in the widgets."""
+        value = self.current(variant)
+        stored = self.store(value)
+        if self.widget is Widget.SWITCH:
+            return ("true" if stored else "false"), ""
+        text = str(stored)
+        if self.widget is Widget.CHOICE_NUMBER:
+            # a plain choice first: "single" is the match "hands:1"
+            for choice in self.choices:
+                if choice.number is None and self.parse(choice.value) == value:
+                    return choice.value, ""
+            for choice in self.choices:
+                if choice.number is not None and text.startswith(choice.value + ":"):
+                    return choice.value, text.partition(":")[2]
+        return text, ""
+
+    def from_form(self, choice: str, number: str = "") -> str | int | bool:
+        """The stored option value the widgets say; a text ``read`` refuses in words if
+        the number typed is not one."""
+        if self.widget is Widget.SWITCH:
+            return choice == "true"
+        if self.widget is Widget.CHOICE_NUMBER:
+            picked = self.choice(choice)
+            if picked is not None and picked.number is not None:
+                return f"{choice}:{number.strip()}"
+            return choice
+        try:
+            return self.store(self.parse(choice))
+        except OptionError:
+            return choice
+
+    def choice(self, value: str) -> Choice | None:
+        return next((c for c in self.choices if c.value == value), None)
+
+    def label_of(self, value: str) -> str:
+        picked = self.choice(value)
+        return picked.label if picked else value
+
+
+# --- readers: stored value -> typed value, problems in words
+
+
+def read_int(key: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool):
+        raise OptionError(f"option {key}: expected a whole number from {low} to {high}")
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise OptionError(
+            f"option {key}: '{value}' is not a whole number (expected {low} to {high})"
+        ) from None
+    if not low <= number <= high:
+        raise OptionError(f"option {key}: {number} is out of range (expected {low} to {high})")
+    return number
+
+
+def read_bool(key: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "on", "1"):
+        return True
+    if text in ("false", "no", "off", "0"):
+        return False
+    raise OptionError(f"option {key}: '{value}' is not true or false")
+
+
+def _reader_of(kind: type[StrEnum]) -> Callable[[str, object], Any]:
+    def read(key: str, value: object) -> StrEnum:
+        text = str(value).strip().lower()
+        try:
+            return kind(text)
+        except ValueError:
+            raise OptionError(
+                f"option {key}: '{value}' is not one of {', '.join(kind)}") from None
+    return read
+
+
+def _int_reader(low: int, high: int) -> Callable[[str, object], int]:
+    return lambda key, value: read_int(key, value, low, high)
+
+
+MATCH_HANDS = (1, 50)
+MATCH_TARGET = (10, 10000)
+OPENING_POINTS = (1, 200)
+
+
+def read_match(key: str, value: object) -> MatchLength:
+    try:
+        match = MatchLength.parse(str(value))
+    except ValueError:
+        # the number's own problem (not a number, out of range) is the one to tell
+        kind, sep, number = str(value).strip().lower().partition(":")
+        if sep and kind in tuple(MatchKind):
+            low, high = MATCH_HANDS if kind == MatchKind.HANDS else MATCH_TARGET
+            read_int(key, number, low, high)
+        raise OptionError(f"option {key}: '{value}' is not single, hands:N or target:N") \
+            from None
+    low, high = MATCH_HANDS if match.kind is MatchKind.HANDS else MATCH_TARGET
+    read_int(key, match.count, low, high)
+    return match
+
+
+def read_initial_meld(key: str, value: object) -> InitialMeld:
+    try:
+        rule = InitialMeld.parse(str(value))
+    except ValueError:
+        kind, sep, number = str(value).strip().lower().partition(":")
+        if sep and kind == InitialMeldKind.POINTS:
+            read_int(key, number, *OPENING_POINTS)
+        raise OptionError(
+            f"option {key}: '{value}' is not one of none, complete_meld_from_hand, "
+            "run_of_3_from_hand, points:N") from None
+    if rule.kind is InitialMeldKind.POINTS:
+        read_int(key, rule.points, *OPENING_POINTS)
+    return rule
+
+
+def read_knock(key: str, value: object) -> KnockRule | None:
+    if value is None or isinstance(value, KnockRule):
+        return value
+    text = str(value).strip().lower()
+    if text == "none":
+        return None
+    when, sep, points = text.partition(":")
+    if sep and when in tuple(KnockWhen):
+        return KnockRule(read_int(key, points, 0, 100), KnockWhen(when))
+    raise OptionError(
+        f"option {key}: '{value}' is not none, after_meld:POINTS or start_of_turn:POINTS"
+    )
+
+
+def read_larger_deck(key: str, value: object) -> LargerDeck:
+    packs, sep, jokers = str(value).strip().partition("+")
+    if not sep:
+        raise OptionError(f"option {key}: '{value}' is not PACKS+JOKERS (e.g. 3+2)")
+    return LargerDeck(5, read_int(key, packs, 1, 3), read_int(key, jokers, 0, 4))
+
+
+def read_jokers_per_meld(key: str, value: object) -> int:
+    if str(value).strip().lower() in ("unlimited", "0"):
+        return 0
+    return read_int(key, value, 1, 4)
+
+
+def read_free_cards(key: str, value: object) -> int:
+    number = read_int(key, value, 0, 4)
+    if number not in (0, 4):
+        raise OptionError(f"option {key}: '{value}' is not one of 0, 4")
+    return number
+
+
+# --- the conditions under which a game offers an option
+
+
+def _manipulation(variant: Variant) -> bool:
+    return not variant.is_contract
+
+
+def _jokers(variant: Variant) -> bool:
+    return variant.has_jokers and not variant.is_contract
+
+
+def _pinned_jokers(variant: Variant) -> bool:
+    return _jokers(variant) and variant.joker_identity is JokerIdentity.FIXED
+
+
+def _carousel(variant: Variant) -> bool:
+    return variant.draws_before_meld
+
+
+_NO_ABANDON_WHY = {
+    TurnStructure.CAROUSEL: "you draw before you meld",
+    TurnStructure.DRAW_UNTIL_ABLE: "a player who can meld must",
+    TurnStructure.CONTRACT: "nothing on the table can be rearranged",
+}
+
+
+def _refuse_abandon(variant: Variant, penalty: int) -> str | None:
+    if not penalty or variant.offers_abandon_penalty:
+        return None
+    return ("only games where you either play or draw have it "
+            f"({variant.name} is not one: {_NO_ABANDON_WHY[variant.turn]})")
+
+
+def _refuse_culbertson(variant: Variant, value: bool) -> str | None:
+    return None if _carousel(variant) else "only a variant with the carousel turn has it"
+
+
+def _culbertson(on: bool) -> dict[str, Any]:
+    if on:
+        return {"carousel_draws": 4, "knock": KnockRule(10, KnockWhen.START_OF_TURN),
+                "scoring": Scoring.CAROUSEL_CULBERTSON}
+    return {"carousel_draws": 3, "knock": KnockRule(5, KnockWhen.AFTER_MELD),
+            "scoring": Scoring.CAROUSEL_SCARNE}
+
+
+def _field(name: str, **more: Any) -> Callable[[Any], dict[str, Any]]:
+    return lambda value: {name: value, **more}
+
+
+def _get(name: str) -> Callable[[Variant], Any]:
+    return lambda variant: getattr(variant, name)
+
+
+def _text(value: Any) -> str:
+    return str(value)
+
+
+def _number(value: Any) -> int:
+    return int(value)
+
+
+def _switch(value: Any) -> bool:
+    return bool(value)
+
+
+def _enum_choices(labels: Mapping[StrEnum, str]) -> tuple[Choice, ...]:
+    return tuple(Choice(kind.value, label) for kind, label in labels.items())
+
+
+def _enum_spec(key: str, kind: type[StrEnum], label: str, help: str,
+               labels: Mapping[StrEnum, str] | None = None, **more: Any) -> OptionSpec:
+    return OptionSpec(
+        key, label, help, " or ".join(kind) if len(kind) < 3 else ", ".join(kind),
+        _reader_of(kind), _field(key), _get(key), _text,
+        widget=Widget.CHOICE if labels else Widget.NONE,
+        choices=_enum_choices(labels) if labels else tuple(Choice(k.value, k.value)
+                                                           for k in kind),
+        **more)
+
+
+def _switch_spec(key: str, label: str, help: str) -> OptionSpec:
+    return OptionSpec(key, label, help, "true or false", read_bool, _field(key), _get(key),
+                      _switch)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "hand_size", "Cards dealt", "Cards dealt to each player.", "1-20",
+        _int_reader(1, 20), _field("hand_size"), _get("hand_size"), _number,
+        widget=Widget.SLIDER, range=(1, 20)),
+    _enum_spec(
+        "ace", AceMode, "Aces", "Where an ace may stand in a run.",
+        {AceMode.EITHER: "High or low", AceMode.LOW: "Low only", AceMode.HIGH: "High only",
+         AceMode.AROUND: "Around the corner"}),
+    OptionSpec(
+        "packs", "Packs", "52-card packs in the deck.", "1-3",
+        _int_reader(1, 3), _field("packs", larger_deck=None), _get("packs"), _number,
+        range=(1, 3)),
+    OptionSpec(
+        "jokers", "Jokers in the deck", "Jokers shuffled into the deck, whatever the seats.",
+        "0-4", _int_reader(0, 4), _field("jokers", larger_deck=None), _get("jokers"), _number,
+        widget=Widget.CHOICE,
+        choices=(Choice("0", "None"), *(Choice(str(n), str(n)) for n in range(1, 5)))),
+    OptionSpec(
+        "larger_deck", "Deck from 5 players",
+        "The deck used from 5 players upwards (the contract game).",
+        "PACKS+JOKERS, e.g. 3+2 or 2+2", read_larger_deck, _field("larger_deck"),
+        _get("larger_deck"),
+        lambda deck: f"{deck.packs}+{deck.jokers}" if deck else "none"),
+    OptionSpec(
+        "free_cards", "Free cards", "Cards dealt face up to the table as singles.", "0 or 4",
+        read_free_cards, _field("free_cards"), _get("free_cards"), _number),
+    _enum_spec(
+        "joker_identity", JokerIdentity, "A joker",
+        "Does a joker stand for one declared card, or for any card its meld needs?",
+        {JokerIdentity.FIXED: "Stands for one card",
+         JokerIdentity.FREE: "Wild (changes freely)"}, offered=_jokers),
+    OptionSpec(
+        "jokers_per_meld", "Jokers per meld", "How many jokers one meld may hold.",
+        "1-4, or unlimited", read_jokers_per_meld, _field("jokers_per_meld"),
+        _get("jokers_per_meld"), lambda n: int(n) if n else "unlimited",
+        widget=Widget.CHOICE,
+        choices=(Choice("1", "One"), Choice("2", "Two"), Choice("3", "Three"),
+                 Choice("4", "Four"), Choice("unlimited", "Any number")),
+        offered=_jokers),
+    _enum_spec(
+        "joker_moves", JokerMoves, "Unreleased joker",
+        "May a joker not yet released move to another meld, keeping its card?",
+        {JokerMoves.KEEP_IDENTITY: "May move with its card",
+         JokerMoves.NEVER: "Stays in its meld"}, offered=_pinned_jokers),
+    _enum_spec(
+        "joker_release_from", ReleaseFrom, "Joker released by",
+        "Where the real card that releases a joker may come from.",
+        {ReleaseFrom.HAND_OR_TABLE: "Card from hand or table",
+         ReleaseFrom.HAND: "Card from hand"}, offered=_pinned_jokers),
+    _switch_spec("joker_freezes_meld", "Joker freezes its meld",
+                 "A meld holding an unreleased joker cannot be rearranged."),
+    _switch_spec("released_joker_needs_two_from_hand", "Released joker needs two",
+                 "A released joker re-used in a new meld needs two cards from your hand "
+                 "there."),
+    OptionSpec(
+        "abandon_penalty", "Failed play costs",
+        "Cards drawn when you give up a play you started; only in games where a turn is "
+        "either a play or a draw.", "0-5",
+        _int_reader(0, 5), _field("abandon_penalty"), _get("abandon_penalty"), _number,
+        widget=Widget.CHOICE,
+        choices=(Choice("0", "Nothing extra"),
+                 *(Choice(str(n), _plural(n, "card")) for n in range(1, 6))),
+        offered=lambda v: v.offers_abandon_penalty, refuse=_refuse_abandon),
+    OptionSpec(
+        "initial_meld", "First play needs",
+        "What your first play must include before you may touch the table.",
+        "none, complete_meld_from_hand, run_of_3_from_hand or points:N",
+        read_initial_meld, _field("initial_meld"), _get("initial_meld"), _text,
+        widget=Widget.CHOICE_NUMBER, range=OPENING_POINTS,
+        choices=(Choice("none", "No condition"),
+                 Choice("complete_meld_from_hand", "A meld from hand"),
+                 Choice("run_of_3_from_hand", "Run of 3 from hand"),
+                 Choice("points", "Points from hand", number=30)),
+        offered=_manipulation),
+    _switch_spec("must_play_if_able", "Must play if able",
+                 "A player who can play must play at least one card."),
+    OptionSpec(
+        "knock", "Knock", "Carousel's knock: when, and with how many points at most.",
+        "none, after_meld:POINTS or start_of_turn:POINTS", read_knock, _field("knock"),
+        _get("knock"), lambda k: f"{k.when}:{k.max_points}" if k else "none"),
+    _enum_spec("scoring", Scoring, "Scoring", "How a finished hand is scored."),
+    OptionSpec(
+        "match", "Match", "How long the match lasts.", "single, hands:N or target:N",
+        read_match, _field("match"), _get("match"), _text,
+        widget=Widget.CHOICE_NUMBER, range=MATCH_TARGET,
+        choices=(Choice("single", "Single hand"), Choice("hands", "Hands", number=3),
+                 Choice("target", "To points", number=150)),
+        offered=_manipulation),
+    _enum_spec("table_layout", TableLayout, "Table layout",
+               "Whether sets and runs share the table or keep to their own sides."),
+    OptionSpec(
+        "culbertson", "Culbertson's Carousel (4 draws, knock at 10)",
+        "Four draws a turn, knock at the start of a turn with 10 or fewer, Culbertson "
+        "scoring.", "true or false",
+        read_bool, _culbertson, lambda v: v.scoring is Scoring.CAROUSEL_CULBERTSON, _switch,
+        widget=Widget.SWITCH, offered=_carousel, refuse=_refuse_culbertson),
+)
+
+OPTION_SPECS: dict[str, OptionSpec] = {spec.key: spec for spec in SPECS}
+FORM_SPECS: tuple[OptionSpec, ...] = tuple(spec for spec in SPECS if spec.in_form)
+
+
+def option_keys() -> dict[str, str]:
+    """Every house-rule option key with a description of its values."""
+    return {spec.key: f"{spec.values}: {spec.help}" for spec in SPECS}
+
+
+def apply_options(variant: Variant, options: Mapping[str, object]) -> Variant:
+    """The variant with house-rule overrides applied, every key and value checked."""
+    changes: dict[str, Any] = {}
+    for key, value in options.items():
+        spec = OPTION_SPECS.get(key)
+        if spec is None:
+            known = ", ".join(OPTION_SPECS)
+            raise OptionError(f"unknown option '{key}'; known options: {known}")
+        typed = spec.parse(value)
+        problem = spec.refuse(variant, typed) if spec.refuse else None
+        if problem:
+            raise OptionError(f"option {key}: {problem}")
+        changes.update(spec.changes(typed))
+    result = dataclasses.replace(variant, **changes)
+    _check_consistent(result)
+    return result
+
+
+def offered_specs(variant: Variant, options: Mapping[str, object]) -> list[OptionSpec]:
+    """The form's options for ``variant`` with ``options`` chosen, in order. An option's
+    offer depends on those before it (the joker rules on the jokers chosen), so each is
+    asked of the variant with the earlier valid choices applied."""
+    offered: list[OptionSpec] = []
+    current = variant
+    for spec in FORM_SPECS:
+        if not spec.offered(current):
+            continue
+        offered.append(spec)
+        if spec.key in options:
+            # a value in error: the form shows the problem, later offers ask without it
+            with contextlib.suppress(OptionError):
+                current = dataclasses.replace(current,
+                                              **spec.changes(spec.parse(options[spec.key])))
+    return offered
+
+
+def _check_consistent(variant: Variant) -> None:
+    packs, jokers = variant.deck_for(variant.max_players)
+    if variant.free_cards + variant.min_players * variant.hand_size > packs * 52 + jokers:
+        raise OptionError(
+            f"option hand_size: {variant.hand_size} cards each do not fit in the deck"
+        )
+    if variant.draws_before_meld and variant.carousel_draws < 2:
+        raise OptionError("the carousel turn needs at least two draws")
