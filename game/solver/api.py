@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from game.engine.cards import Card, Face
 from game.engine.draft import Move
@@ -22,14 +23,14 @@ from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Variant
 from game.solver.budget import OutOfWork, Work
-from game.solver.edits import edit_list
+from game.solver.edits import edit_list, story
 from game.solver.exact import arrange
 from game.solver.model import Position
 from game.solver.play import Arrangement, FoundPlay
 
 __all__ = ["CAN_PLAY_WORK", "HINT_WORK", "PLAY_ORACLE", "Arrangement", "FoundPlay", "OutOfWork",
            "Solution", "SolverOracle", "Work", "arrange", "best_play", "can_play", "edit_list",
-           "hint", "prepare", "solve"]
+           "fewer_moves", "hint", "moved_cards", "prepare", "solve"]
 
 
 @dataclass(frozen=True)
@@ -68,20 +69,94 @@ def solve(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = T
 
 # a hint's budget: ``arrange.Work`` units (about five seconds here), counted, not timed
 HINT_WORK = 2_000_000
+# of which the second pass (a play as large that moves fewer table cards) may use at most
+SMALLER_WORK = 600_000
+# the second pass opens at most this many start melds to change at once
+SMALLER_MELDS = 2
 
 
 def hint(variant: Variant, table: Table, hand: Sequence[Card], opened: bool = True,
          work: int | Work | None = HINT_WORK) -> Solution | None:
-    """The play a hint shows: the most cards from the hand, disturbing the table least (a
-    person reads it: the tie-break is proven). A rare position can take the exact search
-    minutes, so a hint gives up after ``work`` units (OutOfWork, a TimeoutError, saying
-    so plainly)."""
+    """The play a hint shows: the most cards from the hand, and among the plays that many,
+    one that moves few table cards (a person reads and copies it). The exact search finds
+    the best count with the proven tie-break (most start melds kept whole); a second pass
+    (``fewer_moves``) then looks for a play of that count moving fewer table cards. A rare
+    position can take the exact search minutes, so a hint gives up after ``work`` units
+    (OutOfWork, a TimeoutError, saying so plainly)."""
+    budget = work if isinstance(work, Work) else Work(work)
     try:
-        return solve(variant, table, hand, opened, objective="cards", work=work,
+        best = solve(variant, table, hand, opened, objective="cards", work=budget,
                      proven_tie_break=True)
     except TimeoutError:
         raise OutOfWork("no best play found within the hint's search budget: this table "
                         "is too tangled for a quick hint") from None
+    if best is None:
+        return None
+    return fewer_moves(variant, table, hand, opened, best, budget.part(SMALLER_WORK))
+
+
+def moved_cards(variant: Variant, table: Table, hand: Sequence[Card], end: Table) -> int:
+    """How many table cards a person moves to make ``end`` (as ``story`` tells the play)."""
+    steps, _ = story(variant, table, hand, end)
+    return sum(len(step.moved) for step in steps)
+
+
+def fewer_moves(variant: Variant, table: Table, hand: Sequence[Card], opened: bool,
+                best: Solution, work: Work) -> Solution:
+    """A play of as many cards as ``best`` that moves fewer table cards, if one is found
+    within ``work`` (else ``best``). Only a few start melds (``SMALLER_MELDS``, those a hand
+    card could touch) are opened to change at a time, the rest kept whole; the smallest
+    such changes are tried first, and every candidate is checked as a whole turn."""
+    count = len(best.played)
+    least = moved_cards(variant, table, hand, best.table)
+    if least == 0 or count == 0:
+        return best
+    chosen = best
+    near = [i for i, meld in enumerate(table.melds) if _touchable(meld, hand)]
+    subsets: list[tuple[int, ...]] = [()]
+    for size in range(1, SMALLER_MELDS + 1):
+        subsets += sorted(combinations(near, size),
+                          key=lambda s: sum(len(table.melds[i]) for i in s))
+    for subset in subsets:
+        if work.exhausted:
+            break
+        opened_melds = [table.melds[i] for i in subset]
+        kept = [m for i, m in enumerate(table.melds) if i not in subset]
+        part = Table.of(opened_melds, table.free, table.declared)
+        try:
+            found = arrange(variant, part, hand, opened, objective="cards", exactly=count,
+                            tie_break=False, work=work)
+        except (TimeoutError, RuntimeError):
+            break
+        if found is None or len(found.play.played) != count:
+            continue
+        declared = dict(table.declared)
+        declared.update(found.play.table.declared)
+        end = Table.of(kept + [list(m) for m in found.play.table.melds], found.play.table.free,
+                       declared)
+        if not check_turn(variant, table, hand, end, opened).ok:
+            continue
+        moved = moved_cards(variant, table, hand, end)
+        if moved < least:
+            edits, declarations = edit_list(variant, table, hand, end, opened)
+            chosen = Solution(end, found.play.played, found.play.value, edits,
+                              len(kept) + found.kept_melds, declarations)
+            least = moved
+            if moved == 0:
+                break
+    return chosen
+
+
+def _touchable(meld: Sequence[Card], hand: Sequence[Card]) -> bool:
+    """Could a hand card join or reshape ``meld``: a joker on either side, a card of a rank
+    in it (a set), or of its suit within three ranks of it (a run)?"""
+    if any(c.is_joker for c in meld) or any(c.is_joker for c in hand):
+        return True
+    ranks = {c.rank for c in meld}
+    suits = {c.suit for c in meld}
+    low, high = min(ranks), max(ranks)
+    return any(c.rank in ranks or (c.suit in suits and low - 3 <= c.rank <= high + 3)
+               for c in hand)
 
 
 def best_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool, *,

@@ -4,12 +4,51 @@ computer players replay it so a person can follow the play card by card."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from game.engine.cards import Card, Face
 from game.engine.draft import FREE, HAND, Move
 from game.engine.table import Table
 from game.engine.variants import Variant
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One meld change of a play, as a person follows it: the ``moves`` (in edit-list
+    order) that build or grow one meld, the cards they bring from the hand (``new``) and
+    from elsewhere on the table (``moved``), and the change in words ("7\u2665 into
+    5\u2665 6\u2665")."""
+
+    moves: tuple[Move, ...]
+    new: tuple[Card, ...]
+    moved: tuple[Card, ...]
+    words: str
+
+
+def card_text(card: Card) -> str:
+    """A card as a person reads it: 7\u2665, Q\u2660, 10\u2663; a joker as "JK"."""
+    if card.is_joker:
+        return "JK"
+    rank = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
+    return rank + SUIT_SYMBOLS.get(card.suit, card.suit)
+
+
+def meld_text(cards: Sequence[Card]) -> str:
+    """A meld in a few characters: a run of more than three cards as first\u2013last
+    (3\u2663\u20138\u2663), anything else card by card."""
+    if not cards:
+        return "\u2013"
+    real = [c for c in cards if not c.is_joker]
+    suits = {c.suit for c in real}
+    if len(cards) > 3 and len(suits) == 1 and len({c.rank for c in real}) == len(real):
+        low = min(real, key=lambda c: c.rank)
+        high = max(real, key=lambda c: c.rank)
+        if len(cards) == high.rank - low.rank + 1:  # jokers fill the holes
+            return f"{card_text(low)}\u2013{card_text(high)}"
+    return " ".join(card_text(c) for c in cards)
 
 
 def edit_list(variant: Variant, start: Table, hand: Sequence[Card], end: Table,
@@ -19,32 +58,86 @@ def edit_list(variant: Variant, start: Table, hand: Sequence[Card], end: Table,
     that moves cannot express (see ``Solution``). Each end meld grows inside the start group
     it shares most cards with; a start meld kept whole is never touched; cards land at their
     final place."""
+    steps, declarations = story(variant, start, hand, end)
+    return [move for step in steps for move in step.moves], declarations
+
+
+def story(variant: Variant, start: Table, hand: Sequence[Card], end: Table
+          ) -> tuple[list[Step], dict[Card, Face]]:
+    """The play from ``start`` to ``end`` as steps a person can follow, one meld change at a
+    time (the moves of ``edit_list``, grouped by the meld they build), with the joker
+    declarations moves cannot express."""
     sim = _DraftSim(start, hand)
     anchors = _anchors(start, end)
-    moves: list[Move] = []
+    steps: list[Step] = []
     for index, meld in enumerate(end.melds):
         anchor = anchors.get(index)
         order = {card: i for i, card in enumerate(meld)}
+        target_before: list[Card] = []
+        if anchor is not None:
+            place = sim.location(anchor)
+            assert isinstance(place, int)
+            target_before = list(sim.groups[place])
+        moves: list[Move] = []
+        sources: dict[int | str, list[Card]] = {}
+        source_text: dict[int | str, str] = {}
         for card in meld:
+            source = sim.location(card)
             if anchor is None:
-                source, _, _ = sim.move(card, None, None)
+                if isinstance(source, int):
+                    source_text.setdefault(source, meld_text(sim.groups[source]))
+                sim.move(card, None, None)
                 moves.append(Move(card, source, None, 0))
+                sources.setdefault(source, []).append(card)
                 anchor = card
                 continue
             target = sim.location(anchor)
             assert isinstance(target, int)
-            if sim.location(card) == target:
+            if source == target:
                 continue
+            if isinstance(source, int):
+                source_text.setdefault(source, meld_text(sim.groups[source]))
             rank = order[card]
             position = sum(1 for c in sim.groups[target] if order.get(c, rank) < rank)
-            source, to, at = sim.move(card, target, position)
+            _, to, at = sim.move(card, target, position)
             moves.append(Move(card, source, to, at))
+            sources.setdefault(source, []).append(card)
+        if not moves:
+            continue
+        new = tuple(sources.get(HAND, ()))
+        moved = tuple(c for where, cards in sources.items() if where != HAND for c in cards)
+        steps.append(Step(tuple(moves), new, moved,
+                          _step_words(target_before, list(meld), sources, source_text)))
     declarations: dict[Card, Face] = {}
     if variant.joker_identity == "fixed":
         for card, face in end.declared.items():
             if card.is_joker and start.declared.get(card) != face:
                 declarations[card] = face
-    return moves, declarations
+    return steps, declarations
+
+
+def _step_words(target: list[Card], meld: list[Card], sources: Mapping[int | str, list[Card]],
+                source_text: Mapping[int | str, str]) -> str:
+    """One step in words: "7\u2665 into 5\u2665 6\u2665", "new meld Q\u2660 Q\u2666
+    Q\u2663", "split 3\u2663\u20138\u2663", with "(from ...)" for table cards."""
+    table_sources = [s for s in sources if s != HAND]
+    if not target and len(sources) == 1 and table_sources and source_text.get(table_sources[0]):
+        # every card of the new meld comes from one meld: it is split off
+        return f"split {source_text[table_sources[0]]}: {meld_text(meld)} apart"
+    parts: list[str] = []
+    for where, cards in sources.items():
+        text = " ".join(card_text(c) for c in cards)
+        if where == HAND:
+            parts.append(text)
+        elif where == FREE:
+            parts.append(f"{text} (free)")
+        else:
+            parts.append(f"{text} (from {source_text.get(where, '?')})")
+    what = " + ".join(parts)
+    if not target:
+        return f"new meld {meld_text(meld)}" if list(sources) == [HAND] else \
+            f"new meld {meld_text(meld)} from {what}"
+    return f"{what} into {meld_text(target)}"
 
 
 class _DraftSim:

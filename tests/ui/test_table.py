@@ -319,15 +319,39 @@ def test_give_up_after_putting_everything_back_asks_then_costs_three(make) -> No
     assert len(match.hand.hands[0]) == before + 3
 
 
-def test_hint_loads_a_play_then_end_turn(make) -> None:  # noqa: ANN001
+def test_a_hint_is_told_on_the_table_then_applied_and_played(make) -> None:  # noqa: ANN001
     probe = make(rigged=HEARTS)
     scene = probe.scene
     probe.key(pygame.K_h)
-    probe.until(lambda: scene.message is not None and scene.message.title == "Hint", 600,
-                "a hint")
-    assert scene.draft.touched and scene.draft.check().ok
+    probe.until(lambda: scene.phase == "hint", 600, "the hint to be shown")
+    assert not scene.draft.touched  # told on a scratch draft: the player's table is as it was
+    probe.until(lambda: scene.human.hint_show is not None and scene.human.hint_show.finished
+                and not scene.sprites.busy, 600, "the hint's steps")
+    shown = scene.human.hint_show
+    assert shown.steps and shown.done == shown.steps
+    played = set(shown.draft.played())
+    marks = {c: s.mark for c, s in scene.sprites.sprites.items() if s.mark is not None}
+    assert played and {c for c, (_, kind) in marks.items() if kind == "new"} == played
+    assert scene.controls.buttons["end"].text == "Apply hint"
+    probe.key(pygame.K_RETURN)
+    assert scene.phase == "human"
+    assert set(scene.draft.played()) == played and scene.draft.check().ok
     probe.key(pygame.K_e)
     assert isinstance(scene.match.log[-1], Play)
+
+
+def test_a_dismissed_hint_leaves_the_table_as_it_was(make) -> None:  # noqa: ANN001
+    probe = make(rigged=HEARTS)
+    scene = probe.scene
+    before = [cards(g) for g in scene.draft.groups]
+    probe.key(pygame.K_h)
+    probe.until(lambda: scene.phase == "hint", 600, "the hint to be shown")
+    probe.key(pygame.K_SPACE)  # straight to the end of its play
+    assert scene.human.hint_show.finished
+    probe.click_button("hint")  # "Dismiss hint"
+    assert scene.phase == "human" and scene.human.hint_show is None
+    assert [cards(g) for g in scene.draft.groups] == before and not scene.draft.touched
+    assert all(s.mark is None for s in scene.sprites.sprites.values())
 
 
 def test_escape_opens_the_menu_and_last_turn_replays(make) -> None:  # noqa: ANN001

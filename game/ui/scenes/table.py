@@ -25,21 +25,25 @@ from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
 from game.engine.errors import IllegalAction
 from game.engine.match import Match
+from game.solver.edits import Step
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
 from game.ui.table.computer import ComputerTurns
 from game.ui.table.controls import Controls
-from game.ui.table.driver import Worker
+from game.ui.table.driver import STEP_TRAVEL, Pacer, Playback, Worker
 from game.ui.table.hud import Hud, Status
 from game.ui.table.human import HumanTurn
 from game.ui.table.keys import Keyboard
 from game.ui.table.layout import Layout, Spot, compute_layout
+from game.ui.table.marks import Mark, TurnMarks, log_line, marked_cards, play_steps
 from game.ui.table.model import SeatInfo, TableModel, build_groups
-from game.ui.table.phases import HUMAN, PLAYBACK, REPLAY, SETTLE, THINK, WAIT
+from game.ui.table.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK, WAIT
 from game.ui.table.pointer import Pointer
 from game.ui.table.replay import LastTurnReplay
+from game.ui.table.slots import SlotMap
 from game.ui.table.sprites import Origin
 from game.ui.table.status import TableStatus
+from game.ui.theme import seat_colour
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -68,7 +72,14 @@ class TableScene(CardTableScene[TableModel, Layout]):
         current = self.match.current
         self.bottom = current if current in humans else (humans[0] if humans else 0)
         self.draft: TurnDraft | None = None
-        self.fresh: dict[int, set[Card]] = {i: set() for i in range(self.match.players)}
+        #: the marks of the turns each seat has not seen yet (cards played and moved)
+        self.marks = TurnMarks(self.match.players)
+        #: the cards the bottom player drew last (highlighted in the hand until its next
+        #: action)
+        self.drawn: set[Card] = set()
+        #: where each meld sits on the felt, kept across turns (one map per hand)
+        self.slots = SlotMap()
+        self._pacer: tuple[Playback | None, Pacer] = (None, Pacer())  # a computer's play
         self.confirmed: int | None = None  # hot-seat: who confirmed the cover last
         self.origin_seat: int | None = None  # whose hand new cards fly from
         self.model: TableModel | None = None
@@ -111,7 +122,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.draft = None
         self.selected.clear()
         self.hand_order.clear()
-        self.replay.showing = None
+        self.replay.playback = None
+        self.slots.clear()
         self._start_hand_time()
         if self.match.hand_over:
             self.refresh(snap=True)
@@ -190,9 +202,11 @@ class TableScene(CardTableScene[TableModel, Layout]):
         seat = match.current
         before = [len(h) for h in match.hand.hands]
         turns_before = len(match.hand.turns)
+        start_hand = list(match.hand.hands[seat])
+        start_table = match.hand.table
         played: tuple[Card, ...] = ()
         if isinstance(action, Play):
-            hand = set(match.hand.hands[seat])
+            hand = set(start_hand)
             played = tuple(c for c in action.table.cards() if c in hand)
         try:
             match.apply(action)
@@ -203,23 +217,26 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.selected.clear()
         if self.message is not None and self.message.tone != "error":
             self.message = None  # a hint or a note about the turn just ended
-        self._after_action(seat, action, played, before, turns_before)
+        steps = play_steps(match.variant, start_table, start_hand, action.table) \
+            if isinstance(action, Play) else []
+        new, moved = marked_cards(steps)
+        self.marks.record(seat, new | set(played), moved)
+        if seat == self.bottom:
+            self.drawn = set(match.hand.hands[seat]) - set(start_hand)
+        self._after_action(seat, action, played, before, turns_before, steps)
         return True
 
     def _after_action(self, seat: int, action: Action, played: tuple[Card, ...],
-                      before: list[int], turns_before: int) -> None:
+                      before: list[int], turns_before: int, steps: list[Step]) -> None:
         match = self.match
         self.origin_seat = seat
-        for other in self.fresh:
-            if other != seat:
-                self.fresh[other].update(played)
         if played:
             self.app.sounds.play("card_drop")
         if isinstance(action, Knock):
             self.app.sounds.play("knock")
         turn_ended = len(match.hand.turns) > turns_before or match.hand_over
         if turn_ended:
-            self.fresh[seat] = set()
+            self.marks.seen(seat)
             if self.session.hot_seat and self.session.seats[seat].is_human:
                 self.confirmed = None  # hot-seat: the hand goes face down once played
         after = [len(h) for h in match.hand.hands]
@@ -234,7 +251,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             if self.autosave and not match.over:
                 self.write_autosave()
         self.set_phase(SETTLE)
-        self.status = Status(self._action_words(seat, action, played, drawn), "info")
+        self.status = Status(self._action_words(seat, action, played, drawn, steps), "info")
 
     def _ghost_draw(self, seat: int, count: int) -> None:
         layout = self.layout
@@ -248,14 +265,22 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.sprites.fly_ghost(Card(0, "*", 80 + k), start, (rect.x + 8, rect.y + 4),
                                    (w // 2, h // 2), self.speed, k * 0.08 / self.speed)
 
+    def name_of(self, seat: int) -> str:
+        """How the table names ``seat``: "You" for the person at this screen, else the
+        seat's name (hot-seat names everyone)."""
+        return "You" if self.is_you(seat) else self.session.seats[seat].name
+
     def _action_words(self, seat: int, action: Action, played: Sequence[Card],
-                      drawn: int) -> str:
-        name = "You" if self.is_you(seat) else self.session.seats[seat].name
+                      drawn: int, steps: list[Step] | None = None) -> str:
+        name = self.name_of(seat)
         if isinstance(action, Play):
-            n = len(played)
-            words = f"{name} played {n} card{'s' if n != 1 else ''}"
+            if steps:
+                words = log_line(name, steps, 3)
+            else:
+                n = len(played)
+                words = f"{name} played {n} card{'s' if n != 1 else ''}"
             if drawn:
-                words += f" and drew {drawn}"
+                words += f"; drew {drawn}"
             return words
         if isinstance(action, Draw):
             return f"{name} drew {drawn} card{'s' if drawn != 1 else ''}"
@@ -278,8 +303,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         """The scoreboard's Next hand: deal the next hand (the scoreboard pops itself)."""
         if not self._deal_next_hand():
             return
-        for seat in self.fresh:
-            self.fresh[seat] = set()
+        self.marks.clear()
+        self.drawn.clear()
         self._begin_hand(fresh_deal=True)
 
     # ------------------------------------------------------------------ the model
@@ -289,11 +314,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
         """Groups, free cards, joker declarations and hand sizes now on show."""
         match = self.match
         counts = [len(h) for h in match.hand.hands]
-        if self.replay.showing is not None:
-            record, stage = self.replay.showing
-            table = record.before if stage == 0 else record.after
-            return table.melds, table.free, dict(table.declared), counts
         draft = self._draft_on_show()
+        if draft is not None and self.phase == REPLAY:
+            return draft.groups, draft.free, dict(draft.declared), counts
         if draft is not None:
             counts[match.current] = len(draft.hand)
             return draft.groups, draft.free, dict(draft.declared), counts
@@ -304,18 +327,35 @@ class TableScene(CardTableScene[TableModel, Layout]):
         """The bottom seat's hand in the player's order."""
         match = self.match
         draft = self._draft_on_show()
-        if draft is not None and match.current == self.bottom and self.replay.showing is None:
+        if draft is not None and match.current == self.bottom and self.phase != REPLAY:
             cards = list(draft.hand)
         else:
             cards = list(match.hand.hands[self.bottom])
         return self._ordered(self.bottom, cards)
 
     def _draft_on_show(self) -> TurnDraft | None:
-        """The computer's scratch draft while its play is shown, else the person's."""
-        playback = self.computer.playback
-        if self.phase == PLAYBACK and playback is not None:
-            return playback.draft
-        return self.draft
+        """The draft of the story on show (a computer's play, a replayed turn, a hint), else
+        the person's."""
+        playback = self.story()
+        return playback.draft if playback is not None else self.draft
+
+    def story(self) -> Playback | None:
+        """The play being told step by step on the table now, if any."""
+        if self.phase == PLAYBACK:
+            return self.computer.playback
+        if self.phase == REPLAY:
+            return self.replay.playback
+        if self.phase == HINT:
+            return self.human.hint_show
+        return None
+
+    def _story_seat(self) -> int:
+        """Whose play the story on show is."""
+        if self.phase == REPLAY and self.replay.showing is not None:
+            return self.replay.showing.player
+        if self.phase == HINT:
+            return self.bottom
+        return self.match.current
 
     def hand_visible(self) -> bool:
         """Is the bottom seat's hand shown face up? Computer hands never are (unless no one
@@ -340,7 +380,11 @@ class TableScene(CardTableScene[TableModel, Layout]):
                           match.variant.table_layout == "sets_and_runs_apart")
 
     def _compute_layout(self, model: TableModel) -> Layout:
-        return compute_layout(model, self.app.size)
+        slots = self.slots.assign([g.cards for g in model.groups])
+        layout = compute_layout(model, self.app.size, slots)
+        if layout.gaps_dropped:
+            self.slots.forget_gaps()
+        return layout
 
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""
@@ -353,15 +397,44 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.chooser = None
         self._update_controls()
 
+    def card_marks(self) -> dict[Card, Mark]:
+        """The marks on show: the turns the bottom seat has not seen yet (none while a
+        story is told) and the steps told so far."""
+        playback = self.story()
+        if playback is None:
+            return dict(self.marks.of(self.bottom))
+        seat = self._story_seat()
+        new, moved = marked_cards(playback.done)
+        marks = {card: Mark(seat, "moved") for card in moved}
+        marks.update((card, Mark(seat, "new")) for card in new)
+        return marks
+
     def _mark_sprites(self) -> None:
-        fresh = self.fresh.get(self.bottom, set())
+        marks = self.card_marks()
+        drawn = self.drawn if self.phase in (HUMAN, SETTLE) else set()
         selected = set(self.selected)
         focus = self.keys.focused_card() if self.keys.active else None
         for card, sprite in self.sprites.sprites.items():
-            sprite.fresh = card in fresh and sprite.spot.zone != "hand"
+            on_table = sprite.spot.zone != "hand"
+            mark = marks.get(card) if on_table else None
+            sprite.mark = (seat_colour(mark.seat), mark.kind) if mark is not None else None
+            sprite.fresh = card in drawn and not on_table
             sprite.selected = card in selected
             sprite.focused = card == focus
         self.lift_hand()
+
+    def travel(self, cards: Sequence[Card]) -> None:
+        """The cards of a story's step travel slowly on an arc over the melds, so the eye
+        can follow them (the rest of the table reflows at the usual pace)."""
+        layout = self.layout
+        if layout is None:
+            return
+        lift = layout.table_card[1] * 0.6
+        for card in cards:
+            sprite = self.sprites.sprites.get(card)
+            if sprite is not None and sprite.tween is not None and not sprite.dragging:
+                sprite.slide_to(sprite.spot, self.speed, arc=lift,
+                                duration=STEP_TRAVEL / self.speed)
 
     def lift_hand(self) -> None:
         """Selected hand cards stand out of the hand; the one under the mouse rises a little."""
@@ -400,9 +473,11 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.pointer.update(dt)
         self.human.poll_hint()
         if self.phase == PLAYBACK:
-            self.computer.update_playback()
+            self._pace_playback(dt)
         elif self.phase == REPLAY:
-            self.replay.update()
+            self.replay.update(dt)
+        elif self.phase == HINT:
+            self.human.update_hint(dt)
         else:
             super()._update_phase(dt)
 
@@ -419,9 +494,62 @@ class TableScene(CardTableScene[TableModel, Layout]):
             return True
         if self.chooser is not None and self.chooser.handle(event, self):
             return True
+        if self._story_event(event):
+            return True
         if self.keys.handle(event):
             return True
         return self.pointer.handle(event)
+
+    def _pace_playback(self, dt: float) -> None:
+        """A computer's play, told a step at a time: the next step once the last one's
+        cards have landed and rested (``Pacer``), each step's cards travelling slowly."""
+        playback = self.computer.playback
+        if playback is None or playback.finished:
+            self.computer.update_playback()  # the last step has landed: commit the play
+            return
+        if self._pacer[0] is not playback:
+            self._pacer = (playback, Pacer())
+        if not self._pacer[1].due(dt, self.sprites.busy, self.speed):
+            return
+        self.phase_time = max(self.phase_time, 60.0)  # the controller steps when due
+        self.computer.update_playback()
+        step = playback.current
+        if step is not None:
+            self.travel([move.card for move in step.moves])
+            name = self.name_of(self.match.current)
+            self.status = Status(log_line(name, [step]), "wait")
+
+    def _story_event(self, event: pygame.event.Event) -> bool:
+        """Keys and clicks while a story is told: space (or a click on the felt) skips a
+        computer's play to its end; in a replay space pauses, the right arrow steps and
+        Esc stops; a hint on show takes Enter (apply), Esc (dismiss), space (to the end)."""
+        key = event.key if event.type == pygame.KEYDOWN else None
+        felt_click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+            and self.layout is not None and self.layout.table.collidepoint(event.pos)
+        if self.phase == PLAYBACK and (key == pygame.K_SPACE or felt_click):
+            if self.computer.playback is not None:
+                self.computer.playback.skip()
+                self.refresh()
+            return True
+        if self.phase == REPLAY:
+            if key == pygame.K_SPACE or felt_click:
+                self.replay.toggle_pause()
+                return True
+            if key == pygame.K_RIGHT:
+                self.replay.step_once()
+                return True
+        if self.phase == HINT:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.human.apply_hint()
+                return True
+            if key == pygame.K_ESCAPE:
+                self.human.dismiss_hint()
+                return True
+            if key == pygame.K_SPACE or felt_click:
+                self.human.skip_hint()
+                return True
+            return key is not None  # no other keys while the hint is shown
+        return False
 
     def _on_blocked_end(self, pos: tuple[int, int]) -> bool:
         """Is ``pos`` on the End turn button while it is disabled during a started play?
@@ -445,6 +573,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
             "sort_rank": lambda: self.sort_hand("rank"),
             "last": self.replay.show_last_turn, "menu": self.open_menu,
         }
+        if self.phase == HINT:  # the hint on show: its two buttons
+            actions["end"], actions["hint"] = human.apply_hint, human.dismiss_hint
         actions[name]()
         return True
 
@@ -470,7 +600,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         layout = self.layout
         if layout is None:
             return
-        if not self.match.hand_over and self.phase in (THINK, PLAYBACK):
-            self.hud.draw_turn_marker(surface, layout, self.match.current, self.clock)
+        if not self.match.hand_over and self.phase in (THINK, PLAYBACK, REPLAY):
+            self.hud.draw_turn_marker(surface, layout, self._story_seat(), self.clock)
         self.pointer.draw_targets(surface)
         self.keys.draw(surface)

@@ -26,7 +26,8 @@ ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (
     (("hint", "Hint", "Show a play you could make (H)"),),
     (("sort_suit", "By suit", "Sort your hand by suit (S)"),
      ("sort_rank", "By rank", "Sort your hand by rank (S)")),
-    (("last", "Last turn", "Replay the previous turn (L)"),),
+    (("last", "Last turns", "Replay every other player's turn since your last one (L; "
+                            "Space pauses, \u2192 steps)"),),
     (("menu", "Menu", "Save, load or leave the game (Esc)"),),
 )
 STYLES = {"end": "primary", "hint": "menu"}

@@ -11,6 +11,8 @@ from game.engine.actions import Play
 from game.engine.draft import HAND, Move, TurnDraft
 from game.engine.errors import EngineError
 from game.engine.match import PlayerView
+from game.solver.edits import Step
+from game.ui.table.marks import play_steps
 
 
 class Worker:
@@ -63,39 +65,100 @@ def hint(view: PlayerView, synchronous: bool = False) -> Worker:
 
 
 class Playback:
-    """Replays a play's edits on a draft, a batch at a time. When the edits cannot be
-    replayed (or there are none), the draft jumps to the play's end table in one step."""
+    """Replays a play on a draft as a story, one meld change (``Step``) at a time. When the
+    steps cannot be replayed (or there are none), the draft jumps to the play's end table
+    in one step. ``edits`` (a player's own edit list) are used, a batch per target, only
+    when the story of the two tables cannot be told."""
 
-    def __init__(self, draft: TurnDraft, action: Play, edits: Sequence[Move]) -> None:
+    def __init__(self, draft: TurnDraft, action: Play, edits: Sequence[Move] = ()) -> None:
         self.draft = draft
         self.action = action
-        self._batches = _batches(edits)
-        if not self._batches:
-            self._batches = [[]]  # one step: jump to the end table
+        steps = play_steps(draft.variant, draft.start, draft.start_hand, action.table)
+        if not steps and edits:
+            steps = [Step(tuple(batch), (), (), "") for batch in _batches(edits)]
+        self.steps: list[Step] = steps
+        self.done: list[Step] = []  # the steps shown so far
+        self._next = 0
+        self._jumped = False
 
     @property
     def finished(self) -> bool:
-        return not self._batches
+        return self._jumped or self._next >= max(1, len(self.steps))
+
+    @property
+    def current(self) -> Step | None:
+        """The step shown last."""
+        return self.done[-1] if self.done else None
 
     def step(self) -> list[Move]:
-        """Apply the next batch; returns its moves (empty when it jumped to the end)."""
-        if not self._batches:
+        """Apply the next step; returns its moves (empty when it jumped to the end)."""
+        if self.finished:
             return []
-        batch = self._batches.pop(0)
-        if not batch:
+        if not self.steps:
             self._jump()
             return []
+        step = self.steps[self._next]
+        self._next += 1
         try:
-            for move in batch:
+            for move in step.moves:
                 _apply(self.draft, move)
         except (EngineError, ValueError, IndexError, KeyError):
             self._jump()
             return []
-        return list(batch)
+        self.done.append(step)
+        if self._next >= len(self.steps):
+            self._finish()
+        return list(step.moves)
+
+    def skip(self) -> None:
+        """Straight to the end of the play (space or a click on the felt)."""
+        if not self.finished:
+            self.done = list(self.steps)
+            self._jump()
+
+    def _finish(self) -> None:
+        """The last step is shown: the draft takes the play's table exactly (a released
+        joker's new card, the order of each meld)."""
+        if self.draft.table() != self.action.table:
+            self.draft.load(self.action.table)
 
     def _jump(self) -> None:
         self.draft.load(self.action.table)
-        self._batches.clear()
+        self._jumped = True
+
+
+#: seconds (at speed 1) the cards of a step rest on the table before the next step starts
+STEP_HOLD = 0.55
+#: seconds (at speed 1) the cards of a step take to travel to their meld
+STEP_TRAVEL = 0.6
+
+
+class Pacer:
+    """When the next step of a story may start: once the cards of the last step have
+    landed and rested ``STEP_HOLD`` (scaled by the speed setting); paused, only when the
+    player asks for one step."""
+
+    def __init__(self) -> None:
+        self.rest = STEP_HOLD  # the first step starts at once
+        self.paused = False
+        self._one = False
+
+    def step_once(self) -> None:
+        self._one = True
+
+    def due(self, dt: float, busy: bool, speed: float) -> bool:
+        if busy:
+            self.rest = 0.0
+            return False
+        self.rest += dt
+        if self._one:
+            self._one = False
+            self.rest = 0.0
+            return True
+        if self.paused or self.rest < STEP_HOLD / max(0.1, speed):
+            return False
+        self.rest = 0.0
+        return True
 
 
 def _batches(edits: Sequence[Move]) -> list[list[Move]]:

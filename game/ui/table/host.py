@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from game.ui.table.model import TableModel
     from game.ui.table.pointer import Pointer
     from game.ui.table.replay import LastTurnReplay
+    from game.ui.table.slots import SlotMap
     from game.ui.table.sprites import SpriteLayer
     from game.ui.table.status import TableStatus
     from game.ui.table.text import TextCache
@@ -55,6 +56,7 @@ class TableHost(Protocol):
     message: Message | None
     chooser: JokerChooser | None
     version: int
+    slots: SlotMap  # where the melds sit, kept across turns
 
     # what shows it
     model: TableModel | None
@@ -96,3 +98,7 @@ class TableHost(Protocol):
     def bottom_hand(self) -> list[Card]: ...
 
     def is_you(self, seat: int) -> bool: ...
+
+    def name_of(self, seat: int) -> str: ...
+
+    def travel(self, cards: Sequence[Card]) -> None: ...

@@ -14,8 +14,10 @@ from game.engine.melds import check_meld
 from game.engine.variants import Variant
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.table.chooser import JokerChooser, joker_options
-from game.ui.table.driver import Worker, hint
-from game.ui.table.phases import HUMAN, PLAYBACK, SETTLE, THINK
+from game.ui.table.driver import Pacer, Playback, Worker, hint
+from game.ui.table.hud import Status
+from game.ui.table.marks import log_line, marked_cards
+from game.ui.table.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK
 from game.ui.table.status import problem_text
 
 if TYPE_CHECKING:
@@ -29,6 +31,9 @@ class HumanTurn:
         self.table = table
         #: the hint being looked for in a worker thread, if any
         self.hint_worker: Worker | None = None
+        #: the hint's play being told on the table (phase HINT), to apply or dismiss
+        self.hint_show: Playback | None = None
+        self.hint_pacer = Pacer()
 
     @property
     def can_edit(self) -> bool:
@@ -290,16 +295,83 @@ class HumanTurn:
             return
         action = decision.action
         if isinstance(action, Play) and "play" in self.table.match.legal_kinds():
-            self.table.draft.load(action.table)
+            # told on a scratch draft from the start of the turn, then applied or dismissed
+            self.hint_show = Playback(self.table.match.draft(), action, decision.edits)
+            self.hint_pacer = Pacer()
             self.table.selected.clear()
-            self.edited()
-            n = len(self.table.draft.played())
-            self.table.say("Hint", [f"Play {n} card{'s' if n != 1 else ''} as shown, then End turn "
-                              "(E). Undo (Ctrl+Z) takes it back."], "hint", 8.0)
+            self.table.message = None
+            self.table.set_phase(HINT)
+            self.table.refresh()
             return
         words = {"draw": "Draw a card (D).", "pass": "Pass (P).", "knock": "Knock (K).",
                  "end_turn": "End your turn (E).", "abandon": "Give up the play (D)."}
         self.table.say("Hint", [words.get(action.kind, action.kind)], "hint", 6.0)
+
+    def update_hint(self, dt: float) -> None:
+        """The hint's play, a step at a time; at its end, Apply or Dismiss."""
+        show = self.hint_show
+        if show is None or show.finished:
+            return
+        if not self.hint_pacer.due(dt, self.table.sprites.busy, self.table.speed):
+            return
+        moves = show.step()
+        self.table.refresh()
+        self.table.travel([m.card for m in moves])
+        if moves:
+            self.table.app.sounds.play("card_drop")
+        self._say_hint()
+
+    def _say_hint(self) -> None:
+        show = self.hint_show
+        if show is None:
+            return
+        if not show.finished:
+            step = log_line("Hint", show.done[-1:]) if show.done else "Hint"
+            self.table.status = Status(step + "  (Space: to the end)", "you")
+            return
+        _, moved = marked_cards(show.done)
+        n = len(show.draft.played())
+        self.table.say("Hint", [
+            f"Play {n} card{'s' if n != 1 else ''}, moving {len(moved)} table "
+            f"card{'s' if len(moved) != 1 else ''} (marked \u25c6; cards from your hand "
+            "\u25cf).",
+            log_line("Steps", show.steps, 5),
+            "Apply (Enter) puts it on your table; Dismiss (Esc) leaves the table as it was."],
+            "hint", 600.0)
+        self.table.status = Status("Hint shown: Apply (Enter) or Dismiss (Esc)", "you")
+
+    def skip_hint(self) -> None:
+        if self.hint_show is not None and not self.hint_show.finished:
+            self.hint_show.skip()
+            self.table.refresh()
+            self._say_hint()
+
+    def apply_hint(self) -> None:
+        """Put the hint's play on the player's own draft (one step: Undo takes it back)."""
+        show = self.hint_show
+        if show is None:
+            return
+        self._close_hint()
+        draft = self.table.draft
+        if draft is None or "play" not in self.table.match.legal_kinds():
+            return
+        draft.load(show.action.table)
+        self.table.selected.clear()
+        self.edited()
+        self.table.say("Hint applied", ["End turn (E) plays it; Undo (Ctrl+Z) takes it back."],
+                       "hint", 6.0)
+
+    def dismiss_hint(self) -> None:
+        if self.hint_show is None:
+            return
+        self._close_hint()
+        self.table.refresh()
+        self.table.indicators.update_status()
+
+    def _close_hint(self) -> None:
+        self.hint_show = None
+        self.table.message = None
+        self.table.set_phase(HUMAN)
 
     # ------------------------------------------------------------------ jokers
 

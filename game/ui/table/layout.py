@@ -15,6 +15,7 @@ import pygame
 
 from game.engine.cards import Card
 from game.ui.table.model import TableModel
+from game.ui.table.slots import SlotEntry
 
 CARD_RATIO = 1.4  # height / width
 STEP = 0.36  # visible part of an overlapped card in a meld, as a share of its width
@@ -119,6 +120,7 @@ class Layout(HandRow):
     button_font: int = 16
     scores: pygame.Rect | None = None  # the running scores, when the sidebar has room
     score_row: int = 20
+    gaps_dropped: bool = False  # the slots' gaps had to close for the table to fit
 
     def group_at(self, pos: tuple[float, float], slack: int = 0) -> GroupBox | None:
         for box in self.groups:
@@ -142,8 +144,10 @@ def clamp(value: float, low: float, high: float) -> int:
     return int(max(low, min(high, value)))
 
 
-def compute_layout(model: TableModel, size: tuple[int, int]) -> Layout:
-    """The layout of ``model`` in a window of ``size``."""
+def compute_layout(model: TableModel, size: tuple[int, int],
+                   slots: Sequence[SlotEntry] | None = None) -> Layout:
+    """The layout of ``model`` in a window of ``size``; ``slots`` (from a ``SlotMap``)
+    give the melds' display order with the gaps of melds gone, else the model's order."""
     width, height = size
     m = clamp(min(width, height) * 0.012, 8, 18)
     side_w = clamp(width * 0.165, 180, 300)
@@ -181,7 +185,7 @@ def compute_layout(model: TableModel, size: tuple[int, int]) -> Layout:
                     scores=scores if scores.height >= needed else None, score_row=row_h)
     _place_seats(layout, model)
     place_hand(layout, model.hand)
-    _place_table(layout, model, hand_h)
+    _place_table(layout, model, hand_h, slots)
     return layout
 
 
@@ -229,7 +233,7 @@ def place_hand(layout: HandRow, cards: Sequence[Card]) -> None:
 
 @dataclass
 class _Block:
-    key: int | str  # GroupModel index, "free" or "new"
+    key: int | str  # GroupModel index, "free", "gap" or "new"
     width: float
     cards: tuple[Card, ...] = ()
 
@@ -243,16 +247,33 @@ def _blocks_width(count: int, w: int) -> float:
     return w + (count - 1) * meld_step(w) if count else w
 
 
-def _place_table(layout: Layout, model: TableModel, hand_h: int) -> None:
+def _place_table(layout: Layout, model: TableModel, hand_h: int,
+                 slots: Sequence[SlotEntry] | None) -> None:
     table = layout.table
     label_h = max(16, round(table.height * 0.05)) if model.apart else 0
+    packed = [SlotEntry(i, len(g.cards)) for i, g in enumerate(model.groups)]
+    entries = packed if slots is None else list(slots)
+    h = _fitting_height(layout, model, entries, hand_h, label_h)
+    # gaps keep the melds in place, but never at the price of smaller cards
+    if entries != packed and any(e.group is None for e in entries) \
+            and _fitting_height(layout, model, packed, hand_h, label_h) > h:
+        entries = [e for e in entries if e.group is not None]
+        layout.gaps_dropped = True
+        h = _fitting_height(layout, model, entries, hand_h, label_h)
+    _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, final=True)
+
+
+def _fitting_height(layout: Layout, model: TableModel, entries: Sequence[SlotEntry],
+                    hand_h: int, label_h: int) -> int:
+    """The tallest table card (down to ``MIN_TABLE_HEIGHT``) at which ``entries`` fit."""
+    table = layout.table
     h = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
     while True:
         w = round(h / CARD_RATIO)
-        if _try_table(layout, model, w, h, label_h, final=False) or h <= MIN_TABLE_HEIGHT:
-            break
+        if _try_table(layout, model, entries, w, h, label_h, final=False) \
+                or h <= MIN_TABLE_HEIGHT:
+            return h
         h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
-    _try_table(layout, model, w, h, label_h, final=True)
 
 
 def _regions(layout: Layout, model: TableModel, label_h: int) -> list[tuple[str, pygame.Rect]]:
@@ -267,8 +288,8 @@ def _regions(layout: Layout, model: TableModel, label_h: int) -> list[tuple[str,
     return [("Sets", sets), ("Runs", runs)]
 
 
-def _try_table(layout: Layout, model: TableModel, w: int, h: int, label_h: int,
-               final: bool) -> bool:
+def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], w: int,
+               h: int, label_h: int, final: bool) -> bool:
     pad = max(3, round(w * 0.08))
     gap = max(pad * 2 + 4, round(w * 0.26))
     row_gap = max(pad * 2 + 4, round(h * 0.14))
@@ -278,7 +299,12 @@ def _try_table(layout: Layout, model: TableModel, w: int, h: int, label_h: int,
     if model.free:
         free_w = w * len(model.free) + pad * (len(model.free) - 1)
         per_region[0].append(_Block("free", free_w, model.free))
-    for group in model.groups:
+    for entry in entries:
+        if entry.group is None:
+            if not model.apart:  # a gap holds the place of a meld that is gone
+                per_region[0].append(_Block("gap", _blocks_width(entry.cards, w)))
+            continue
+        group = model.groups[entry.group]
         region = 0 if not model.apart or group.kind == "set" else 1
         per_region[region].append(_Block(group.index, _blocks_width(len(group.cards), w),
                                          group.cards))
@@ -307,6 +333,8 @@ def _try_table(layout: Layout, model: TableModel, w: int, h: int, label_h: int,
         mat = pygame.Rect(round(x) - pad, round(y) - pad, round(block.width) + 2 * pad, h + 2 * pad)
         if block.key == "new":
             layout.new_melds.append(mat)
+            continue
+        if block.key == "gap":
             continue
         if block.key == "free":
             layout.free_rect = mat

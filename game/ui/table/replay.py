@@ -1,57 +1,135 @@
-"""Show last turn: the table as it was before the previous turn, then that turn's cards
-sliding to where they went, then back to the present. A controller owned by ``TableScene``."""
+"""Last turns: every other player's turn since the bottom player's last one, in order, each
+told as a story (the table before it, then one meld change at a time, with the player's
+marks). Space pauses and resumes, the right arrow shows one step, Esc or the button
+stops. A controller owned by ``TableScene``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.actions import Play
+from game.engine.draft import TurnDraft
 from game.engine.match import TurnRecord
+from game.ui.table.driver import Pacer, Playback
 from game.ui.table.hud import Status
+from game.ui.table.marks import log_line
 from game.ui.table.phases import HUMAN, REPLAY, STOPPED
+from game.ui.table.slots import SlotMap
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableHost
 
-REPLAY_HOLD = (0.7, 1.6)
+WHAT = {"play": "played", "out": "went out", "knock": "knocked", "draw": "drew",
+        "pass": "passed", "abandon": "gave up"}
 
 
 class LastTurnReplay:
-    """The replay of the previous turn; ``showing`` is the turn on show, if any."""
+    """The replay of the turns since the bottom player's last one; ``playback`` is the
+    turn on show (its draft is what the table shows), if any."""
 
     def __init__(self, table: TableHost) -> None:
         self.table = table
-        #: the turn being replayed and the stage (0: the table before it, 1: after it)
-        self.showing: tuple[TurnRecord, int] | None = None
+        self.records: list[TurnRecord] = []
+        self.index = 0
+        self.playback: Playback | None = None
+        self.pacer = Pacer()
         self.resume = HUMAN  # the phase to go back to when the replay ends
+        self.shown_seats: list[int] = []  # whose turns were shown (in order)
+        self._slots: SlotMap | None = None  # the melds' places before the replay
+
+    @property
+    def showing(self) -> TurnRecord | None:
+        """The turn on show, if any."""
+        return self.records[self.index] if self.playback is not None else None
+
+    def turns_to_show(self) -> list[TurnRecord]:
+        """The other players' turns since the bottom player's last one (every turn of the
+        hand when it has not played yet); the last turn when the bottom played last."""
+        turns = list(self.table.match.hand.turns)
+        bottom = self.table.bottom
+        last = max((i for i, t in enumerate(turns) if t.player == bottom), default=-1)
+        since = turns[last + 1:]
+        return since or turns[-1:]
 
     def show_last_turn(self) -> None:
+        """The Last turns button and L: start the replay, or stop the one on show."""
+        if self.table.phase == REPLAY:
+            self.end()
+            return
         if self.table.phase not in (HUMAN, STOPPED) or self.table.pointer.dragging:
-            if self.table.phase == REPLAY:
-                self.end()
             return
-        turns = self.table.match.hand.turns
-        if not turns:
-            self.table.say("Nothing to show yet", ["No turn has been played in this hand so far."],
-                           "info")
+        records = self.turns_to_show()
+        if not records:
+            self.table.say("Nothing to show yet",
+                           ["No turn has been played in this hand so far."], "info")
             return
-        record = turns[-1]
         self.table.chooser = None
         self.resume = self.table.phase
-        self.showing = (record, 0)
-        self.table.origin_seat = record.player
+        self.records = records
+        self.shown_seats = []
+        self._slots = self.table.slots.copy()
+        self.pacer = Pacer()
         self.table.set_phase(REPLAY)
-        self.table.refresh(snap=True)
-        self.table.status = Status(f"Replay: {self._record_words(record)}", "info")
+        self._begin(0)
 
-    def _record_words(self, record: TurnRecord) -> str:
-        name = "your" if self.table.is_you(record.player) else \
-            f"{self.table.session.seats[record.player].name}'s"
-        what = {"play": "played", "out": "went out", "knock": "knocked", "draw": "drew",
-                "pass": "passed", "abandon": "gave up"}.get(record.ended_by, record.ended_by)
-        n = len(record.played)
-        cards = f" {n} card{'s' if n != 1 else ''}" if n and record.ended_by in ("play", "out") \
-            else ""
-        return f"{name} last turn: {what}{cards}"
+    def _begin(self, index: int) -> None:
+        """Show the table as it was before turn ``index``, ready to tell it."""
+        self.index = index
+        record = self.records[index]
+        draft = TurnDraft(self.table.match.variant, record.before, tuple(record.played), True)
+        self.playback = Playback(draft, Play(record.player, record.after))
+        self.shown_seats.append(record.player)
+        self.table.origin_seat = record.player
+        self.pacer.rest = 0.0
+        self.table.refresh(snap=True)
+        self._say()
+
+    def _say(self) -> None:
+        playback = self.playback
+        if playback is None:
+            return
+        record = self.records[self.index]
+        name = self.table.name_of(record.player)
+        if playback.done:
+            words = log_line(name, playback.done[-1:])
+        elif record.ended_by in ("play", "out") and playback.steps:
+            words = f"{name}'s turn"
+        else:
+            n = record.drawn
+            words = f"{name} {WHAT.get(record.ended_by, record.ended_by)}" + (
+                f" {n} card{'s' if n != 1 else ''}" if record.ended_by == "draw" else "")
+        count = f"{self.index + 1}/{len(self.records)}"
+        state = "paused: Space goes on, \u2192 one step" if self.pacer.paused else \
+            "Space pauses, \u2192 one step, Esc stops"
+        self.table.status = Status(f"Replay {count} \u00b7 {words}  ({state})", "info")
+
+    def toggle_pause(self) -> None:
+        self.pacer.paused = not self.pacer.paused
+        self._say()
+
+    def step_once(self) -> None:
+        self.pacer.paused = True
+        self.pacer.step_once()
+        self._say()
+
+    def update(self, dt: float) -> None:
+        playback = self.playback
+        if playback is None:
+            return
+        if not self.pacer.due(dt, self.table.sprites.busy, self.table.speed):
+            return
+        if playback.finished:
+            if self.index + 1 < len(self.records):
+                self._begin(self.index + 1)
+            else:
+                self.end()
+            return
+        moves = playback.step()
+        self.table.refresh()
+        self.table.travel([m.card for m in moves])
+        if moves:
+            self.table.app.sounds.play("card_drop")
+        self._say()
 
     def last_turn_words(self) -> str:
         turns = self.table.match.hand.turns
@@ -64,30 +142,13 @@ class LastTurnReplay:
             return f"{name} played {n} card{'s' if n != 1 else ''}."
         return f"{name} {'drew' if record.drawn else 'passed'}."
 
-    def update(self) -> None:
-        if self.showing is None:
-            return
-        record, stage = self.showing
-        hold = REPLAY_HOLD[stage] / self.table.speed
-        if self.table.sprites.busy or self.table.phase_time < hold:
-            return
-        if stage == 0:
-            self.showing = (record, 1)
-            self.table.phase_time = 0.0
-            self.table.refresh()
-            for card in record.played:
-                sprite = self.table.sprites.sprites.get(card)
-                if sprite is not None:
-                    sprite.fresh = True
-            self.table.app.sounds.play("card_drop")
-        else:
-            self.end()
-
     def end(self) -> None:
-        self.showing = None
-        phase = getattr(self, "_replay_resume", HUMAN)
-        self.table.set_phase(phase)
+        self.playback = None
+        self.records = []
+        if self._slots is not None:
+            self.table.slots.restore(self._slots)
+            self._slots = None
+        self.table.set_phase(self.resume)
         self.table.origin_seat = self.table.bottom
         self.table.refresh()
         self.table.indicators.update_status()
-

@@ -19,7 +19,7 @@ from game.ui.card_art import CardArt
 from game.ui.table.images import CardImages
 from game.ui.table.layout import Spot
 from game.ui.table.tween import Tween, duration_for, ease_in_out_cubic, ease_out_cubic
-from game.ui.theme import FOCUS_COLOUR, FRESH_COLOUR, SELECT_COLOUR
+from game.ui.theme import FOCUS_COLOUR, FRESH_COLOUR, MARK_EDGE, SELECT_COLOUR
 
 ZONE_ORDER = {"free": 0, "group": 1, "hand": 2}
 LIFT_SPEED = 900.0  # pixels a second for a selected card rising out of the hand
@@ -47,7 +47,7 @@ class Origin:
 class CardSprite:
     __slots__ = ("card", "x", "y", "w", "h", "tw", "th", "spot", "tween", "back_until",
                  "lift", "lift_target", "dragging", "selected", "fresh", "focused", "shown",
-                 "face_up", "order", "leaving")
+                 "face_up", "order", "leaving", "mark")
 
     def __init__(self, card: Card, spot: Spot) -> None:
         self.card = card
@@ -67,6 +67,8 @@ class CardSprite:
         self.face_up = spot.face_up
         self.order = 0  # draw order among moving sprites
         self.leaving = False  # a ghost flying off screen-side, removed when it lands
+        #: a seat's mark on the card: (colour, "new" from its hand or "moved" by it)
+        self.mark: tuple[tuple[int, int, int], str] | None = None
 
     # --- state
 
@@ -83,10 +85,11 @@ class CardSprite:
         return self.spot.x, self.spot.y
 
     def visual_key(self) -> tuple:
-        return (self.selected, self.fresh, self.focused, self.shown, self.face_up)
+        return (self.selected, self.fresh, self.focused, self.shown, self.face_up, self.mark)
 
     def slide_to(self, spot: Spot, speed: float, delay: float = 0.0,
-                 back_until: float = 0.0, arc: float = 0.0) -> None:
+                 back_until: float = 0.0, arc: float = 0.0,
+                 duration: float | None = None) -> None:
         self.spot = spot
         self.tw, self.th = spot.w, spot.h
         if (self.x, self.y) == (spot.x, spot.y) and (self.w, self.h) == (spot.w, spot.h) \
@@ -94,8 +97,8 @@ class CardSprite:
             return
         distance = ((spot.x - self.x) ** 2 + (spot.y - self.y) ** 2) ** 0.5
         ease = ease_out_cubic if distance < 80 else ease_in_out_cubic
-        self.tween = Tween((self.x, self.y), (spot.x, spot.y), duration_for(distance, speed),
-                           delay, ease, arc)
+        time = duration_for(distance, speed) if duration is None else duration
+        self.tween = Tween((self.x, self.y), (spot.x, spot.y), time, delay, ease, arc)
         self.back_until = back_until
 
     def snap(self, spot: Spot) -> None:
@@ -366,3 +369,27 @@ class SpriteLayer:
             surface.blit(art.outline(size, FRESH_COLOUR), (x, y))
         if sprite.focused:
             surface.blit(art.outline(size, FOCUS_COLOUR, max(3, sprite.w // 16)), (x, y))
+        if sprite.mark is not None and not sprite.showing_back():
+            draw_mark(surface, sprite.mark, (x, y), size)
+
+
+def draw_mark(surface: pygame.Surface, mark: tuple[tuple[int, int, int], str],
+              at: tuple[int, int], size: tuple[int, int]) -> None:
+    """A seat's mark on a card, low on its left edge (the part a meld leaves in view): a
+    disc for a card new from the hand, a diamond for a table card moved; both with a
+    dark edge and a bar of the colour along the card's foot."""
+    colour, kind = mark
+    w, h = size
+    x, y = at
+    r = max(4, w // 9)
+    cx, cy = x + max(r + 3, w // 6), y + h - r - max(5, h // 9)
+    pygame.draw.rect(surface, colour, (x + 3, y + h - max(3, h // 28) - 2, max(6, w // 3),
+                                       max(3, h // 28)), border_radius=2)
+    if kind == "new":
+        pygame.draw.circle(surface, MARK_EDGE, (cx, cy), r + 2)
+        pygame.draw.circle(surface, colour, (cx, cy), r)
+    else:
+        edge = [(cx, cy - r - 3), (cx + r + 3, cy), (cx, cy + r + 3), (cx - r - 3, cy)]
+        pygame.draw.polygon(surface, MARK_EDGE, edge)
+        inner = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+        pygame.draw.polygon(surface, colour, inner)

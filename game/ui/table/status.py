@@ -9,7 +9,7 @@ from game.engine.scoring import points_text
 from game.engine.turn import TurnCheck
 from game.ui.table.controls import ButtonState
 from game.ui.table.hud import Facts, Status
-from game.ui.table.phases import HUMAN, REPLAY, STOPPED
+from game.ui.table.phases import HINT, HUMAN, REPLAY, STOPPED
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableHost
@@ -29,6 +29,7 @@ class TableStatus:
             return
         table = self.table
         key = (table.version, table.phase, table.human.hint_worker is None, table.sort_mode,
+               table.human.hint_show is not None and table.human.hint_show.finished,
                id(table.controls), id(table.draft))
         if key == self._controls_key:
             return
@@ -74,6 +75,15 @@ class TableStatus:
             states["redo"] = ButtonState(enabled=bool(draft and draft.can_redo))
             states["reset"] = ButtonState(enabled=touched or bool(draft and draft.can_undo))
             states["hint"] = ButtonState(enabled=self.table.human.hint_worker is None)
+        elif self.table.phase == HINT:
+            for name in ("draw", "undo", "redo", "reset"):
+                states[name] = off
+            states["end"] = ButtonState(text="Apply hint",
+                                        tooltip="Put the hint's play on your table (Enter)")
+            states["hint"] = ButtonState(text="Dismiss hint",
+                                         tooltip="Leave your table as it was (Esc)")
+            states["pass"] = off
+            states["knock"] = off
         else:
             for name in ("end", "draw", "undo", "redo", "reset", "hint"):
                 states[name] = off

@@ -1,0 +1,85 @@
+"""Who changed what on the table since a player's last turn: the marks each seat leaves on
+the cards it put down from its hand ("new") and the table cards it moved ("moved").
+
+Every seat sees the marks of the turns played since its own last turn; a seat's marks
+are wiped when its turn ends (it has seen them). The table draws them in the colour of the
+seat that made them (``theme.seat_colour``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from game.engine.cards import Card
+from game.engine.table import Table
+from game.engine.variants import Variant
+from game.solver.edits import Step, story
+
+NEW = "new"
+MOVED = "moved"
+
+
+@dataclass(frozen=True)
+class Mark:
+    seat: int  # who did it
+    kind: str  # NEW (from the hand) or MOVED (a table card moved)
+
+
+class TurnMarks:
+    """The marks each viewing seat has not seen yet."""
+
+    def __init__(self, players: int) -> None:
+        self._by_viewer: dict[int, dict[Card, Mark]] = {i: {} for i in range(players)}
+
+    def record(self, seat: int, new: Iterable[Card], moved: Iterable[Card]) -> None:
+        """``seat`` played ``new`` from its hand and moved ``moved``: every other seat sees it
+        (a later mark on a card replaces an older one)."""
+        new, moved = list(new), list(moved)
+        for viewer, marks in self._by_viewer.items():
+            if viewer == seat:
+                continue
+            marks.update((card, Mark(seat, MOVED)) for card in moved)
+            marks.update((card, Mark(seat, NEW)) for card in new)
+
+    def seen(self, viewer: int) -> None:
+        """``viewer``'s turn has ended: its marks go."""
+        self._by_viewer.setdefault(viewer, {}).clear()
+
+    def clear(self) -> None:
+        for marks in self._by_viewer.values():
+            marks.clear()
+
+    def of(self, viewer: int) -> Mapping[Card, Mark]:
+        return self._by_viewer.get(viewer, {})
+
+
+def play_steps(variant: Variant, before: Table, hand: Iterable[Card], after: Table
+               ) -> list[Step]:
+    """The steps of a play from ``before`` to ``after`` (``hand``: the player's cards at its
+    start), or none when the tables do not connect (a bad record never stops the table)."""
+    try:
+        steps, _ = story(variant, before, list(hand), after)
+    except (AssertionError, KeyError, ValueError):
+        return []
+    return steps
+
+
+def marked_cards(steps: Iterable[Step]) -> tuple[set[Card], set[Card]]:
+    """The cards a play put down from the hand, and the table cards it moved."""
+    new: set[Card] = set()
+    moved: set[Card] = set()
+    for step in steps:
+        new.update(step.new)
+        moved.update(step.moved)
+    return new, moved - new
+
+
+def log_line(name: str, steps: list[Step], limit: int = 4) -> str:
+    """"Ada: 7\u2665 into 5\u2665 6\u2665; split 3\u2663\u20138\u2663; new meld ..." (at most
+    ``limit`` steps named, then how many more)."""
+    words = [step.words for step in steps[:limit]]
+    if len(steps) > limit:
+        more = len(steps) - limit
+        words.append(f"{more} more change{'s' if more != 1 else ''}")
+    return f"{name}: " + "; ".join(words)
