@@ -26,7 +26,7 @@ from game.store.seats import COMPUTER_KINDS, Seat
 
 T = TypeVar("T")
 
-STATS_SCHEMA = 2
+STATS_SCHEMA = 3
 BUSY_TIMEOUT_SECONDS = 10.0
 NO_COMPUTER = "none"  # opponent level of a match with human seats only
 
@@ -66,6 +66,20 @@ MIGRATIONS: list[tuple[int, tuple[str, ...]]] = [
             "CREATE INDEX hands_by_match ON hands(match_id, hand_number)",
         ),
     ),
+    (
+        3,
+        (
+            # the coach's review of a hand (game.coach.review): one row per reviewed hand,
+            # ``hand_key`` naming it so a second review replaces the first
+            """CREATE TABLE accuracy (
+                id INTEGER PRIMARY KEY,
+                hand_key TEXT NOT NULL UNIQUE,
+                variant TEXT NOT NULL,
+                accuracy REAL NOT NULL,
+                reviewed_at TEXT NOT NULL
+            )""",
+        ),
+    ),
 ]
 
 # The layout this version relies on: column -> (declared type, NOT NULL, primary key).
@@ -91,6 +105,13 @@ _COLUMNS: dict[str, dict[str, tuple[str, int, int]]] = {
         "started_at": ("TEXT", 1, 0),
         "finished_at": ("TEXT", 1, 0),
         "duration_seconds": ("REAL", 1, 0),
+    },
+    "accuracy": {
+        "id": ("INTEGER", 0, 1),
+        "hand_key": ("TEXT", 1, 0),
+        "variant": ("TEXT", 1, 0),
+        "accuracy": ("REAL", 1, 0),
+        "reviewed_at": ("TEXT", 1, 0),
     },
 }
 
@@ -128,6 +149,17 @@ class MatchRecord:
     duration_seconds: float | None = None  # default: finished_at - started_at
     higher_is_better: bool = True  # how the variant scores: for "best score"
     id: int | None = None  # set when read back
+
+
+@dataclass(frozen=True)
+class AccuracyRecord:
+    """A reviewed hand: how much of what it could have put down the player did (percent,
+    ``game.coach.review``), ``hand_key`` naming the hand (a second review replaces it)."""
+
+    hand_key: str
+    variant: str
+    accuracy: float
+    reviewed_at: datetime
 
 
 @dataclass(frozen=True)
@@ -194,9 +226,43 @@ class StatsStore:
             with _transaction(conn):
                 conn.execute("DELETE FROM hands")
                 conn.execute("DELETE FROM matches")
+                conn.execute("DELETE FROM accuracy")
             return True
 
         return self._run(delete, False, "clearing the statistics")
+
+    def record_accuracy(self, record: AccuracyRecord) -> bool:
+        """Keep a reviewed hand's accuracy (replacing an earlier review of the same hand);
+        False (with a message) if the database could not be written, ``ValueError`` for a
+        malformed record."""
+        row = _accuracy_row(record)
+
+        def insert(conn: sqlite3.Connection) -> bool:
+            with _transaction(conn):
+                conn.execute(
+                    "INSERT OR REPLACE INTO accuracy (hand_key, variant, accuracy, reviewed_at)"
+                    " VALUES (?, ?, ?, ?)", row)
+            return True
+
+        return self._run(insert, False, "recording the review")
+
+    def accuracies(self, limit: int | None = None) -> list[AccuracyRecord]:
+        """Reviewed hands' accuracy, oldest first (the last ``limit`` if given)."""
+
+        def select(conn: sqlite3.Connection) -> list[AccuracyRecord]:
+            rows = conn.execute(
+                "SELECT hand_key, variant, accuracy, reviewed_at FROM accuracy"
+                " ORDER BY reviewed_at DESC, id DESC LIMIT ?",
+                (-1 if limit is None else limit,),
+            ).fetchall()
+            found = []
+            for key, variant, accuracy, at in reversed(rows):
+                with contextlib.suppress(ValueError, TypeError):
+                    found.append(AccuracyRecord(str(key), str(variant), float(accuracy),
+                                                _utc(datetime.fromisoformat(at))))
+            return found
+
+        return self._run(select, [], "reading the reviews")
 
     # -- reading ---------------------------------------------------------------------
 
@@ -545,6 +611,17 @@ def _rows(record: MatchRecord) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
         1 if record.higher_is_better else 0,
     )
     return match_row, hand_rows
+
+
+def _accuracy_row(record: AccuracyRecord) -> tuple[str, str, float, str]:
+    """The database row of a reviewed hand; ``ValueError`` if malformed."""
+    if not isinstance(record.hand_key, str) or not 0 < len(record.hand_key) <= 200:
+        raise ValueError("a reviewed hand needs a key of 1-200 characters")
+    if not isinstance(record.variant, str) or not record.variant:
+        raise ValueError("a reviewed hand needs a variant")
+    if not _is_number(record.accuracy) or not 0 <= record.accuracy <= 100:
+        raise ValueError(f"accuracy must be a percentage, not {record.accuracy!r:.40}")
+    return record.hand_key, record.variant, float(record.accuracy), _iso(record.reviewed_at)
 
 
 def _scores(scores: Sequence[Any], seats: int, what: str) -> list[int | float]:
