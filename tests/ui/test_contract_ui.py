@@ -97,8 +97,8 @@ class Table:
     def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         self.probe.drag(start, end)
 
-    def key(self, key: int) -> None:
-        self.probe.key(key)
+    def key(self, key: int, mod: int = 0) -> None:
+        self.probe.key(key, mod)
 
     def buy_prompt(self) -> None:
         self.until(lambda: self.scene.phase == "buy" and not self.scene.sprites.busy
@@ -239,10 +239,25 @@ def test_a_person_asked_to_buy_clicks_buy(make) -> None:  # noqa: ANN001
     assert t.card("7H").rank == 7  # the bought card is in the hand on screen
 
 
-def test_the_buy_prompt_declines_by_itself_on_timeout(make) -> None:  # noqa: ANN001
+def test_the_buy_prompt_waits_for_the_person_without_a_timer(make) -> None:  # noqa: ANN001
     t = make(**_asked_first())
     scene, match = t.scene, t.match
+    assert t.app.settings.buy_timer_seconds == 0  # the default: no timer
     t.buy_prompt()
+    t.frames(60 * 30)  # half a minute of game time
+    assert scene.phase == "buy" and scene.prompt is not None
+    assert not any(isinstance(a, Decline) for a in match.log)
+    assert " s" not in scene.status.text.rpartition("\u00b7")[2]
+    t.click(scene.prompt.buttons["decline"].rect.center)
+    assert isinstance(match.log[-1], Decline) and match.log[-1].player == 0
+
+
+def test_the_buy_prompt_declines_by_itself_on_timeout(make) -> None:  # noqa: ANN001
+    t = make(**_asked_first())
+    t.app.settings.buy_timer_seconds = 3
+    scene, match = t.scene, t.match
+    t.buy_prompt()
+    assert scene.prompt.seconds == 3 and "3 s" in scene.status.text
     start = scene.prompt.remaining
     t.frames(60)
     assert scene.prompt is not None and scene.prompt.remaining < start - 0.9

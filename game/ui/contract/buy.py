@@ -1,6 +1,7 @@
 """The buy prompt: when a person is asked whether to buy the discard out of turn, a panel
 over the felt shows the card, what buying costs and the buys left, with Buy and Decline
-buttons and a countdown (game time) after which it declines by itself."""
+buttons. It waits for the person unless the settings ask for a timer
+(``buy_timer_seconds``): then a countdown (game time) declines by itself."""
 
 from __future__ import annotations
 
@@ -15,17 +16,17 @@ from game.ui.card_art import CardArt
 from game.ui.contract.layout import ContractLayout
 from game.ui.contract.model import card_text
 from game.ui.table.draw import panel
-from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, TABLE_MUTED
+from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, TABLE_MUTED, TIMER_LOW
 from game.ui.widgets.drawing import draw_text, fit_text, font
 from game.ui.widgets.look import Look
 from game.ui.widgets.scale import ui_scale
 
-BUY_SECONDS = 8.0
-
 
 class BuyPrompt:
+    """``seconds`` > 0: it declines by itself after that long; 0: it waits."""
+
     def __init__(self, seat: int, name: str, card: Card, buys_left: int, max_buys: int,
-                 seconds: float = BUY_SECONDS, hot_seat: bool = False) -> None:
+                 seconds: float = 0.0, hot_seat: bool = False) -> None:
         self.seat = seat
         self.name = name
         self.card = card
@@ -84,9 +85,15 @@ class BuyPrompt:
     # --- time
 
     def tick(self, dt: float) -> bool:
-        """Count down; True once the time is up."""
+        """Count down; True once the time is up (never when there is no timer)."""
+        if not self.timed:
+            return False
         self.remaining = max(0.0, self.remaining - dt)
         return self.remaining <= 0.0
+
+    @property
+    def timed(self) -> bool:
+        return self.seconds > 0
 
     # --- drawing
 
@@ -131,12 +138,17 @@ class BuyPrompt:
         draw_text(surface, fit_text(left, round(15 * scale), width), round(15 * scale),
                   TABLE_MUTED, style="bold", topleft=(x, y))
         y += round(30 * scale)
+        if not self.timed:
+            words = "Take your time  \u00b7  B buy  \u00b7  N decline"
+            draw_text(surface, fit_text(words, round(13 * scale), width), round(13 * scale),
+                      TABLE_MUTED, topleft=(x, y))
+            return
         bar = pygame.Rect(x, y, width, max(6, round(8 * scale)))
         panel(surface, bar, (0, 0, 0, 110), None, bar.height // 2)
         share = self.remaining / self.seconds if self.seconds > 0 else 0.0
         fill = bar.copy()
         fill.width = max(0, round(bar.width * share))
-        colour = GOLD if share > 0.3 else (235, 110, 80)
+        colour = GOLD if share > 0.3 else TIMER_LOW
         if fill.width:
             panel(surface, fill, colour, None, bar.height // 2)
         seconds = math.ceil(self.remaining)

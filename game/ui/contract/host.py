@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from game.session import GameSession
     from game.ui.app import App
     from game.ui.contract.buy import BuyPrompt
-    from game.ui.table.hud import Status
+    from game.ui.contract.human import HumanSeat
+    from game.ui.contract.pointer import ContractPointer
+    from game.ui.table.hud import Message, Status
     from game.ui.table.sprites import SpriteLayer
 
 
@@ -43,6 +45,11 @@ class ContractHost(Protocol):
     status: Status
     prompt: BuyPrompt | None
     last_actor: int | None
+    message: Message | None
+
+    # the other controllers, for Undo, the hint and the replay
+    human: HumanSeat
+    pointer: ContractPointer
 
     # what shows it
     sprites: SpriteLayer
@@ -59,7 +66,13 @@ class ContractHost(Protocol):
     def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
             ttl: float = 6.0) -> None: ...
 
-    def commit(self, action: Action, quiet: bool = False) -> bool: ...
+    def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool: ...
+
+    def show_action(self, action: Action) -> tuple[int, Card | None]: ...
+
+    def action_words(self, seat: int, action: Action, card: Card | None) -> str: ...
+
+    def replay_words(self, action: Action) -> str: ...
 
     def stop(self, problem: str) -> None: ...
 

@@ -31,9 +31,10 @@ from game.engine.contract.actions import Decline
 from game.engine.contract.match import ContractMatch
 from game.engine.contract.rules import CONTRACTS
 from game.engine.errors import IllegalAction
-from game.ui.contract.buy import BUY_SECONDS, BuyPrompt
+from game.ui.contract.buy import BuyPrompt
 from game.ui.contract.computer import ComputerSeats
 from game.ui.contract.controls import ContractControls
+from game.ui.contract.hint import ContractHint
 from game.ui.contract.hud import BoardFacts, ContractHud
 from game.ui.contract.human import BUY, HumanSeat
 from game.ui.contract.layout import ContractLayout, compute_layout
@@ -47,12 +48,15 @@ from game.ui.contract.model import (
     the_card,
 )
 from game.ui.contract.pointer import ContractPointer
+from game.ui.contract.replay import TurnsReplay
+from game.ui.contract.undo import TurnUndo
+from game.ui.contract.words import action_words
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.controls import ButtonState
 from game.ui.table.driver import Worker
 from game.ui.table.hud import Status
 from game.ui.table.layout import Spot
-from game.ui.table.phases import HUMAN, SETTLE, THINK, WAIT
+from game.ui.table.phases import HUMAN, REPLAY, SETTLE, THINK, WAIT
 from game.ui.table.sprites import Origin
 from game.ui.theme import BLUE, GOLD_LIGHT
 
@@ -79,11 +83,13 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.pointer = ContractPointer(self)
         self.controls: ContractControls | None = None
         self.prompt: BuyPrompt | None = None
-        self.buy_seconds = BUY_SECONDS
         humans = session.humans
         awaiting = self.match.awaiting
         self.bottom = awaiting if awaiting in humans else (humans[0] if humans else 0)
-        self.fresh: set[Card] = set()
+        self.fresh: set[Card] = set()  # cards just come into the bottom hand
+        #: cards another seat put on the table since the bottom seat's turn, and who
+        self.marks: dict[Card, int] = {}
+        self.moved: dict[Card, tuple[Location, Location]] = {}  # by the last action shown
         self.last_actor: int | None = None  # who applied the last action
         self._auto_declined = False
         self._came_from: dict[Card, Location] = {}
@@ -92,6 +98,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self._controls_key: object = None
         self.human = HumanSeat(self)
         self.computer = ComputerSeats(self)
+        self.undo = TurnUndo(self)
+        self.replay = TurnsReplay(self)
+        self.hint = ContractHint(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -109,8 +118,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self._build_controls()
 
     def workers(self) -> list[Worker]:
-        worker = self.computer.worker
-        return [worker] if worker is not None else []
+        return [w for w in (self.computer.worker, self.hint.worker) if w is not None]
 
     def _build_controls(self) -> None:
         if self.controls is not None:
@@ -217,12 +225,18 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             return
         left = self.match.variant.max_buys - r.buys[seat]
         self.prompt = BuyPrompt(seat, self.session.seats[seat].name, card, left,
-                                self.match.variant.max_buys, self.buy_seconds,
+                                self.match.variant.max_buys, self.buy_seconds(),
                                 hot_seat=self.session.hot_seat)
         self.build_prompt()
         self.set_phase(BUY)
         self.refresh()
         self.update_status()
+
+    def buy_seconds(self) -> float:
+        """The buy prompt's timer from the settings: 0 (it waits for the person) unless
+        the player asked for one."""
+        seconds = self.app.settings.buy_timer_seconds
+        return float(seconds) if isinstance(seconds, int) and seconds > 0 else 0.0
 
     def build_prompt(self) -> None:
         if self.prompt is not None and self.layout is not None and self.controls is not None:
@@ -248,9 +262,28 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ committing
 
-    def commit(self, action: Action, quiet: bool = False) -> bool:
+    def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool:
         """Apply ``action`` and show what it did; False (with the engine's reason, unless
-        ``quiet``) when the rules refuse it."""
+        ``quiet``) when the rules refuse it. ``redo``: the turn's Redo applies it again."""
+        if self.replay.active:
+            self.replay.end()
+        snapshot = self.undo.snapshot(action)
+        try:
+            seat, card = self.show_action(action)
+        except IllegalAction as error:
+            if not quiet:
+                self.human.refuse("That is not allowed now", [str(p) for p in error.problems])
+            return False
+        self.undo.applied(snapshot, redo)
+        self.hint.dismiss()
+        self.message = None if not quiet else self.message
+        self._after_action(seat, action, card)
+        return True
+
+    def show_action(self, action: Action) -> tuple[int, Card | None]:
+        """Apply ``action`` to the match on show (the real one, or the replay's) and send
+        its cards on their way, marked with the seat's colour; the seat and the card it
+        moved (raises ``IllegalAction`` when the rules refuse it)."""
         match = self.match
         seat = action.player if action.player is not None else match.awaiting
         r = match.hand
@@ -258,15 +291,23 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         card = getattr(action, "card", None) or top
         before = self._locations()
         rects = {c: s.rect for c, s in self.sprites.sprites.items()}
-        try:
-            match.apply(action)
-        except IllegalAction as error:
-            if not quiet:
-                self.human.refuse("That is not allowed now", [str(p) for p in error.problems])
-            return False
-        self.message = None if not quiet else self.message
-        self._after_action(seat, action, card, before, rects)
-        return True
+        match.apply(action)
+        after = self._locations()
+        moved = {c: (before.get(c, ("stock",)), loc) for c, loc in after.items()
+                 if before.get(c, ("stock",)) != loc}
+        self._came_from = {c: was for c, (was, _) in moved.items()}
+        if seat != self.bottom:
+            self.marks.update({c: seat for c, (_, now) in moved.items() if now[0] == "meld"})
+        self.refresh()
+        self._came_from = {}
+        self._fly_away(moved, rects)
+        sounds = {"draw": "card_pick", "take_discard": "card_pick", "buy": "card_pick",
+                  "lay_down": "card_drop", "lay_off": "card_drop", "swap_joker": "card_drop",
+                  "discard": "card_drop"}
+        if action.kind in sounds:
+            self.app.sounds.play(sounds[action.kind])
+        self.moved = moved
+        return seat, card
 
     def _locations(self) -> dict[Card, Location]:
         r = self.match.hand
@@ -281,38 +322,28 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             out[card] = ("discard",)
         return out
 
-    def _after_action(self, seat: int, action: Action, card: Card | None,
-                      before: dict[Card, Location], rects: dict[Card, pygame.Rect]) -> None:
+    def _after_action(self, seat: int, action: Action, card: Card | None) -> None:
         match = self.match
         kind = action.kind
         self.last_actor = seat
-        after = self._locations()
-        moved = {c: (before.get(c, ("stock",)), loc) for c, loc in after.items()
-                 if before.get(c, ("stock",)) != loc}
-        self._came_from = {c: was for c, (was, _) in moved.items()}
+        moved = self.moved
         if seat == self.bottom:
             if kind == "discard":
                 self.fresh.clear()
-            self.selected = [c for c in self.selected if after.get(c) == ("hand", seat)]
+            self.selected = [c for c in self.selected if c in match.hand.hands[seat]]
+        if kind in ("draw", "take_discard") and seat == self.bottom:
+            self.marks.clear()  # your turn: the others' marks have been seen
         if kind in ("draw", "take_discard", "buy") and seat == self.bottom:
             self.fresh |= {c for c, (_, now) in moved.items() if now == ("hand", seat)}
-        elif kind in ("lay_down", "lay_off", "swap_joker") and seat != self.bottom:
-            self.fresh |= {c for c, (_, now) in moved.items() if now[0] == "meld"}
-        self.refresh()
-        self._came_from = {}
-        self._fly_away(moved, rects)
-        sounds = {"draw": "card_pick", "take_discard": "card_pick", "buy": "card_pick",
-                  "lay_down": "card_drop", "lay_off": "card_drop", "swap_joker": "card_drop",
-                  "discard": "card_drop"}
-        if kind in sounds:
-            self.app.sounds.play(sounds[kind])
+        if self.marks or self.fresh:
+            self._mark_sprites()
         if kind == "discard" or match.hand_over:
             self._end_hand_time()
             if self.autosave and not match.over and not match.hand_over:
                 self.write_autosave()
         self.close_prompt()
         self.set_phase(SETTLE)
-        self.status = Status(self._action_words(seat, action, card), "info")
+        self.status = Status(self.action_words(seat, action, card), "info")
         self.human.timed_out = False
         self._auto_declined = False
 
@@ -344,33 +375,19 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                 self.sprites.fly_ghost(Card(0, "*", 70), start, end, size, self.speed, delay)
             delay += 0.08 / self.speed
 
-    def _action_words(self, seat: int, action: Action, card: Card | None) -> str:
+    def action_words(self, seat: int, action: Action, card: Card | None) -> str:
         """The status line's words for ``action`` by ``seat`` (``card``: the one it moved)."""
         you = self.is_you(seat)
-        name = "You" if you else self.session.seats[seat].name
-        kind = action.kind
-        if kind == "draw":
-            return f"{name} drew from the stock"
-        if kind == "take_discard":
-            return f"{name} took {the_card(card)}"
-        if kind == "buy":
-            return f"{name} bought {the_card(card)} and a penalty card"
-        if kind == "decline":
-            if self.human.timed_out and you:
-                return f"Time's up: you did not buy {the_card(card)}"
-            if self._auto_declined:
-                return f"{name} did not buy {the_card(card)} (always decline buys)"
-            return f"{name} did not buy {the_card(card)}"
-        if kind == "lay_down":
-            return f"{name} laid down {self.match.contract}!" if not you else \
-                f"You laid down {self.match.contract}!"
-        if kind == "lay_off":
-            return f"{name} laid off {the_card(card)}"
-        if kind == "swap_joker":
-            return f"{name} swapped {the_card(card)} for a joker"
-        if kind == "discard":
-            return f"{name} discarded {the_card(card)}"
-        return f"{name}: {kind}"
+        why = "timeout" if self.human.timed_out else "always" if self._auto_declined else ""
+        return action_words(self.match, "You" if you else self.session.seats[seat].name,
+                            you, action, card, why)
+
+    def replay_words(self, action: Action) -> str:
+        """The words for ``action``, just shown by ``show_action``."""
+        seat = action.player if action.player is not None else self.match.awaiting
+        card = getattr(action, "card", None) or next(
+            (c for c, (was, _) in self.moved.items() if was == ("discard",)), None)
+        return self.action_words(seat, action, card)
 
     # ------------------------------------------------------------------ the model
 
@@ -430,7 +447,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         lift = self.layout.hand_lift if self.layout else 0
         for card, sprite in self.sprites.sprites.items():
             sprite.selected = card in selected
-            sprite.fresh = card in self.fresh and sprite.spot.zone in ("group", "hand")
+            zone = sprite.spot.zone
+            sprite.fresh = (card in self.fresh and zone in ("group", "hand")) \
+                or card in self.hint.cards or (card in self.marks and zone == "meld")
             sprite.focused = False
             sprite.lift_target = lift * 0.75 if sprite.selected and sprite.spot.zone == "hand" \
                 else 0.0
@@ -457,7 +476,11 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     # ------------------------------------------------------------------ per frame
 
     def _update_phase(self, dt: float) -> None:
-        if self.phase == BUY:
+        self.hint.update()
+        self.hint.stale()
+        if self.phase == REPLAY:
+            self.replay.update()
+        elif self.phase == BUY:
             if self.prompt is None:
                 return
             if self.prompt.tick(dt):
@@ -475,9 +498,10 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         name = "Your" if not self.session.hot_seat else \
             f"{self.session.seats[self.bottom].name}, your"
         if self.phase == BUY and self.prompt is not None:
-            seconds = max(0, int(self.prompt.remaining + 0.999))
-            self.status = Status(f"{self.prompt.title} Buy (B) or decline (N) \u00b7 "
-                                 f"{seconds} s", "you")
+            text = f"{self.prompt.title} Buy (B) or decline (N)"
+            if self.prompt.timed:
+                text += f" \u00b7 {max(0, int(self.prompt.remaining + 0.999))} s"
+            self.status = Status(text, "you")
             return
         if self.phase != HUMAN or not self.human.my_move():
             return
@@ -544,6 +568,18 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         states["discard"] = ButtonState(
             enabled="discard" in legal and one,
             text=f"Discard {card_text(self.selected[0])}" if one else None)
+        undo = self.undo
+        states["undo"] = ButtonState(enabled=undo.can_undo())
+        states["redo"] = ButtonState(enabled=undo.can_redo())
+        states["reset"] = ButtonState(enabled=undo.can_undo())
+        hint = self.hint
+        states["hint"] = ButtonState(
+            enabled=hint.allowed() and self.phase == HUMAN and self.human.my_move(),
+            text="Do it" if hint.showing else None,
+            tooltip=None if hint.allowed() else "Hints are switched off in Settings")
+        replaying = self.replay.active
+        states["last"] = ButtonState(enabled=replaying or self.replay.available(),
+                                     text="End replay" if replaying else None)
         sortable = self.hand_visible()
         for mode in ("suit", "rank"):
             states[f"sort_{mode}"] = ButtonState(
@@ -604,6 +640,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             "lay_down": human.lay_down, "make": human.make_meld, "clear": human.clear_stage,
             "draw": human.draw_from_stock, "take": human.take_discard,
             "discard": lambda: human.discard(None),
+            "undo": self.undo.undo, "redo": self.undo.redo, "reset": self.undo.reset,
+            "hint": self.hint.request, "last": self.replay.toggle,
             "sort_suit": lambda: self.sort_hand("suit"),
             "sort_rank": lambda: self.sort_hand("rank"), "menu": self.open_menu,
         }
@@ -612,9 +650,18 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
+        if self.replay.active:
+            return self._replay_key(key)
+        ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        if ctrl and key in (pygame.K_z, pygame.K_y):
+            (self.undo.undo if key == pygame.K_z else self.undo.redo)()
+            return True
         if key == pygame.K_ESCAPE:
             if self.pointer.dragging:
                 self.pointer.cancel()
+            elif self.hint.showing:
+                self.hint.dismiss()
+                self.refresh()
             elif self.selected:
                 self.human.clear_selection()
             else:
@@ -632,11 +679,26 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             pygame.K_d: human.draw_from_stock, pygame.K_t: human.take_discard,
             pygame.K_x: lambda: human.discard(None), pygame.K_l: human.lay_down,
             pygame.K_m: human.make_meld, pygame.K_c: human.clear_stage,
-            pygame.K_s: lambda: self.sort_hand(None)}
+            pygame.K_s: lambda: self.sort_hand(None), pygame.K_r: self.undo.reset,
+            pygame.K_h: self.hint.request, pygame.K_p: self.replay.toggle}
         action = keys.get(key)
         if action is None:
             return False
         action()
+        return True
+
+    def _replay_key(self, key: int) -> bool:
+        """Keys while the last turns replay: Space pauses, the right arrow steps, Esc or
+        P ends it."""
+        replay = self.replay
+        if key == pygame.K_SPACE:
+            replay.pause()
+        elif key == pygame.K_RIGHT:
+            replay.step()
+        elif key in (pygame.K_ESCAPE, pygame.K_p):
+            replay.end()
+        else:
+            return False
         return True
 
     # ------------------------------------------------------------------ drawing
@@ -663,7 +725,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self.hud.draw_pile_pulse(surface, layout, "stock", self.clock)
             if match.hand.discard:
                 self.hud.draw_pile_pulse(surface, layout, "discard", self.clock)
-        if not match.hand_over and self.phase in (THINK, SETTLE, BUY, HUMAN):
+        if not match.hand_over and self.phase in (THINK, SETTLE, BUY, HUMAN, REPLAY):
             awaiting = match.awaiting
             colour = BLUE if match.hand.phase == "buying" else GOLD_LIGHT
             self.hud.draw_seat_marker(surface, layout, awaiting, self.clock, colour)

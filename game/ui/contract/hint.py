@@ -1,0 +1,142 @@
+"""The hint at the contract table: the Hard computer player is asked what it would do in
+the person's place (it sees only that seat's view, so the hint cannot cheat), and the
+answer is shown on the table: the cards it uses are marked, a contract it would lay down
+is built in the staging groups, and a line says what and why. Hint again (or its button,
+now "Do it") applies it; Esc, or any other move, dismisses it. Hints can be switched off
+in the settings. A controller owned by ``ContractTableScene``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.actions import Action
+from game.engine.cards import Card
+from game.engine.contract.actions import Buy, Discard, LayDown, LayOff, SwapJoker, TakeDiscard
+from game.ui.contract.model import card_text, the_card
+from game.ui.table.driver import Worker
+from game.ui.table.phases import HUMAN
+
+if TYPE_CHECKING:
+    from game.ui.contract.host import ContractHost
+
+HINT_LEVEL = "hard"
+
+
+def make_adviser(seed: int) -> Any:
+    from game.ai.contract import make_contract_player
+
+    return make_contract_player(HINT_LEVEL, seed)
+
+
+class ContractHint:
+    """The hint asked for, being worked out, or on show (``action`` and its ``cards``)."""
+
+    def __init__(self, table: ContractHost) -> None:
+        self.table = table
+        self.worker: Worker | None = None
+        self.action: Action | None = None
+        self.cards: frozenset[Card] = frozenset()
+        self.used = 0  # hints shown this match
+        self._version = -1  # the table's version the hint was asked at
+
+    @property
+    def showing(self) -> bool:
+        return self.action is not None
+
+    def allowed(self) -> bool:
+        return bool(self.table.app.settings.hints_allowed)
+
+    def request(self) -> bool:
+        """The Hint button or H: ask for a hint, or apply the one on show."""
+        table = self.table
+        if not self.allowed():
+            return table.human.refuse("Hints are switched off",
+                                      ["Switch them on in Settings (Menu \u2192 Settings)."])
+        if table.phase != HUMAN or not table.human.my_move():
+            return table.human.refuse("No hint now", ["A hint is for your own turn."])
+        if self.action is not None:
+            return self.apply()
+        if self.worker is not None:
+            return False
+        adviser = make_adviser((table.match.seed * 31 + table.bottom) & 0xFFFFFFFF)
+        view = table.match.view(table.bottom)
+        self.worker = Worker(lambda: adviser.decide(view), synchronous=table.app.smoke)
+        self._version = table.version
+        table.say("Thinking of a hint\u2026", (), "info", 2.0)
+        self.update()
+        return True
+
+    def update(self) -> None:
+        """Show the hint once it has been worked out (if the table has not moved on)."""
+        worker = self.worker
+        if worker is None or not worker.done:
+            return
+        self.worker = None
+        table = self.table
+        if table.version != self._version or table.phase != HUMAN:
+            return
+        action = getattr(worker.result, "action", None)
+        if worker.error is not None or action is None or not table.match.can(action):
+            table.say("No hint this time", ["The adviser found nothing to suggest."])
+            return
+        self.action = action
+        self.cards = frozenset(self._cards(action))
+        self.used += 1
+        if isinstance(action, LayDown):
+            table.human.stages[table.bottom] = [list(meld) for meld in action.melds]
+        table.refresh()
+        self._version = table.version
+        table.say("Hint: " + self.words(action),
+                  ["Press H (or Do it) to play it, Esc to dismiss."], "info", 30.0)
+
+    def stale(self) -> None:
+        """The table changed under a hint on show: drop it."""
+        if self.action is not None and self.table.version != self._version:
+            self.dismiss()
+
+    def dismiss(self) -> None:
+        if self.action is None:
+            return
+        self.action = None
+        self.cards = frozenset()
+        self.table.message = None
+
+    def apply(self) -> bool:
+        action = self.action
+        self.dismiss()
+        if action is None:
+            return False
+        return self.table.commit(action)
+
+    # ------------------------------------------------------------------ words
+
+    @staticmethod
+    def _cards(action: Action) -> list[Card]:
+        if isinstance(action, LayDown):
+            return [c for meld in action.melds for c in meld]
+        card = getattr(action, "card", None)
+        return [card] if isinstance(card, Card) else []
+
+    def words(self, action: Action) -> str:
+        table = self.table
+        r = table.match.hand
+        top = r.discard[-1] if r.discard else None
+        if action.kind == "draw":
+            return "draw from the stock" + \
+                (f" (the {card_text(top)} does not help you)" if top is not None else "")
+        if isinstance(action, TakeDiscard):
+            return f"take {the_card(top)}: it helps your contract"
+        if isinstance(action, Buy):
+            return f"buy {the_card(top)}"
+        if isinstance(action, LayDown):
+            groups = "  \u00b7  ".join(" ".join(card_text(c) for c in meld)
+                                       for meld in action.melds)
+            return f"lay down your contract: {groups}"
+        if isinstance(action, LayOff | SwapJoker):
+            meld = r.melds[action.meld]
+            on = " ".join(card_text(c) for c in meld.cards)
+            verb = "lay off" if isinstance(action, LayOff) else "swap the joker with"
+            return f"{verb} {the_card(action.card)} on {on}"
+        if isinstance(action, Discard):
+            return f"discard {the_card(action.card)}"
+        return action.kind.replace("_", " ")

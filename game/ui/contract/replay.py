@@ -1,0 +1,151 @@
+"""Last turns at the contract table: every action since the bottom seat's last turn ended
+(each other seat's draw, buy, lay-down, lay-off, joker swap and discard, in order) plays
+again on the table, one step at a time with the same animation as when it happened.
+
+The round is rebuilt from the match's log (seeded, so it deals the same cards) up to the
+bottom seat's last discard and stands in for the match while the replay runs; the real
+match is put back at the end. Space pauses and resumes, the right arrow steps (when
+paused), Esc or the button ends it. A controller owned by ``ContractTableScene``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Action, NextHand
+from game.engine.cards import Card
+from game.engine.contract.actions import Discard
+from game.engine.contract.match import ContractMatch
+from game.engine.errors import EngineError
+from game.ui.table.hud import Status
+from game.ui.table.phases import HUMAN, REPLAY, STOPPED
+
+if TYPE_CHECKING:
+    from game.ui.contract.host import ContractHost
+
+STEP_HOLD = 0.55  # seconds a replayed step rests before the next (at speed 1)
+
+
+def replay_start(log: list[Action], seat: int) -> int:
+    """The index in ``log`` of the first action after ``seat``'s last discard in the round
+    under way (the round's first action if ``seat`` has not discarded in it)."""
+    start = 0
+    for index, action in enumerate(log):
+        if isinstance(action, NextHand) or isinstance(action, Discard) and action.player == seat:
+            start = index + 1
+    return start
+
+
+class TurnsReplay:
+    """The replay of the other seats' turns; ``active`` while it runs."""
+
+    def __init__(self, table: ContractHost) -> None:
+        self.table = table
+        self.active = False
+        self.paused = False
+        self.steps: list[Action] = []
+        self.index = 0
+        self.seats: list[int] = []  # the seats whose actions were replayed, in order
+        self._real: ContractMatch | None = None
+        self._resume = HUMAN
+        self._kept: tuple[dict[int, list[Card]], dict[int, list[list[Card]]]] | None = None
+
+    def available(self) -> bool:
+        table = self.table
+        return table.phase in (HUMAN, STOPPED) and not table.match.hand_over \
+            and replay_start(table.match.log, table.bottom) < len(table.match.log)
+
+    def toggle(self) -> bool:
+        if self.active:
+            self.end()
+            return True
+        return self.start()
+
+    def start(self) -> bool:
+        table = self.table
+        if table.phase not in (HUMAN, STOPPED):
+            return False
+        match = table.match
+        start = replay_start(match.log, table.bottom)
+        if start >= len(match.log) or match.hand_over:
+            table.say("Nothing to show yet", ["No one has played since your last turn."])
+            return False
+        try:
+            rebuilt = ContractMatch(match.variant_id, match.players, match.seed,
+                                    dict(match.options), match.names)
+            for action in match.log[:start]:
+                rebuilt.apply(action)
+        except EngineError as error:  # a log the rules refuse: show nothing rather than a lie
+            table.say("The replay is not available", [str(error)], "error")
+            return False
+        self._real = match
+        self._resume = table.phase
+        self._kept = ({s: list(o) for s, o in table.hand_order.items()},
+                      {s: [list(g) for g in gs] for s, gs in table.human.stages.items()})
+        self.steps = list(match.log[start:])
+        self.seats = []
+        self.index = 0
+        self.paused = False
+        self.active = True
+        table.pointer.cancel()
+        table.selected.clear()
+        table.match = rebuilt
+        table.set_phase(REPLAY)
+        table.refresh(snap=True)
+        self._say()
+        return True
+
+    def update(self) -> None:
+        """Play the next step once the last one has landed and rested."""
+        table = self.table
+        if not self.active or self.paused or table.sprites.busy:
+            return
+        if table.phase_time < STEP_HOLD / table.speed:
+            return
+        if self.index >= len(self.steps):
+            self.end()
+            return
+        self.step()
+
+    def step(self) -> None:
+        """Show the next action (also while paused: the right arrow)."""
+        if not self.active or self.index >= len(self.steps):
+            return
+        table = self.table
+        action = self.steps[self.index]
+        self.index += 1
+        seat = action.player if action.player is not None else table.match.awaiting
+        self.seats.append(seat)
+        table.show_action(action)
+        table.phase_time = 0.0
+        self._say()
+
+    def pause(self) -> None:
+        if self.active:
+            self.paused = not self.paused
+            self._say()
+
+    def _say(self) -> None:
+        table = self.table
+        done = self.index
+        words = table.replay_words(self.steps[done - 1]) if done else "the table after your turn"
+        state = "paused \u00b7 Space resumes, \u2192 steps" if self.paused else \
+            "Space pauses \u00b7 Esc ends"
+        table.status = Status(f"Replay {done}/{len(self.steps)}: {words} ({state})", "info")
+
+    def end(self) -> None:
+        if not self.active:
+            return
+        table = self.table
+        self.active = False
+        self.paused = False
+        if self._real is not None:
+            table.match = self._real
+        self._real = None
+        if self._kept is not None:
+            table.hand_order.clear()
+            table.hand_order.update(self._kept[0])
+            table.human.stages = self._kept[1]
+        self._kept = None
+        table.set_phase(self._resume)
+        table.refresh()
+        table.update_status()

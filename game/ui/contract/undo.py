@@ -1,0 +1,131 @@
+"""Undo, redo and reset within a person's turn at the contract table.
+
+The engine applies each action at once, so the turn's table actions (lay down, lay off,
+swap a joker) are taken back by putting the match back as it was before them: a copy of
+the round, the log's length and the staging groups are kept before each one. Nothing
+before them can be taken back: the draw (or the card taken or bought) showed a card, and
+another seat's action ends the turn's history. Redo applies an undone action again. A
+controller owned by ``ContractTableScene`` (reached through the ``ContractHost`` protocol).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Action
+from game.engine.cards import Card
+from game.engine.contract.match import RoundState
+
+if TYPE_CHECKING:
+    from game.ui.contract.host import ContractHost
+
+#: the actions of a turn that can be taken back (they show no card that was hidden)
+UNDOABLE = frozenset({"lay_down", "lay_off", "swap_joker"})
+
+
+@dataclass(frozen=True)
+class _Before:
+    """The match and the staging groups just before ``action`` was applied."""
+
+    action: Action
+    round: RoundState
+    log_length: int
+    stages: dict[int, list[list[Card]]]
+
+
+class TurnUndo:
+    """The history of the turn on show: actions to undo and undone actions to redo."""
+
+    def __init__(self, table: ContractHost) -> None:
+        self.table = table
+        self._done: list[_Before] = []
+        self._undone: list[Action] = []
+
+    # ------------------------------------------------------------------ questions
+
+    def can_undo(self) -> bool:
+        return bool(self._done) and self._in_turn()
+
+    def can_redo(self) -> bool:
+        return bool(self._undone) and self._in_turn()
+
+    def _in_turn(self) -> bool:
+        table = self.table
+        return table.human.my_move() and table.match.hand.phase == "play" \
+            and table.phase == "human"
+
+    # ------------------------------------------------------------------ recording
+
+    def snapshot(self, action: Action) -> _Before | None:
+        """What undoing ``action`` would need, taken just before it is applied; None for
+        an action that cannot be undone."""
+        if action.kind not in UNDOABLE or action.player != self.table.bottom:
+            return None
+        match = self.table.match
+        stages = {seat: [list(g) for g in groups]
+                  for seat, groups in self.table.human.stages.items()}
+        return _Before(action, match.hand.copy(), len(match.log), stages)
+
+    def applied(self, before: _Before | None, redoing: bool = False) -> None:
+        """An action was applied (``before``: its snapshot): keep it for undo; any other
+        action (a draw, a discard, another seat's) ends the turn's history."""
+        if before is None:
+            self.forget()
+            return
+        self._done.append(before)
+        if not redoing:
+            self._undone.clear()
+
+    def forget(self) -> None:
+        self._done.clear()
+        self._undone.clear()
+
+    # ------------------------------------------------------------------ the buttons
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return self.table.human.refuse(
+                "Nothing to undo", ["Only what you laid on the table this turn can be "
+                                    "taken back, not the card you drew."])
+        before = self._done.pop()
+        self._undone.append(before.action)
+        self._restore(before)
+        words = self.table.action_words(before.action.player or 0, before.action,
+                                        getattr(before.action, "card", None))
+        self.table.say("Undone", [words], "info", 3.0)
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo():
+            return self.table.human.refuse("Nothing to redo")
+        action = self._undone.pop()
+        if not self.table.commit(action, redo=True):
+            self._undone.clear()
+            return False
+        return True
+
+    def reset(self) -> bool:
+        """Back to the start of the turn (after the draw), redo still possible."""
+        if not self.can_undo():
+            return self.table.human.refuse(
+                "Nothing to reset", ["Nothing has been laid on the table this turn."])
+        first = self._done[0]
+        self._undone.extend(reversed([b.action for b in self._done]))
+        self._done.clear()
+        self._restore(first)
+        self.table.say("Turn reset", ["The table and your hand are as they were after "
+                                      "your draw."], "info", 3.0)
+        return True
+
+    def _restore(self, before: _Before) -> None:
+        table = self.table
+        match = table.match
+        match.hand = before.round.copy()
+        del match.log[before.log_length:]
+        table.human.stages = {seat: [list(g) for g in groups]
+                              for seat, groups in before.stages.items()}
+        table.selected.clear()
+        table.app.sounds.play("card_pick")
+        table.refresh()
+        table.update_status()
