@@ -1,4 +1,5 @@
-"""The table's menu (Esc): resume, save the game under a name, leave to the title, quit."""
+"""The table's menu (Esc): resume, save the game under a name, the settings, leave to the
+title, quit."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 ENTRIES = (
     ("resume", "Resume", "Back to the table (Esc)", "primary"),
     ("save", "Save game…", "Keep this game under a name of your choosing", "plain"),
+    ("settings", "Settings…", "Animation speed, sound, cards and colours, full screen",
+     "plain"),
     ("title", "Quit to title", "Leave the table; the game stays in the autosave", "plain"),
 )
 QUIT = ("quit", "Quit game", "Close Machiavelli; the game stays in the autosave", "danger")
@@ -37,8 +40,8 @@ class TableMenu(Dialog):
         return len(ENTRIES) * self.px(52)
 
     def build_extra(self, box: object, rect: pygame.Rect) -> None:
-        actions = {"resume": self.close, "save": self.save, "title": self.to_title,
-                   "quit": self.quit}
+        actions = {"resume": self.close, "save": self.save, "settings": self.settings,
+                   "title": self.to_title, "quit": self.quit}
         y = rect.y
         for key, text, tip, style in ENTRIES:
             self.button(pygame.Rect(rect.x, y, rect.w, self.px(42)), text, actions[key],
@@ -88,6 +91,11 @@ class TableMenu(Dialog):
         default = f"{session.match.variant.name} - {' v '.join(names)}"[:60]
         app.scenes.push(PromptDialog(app, "Save game", "Name this save:", write,
                                      text=default, confirm="Save", validate=validate))
+
+    def settings(self) -> None:
+        """The settings screen over the table; Done comes back to the table."""
+        self.close()
+        self.app.scenes.open("settings")
 
     def to_title(self) -> None:
         table = self.table
