@@ -1,8 +1,11 @@
 """Render the screenshots README and the AppStream metadata show, from the real app.
 
 Run from the repository root: ``python packaging/make_screenshots.py`` (headless). It
-writes title.png, new-game.png, table.png and scoreboard.png into packaging/screenshots/.
-A person's turns are played through real key presses (Hint, then End turn or Draw).
+writes title.png, new-game.png, table.png, table-marks.png (the table after the computers'
+turns, their marks on the cards they played and moved), table-replay.png (Last turns,
+paused mid-replay), table-hint.png (a hint told on the table) and scoreboard.png into
+packaging/screenshots/ (or the folder given as the first argument). A person's turns are
+played through real key presses (Hint, Enter to apply it, then End turn or Draw).
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from game.ui.scenes.table import TableScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.table.probe import TableProbe  # noqa: E402
 
-OUT = Path(__file__).resolve().parent / "screenshots"
+OUT = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else \
+    Path(__file__).resolve().parent / "screenshots"
 SIZE = (1280, 800)
 
 
@@ -48,8 +52,12 @@ def save(app: App, name: str, frames: int = 10) -> None:
 def play_own_turn(probe: TableProbe) -> None:
     """Take the hint and end the turn if it is legal; otherwise draw."""
     probe.key(pygame.K_h)
-    probe.frames(30)
     scene = probe.scene
+    probe.until(lambda: scene.human.hint_worker is None, 6000)
+    probe.frames(2)
+    if scene.phase == "hint":
+        probe.key(pygame.K_SPACE)  # its play at once
+        probe.key(pygame.K_RETURN)  # apply it
     if scene.draft is not None and scene.draft.check().ok:
         probe.key(pygame.K_e)
     else:
@@ -73,8 +81,23 @@ def main() -> int:
         probe.settle(6000)
         play_own_turn(probe)
     probe.settle(6000)
-    probe.key(pygame.K_h)  # show the hint's rearrangement mid-turn
-    save(app, "table.png", 90)
+    save(app, "table-marks.png", 20)  # the computers' marks on what they played and moved
+    probe.key(pygame.K_l)  # Last turns
+    replay = scene.replay
+    probe.until(lambda: replay.playback is not None and len(replay.playback.done) >= 1
+                and not scene.sprites.busy or scene.phase != "replay", 6000)
+    probe.key(pygame.K_SPACE)  # pause mid-replay
+    save(app, "table-replay.png", 20)
+    probe.key(pygame.K_ESCAPE)
+    probe.settle(6000)
+    probe.key(pygame.K_h)  # the hint told on the table, ready to apply or dismiss
+    probe.until(lambda: scene.phase == "hint" and scene.human.hint_show is not None
+                and scene.human.hint_show.finished and not scene.sprites.busy
+                or scene.human.hint_worker is None and scene.phase == "human", 6000)
+    save(app, "table-hint.png", 30)
+    if scene.phase == "hint":
+        probe.key(pygame.K_RETURN)
+    save(app, "table.png", 60)
 
     app.scenes.reset(TitleScene(app))
     seats = [Seat("You", "human"), Seat("Ada", "medium")]

@@ -124,19 +124,17 @@ def _step_words(target: list[Card], meld: list[Card], sources: Mapping[int | str
     if not target and len(sources) == 1 and table_sources and source_text.get(table_sources[0]):
         # every card of the new meld comes from one meld: it is split off
         return f"split {source_text[table_sources[0]]}: {meld_text(meld)} apart"
-    parts: list[str] = []
+    taken: list[str] = []
     for where, cards in sources.items():
-        text = " ".join(card_text(c) for c in cards)
         if where == HAND:
-            parts.append(text)
-        elif where == FREE:
-            parts.append(f"{text} (free)")
-        else:
-            parts.append(f"{text} (from {source_text.get(where, '?')})")
-    what = " + ".join(parts)
+            continue
+        text = " ".join(card_text(c) for c in cards)
+        taken.append(f"{text} free" if where == FREE else
+                     f"{text} from {source_text.get(where, '?')}")
+    from_hand = " ".join(card_text(c) for c in sources.get(HAND, ()))
     if not target:
-        return f"new meld {meld_text(meld)}" if list(sources) == [HAND] else \
-            f"new meld {meld_text(meld)} from {what}"
+        return f"new meld {meld_text(meld)}" + (f" ({'; '.join(taken)})" if taken else "")
+    what = " + ".join([from_hand] * bool(from_hand) + taken)
     return f"{what} into {meld_text(target)}"
 
 

@@ -79,6 +79,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.drawn: set[Card] = set()
         #: where each meld sits on the felt, kept across turns (one map per hand)
         self.slots = SlotMap()
+        #: one line per turn of this hand: (seat, what it did), for the log on the felt
+        self.turn_log: list[tuple[int, str]] = []
         self._pacer: tuple[Playback | None, Pacer] = (None, Pacer())  # a computer's play
         self.confirmed: int | None = None  # hot-seat: who confirmed the cover last
         self.origin_seat: int | None = None  # whose hand new cards fly from
@@ -124,6 +126,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.hand_order.clear()
         self.replay.playback = None
         self.slots.clear()
+        self.turn_log.clear()
         self._start_hand_time()
         if self.match.hand_over:
             self.refresh(snap=True)
@@ -251,7 +254,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
             if self.autosave and not match.over:
                 self.write_autosave()
         self.set_phase(SETTLE)
-        self.status = Status(self._action_words(seat, action, played, drawn, steps), "info")
+        words = self._action_words(seat, action, played, drawn, steps)
+        self.status = Status(words, "info")
+        if turn_ended:
+            self.turn_log.append((seat, words))
 
     def _ghost_draw(self, seat: int, count: int) -> None:
         layout = self.layout
@@ -423,6 +429,13 @@ class TableScene(CardTableScene[TableModel, Layout]):
             sprite.focused = card == focus
         self.lift_hand()
 
+    def log_lines(self, most: int = 3) -> list[tuple[tuple[int, int, int], str]]:
+        """The log on the felt: the turns since the bottom seat's last one (the last
+        ``most``), each with its seat's colour."""
+        last = max((i for i, (seat, _) in enumerate(self.turn_log) if seat == self.bottom),
+                   default=-1)
+        return [(seat_colour(seat), line) for seat, line in self.turn_log[last + 1:][-most:]]
+
     def travel(self, cards: Sequence[Card]) -> None:
         """The cards of a story's step travel slowly on an arc over the melds, so the eye
         can follow them (the rest of the table reflows at the usual pace)."""
@@ -590,6 +603,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         board = self.hud.board(layout, model, self.indicators.facts())
         self.sprites.draw(surface, board, self.hud.version, self._overlay)
         self.hud.draw_status(surface, layout, self.status, self.clock)
+        if not self.keys.active and self.phase in (HUMAN, THINK, PLAYBACK, SETTLE):
+            self.hud.draw_log(surface, layout, self.log_lines())
         if self.chooser is not None:
             self.chooser.draw(surface)
         if self.message is not None:

@@ -17,7 +17,7 @@ from game.ui.table.look import KIND_WORDS, Facts, font_px
 from game.ui.table.model import SeatInfo, TableModel
 from game.ui.table.overlays import draw_back_fan, draw_hand_caption
 from game.ui.table.text import TextCache
-from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, RED, TABLE_MUTED
+from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, RED, TABLE_MUTED, seat_colour
 
 
 class Board(BoardCache):
@@ -184,6 +184,9 @@ class Board(BoardCache):
             line = f"{info.cards} \u25aa {points_text(info.score)} pts"
         line = self.text.fit(line, small_px, width, bold=True)
         surface.blit(self.text.render(line, small_px, CREAM, bold=True), (tx, y))
+        # the seat's colour: the marks it leaves on the cards it plays and moves
+        pygame.draw.rect(surface, seat_colour(info.seat),
+                         (rect.x + 14, rect.y + 3, rect.width - 28, 3), border_radius=1)
         if current:
             tag = self.text.render("PLAYING", max(10, small_px - 2), (40, 28, 4), bold=True,
                                    shadow=False)
@@ -253,8 +256,10 @@ class Board(BoardCache):
         for info in model.seats:
             colour = GOLD_LIGHT if info.current else CREAM
             mark = "\u25b6 " if info.current else ""
-            name = self.text.fit(mark + info.name, small, rect.width - 100, bold=info.current)
-            surface.blit(self.text.render(name, small, colour, bold=info.current), (x, y))
+            name = self.text.fit(mark + info.name, small, rect.width - 112, bold=info.current)
+            pygame.draw.circle(surface, seat_colour(info.seat), (x + 4, y + small // 2 + 2),
+                               max(3, small // 4))
+            surface.blit(self.text.render(name, small, colour, bold=info.current), (x + 12, y))
             count = self.text.render(str(info.cards), small, TABLE_MUTED)
             surface.blit(count, (right - 44 - count.get_width(), y))
             score = self.text.render(str(info.score), small, colour, bold=True)

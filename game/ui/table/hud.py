@@ -13,7 +13,7 @@ from game.ui.table.draw import panel
 from game.ui.table.layout import Layout
 from game.ui.table.look import Facts, Message, Status, font_px
 from game.ui.table.overlays import draw_note, draw_status_pill
-from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, GREEN, RED, TABLE_MUTED
+from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, GREEN, LOG_TEXT, RED, TABLE_MUTED
 
 # The records are re-exported: other tables use them too.
 __all__ = ["Facts", "Hud", "Message", "Status"]
@@ -77,6 +77,23 @@ class Hud(Board):
                 "\u00b7  E end turn")
         label = self.text.render(self.text.fit(text, size, layout.table.width), size, TABLE_MUTED)
         surface.blit(label, (layout.table.x + 4, layout.status.top - label.get_height() - 4))
+
+    def draw_log(self, surface: pygame.Surface, layout: Layout,
+                 lines: list[tuple[tuple[int, int, int], str]]) -> None:
+        """What the last turns did, one line each above the status line (newest lowest),
+        each behind a dot of the seat's colour."""
+        size = font_px(layout, 0.017, 11, 15)
+        y = layout.status.top - 4
+        for colour, line in reversed(lines):
+            label = self.text.render(self.text.fit(line, size, layout.table.width - 40), size,
+                                     LOG_TEXT)
+            y -= label.get_height() + 3
+            back = pygame.Rect(layout.table.x + 2, y - 1, label.get_width() + 30,
+                               label.get_height() + 2)
+            panel(surface, back, (6, 28, 16, 170), None, 6)
+            r = max(3, size // 3)
+            pygame.draw.circle(surface, colour, (back.x + 10, back.centery), r)
+            surface.blit(label, (back.x + 22, y))
 
     def draw_message(self, surface: pygame.Surface, layout: Layout, message: Message) -> None:
         width = min(layout.table.width - 40, max(360, layout.size[0] // 3))

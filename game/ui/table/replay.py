@@ -70,6 +70,9 @@ class LastTurnReplay:
         self._slots = self.table.slots.copy()
         self.pacer = Pacer()
         self.table.set_phase(REPLAY)
+        self.table.say("Last turns", [
+            f"{len(records)} turn{'s' if len(records) != 1 else ''} since yours, in order. "
+            "Space pauses and goes on, \u2192 shows one step, Esc stops."], "info", 5.0)
         self._begin(0)
 
     def _begin(self, index: int) -> None:
@@ -99,9 +102,8 @@ class LastTurnReplay:
             words = f"{name} {WHAT.get(record.ended_by, record.ended_by)}" + (
                 f" {n} card{'s' if n != 1 else ''}" if record.ended_by == "draw" else "")
         count = f"{self.index + 1}/{len(self.records)}"
-        state = "paused: Space goes on, \u2192 one step" if self.pacer.paused else \
-            "Space pauses, \u2192 one step, Esc stops"
-        self.table.status = Status(f"Replay {count} \u00b7 {words}  ({state})", "info")
+        state = "  \u00b7 paused (Space, \u2192)" if self.pacer.paused else ""
+        self.table.status = Status(f"Replay {count} \u00b7 {words}{state}", "info")
 
     def toggle_pause(self) -> None:
         self.pacer.paused = not self.pacer.paused
