@@ -22,12 +22,20 @@ REASONS = {"out": "went out", "knock": "knocked", "stock_out": "the stock ran ou
 
 
 class ScoreboardScene(EndOfHandScene):
-    """Drawn over the dimmed table."""
+    """Drawn over the dimmed table; "Look at the table" folds it into a bar along the top
+    of the felt (no dimming), so the last play and every hand, face up, can be read;
+    "Show scores" opens it again."""
 
     table: TableScene | None
 
     def __init__(self, app: App, session: GameSession, table: TableScene | None = None) -> None:
         super().__init__(app, session, table)
+        self.collapsed = False
+
+    def toggle(self) -> None:
+        """Fold the panel away to look at the table, or open it again (L)."""
+        self.collapsed = not self.collapsed
+        self.rebuild()
 
     # --- text
 
@@ -59,6 +67,10 @@ class ScoreboardScene(EndOfHandScene):
 
     def build(self) -> None:
         specs: list[ButtonSpec]
+        look: ButtonSpec = ("look", "Show scores" if self.collapsed else "Look at the table",
+                            self.toggle, "plain",
+                            "Open the scores again (L)" if self.collapsed else
+                            "Fold the scores away to see the table and every hand (L)")
         if self.over:
             specs = [("title", "Title", self.to_title, "plain", "Back to the title screen"),
                      ("setup", "New game…", self.setup_game, "plain",
@@ -68,13 +80,25 @@ class ScoreboardScene(EndOfHandScene):
         else:
             specs = [("next", "Next hand", self.next_hand, "primary",
                       "Deal the next hand (Enter)")]
-        self._button_row(specs, (180, 46), 22)
+        if self.table is not None:
+            specs.insert(0, look)
+        if self.collapsed:
+            specs = [spec for spec in specs if spec[0] in ("look", "next", "again")]
+            self._button_row(specs, (180, 40), 10)
+        else:
+            self._button_row(specs, (180, 46), 22)
 
     def default_focus(self) -> str | None:
         return "again" if self.over else "next"
 
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
+        if self.collapsed:  # a bar low on the felt: the melds and the hands stay in view
+            layout = self.table.layout if self.table is not None else None
+            area = layout.table if layout is not None else pygame.Rect(0, 0, w, h)
+            rect = pygame.Rect(0, 0, min(area.width - self.px(20), self.px(900)), self.px(60))
+            rect.midbottom = (area.centerx, area.bottom - self.px(6))
+            return rect
         rows = len(self.match.history) if self.over else 0
         seats = len(self.session.seats)
         width = min(w - self.px(60), self.px(760 if not self.over else 860))
@@ -112,7 +136,16 @@ class ScoreboardScene(EndOfHandScene):
 
     # --- drawing
 
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_l and self.table is not None:
+            self.toggle()
+            return True
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
+        if self.collapsed:
+            self._draw_bar(surface)
+            return
         self._dim(surface)
         box = self._box()
         inner = draw_panel(surface, box, self.scale, None, alpha=245)
@@ -130,6 +163,16 @@ class ScoreboardScene(EndOfHandScene):
         y = self._hand_table(surface, inner, y)
         if self.over:
             self._history_table(surface, inner, y + self.px(18))
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        """The folded scoreboard: the headline and the buttons in one bar."""
+        box = self._box()
+        inner = draw_panel(surface, box, self.scale, None, alpha=235)
+        buttons = 3 if self.over else 2
+        room = box.w - self.px(48) - buttons * self.px(194)
+        title = fit_text(self.headline(), self.px(20), room, "serif-bold")
+        draw_text(surface, title, self.px(20), GOLD_LIGHT, style="serif-bold",
+                  midleft=(inner.x, box.centery))
 
     def _match_words(self) -> str:
         variant = self.match.variant

@@ -50,6 +50,10 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
+#: seconds (at speed 1) the table shows the hand's end before the scoreboard comes up
+HAND_END_HOLD = 1.6
+
+
 class TableScene(CardTableScene[TableModel, Layout]):
     """The game table for ``session``; ``autosave`` writes the autosave slot after every
     committed turn."""
@@ -254,6 +258,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
             if self.autosave and not match.over:
                 self.write_autosave()
         self.set_phase(SETTLE)
+        if match.hand_over:  # the last play rests in view, the hands face up, a while
+            self.phase_time = -HAND_END_HOLD / self.speed
         words = self._action_words(seat, action, played, drawn, steps)
         self.status = Status(words, "info")
         if turn_ended:
@@ -367,6 +373,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         """Is the bottom seat's hand shown face up? Computer hands never are (unless no one
         human plays); in hot-seat, only once that player has confirmed the cover."""
         seat = self.session.seats[self.bottom]
+        if self.match.hand_over:
+            return True  # the hand is over: every hand is shown
         if self.session.hot_seat:
             return self.confirmed == self.bottom
         return seat.is_human or not self.session.humans
@@ -377,13 +385,17 @@ class TableScene(CardTableScene[TableModel, Layout]):
         built, shown = build_groups(groups, match.variant, declared)
         visible = self.hand_visible()
         hand = tuple(self.bottom_hand()) if visible else ()
+        over = match.hand_over and self.phase != REPLAY
         seats = tuple(
             SeatInfo(i, s.name, s.kind, counts[i], match.totals[i],
-                     i == match.current and not match.hand_over, match.hand.opened[i])
+                     i == match.current and not match.hand_over, match.hand.opened[i],
+                     over and i != self.bottom)
             for i, s in enumerate(self.session.seats))
+        revealed = tuple((i, tuple(match.hand.hands[i])) for i in range(match.players)
+                         if over and i != self.bottom)
         return TableModel(built, tuple(free), shown, hand, 0 if visible else counts[self.bottom],
                           self.bottom, seats, len(match.hand.stock),
-                          match.variant.table_layout == "sets_and_runs_apart")
+                          match.variant.table_layout == "sets_and_runs_apart", revealed)
 
     def _compute_layout(self, model: TableModel) -> Layout:
         slots = self.slots.assign([g.cards for g in model.groups])
@@ -468,6 +480,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         if spot.zone == "hand":
             stock = layout.stock
             return Origin(stock.x + 4, stock.y + 4, spot.w, spot.h, True)
+        if spot.zone == "seat":  # a hand revealed at the end: turned over where it lies
+            return Origin(spot.x, spot.y, spot.w, spot.h, True)
         seat = self.origin_seat
         if seat is None:
             return None

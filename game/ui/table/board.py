@@ -150,6 +150,15 @@ class Board(BoardCache):
         panel(surface, rect, (6, 28, 16, 190) if not current else (40, 34, 8, 210),
               GOLD + (255,) if current else (63, 143, 95, 200), 12, 3 if current else 1,
               direct=True)
+        if info.revealed:  # the cards themselves lie in the box (sprites): one line above
+            px = int(max(12, min(18, rect.height * 0.17)))
+            line = f"{info.name} \u00b7 {info.cards} card{'s' if info.cards != 1 else ''} left"
+            line = self.text.fit(line, px, rect.width - 20, bold=True)
+            surface.blit(self.text.render(line, px, CREAM, bold=True),
+                         (rect.x + max(5, rect.height // 12), rect.y + 4))
+            pygame.draw.rect(surface, seat_colour(info.seat),
+                             (rect.x + 14, rect.y + 3, rect.width - 28, 3), border_radius=1)
+            return
         pad = max(6, rect.height // 10)
         ch = rect.height - 2 * pad
         narrow = rect.width < 230  # many opponents: the name comes first, the fan shrinks

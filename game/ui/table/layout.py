@@ -199,6 +199,27 @@ def _place_seats(layout: Layout, model: TableModel) -> None:
     bottom = model.seats[model.bottom] if model.seats else None
     if bottom is not None:
         layout.seat_rects[bottom.seat] = layout.hand.copy()
+    for seat, cards in model.revealed:
+        box = layout.seat_rects.get(seat)
+        if box is not None and seat != model.bottom:
+            _place_revealed(layout, box, seat, cards)
+
+
+def _place_revealed(layout: Layout, rect: pygame.Rect, seat: int,
+                    cards: Sequence[Card]) -> None:
+    """A seat's cards left at the end of a hand, face up in a row under its name (zone
+    "seat", ``group`` the seat)."""
+    if not cards:
+        return
+    pad = max(5, rect.height // 12)
+    name_h = max(14, round(rect.height * 0.24))
+    h = rect.height - name_h - 2 * pad
+    w = round(h / CARD_RATIO)
+    n = len(cards)
+    step = w * 0.62 if n == 1 else min(w * 0.62, (rect.width - 2 * pad - w) / (n - 1))
+    y = rect.y + pad + name_h
+    for slot, card in enumerate(cards):
+        layout.spots[card] = Spot(rect.x + pad + slot * step, y, w, h, "seat", seat, slot)
 
 
 def seat_row(top: pygame.Rect, count: int, gap: int, widest: int) -> list[pygame.Rect]:

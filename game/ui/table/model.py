@@ -22,6 +22,7 @@ class SeatInfo:
     score: Points
     current: bool
     opened: bool = True
+    revealed: bool = False  # the hand is over: its cards lie face up in the seat's box
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class TableModel:
     seats: tuple[SeatInfo, ...]
     stock: int
     apart: bool  # sets and runs kept apart
+    #: at the end of a hand, every other seat's cards left, face up: (seat, cards)
+    revealed: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
     @property
     def others(self) -> tuple[SeatInfo, ...]:
