@@ -161,6 +161,14 @@ def _try_deal(variant_id: str, options: Mapping[str, str], variant: Variant, see
     if table is None:
         return None
     hand = _deal_hand(pool, table, rng)
+    return make_puzzle(variant_id, options, seed, table, hand)
+
+
+def make_puzzle(variant_id: str, options: Mapping[str, str], seed: int, table: Table,
+                hand: Sequence[Card]) -> Puzzle | None:
+    """The puzzle of a position (``seed`` names it), or None when its best play puts down
+    fewer than two cards, needs no rearranging, or is not proven within ``PUZZLE_WORK``."""
+    variant = puzzle_variant(variant_id, options)
     work = Work(PUZZLE_WORK)
     try:
         solution = solve(variant, table, hand, True, work=work, proven_tie_break=True)

@@ -34,6 +34,9 @@ SCENES: dict[str, str] = {
     "handover": "game.ui.scenes.handover:HandOverScene",
     "scoreboard": "game.ui.scenes.scoreboard:ScoreboardScene",
     "contract_scoreboard": "game.ui.contract.scoreboard:ContractScoreboardScene",
+    "puzzles": "game.ui.scenes.puzzles:PuzzlesScene",
+    "puzzle_table": "game.ui.scenes.puzzles:puzzle_table",
+    "tutorial": "game.ui.scenes.tutorial:tutorial_table",
 }
 
 

@@ -1,0 +1,1 @@
+"""Screens of the coach (review, puzzles, tutorial) share the staged, coached table."""

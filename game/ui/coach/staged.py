@@ -1,0 +1,270 @@
+"""The normal table on a staged position (a puzzle, a tutorial step), coached.
+
+``StagedTable`` is the game's ``TableScene`` (drag and drop, undo, the hint's step-by-step
+story) on a match staged by ``game.coach.staging``, with three changes: the End of the turn
+is judged by a ``Coach`` instead of moving the match on (a staged match is never saved,
+recorded or continued), Draw and Pass are refused with a word, and Menu leaves. The coach
+draws a panel on the felt (what to do, what went wrong) with its own buttons, and may point
+at cards (a pulsing ring and an arrow to where the card goes).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from game.engine.actions import Action, Play
+from game.engine.cards import Card
+from game.ui.scenes.table import TableScene
+from game.ui.table.driver import Pacer, Playback
+from game.ui.table.phases import HINT, HUMAN
+from game.ui.theme import CREAM, ERROR, FOCUS_COLOUR, GOLD_LIGHT, GREEN, MARK_EDGE
+from game.ui.widgets.drawing import draw_panel
+from game.ui.widgets.look import Look
+
+if TYPE_CHECKING:
+    from game.session import GameSession
+    from game.ui.app import App
+
+PANEL_WIDTH = 380
+PANEL_TITLE = 56  # the panel's title row, above its lines
+LINE = 22
+TEXT_PX = 15
+
+
+@dataclass(frozen=True)
+class CoachButton:
+    key: str
+    text: str
+    action: Callable[[], None]
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """Point at ``card``; its arrow ends on the card ``target`` (None: a new meld)."""
+
+    card: Card
+    target: Card | None
+
+
+class Coach(Protocol):
+    """What a staged table asks of its coach."""
+
+    def title(self) -> str: ...
+    def lines(self) -> Sequence[str]: ...
+    def verdict(self) -> tuple[str, str] | None:
+        """The last judgement on show: (tone "ok" or "wrong", words), or None."""
+    def buttons(self) -> Sequence[CoachButton]: ...
+    def arrows(self) -> Sequence[Arrow]: ...
+    def judge(self, play: Play) -> None:
+        """The player pressed End turn with a legal play."""
+    def refused(self, problems: Sequence[str]) -> None:
+        """The player pressed End turn and the rules refused the play."""
+    def leave(self) -> None: ...
+
+
+class StagedTable(TableScene):
+    """A table on a staged session, coached by ``coach`` (see the module docstring)."""
+
+    def __init__(self, app: App, session: GameSession, coach: Coach) -> None:
+        super().__init__(app, session, autosave=False)
+        self.coach = coach
+        self.coach_buttons: dict[str, UIButton] = {}
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- lifecycle
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.build_coach_buttons()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.build_coach_buttons()
+
+    def clear_elements(self) -> None:
+        super().clear_elements()
+        self.coach_buttons.clear()
+
+    def build_coach_buttons(self) -> None:
+        """The coach's buttons in the panel's bottom row (built again when they change)."""
+        for button in self.coach_buttons.values():
+            button.kill()
+        self.coach_buttons.clear()
+        layout = self.layout or self._layout_now()
+        self.panel_rect = self._panel_rect()
+        wanted = list(self.coach.buttons())
+        if not wanted:
+            return
+        look = Look.of(self.app.ui)
+        gap = 8
+        height = max(30, layout.button_h - 2)
+        width = (self.panel_rect.w - 24 - gap * (len(wanted) - 1)) // len(wanted)
+        y = self.panel_rect.bottom - height - 12
+        for index, item in enumerate(wanted):
+            rect = pygame.Rect(self.panel_rect.x + 12 + index * (width + gap), y, width, height)
+            style = "@primary" if index == 0 else "@plain"
+            button = UIButton(rect, item.text, self.app.ui,
+                              object_id=look.oid(layout.button_font, style, bold=True))
+            if not item.enabled:
+                button.disable()
+            self.track(button)
+            self.coach_buttons[item.key] = button
+        self._wanted = [(b.key, b.text, b.enabled) for b in wanted]
+
+    def _panel_rect(self) -> pygame.Rect:
+        layout = self.layout or self._layout_now()
+        felt = layout.table
+        width = min(PANEL_WIDTH, felt.w // 2)
+        lines = self._panel_lines(width - 28)
+        buttons = max(30, layout.button_h - 2) + 24 if self.coach.buttons() else 12
+        height = PANEL_TITLE + LINE * len(lines) + buttons
+        # bottom right of the felt, above the status line: melds fill the felt from the top
+        bottom = min(layout.status.top, felt.bottom) - 8
+        return pygame.Rect(felt.right - width - 8, max(felt.top, bottom - height), width,
+                           height)
+
+    def _panel_lines(self, width: int) -> list[tuple[str, tuple[int, int, int]]]:
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        for line in self.coach.lines():
+            lines += [(part, CREAM) for part in self.text.wrap(line, TEXT_PX, width)]
+        verdict = self.coach.verdict()
+        if verdict is not None:
+            tone, words = verdict
+            colour = GREEN if tone == "ok" else ERROR
+            lines += [(part, colour) for part in self.text.wrap(words, TEXT_PX, width)]
+        return lines
+
+    def refresh_coach(self) -> None:
+        """The coach's words or buttons changed: lay the panel out again."""
+        wanted = [(b.key, b.text, b.enabled) for b in self.coach.buttons()]
+        if wanted != getattr(self, "_wanted", None) or self._panel_rect() != self.panel_rect:
+            self.build_coach_buttons()
+
+    # -- the turn, judged by the coach
+
+    def commit(self, action: Action) -> bool:
+        if isinstance(action, Play):
+            self.coach.judge(action)
+        else:
+            self.human.refuse("Not here", ["Find the play with the cards in your hand: "
+                                           "drawing or passing is not part of this table."])
+        self.refresh_coach()
+        return False  # the staged match never moves on
+
+    def open_menu(self) -> None:
+        self.pointer.cancel()
+        self.coach.leave()
+
+    def before_quit(self) -> None:
+        """A staged table is never saved."""
+
+    def show_play(self, table_play: Play, edits: Sequence = ()) -> None:
+        """Tell ``table_play`` on the table a step at a time, as a hint is told (from the
+        start of the turn); at its end the player may apply it (Enter) or dismiss it."""
+        if self.phase not in (HUMAN, HINT) or self.draft is None:
+            return
+        self.human.hint_show = Playback(self.match.draft(), table_play, list(edits))
+        self.human.hint_pacer = Pacer()
+        self.selected.clear()
+        self.message = None
+        self.set_phase(HINT)
+        self.refresh()
+
+    # -- events
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for item in self.coach.buttons():
+                if self.coach_buttons.get(item.key) is event.ui_element:
+                    item.action()
+                    self.refresh_coach()
+                    return True
+        if self._ends_turn(event) and self.phase == HUMAN and self.draft is not None \
+                and self.draft.touched:
+            check = self.draft.check()
+            if not check.ok:
+                self.coach.refused([str(p) for p in check.problems])
+                self.refresh_coach()
+        return super().handle_event(event)
+
+    def _ends_turn(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return event.key == pygame.K_e and not event.mod & pygame.KMOD_CTRL
+        if self.controls is None:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self.controls.name_of(event.ui_element) == "end"
+        end = self.controls.buttons.get("end")
+        # a click on the End button while it is disabled (the table then says why)
+        return event.type == pygame.MOUSEBUTTONUP and event.button == 1 and end is not None \
+            and not end.is_enabled and end.visible and end.rect.collidepoint(event.pos)
+
+    # -- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._draw_arrows(surface)
+        self._draw_panel(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        rect = self.panel_rect
+        if not rect.w:
+            return
+        draw_panel(surface, rect, 1.0, self.coach.title(), alpha=225)
+        y = rect.y + PANEL_TITLE - 6
+        for text, colour in self._panel_lines(rect.w - 28):
+            surface.blit(self.text.render(text, TEXT_PX, colour), (rect.x + 14, y))
+            y += LINE
+
+    def _draw_arrows(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        if layout is None or self.phase != HUMAN:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        width = 3 + round(2 * pulse)
+        for arrow in self.coach.arrows():
+            sprite = self.sprites.sprites.get(arrow.card)
+            if sprite is None:
+                continue
+            card_rect = pygame.Rect(round(sprite.x), round(sprite.y), sprite.spot.w,
+                                    sprite.spot.h)
+            ring = card_rect.inflate(10 + round(6 * pulse), 10 + round(6 * pulse))
+            pygame.draw.rect(surface, FOCUS_COLOUR, ring, width, border_radius=10)
+            end = self._target_point(arrow)
+            if end is not None:
+                _arrow(surface, card_rect.center, end, GOLD_LIGHT, 4)
+
+    def _target_point(self, arrow: Arrow) -> tuple[int, int] | None:
+        layout = self.layout
+        if layout is None:
+            return None
+        if arrow.target is None:
+            if layout.new_melds:
+                return layout.new_melds[0].center
+            return layout.table.center
+        spot = layout.spots.get(arrow.target)
+        return None if spot is None else spot.rect.center
+
+
+def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
+           colour: tuple[int, int, int], width: int) -> None:
+    """A line from ``start`` to ``end`` with a head at ``end``, drawn with a dark edge."""
+    sx, sy = start
+    ex, ey = end
+    angle = math.atan2(ey - sy, ex - sx)
+    head = 18
+    points = [(ex, ey),
+              (ex - head * math.cos(angle - 0.45), ey - head * math.sin(angle - 0.45)),
+              (ex - head * math.cos(angle + 0.45), ey - head * math.sin(angle + 0.45))]
+    pygame.draw.line(surface, MARK_EDGE, start, end, width + 3)
+    pygame.draw.line(surface, colour, start, end, width)
+    pygame.draw.polygon(surface, colour, points)
+

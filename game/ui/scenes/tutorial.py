@@ -1,0 +1,128 @@
+"""The first-game tutorial on the real table: one scripted position a step
+(``game.coach.tutorial.STEPS``), an instruction panel and arrows from the cards to where they
+go. A step waits until the player ends the turn with its goal reached; a wrong End says
+why. Offered on first start and from the title screen; finishing it is remembered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from game.coach.staging import position, staged_session
+from game.coach.tutorial import NEW_MELD, STEPS, TutorialProgress
+from game.engine.actions import Play
+from game.engine.cards import Card
+from game.engine.table import Table
+from game.store.errors import StoreError
+from game.store.puzzles import PuzzleStore
+from game.ui.coach.staged import Arrow, CoachButton, StagedTable
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class TutorialCoach:
+    """Says the step, points at its cards, judges its End (a staged table's ``Coach``)."""
+
+    def __init__(self, app: App, progress: TutorialProgress, table: Table,
+                 hand: Sequence[Card]) -> None:
+        self.app = app
+        self.progress = progress
+        self.start = table
+        self.hand = tuple(hand)
+        self.scene: StagedTable | None = None
+        self.said: tuple[str, str] | None = None
+        self.reached = False
+
+    def title(self) -> str:
+        return f"Tutorial {self.progress.index + 1}/{len(STEPS)} \u00b7 {self.progress.step.title}"
+
+    def lines(self) -> Sequence[str]:
+        return self.progress.step.lines
+
+    def verdict(self) -> tuple[str, str] | None:
+        return self.said
+
+    def buttons(self) -> Sequence[CoachButton]:
+        last = self.progress.index + 1 >= len(STEPS)
+        if self.reached:
+            return (CoachButton("next", "Finish" if last else "Next step", self.next_step),
+                    CoachButton("leave", "Leave", self.leave))
+        return (CoachButton("skip", "Skip step" if not last else "Skip", self.next_step),
+                CoachButton("leave", "Leave tutorial", self.leave))
+
+    def arrows(self) -> Sequence[Arrow]:
+        """The step's pointers whose card is not yet where it goes."""
+        scene = self.scene
+        if scene is None or scene.draft is None or self.reached:
+            return ()
+        draft = scene.draft
+        start_cards = set(self.start.cards())
+        out: list[Arrow] = []
+        for pointer in self.progress.step.pointers:
+            card = self._card(pointer.card)
+            if card is None:
+                continue
+            where = draft.location(card)
+            if pointer.target == NEW_MELD:
+                if isinstance(where, int) and not start_cards & set(draft.groups[where]):
+                    continue
+                out.append(Arrow(card, None))
+                continue
+            target = self._card(pointer.target, on_table=True)
+            if target is None:
+                continue
+            if isinstance(where, int) and where == draft.location(target):
+                continue
+            out.append(Arrow(card, target))
+        return out[:1] if self.progress.step.pointers[0].target != NEW_MELD else out
+
+    def _card(self, text: str, on_table: bool = False) -> Card | None:
+        """The card written ``text``: the hand's first (a pointer's card comes from the
+        hand when it can), else the table's."""
+        places = (self.start.cards(),) if on_table else (self.hand, self.start.cards())
+        for cards in places:
+            for card in cards:
+                if str(card) == text:
+                    return card
+        return None
+
+    def judge(self, play: Play) -> None:
+        ok, words = self.progress.step.reached(self.start, self.hand, play.table,
+                                               self.progress.refused)
+        self.said = ("ok" if ok else "wrong", words)
+        self.reached = ok
+
+    def refused(self, problems: Sequence[str]) -> None:
+        self.progress.refused = True
+        self.said = ("wrong", "Refused: " + "; ".join(problems) + ". Fix it and try again.")
+
+    def next_step(self) -> None:
+        if self.progress.advance():
+            self.app.scenes.open_instead("tutorial", self.progress)
+            return
+        self._remember(done=True)
+        self.app.notify("Tutorial finished. Have a good game!")
+        self.app.scenes.pop()
+
+    def leave(self) -> None:
+        self.app.scenes.pop()
+
+    def _remember(self, done: bool) -> None:
+        try:
+            PuzzleStore.at(self.app.store.paths, self.app.store.messages).mark_tutorial(
+                offered=True, done=done)
+        except (StoreError, OSError) as error:
+            self.app.notify(f"The tutorial's progress could not be saved: {error}")
+
+
+def tutorial_table(app: App, progress: TutorialProgress | None = None) -> StagedTable:
+    """The table of the tutorial's current step (the scene registered as ``tutorial``)."""
+    progress = progress or TutorialProgress()
+    step = progress.step
+    table, hand = position(step.table, step.hand)
+    coach = TutorialCoach(app, progress, table, hand)
+    scene = StagedTable(app, staged_session(step.variant_id, {}, table, hand), coach)
+    coach.scene = scene
+    return scene

@@ -1,0 +1,44 @@
+"""The tutorial's scripted steps: each position stages on a real match, and each goal is
+reachable by a legal turn (and refused when the turn falls short)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.coach.staging import position, staged_session
+from game.coach.tutorial import NEW_MELD, STEPS, TutorialProgress
+from game.engine.actions import Play
+from game.engine.match import Match
+from game.engine.variants import get_variant
+from game.solver import best_play
+
+
+@pytest.mark.parametrize("step", STEPS, ids=[s.title for s in STEPS])
+def test_every_step_can_be_done_and_only_by_its_goal(step) -> None:
+    table, hand = position(step.table, step.hand)
+    variant = get_variant(step.variant_id)
+    keep = [c for c in hand if str(c) not in step.play]
+    found = best_play(variant, table, hand, True, keep=keep)
+    assert found is not None
+    ok, words = step.reached(table, hand, found.table, refused=True)
+    assert ok, words
+    if step.refusal_first:
+        assert not step.reached(table, hand, found.table, refused=False)[0]
+    # leaving the table as it was is never the goal
+    assert not step.reached(table, hand, table, refused=True)[0]
+    names = {str(c) for c in [*table.cards(), *hand]}
+    for pointer in step.pointers:
+        assert pointer.card in names and (pointer.target == NEW_MELD or pointer.target in names)
+    # the position stages on a real match, whose seat 0 can make that play
+    session = staged_session(step.variant_id, {}, table, hand)
+    match = session.match
+    assert isinstance(match, Match) and match.current == 0 and match.check_invariants() == []
+    match.apply(Play(0, found.table))
+
+
+def test_progress_walks_the_steps() -> None:
+    progress = TutorialProgress()
+    seen = [progress.step.title]
+    while progress.advance():
+        seen.append(progress.step.title)
+    assert seen == [s.title for s in STEPS] and progress.finished

@@ -1,0 +1,125 @@
+"""The coach's screens through real pygame events: a tutorial step and a puzzle played on
+the normal table (drag and drop, End turn), the puzzles screen, and the review."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pygame
+
+from game.coach.puzzles import make_puzzle
+from game.coach.staging import position
+from game.store.puzzles import PuzzleStore
+from game.ui.app import App
+from game.ui.coach.staged import StagedTable
+from game.ui.table.probe import TableProbe
+from tests.ui.conftest import StartApp, click, widget
+
+
+def coach_button(probe: TableProbe, key: str) -> None:
+    scene = probe.scene
+    assert isinstance(scene, StagedTable)
+    probe.click(scene.coach_buttons[key].rect.center)
+
+
+def staged(app: App, name: str, *args: object, **kwargs: object) -> TableProbe:
+    scene = app.scenes.open(name, *args, **kwargs)
+    assert isinstance(scene, StagedTable)
+    probe = TableProbe(app, scene)
+    probe.settle()
+    return probe
+
+
+def drag_to_new_meld(probe: TableProbe, texts: list[str]) -> None:
+    cards = [probe.card(t, "hand") for t in texts]
+    for card in cards:
+        probe.click(probe.center(card), mods=pygame.KMOD_CTRL)
+    probe.drag(probe.center(cards[0]), probe.scene.layout.new_melds[0].center)
+
+
+def test_a_tutorial_step_waits_for_the_player_then_moves_on(start_app: StartApp) -> None:
+    app = start_app(speed=3.0)
+    probe = staged(app, "tutorial")
+    scene = probe.scene
+    coach = scene.coach
+    assert coach.title().startswith("Tutorial 1/")
+    # the pointer shows the three hand cards and where they go
+    assert {str(a.card) for a in coach.arrows()} == {"4H", "5H", "6H"}
+    # one card alone is refused, and the panel says why
+    drag_to_new_meld(probe, ["4H"])
+    probe.click_button("end")
+    assert coach.verdict()[0] == "wrong" and "3" in coach.verdict()[1]
+    assert scene.match.hand.turns == []  # nothing was committed
+    # the whole meld, then End turn: the step is reached
+    four = probe.card("4H", "any")
+    for text in ("5H", "6H"):
+        card = probe.card(text, "hand")
+        box = scene.layout.box(scene.draft.location(four))
+        probe.drag(probe.center(card), box.rect.center)
+    assert sorted(str(c) for c in scene.draft.groups[-1]) == ["4H", "5H", "6H"]
+    assert coach.arrows() == []
+    probe.click_button("end")
+    assert coach.verdict()[0] == "ok" and coach.reached
+    coach_button(probe, "next")
+    top = app.scenes.top
+    assert isinstance(top, StagedTable) and top is not scene
+    assert top.coach.title().startswith("Tutorial 2/")
+
+
+def known_puzzle():
+    """6C leaves its run for a set with the hand's 6D and 6H: no plain play exists."""
+    table, hand = position("3C 4C 5C 6C | 9D 9S 9H", "6D 6H KS")
+    puzzle = make_puzzle("machiavelli", {}, 77, table, hand)
+    assert puzzle is not None and puzzle.best == 2 and puzzle.plain == 0
+    return puzzle
+
+
+def test_a_puzzle_is_solved_with_drag_and_drop_and_kept(start_app: StartApp,
+                                                        tmp_path) -> None:  # noqa: ANN001
+    app = start_app(data_dir=tmp_path, speed=3.0)
+    probe = staged(app, "puzzle_table", known_puzzle())
+    scene = probe.scene
+    coach = scene.coach
+    # a wrong End says why
+    drag_to_new_meld(probe, ["6D", "6H"])
+    probe.click_button("end")
+    assert coach.verdict()[0] == "wrong" and "meld" in coach.verdict()[1]
+    # the run's 6C joins them: solved
+    six = next(c for c in scene.draft.groups[0] + scene.draft.groups[1]
+               if str(c) == "6C")
+    target = scene.draft.location(probe.card("6D", "any"))
+    probe.drag(probe.center(six), scene.layout.box(target).rect.center)
+    assert scene.draft.check().ok
+    probe.click_button("end")
+    assert coach.verdict()[0] == "ok" and coach.solved
+    assert PuzzleStore.at(app.store.paths, app.store.messages).is_solved("machiavelli/77")
+
+
+def test_show_solution_tells_the_answer_on_the_table(start_app: StartApp,
+                                                    tmp_path) -> None:  # noqa: ANN001
+    app = start_app(data_dir=tmp_path, speed=3.0)
+    probe = staged(app, "puzzle_table", known_puzzle())
+    scene = probe.scene
+    coach_button(probe, "solution")
+    assert scene.phase == "hint"
+    probe.until(lambda: scene.human.hint_show is not None and scene.human.hint_show.finished,
+                600, "the solution told to its end")
+    probe.key(pygame.K_RETURN)  # apply it
+    probe.until(probe.idle, 600, "the table")
+    probe.click_button("end")
+    assert scene.coach.verdict()[0] == "ok"
+    # shown, so it does not count
+    assert not PuzzleStore.at(app.store.paths, app.store.messages).is_solved("machiavelli/77")
+
+
+def test_the_puzzles_screen_opens_the_daily_puzzle(start_app: StartApp) -> None:
+    app = start_app()
+    scene = app.scenes.open("puzzles")
+    scene.day = date(2026, 11, 24)
+    click(app, widget(scene, "daily"))
+    top = app.scenes.top
+    assert isinstance(top, StagedTable)
+    assert top.coach.title().startswith("Daily puzzle")
+    TableProbe(app, top).settle()
+    coach_button(TableProbe(app, top), "back")
+    assert app.scenes.top is scene
