@@ -13,15 +13,13 @@ import json
 import math
 import sys
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from game.ai.contract import ContractPlayer, make_contract_player
-from game.ai.players import LEVELS, ComputerPlayer, Decision, make_player
+from game.ai.players import LEVELS
+from game.ai.turns import Decision, ask, make_computer, settle
 from game.commands.common import add_variant_arguments, fail, parse_options, whole_number
 from game.engine.actions import Action, NextHand
-from game.engine.contract import ContractView
 from game.engine.errors import IllegalAction
-from game.engine.match import PlayerView
 from game.engine.protocol import GameState
 from game.engine.scoring import Points
 from game.engine.variants import Variant, get_variant
@@ -128,17 +126,6 @@ def seat_levels(given: list[str], min_players: int, max_players: int) -> tuple[l
     return levels, note
 
 
-def _decide(player: ComputerPlayer | ContractPlayer, view: PlayerView | ContractView,
-            fallback: str | None = None) -> Decision:
-    """``player``'s decision on ``view`` (a contract player's on a contract match's view),
-    or, given a ``fallback`` note, its fallback decision."""
-    if isinstance(player, ContractPlayer):
-        assert isinstance(view, ContractView)
-        return player.decide(view) if fallback is None else player.fallback(view, fallback)
-    assert isinstance(view, PlayerView)
-    return player.decide(view) if fallback is None else player.fallback(view, fallback)
-
-
 def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed: int,
                rotation: int, stats: list[SeatStats], cap: int = DEFAULT_CAP) -> GameOutcome:
     """One match; ``rotation`` shifts the seats. Decision times go into ``stats``."""
@@ -146,12 +133,16 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
     order = [(position + rotation) % n for position in range(n)]
     names = [f"{levels[i]} {i + 1}" for i in order]
     match = new_match(variant_id, n, seed, options, names)
-    players: list[ComputerPlayer] | list[ContractPlayer]
-    if match.family == "contract":
-        players = [make_contract_player(levels[i], seed * 31 + i) for i in order]
-    else:
-        players = [make_player(levels[i], seed * 31 + i) for i in order]
+    players = [make_computer(match.family, levels[i], seed * 31 + i) for i in order]
     outcome = GameOutcome(seed, order)
+
+    def commit(decision: Decision) -> str:
+        try:
+            _apply_checked(match, decision.action)
+        except IllegalAction as refused:
+            return str(refused)
+        return ""
+
     actions = 0
     while not match.over:
         if actions >= cap:
@@ -164,27 +155,15 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
         # the contract game may be waiting for an out-of-turn buyer's answer
         seat = match.awaiting
         player, seat_stats = players[seat], stats[order[seat]]
-        view = match.view(seat)
         start = time.perf_counter()
-        decision = _decide(player, view)
-        spent = time.perf_counter() - start
-        seat_stats.times.append(spent)
-        if decision.note.startswith("fallback"):
-            seat_stats.fallbacks += 1
-        action = decision.action
-        if action.kind != "next_hand":
-            action = replace(action, player=seat)
-        try:
-            _apply_checked(match, action)
-        except IllegalAction as refused:
-            seat_stats.fallbacks += 1
-            backup = _decide(player, match.view(seat), f"fallback: refused ({refused})")
-            try:
-                _apply_checked(match, replace(backup.action, player=seat))
-            except IllegalAction as again:
-                outcome.stalled = (f"seat {seat + 1} ({levels[order[seat]]}) has no accepted "
-                                   f"action: {refused}; then {again}")
-                break
+        decision = ask(player, match.view(seat))
+        seat_stats.times.append(time.perf_counter() - start)
+        settled = settle(match, seat, player, decision, commit)
+        seat_stats.fallbacks += settled.fallbacks
+        if settled.decision is None:
+            outcome.stalled = (f"seat {seat + 1} ({levels[order[seat]]}) has no accepted "
+                               f"action: {settled.problem}")
+            break
         actions += 1
     outcome.actions = actions
     if match.result is not None:

@@ -1,20 +1,19 @@
-"""What every computer player shares: the ``Decision`` record, the turn flow over the
-variant's turn structure, and a safety net so a player never hands the driver an action
-the rules refuse.
+"""What every computer player shares: the turn flow over the variant's turn structure,
+and a safety net so a player never hands the driver an action the rules refuse.
 
-A player sees only a ``PlayerView``. The driver calls ``decide`` whenever the seat is in
-turn (and the hand is not over), applies ``decision.action`` for that seat, and calls
-again while the same seat is still in turn (draw-until-able, Carousel draws, Robber's
-extra draw and play).
+A player sees only a ``PlayerView``. The driver (``game.ai.turns``) asks ``decide`` whenever
+the seat is in turn (and the hand is not over), commits ``decision.action`` for that seat,
+and asks again while the same seat is still in turn (draw-until-able, Carousel draws,
+Robber's extra draw and play); when the match refuses a decision it asks ``fallback``.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from game.ai.turns import Decision, for_seat
 from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, NextHand, Pass, Play
-from game.engine.draft import Move
 from game.engine.match import PlayerView
 from game.engine.turn import check_turn
 
@@ -24,16 +23,6 @@ _ACTIONS: dict[str, type[Action]] = {
     "draw": Draw, "pass": Pass, "end_turn": EndTurn, "knock": Knock, "next_hand": NextHand,
     "abandon": Abandon,
 }
-
-
-@dataclass(frozen=True)
-class Decision:
-    """An action for the seat in turn, with the edit list that builds a play's table (for
-    animation and hints) and a short note saying why."""
-
-    action: Action
-    edits: tuple[Move, ...] = ()
-    note: str = ""
 
 
 def simple_action(kind: str, seat: int, note: str = "") -> Decision:
@@ -76,10 +65,10 @@ class ComputerPlayer:
             return self.fallback(view, f"fallback after {type(error).__name__}: {error}")
         if isinstance(decision.action, Play):
             if play_is_legal(view, decision):
-                return _for_seat(decision, view.seat)
+                return for_seat(decision, view.seat)
             return self.fallback(view, "fallback: the chosen play breaks a rule")
         if decision.action.kind in view.legal:
-            return _for_seat(decision, view.seat)
+            return for_seat(decision, view.seat)
         return self.fallback(view, f"fallback: {decision.action.kind} is not allowed now")
 
     def fallback(self, view: PlayerView, note: str = "fallback") -> Decision:
@@ -156,9 +145,3 @@ def forced_play(view: PlayerView) -> Decision | None:
             return decision
     return None
 
-
-def _for_seat(decision: Decision, seat: int) -> Decision:
-    action = decision.action
-    if action.kind == "next_hand" or action.player == seat:
-        return decision
-    return replace(decision, action=replace(action, player=seat))

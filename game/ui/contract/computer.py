@@ -1,16 +1,16 @@
 """Computer seats at the contract table: the player decides in a worker thread (the frame
 rate holds), after a short pause that lets people follow; its action is applied like a
-person's and its cards are animated. A refused or failed decision falls back to a legal
-one. A controller owned by ``ContractTableScene`` (reached through the ``ContractHost``
-protocol)."""
+person's and its cards are animated. Asking, checking and falling back is
+``game.ai.turns``'s (the one computer-turn loop); this controller owned by
+``ContractTableScene`` (reached through the ``ContractHost`` protocol) adds only the
+thread and the pauses."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Draw
-from game.engine.contract.actions import Decline, Discard, LayOff
-from game.engine.contract.rules import card_value, check_meld_as
+from game.ai.turns import Decision, SeatPlayer, ask, make_computer, settle
 from game.ui.contract.model import the_card
 from game.ui.table.driver import Worker
 from game.ui.table.hud import Status
@@ -24,12 +24,6 @@ THINK_BUY = 0.45  # ... over a buy
 THINK_FOLLOW = 0.35  # ... over a move that follows its own last one (lay off after draw)
 
 
-def make_player(level: str, seed: int) -> Any:
-    from game.ai.contract import make_contract_player
-
-    return make_contract_player(level, seed)
-
-
 class ComputerSeats:
     """The computer seats' thinking at the contract table: one engine action at a time."""
 
@@ -37,14 +31,17 @@ class ComputerSeats:
         self.table = table
         self.worker: Worker | None = None  # the computer player deciding, if one is
         self.thinker = 0  # the seat deciding
+        self.player: SeatPlayer | None = None  # its computer player
         self.think_time = 0.0  # seconds it seems to think (at speed 1)
 
     def start(self, seat: int) -> None:
-        player = self.table.computer_player(seat, make_player)
+        make = partial(make_computer, self.table.match.family)
+        player: SeatPlayer | None = self.table.computer_player(seat, make)
         if player is None:
             return
+        self.player = player
         view = self.table.match.view(seat)
-        self.worker = Worker(lambda: player.decide(view), synchronous=self.table.app.smoke)
+        self.worker = Worker(lambda: ask(player, view), synchronous=self.table.app.smoke)
         self.thinker = seat
         self.table.set_phase(THINK)
         name = self.table.session.seats[seat].name
@@ -68,35 +65,16 @@ class ComputerSeats:
             return
         seat = self.thinker
         self.worker = None
-        decision = worker.result
-        action = getattr(decision, "action", None)
-        if worker.error is not None or action is None:
-            action = self._fallback(seat)
-        if action is not None and self.table.commit(action, quiet=True):
-            return
-        action = self._fallback(seat)
-        if action is None or not self.table.commit(action, quiet=True):
-            self.table.stop(f"{self.table.session.seats[seat].name} cannot move")
+        why = "" if worker.error is None else f"the computer player failed: {worker.error}"
+        player = self.player
+        if player is not None:
+            settled = settle(self.table.match, seat, player, worker.result, self._commit, why)
+            if settled.decision is not None:
+                return
+            why = settled.problem
+        self.table.stop(f"{self.table.session.seats[seat].name} cannot move ({why})")
 
-    def _fallback(self, seat: int) -> Action | None:
-        """A legal action for ``seat``: decline, draw, use a swapped joker, or discard."""
-        match = self.table.match
-        legal = match.legal_kinds()
-        if "decline" in legal:
-            return Decline(seat)
-        if "draw" in legal:
-            return Draw(seat)
-        r = match.hand
-        hand = r.hands[seat]
-        if "lay_off" in legal:
-            for card in list(r.swapped) + list(hand):
-                for index, meld in enumerate(r.melds):
-                    if check_meld_as(match.variant, [*meld.cards, card], meld.kind, 3,
-                                     r.declared).ok:
-                        action = LayOff(seat, card, index)
-                        if match.can(action):
-                            return action
-        if "discard" in legal and hand:
-            throwable = [c for c in hand if c != r.taken] or hand  # never the card just taken
-            return Discard(seat, max(throwable, key=lambda c: (not c.is_joker, card_value(c))))
-        return None
+    def _commit(self, decision: Decision) -> str:
+        if self.table.commit(decision.action, quiet=True):
+            return ""
+        return f"the rules refuse {decision.action.kind.replace('_', ' ')} now"

@@ -1,18 +1,20 @@
 """Computer turns at the table: the player thinks in a worker thread, its play is replayed
-edit by edit on a scratch draft, then committed; a refused or failed decision falls back
-to a legal one. A controller owned by ``TableScene``."""
+edit by edit on a scratch draft, then committed. Asking, checking and falling back is
+``game.ai.turns``'s (the one computer-turn loop); this controller owned by ``TableScene``
+adds only the thread, the pauses and the animation."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING
 
+from game.ai.turns import Commit, Decision, ask, make_computer, settle
 from game.engine.actions import Play
-from game.ui.table.driver import Playback, Worker, make_computer, think
+from game.ui.table.driver import Playback, Worker
 from game.ui.table.hud import Status
 from game.ui.table.phases import PLAYBACK, THINK
 
 if TYPE_CHECKING:
-    from game.ai.players.base import Decision
     from game.ui.table.host import TableHost
 
 THINK_MIN = 0.55  # seconds a computer seems to think, at animation speed 1
@@ -30,11 +32,12 @@ class ComputerTurns:
 
     def start(self, seat: int) -> None:
         self.table.draft = None
-        player = self.table.computer_player(seat, make_computer)
+        make = partial(make_computer, self.table.match.family)
+        player = self.table.computer_player(seat, make)
         if player is None:
             return
         view = self.table.match.view(seat)
-        self.worker = think(player, view, synchronous=self.table.app.smoke)
+        self.worker = Worker(lambda: ask(player, view), synchronous=self.table.app.smoke)
         self.table.origin_seat = seat
         self.table.set_phase(THINK)
         name = self.table.session.seats[seat].name
@@ -47,43 +50,44 @@ class ComputerTurns:
             return
         if self.table.phase_time < THINK_MIN / self.table.speed:
             return
-        seat = self.table.match.current
         self.worker = None
-        decision = worker.result
-        if worker.error is not None or decision is None:
-            decision = self._fallback(seat, f"the computer player failed: {worker.error}")
-            if decision is None:
-                return
-        action = decision.action
-        if isinstance(action, Play) and not self.table.match.can(action):
-            decision = self._fallback(seat, "the computer chose a play the rules refuse")
-            if decision is None:
-                return
-            action = decision.action
-        if isinstance(action, Play):
-            self.pending = decision
-            self.playback = Playback(self.table.match.draft(), action, decision.edits)
-            self.table.set_phase(PLAYBACK)
-            self.table.phase_time = STEP_GAP  # first batch at once
-            self.table.status = Status(f"{self.table.session.seats[seat].name} plays", "wait")
-            return
-        if not self.table.commit(action):
-            decision = self._fallback(seat, "the computer chose an action the rules refuse")
-            if decision is not None:
-                self.table.commit(decision.action)
+        why = "" if worker.error is None else f"the computer player failed: {worker.error}"
+        self._settle(self.table.match.current, worker.result, self._stage, why)
 
-    def _fallback(self, seat: int, why: str) -> Any:
+    def _stage(self, decision: Decision) -> str:
+        """Commit a non-play action now; show a play the rules accept edit by edit first
+        (``update_playback`` commits it)."""
+        action = decision.action
+        if not isinstance(action, Play):
+            return self._commit(decision)
+        if not self.table.match.can(action):
+            return "the computer chose a play the rules refuse"
+        self.pending = decision
+        self.playback = Playback(self.table.match.draft(), action, decision.edits)
+        self.table.set_phase(PLAYBACK)
+        self.table.phase_time = STEP_GAP  # first batch at once
+        seat = self.table.match.current
+        self.table.status = Status(f"{self.table.session.seats[seat].name} plays", "wait")
+        return ""
+
+    def _commit(self, decision: Decision) -> str:
+        if self.table.commit(decision.action):
+            return ""
+        return "the computer chose an action the rules refuse"
+
+    def _settle(self, seat: int, decision: Decision | None, commit: Commit,
+                why: str = "") -> None:
+        """The one computer-turn loop commits the decision or a fallback; the game stops
+        when no action of the seat's is accepted."""
         player = self.table.seated_player(seat)
-        view = self.table.match.view(seat)
-        try:
-            decision = player.fallback(view, why) if player is not None else None
-        except Exception as error:  # noqa: BLE001 - the game must not stop on a player bug
-            decision = None
-            why = f"{why}; {error}"
-        if decision is None or not self.table.match.can(decision.action):
-            self.table.stop(f"{self.table.session.seats[seat].name} cannot move ({why})")
-            return None
-        return decision
+        if player is None:
+            problem = why or "no computer player is seated"
+        else:
+            settled = settle(self.table.match, seat, player, decision, commit, why)
+            if settled.decision is not None:
+                return
+            problem = settled.problem
+        self.table.stop(f"{self.table.session.seats[seat].name} cannot move ({problem})")
 
     def update_playback(self) -> None:
         playback = self.playback
@@ -105,7 +109,5 @@ class ComputerTurns:
         if decision is None:
             return
         if not self.table.commit(decision.action):
-            fallback = self._fallback(self.table.match.current, "its play was refused")
-            if fallback is not None:
-                self.table.commit(fallback.action)
+            self._settle(self.table.match.current, None, self._commit, "its play was refused")
 

@@ -1,0 +1,164 @@
+"""The computer-turn loop, in one place for every driver (``machiavelli simulate`` and both
+table screens): ask the seat's player for a decision, check it with the match, fall back
+to a safe legal action with a note, and never loop for ever.
+
+A driver does three things:
+
+1. ``make_computer(family, level, seed)``: the computer player for a seat of a match of
+   that family (the family's player registry, no ``if family ==`` at the call site).
+2. ``ask(player, view)``: the player's decision on what the seat may see. It never raises;
+   the screens run it in a worker thread, ``simulate`` times it.
+3. ``settle(match, seat, player, decision, commit)``: hand the decision to ``commit``
+   (which applies its action, or stages a play for animation) and, if the rules refuse it, try
+   the player's fallback, then the simplest legal action that needs no card. At most
+   three tries, so a turn always ends: with the decision the match accepted, or with
+   none and the reason (the driver stops the game or reports it).
+
+Everything here is below the UI and reads no clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, NextHand, Pass
+from game.engine.contract.actions import Decline
+
+if TYPE_CHECKING:
+    from game.engine.draft import Move
+    from game.engine.protocol import GameState
+
+#: The actions the last resort may take: they need no card, only the seat, and are tried in
+#: this order (move the game on before giving anything up).
+SEAT_ONLY: tuple[tuple[str, Callable[[int], Action]], ...] = (
+    ("decline", Decline), ("draw", Draw), ("pass", Pass), ("end_turn", EndTurn),
+    ("knock", Knock), ("abandon", Abandon))
+
+#: How a decision's note starts when the player itself fell back (counted by ``simulate``).
+FALLBACK = "fallback"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An action for the seat asked, with the edit list that builds a play's table (for
+    animation and hints) and a short note saying why."""
+
+    action: Action
+    edits: tuple[Move, ...] = ()
+    note: str = ""
+
+    @property
+    def is_fallback(self) -> bool:
+        """Did the player fall back to a safe action instead of its own choice?"""
+        return self.note.startswith(FALLBACK)
+
+
+class SeatPlayer(Protocol):
+    """A computer player of either family: it decides on its family's view of a seat."""
+
+    def decide(self, view: Any) -> Decision: ...
+    def fallback(self, view: Any, note: str) -> Decision: ...
+
+
+def _manipulation_player(level: str, seed: int) -> SeatPlayer:
+    from game.ai.players import make_player  # the players pull in the solver: load late
+
+    return make_player(level, seed)
+
+
+def _contract_player(level: str, seed: int) -> SeatPlayer:
+    from game.ai.contract import make_contract_player
+
+    return make_contract_player(level, seed)
+
+
+#: The computer players of each game family (``Variant.family``), by level and seed.
+PLAYER_MAKERS: dict[str, Callable[[str, int], SeatPlayer]] = {
+    "manipulation": _manipulation_player, "contract": _contract_player}
+
+
+def make_computer(family: str, level: str, seed: int) -> SeatPlayer:
+    """The computer player of ``level`` for a match of ``family``; ValueError for an unknown
+    level or family."""
+    maker = PLAYER_MAKERS.get(family)
+    if maker is None:
+        raise ValueError(f"no computer players for the game family '{family}'")
+    return maker(level, seed)
+
+
+def ask(player: SeatPlayer, view: Any) -> Decision | None:
+    """``player``'s decision on ``view``. Never raises: a player that fails is asked for its
+    fallback, and None means that failed too."""
+    try:
+        return player.decide(view)
+    except Exception as error:  # noqa: BLE001 - a player bug must never stop a match
+        return _fallback(player, view, f"{FALLBACK} after {type(error).__name__}: {error}")
+
+
+#: Applies a decision's action to the match (or stages a play to be applied after its
+#: animation): "" when the rules accept it, else the refusal in words.
+Commit = Callable[["Decision"], str]
+
+
+@dataclass(frozen=True)
+class Settled:
+    """How a computer turn ended."""
+
+    decision: Decision | None  # the decision committed; None when no action was accepted
+    fallbacks: int = 0  # times a fallback stood in for the player's choice this turn
+    problem: str = ""  # why the player's choice was refused (and, with no decision, the rest)
+
+
+def settle(match: GameState, seat: int, player: SeatPlayer, decision: Decision | None,
+           commit: Commit, why: str = "") -> Settled:
+    """Commit ``decision`` for ``seat``; when it is missing (``why`` says why) or refused, the
+    player's fallback; when that is refused too, the first seat-only action the match
+    accepts. Three tries at most."""
+    fallbacks = int(decision is not None and decision.is_fallback)
+    if decision is not None:
+        decision = for_seat(decision, seat)
+        refused = commit(decision)
+        if not refused:
+            return Settled(decision, fallbacks)
+    else:
+        refused = why or "the computer player gave no decision"
+    fallbacks += 1
+    backup = _fallback(player, match.view(seat), f"{FALLBACK}: refused ({refused})")
+    again = "the player has no fallback"
+    if backup is not None:
+        backup = for_seat(backup, seat)
+        again = commit(backup)
+        if not again:
+            return Settled(backup, fallbacks, refused)
+    problem = f"{refused}; then {again}"
+    legal = match.legal_kinds()
+    for kind, make in SEAT_ONLY:
+        last = Decision(make(seat), (), f"{FALLBACK}: {kind}")
+        if kind in legal and match.can(last.action):
+            refused_too = commit(last)
+            if not refused_too:
+                return Settled(last, fallbacks + 1, problem)
+            return Settled(None, fallbacks + 1, f"{problem}; then {refused_too}")
+    return Settled(None, fallbacks, problem)
+
+
+def take_turn(match: GameState, seat: int, player: SeatPlayer, commit: Commit) -> Settled:
+    """A whole computer turn at once (no thinking shown): ``ask`` then ``settle``."""
+    return settle(match, seat, player, ask(player, match.view(seat)), commit)
+
+
+def for_seat(decision: Decision, seat: int) -> Decision:
+    """``decision`` with its action made by ``seat`` (a next-hand action belongs to nobody)."""
+    action = decision.action
+    if isinstance(action, NextHand) or action.player == seat:
+        return decision
+    return replace(decision, action=replace(action, player=seat))
+
+
+def _fallback(player: SeatPlayer, view: Any, note: str) -> Decision | None:
+    try:
+        return player.fallback(view, note)
+    except Exception:  # noqa: BLE001 - the driver reports that no action was found
+        return None
