@@ -64,15 +64,31 @@ def find_contract(variant: Variant, contract: Contract,
                   hand: Sequence[Card]) -> tuple[list[list[Card]], dict[Card, Face]] | None:
     """Melds from ``hand`` that make ``contract`` (fewest jokers first), extended with every
     other hand card that fits; None if the hand cannot make it."""
+    options = contract_options(variant, contract, hand, 1)
+    return options[0] if options else None
+
+
+def contract_options(variant: Variant, contract: Contract, hand: Sequence[Card],
+                     limit: int) -> list[tuple[list[list[Card]], dict[Card, Face]]]:
+    """Up to ``limit`` different lay-downs of ``contract`` from ``hand`` (fewest jokers
+    first), each extended with every other hand card that fits. The search stops after
+    ``limit`` finds or a number of steps: its work is counted, never timed."""
     jokers = [c for c in hand if c.is_joker]
     candidates = _sets(hand, len(jokers)) + _runs(hand, len(jokers), contract.run_length,
                                                    variant.ace)
     candidates.sort(key=lambda c: c.jokers)
     need = {"set": contract.sets, "run": contract.runs}
     chosen: list[Candidate] = []
+    found: list[list[Candidate]] = []
+    steps = [20_000 + limit * 200]
 
     def search(start: int, used: frozenset[Card], jokers_left: int) -> bool:
+        """True when the search should stop (enough found, or out of steps)."""
+        steps[0] -= 1
         if need["set"] == 0 and need["run"] == 0:
+            found.append(list(chosen))
+            return len(found) >= limit
+        if steps[0] <= 0:
             return True
         for index in range(start, len(candidates)):
             cand = candidates[index]
@@ -82,25 +98,29 @@ def find_contract(variant: Variant, contract: Contract,
                 continue
             need[cand.kind] -= 1
             chosen.append(cand)
-            if search(index + 1, used | set(cand.naturals), jokers_left - cand.jokers):
-                return True
+            stop = search(index + 1, used | set(cand.naturals), jokers_left - cand.jokers)
             chosen.pop()
             need[cand.kind] += 1
+            if stop:
+                return True
         return False
 
-    if not search(0, frozenset(), len(jokers)):
-        return None
-    spare_jokers = iter(jokers)
-    melds = [list(c.naturals) + [next(spare_jokers) for _ in range(c.jokers)] for c in chosen]
-    result = check_lay_down(variant, contract, melds, {})
-    if not result.ok:
-        return None
-    melds = [list(check.ordered) for check in result.checks]
-    declared: dict[Card, Face] = {}
-    for check in result.checks:
-        declared.update(check.joker_faces)
-    _extend(variant, melds, list(result.kinds), declared, hand)
-    return melds, declared
+    search(0, frozenset(), len(jokers))
+    options = []
+    for choice in found:
+        spare_jokers = iter(jokers)
+        melds = [list(c.naturals) + [next(spare_jokers) for _ in range(c.jokers)]
+                 for c in choice]
+        result = check_lay_down(variant, contract, melds, {})
+        if not result.ok:
+            continue
+        melds = [list(check.ordered) for check in result.checks]
+        declared: dict[Card, Face] = {}
+        for check in result.checks:
+            declared.update(check.joker_faces)
+        _extend(variant, melds, list(result.kinds), declared, hand)
+        options.append((melds, declared))
+    return options
 
 
 def _extend(variant: Variant, melds: list[list[Card]], kinds: list[str],

@@ -87,7 +87,7 @@ class ContractPlayer:
                 return TakeDiscard(seat)
             return Draw(seat)
         if "lay_down" in legal:
-            found = find_contract(view.variant, view.contract, view.hand)
+            found = self.choose_lay_down(view)
             if found is not None and self._holds_taken_jokers(view, *found):
                 melds, declared = found
                 return LayDown(seat, tuple(tuple(m) for m in melds), declared)
@@ -109,6 +109,11 @@ class ContractPlayer:
 
     swaps_jokers = True
     lays_off_on_others = True
+
+    def choose_lay_down(self, view: ContractView) -> tuple[list[list[Card]],
+                                                          dict[Card, Face]] | None:
+        """The melds to lay down now (the contract, extended), or None to wait."""
+        return find_contract(view.variant, view.contract, view.hand)
 
     def usefulness(self, view: ContractView, card: Card, hand: Sequence[Card]) -> float:
         """How much worse the hand is without ``card``: a spare card (outside the best
@@ -243,60 +248,3 @@ class EasyContractPlayer(ContractPlayer):
 
 class MediumContractPlayer(ContractPlayer):
     level = "medium"
-
-
-class HardContractPlayer(ContractPlayer):
-    level = "hard"
-
-    def _pressure(self, view: ContractView) -> float:
-        """0 (nobody near out) to 1 (an opponent who has laid down holds very few cards)."""
-        worst = 0.0
-        for seat, count in enumerate(view.hand_counts):
-            if seat != view.seat and view.laid_down[seat]:
-                worst = max(worst, 1.0 / max(1, count - 1))
-        return min(1.0, worst)
-
-    def want_buy(self, view: ContractView) -> bool:
-        top = view.discard_top
-        if top is None or view.buys_left[view.seat] <= 0:
-            return False
-        if top.is_joker:
-            return True
-        if view.laid_down[view.seat] or not self.improves(view, top):
-            return False  # after laying down, an extra card is only a liability
-        # The penalty card is worth taking on only while the round has time to run: when
-        # an opponent is close to going out, two more cards in hand cost more than the
-        # one card of progress gains.
-        now = deficiency(view.hand, view.contract, view.variant.ace)
-        return self._pressure(view) < 0.5 or now <= 1
-
-    def choose_discard(self, view: ContractView) -> Card:
-        hand = self._throwable(view)
-        others_down = any(d for s, d in enumerate(view.laid_down) if s != view.seat)
-
-        def feeds(card: Card) -> bool:
-            return others_down and any(
-                check_meld_as(view.variant, [*cards, card], kind, 3, view.declared).ok
-                for _, kind, cards in view.melds)
-
-        if view.laid_down[view.seat]:
-            # the contract is down: every card left is only penalty, so throw the costliest
-            # one that an opponent cannot lay off
-            return max(hand, key=lambda c: (not feeds(c), card_value(c), c))
-        pressure = self._pressure(view)
-
-        def cost(card: Card) -> tuple[float, Card]:
-            keep = self.usefulness(view, card, view.hand)
-            return (keep + (0.5 if feeds(card) else 0.0) - pressure * card_value(card) / 20.0,
-                    card)
-
-        return min(hand, key=cost)
-
-
-def make_contract_player(level: str, seed: int = 0) -> ContractPlayer:
-    players = {"easy": EasyContractPlayer, "medium": MediumContractPlayer,
-               "hard": HardContractPlayer}
-    key = level.strip().lower()
-    if key not in players:
-        raise ValueError(f"unknown computer level '{level}': expected easy, medium or hard")
-    return players[key](seed)
