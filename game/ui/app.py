@@ -22,9 +22,10 @@ from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneRegistry, SceneStack
 from game.ui.scenes import SCENES, check_saved_games
 from game.ui.sound import Sounds
-from game.ui.theme import font
+from game.ui.theme import NOTICE_EDGE, NOTICE_FILL, NOTICE_TEXT, font
 
 MIN_SIZE = (1024, 640)
+SIZE_SAVE_DELAY = 1.0  # seconds after the last resize before the new size is saved
 FPS = 60
 NOTICE_SECONDS = 6.0
 NOTICE_MAX_WIDTH = 900
@@ -41,7 +42,9 @@ class App:
         self.settings = self.store.settings
         pygame.init()
         size = self._initial_size()
+        self.fullscreen = False
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._size_changed_at: float | None = None  # a window size not saved yet
         pygame.display.set_caption("Machiavelli")
         self._set_icon()
         self.ui = pygame_gui.UIManager(size, load_theme(), enable_live_theme_updates=False)
@@ -58,6 +61,8 @@ class App:
         #: the store's messages from start-up, shown all together over the first screen
         self.startup_messages: list[StoreMessage] = list(self.store.messages)
         self._font = font(16)
+        if self.settings.fullscreen and not smoke:
+            self.set_fullscreen(True, save=False)
 
     def _initial_size(self) -> tuple[int, int]:
         width, height = self.settings.window_size
@@ -71,6 +76,33 @@ class App:
     @property
     def size(self) -> tuple[int, int]:
         return self.window.get_size()
+
+    # --- full screen
+
+    def set_fullscreen(self, on: bool, save: bool = True) -> None:
+        """Full screen at the desktop's size, or back to the window at the size it had
+        (``settings.window_size`` keeps the window's size, never the screen's)."""
+        if on:
+            try:
+                desktop = pygame.display.get_desktop_sizes()[0]
+            except (pygame.error, IndexError):
+                desktop = self.size
+            size = (max(MIN_SIZE[0], desktop[0]), max(MIN_SIZE[1], desktop[1]))
+            try:
+                self.window = pygame.display.set_mode(size, pygame.FULLSCREEN)
+            except pygame.error as error:  # no full screen here: stay in the window
+                self.notify(f"Full screen is not available: {error}")
+                on = False
+        if not on:
+            self.window = pygame.display.set_mode(self._initial_size(), pygame.RESIZABLE)
+        self.fullscreen = on
+        self.settings.fullscreen = on
+        self._window_resized(self.size)
+        if save:
+            self.store.save_settings()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
 
     # --- settings and messages
 
@@ -102,14 +134,30 @@ class App:
     # --- the loop
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The window's size changed (dragged, or chosen in the settings): lay out again
+        and remember the size (saved shortly after, once the dragging stops)."""
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if self.fullscreen:
+            self._window_resized(self.size)  # the screen's size is not the window's
+            return
         if size != self.window.get_size():
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if self.settings.window_size != size:
+            self.settings.window_size = size
+            self._size_changed_at = time.monotonic()
+        self._window_resized(size)
+
+    def _window_resized(self, size: tuple[int, int]) -> None:
         self.ui.set_window_resolution(size)
-        self.settings.window_size = size
         for scene in self.scenes:
             if scene is self.scenes.top:
                 scene.resize(size)
+
+    def _save_size_later(self) -> None:
+        changed = self._size_changed_at
+        if changed is not None and time.monotonic() - changed >= SIZE_SAVE_DELAY:
+            self._size_changed_at = None
+            self.store.save_settings()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -118,6 +166,9 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
             self.resize(size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
             return
         top = self.scenes.top
         used_by_ui = self.ui.process_events(event)
@@ -135,6 +186,7 @@ class App:
             top.update(dt)
         self.ui.update(dt)
         self.draw()
+        self._save_size_later()
 
     def draw(self) -> None:
         for scene in self.scenes.visible():
@@ -162,10 +214,10 @@ class App:
             box = pygame.Rect(0, y, max(self._font.size(line)[0] for line in lines) + 24,
                               len(lines) * line_h + 12)
             box.centerx = window_w // 2
-            pygame.draw.rect(self.window, (90, 30, 30), box, border_radius=8)
-            pygame.draw.rect(self.window, (230, 190, 120), box, width=1, border_radius=8)
+            pygame.draw.rect(self.window, NOTICE_FILL, box, border_radius=8)
+            pygame.draw.rect(self.window, NOTICE_EDGE, box, width=1, border_radius=8)
             for n, line in enumerate(lines):
-                label = self._font.render(line, True, (255, 245, 220))
+                label = self._font.render(line, True, NOTICE_TEXT)
                 top = box.y + 6 + n * line_h
                 self.window.blit(label, label.get_rect(midtop=(box.centerx, top)))
             y = box.bottom + 6

@@ -1,7 +1,9 @@
-"""Settings: animation speed, sound, the look of the cards, hand order and window size.
+"""Settings: animation speed, hand order, hints, buying in Shanghai Rummy, sound, the
+look of the cards, window size and full screen.
 
 Every change is taken into use and saved at once (``App.apply_settings``), so there is
-no Apply button to forget; Restore defaults asks first.
+no Apply button to forget; Restore defaults asks first. The screen opens from the title
+and from the game menu of either table (Done goes back to where it was opened).
 """
 
 from __future__ import annotations
@@ -10,10 +12,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.store.settings import ANIMATION_SPEED_RANGE, CARD_BACKS, HAND_SORTS, Settings
+from game.store.settings import (
+    ANIMATION_SPEED_RANGE,
+    BUY_TIMER_RANGE,
+    CARD_BACKS,
+    HAND_SORTS,
+    Settings,
+)
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, MUTED
-from game.ui.widgets.drawing import draw_panel, draw_text, panel_inner
+from game.ui.widgets.drawing import draw_panel, draw_text, font, panel_inner
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
@@ -29,6 +37,10 @@ HAND_SORT_LABELS = {"suit": "By suit, then rank", "rank": "By rank, then suit"}
 BACK_LABELS = {"blue": "Royal blue", "red": "Venetian red", "green": "Forest green",
                "purple": "Purple", "black": "Black"}
 PREVIEW = ((1, "S"), (13, "H"), (12, "D"), (11, "C"))
+BUY_TIMERS = (0, 5, 10, 15, 30, 60)
+#: the settings Restore defaults puts back (the window's size apart)
+RESTORED = ("animation_speed", "sound_on", "volume", "four_colour_deck", "card_back",
+            "hand_sort", "always_decline_buys", "hints_allowed", "buy_timer_seconds")
 
 
 def window_choices(current: tuple[int, int]) -> list[tuple[str, str]]:
@@ -45,6 +57,14 @@ def window_choices(current: tuple[int, int]) -> list[tuple[str, str]]:
     if all(choice[1] != key for choice in choices):
         choices.append((f"{current[0]} \u00d7 {current[1]} (current)", key))
     return choices
+
+
+def buy_timer_choices(current: int) -> list[tuple[str, str]]:
+    """The buy prompt's timers: off (it waits) or a number of seconds; the current value
+    is kept if it is none of them (set by hand in the file)."""
+    seconds = sorted({*BUY_TIMERS, current} if BUY_TIMER_RANGE[0] <= current <= BUY_TIMER_RANGE[1]
+                     else set(BUY_TIMERS))
+    return [("Off: wait for me" if n == 0 else f"{n} seconds", str(n)) for n in seconds]
 
 
 def speed_text(speed: float) -> str:
@@ -79,26 +99,29 @@ class SettingsScene(MenuScene):
         return padding + rows * row + (rows - 1) * gap + extra
 
     def _panels(self) -> dict[str, pygame.Rect]:
-        """Play, Sound and Window stacked on the left; Cards with its preview on the right."""
+        """Play, Shanghai Rummy and Window stacked on the left; Sound above Cards (with its
+        preview) on the right."""
         area = self.content_rect()
-        gap = self.px(20)
+        gap = self.px(16)
         left_w = (area.w - gap) // 2
-        heights = {"play": self._section_height(3), "sound": self._section_height(2),
-                   "window": self._section_height(1, self.px(28))}
-        share = (area.h - 2 * gap) // 3
-        if all(height <= share for height in heights.values()):
-            heights = dict.fromkeys(heights, share)  # fill the column, bottoms aligned
+        heights = {"play": self._section_height(3), "buying": self._section_height(2),
+                   "window": self._section_height(2)}
+        spare = (area.h - 2 * gap - sum(heights.values())) // 3
         y, rects = area.y, {}
         for name, height in heights.items():
-            rects[name] = pygame.Rect(area.x, y, left_w, height)
-            y += height + gap
-        rects["cards"] = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap,
-                                     area.h)
+            rects[name] = pygame.Rect(area.x, y, left_w, height + max(0, spare))
+            y += rects[name].h + gap
+        right = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h)
+        sound_h = rects["play"].h
+        rects["sound"] = pygame.Rect(right.x, right.y, right.w, sound_h)
+        rects["cards"] = pygame.Rect(right.x, right.y + sound_h + gap, right.w,
+                                     right.h - sound_h - gap)
         return rects
 
     def build(self) -> None:
         panels = self._panels()
         self._build_play(panel_inner(panels["play"], self.scale))
+        self._build_buying(panel_inner(panels["buying"], self.scale))
         self._build_sound(panel_inner(panels["sound"], self.scale))
         self._build_window(panel_inner(panels["window"], self.scale))
         self._build_cards(panel_inner(panels["cards"], self.scale))
@@ -115,14 +138,20 @@ class SettingsScene(MenuScene):
         label_w = round(inner.w * 0.38)
         return label_w, inner.x + label_w, inner.right - inner.x - label_w
 
+    def _value_width(self, texts: list[str]) -> int:
+        """Room for the widest of ``texts`` as a bold value label (never cut short)."""
+        face = font(self.px(15), "bold")
+        return max(face.size(text)[0] for text in texts) + self.px(10)
+
     def _build_play(self, inner: pygame.Rect) -> None:
         settings = self.settings
         row, gap = self._row()
         label_w, x, w = self._columns(inner)
-        value_w = self.px(120)
+        low, high = ANIMATION_SPEED_RANGE
+        value_w = self._value_width([speed_text(low + k * 0.25)
+                                     for k in range(round((high - low) / 0.25) + 1)])
         y = inner.y
         self.label(pygame.Rect(inner.x, y, label_w, row), "Animation speed")
-        low, high = ANIMATION_SPEED_RANGE
         self.slider(pygame.Rect(x, y + self.px(5), w - value_w - self.px(8), row - self.px(10)),
                     settings.animation_speed, (low, high), self._speed_changed, key="speed",
                     step=0.25)
@@ -135,18 +164,34 @@ class SettingsScene(MenuScene):
                       [(HAND_SORT_LABELS.get(key, key), key) for key in HAND_SORTS],
                       settings.hand_sort, self._hand_sort_changed, key="hand_sort")
         y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Hints")
+        box = self.px(24)
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Allow hints",
+                   settings.hints_allowed, self._hints_changed, key="hints",
+                   tooltip="Offer the Hint button at the tables (off: play on your own)")
+
+    def _build_buying(self, inner: pygame.Rect) -> None:
+        settings = self.settings
+        row, gap = self._row()
+        label_w, x, w = self._columns(inner)
+        y = inner.y
         self.label(pygame.Rect(inner.x, y, label_w, row), "Buying")
         box = self.px(24)
         self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Always decline buys",
                    settings.always_decline_buys, self._decline_buys_changed,
                    key="decline_buys",
-                   tooltip="Shanghai Rummy: never ask me to buy a discard out of turn")
+                   tooltip="Never ask me to buy a discard out of turn")
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Time to decide")
+        current = settings.buy_timer_seconds
+        self.dropdown(pygame.Rect(x, y, w, row), buy_timer_choices(current), str(current),
+                      self._buy_timer_changed, key="buy_timer")
 
     def _build_sound(self, inner: pygame.Rect) -> None:
         settings = self.settings
         row, gap = self._row()
         label_w, x, w = self._columns(inner)
-        value_w = self.px(120)
+        value_w = self._value_width(["100%"])
         y = inner.y
         self.label(pygame.Rect(inner.x, y, label_w, row), "Sound")
         box = self.px(24)
@@ -162,15 +207,19 @@ class SettingsScene(MenuScene):
                                         f"{volume}%", style="label_right", bold=True)
 
     def _build_window(self, inner: pygame.Rect) -> None:
-        row, _ = self._row()
+        row, gap = self._row()
         label_w, x, w = self._columns(inner)
         y = inner.y
         self.label(pygame.Rect(inner.x, y, label_w, row), "Window size")
-        current = self.app.size
+        current = self.settings.window_size
         self.dropdown(pygame.Rect(x, y, w, row), window_choices(current),
                       f"{current[0]}x{current[1]}", self._size_changed, key="window")
-        self.label(pygame.Rect(x, y + row + self.px(4), w, self.px(22)),
-                   "Or drag the window's edge to any size.", style="muted", size=13)
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), "Full screen")
+        box = self.px(24)
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Full screen (F11)",
+                   self.app.fullscreen, self._fullscreen_changed, key="fullscreen",
+                   tooltip="Fill the screen; F11 switches at any time")
 
     def _build_cards(self, inner: pygame.Rect) -> None:
         settings = self.settings
@@ -210,6 +259,20 @@ class SettingsScene(MenuScene):
             self._speed_label.set_text(speed_text(self.settings.animation_speed))
         self._apply()
 
+    def _hints_changed(self, state: bool) -> None:
+        self.settings.hints_allowed = bool(state)
+        self._apply()
+
+    def _buy_timer_changed(self, value: str) -> None:
+        low, high = BUY_TIMER_RANGE
+        seconds = int(value) if value.isdigit() else 0
+        self.settings.buy_timer_seconds = min(max(seconds, low), high)
+        self._apply()
+
+    def _fullscreen_changed(self, state: bool) -> None:
+        if bool(state) != self.app.fullscreen:
+            self.app.set_fullscreen(bool(state))  # rebuilds this screen for the new size
+
     def _hand_sort_changed(self, value: str) -> None:
         self.settings.hand_sort = value
         self._apply()
@@ -243,7 +306,10 @@ class SettingsScene(MenuScene):
     def _size_changed(self, value: str) -> None:
         w, _, h = value.partition("x")
         size = (int(w), int(h))
-        if size != self.app.size:
+        self.settings.window_size = size
+        if self.app.fullscreen:
+            self.app.set_fullscreen(False)  # back to a window of the size chosen
+        elif size != self.app.size:
             self.app.resize(size)  # rebuilds this screen for the new size
         self.settings.window_size = self.app.size
         self._apply()
@@ -251,18 +317,21 @@ class SettingsScene(MenuScene):
     def _ask_defaults(self) -> None:
         self.open_dialog(ConfirmDialog(
             self.app, "Restore the default settings?",
-            "Animation, sound, cards, hand order and window size go back to their defaults. "
+            "Animation, hints, buying, sound, cards, hand order and window size go back to "
+            "their defaults. "
             "Your saved games, presets and statistics are kept.",
             self._restore_defaults, confirm="Restore"))
 
     def _restore_defaults(self) -> None:
         defaults = Settings()
         settings = self.settings
-        for name in ("animation_speed", "sound_on", "volume", "four_colour_deck", "card_back",
-                     "hand_sort", "always_decline_buys"):
+        for name in RESTORED:
             setattr(settings, name, getattr(defaults, name))
         width, height = defaults.window_size
-        if (width, height) != self.app.size:
+        settings.window_size = (width, height)
+        if self.app.fullscreen:
+            self.app.set_fullscreen(False)
+        elif (width, height) != self.app.size:
             self.app.resize((width, height))
         settings.window_size = self.app.size
         self._apply()
@@ -271,7 +340,8 @@ class SettingsScene(MenuScene):
     # -- drawing
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        titles = {"play": "Play", "sound": "Sound", "window": "Window", "cards": "Cards"}
+        titles = {"play": "Play", "buying": "Shanghai Rummy", "sound": "Sound",
+                  "window": "Window", "cards": "Cards"}
         for name, rect in self._panels().items():
             draw_panel(surface, rect, self.scale, titles[name])
         self._draw_preview(surface, self._preview_area())

@@ -102,8 +102,14 @@ CLASS_THEME: dict[str, dict[str, Any]] = {
     "@field.@selected_option": {
         "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "10"},
     },
+    # No text shadow in the open list: on the gold row of the current choice a dark
+    # shadow under dark text smeared the letters.
     "@field.#drop_down_options_list.@selection_list_item": {
-        "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "10"},
+        "colours": {"normal_text_shadow": "#00000000", "hovered_text_shadow": "#00000000",
+                    "selected_text_shadow": "#00000000", "active_text_shadow": "#00000000",
+                    "text_shadow": "#00000000"},
+        "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "10",
+                 "text_shadow_size": "0"},
     },
     "@check": {
         "colours": {"normal_bg": "#082315", "hovered_bg": "#123d25",
