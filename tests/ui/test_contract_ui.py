@@ -500,24 +500,3 @@ def test_an_autosave_loads_back_into_the_same_position(make) -> None:  # noqa: A
     t.frames(3)
     assert again.layout is not None and again.controls is not None
     assert set(again.model.hand) == set(session.match.hand.hands[0])
-
-
-# --------------------------------------------------------------------------- new game
-
-
-def test_the_new_game_screen_refuses_a_deal_with_too_few_cards(app: App) -> None:
-    from game.ui.scenes.new_game import NewGameScene
-
-    scene = NewGameScene(app)
-    app.scenes.push(scene)
-    scene._variant_changed(VARIANT)
-    scene._seat_count_changed("8")
-    scene._set("hand_size")(13)
-    assert scene.setup.check() is None  # 8 x 13 fit three packs and two jokers
-    scene._set("hand_size")(20)  # 160 cards of hands
-    problem = scene.setup.check()
-    assert problem is not None and "Too few cards" in problem and "8 players" in problem
-    scene.start()
-    assert scene.session is None and scene.status_error
-    assert "Too few cards" in scene.status
-    assert app.scenes.top is scene
