@@ -19,9 +19,10 @@ OPPONENT_CARDS = 7  # the other seat holds this many of the cards left (shown fa
 
 
 def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
-                   hand: Sequence[Card], name: str = "You",
-                   opponent: str = "Coach") -> GameSession:
-    """A session whose match has seat 0 (human, opened) to play ``hand`` on ``table``;
+                   hand: Sequence[Card], name: str = "You", opponent: str = "Coach",
+                   opened: bool = True) -> GameSession:
+    """A session whose match has seat 0 (human; ``opened``: past the first-play rule) to
+    play ``hand`` on ``table``;
     seat 1 holds some of the other cards and the stock the rest. Raises ValueError when the
     position's cards are not in the variant's deck."""
     match = new_match(variant_id, 2, 0, dict(options), [name, opponent])
@@ -38,7 +39,7 @@ def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
     h.hands = [list(hand), rest[:OPPONENT_CARDS]]
     h.stock = rest[OPPONENT_CARDS:]
     h.table = h.turn_start = table
-    h.opened = [True, True]
+    h.opened = [opened, True]
     h.current = 0
     return GameSession(match, [Seat(name, "human"), Seat(opponent, "easy")])
 

@@ -13,7 +13,7 @@ from game.store.puzzles import PuzzleStore
 from game.ui.app import App
 from game.ui.coach.staged import StagedTable
 from game.ui.table.probe import TableProbe
-from tests.ui.conftest import StartApp, click, widget
+from tests.ui.conftest import StartApp, button, click, pump, widget
 
 
 def coach_button(probe: TableProbe, key: str) -> None:
@@ -122,4 +122,43 @@ def test_the_puzzles_screen_opens_the_daily_puzzle(start_app: StartApp) -> None:
     assert top.coach.title().startswith("Daily puzzle")
     TableProbe(app, top).settle()
     coach_button(TableProbe(app, top), "back")
+    assert app.scenes.top is scene
+
+
+def wait_for_review(app: App, scene) -> None:  # noqa: ANN001
+    worker = scene.worker
+    if worker is not None:
+        assert worker.wait(300), "the review did not finish"
+    pump(app, 3)
+    assert scene.review is not None, scene.problem
+
+
+def test_the_review_after_a_hand_marks_turns_and_shows_the_best_play(
+        start_app: StartApp) -> None:
+    from game.ui.scenes.review import ReviewScene
+    from tests.coach.test_review import played_session
+
+    app = start_app(speed=3.0)
+    session = played_session(3)
+    board = app.scenes.open("scoreboard", session)
+    click(app, button(app, "Review"))
+    scene = app.scenes.top
+    assert isinstance(scene, ReviewScene) and board is not scene
+    wait_for_review(app, scene)
+    review = scene.review
+    assert review.turns and review.accuracy is not None
+    # the hand's accuracy is kept in the statistics
+    kept = app.store.stats.accuracies()
+    assert [a.accuracy for a in kept] == [h.accuracy for h in review.hands()]
+    # the chosen turn is the biggest miss; its best play is told on the table
+    assert scene.chosen is review.biggest_misses(1)[0]
+    click(app, widget(scene, "show"))
+    table = app.scenes.top
+    assert isinstance(table, StagedTable)
+    probe = TableProbe(app, table)
+    probe.until(lambda: table.human.hint_show is not None and table.human.hint_show.finished,
+                2000, "the best play told")
+    assert sorted(map(str, table.human.hint_show.draft.played())) == \
+        sorted(map(str, scene.chosen.solution.played))
+    coach_button(probe, "back")
     assert app.scenes.top is scene

@@ -25,7 +25,7 @@ from game.ui.scenes.table import TableScene
 from game.ui.table.driver import Pacer, Playback
 from game.ui.table.phases import HINT, HUMAN
 from game.ui.theme import CREAM, ERROR, FOCUS_COLOUR, GOLD_LIGHT, GREEN, MARK_EDGE
-from game.ui.widgets.drawing import draw_panel
+from game.ui.widgets.drawing import draw_panel, fit_text
 from game.ui.widgets.look import Look
 
 if TYPE_CHECKING:
@@ -68,6 +68,8 @@ class Coach(Protocol):
     def refused(self, problems: Sequence[str]) -> None:
         """The player pressed End turn and the rules refused the play."""
     def leave(self) -> None: ...
+    def update(self) -> None:
+        """Once a frame, after the table's own update."""
 
 
 class StagedTable(TableScene):
@@ -122,7 +124,10 @@ class StagedTable(TableScene):
     def _panel_rect(self) -> pygame.Rect:
         layout = self.layout or self._layout_now()
         felt = layout.table
-        width = min(PANEL_WIDTH, felt.w // 2)
+        # beside the table's own notes (centred on the felt, as wide as HUD.draw_message
+        # makes them), so a hint's note and the panel never overlap
+        note = min(felt.w - 40, max(360, layout.size[0] // 3))
+        width = max(240, min(PANEL_WIDTH, (felt.w - note) // 2 - 16))
         lines = self._panel_lines(width - 28)
         buttons = max(30, layout.button_h - 2) + 24 if self.coach.buttons() else 12
         height = PANEL_TITLE + LINE * len(lines) + buttons
@@ -158,6 +163,10 @@ class StagedTable(TableScene):
                                            "drawing or passing is not part of this table."])
         self.refresh_coach()
         return False  # the staged match never moves on
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.coach.update()
 
     def open_menu(self) -> None:
         self.pointer.cancel()
@@ -218,7 +227,8 @@ class StagedTable(TableScene):
         rect = self.panel_rect
         if not rect.w:
             return
-        draw_panel(surface, rect, 1.0, self.coach.title(), alpha=225)
+        title = fit_text(self.coach.title().upper(), 17, rect.w - 36, "bold")
+        draw_panel(surface, rect, 1.0, title, alpha=225)
         y = rect.y + PANEL_TITLE - 6
         for text, colour in self._panel_lines(rect.w - 28):
             surface.blit(self.text.render(text, TEXT_PX, colour), (rect.x + 14, y))

@@ -37,6 +37,8 @@ SCENES: dict[str, str] = {
     "puzzles": "game.ui.scenes.puzzles:PuzzlesScene",
     "puzzle_table": "game.ui.scenes.puzzles:puzzle_table",
     "tutorial": "game.ui.scenes.tutorial:tutorial_table",
+    "review": "game.ui.scenes.review:ReviewScene",
+    "review_table": "game.ui.scenes.review:review_table",
 }
 
 

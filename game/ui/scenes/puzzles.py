@@ -149,7 +149,7 @@ class PuzzleCoach:
         items = [CoachButton("solution", "Solution", self.show_solution,
                              enabled=not self.solved)]
         if self.ladder_index is not None and self.ladder_index + 1 < LADDER_SIZE:
-            items.append(CoachButton("next", "Next puzzle", self.next_puzzle))
+            items.append(CoachButton("next", "Next", self.next_puzzle))
         items.append(CoachButton("back", "Back", self.leave))
         return items
 
@@ -192,6 +192,9 @@ class PuzzleCoach:
 
     def leave(self) -> None:
         self.app.scenes.pop()
+
+    def update(self) -> None:
+        """Nothing moves on by itself here."""
 
 
 def puzzle_table(app: App, puzzle: Puzzle, daily: bool = False,

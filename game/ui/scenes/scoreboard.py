@@ -82,11 +82,14 @@ class ScoreboardScene(EndOfHandScene):
                       "Deal the next hand (Enter)")]
         if self.table is not None:
             specs.insert(0, look)
+        if self.session.humans and self.match.family == "manipulation":
+            specs.insert(len(specs) - 1, ("review", "Review", self.review, "plain",
+                                          "Your turns so far against the best plays"))
         if self.collapsed:
             specs = [spec for spec in specs if spec[0] in ("look", "next", "again")]
             self._button_row(specs, (180, 40), 10)
         else:
-            self._button_row(specs, (180, 46), 22)
+            self._button_row(specs, (150 if len(specs) > 4 else 180, 46), 22)
 
     def default_focus(self) -> str | None:
         return "again" if self.over else "next"
@@ -125,6 +128,10 @@ class ScoreboardScene(EndOfHandScene):
                                   self._next_seed())
         self._replace_table(
             lambda autosave: self.app.scenes.create("table", session, autosave=autosave))
+
+    def review(self) -> None:
+        """The coach's review of the match so far (issue 18)."""
+        self.app.scenes.open("review", self.session)
 
     def setup_game(self) -> None:
         self.app.scenes.open_alone("title")

@@ -109,6 +109,9 @@ class TutorialCoach:
     def leave(self) -> None:
         self.app.scenes.pop()
 
+    def update(self) -> None:
+        """Nothing moves on by itself here."""
+
     def _remember(self, done: bool) -> None:
         try:
             PuzzleStore.at(self.app.store.paths, self.app.store.messages).mark_tutorial(

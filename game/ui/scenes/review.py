@@ -1,0 +1,322 @@
+"""Review: a match's turns (the human seat's) against the solver's best plays.
+
+The review (``game.coach.review``) runs in a worker thread: every turn asks the exact solver
+for its best play, a few seconds for a long match. Then the screen lists the turns, marked
+best, good, held back or missed, with a summary per hand (cards put down against the most
+possible, accuracy) and the biggest misses; a turn's best play is shown on the table, step
+by step, as the hint tells it (``review_table``). Each hand's accuracy is kept in the
+statistics, which track it over time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.coach.review import Review, ReviewError, TurnReview, review_session
+from game.coach.staging import staged_session
+from game.engine.actions import Play
+from game.engine.cards import format_cards
+from game.engine.turn import check_turn
+from game.store.stats import AccuracyRecord
+from game.ui.coach.staged import Arrow, CoachButton, StagedTable
+from game.ui.table.driver import Worker
+from game.ui.theme import BLUE, CREAM, ERROR, GOLD_LIGHT, GREEN, MUTED
+from game.ui.widgets.drawing import draw_text, fit_text
+from game.ui.widgets.menus import MenuScene
+
+if TYPE_CHECKING:
+    from game.session import GameSession
+    from game.ui.app import App
+
+PAGE = 12  # turns listed at once
+MARK_COLOURS = {"best": GREEN, "good": BLUE, "held back": GOLD_LIGHT, "missed": ERROR,
+                "no play": MUTED, "unsettled": MUTED}
+
+
+def hand_key(session: GameSession, hand: int) -> str:
+    """A reviewed hand's name in the statistics: the match (seed, start) and the hand."""
+    return f"{session.match.seed}:{session.started_at:.0f}:{hand}"
+
+
+class ReviewScene(MenuScene):
+    title = "Review"
+    subtitle = "Your turns against the best play the solver finds"
+    hints = "\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc back"
+
+    def __init__(self, app: App, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.review: Review | None = None
+        self.problem: str | None = None
+        self.page = 0
+        self.chosen: TurnReview | None = None
+        self.worker: Worker | None = Worker(lambda: review_session(session),
+                                            synchronous=app.smoke)
+
+    # -- the review, computed off the frame loop
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        worker = self.worker
+        if worker is None or not worker.done:
+            return
+        self.worker = None
+        if isinstance(worker.error, ReviewError):
+            self.problem = str(worker.error)
+        elif worker.error is not None:
+            self.problem = f"The review failed: {type(worker.error).__name__}: {worker.error}"
+        else:
+            self.review = worker.result
+            self._keep_accuracy()
+            misses = self.review.biggest_misses(1) if self.review else []
+            self.chosen = misses[0] if misses else None
+        self.rebuild()
+
+    def _keep_accuracy(self) -> None:
+        review = self.review
+        if review is None:
+            return
+        now = datetime.now(UTC)
+        for summary in review.hands():
+            if summary.accuracy is None:
+                continue
+            record = AccuracyRecord(hand_key(self.session, summary.hand),
+                                    self.session.match.variant_id, summary.accuracy, now)
+            if not self.app.store.stats.record_accuracy(record):
+                self.app.notify("The review's accuracy could not be kept in the statistics.")
+                return
+
+    # -- widgets
+
+    def build(self) -> None:
+        content = self.content_rect()
+        height, gap = self.px(32), self.px(6)
+        right = content.x + content.w // 2 + self.px(10)
+        width = content.right - right
+        turns = self.review.turns if self.review is not None else []
+        shown = turns[self.page * PAGE:(self.page + 1) * PAGE]
+        y = content.y + self.px(30)
+        for index, turn in enumerate(shown):
+            number = self.page * PAGE + index
+            did = f"{turn.value} of {turn.best}" if turn.best is not None else "?"
+            self.button(pygame.Rect(right + self.px(22), y, width - self.px(22), height),
+                        f"Hand {turn.hand}, turn {turn.turn}: {turn.mark} ({did})",
+                        self._chooser(number), key=f"turn_{number}",
+                        style="primary" if turn is self.chosen else "plain", size=14)
+            y += height + gap
+        row = content.bottom - self.px(44)
+        half = (width - self.px(10)) // 2
+        if self.page > 0:
+            self.button(pygame.Rect(right, row, half, self.px(38)), "Earlier turns",
+                        self._page(-1), key="earlier")
+        if (self.page + 1) * PAGE < len(turns):
+            self.button(pygame.Rect(right + half + self.px(10), row, half, self.px(38)),
+                        "Later turns", self._page(1), key="later")
+        left = content.x
+        if self.chosen is not None and self.chosen.solution is not None:
+            self.button(pygame.Rect(left, row, self.px(300), self.px(38)),
+                        "Show the best play on the table", self.show_on_table, key="show",
+                        style="primary")
+        self.button(pygame.Rect(left + self.px(316), row, self.px(120), self.px(38)), "Back",
+                    self.back, key="back")
+
+    def default_focus(self) -> str | None:
+        return "show" if self.chosen is not None and self.chosen.solution is not None \
+            else "back"
+
+    def _chooser(self, number: int):  # noqa: ANN202 - a button action
+        def choose() -> None:
+            if self.review is not None:
+                self.chosen = self.review.turns[number]
+                self.rebuild()
+        return choose
+
+    def _page(self, step: int):  # noqa: ANN202 - a button action
+        def turn_page() -> None:
+            self.page += step
+            self.rebuild()
+        return turn_page
+
+    def show_on_table(self) -> None:
+        if self.chosen is not None and self.chosen.solution is not None:
+            name = self.review.name if self.review is not None else "You"
+            self.app.scenes.open("review_table", self.session, self.chosen, name)
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    # -- drawing
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        content = self.content_rect()
+        x, y = content.x, content.y
+        width = content.w // 2 - self.px(20)
+        if self.problem is not None:
+            draw_text(surface, fit_text(self.problem, self.px(17), content.w), self.px(17),
+                      ERROR, topleft=(x, y))
+            return
+        review = self.review
+        if review is None:
+            dots = "." * (1 + int(pygame.time.get_ticks() / 400) % 3)
+            draw_text(surface, f"Reviewing your turns{dots}", self.px(20), GOLD_LIGHT,
+                      style="bold", topleft=(x, y))
+            draw_text(surface, "The solver looks for the best play of every turn.",
+                      self.px(15), MUTED, topleft=(x, y + self.px(32)))
+            return
+        unit = "points" if review.objective == "points" else "cards"
+        accuracy = "\u2014" if review.accuracy is None else f"{review.accuracy:g}%"
+        draw_text(surface, f"{review.name}: accuracy {accuracy}", self.px(22), GOLD_LIGHT,
+                  style="bold", topleft=(x, y))
+        y += self.px(34)
+        draw_text(surface, f"{review.played} of {review.possible} {unit} put down that could "
+                  "have been", self.px(15), CREAM, topleft=(x, y))
+        y += self.px(26)
+        for summary in review.hands():
+            hand_accuracy = "\u2014" if summary.accuracy is None else f"{summary.accuracy:g}%"
+            draw_text(surface, f"Hand {summary.hand}: {summary.played} of {summary.possible} "
+                      f"{unit}, accuracy {hand_accuracy}", self.px(15), CREAM, topleft=(x, y))
+            y += self.px(22)
+        misses = review.biggest_misses()
+        if misses:
+            y += self.px(6)
+            words = ", ".join(f"hand {t.hand} turn {t.turn} ({t.shortfall} short)"
+                              for t in misses)
+            draw_text(surface, fit_text(f"Biggest misses: {words}", self.px(15), width),
+                      self.px(15), ERROR, topleft=(x, y))
+            y += self.px(22)
+        self._draw_turn(surface, x, y + self.px(14), width, unit)
+        self._draw_marks(surface, content)
+
+    def _draw_turn(self, surface: pygame.Surface, x: int, y: int, width: int,
+                   unit: str) -> None:
+        turn = self.chosen
+        if turn is None:
+            return
+        colour = MARK_COLOURS.get(turn.mark, CREAM)
+        draw_text(surface, f"Hand {turn.hand}, turn {turn.turn}: {turn.mark}", self.px(18),
+                  colour, style="bold", topleft=(x, y))
+        y += self.px(28)
+        lines = [f"You {played_words(turn)} ({amount(turn.value, unit)})."]
+        if turn.solution is not None:
+            best = format_cards(turn.solution.played) or "free cards only"
+            lines.append(f"Best: {best} ({amount(turn.best or 0, unit)}).")
+            steps = turn.solution.edits
+            for move in steps[:6]:
+                lines.append(f"  {move.card}: {place(move.from_group)} \u2192 "
+                             f"{place(move.to_group)}")
+            if len(steps) > 6:
+                lines.append(f"  \u2026 and {len(steps) - 6} more moves")
+        elif turn.best == 0:
+            lines.append("No legal play existed.")
+        for line in lines:
+            draw_text(surface, fit_text(line, self.px(15), width), self.px(15), CREAM,
+                      topleft=(x, y))
+            y += self.px(22)
+
+    def _draw_marks(self, surface: pygame.Surface, content: pygame.Rect) -> None:
+        """A dot in each listed turn's mark colour, left of its button."""
+        if self.review is None:
+            return
+        right = content.x + content.w // 2 + self.px(10)
+        draw_text(surface, "Turns", self.px(16), CREAM, style="bold", topleft=(right, content.y))
+        height, gap = self.px(32), self.px(6)
+        y = content.y + self.px(30)
+        for turn in self.review.turns[self.page * PAGE:(self.page + 1) * PAGE]:
+            pygame.draw.circle(surface, MARK_COLOURS.get(turn.mark, CREAM),
+                               (right + self.px(8), y + height // 2), self.px(6))
+            y += height + gap
+
+
+def amount(value: int, unit: str) -> str:
+    """``1 card``, ``3 cards``, ``5 points``."""
+    return f"{value} {unit[:-1] if value == 1 else unit}"
+
+
+def played_words(turn: TurnReview) -> str:
+    if turn.played:
+        return f"played {format_cards(turn.played)}"
+    return {"draw": "drew", "pass": "passed", "abandon": "gave up a play",
+            "knock": "knocked"}.get(turn.ended_by, turn.ended_by)
+
+
+def place(where: int | str | None) -> str:
+    if where is None:
+        return "new meld"
+    if isinstance(where, int):
+        return f"meld {where + 1}"
+    return {"hand": "hand", "free": "free cards"}.get(where, where)
+
+
+class ReviewCoach:
+    """A reviewed turn on the table: its best play told step by step at once, and again on
+    request; the player may try other plays, each compared with the best."""
+
+    def __init__(self, app: App, turn: TurnReview) -> None:
+        self.app = app
+        self.turn = turn
+        self.scene: StagedTable | None = None
+        self.said: tuple[str, str] | None = None
+        self.started = False
+
+    def title(self) -> str:
+        return f"Hand {self.turn.hand}, turn {self.turn.turn}: {self.turn.mark}"
+
+    def lines(self) -> Sequence[str]:
+        turn = self.turn
+        best = len(turn.solution.played) if turn.solution is not None else 0
+        return (f"You {played_words(turn)}. The best play puts down {best} "
+                f"card{'s' if best != 1 else ''}, told here step by step.",)
+
+    def verdict(self) -> tuple[str, str] | None:
+        return self.said
+
+    def buttons(self) -> Sequence[CoachButton]:
+        return (CoachButton("again", "Show again", self.show),
+                CoachButton("back", "Back", self.leave))
+
+    def arrows(self) -> Sequence[Arrow]:
+        return ()
+
+    def update(self) -> None:
+        scene = self.scene
+        if not self.started and scene is not None and scene.phase == "human" \
+                and not scene.sprites.busy:
+            self.started = True
+            self.show()
+
+    def show(self) -> None:
+        solution = self.turn.solution
+        if self.scene is not None and solution is not None:
+            self.scene.show_play(Play(0, solution.table), solution.edits)
+
+    def judge(self, play: Play) -> None:
+        scene = self.scene
+        if scene is None:
+            return
+        check = check_turn(scene.match.variant, self.turn.table, self.turn.cards, play.table,
+                           self.turn.opened)
+        n, best = len(check.played), self.turn.best or 0
+        self.said = ("ok", f"A legal play of {n} cards: the best puts down {best}.") \
+            if n >= best else ("wrong", f"Legal, {n} cards: {best - n} more can go down.")
+
+    def refused(self, problems: Sequence[str]) -> None:
+        self.said = ("wrong", "Not legal: " + "; ".join(problems))
+
+    def leave(self) -> None:
+        self.app.scenes.pop()
+
+
+def review_table(app: App, session: GameSession, turn: TurnReview,
+                 name: str = "You") -> StagedTable:
+    """A reviewed turn's position on the table (the scene registered as ``review_table``)."""
+    match = session.match
+    coach = ReviewCoach(app, turn)
+    staged = staged_session(match.variant_id, {k: str(v) for k, v in match.options.items()},
+                            turn.table, turn.cards, name=name, opened=turn.opened)
+    scene = StagedTable(app, staged, coach)
+    coach.scene = scene
+    return scene
