@@ -96,7 +96,10 @@ class OptionSpec:
 
     def form_values(self, variant: Variant) -> tuple[str, str]:
         """(choice, number) texts showing ``variant``'s value in the widgets."""
-        value = self.current(variant)
+        return self.form_of(self.current(variant))
+
+    def form_of(self, value: Any) -> tuple[str, str]:
+        """(choice, number) texts showing a typed value of this option in the widgets."""
         stored = self.store(value)
         if self.widget is Widget.SWITCH:
             return ("true" if stored else "false"), ""
@@ -227,11 +230,24 @@ def read_knock(key: str, value: object) -> KnockRule | None:
     )
 
 
-def read_larger_deck(key: str, value: object) -> LargerDeck:
-    packs, sep, jokers = str(value).strip().partition("+")
+def read_larger_deck(key: str, value: object) -> LargerDeck | None:
+    text = str(value).strip().lower()
+    if text == "none":
+        return None
+    deck, at, players = text.partition("@")
+    packs, sep, jokers = deck.partition("+")
     if not sep:
-        raise OptionError(f"option {key}: '{value}' is not PACKS+JOKERS (e.g. 3+2)")
-    return LargerDeck(5, read_int(key, packs, 1, 3), read_int(key, jokers, 0, 4))
+        raise OptionError(
+            f"option {key}: '{value}' is not none or PACKS+JOKERS[@PLAYERS] (e.g. 3+2)")
+    return LargerDeck(read_int(key, players, 2, 8) if at else 5, read_int(key, packs, 1, 3),
+                      read_int(key, jokers, 0, 4))
+
+
+def _larger_deck_text(deck: LargerDeck | None) -> str:
+    if deck is None:
+        return "none"
+    text = f"{deck.packs}+{deck.jokers}"
+    return text if deck.min_players == 5 else f"{text}@{deck.min_players}"
 
 
 def read_jokers_per_meld(key: str, value: object) -> int:
@@ -355,11 +371,10 @@ SPECS: tuple[OptionSpec, ...] = (
         widget=Widget.CHOICE,
         choices=(Choice("0", "None"), *(Choice(str(n), str(n)) for n in range(1, 5)))),
     OptionSpec(
-        "larger_deck", "Deck from 5 players",
-        "The deck used from 5 players upwards (the contract game).",
-        "PACKS+JOKERS, e.g. 3+2 or 2+2", read_larger_deck, _field("larger_deck"),
-        _get("larger_deck"),
-        lambda deck: f"{deck.packs}+{deck.jokers}" if deck else "none"),
+        "larger_deck", "Larger deck",
+        "The deck used from PLAYERS seats upwards (5 unless given), e.g. the contract game's.",
+        "none, or PACKS+JOKERS[@PLAYERS], e.g. 3+2 or 2+2@3", read_larger_deck,
+        _field("larger_deck"), _get("larger_deck"), _larger_deck_text),
     OptionSpec(
         "free_cards", "Free cards", "Cards dealt face up to the table as singles.", "0 or 4",
         read_free_cards, _field("free_cards"), _get("free_cards"), _number),
@@ -379,12 +394,12 @@ SPECS: tuple[OptionSpec, ...] = (
     _enum_spec(
         "joker_moves", JokerMoves, "Unreleased joker",
         "May a joker not yet released move to another meld, keeping its card?",
-        {JokerMoves.KEEP_IDENTITY: "May move with its card",
+        {JokerMoves.KEEP_IDENTITY: "Moves with its card",
          JokerMoves.NEVER: "Stays in its meld"}, offered=_pinned_jokers),
     _enum_spec(
         "joker_release_from", ReleaseFrom, "Joker released by",
         "Where the real card that releases a joker may come from.",
-        {ReleaseFrom.HAND_OR_TABLE: "Card from hand or table",
+        {ReleaseFrom.HAND_OR_TABLE: "Hand or table card",
          ReleaseFrom.HAND: "Card from hand"}, offered=_pinned_jokers),
     _switch_spec("joker_freezes_meld", "Joker freezes its meld",
                  "A meld holding an unreleased joker cannot be rearranged."),
@@ -402,14 +417,14 @@ SPECS: tuple[OptionSpec, ...] = (
         offered=lambda v: v.offers_abandon_penalty, refuse=_refuse_abandon),
     OptionSpec(
         "initial_meld", "First play needs",
-        "What your first play must include before you may touch the table.",
+        "What your first play must include, made only of cards from your hand, before "
+        "you may touch the table.",
         "none, complete_meld_from_hand, run_of_3_from_hand or points:N",
         read_initial_meld, _field("initial_meld"), _get("initial_meld"), _text,
         widget=Widget.CHOICE_NUMBER, range=OPENING_POINTS,
-        choices=(Choice("none", "No condition"),
-                 Choice("complete_meld_from_hand", "A meld from hand"),
-                 Choice("run_of_3_from_hand", "Run of 3 from hand"),
-                 Choice("points", "Points from hand", number=30)),
+        choices=(Choice("none", "No condition"), Choice("complete_meld_from_hand", "A meld"),
+                 Choice("run_of_3_from_hand", "A run of 3"),
+                 Choice("points", "Points", number=30)),
         offered=_manipulation),
     _switch_spec("must_play_if_able", "Must play if able",
                  "A player who can play must play at least one card."),
@@ -428,7 +443,7 @@ SPECS: tuple[OptionSpec, ...] = (
     _enum_spec("table_layout", TableLayout, "Table layout",
                "Whether sets and runs share the table or keep to their own sides."),
     OptionSpec(
-        "culbertson", "Culbertson's Carousel (4 draws, knock at 10)",
+        "culbertson", "Culbertson: 4 draws, knock at 10",
         "Four draws a turn, knock at the start of a turn with 10 or fewer, Culbertson "
         "scoring.", "true or false",
         read_bool, _culbertson, lambda v: v.scoring is Scoring.CAROUSEL_CULBERTSON, _switch,
