@@ -162,3 +162,16 @@ def test_the_review_after_a_hand_marks_turns_and_shows_the_best_play(
         sorted(map(str, scene.chosen.solution.played))
     coach_button(probe, "back")
     assert app.scenes.top is scene
+
+
+def test_the_title_offers_the_tutorial_until_it_is_opened(start_app: StartApp) -> None:
+    app = start_app()
+    title = app.scenes.open("title")
+    assert not title.tutorial_seen
+    click(app, button(app, "Tutorial"))
+    assert isinstance(app.scenes.top, StagedTable)
+    assert PuzzleStore.at(app.store.paths, app.store.messages).tutorial_offered
+    app.scenes.pop()
+    assert app.scenes.top is title and title.tutorial_seen
+    click(app, button(app, "Puzzles"))
+    assert type(app.scenes.top).__name__ == "PuzzlesScene"

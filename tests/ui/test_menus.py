@@ -34,7 +34,8 @@ def test_title_hides_continue_without_autosave(app) -> None:  # noqa: ANN001
     title = open_title(app)
     texts = [e.text for e in title._elements if isinstance(e, UIButton)]
     assert "Continue" not in texts
-    assert texts == ["New game", "Load game", "Rules", "Settings", "Statistics", "Quit"]
+    assert texts == ["New game", "Load game", "Rules", "Tutorial", "Puzzles", "Settings",
+                     "Statistics", "Quit"]
     assert all(e.tool_tip_text for e in title._elements if isinstance(e, UIButton))
 
 

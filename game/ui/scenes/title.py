@@ -10,6 +10,8 @@ import pygame
 from game import __version__
 from game.engine.variants import all_variants
 from game.store import AUTOSAVE
+from game.store.errors import StoreError
+from game.store.puzzles import PuzzleStore
 from game.ui.scenes import load_session, open_table
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
@@ -35,6 +37,7 @@ class TitleScene(MenuScene):
         self.has_autosave = False
         self.autosave_summary = ""
         self.autosave_line = ""
+        self.tutorial_seen = True  # read from the coach's progress file when built
 
     # -- widgets
 
@@ -46,8 +49,10 @@ class TitleScene(MenuScene):
             self.autosave_summary = (f"{info.variant}, hand {max(1, info.hand)}: "
                                      f"{', '.join(info.players)}")
             self.autosave_line = f"{info.variant} \u00b7 hand {max(1, info.hand)}"
+        progress = PuzzleStore.at(self.app.store.paths, self.app.store.messages)
+        self.tutorial_seen = progress.tutorial_offered or progress.tutorial_done
         x, top, width = self._menu_origin()
-        height, gap = self.px(50), self.px(12)
+        height, gap = self._button_size()
         entries = []
         if self.has_autosave:
             entries.append(("continue", "Continue", self.continue_game,
@@ -57,6 +62,12 @@ class TitleScene(MenuScene):
              "Choose a variant, house rules and players, and deal", "menu"),
             ("load", "Load game", self.load_game, "Open a game you saved", "menu"),
             ("rules", "Rules", self.rules, "Read the rules of every variant", "menu"),
+            ("tutorial", "Tutorial", self.tutorial,
+             "Learn the table in seven short steps, on real cards",
+             "menu" if self.tutorial_seen else "primary"),
+            ("puzzles", "Puzzles", self.puzzles,
+             "The daily puzzle and a ladder of rated ones: find the play that rearranges",
+             "menu"),
             ("settings", "Settings", self.settings,
              "Animation speed, sound, cards and window size", "menu"),
             ("stats", "Statistics", self.statistics, "Your wins, scores and streaks", "menu"),
@@ -65,7 +76,7 @@ class TitleScene(MenuScene):
         y = top
         for key, text, action, tooltip, style in entries:
             self.button(pygame.Rect(x, y, width, height), text, action, key=key,
-                        tooltip=tooltip, style=style, size=19)
+                        tooltip=tooltip, style=style, size=18)
             y += height + gap
 
     def default_focus(self) -> str | None:
@@ -74,12 +85,17 @@ class TitleScene(MenuScene):
     def _title_px(self) -> int:
         return self.px(104)
 
+    def _button_size(self) -> tuple[int, int]:
+        """Menu buttons' height and gap: a little tighter than other menus, to fit nine."""
+        return self.px(44), self.px(9)
+
     def _menu_origin(self) -> tuple[int, int, int]:
         w, h = self.app.size
         x = max(self.px(60), round(w * 0.09))
         top = self.px(70) + round(self._title_px() * 1.25) + self.px(72)
-        buttons = 7 if self.has_autosave else 6
-        needed = buttons * (self.px(50) + self.px(12))
+        buttons = 9 if self.has_autosave else 8
+        height, gap = self._button_size()
+        needed = buttons * (height + gap)
         top = min(top, h - needed - self.px(40))
         return x, top, self.px(330)
 
@@ -100,6 +116,18 @@ class TitleScene(MenuScene):
 
     def rules(self) -> None:
         self.app.scenes.open("rules")
+
+    def tutorial(self) -> None:
+        """The first-game tutorial (issue 18); once opened, no longer offered first."""
+        if not self.tutorial_seen:
+            try:
+                PuzzleStore.at(self.app.store.paths, self.app.store.messages).mark_tutorial()
+            except (StoreError, OSError) as error:
+                self.app.notify(f"The tutorial's progress could not be saved: {error}")
+        self.app.scenes.open("tutorial")
+
+    def puzzles(self) -> None:
+        self.app.scenes.open("puzzles")
 
     def settings(self) -> None:
         self.app.scenes.open("settings")
@@ -131,6 +159,14 @@ class TitleScene(MenuScene):
                          max(1, self.px(1)))
         draw_text(surface, TAGLINE, self.px(20), CREAM, style="italic", shadow=self.px(2),
                   topleft=(x, y + self.px(16)))
+        if not self.tutorial_seen:  # first start: the tutorial is offered
+            left, top, width = self._menu_origin()
+            height, gap = self._button_size()
+            row = 4 if self.has_autosave else 3
+            draw_text(surface, "New here? Start with the tutorial", self.px(15), GOLD_LIGHT,
+                      style="italic",
+                      midleft=(left + width + self.px(16), top + row * (height + gap)
+                               + height // 2))
         if self.has_autosave and self.autosave_line:
             left, top, width = self._menu_origin()
             draw_text(surface, fit_text(self.autosave_line, self.px(14), self.px(220)),
