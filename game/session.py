@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from game.engine.protocol import GameState
 from game.engine.scoring import CAROUSEL_SCHEMES, points_number
-from game.engine.serialize import SaveError, match_to_json
+from game.engine.serialize import SaveError
 from game.solver.matches import match_from_json, new_match
 from game.store import AUTOSAVE, HandRecord, MatchRecord, Store, StoreError
 from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS
@@ -72,7 +72,7 @@ class GameSession:
 
     def to_json(self) -> dict:
         return {
-            "match": match_to_json(self.match),
+            "match": self.match.to_json(),
             "seats": [seat.to_json() for seat in self.seats],
             "started_at": self.started_at, "recorded": self.recorded,
         }

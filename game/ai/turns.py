@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, NextHand, Pass
 from game.engine.contract.actions import Decline
+from game.engine.variants import Family
 
 if TYPE_CHECKING:
     from game.engine.draft import Move
@@ -75,16 +76,17 @@ def _contract_player(level: str, seed: int) -> SeatPlayer:
 
 
 #: The computer players of each game family (``Variant.family``), by level and seed.
-PLAYER_MAKERS: dict[str, Callable[[str, int], SeatPlayer]] = {
-    "manipulation": _manipulation_player, "contract": _contract_player}
+PLAYER_MAKERS: dict[Family, Callable[[str, int], SeatPlayer]] = {
+    Family.MANIPULATION: _manipulation_player, Family.CONTRACT: _contract_player}
 
 
-def make_computer(family: str, level: str, seed: int) -> SeatPlayer:
+def make_computer(family: Family | str, level: str, seed: int) -> SeatPlayer:
     """The computer player of ``level`` for a match of ``family``; ValueError for an unknown
     level or family."""
-    maker = PLAYER_MAKERS.get(family)
-    if maker is None:
-        raise ValueError(f"no computer players for the game family '{family}'")
+    try:
+        maker = PLAYER_MAKERS[Family(family)]
+    except ValueError:
+        raise ValueError(f"no computer players for the game family '{family}'") from None
     return maker(level, seed)
 
 

@@ -22,7 +22,7 @@ from game.engine.actions import Action, NextHand
 from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState
 from game.engine.scoring import Points
-from game.engine.variants import Variant, get_variant
+from game.engine.variants import Family, Variant, get_variant
 from game.solver.matches import new_match
 
 # Action caps with room to spare for multi-hand matches. The longest seeded matches measured
@@ -180,8 +180,12 @@ def _apply_checked(match: GameState, action: Action) -> None:
         raise InvariantBroken(problems, [a.to_json() for a in match.log])
 
 
+#: The default action cap of each game family.
+CAPS = {Family.MANIPULATION: DEFAULT_CAP, Family.CONTRACT: CONTRACT_CAP}
+
+
 def default_cap(variant: Variant) -> int:
-    return CONTRACT_CAP if variant.family == "contract" else DEFAULT_CAP
+    return CAPS[variant.family]
 
 
 def run(args: argparse.Namespace) -> int:

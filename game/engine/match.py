@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from game.engine import save_format
 from game.engine.actions import (
     Abandon,
     Action,
@@ -25,6 +26,7 @@ from game.engine.actions import (
     Pass,
     Play,
     StartPlay,
+    action_from_json,
 )
 from game.engine.cards import Card, shuffled_deck
 from game.engine.errors import IllegalAction
@@ -44,7 +46,7 @@ from game.engine.scoring import (
 from game.engine.serial import card_to_json
 from game.engine.table import Table
 from game.engine.turn import check_turn
-from game.engine.variants import KnockWhen, StockOut, Variant, get_variant
+from game.engine.variants import Family, KnockWhen, StockOut, Variant, get_variant
 
 
 @dataclass(frozen=True)
@@ -171,8 +173,8 @@ class Match:
     # --- questions
 
     @property
-    def family(self) -> str:
-        """The family: "manipulation" (see ``game.engine.protocol.GameState``)."""
+    def family(self) -> Family:
+        """The family: manipulation (see ``game.engine.protocol.GameState``)."""
         return self.variant.family
 
     @property
@@ -566,6 +568,21 @@ class Match:
     def digest(self) -> str:
         text = json.dumps(self.state_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
+
+    def to_json(self) -> dict:
+        """The versioned save (``game.engine.save_format``)."""
+        return save_format.match_json(self)
+
+    @classmethod
+    def from_json(cls, data: object, oracle: PlayOracle | None = None) -> Match:
+        """The match a save holds, replayed with ``oracle``; ``SaveError`` says what is
+        wrong."""
+        def create(variant_id: str, players: int, seed: int, options: dict,
+                   names: Sequence[str] | None) -> Match:
+            return cls(variant_id, players, seed, options, names, oracle)
+
+        return save_format.match_from_json(data, Family.MANIPULATION, create,
+                                           action_from_json)
 
     def clone(self) -> Match:
         """An independent copy with the same oracle: the state is copied (immutable parts

@@ -8,8 +8,9 @@ is, which kinds of action are legal, verify / can / apply, the view a seat may s
 independent copy, the match's facts (variant, seats, seed, log, totals) and its
 canonical state. They ask those of a ``GameState`` and tell the families apart, where
 they must (which table to open, which computer players to seat), by ``family``, never by
-the class. Creating, replaying and saving a match is the factory's (``game.engine.serialize``:
-``new_match``, ``replay``, ``match_to_json``, ``match_from_json``).
+the class. Each class saves and loads itself (``to_json`` / ``from_json``, the format is
+``game.engine.save_format``'s); the one factory that makes, replays and loads a match of
+either family is ``game.engine.serialize`` (``new_match``, ``replay``, ``match_from_json``).
 
 Members are read-only properties so that a family may narrow a type (a contract match's
 totals are ints, its view a ``ContractView``). ``game.engine.serialize`` asserts, for mypy,
@@ -23,8 +24,9 @@ from typing import Protocol, runtime_checkable
 
 from game.engine.actions import Action
 from game.engine.cards import Card
+from game.engine.oracle import PlayOracle
 from game.engine.scoring import HandResult, MatchResult, Points
-from game.engine.variants import Variant
+from game.engine.variants import Family, Variant
 
 
 class SeatView(Protocol):
@@ -76,8 +78,8 @@ class GameState(Protocol):
     """A match of either family: see the module's text."""
 
     @property
-    def family(self) -> str:
-        """The variant's family: "manipulation" or "contract" (``variants.FAMILIES``)."""
+    def family(self) -> Family:
+        """The variant's family (``variants.Family``)."""
         ...
 
     # the match's facts
@@ -134,3 +136,12 @@ class GameState(Protocol):
     def check_invariants(self) -> list[str]: ...
     def state_json(self) -> dict: ...
     def digest(self) -> str: ...
+
+    # the save: versioned JSON (schema, variant, seats, seed, log, snapshot)
+    def to_json(self) -> dict: ...
+
+    @classmethod
+    def from_json(cls, data: object, oracle: PlayOracle | None = None) -> GameState:
+        """The match a save holds, its log replayed (with ``oracle`` for the must-play
+        rule); ``save_format.SaveError`` says what is wrong."""
+        ...

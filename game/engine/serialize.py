@@ -1,82 +1,64 @@
-"""Versioned JSON of a match: schema, variant and options, seats, seed, action log and a
-snapshot. Loading replays the log from the seed and checks the result against the snapshot,
-so a save can never load into a state the rules could not have reached."""
+"""The one factory for matches of either family: ``new_match``, ``replay``,
+``match_to_json`` and ``match_from_json`` pick the match class by the variant's family
+(``MATCH_CLASSES``), so no caller tells the families apart. The save format itself is
+``game.engine.save_format``'s."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from game.engine.actions import Action, action_from_json
-from game.engine.contract.actions import contract_action_from_json
+from game.engine.actions import Action
 from game.engine.contract.match import ContractMatch
-from game.engine.errors import EngineError, NotationError
 from game.engine.match import Match
 from game.engine.oracle import PlayOracle
 from game.engine.protocol import GameState
-from game.engine.variants import get_variant
+from game.engine.save_format import SCHEMA, SaveError, saved_family
+from game.engine.variants import Family, get_variant
 
-SCHEMA = 1
+__all__ = ["MATCH_CLASSES", "SCHEMA", "MatchClass", "SaveError", "match_from_json",
+           "match_to_json", "new_match", "replay"]
+
+
+class MatchClass(Protocol):
+    """What the factory needs of a family's match class: make a match, load a save."""
+
+    def __call__(self, variant_id: str, players: int, seed: int,
+                 options: dict[str, object] | None = None,
+                 names: Sequence[str] | None = None,
+                 oracle: PlayOracle | None = None) -> GameState: ...
+
+    def from_json(self, data: object, oracle: PlayOracle | None = None) -> GameState: ...
+
 
 #: The match class of each family; typed so that mypy checks both implement ``GameState``.
-MATCH_CLASSES: dict[str, type[GameState]] = {"manipulation": Match, "contract": ContractMatch}
-
-
-class SaveError(EngineError, ValueError):
-    """A saved match that cannot be loaded; the message says why."""
+MATCH_CLASSES: dict[Family, MatchClass] = {
+    Family.MANIPULATION: Match, Family.CONTRACT: ContractMatch}
 
 
 def match_to_json(match: GameState) -> dict:
-    return {
-        "schema": SCHEMA,
-        "variant": match.variant_id,
-        "options": dict(match.options),
-        "players": match.players,
-        "names": list(match.names),
-        "seed": match.seed,
-        "log": [action.to_json() for action in match.log],
-        "snapshot": match.state_json(),
-    }
+    return match.to_json()
 
 
 def new_match(variant_id: str, players: int, seed: int, options: dict | None = None,
               names: Sequence[str] | None = None,
-              oracle: PlayOracle | None = None) -> Match | ContractMatch:
-    """A match of any variant: the contract game or a manipulation game. A variant with the
-    must-play rule needs ``oracle`` (see ``Match``; ``game.solver.matches`` supplies the
-    solver's)."""
-    if get_variant(variant_id, options).family == "contract":
-        return ContractMatch(variant_id, players, seed, options, list(names or []) or None)
-    return Match(variant_id, players, seed, options, names, oracle)
+              oracle: PlayOracle | None = None) -> GameState:
+    """A match of any variant, of the class its family plays. A variant with the must-play
+    rule needs ``oracle`` (see ``Match``; ``game.solver.matches`` supplies the solver's)."""
+    family = get_variant(variant_id, options).family
+    return MATCH_CLASSES[family](variant_id, players, seed, options, names, oracle)
 
 
 def replay(variant_id: str, options: dict, players: int, seed: int,
            names: Sequence[str] | None, log: Sequence[Action],
-           oracle: PlayOracle | None = None) -> Match | ContractMatch:
+           oracle: PlayOracle | None = None) -> GameState:
     match = new_match(variant_id, players, seed, options, names, oracle)
     for action in log:
         match.apply(action)
     return match
 
 
-def match_from_json(data: dict, oracle: PlayOracle | None = None) -> Match | ContractMatch:
+def match_from_json(data: object, oracle: PlayOracle | None = None) -> GameState:
     """Rebuild a match from its JSON (with ``oracle``: see ``new_match``); raises
     SaveError naming what is wrong."""
-    if not isinstance(data, dict):
-        raise SaveError("a saved match must be a JSON object")
-    schema = data.get("schema")
-    if not isinstance(schema, int) or schema > SCHEMA:
-        raise SaveError(f"saved match schema {schema!r} is newer than this game ({SCHEMA})")
-    try:
-        contract = get_variant(data["variant"], data.get("options") or {}).family == "contract"
-        parse = contract_action_from_json if contract else action_from_json
-        log = [parse(item) for item in data["log"]]
-        match = replay(data["variant"], data.get("options") or {}, int(data["players"]),
-                       int(data["seed"]), data.get("names") or None, log, oracle)
-    except KeyError as missing:
-        raise SaveError(f"saved match lacks the field {missing}") from None
-    except (EngineError, NotationError, TypeError, ValueError) as error:
-        raise SaveError(f"saved match does not replay: {error}") from None
-    snapshot = data.get("snapshot")
-    if snapshot is not None and snapshot != match.state_json():
-        raise SaveError("saved match's snapshot does not match its replayed log")
-    return match
+    return MATCH_CLASSES[saved_family(data)].from_json(data, oracle)

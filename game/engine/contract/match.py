@@ -12,8 +12,10 @@ import copy
 import hashlib
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from game.engine import save_format
 from game.engine.actions import Action, Draw, NextHand
 from game.engine.cards import Card, Face, shuffled_deck
 from game.engine.contract.actions import (
@@ -24,6 +26,7 @@ from game.engine.contract.actions import (
     LayOff,
     SwapJoker,
     TakeDiscard,
+    contract_action_from_json,
 )
 from game.engine.contract.rules import (
     ONE_TURN_BONUS,
@@ -40,9 +43,10 @@ from game.engine.contract.rules import (
     stands_for,
 )
 from game.engine.errors import IllegalAction, OptionError
+from game.engine.oracle import PlayOracle
 from game.engine.scoring import HandResult, MatchResult
 from game.engine.serial import card_to_json
-from game.engine.variants import Variant, get_variant
+from game.engine.variants import Family, Variant, get_variant
 
 # (house) A round whose stock has been rebuilt from the discards this many times ends at
 # the next empty stock: nobody is getting anywhere, and the round must not last for ever.
@@ -133,11 +137,14 @@ class ContractView:
 class ContractMatch:
     def __init__(self, variant_id: str, players: int, seed: int,
                  options: dict[str, object] | None = None,
-                 names: list[str] | tuple[str, ...] | None = None) -> None:
+                 names: Sequence[str] | None = None,
+                 oracle: PlayOracle | None = None) -> None:
+        """``oracle`` is accepted so that both families are made alike (``serialize``);
+        the contract game has no must-play rule to ask it about."""
         self.variant_id = variant_id
         self.options = dict(options or {})
         self.variant = get_variant(variant_id, self.options)
-        if self.variant.family != "contract":
+        if self.variant.family is not Family.CONTRACT:
             raise IllegalAction(f"{self.variant.name} is not a contract game")
         if not self.variant.min_players <= players <= self.variant.max_players:
             raise IllegalAction(f"{self.variant.name} is for {self.variant.min_players}-"
@@ -189,8 +196,8 @@ class ContractMatch:
         return contract_for(self.hand.number)
 
     @property
-    def family(self) -> str:
-        """The family: "contract" (see ``game.engine.protocol.GameState``)."""
+    def family(self) -> Family:
+        """The family: contract (see ``game.engine.protocol.GameState``)."""
         return self.variant.family
 
     @property
@@ -575,6 +582,16 @@ class ContractMatch:
     def digest(self) -> str:
         text = json.dumps(self.state_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
+
+    def to_json(self) -> dict:
+        """The versioned save (``game.engine.save_format``)."""
+        return save_format.match_json(self)
+
+    @classmethod
+    def from_json(cls, data: object, oracle: PlayOracle | None = None) -> ContractMatch:
+        """The match a save holds, replayed; ``SaveError`` says what is wrong."""
+        return save_format.match_from_json(data, Family.CONTRACT, cls,
+                                           contract_action_from_json)
 
     def clone(self) -> ContractMatch:
         """An independent copy: the state is copied (the variant and the logged actions

@@ -1,0 +1,92 @@
+"""The versioned JSON of a match of either family: schema, variant and options, seats, seed,
+action log and a snapshot of the state. Loading replays the log from the seed and checks
+the result against the snapshot, so a save can never load into a state the rules could
+not have reached.
+
+Each family's match class implements ``to_json`` / ``from_json`` (``GameState``) with these
+two routines, giving its own constructor and action reader; ``game.engine.serialize``
+picks the class by the variant's family.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from game.engine.actions import Action
+from game.engine.errors import EngineError, NotationError
+from game.engine.variants import Family, get_variant
+
+if TYPE_CHECKING:
+    from game.engine.protocol import GameState
+
+SCHEMA = 1
+
+M = TypeVar("M", bound="GameState")
+
+#: Makes a fresh match: (variant id, players, seed, options, names) -> match.
+Create = Callable[[str, int, int, dict, Sequence[str] | None], M]
+
+
+class SaveError(EngineError, ValueError):
+    """A saved match that cannot be loaded; the message says why."""
+
+
+def match_json(match: GameState) -> dict:
+    """``match`` as its versioned save JSON."""
+    return {
+        "schema": SCHEMA,
+        "variant": match.variant_id,
+        "options": dict(match.options),
+        "players": match.players,
+        "names": list(match.names),
+        "seed": match.seed,
+        "log": [action.to_json() for action in match.log],
+        "snapshot": match.state_json(),
+    }
+
+
+def saved_family(data: object) -> Family:
+    """The family of the variant a save names; SaveError when the save is no match or names
+    no known variant."""
+    check_header(data)
+    assert isinstance(data, dict)
+    try:
+        return get_variant(data["variant"], data.get("options") or {}).family
+    except KeyError as missing:
+        raise SaveError(f"saved match lacks the field {missing}") from None
+    except (EngineError, TypeError, ValueError) as error:
+        raise SaveError(f"saved match does not replay: {error}") from None
+
+
+def check_header(data: object) -> None:
+    if not isinstance(data, dict):
+        raise SaveError("a saved match must be a JSON object")
+    schema = data.get("schema")
+    if not isinstance(schema, int) or schema > SCHEMA:
+        raise SaveError(f"saved match schema {schema!r} is newer than this game ({SCHEMA})")
+
+
+def match_from_json(data: object, family: Family, create: Create[M],
+                    read_action: Callable[[dict], Action]) -> M:
+    """The match a save holds, made by ``create`` and replayed with its actions read by
+    ``read_action``; SaveError naming what is wrong, also when the save's variant is not
+    of ``family``."""
+    if saved_family(data) != family:
+        raise SaveError(f"saved match is not a {family} game")
+    assert isinstance(data, dict)
+    try:
+        log = [read_action(item) for item in data["log"]]
+        names = data.get("names") or None
+        match = create(data["variant"], int(data["players"]), int(data["seed"]),
+                       data.get("options") or {}, names)
+        for action in log:
+            match.apply(action)
+    except KeyError as missing:
+        raise SaveError(f"saved match lacks the field {missing}") from None
+    except (EngineError, NotationError, TypeError, ValueError) as error:
+        raise SaveError(f"saved match does not replay: {error}") from None
+    snapshot = data.get("snapshot")
+    if snapshot is not None and snapshot != match.state_json():
+        raise SaveError("saved match's snapshot does not match its replayed log")
+    return match
