@@ -175,3 +175,18 @@ def test_the_title_offers_the_tutorial_until_it_is_opened(start_app: StartApp) -
     assert app.scenes.top is title and title.tutorial_seen
     click(app, button(app, "Puzzles"))
     assert type(app.scenes.top).__name__ == "PuzzlesScene"
+
+
+def test_a_saved_game_can_be_reviewed_from_the_saves_screen(start_app: StartApp) -> None:
+    from game.ui.scenes.review import ReviewScene
+    from tests.coach.test_review import played_session
+
+    app = start_app()
+    session = played_session(4)
+    app.store.saves.write("finished", session.to_json(), session.summary())
+    app.scenes.open("saves", mode="load")
+    click(app, button(app, "Review"))
+    scene = app.scenes.top
+    assert isinstance(scene, ReviewScene)
+    wait_for_review(app, scene)
+    assert scene.review.turns and scene.session.summary() == session.summary()

@@ -171,8 +171,12 @@ class SavesScene(MenuScene):
             delete = self.button(pygame.Rect(inner.x + half + gap, bottom, inner.w - half - gap,
                                              row), "Delete", self.ask_delete, key="delete",
                                  style="danger", tooltip="Delete the chosen save (asks first)")
+            review = self.button(pygame.Rect(inner.x, bottom - row - gap, inner.w, row),
+                                 "Review", self.review, key="review",
+                                 tooltip="Your turns in this game against the best plays")
             if self.current is None:
                 load.disable()
+                review.disable()
         if self.current is None:
             delete.disable()
 
@@ -262,6 +266,16 @@ class SavesScene(MenuScene):
             self.rebuild()
             return
         open_table(self.app, session, replace=True)
+
+    def review(self) -> None:
+        """The coach's review of the chosen game (issue 18)."""
+        info = self.current
+        session = load_session(self.app, info.slot) if info is not None else None
+        if session is None:
+            self.reload()
+            self.rebuild()
+            return
+        self.app.scenes.open("review", session)
 
     def save(self) -> None:
         assert self.session is not None
