@@ -519,6 +519,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
                 event.pos):
             self.human.end_turn()  # a click on the disabled End turn: say why it is disabled
             return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._on_blocked_knock(
+                event.pos):
+            self.human.knock()  # a click on the disabled Knock: say why
+            return True
         if self.chooser is not None and self.chooser.handle(event, self):
             return True
         if self._story_event(event):
@@ -577,6 +581,12 @@ class TableScene(CardTableScene[TableModel, Layout]):
                 return True
             return key is not None  # no other keys while the hint is shown
         return False
+
+    def _on_blocked_knock(self, pos: tuple[int, int]) -> bool:
+        """Is ``pos`` on the Knock button while it is disabled on the player's turn?"""
+        button = self.controls.buttons.get("knock") if self.controls else None
+        return button is not None and not button.is_enabled and button.visible \
+            and button.rect.collidepoint(pos) and self.phase == HUMAN
 
     def _on_blocked_end(self, pos: tuple[int, int]) -> bool:
         """Is ``pos`` on the End turn button while it is disabled during a started play?

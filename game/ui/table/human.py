@@ -265,8 +265,7 @@ class HumanTurn:
                 return
             self.table.commit(Knock(self.table.match.current))
         elif self.table.phase == HUMAN:
-            self.refuse("You cannot knock now", ["Knocking needs a low enough hand at the "
-                                                 "right moment of the turn."])
+            self.refuse("You cannot knock now", [self.table.indicators.knock_problem()])
 
     def ask_hint(self) -> None:
         if self.table.phase != HUMAN or self.hint_worker is not None:
@@ -379,17 +378,30 @@ class HumanTurn:
         draft = self.table.draft
         if draft is None or self.table.match.variant.joker_identity != "fixed":
             return
-        for card in cards:
-            if card.is_joker and card in draft.start_hand:
-                self.open_chooser(card)
+        where = draft.location(cards[0]) if cards else None
+        meld = draft.groups[where] if isinstance(where, int) else []
+        # a joker among the cards moved, or in the meld they joined (a released joker)
+        for card in list(cards) + [c for c in meld if c not in cards]:
+            if card.is_joker and self.joker_is_open(card) and self.open_chooser(card):
                 return
+
+    def joker_is_open(self, joker: Card) -> bool:
+        """May the player say what ``joker`` stands for: played from the hand this turn, or
+        released from a meld (its old card is gone: the rules or the player pick anew)?"""
+        draft = self.table.draft
+        if draft is None or not joker.is_joker:
+            return False
+        if joker in draft.start_hand:
+            return True
+        old = draft.start.declared.get(joker)
+        return old is not None and draft.declared.get(joker) != old
 
     def open_chooser(self, joker: Card) -> bool:
         draft = self.table.draft
         layout = self.table.layout
         if draft is None or layout is None or not self.can_edit:
             return False
-        if joker not in draft.start_hand or self.table.match.variant.joker_identity != "fixed":
+        if not self.joker_is_open(joker) or self.table.match.variant.joker_identity != "fixed":
             return False
         where = draft.location(joker)
         if not isinstance(where, int):

@@ -255,8 +255,13 @@ def place_hand(layout: HandRow, cards: Sequence[Card]) -> None:
 @dataclass
 class _Block:
     key: int | str  # GroupModel index, "free", "gap" or "new"
-    width: float
+    width: float  # of its cards
     cards: tuple[Card, ...] = ()
+    room: float = 0.0  # the width it takes in its row (its slot's), at least ``width``
+
+    @property
+    def span(self) -> float:
+        return max(self.width, self.room)
 
 
 def meld_step(w: int) -> int:
@@ -275,10 +280,9 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int,
     packed = [SlotEntry(i, len(g.cards)) for i, g in enumerate(model.groups)]
     entries = packed if slots is None else list(slots)
     h = _fitting_height(layout, model, entries, hand_h, label_h)
-    # gaps keep the melds in place, but never at the price of smaller cards
-    if entries != packed and any(e.group is None for e in entries) \
-            and _fitting_height(layout, model, packed, hand_h, label_h) > h:
-        entries = [e for e in entries if e.group is not None]
+    # gaps and spare room keep the melds in place, but never at the price of smaller cards
+    if entries != packed and _fitting_height(layout, model, packed, hand_h, label_h) > h:
+        entries = packed
         layout.gaps_dropped = True
         h = _fitting_height(layout, model, entries, hand_h, label_h)
     _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, final=True)
@@ -328,7 +332,7 @@ def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], 
         group = model.groups[entry.group]
         region = 0 if not model.apart or group.kind == "set" else 1
         per_region[region].append(_Block(group.index, _blocks_width(len(group.cards), w),
-                                         group.cards))
+                                         group.cards, _blocks_width(entry.cards, w)))
     for blocks in per_region:
         blocks.append(_Block("new", w))
     placed: list[tuple[_Block, float, float]] = []
@@ -342,7 +346,7 @@ def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], 
                 x = float(inner.x)
                 y += h + row_gap
             placed.append((block, x, y))
-            x += block.width + gap
+            x += block.span + gap
         if y + h > inner.bottom and not final:
             return False
     if not final:

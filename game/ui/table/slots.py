@@ -16,11 +16,16 @@ from dataclasses import dataclass
 
 from game.engine.cards import Card
 
+#: room for this many more cards is kept beside each meld, so a meld that grows by one
+#: does not push its neighbours along (the layout drops it when the table is full)
+SPARE = 1
+
 
 @dataclass(frozen=True)
 class SlotEntry:
     """One slot in display order: the index (in the model's groups) of the meld it holds,
-    or None for a gap ``cards`` cards wide (the meld that was there)."""
+    or None for a gap; ``cards``: how many cards wide the slot is kept (the most its meld
+    has held, plus ``SPARE``)."""
 
     group: int | None
     cards: int
@@ -92,9 +97,11 @@ class SlotMap:
                 self._slots[s] = None  # the meld is gone: a gap, its width kept
                 entries.append(SlotEntry(None, self._widths[s]))
             else:
+                if self._slots[s] is None:  # a new meld: its own width, not the gap's
+                    self._widths[s] = 0
                 self._slots[s] = sets[held]
-                self._widths[s] = len(sets[held])
-                entries.append(SlotEntry(held, len(sets[held])))
+                self._widths[s] = max(self._widths[s], len(sets[held]) + SPARE)
+                entries.append(SlotEntry(held, self._widths[s]))
         while self._slots and self._slots[-1] is None:
             self._slots.pop()
             self._widths.pop()

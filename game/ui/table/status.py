@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.scoring import points_text
+from game.engine.scoring import hand_value, points_text
 from game.engine.turn import TurnCheck
+from game.engine.variants import KnockWhen
 from game.ui.table.controls import ButtonState
 from game.ui.table.hud import Facts, Status
 from game.ui.table.phases import HINT, HUMAN, REPLAY, STOPPED
@@ -70,7 +71,9 @@ class TableStatus:
             else:
                 states["draw"] = ButtonState(True, False, self._draw_text())
             states["pass"] = ButtonState(enabled="pass" in legal)
-            states["knock"] = ButtonState(enabled="knock" in legal and not touched)
+            can_knock = "knock" in legal and not touched
+            states["knock"] = ButtonState(enabled=can_knock,
+                                          tooltip=None if can_knock else self.knock_problem())
             states["undo"] = ButtonState(enabled=bool(draft and draft.can_undo))
             states["redo"] = ButtonState(enabled=bool(draft and draft.can_redo))
             states["reset"] = ButtonState(enabled=touched or bool(draft and draft.can_undo))
@@ -99,6 +102,30 @@ class TableStatus:
                                      text="Stop replay" if self.table.phase == REPLAY else None)
         states["menu"] = ButtonState()
         return states
+
+    def hand_points(self) -> int:
+        """The points of the bottom hand as the variant counts them (what knocking weighs)."""
+        match = self.table.match
+        return hand_value(match.variant.scoring, match.hand.hands[self.table.bottom])
+
+    def knock_problem(self) -> str:
+        """Why the player may not knock now, in words (Carousel)."""
+        match = self.table.match
+        knock = match.variant.knock
+        if knock is None:
+            return "There is no knocking in this game."
+        if match.hand.final_turns is not None:
+            return "No knocking in the last round of turns."
+        points = self.hand_points()
+        if points > knock.max_points:
+            return f"Knock needs {knock.max_points} points or fewer in your hand; you hold " \
+                f"{points}."
+        draft = self.table.draft
+        if draft is not None and draft.touched:
+            return "End your turn with the play, or reset it, before knocking."
+        if knock.when is KnockWhen.START_OF_TURN:
+            return "Knock only at the start of your turn, instead of drawing."
+        return "Knock after drawing one or two cards and melding."
 
     def _draw_text(self) -> str:
         variant = self.table.match.variant
@@ -161,8 +188,10 @@ class TableStatus:
             count = self.table.model.seats[self.table.bottom].cards
         mine = seat.is_human and not self.table.session.hot_seat
         owner = "Your hand" if mine else f"{seat.name}'s hand"
-        label = f"{owner} · {count} card{'s' if count != 1 else ''} · " \
-                f"{points_text(match.totals[self.table.bottom])} pts"
+        label = f"{owner} · {count} card{'s' if count != 1 else ''} · "
+        if variant.knock is not None and self.table.hand_visible():  # what knocking weighs
+            label += f"{self.hand_points()} in hand (knock \u2264 {variant.knock.max_points}) · "
+        label += f"{points_text(match.totals[self.table.bottom])} pts"
         return Facts(match.hand.number + 1, variant.name, text,
                      match.hand.final_turns is not None,
                      self.table.phase == HUMAN and self.table.human.can_edit,
