@@ -12,6 +12,7 @@ from game.engine.cards import parse_token
 from game.engine.contract.actions import Discard, LayDown, LayOff, SwapJoker
 from game.engine.contract.match import ContractMatch, TableMeld
 from game.ui.contract.replay import replay_start
+from game.ui.theme import seat_colour
 from tests.ui.test_contract_ui import ADA, BOOLE, YOU, _take, make, names  # noqa: F401
 
 
@@ -175,3 +176,29 @@ def test_a_hint_is_shown_then_applied_and_can_be_switched_off(make) -> None:  # 
     t.key(pygame.K_h)
     assert len(match.log) == log and "switched off" in scene.message.title
     assert not isinstance(match.log[-1], Draw)
+
+
+def test_cards_another_seat_lays_down_carry_its_mark_until_your_turn_ends(make) -> None:  # noqa: ANN001, F811
+    ready = "7C 7D 7S QS QD QC 2D 6C 8H AS 4H"  # Ada holds two sets: she lays them down
+    t = make(hands=[YOU, ready, BOOLE], discard="5S", stock="3S 9H 10D JS KC")
+    scene, match = t.scene, t.match
+    t.app.settings.always_decline_buys = True
+    t.key(pygame.K_d)
+    t.settle()
+    t.click(t.at(t.card("2C")))
+    t.key(pygame.K_x)
+    t.until(lambda: match.hand.laid_down[1], 3000, "Ada to lay down")
+    t.until(lambda: scene.phase == "human" and match.awaiting == 0, 6000, "your turn")
+    adas = [c for m in match.hand.melds if m.owner == 1 for c in m.cards]
+    assert len(adas) == 6
+    for card in adas:
+        assert scene.sprites.sprites[card].mark == (seat_colour(1), "new")
+    assert "Ada laid down 2 sets of 3: " in " ".join(
+        scene.action_words(1, a, None) for a in match.log if isinstance(a, LayDown))
+    # your turn ends: you have seen them
+    t.key(pygame.K_d)
+    t.settle()
+    t.click(t.at(scene.bottom_hand()[0]))
+    t.key(pygame.K_x)
+    t.frames(2)
+    assert all(scene.sprites.sprites[c].mark is None for c in adas)

@@ -19,11 +19,11 @@ ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (
     (("discard", "Discard", "Discard the selected card and end your turn (X)"),),
     (("undo", "Undo", "Take back what you last laid on the table this turn (Ctrl+Z)"),
      ("redo", "Redo", "Lay it again (Ctrl+Y)")),
-    (("reset", "Reset turn", "Take back everything laid on the table this turn (R)"),
+    (("reset", "Reset", "Take back everything laid on the table this turn (R)"),
      ("hint", "Hint", "Show what you could do now; again to do it (H)")),
     (("sort_suit", "By suit", "Sort your hand by suit (S)"),
      ("sort_rank", "By rank", "Sort your hand by rank (S)")),
-    (("last", "Last turns", "Replay every turn since yours, step by step (P)"),
+    (("last", "Replay", "Replay every turn since yours, step by step (P)"),
      ("menu", "Menu", "Settings, save, or leave the game (Esc)")),
 )
 TALL = {"lay_down"}

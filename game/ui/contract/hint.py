@@ -1,5 +1,6 @@
 """The hint at the contract table: the Hard computer player is asked what it would do in
-the person's place (it sees only that seat's view, so the hint cannot cheat), and the
+the person's place (``game.ai.contract.suggest``: it sees only that seat's view, so the
+hint cannot cheat), and the
 answer is shown on the table: the cards it uses are marked, a contract it would lay down
 is built in the staging groups, and a line says what and why. Hint again (or its button,
 now "Do it") applies it; Esc, or any other move, dismisses it. Hints can be switched off
@@ -7,8 +8,9 @@ in the settings. A controller owned by ``ContractTableScene``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from game.ai.contract import suggest
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.actions import Buy, Discard, LayDown, LayOff, SwapJoker, TakeDiscard
@@ -20,12 +22,6 @@ if TYPE_CHECKING:
     from game.ui.contract.host import ContractHost
 
 HINT_LEVEL = "hard"
-
-
-def make_adviser(seed: int) -> Any:
-    from game.ai.contract import make_contract_player
-
-    return make_contract_player(HINT_LEVEL, seed)
 
 
 class ContractHint:
@@ -58,9 +54,8 @@ class ContractHint:
             return self.apply()
         if self.worker is not None:
             return False
-        adviser = make_adviser((table.match.seed * 31 + table.bottom) & 0xFFFFFFFF)
         view = table.match.view(table.bottom)
-        self.worker = Worker(lambda: adviser.decide(view), synchronous=table.app.smoke)
+        self.worker = Worker(lambda: suggest(view, HINT_LEVEL), synchronous=table.app.smoke)
         self._version = table.version
         table.say("Thinking of a hint\u2026", (), "info", 2.0)
         self.update()
@@ -75,7 +70,7 @@ class ContractHint:
         table = self.table
         if table.version != self._version or table.phase != HUMAN:
             return
-        action = getattr(worker.result, "action", None)
+        action = worker.result if isinstance(worker.result, Action) else None
         if worker.error is not None or action is None or not table.match.can(action):
             table.say("No hint this time", ["The adviser found nothing to suggest."])
             return
@@ -84,6 +79,8 @@ class ContractHint:
         self.used += 1
         if isinstance(action, LayDown):
             table.human.stages[table.bottom] = [list(meld) for meld in action.melds]
+        elif isinstance(action, Discard | LayOff | SwapJoker) and action.card is not None:
+            table.selected[:] = [action.card]  # lifted: Discard or a drag does it too
         table.refresh()
         self._version = table.version
         table.say("Hint: " + self.words(action),

@@ -56,9 +56,10 @@ from game.ui.table.controls import ButtonState
 from game.ui.table.driver import Worker
 from game.ui.table.hud import Status
 from game.ui.table.layout import Spot
+from game.ui.table.marks import TurnMarks
 from game.ui.table.phases import HUMAN, REPLAY, SETTLE, THINK, WAIT
 from game.ui.table.sprites import Origin
-from game.ui.theme import BLUE, GOLD_LIGHT
+from game.ui.theme import BLUE, GOLD_LIGHT, seat_colour
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -87,9 +88,11 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         awaiting = self.match.awaiting
         self.bottom = awaiting if awaiting in humans else (humans[0] if humans else 0)
         self.fresh: set[Card] = set()  # cards just come into the bottom hand
-        #: cards another seat put on the table since the bottom seat's turn, and who
-        self.marks: dict[Card, int] = {}
+        #: the cards each seat put on the table, marked for the others until their turn ends
+        self.marks = TurnMarks(self.match.players)
         self.moved: dict[Card, tuple[Location, Location]] = {}  # by the last action shown
+        self.moved_card: Card | None = None  # the card it was about (the pile's top)
+        self.moved_seat = 0  # and who played it
         self.last_actor: int | None = None  # who applied the last action
         self._auto_declined = False
         self._came_from: dict[Card, Location] = {}
@@ -142,6 +145,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def _begin_round(self, fresh_deal: bool) -> None:
         self.selected.clear()
         self.fresh.clear()
+        self.marks.clear()
+        self.undo.forget()
         self.close_prompt()
         number = self.match.hand.number
         self._start_hand_time()
@@ -296,8 +301,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         moved = {c: (before.get(c, ("stock",)), loc) for c, loc in after.items()
                  if before.get(c, ("stock",)) != loc}
         self._came_from = {c: was for c, (was, _) in moved.items()}
-        if seat != self.bottom:
-            self.marks.update({c: seat for c, (_, now) in moved.items() if now[0] == "meld"})
+        self.marks.record(seat, [c for c, (_, now) in moved.items() if now[0] == "meld"], ())
         self.refresh()
         self._came_from = {}
         self._fly_away(moved, rects)
@@ -307,6 +311,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if action.kind in sounds:
             self.app.sounds.play(sounds[action.kind])
         self.moved = moved
+        self.moved_card, self.moved_seat = card, seat
         return seat, card
 
     def _locations(self) -> dict[Card, Location]:
@@ -331,12 +336,11 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             if kind == "discard":
                 self.fresh.clear()
             self.selected = [c for c in self.selected if c in match.hand.hands[seat]]
-        if kind in ("draw", "take_discard") and seat == self.bottom:
-            self.marks.clear()  # your turn: the others' marks have been seen
+        if kind == "discard":
+            self.marks.seen(seat)  # its turn is over: it has seen what the others did
         if kind in ("draw", "take_discard", "buy") and seat == self.bottom:
             self.fresh |= {c for c, (_, now) in moved.items() if now == ("hand", seat)}
-        if self.marks or self.fresh:
-            self._mark_sprites()
+        self._mark_sprites()
         if kind == "discard" or match.hand_over:
             self._end_hand_time()
             if self.autosave and not match.over and not match.hand_over:
@@ -384,10 +388,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def replay_words(self, action: Action) -> str:
         """The words for ``action``, just shown by ``show_action``."""
-        seat = action.player if action.player is not None else self.match.awaiting
-        card = getattr(action, "card", None) or next(
-            (c for c, (was, _) in self.moved.items() if was == ("discard",)), None)
-        return self.action_words(seat, action, card)
+        return self.action_words(self.moved_seat, action, self.moved_card)
 
     # ------------------------------------------------------------------ the model
 
@@ -444,12 +445,15 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def _mark_sprites(self) -> None:
         selected = set(self.selected)
+        marks = self.marks.of(self.bottom)
         lift = self.layout.hand_lift if self.layout else 0
         for card, sprite in self.sprites.sprites.items():
             sprite.selected = card in selected
             zone = sprite.spot.zone
             sprite.fresh = (card in self.fresh and zone in ("group", "hand")) \
-                or card in self.hint.cards or (card in self.marks and zone == "meld")
+                or card in self.hint.cards
+            mark = marks.get(card) if zone == "group" else None
+            sprite.mark = (seat_colour(mark.seat), mark.kind) if mark is not None else None
             sprite.focused = False
             sprite.lift_target = lift * 0.75 if sprite.selected and sprite.spot.zone == "hand" \
                 else 0.0
@@ -579,7 +583,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             tooltip=None if hint.allowed() else "Hints are switched off in Settings")
         replaying = self.replay.active
         states["last"] = ButtonState(enabled=replaying or self.replay.available(),
-                                     text="End replay" if replaying else None)
+                                     text="Stop" if replaying else None)
         sortable = self.hand_visible()
         for mode in ("suit", "rank"):
             states[f"sort_{mode}"] = ButtonState(
@@ -599,7 +603,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                 f"{match.totals[self.bottom]} pts"
         left = match.variant.max_buys - r.buys[self.bottom]
         info: list[tuple[str, str]] = [
-            ("You" if mine else seat.name, "title"),
+            (f"{seat.name} (you)" if mine and seat.name.casefold() != "you" else seat.name,
+             "title"),
             (f"Score {match.totals[self.bottom]}", "text"),
             (f"Buys left: {left} of {match.variant.max_buys}", "muted"),
             ("\u2713 Contract laid down", "good") if r.laid_down[self.bottom]
