@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.serialize import SaveError
+from game.engine.variants import Family
 from game.store import AUTOSAVE, SaveFile
 
 if TYPE_CHECKING:
@@ -120,11 +121,14 @@ def _session_of(saved: SaveFile) -> tuple[GameSession | None, str | None]:
     return session, None
 
 
+#: The table scene of each game family.
+TABLE_SCENES = {Family.MANIPULATION: "table", Family.CONTRACT: "contract_table"}
+
+
 def open_table(app: App, session: GameSession, *, replace: bool = False) -> None:
     """Show the table for ``session`` (pushed, or replacing the top screen): the contract
     game's table or the manipulation table, by the match's family."""
-    name = "contract_table" if session.match.family == "contract" else "table"
-    scene = app.scenes.create(name, session)
+    scene = app.scenes.create(TABLE_SCENES[session.match.family], session)
     if replace:
         app.scenes.replace(scene)
     else:
