@@ -190,3 +190,22 @@ def test_a_saved_game_can_be_reviewed_from_the_saves_screen(start_app: StartApp)
     assert isinstance(scene, ReviewScene)
     wait_for_review(app, scene)
     assert scene.review.turns and scene.session.summary() == session.summary()
+
+
+def test_the_statistics_track_reviewed_accuracy_over_time(start_app: StartApp) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from game.store.stats import AccuracyRecord
+    from game.ui.scenes.statistics import accuracy_figure
+
+    assert accuracy_figure([]) == "\u2014"
+    assert accuracy_figure([50.0] * 10 + [70.0] * 10) == "70% \u2191"
+    assert accuracy_figure([90.0] * 5 + [60.0] * 10) == "60% \u2193"
+    assert accuracy_figure([64.6, 65.4]) == "65%"
+    app = start_app()
+    start = datetime(2026, 11, 1, tzinfo=UTC)
+    for day, value in enumerate([40.0, 60.0, 80.0]):
+        app.store.stats.record_accuracy(AccuracyRecord(f"m/{day}", "machiavelli", value,
+                                                       start + timedelta(days=day)))
+    scene = app.scenes.open("statistics")
+    assert scene.accuracy == [40.0, 60.0, 80.0]

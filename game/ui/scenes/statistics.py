@@ -43,6 +43,24 @@ def stat_cells(line: StatLine) -> list[str]:
     ]
 
 
+TREND_HANDS = 10  # reviewed hands the accuracy tile averages (and compares with before)
+
+
+def accuracy_figure(accuracies: Sequence[float]) -> str:
+    """The mean accuracy of the last ``TREND_HANDS`` reviewed hands (oldest first), with an
+    arrow when it rose or fell by a point or more against the hands before them."""
+    if not accuracies:
+        return "\u2014"
+    recent = accuracies[-TREND_HANDS:]
+    earlier = accuracies[:-TREND_HANDS]
+    mean = sum(recent) / len(recent)
+    arrow = ""
+    if earlier:
+        before = sum(earlier) / len(earlier)
+        arrow = " \u2191" if mean >= before + 1 else " \u2193" if mean <= before - 1 else ""
+    return f"{mean:.0f}%{arrow}"
+
+
 def variant_name(key: str) -> str:
     variant = all_variants().get(key)
     return variant.name if variant else key
@@ -57,6 +75,7 @@ class StatisticsScene(MenuScene):
         self.overall: StatLine | None = None
         self.by_variant: list[StatLine] = []
         self.by_level: list[StatLine] = []
+        self.accuracy: list[float] = []  # reviewed hands' accuracy, oldest first
         self.load()
 
     def load(self) -> None:
@@ -64,6 +83,7 @@ class StatisticsScene(MenuScene):
         self.overall = stats.overall()
         self.by_variant = stats.by_variant()
         self.by_level = stats.by_opponent_level()
+        self.accuracy = [a.accuracy for a in stats.accuracies(limit=2 * TREND_HANDS)]
 
     def tables(self) -> list[tuple[str, list[tuple[str, list[str]]]]]:
         """What the tables show: (title, [(row name, cells)]), for the screen and tests."""
@@ -144,6 +164,7 @@ class StatisticsScene(MenuScene):
             ("Games won", number(line.wins) if line else "0"),
             ("Win rate", f"{line.win_rate * 100:.0f}%" if line and line.games else "\u2014"),
             ("Longest streak", number(line.longest_win_streak) if line else "0"),
+            ("Review accuracy", accuracy_figure(self.accuracy)),
         ]
         gap = self.px(18)
         width = (area.w - gap * (len(figures) - 1)) // len(figures)
