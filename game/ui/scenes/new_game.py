@@ -379,7 +379,8 @@ class NewGameScene(MenuScene):
         open_table(self.app, session, replace=True)
 
     def back(self) -> None:
-        """Leaving keeps the house rules chosen, for the next visit."""
+        """Leaving keeps the variant and the house rules chosen, for the next visit."""
+        self.app.settings.default_variant = self.setup.variant_id
         self._remember_rules()
         super().back()
 
