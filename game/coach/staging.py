@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from game.engine.cards import Card, CardMinter, make_deck, parse_cards
 from game.engine.match import Match
 from game.engine.table import Table
+from game.engine.variants import get_variant
 from game.session import GameSession
 from game.solver.matches import new_match
 from game.store.seats import Seat
@@ -20,15 +21,18 @@ OPPONENT_CARDS = 7  # the other seat holds this many of the cards left (shown fa
 
 def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
                    hand: Sequence[Card], name: str = "You", opponent: str = "Coach",
-                   opened: bool = True) -> GameSession:
+                   opened: bool = True, players: int | None = None) -> GameSession:
     """A session whose match has seat 0 (human; ``opened``: past the first-play rule) to
-    play ``hand`` on ``table``;
-    seat 1 holds some of the other cards and the stock the rest. Raises ValueError when the
-    position's cards are not in the variant's deck."""
-    match = new_match(variant_id, 2, 0, dict(options), [name, opponent])
+    play ``hand`` on ``table``; the other seats (``players`` in all: the variant's fewest
+    when None, and never fewer than two) hold some of the other cards, the stock the rest.
+    ValueError when the position's cards are not in the deck of that many players."""
+    variant = get_variant(variant_id, dict(options))
+    count = max(2, variant.min_players) if players is None else players
+    names = [name] + [opponent if count == 2 else f"{opponent} {n}" for n in range(1, count)]
+    match = new_match(variant_id, count, 0, dict(options), names)
     if not isinstance(match, Match):
         raise ValueError(f"{match.variant.name} is a contract game: no position to stage")
-    packs, jokers = match.variant.deck_for(2)
+    packs, jokers = match.variant.deck_for(count)
     rest = make_deck(packs, jokers)
     for card in [*table.cards(), *hand]:
         if card not in rest:
@@ -36,12 +40,14 @@ def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
                              "(or is written twice)")
         rest.remove(card)
     h = match.hand
-    h.hands = [list(hand), rest[:OPPONENT_CARDS]]
-    h.stock = rest[OPPONENT_CARDS:]
+    h.hands = [list(hand)] + [rest[n * OPPONENT_CARDS:(n + 1) * OPPONENT_CARDS]
+                              for n in range(count - 1)]
+    h.stock = rest[(count - 1) * OPPONENT_CARDS:]
     h.table = h.turn_start = table
-    h.opened = [opened, True]
+    h.opened = [opened] + [True] * (count - 1)
     h.current = 0
-    return GameSession(match, [Seat(name, "human"), Seat(opponent, "easy")])
+    seats = [Seat(name, "human")] + [Seat(n, "easy") for n in names[1:]]
+    return GameSession(match, seats)
 
 
 def position(table_text: str, hand_text: str) -> tuple[Table, list[Card]]:

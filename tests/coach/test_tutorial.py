@@ -42,3 +42,15 @@ def test_progress_walks_the_steps() -> None:
     while progress.advance():
         seen.append(progress.step.title)
     assert seen == [s.title for s in STEPS] and progress.finished
+
+
+def test_a_position_of_a_larger_game_stages_with_its_deck() -> None:
+    # Manipulation is for three to seven: a position holding three copies of a card needs
+    # the deck of a larger table
+    table, hand = position("7H 8H 9H | 7C 7D 7S", "7H 7H")
+    session = staged_session("manipulation", {}, table, hand, players=6)
+    match = session.match
+    assert isinstance(match, Match) and match.players == 6 and len(session.seats) == 6
+    assert match.check_invariants() == []
+    with pytest.raises(ValueError, match="not in the deck"):
+        staged_session("machiavelli", {}, *position("7H 8H 9H", "7H 7H"))

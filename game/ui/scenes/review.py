@@ -316,7 +316,8 @@ def review_table(app: App, session: GameSession, turn: TurnReview,
     match = session.match
     coach = ReviewCoach(app, turn)
     staged = staged_session(match.variant_id, {k: str(v) for k, v in match.options.items()},
-                            turn.table, turn.cards, name=name, opened=turn.opened)
+                            turn.table, turn.cards, name=name, opened=turn.opened,
+                            players=match.players)
     scene = StagedTable(app, staged, coach)
     coach.scene = scene
     return scene
