@@ -22,7 +22,14 @@ from game.engine.cards import Card, Face
 from game.engine.match import HandState, Match, PlayerView, TurnRecord
 from game.engine.scoring import HandResult, MatchResult
 from game.engine.table import Table
-from game.engine.variants import VARIANTS, KnockRule, LargerDeck, Variant
+from game.engine.variants import (
+    VARIANTS,
+    InitialMeld,
+    KnockRule,
+    LargerDeck,
+    MatchLength,
+    Variant,
+)
 from game.solver import PLAY_ORACLE
 
 # Short matches: one hand each, smaller deals where the variant deals many cards.
@@ -71,8 +78,9 @@ def play(variant_id: str, levels: list[str], seed: int, observe: Observer | None
 # --- each player sees only its own view ------------------------------------------------
 
 _VALUE_TYPES = (int, str, bool, float, type(None))
-_STRUCTURES = (PlayerView, Variant, KnockRule, LargerDeck, Table, Face, TurnRecord,
-               HandResult, MatchResult)  # dataclasses; a Card is a named tuple of values
+_STRUCTURES = (PlayerView, Variant, KnockRule, LargerDeck, InitialMeld, MatchLength, Table,
+               Face, TurnRecord, HandResult, MatchResult)  # dataclasses; a Card is a named
+# tuple of values, the variant's enumerations are strings
 
 
 def _reachable(root: object) -> Iterator[object]:

@@ -58,10 +58,10 @@ def reply(view: PlayerView, table: Table, hand: Sequence[Card], opened: bool,
     played = len(found.play.played) if found is not None else 0
     if played == len(hand):
         return True, 0
-    guadalupe = view.variant.turn == "guadalupe"
+    variant = view.variant
     if played:
-        return False, len(hand) - played + (1 if guadalupe else 0)
-    return False, len(hand) + (2 if guadalupe else 1)
+        return False, len(hand) - played + variant.draw_after_play
+    return False, len(hand) + variant.cards_per_draw
 
 
 def weigh(view: PlayerView, candidates: Sequence[Candidate],

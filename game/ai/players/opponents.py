@@ -24,7 +24,6 @@ from game.solver import Work, best_play, can_play
 # whole, and the check is the costly part of sampling.
 JOINT_CHECK = 6
 GOES_OUT_WORK = 100_000  # the most work (``game.solver.Work`` units) one goes_out search takes
-_INFORMATIVE_TURNS = ("play_or_draw", "guadalupe", "draw_until_able", "robbers")
 
 
 @dataclass(frozen=True)
@@ -44,7 +43,7 @@ def hand_model(view: PlayerView, seat: int) -> HandModel:
     size = view.hand_counts[seat]
     opened = view.opened[seat]
     unknown = HandModel(seat, size, 0, None, opened)
-    if view.variant.turn not in _INFORMATIVE_TURNS:
+    if view.variant.draws_before_meld:  # Carousel: a turn's draws say nothing of the hand
         return unknown
     record = next((r for r in reversed(view.turns) if r.player == seat), None)
     if record is None:
@@ -52,7 +51,7 @@ def hand_model(view: PlayerView, seat: int) -> HandModel:
     drawn_since = _drawn_after(view, seat)
     if record.ended_by == "play":
         reference = record.after
-        random_part = record.drawn if view.variant.turn in ("guadalupe", "robbers") else 0
+        random_part = record.drawn if view.variant.turn_draws_random_cards else 0
     elif record.ended_by in ("draw", "pass", "abandon"):
         reference = record.before
         random_part = record.drawn
