@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.engine.cards import SUITS, Card, Face
-from game.engine.variants import Variant
+from game.engine.variants import AceMode, JokerIdentity, Variant
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def check_meld(
     fixed: dict[Card, Face] = {}
     wild: list[Card] = []
     for card in jokers:
-        if variant.joker_identity == "fixed" and card in declared:
+        if variant.joker_identity is JokerIdentity.FIXED and card in declared:
             fixed[card] = declared[card]
         else:
             wild.append(card)
@@ -136,7 +136,7 @@ def _check_run(cards: tuple[Card, ...], known: dict[Card, Face], wild: list[Card
         dup = next(r for r in ranks if ranks.count(r) > 1)
         return _fail(f"{Face(dup, suit)} appears twice: a run cannot repeat a rank")
     by_rank = {f.rank: c for c, f in known.items()}
-    if variant.ace == "around":
+    if variant.ace is AceMode.AROUND:
         start = _cyclic_window(ranks, length)
         if start is None:
             return _fail(f"{_ranks_text(ranks, suit)} are not in sequence")
@@ -181,11 +181,11 @@ def _run_reason(ranks: list[int], suit: str, variant: Variant) -> str:
     if 1 in ranks:
         has_high = any(r >= 12 for r in ranks)
         has_low = any(r <= 3 for r in ranks if r != 1)
-        if variant.ace == "low" and has_high:
+        if variant.ace is AceMode.LOW and has_high:
             return f"{text}: aces are low only in this game (A-2-3, not Q-K-A)"
-        if variant.ace == "high" and has_low:
+        if variant.ace is AceMode.HIGH and has_low:
             return f"{text}: aces are high only in this game (Q-K-A, not A-2-3)"
-        if variant.ace == "either" and has_high and has_low:
+        if variant.ace is AceMode.EITHER and has_high and has_low:
             return f"{text}: an ace may end a run but not sit inside it (K-A-2 is not a run)"
     return f"{text} are not in sequence"
 
