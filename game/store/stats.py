@@ -26,7 +26,7 @@ from game.store.seats import COMPUTER_KINDS, Seat
 
 T = TypeVar("T")
 
-STATS_SCHEMA = 3
+STATS_SCHEMA = 4
 BUSY_TIMEOUT_SECONDS = 10.0
 NO_COMPUTER = "none"  # opponent level of a match with human seats only
 
@@ -80,6 +80,13 @@ MIGRATIONS: list[tuple[int, tuple[str, ...]]] = [
             )""",
         ),
     ),
+    (
+        4,
+        (
+            # how many hints the human seats took (issue 16.4: a win with hints is marked)
+            "ALTER TABLE matches ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
+        ),
+    ),
 ]
 
 # The layout this version relies on: column -> (declared type, NOT NULL, primary key).
@@ -95,6 +102,7 @@ _COLUMNS: dict[str, dict[str, tuple[str, int, int]]] = {
         "finished_at": ("TEXT", 1, 0),
         "duration_seconds": ("REAL", 1, 0),
         "higher_is_better": ("INTEGER", 1, 0),
+        "hints": ("INTEGER", 1, 0),
     },
     "hands": {
         "id": ("INTEGER", 0, 1),
@@ -148,6 +156,7 @@ class MatchRecord:
     hands: Sequence[HandRecord] = ()
     duration_seconds: float | None = None  # default: finished_at - started_at
     higher_is_better: bool = True  # how the variant scores: for "best score"
+    hints: int = 0  # hints the human seats took: a win with hints is marked so
     id: int | None = None  # set when read back
 
 
@@ -177,6 +186,7 @@ class StatLine:
     best_score: int | float | None
     average_score: float | None
     longest_win_streak: int
+    hint_wins: int = 0  # of ``wins``, those won with hints
 
 
 class StatsStore:
@@ -204,8 +214,8 @@ class StatsStore:
             with _transaction(conn):
                 cursor = conn.execute(
                     "INSERT INTO matches (variant, options, seats, scores, winner_seat,"
-                    " started_at, finished_at, duration_seconds, higher_is_better)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " started_at, finished_at, duration_seconds, higher_is_better, hints)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     match_row,
                 )
                 match_id = cursor.lastrowid
@@ -272,7 +282,7 @@ class StatsStore:
         def select(conn: sqlite3.Connection) -> list[MatchRecord]:
             rows = conn.execute(
                 "SELECT id, variant, options, seats, scores, winner_seat, started_at,"
-                " finished_at, duration_seconds, higher_is_better FROM matches"
+                " finished_at, duration_seconds, higher_is_better, hints FROM matches"
                 " ORDER BY finished_at DESC, id DESC LIMIT ?",
                 (-1 if limit is None else limit,),
             ).fetchall()
@@ -609,8 +619,15 @@ def _rows(record: MatchRecord) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
         _iso(record.finished_at),
         _duration(record.duration_seconds, record.started_at, record.finished_at),
         1 if record.higher_is_better else 0,
+        _hints(record.hints),
     )
     return match_row, hand_rows
+
+
+def _hints(hints: Any) -> int:
+    if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
+        raise ValueError("hints must be a count")
+    return hints
 
 
 def _accuracy_row(record: AccuracyRecord) -> tuple[str, str, float, str]:
@@ -669,7 +686,8 @@ def _hand_from_row(row: Sequence[Any]) -> HandRecord:
 
 
 def _match_from_row(row: Sequence[Any], hands: list[HandRecord]) -> MatchRecord:
-    match_id, variant, options, seats, scores, winner, started, finished, duration, high = row
+    (match_id, variant, options, seats, scores, winner, started, finished, duration, high,
+     hints) = row
     seat_list = tuple(Seat.from_json(seat) for seat in json.loads(seats))
     score_list = tuple(_json_scores(scores))
     options_map = json.loads(options)
@@ -689,6 +707,7 @@ def _match_from_row(row: Sequence[Any], hands: list[HandRecord]) -> MatchRecord:
         hands=tuple(hands),
         duration_seconds=float(duration),
         higher_is_better=bool(high),
+        hints=int(hints),
     )
 
 
@@ -710,13 +729,14 @@ def _group(records: list[MatchRecord], keys: Callable[[MatchRecord], list[str]])
 
 
 def _line(key: str, records: list[MatchRecord]) -> StatLine:
-    wins = streak = longest = 0
+    wins = streak = longest = hint_wins = 0
     scores: list[int | float] = []
     for record in records:
         humans = [n for n, seat in enumerate(record.seats) if seat.is_human]
         scores.extend(record.scores[n] for n in humans)
         if record.winner_seat in humans:
             wins += 1
+            hint_wins += record.hints > 0
             streak += 1
             longest = max(longest, streak)
         else:
@@ -733,6 +753,7 @@ def _line(key: str, records: list[MatchRecord]) -> StatLine:
         best_score=best,
         average_score=sum(scores) / len(scores) if scores else None,
         longest_win_streak=longest,
+        hint_wins=hint_wins,
     )
 
 
