@@ -42,7 +42,7 @@ def test_a_tutorial_step_waits_for_the_player_then_moves_on(start_app: StartApp)
     probe = staged(app, "tutorial")
     scene = probe.scene
     coach = scene.coach
-    assert coach.title().startswith("Tutorial 1/")
+    assert coach.title().startswith("Tutorial 1 of")
     # the pointer shows the three hand cards and where they go
     assert {str(a.card) for a in coach.arrows()} == {"4H", "5H", "6H"}
     # one card alone is refused, and the panel says why
@@ -63,7 +63,7 @@ def test_a_tutorial_step_waits_for_the_player_then_moves_on(start_app: StartApp)
     coach_button(probe, "next")
     top = app.scenes.top
     assert isinstance(top, StagedTable) and top is not scene
-    assert top.coach.title().startswith("Tutorial 2/")
+    assert top.coach.title().startswith("Tutorial 2 of")
 
 
 def known_puzzle():

@@ -134,12 +134,13 @@ class PuzzleCoach:
     def title(self) -> str:
         what = "Daily puzzle" if self.daily else (
             f"Puzzle {self.ladder_index + 1}" if self.ladder_index is not None else "Puzzle")
-        return f"{what} \u00b7 difficulty {self.puzzle.difficulty.rating}/10"
+        return f"{what} \u00b7 {self.puzzle.difficulty.rating}/10"
 
     def lines(self) -> Sequence[str]:
         plain = self.puzzle.plain
         without = "none can" if not plain else f"only {plain} can"
-        return (f"Put down {self.puzzle.best} cards from your hand in one turn, then press "
+        return (f"Difficulty {self.puzzle.difficulty.rating} of 10. "
+                f"Put down {self.puzzle.best} cards from your hand in one turn, then press "
                 f"End turn. Without rearranging the table, {without}.",)
 
     def verdict(self) -> tuple[str, str] | None:

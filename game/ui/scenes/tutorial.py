@@ -36,10 +36,11 @@ class TutorialCoach:
         self.reached = False
 
     def title(self) -> str:
-        return f"Tutorial {self.progress.index + 1}/{len(STEPS)} \u00b7 {self.progress.step.title}"
+        return f"Tutorial {self.progress.index + 1} of {len(STEPS)}"
 
     def lines(self) -> Sequence[str]:
-        return self.progress.step.lines
+        step = self.progress.step
+        return (f"{step.title}.", *step.lines)
 
     def verdict(self) -> tuple[str, str] | None:
         return self.said
