@@ -48,6 +48,7 @@ class GameSession:
     seats: list[Seat]
     started_at: float = field(default_factory=time.time)
     recorded: bool = False  # statistics written for the finished match
+    hints: int = 0  # hints the human seats took (the statistics mark a win with hints)
 
     @classmethod
     def new(cls, variant_id: str, options: dict, seats: list[Seat], seed: int) -> GameSession:
@@ -71,11 +72,14 @@ class GameSession:
         }
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "match": self.match.to_json(),
             "seats": [seat.to_json() for seat in self.seats],
             "started_at": self.started_at, "recorded": self.recorded,
         }
+        if self.hints:  # only then: a save without hints is written as before
+            data["hints"] = self.hints
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> GameSession:
@@ -88,6 +92,9 @@ class GameSession:
         recorded = data.get("recorded", False)
         if not isinstance(recorded, bool):
             raise SaveError(f'saved game\'s "recorded" must be true or false, not {recorded!r:.40}')
+        hints = data.get("hints", 0)
+        if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
+            raise SaveError(f'saved game\'s "hints" must be a count, not {hints!r:.40}')
         match_data = data.get("match")
         if not isinstance(match_data, dict):
             raise SaveError("saved game's match is missing or not a JSON object")
@@ -96,7 +103,7 @@ class GameSession:
             raise SaveError(f"saved game has {len(seats)} seats for {match.players} players")
         if list(match.names) != [seat.name for seat in seats]:
             raise SaveError("saved game's seat names differ from its match's player names")
-        return cls(match, seats, started_at, recorded)
+        return cls(match, seats, started_at, recorded, hints)
 
     def summary_problem(self, listing: SaveListing) -> str | None:
         """What a save's listing says that replaying its game does not give, or None."""
@@ -198,6 +205,7 @@ def match_record(session: GameSession, hand_times: Mapping[int, tuple[float, flo
         hands=hands,
         higher_is_better=match.variant.scoring in CAROUSEL_SCHEMES or
         match.variant.scoring == "none",
+        hints=session.hints,
     )
 
 
