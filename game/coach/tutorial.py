@@ -79,8 +79,9 @@ STEPS: tuple[Step, ...] = (
          (Pointer("8S", "5S"),), done_words="The run is one card longer."),
     Step("Split a run",
          ("A long run can be cut in two, as long as both halves stay runs of three or more.",
-          "Drag your 6\u2666 into the middle of the run, between 5\u2666 and 6\u2666: the "
-          "run splits and both halves are valid. Then press End turn."),
+          "Drag your 6\u2666 into the run, between its 6\u2666 and 7\u2666: the run "
+          "splits in two, 3\u2666\u20136\u2666 and 6\u2666\u20138\u2666. Then press End "
+          "turn."),
          "machiavelli", "3D 4D 5D 6D 7D 8D", "6D KS 2C", ("6D",),
          (Pointer("6D", "3D"),), melds_at_least=2, done_words="Two runs out of one."),
     Step("Move a card from a set into a run",

@@ -209,3 +209,66 @@ def test_the_statistics_track_reviewed_accuracy_over_time(start_app: StartApp) -
                                                        start + timedelta(days=day)))
     scene = app.scenes.open("statistics")
     assert scene.accuracy == [40.0, 60.0, 80.0]
+
+
+def test_the_whole_tutorial_can_be_played_with_the_mouse(start_app: StartApp) -> None:
+    app = start_app(speed=3.0)
+    title = app.scenes.open("title")
+    probe = staged(app, "tutorial")
+
+    def table() -> StagedTable:
+        top = app.scenes.top
+        assert isinstance(top, StagedTable)
+        return top
+
+    def box_of(text: str):  # noqa: ANN202
+        scene = table()
+        return scene.layout.box(scene.draft.location(probe.card(text, "any"))).rect
+
+    def end_and_next() -> None:
+        nonlocal probe
+        scene = table()
+        if scene.chooser is not None:
+            probe.key(pygame.K_ESCAPE)  # keep the rules' pick for a joker
+        probe.click_button("end")
+        assert scene.coach.verdict() is not None and scene.coach.verdict()[0] == "ok", \
+            scene.coach.verdict()
+        coach_button(probe, "next")
+        if isinstance(app.scenes.top, StagedTable):
+            probe = TableProbe(app, table())
+            probe.settle()
+
+    drag_to_new_meld(probe, ["4H", "5H", "6H"])  # play a meld
+    end_and_next()
+    probe.drag(probe.center(probe.card("8S", "hand")), box_of("5S").center)  # add to one
+    end_and_next()
+    scene = table()  # split a run: drop 6D between the run's 6D and 7D
+    box = scene.layout.groups[0]
+    between = (box.first_x + 4 * box.step + scene.layout.table_card[0] * 0.2 + 2,
+               box.rect.centery)
+    probe.drag(probe.center(probe.card("6D", "hand")), between)
+    assert len(scene.draft.groups) == 2
+    end_and_next()
+    seven = next(c for c in table().draft.groups[0] if str(c) == "7H")  # set -> run
+    probe.drag(probe.center(seven), box_of("8H").center)
+    probe.drag(probe.center(probe.card("6H", "hand")), box_of("8H").center)
+    end_and_next()
+    drag_to_new_meld(probe, ["JK", "9S", "10S"])  # use a joker
+    end_and_next()
+    scene = table()  # release a joker, then use it with two cards from the hand
+    probe.drag(probe.center(probe.card("5C", "hand")), probe.center(probe.card("JK", "any")))
+    probe.until(lambda: not scene.sprites.busy, 300)
+    for text in ("2H", "3H"):  # the released joker waits alone on the felt
+        probe.drag(probe.center(probe.card(text, "hand")), box_of("JK").center)
+    end_and_next()
+    scene = table()  # what makes a turn illegal: refused first, then fixed
+    drag_to_new_meld(probe, ["9H"])
+    probe.click_button("end")
+    assert scene.coach.verdict()[0] == "wrong" and scene.coach.progress.refused
+    nines = [probe.card(text, "hand") for text in ("9D", "9C")]
+    for card in nines:
+        probe.click(probe.center(card), mods=pygame.KMOD_CTRL)
+    probe.drag(probe.center(nines[0]), box_of("9H").center)
+    end_and_next()
+    assert app.scenes.top is title
+    assert PuzzleStore.at(app.store.paths, app.store.messages).tutorial_done
