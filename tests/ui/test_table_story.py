@@ -296,3 +296,22 @@ def test_a_released_joker_can_be_given_its_new_card(make) -> None:  # noqa: ANN0
     chip = next(rect for rect, label, face in chooser.chips if face and str(face) == "7S")
     probe.click(chip.center)
     assert str(scene.draft.declared[joker]) == "7S" and scene.draft.check().ok
+
+
+def test_hints_can_be_switched_off_and_a_hint_taken_is_counted(make) -> None:  # noqa: ANN001
+    probe = make(rigged={"table": "3H 4H 5H | 7C 7D 7S", "hands": ["6H 9S 2C", "AS 2S 8C",
+                                                                    "KD QC 4D"], "current": 0})
+    scene = probe.scene
+    probe.app.settings.hints_allowed = False
+    scene.refresh()
+    probe.frames(2)
+    assert not scene.controls.buttons["hint"].is_enabled
+    probe.key(pygame.K_h)
+    assert scene.phase == "human" and scene.human.hint_worker is None
+    assert scene.message is not None and scene.message.title == "Hints are off"
+    assert scene.session.hints == 0
+    probe.app.settings.hints_allowed = True
+    probe.key(pygame.K_h)
+    probe.until(lambda: scene.phase == "hint", 600, "the hint")
+    assert scene.session.hints == 1
+    assert scene.session.to_json()["hints"] == 1

@@ -270,6 +270,10 @@ class HumanTurn:
     def ask_hint(self) -> None:
         if self.table.phase != HUMAN or self.hint_worker is not None:
             return
+        if not self.table.app.settings.hints_allowed:
+            self.table.say("Hints are off", ["Hints are switched off in Settings (Assist)."],
+                           "info", 4.0)
+            return
         self.hint_worker = hint(self.table.match.view(self.table.match.current),
                                  synchronous=self.table.app.smoke)
         self.table.say("Looking for a play…", (), "hint", 30.0)
@@ -296,6 +300,7 @@ class HumanTurn:
         if isinstance(action, Play) and "play" in self.table.match.legal_kinds():
             # told on a scratch draft from the start of the turn, then applied or dismissed
             self.hint_show = Playback(self.table.match.draft(), action, decision.edits)
+            self.table.session.hints += 1  # the statistics mark a win with hints
             self.hint_pacer = Pacer()
             self.table.selected.clear()
             self.table.message = None

@@ -77,7 +77,10 @@ class TableStatus:
             states["undo"] = ButtonState(enabled=bool(draft and draft.can_undo))
             states["redo"] = ButtonState(enabled=bool(draft and draft.can_redo))
             states["reset"] = ButtonState(enabled=touched or bool(draft and draft.can_undo))
-            states["hint"] = ButtonState(enabled=self.table.human.hint_worker is None)
+            allowed = bool(self.table.app.settings.hints_allowed)
+            states["hint"] = ButtonState(
+                enabled=allowed and self.table.human.hint_worker is None,
+                tooltip=None if allowed else "Hints are switched off in Settings")
         elif self.table.phase == HINT:
             for name in ("draw", "undo", "redo", "reset"):
                 states[name] = off
