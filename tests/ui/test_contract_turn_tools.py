@@ -193,8 +193,13 @@ def test_cards_another_seat_lays_down_carry_its_mark_until_your_turn_ends(make) 
     assert len(adas) == 6
     for card in adas:
         assert scene.sprites.sprites[card].mark == (seat_colour(1), "new")
-    assert "Ada laid down 2 sets of 3: " in " ".join(
-        scene.action_words(1, a, None) for a in match.log if isinstance(a, LayDown))
+    # the log on the felt tells each other seat's turn in one line, in its colour
+    lines = scene.turn_log.lines(0)
+    assert [colour for colour, _ in lines] == [seat_colour(1), seat_colour(2)]
+    ada = lines[0][1]
+    assert ada.startswith("Ada drew from the stock; laid down 2 sets of 3: ")
+    assert "7\u2663" in ada and "Q\u2660" in ada and "; discarded the " in ada
+    assert lines[1][1].startswith("Boole ")
     # your turn ends: you have seen them
     t.key(pygame.K_d)
     t.settle()

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from game.ui.contract.buy import BuyPrompt
     from game.ui.contract.human import HumanSeat
     from game.ui.contract.pointer import ContractPointer
+    from game.ui.contract.words import TurnLog
     from game.ui.table.hud import Message, Status
     from game.ui.table.sprites import SpriteLayer
 
@@ -46,6 +47,7 @@ class ContractHost(Protocol):
     prompt: BuyPrompt | None
     last_actor: int | None
     message: Message | None
+    turn_log: TurnLog
 
     # the other controllers, for Undo, the hint and the replay
     human: HumanSeat

@@ -23,9 +23,20 @@ from game.ui.table.overlays import (
     draw_note,
     draw_status_pill,
 )
-from game.ui.theme import BLUE, CREAM, GOLD, GOLD_LIGHT, GREEN, PALE_RED, RED, TABLE_MUTED
+from game.ui.theme import (
+    BLUE,
+    CREAM,
+    GOLD,
+    GOLD_LIGHT,
+    GREEN,
+    LOG_TEXT,
+    PALE_RED,
+    RED,
+    TABLE_MUTED,
+)
 from game.ui.widgets.drawing import draw_text, fit_text, font
 
+LOG_BACK = (6, 28, 16, 170)  # behind a line of the turn log
 NOTE_TONES = {"error": ((92, 18, 14, 238), (255, 140, 120, 255), (255, 214, 200)),
               "info": ((10, 46, 28, 238), (120, 200, 150, 255), CREAM)}
 
@@ -314,6 +325,22 @@ class ContractHud(BoardCache):
         """The status pill (the manipulation table's look, sized for any window)."""
         draw_status_pill(surface, self.text, layout.status, status, clock,
                          _px(layout, 0.024, 13, 21), fit=True)
+
+    def draw_log(self, surface: pygame.Surface, layout: ContractLayout,
+                 lines: list[tuple[tuple[int, int, int], str]]) -> None:
+        """What the other seats did since your turn, one line a turn above the status line
+        (newest lowest), each behind a dot of the seat's colour (as at the other table)."""
+        size = _px(layout, 0.017, 11, 15)
+        y = layout.status.top - 4
+        for colour, line in reversed(lines):
+            label = self.text.render(self.text.fit(line, size, layout.table.width - 40), size,
+                                     LOG_TEXT)
+            y -= label.get_height() + 3
+            back = pygame.Rect(layout.table.x + 2, y - 1, label.get_width() + 30,
+                               label.get_height() + 2)
+            panel(surface, back, LOG_BACK, None, 6)
+            pygame.draw.circle(surface, colour, (back.x + 10, back.centery), max(3, size // 3))
+            surface.blit(label, (back.x + 22, y))
 
     def draw_message(self, surface: pygame.Surface, layout: ContractLayout,
                      message: Message) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.match import RoundState
+from game.ui.contract.words import TurnLog
 
 if TYPE_CHECKING:
     from game.ui.contract.host import ContractHost
@@ -32,6 +33,7 @@ class _Before:
     round: RoundState
     log_length: int
     stages: dict[int, list[list[Card]]]
+    log: TurnLog
 
 
 class TurnUndo:
@@ -65,7 +67,8 @@ class TurnUndo:
         match = self.table.match
         stages = {seat: [list(g) for g in groups]
                   for seat, groups in self.table.human.stages.items()}
-        return _Before(action, match.hand.copy(), len(match.log), stages)
+        return _Before(action, match.hand.copy(), len(match.log), stages,
+                       self.table.turn_log.copy())
 
     def applied(self, before: _Before | None, redoing: bool = False) -> None:
         """An action was applied (``before``: its snapshot): keep it for undo; any other
@@ -125,6 +128,7 @@ class TurnUndo:
         del match.log[before.log_length:]
         table.human.stages = {seat: [list(g) for g in groups]
                               for seat, groups in before.stages.items()}
+        table.turn_log = before.log.copy()
         table.selected.clear()
         table.app.sounds.play("card_pick")
         table.refresh()

@@ -1,5 +1,6 @@
 """What the contract table says about an action, in suit symbols (``7♥``), never card
-codes (``7H``): the status line after each action, the replay's steps, Undo's note."""
+codes (``7H``): the status line after each action, the replay's steps, Undo's note, and
+the turn log on the felt (one line a turn, the other seats' since yours)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from game.engine.cards import Card
 from game.engine.contract.actions import LayDown, LayOff, SwapJoker
 from game.engine.contract.match import ContractMatch
 from game.ui.contract.model import card_text, the_card
+from game.ui.theme import seat_colour
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -44,3 +46,46 @@ def action_words(match: ContractMatch, name: str, you: bool, action: Action,
     if kind == "discard":
         return f"{name} discarded {the_card(card)}"
     return f"{name}: {kind.replace('_', ' ')}"
+
+
+class TurnLog:
+    """The round's turns in words: one entry a turn, ``(seat, line)``; a buy is a turn of
+    its own, a decline is left out."""
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[int, str]] = []
+        self.open = False  # the last entry's turn goes on (no discard yet)
+
+    def add(self, match: ContractMatch, name: str, seat: int, action: Action,
+            card: Card | None) -> None:
+        """``action`` by ``seat`` (called ``name``), just applied to ``match``: a turn's
+        actions join one line ("Ada drew from the stock; laid off the 7♥: 5♥ 6♥ 7♥;
+        discarded the K♠")."""
+        kind = action.kind
+        if kind == "decline":
+            return
+        words = action_words(match, name, False, action, card)
+        entries = self.entries
+        goes_on = kind not in ("buy", "draw", "take_discard")
+        if self.open and goes_on and entries and entries[-1][0] == seat:
+            entries[-1] = (seat, f"{entries[-1][1]}; {words.removeprefix(name + ' ')}")
+        else:
+            entries.append((seat, words))
+        self.open = kind not in ("discard", "buy")
+
+    def lines(self, viewer: int, most: int = 3) -> list[tuple[tuple[int, int, int], str]]:
+        """The turns since ``viewer``'s last one (the last ``most``), each with its seat's
+        colour."""
+        last = max((i for i, (seat, _) in enumerate(self.entries) if seat == viewer),
+                   default=-1)
+        return [(seat_colour(seat), line) for seat, line in self.entries[last + 1:][-most:]]
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.open = False
+
+    def copy(self) -> TurnLog:
+        twin = TurnLog()
+        twin.entries = list(self.entries)
+        twin.open = self.open
+        return twin

@@ -50,7 +50,7 @@ from game.ui.contract.model import (
 from game.ui.contract.pointer import ContractPointer
 from game.ui.contract.replay import TurnsReplay
 from game.ui.contract.undo import TurnUndo
-from game.ui.contract.words import action_words
+from game.ui.contract.words import TurnLog, action_words
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.controls import ButtonState
 from game.ui.table.driver import Worker
@@ -90,6 +90,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.fresh: set[Card] = set()  # cards just come into the bottom hand
         #: the cards each seat put on the table, marked for the others until their turn ends
         self.marks = TurnMarks(self.match.players)
+        self.turn_log = TurnLog()  # the round's turns in words
         self.moved: dict[Card, tuple[Location, Location]] = {}  # by the last action shown
         self.moved_card: Card | None = None  # the card it was about (the pile's top)
         self.moved_seat = 0  # and who played it
@@ -146,6 +147,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.selected.clear()
         self.fresh.clear()
         self.marks.clear()
+        self.turn_log.clear()
         self.undo.forget()
         self.close_prompt()
         number = self.match.hand.number
@@ -341,6 +343,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if kind in ("draw", "take_discard", "buy") and seat == self.bottom:
             self.fresh |= {c for c, (_, now) in moved.items() if now == ("hand", seat)}
         self._mark_sprites()
+        self.turn_log.add(self.match, self.session.seats[seat].name, seat, action, card)
         if kind == "discard" or match.hand_over:
             self._end_hand_time()
             if self.autosave and not match.over and not match.hand_over:
@@ -715,6 +718,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         assert layout is not None and model is not None
         board = self.hud.board(layout, model, self.facts(), self.version)
         self.sprites.draw(surface, board, self.hud.version, self._overlay)
+        if self.phase in (HUMAN, THINK, SETTLE) and self.message is None:
+            self.hud.draw_log(surface, layout, self.turn_log.lines(self.bottom))
         self.hud.draw_status(surface, layout, self.status, self.clock)
         if self.prompt is not None and self.phase == BUY:
             self.prompt.draw(surface, layout, self.app.card_art, self.clock)
