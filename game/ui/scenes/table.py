@@ -30,7 +30,7 @@ from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
 from game.ui.table.computer import ComputerTurns
 from game.ui.table.controls import Controls
-from game.ui.table.driver import STEP_TRAVEL, Pacer, Playback, Worker
+from game.ui.table.driver import STEP_TRAVEL, Playback, Worker
 from game.ui.table.hud import Hud, Status
 from game.ui.table.human import HumanTurn
 from game.ui.table.keys import Keyboard
@@ -85,7 +85,6 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.slots = SlotMap()
         #: one line per turn of this hand: (seat, what it did), for the log on the felt
         self.turn_log: list[tuple[int, str]] = []
-        self._pacer: tuple[Playback | None, Pacer] = (None, Pacer())  # a computer's play
         self.confirmed: int | None = None  # hot-seat: who confirmed the cover last
         self.origin_seat: int | None = None  # whose hand new cards fly from
         self.model: TableModel | None = None
@@ -500,7 +499,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.pointer.update(dt)
         self.human.poll_hint()
         if self.phase == PLAYBACK:
-            self._pace_playback(dt)
+            self.computer.update_playback(dt)
         elif self.phase == REPLAY:
             self.replay.update(dt)
         elif self.phase == HINT:
@@ -531,25 +530,6 @@ class TableScene(CardTableScene[TableModel, Layout]):
             return True
         return self.pointer.handle(event)
 
-    def _pace_playback(self, dt: float) -> None:
-        """A computer's play, told a step at a time: the next step once the last one's
-        cards have landed and rested (``Pacer``), each step's cards travelling slowly."""
-        playback = self.computer.playback
-        if playback is None or playback.finished:
-            self.computer.update_playback()  # the last step has landed: commit the play
-            return
-        if self._pacer[0] is not playback:
-            self._pacer = (playback, Pacer())
-        if not self._pacer[1].due(dt, self.sprites.busy, self.speed):
-            return
-        self.phase_time = max(self.phase_time, 60.0)  # the controller steps when due
-        self.computer.update_playback()
-        step = playback.current
-        if step is not None:
-            self.travel([move.card for move in step.moves])
-            name = self.name_of(self.match.current)
-            self.status = Status(log_line(name, [step]), "wait")
-
     def _story_event(self, event: pygame.event.Event) -> bool:
         """Keys and clicks while a story is told: space (or a click on the felt) skips a
         computer's play to its end; in a replay space pauses, the right arrow steps and
@@ -558,9 +538,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         felt_click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
             and self.layout is not None and self.layout.table.collidepoint(event.pos)
         if self.phase == PLAYBACK and (key == pygame.K_SPACE or felt_click):
-            if self.computer.playback is not None:
-                self.computer.playback.skip()
-                self.refresh()
+            self.computer.skip()
             return True
         if self.phase == REPLAY:
             if key == pygame.K_SPACE or felt_click:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.turns import Commit, Decision, ask, make_computer, settle
 from game.engine.actions import Play
-from game.ui.table.driver import Playback, Worker
+from game.ui.table.driver import Pacer, Playback, Worker
 from game.ui.table.hud import Status
 from game.ui.table.phases import PLAYBACK, THINK
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from game.ui.table.host import TableHost
 
 THINK_MIN = 0.55  # seconds a computer seems to think, at animation speed 1
-STEP_GAP = 0.2  # seconds between the batches of a computer's play
+STEP_GAP = 0.3  # seconds the last step of a computer's play rests before it is committed
 
 
 class ComputerTurns:
@@ -29,6 +29,7 @@ class ComputerTurns:
         self.worker: Worker | None = None  # the computer player thinking, if one is
         self.playback: Playback | None = None  # its play being shown edit by edit
         self.pending: Decision | None = None  # the decision being played back
+        self.pacer = Pacer()  # when the next step of the play on show starts
 
     def start(self, seat: int) -> None:
         self.table.draft = None
@@ -64,8 +65,8 @@ class ComputerTurns:
             return "the computer chose a play the rules refuse"
         self.pending = decision
         self.playback = Playback(self.table.match.draft(), action, decision.edits)
+        self.pacer = Pacer()  # its first step at once
         self.table.set_phase(PLAYBACK)
-        self.table.phase_time = STEP_GAP  # first batch at once
         seat = self.table.match.current
         self.table.status = Status(f"{self.table.session.seats[seat].name} plays", "wait")
         return ""
@@ -89,19 +90,35 @@ class ComputerTurns:
             problem = settled.problem
         self.table.stop(f"{self.table.session.seats[seat].name} cannot move ({problem})")
 
-    def update_playback(self) -> None:
+    def skip(self) -> None:
+        """Space or a click on the felt: the play straight to its end."""
+        if self.playback is not None and not self.playback.finished:
+            self.playback.skip()
+            self.table.refresh()
+
+    def update_playback(self, dt: float) -> None:
+        """The play told a meld change at a time: the next step once the last one's cards
+        have landed and rested (``Pacer``, scaled by the speed setting), its cards
+        travelling slowly; then, once all have landed, the play is committed."""
         playback = self.playback
         if playback is None:
             return
-        gap = STEP_GAP / self.table.speed
         if not playback.finished:
-            if self.table.phase_time >= gap:
+            if self.pacer.due(dt, self.table.sprites.busy, self.table.speed):
                 moves = playback.step()
-                self.table.phase_time = 0.0
                 self.table.app.sounds.play("card_drop" if moves else "card_pick")
                 self.table.refresh()
+                self.table.travel([move.card for move in moves])
+                step = playback.current
+                if step is not None and step.words:
+                    name = self.table.name_of(self.table.match.current)
+                    self.table.status = Status(f"{name}: {step.words}", "wait")
             return
-        if self.table.sprites.busy or self.table.phase_time < gap:
+        gap = STEP_GAP / self.table.speed
+        if self.table.sprites.busy:
+            self.table.phase_time = 0.0
+            return
+        if self.table.phase_time < gap:
             return
         decision = self.pending
         self.playback = None

@@ -1,5 +1,6 @@
-"""Computer turns: the player decides in a worker thread (so the frame rate holds), and a
-play is replayed on a scratch draft one edit at a time so the cards can be seen moving."""
+"""Worker threads (a computer deciding, a hint searching) so the frame rate holds, and the
+telling of a play on a scratch draft one meld change at a time, paced so a person can
+follow it (``Playback``, ``Pacer``): computer turns, Last turns and hints all use them."""
 
 from __future__ import annotations
 
@@ -42,17 +43,6 @@ class Worker:
 
     def wait(self, timeout: float | None = None) -> bool:
         return self._done.wait(timeout)
-
-
-def make_computer(level: str, seed: int) -> Any:
-    """A computer player of ``level`` from ``game.ai.players``."""
-    from game.ai.players import make_player
-
-    return make_player(level, seed)
-
-
-def think(player: Any, view: PlayerView, synchronous: bool = False) -> Worker:
-    return Worker(lambda: player.decide(view), synchronous)
 
 
 def hint(view: PlayerView, synchronous: bool = False) -> Worker:
