@@ -61,15 +61,24 @@ class TutorialCoach:
         draft = scene.draft
         start_cards = set(self.start.cards())
         out: list[Arrow] = []
+
+        def in_new_meld(card: Card) -> bool:
+            where = draft.location(card)
+            return isinstance(where, int) and not start_cards & set(draft.groups[where])
+
+        # once one card of a new meld is down, the others point at it, not at empty felt
+        started = next((card for pointer in self.progress.step.pointers
+                        if pointer.target == NEW_MELD
+                        and (card := self._card(pointer.card)) is not None
+                        and in_new_meld(card)), None)
         for pointer in self.progress.step.pointers:
             card = self._card(pointer.card)
             if card is None:
                 continue
             where = draft.location(card)
             if pointer.target == NEW_MELD:
-                if isinstance(where, int) and not start_cards & set(draft.groups[where]):
-                    continue
-                out.append(Arrow(card, None))
+                if not in_new_meld(card):
+                    out.append(Arrow(card, started))
                 continue
             target = self._card(pointer.target, on_table=True)
             if target is None:
