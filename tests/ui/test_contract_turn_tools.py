@@ -159,6 +159,7 @@ def test_a_hint_is_shown_then_applied_and_can_be_switched_off(make) -> None:  # 
     t.until(lambda: scene.hint.showing, 3000, "the hint")
     action = scene.hint.action
     assert action.kind == "take_discard"
+    assert t.scene.session.hints == 1  # counted: a win with hints is marked so
     assert scene.message is not None and scene.message.title.startswith("Hint: take")
     assert "9\u2665" in scene.message.title
     t.frames(2)

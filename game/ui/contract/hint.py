@@ -32,7 +32,6 @@ class ContractHint:
         self.worker: Worker | None = None
         self.action: Action | None = None
         self.cards: frozenset[Card] = frozenset()
-        self.used = 0  # hints shown this match
         self._version = -1  # the table's version the hint was asked at
 
     @property
@@ -76,7 +75,7 @@ class ContractHint:
             return
         self.action = action
         self.cards = frozenset(self._cards(action))
-        self.used += 1
+        table.session.hints += 1  # the statistics mark a match won with hints
         if isinstance(action, LayDown):
             table.human.stages[table.bottom] = [list(meld) for meld in action.melds]
         elif isinstance(action, Discard | LayOff | SwapJoker) and action.card is not None:
