@@ -204,7 +204,11 @@ def _deal_table(variant: Variant, pool: list[Card], rng: random.Random) -> Table
             declared[joker] = cards[spot].face
             cards[spot] = joker
         if not check_meld(cards, variant, declared).ok:
-            pool.extend(c for c in cards if not c.is_joker)
+            for card in cards:  # every card back, a joker to the jokers still to place
+                pool.append(card)
+                if card.is_joker:
+                    jokers.append(card)
+                    del declared[card]
             continue
         melds.append(cards)
     table = Table.of(melds, (), declared)

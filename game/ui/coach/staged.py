@@ -80,6 +80,7 @@ class StagedTable(TableScene):
         self.coach = coach
         self.coach_buttons: dict[str, UIButton] = {}
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._wanted: list[tuple[str, str, bool]] = []  # the buttons built: key, text, on
 
     # -- lifecycle
 
@@ -150,7 +151,7 @@ class StagedTable(TableScene):
     def refresh_coach(self) -> None:
         """The coach's words or buttons changed: lay the panel out again."""
         wanted = [(b.key, b.text, b.enabled) for b in self.coach.buttons()]
-        if wanted != getattr(self, "_wanted", None) or self._panel_rect() != self.panel_rect:
+        if wanted != self._wanted or self._panel_rect() != self.panel_rect:
             self.build_coach_buttons()
 
     # -- the turn, judged by the coach
