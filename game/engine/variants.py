@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from game.engine.contract_rules import SHANGHAI_RUMMY_RULES, ContractRules
 from game.engine.errors import OptionError
 
 
@@ -263,6 +264,7 @@ class Variant:
     table_layout: TableLayout = TableLayout.MIXED
     family: Family = Family.MANIPULATION
     max_buys: int = 0  # contract: buys allowed per player per round
+    contract: ContractRules | None = None  # contract: rounds, values, buying, house limits
     house_rules: tuple[str, ...] = field(default=())
     # parameters whose value here is our choice where the sources are silent: the rules
     # text marks their lines (house)
@@ -490,6 +492,7 @@ SHANGHAI_RUMMY = Variant(
     family=Family.CONTRACT, packs=2, jokers=1, larger_deck=LargerDeck(5, 3, 2), min_players=3,
     max_players=8, hand_size=11, set_same_suit_allowed=True, ace=AceMode.EITHER,
     joker_identity=JokerIdentity.FIXED, jokers_per_meld=0, turn=TurnStructure.CONTRACT, max_buys=4,
+    contract=SHANGHAI_RUMMY_RULES,
     scoring=Scoring.CONTRACT, match=MatchLength(MatchKind.HANDS, 10),
     house_rules=(
         "(house) A contract's melds may hold more cards than its minimum.",

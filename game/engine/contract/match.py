@@ -12,7 +12,7 @@ import copy
 import hashlib
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from game.engine import save_format
@@ -29,32 +29,23 @@ from game.engine.contract.actions import (
     contract_action_from_json,
 )
 from game.engine.contract.rules import (
-    ONE_TURN_BONUS,
-    ONE_TURN_NATURAL_BONUS,
     Contract,
-    card_value,
     check_lay_down,
     check_meld_as,
-    contract_for,
     contract_possible,
     deal_problem,
     face_notation,
     face_text,
+    rules_of,
     stands_for,
 )
+from game.engine.contract_rules import ContractRules
 from game.engine.errors import IllegalAction, OptionError
+from game.engine.melds import MeldCheck
 from game.engine.oracle import PlayOracle
 from game.engine.scoring import HandResult, MatchResult
 from game.engine.serial import card_to_json
 from game.engine.variants import Family, Variant, get_variant
-
-# (house) A round whose stock has been rebuilt from the discards this many times ends at
-# the next empty stock: nobody is getting anywhere, and the round must not last for ever.
-MAX_RESHUFFLES = 3
-# (house) A round in which this many turns a seat pass in a row with no card drawn from the
-# stock ends and is scored as it stands. With MAX_RESHUFFLES bounding the stock cards a
-# round can give, this bounds every round: no sequence of legal actions goes on for ever.
-QUIET_TURNS_PER_SEAT = 10
 
 
 @dataclass
@@ -146,6 +137,7 @@ class ContractMatch:
         self.variant = get_variant(variant_id, self.options)
         if self.variant.family is not Family.CONTRACT:
             raise IllegalAction(f"{self.variant.name} is not a contract game")
+        self.rules: ContractRules = rules_of(self.variant)
         if not self.variant.min_players <= players <= self.variant.max_players:
             raise IllegalAction(f"{self.variant.name} is for {self.variant.min_players}-"
                                 f"{self.variant.max_players} players, not {players}")
@@ -180,9 +172,9 @@ class ContractMatch:
 
     def _stock_card(self) -> Card | None:
         """The top stock card, reshuffling the discards (but the top one) when it is empty.
-        None when both have run out, or the round has stalled (see MAX_RESHUFFLES)."""
+        None when both have run out, or the round has stalled (``rules.max_reshuffles``)."""
         r = self.hand
-        if not r.stock and len(r.discard) > 1 and r.reshuffles < MAX_RESHUFFLES:
+        if not r.stock and len(r.discard) > 1 and r.reshuffles < self.rules.max_reshuffles:
             r.reshuffles += 1
             r.stock = r.discard[:-1]
             r.discard = r.discard[-1:]
@@ -193,7 +185,7 @@ class ContractMatch:
 
     @property
     def contract(self) -> Contract:
-        return contract_for(self.hand.number)
+        return self.rules.contract_for(self.hand.number)
 
     @property
     def family(self) -> Family:
@@ -315,7 +307,7 @@ class ContractMatch:
         elif isinstance(action, Discard):
             if action.card not in hand:
                 raise IllegalAction(f"{action.card} is not in your hand")
-            if action.card == r.taken and len(hand) > 1:
+            if action.card == r.taken and len(hand) > 1 and not self.rules.discard_taken_card:
                 raise IllegalAction(f"you took {action.card} from the discard pile this turn, "
                                     "so you may not throw it back (house rule)",
                                     rule="discard")
@@ -334,7 +326,7 @@ class ContractMatch:
         if r.laid_down[seat]:
             declared = {c: f for c, f in r.declared.items() if c != joker}
             after = [[card if c == joker else c for c in m.cards] for m in r.melds]
-            if any(check_meld_as(self.variant, [*cards, joker], m.kind, 3, declared).ok
+            if any(self._as_laid([*cards, joker], m.kind, declared).ok
                    for cards, m in zip(after, r.melds, strict=True)):
                 return None
             return "that joker would fit on no meld, and a joker taken must be used this turn"
@@ -362,9 +354,14 @@ class ContractMatch:
         declared = dict(r.declared)
         if card.is_joker and action.declared is not None:
             declared[card] = action.declared
-        result = check_meld_as(self.variant, [*meld.cards, card], meld.kind, 3,
-                               declared)
+        result = self._as_laid([*meld.cards, card], meld.kind, declared)
         return result.joker_faces if result.ok else None
+
+    def _as_laid(self, cards: Sequence[Card], kind: str,
+                 declared: Mapping[Card, Face]) -> MeldCheck:
+        """Check a meld on the table, or one it would become: its contract's length was
+        checked when it was laid down, so a run needs only the variant's shortest run."""
+        return check_meld_as(self.variant, cards, kind, self.variant.run_min, declared)
 
     def can(self, action: Action) -> bool:
         try:
@@ -411,9 +408,10 @@ class ContractMatch:
         r = self.hand
         buyer = r.buy_queue[0]
         r.hands[buyer].append(r.discard.pop())
-        penalty = self._stock_card()
-        if penalty is not None:
-            r.hands[buyer].append(penalty)
+        for _ in range(self.rules.buy_penalty_cards):
+            penalty = self._stock_card()
+            if penalty is not None:
+                r.hands[buyer].append(penalty)
         r.buys[buyer] += 1
         r.buy_queue = []
         r.phase = "play"
@@ -446,7 +444,7 @@ class ContractMatch:
         faces = self._lay_off_result(action) or {}
         meld = r.melds[action.meld]
         meld.cards.append(card)
-        check = check_meld_as(self.variant, meld.cards, meld.kind, 3, {**r.declared, **faces})
+        check = self._as_laid(meld.cards, meld.kind, {**r.declared, **faces})
         meld.cards = list(check.ordered)
         r.declared.update(check.joker_faces)
         r.hands[r.current].remove(card)
@@ -479,7 +477,7 @@ class ContractMatch:
             self._finish_round(r.current)
             return
         r.quiet_turns = 0 if r.drew_stock else r.quiet_turns + 1
-        if r.quiet_turns >= QUIET_TURNS_PER_SEAT * self.players:
+        if r.quiet_turns >= self.rules.quiet_turns_per_seat * self.players:
             self._finish_round(None, "stalled")
             return
         self._next_turn()
@@ -506,14 +504,16 @@ class ContractMatch:
 
     def _finish_round(self, out: int | None, reason: str = "stock_out") -> None:
         """End the round: ``out`` went out, or nobody did (``reason``: the stock and
-        discards ran out, or the round stalled, see QUIET_TURNS_PER_SEAT)."""
+        discards ran out, or the round stalled, see ``rules.quiet_turns_per_seat``)."""
         r = self.hand
-        values = tuple(sum(card_value(c) for c in hand) for hand in r.hands)
+        rules = self.rules
+        values = tuple(sum(rules.card_value(c) for c in hand) for hand in r.hands)
         points = list(values)
         if out is not None:
             points[out] = 0
             if r.went_down_now:  # laid the whole hand in a single turn
-                points[out] = ONE_TURN_BONUS if r.used_joker_now else ONE_TURN_NATURAL_BONUS
+                points[out] = (rules.one_turn_bonus if r.used_joker_now
+                               else rules.one_turn_natural_bonus)
             winners: tuple[int, ...] = (out,)
         else:
             low = min(values)
@@ -524,7 +524,7 @@ class ContractMatch:
         self.history.append(result)
         for seat, p in enumerate(points):
             self.totals[seat] += p
-        if len(self.history) >= (self.variant.match_hands or 10):
+        if len(self.history) >= (self.variant.match_hands or rules.rounds):
             best = min(self.totals)
             self.result = MatchResult(tuple(self.totals),
                                       tuple(s for s, t in enumerate(self.totals) if t == best),
@@ -557,7 +557,7 @@ class ContractMatch:
         if sorted(places) != sorted(shuffled_deck(packs, jokers, 0)):
             problems.append("the cards in stock, discards, hands and melds are not the deck")
         for index, meld in enumerate(r.melds):
-            check = check_meld_as(self.variant, meld.cards, meld.kind, 3, r.declared)
+            check = self._as_laid(meld.cards, meld.kind, r.declared)
             if not check.ok:
                 problems.append(f"meld {index + 1} is invalid: {check.reason}")
         return problems

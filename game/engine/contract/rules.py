@@ -8,79 +8,56 @@ from dataclasses import dataclass, replace
 from itertools import combinations, permutations
 
 from game.engine.cards import JOKER_SUIT, RANK_TEXT, SUITS, Card, Face, parse_face
-from game.engine.errors import NotationError
+from game.engine.contract_rules import (
+    SET_SIZE,
+    SHANGHAI_RUMMY_RULES,
+    Contract,
+    ContractRules,
+)
+from game.engine.errors import NotationError, OptionError
 from game.engine.melds import MeldCheck, check_meld, rank_positions
 from game.engine.variants import Variant
 
-SET_SIZE = 3
 # A joker in a set (where suits may repeat) stands for its rank in any suit: recorded as
 # the face (rank, ANY_SUIT), written ``7*`` in saves and "any 7" to players.
 ANY_SUIT = JOKER_SUIT
-ONE_TURN_BONUS = -25  # going out in one turn, with a joker
-ONE_TURN_NATURAL_BONUS = -50  # going out in one turn without a joker
-MIN_STOCK = 5  # cards a deal must leave in the stock, after the hands and the first discard
+
+# Shanghai Rummy's contracts and values, for the callers that show or weigh them without a
+# variant at hand (the computer players' heuristics, the scoreboard); rule code reads the
+# variant's (``rules_of``).
+CONTRACTS = SHANGHAI_RUMMY_RULES.contracts
+ONE_TURN_BONUS = SHANGHAI_RUMMY_RULES.one_turn_bonus
+ONE_TURN_NATURAL_BONUS = SHANGHAI_RUMMY_RULES.one_turn_natural_bonus
 
 
-@dataclass(frozen=True)
-class Contract:
-    sets: int
-    runs: int
-    run_length: int = 0
-
-    def __str__(self) -> str:
-        parts = []
-        if self.sets:
-            parts.append(f"{self.sets} set{'s' if self.sets > 1 else ''} of {SET_SIZE}")
-        if self.runs:
-            parts.append(f"{self.runs} run{'s' if self.runs > 1 else ''} of {self.run_length}")
-        return " + ".join(parts)
-
-    @property
-    def melds(self) -> int:
-        return self.sets + self.runs
-
-
-CONTRACTS = (
-    Contract(2, 0),
-    Contract(1, 1, 4),
-    Contract(0, 2, 4),
-    Contract(3, 0),
-    Contract(1, 1, 7),
-    Contract(2, 1, 5),
-    Contract(0, 3, 4),
-    Contract(1, 1, 10),
-    Contract(3, 1, 5),
-    Contract(0, 3, 5),
-)
+def rules_of(variant: Variant) -> ContractRules:
+    """The contract game's parameters of ``variant``; OptionError when it has none."""
+    if variant.contract is None:
+        raise OptionError(f"{variant.name} has no contract-game rules")
+    return variant.contract
 
 
 def deal_problem(variant: Variant, players: int) -> str | None:
     """Why ``players`` seats cannot be dealt this variant's hands, or None. The deck for
     that many seats (``deck_for``) must hold every hand, the first discard and at least
-    ``MIN_STOCK`` cards of stock."""
+    the rules' ``min_stock`` cards of stock."""
+    min_stock = rules_of(variant).min_stock
     packs, jokers = variant.deck_for(players)
     deck = packs * 52 + jokers
-    need = players * variant.hand_size + 1 + MIN_STOCK
+    need = players * variant.hand_size + 1 + min_stock
     if need <= deck:
         return None
     return (f"too few cards: {players} players with {variant.hand_size} cards each need "
-            f"{need} (the hands, a first discard and at least {MIN_STOCK} in the stock), "
+            f"{need} (the hands, a first discard and at least {min_stock} in the stock), "
             f"but the deck for {players} players has {deck} ({packs} pack"
             f"{'s' if packs != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}); "
             "deal fewer cards, seat fewer players or use more packs")
 
 
-def contract_for(round_number: int) -> Contract:
-    return CONTRACTS[round_number % len(CONTRACTS)]
-
-
 def card_value(card: Card) -> int:
-    """Penalty of a card left in hand (house values)."""
-    if card.is_joker:
-        return 50
-    if card.rank == 1:
-        return 15
-    return 10 if card.rank >= 10 else 5
+    """Penalty of a card left in hand in Shanghai Rummy (house values); rule code asks the
+    variant's rules (``ContractRules.card_value``)."""
+    return SHANGHAI_RUMMY_RULES.card_value(card)
 
 
 @dataclass(frozen=True)
@@ -257,23 +234,27 @@ def contract_possible(variant: Variant, contract: Contract, hand: Sequence[Card]
 
 
 def describe_contract_game(variant: Variant) -> list[str]:
+    rules = rules_of(variant)
     packs, jokers = variant.deck_for(variant.min_players)
     big = variant.larger_deck
+    penalty = ("the top stock card" if rules.buy_penalty_cards == 1
+               else f"the top {rules.buy_penalty_cards} stock cards")
     lines = [
         f"{variant.name} ({variant.id}): {variant.summary}",
         f"Players: {variant.min_players}-{variant.max_players}. Deck: {packs} packs and "
         f"{jokers} joker{'s' if jokers != 1 else ''}"
         + (f"; from {big.min_players} players {big.packs} packs and {big.jokers} jokers."
            if big else "."),
-        f"Ten rounds of {variant.hand_size} cards. The contracts, round by round: "
-        + "; ".join(f"{i + 1}. {c}" for i, c in enumerate(CONTRACTS)) + ".",
+        f"{_number_word(rules.rounds).capitalize()} rounds of {variant.hand_size} cards. "
+        "The contracts, round by round: "
+        + "; ".join(f"{i + 1}. {c}" for i, c in enumerate(rules.contracts)) + ".",
         "On your turn take the top discard or draw from the stock. If you draw from the "
-        "stock, the others may buy the discard in turn order, taking the top stock card "
-        f"as a penalty with it; at most {variant.max_buys} buys per player per round.",
+        f"stock, the others may buy the discard in turn order, taking {penalty} as a "
+        f"penalty with it; at most {variant.max_buys} buys per player per round.",
         "Lay down exactly the round's contract in one turn. In later turns you may lay off "
         "single cards on any meld; in one turn you either lay down or lay off, not both.",
-        "Sets are 3 or more cards of one rank and may repeat suits. Runs are cards of one "
-        "suit in order; an ace is high or low but never inside a run.",
+        f"Sets are {SET_SIZE} or more cards of one rank and may repeat suits. Runs are "
+        "cards of one suit in order; an ace is high or low but never inside a run.",
         "Jokers are wild. A joker in a set stands for its rank in any suit (shown as "
         "\"any 7\"), so any real card of that rank may replace it; a joker in a run stands "
         "for one card. Any player may take a joker from the table by replacing it with the "
@@ -281,8 +262,15 @@ def describe_contract_game(variant: Variant) -> list[str]:
         "down in an earlier turn, or put into the contract by one laying down now.",
         "A turn ends with a discard. When the stock runs out, the discards but the top one "
         "are shuffled into a new stock; if both run out, the round ends.",
-        "Penalty: the cards left in hand. Going out in a single turn scores -25, or -50 "
-        "without a joker. The lowest total after ten rounds wins.",
+        "Penalty: the cards left in hand. Going out in a single turn scores "
+        f"{rules.one_turn_bonus}, or {rules.one_turn_natural_bonus} without a joker. The "
+        f"lowest total after {_number_word(rules.rounds)} rounds wins.",
     ]
     lines.extend(variant.house_rules)
     return lines
+
+
+def _number_word(n: int) -> str:
+    words = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+             "ten", "eleven", "twelve")
+    return words[n] if 0 <= n < len(words) else str(n)

@@ -27,18 +27,21 @@ def test_a_deal_with_too_few_cards_is_refused_with_the_reason(
 
 
 def test_the_stock_needs_a_few_cards_after_the_hands_and_the_discard() -> None:
-    from game.engine.contract.rules import MIN_STOCK, deal_problem
+    from game.engine.contract.rules import deal_problem
     from game.engine.variants import get_variant
+
+    min_stock = get_variant("shanghai-rummy").contract.min_stock
+    assert min_stock == 5
 
     # one pack and no jokers: 52 cards. Four hands of 11 leave 8: 1 discard + 7 stock
     ok = ContractMatch("shanghai-rummy", 4, 1, {"packs": 1, "jokers": 0})
-    assert len(ok.hand.stock) == 52 - 44 - 1 >= MIN_STOCK
-    # a hand size that leaves the stock one card short of MIN_STOCK is refused
+    assert len(ok.hand.stock) == 52 - 44 - 1 >= min_stock
+    # a hand size that leaves the stock one card short of min_stock is refused
     variant = get_variant("shanghai-rummy", {"packs": 1, "jokers": 0, "hand_size": 10})
     assert deal_problem(variant, 4) is None  # 40 + 1 + 11
     big = get_variant("shanghai-rummy", {"packs": 1, "jokers": 0, "hand_size": 11})
     assert deal_problem(big, 4) is None
-    tight = 52 - 1 - MIN_STOCK  # cards the hands may take
+    tight = 52 - 1 - min_stock  # cards the hands may take
     assert deal_problem(get_variant("shanghai-rummy", {"packs": 1, "jokers": 0,
                                                        "hand_size": tight // 3}), 3) is None
     assert deal_problem(get_variant("shanghai-rummy", {"packs": 1, "jokers": 0,
