@@ -208,3 +208,16 @@ def test_cards_another_seat_lays_down_carry_its_mark_until_your_turn_ends(make) 
     t.key(pygame.K_x)
     t.frames(2)
     assert all(scene.sprites.sprites[c].mark is None for c in adas)
+
+
+def test_refusals_name_cards_with_suit_symbols_not_codes(make) -> None:  # noqa: ANN001, F811
+    t = make(hands=["7H 9H 2C 3D 4S", ADA, BOOLE], discard="QC", stock="KC",
+             prepare=_run_on_table)
+    scene, match = t.scene, t.match
+    t.key(pygame.K_d)
+    t.settle()
+    count = len(match.log)
+    t.drag(t.at(t.card("2C")), scene.layout.meld(0).rect.center)
+    assert len(match.log) == count
+    words = " ".join([scene.message.title, *scene.message.lines])
+    assert "2\u2663" in words and "2C" not in words

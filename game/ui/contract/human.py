@@ -21,6 +21,7 @@ from game.engine.contract.actions import (
     TakeDiscard,
 )
 from game.engine.contract.rules import LayDownCheck, check_lay_down, stands_for
+from game.ui.contract.model import symbols
 from game.ui.table.phases import HUMAN, SETTLE
 
 if TYPE_CHECKING:
@@ -121,6 +122,7 @@ class HumanSeat:
     def refuse(self, title: str, lines: Sequence[str] = ()) -> bool:
         """Tell the player why not (with a sound); always False."""
         self.table.app.sounds.play("illegal")
+        title, lines = symbols(title), [symbols(line) for line in lines]  # 7♥, not 7H
         self.table.say(title, lines, "error", 7.0)
         self.refused.append((title, tuple(lines)))
         return False

@@ -4,6 +4,7 @@ the window size."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,15 @@ from game.engine.variants import Variant
 
 SUIT_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RANK_WORDS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([CDHS])\b")
+_JOKER_CODE = re.compile(r"\bJK\b")
+
+
+def symbols(text: str) -> str:
+    """``text`` (the engine's words) with its card codes written as people write cards:
+    ``7H`` -> ``7♥``, ``JK`` -> ``joker``."""
+    text = _CARD_CODE.sub(lambda m: m.group(1) + SUIT_GLYPHS[m.group(2)], text)
+    return _JOKER_CODE.sub("joker", text)
 
 
 def card_text(card: Card | Face | None) -> str:
@@ -132,7 +142,7 @@ def _slot_state(variant: Variant, contract: Contract, kind: str,
     if as_run is not None and as_run.ok:
         return True, f"\u2713 run of {len(cards)}"
     wanted = as_set if kind == "set" or as_run is None else as_run
-    return False, wanted.reason or "not a meld yet"
+    return False, symbols(wanted.reason) if wanted.reason else "not a meld yet"
 
 
 def joker_faces(declared: Mapping[Card, Face]) -> dict[Card, Face]:

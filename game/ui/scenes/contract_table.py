@@ -45,6 +45,7 @@ from game.ui.contract.model import (
     card_text,
     joker_faces,
     slot_facts,
+    symbols,
     the_card,
 )
 from game.ui.contract.pointer import ContractPointer
@@ -558,7 +559,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             check = self.human.stage_check()
             tip = None
             if not check.ok:
-                tip = "Not yet: " + "; ".join(check.problems[:3])
+                tip = symbols("Not yet: " + "; ".join(check.problems[:3]))
             elif "lay_down" not in legal:
                 tip = "Your groups make the contract: lay them down on your turn, after " \
                       "drawing (L)"
