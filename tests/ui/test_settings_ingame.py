@@ -42,6 +42,9 @@ def test_the_game_menu_opens_the_settings_and_the_table_uses_them(
     table = _table(app, variant)
     press(app, pygame.K_ESCAPE)
     assert type(app.scenes.top).__name__ == "TableMenu"
+    # each game's word for the part being played: Shanghai Rummy plays rounds
+    assert app.scenes.top.message.endswith(
+        ", round 1" if variant == "shanghai-rummy" else ", hand 1")
     click(app, button(app, "Settings\u2026"))
     scene = app.scenes.top
     assert isinstance(scene, SettingsScene)
