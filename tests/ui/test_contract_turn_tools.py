@@ -13,7 +13,15 @@ from game.engine.contract.actions import Discard, LayDown, LayOff, SwapJoker
 from game.engine.contract.match import ContractMatch, TableMeld
 from game.ui.contract.replay import replay_start
 from game.ui.theme import seat_colour
-from tests.ui.test_contract_ui import ADA, BOOLE, YOU, _take, make, names  # noqa: F401
+from tests.ui.test_contract_ui import (  # noqa: F401
+    ADA,
+    BOOLE,
+    YOU,
+    _asked_first,
+    _take,
+    make,
+    names,
+)
 
 
 def _run_on_table(match: ContractMatch) -> None:
@@ -221,3 +229,17 @@ def test_refusals_name_cards_with_suit_symbols_not_codes(make) -> None:  # noqa:
     assert len(match.log) == count
     words = " ".join([scene.message.title, *scene.message.lines])
     assert "2\u2663" in words and "2C" not in words
+
+
+def test_a_hint_at_the_buy_prompt_answers_it(make) -> None:  # noqa: ANN001, F811
+    t = make(**_asked_first())
+    scene, match = t.scene, t.match
+    t.buy_prompt()
+    t.key(pygame.K_h)
+    t.until(lambda: scene.hint.showing, 3000, "the hint")
+    hinted = scene.hint.action
+    assert hinted.kind in ("buy", "decline") and hinted.player == 0
+    assert scene.message.title.startswith(("Hint: buy the 7\u2665", "Hint: let the 7\u2665 go"))
+    t.key(pygame.K_h)
+    assert match.log[-1] == hinted
+    assert scene.prompt is None

@@ -14,6 +14,7 @@ from game.ai.contract import suggest
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.actions import Buy, Discard, LayDown, LayOff, SwapJoker, TakeDiscard
+from game.ui.contract.human import BUY
 from game.ui.contract.model import card_text, the_card
 from game.ui.table.driver import Worker
 from game.ui.table.phases import HUMAN
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from game.ui.contract.host import ContractHost
 
 HINT_LEVEL = "hard"
+HINT_PHASES = (HUMAN, BUY)  # the person's turn, and the buy prompt
 
 
 class ContractHint:
@@ -47,8 +49,9 @@ class ContractHint:
         if not self.allowed():
             return table.human.refuse("Hints are switched off",
                                       ["Switch them on in Settings (Menu \u2192 Settings)."])
-        if table.phase != HUMAN or not table.human.my_move():
-            return table.human.refuse("No hint now", ["A hint is for your own turn."])
+        if table.phase not in HINT_PHASES or not table.human.my_move():
+            return table.human.refuse("No hint now", ["A hint is for your own turn, or "
+                                                      "when you are asked to buy."])
         if self.action is not None:
             return self.apply()
         if self.worker is not None:
@@ -67,7 +70,7 @@ class ContractHint:
             return
         self.worker = None
         table = self.table
-        if table.version != self._version or table.phase != HUMAN:
+        if table.version != self._version or table.phase not in HINT_PHASES:
             return
         action = worker.result if isinstance(worker.result, Action) else None
         if worker.error is not None or action is None or not table.match.can(action):
@@ -102,6 +105,10 @@ class ContractHint:
         self.dismiss()
         if action is None:
             return False
+        if isinstance(action, Buy):
+            return self.table.human.buy()  # through the prompt, which closes
+        if action.kind == "decline":
+            return self.table.human.decline()
         return self.table.commit(action)
 
     # ------------------------------------------------------------------ words
@@ -123,7 +130,9 @@ class ContractHint:
         if isinstance(action, TakeDiscard):
             return f"take {the_card(top)}: it helps your contract"
         if isinstance(action, Buy):
-            return f"buy {the_card(top)}"
+            return f"buy {the_card(top)}: it helps your contract"
+        if action.kind == "decline":
+            return f"let {the_card(top)} go: it is not worth a penalty card"
         if isinstance(action, LayDown):
             groups = "  \u00b7  ".join(" ".join(card_text(c) for c in meld)
                                        for meld in action.melds)

@@ -582,7 +582,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         states["reset"] = ButtonState(enabled=undo.can_undo())
         hint = self.hint
         states["hint"] = ButtonState(
-            enabled=hint.allowed() and self.phase == HUMAN and self.human.my_move(),
+            enabled=hint.allowed() and self.phase in (HUMAN, BUY) and self.human.my_move(),
             text="Do it" if hint.showing else None,
             tooltip=None if hint.allowed() else "Hints are switched off in Settings")
         replaying = self.replay.active
