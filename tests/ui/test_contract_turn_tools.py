@@ -209,13 +209,15 @@ def test_cards_another_seat_lays_down_carry_its_mark_until_your_turn_ends(make) 
     assert ada.startswith("Ada drew from the stock; laid down 2 sets of 3: ")
     assert "7\u2663" in ada and "Q\u2660" in ada and "; discarded the " in ada
     assert lines[1][1].startswith("Boole ")
-    # your turn ends: you have seen them
-    t.key(pygame.K_d)
+    t.key(pygame.K_d)  # your turn under way: the others' turns stay on view
     t.settle()
+    assert scene.turn_log.lines(0) == lines
+    # your turn ends: you have seen them
     t.click(t.at(scene.bottom_hand()[0]))
     t.key(pygame.K_x)
     t.frames(2)
     assert all(scene.sprites.sprites[c].mark is None for c in adas)
+    assert scene.turn_log.lines(0) == []
 
 
 def test_refusals_name_cards_with_suit_symbols_not_codes(make) -> None:  # noqa: ANN001, F811

@@ -74,11 +74,14 @@ class TurnLog:
         self.open = kind not in ("discard", "buy")
 
     def lines(self, viewer: int, most: int = 3) -> list[tuple[tuple[int, int, int], str]]:
-        """The turns since ``viewer``'s last one (the last ``most``), each with its seat's
-        colour."""
-        last = max((i for i, (seat, _) in enumerate(self.entries) if seat == viewer),
-                   default=-1)
-        return [(seat_colour(seat), line) for seat, line in self.entries[last + 1:][-most:]]
+        """The other seats' turns since ``viewer``'s last finished one (the last ``most``),
+        each with its seat's colour: during ``viewer``'s own turn they stay on view."""
+        entries = self.entries
+        own = [i for i, (seat, _) in enumerate(entries) if seat == viewer]
+        if own and own[-1] == len(entries) - 1 and self.open:
+            own.pop()  # the turn under way is not a finished one
+        since = entries[own[-1] + 1:] if own else entries
+        return [(seat_colour(seat), line) for seat, line in since if seat != viewer][-most:]
 
     def clear(self) -> None:
         self.entries.clear()
