@@ -315,3 +315,55 @@ def test_hints_can_be_switched_off_and_a_hint_taken_is_counted(make) -> None:  #
     probe.until(lambda: scene.phase == "hint", 600, "the hint")
     assert scene.session.hints == 1
     assert scene.session.to_json()["hints"] == 1
+
+
+# --------------------------------------------------------------------------- polish
+
+
+def test_free_cards_label_and_tens_read_at_1024_wide(make) -> None:  # noqa: ANN001
+    probe = make("tahiti", seats=THREE[:2], size=(1024, 640), rigged={
+        "table": "10H 10C 10S 10D | 3H 4H 5H 6H | 9C 9D 9S | JS QS KS | 2C 3C 4C 5C 6C 7C",
+        "free": "7D 8D", "hands": ["6H 2S KD QC", "AS 2S 8C 8H JD"], "current": 0})
+    scene = probe.scene
+    layout = scene.layout
+    free = layout.free_rect
+    assert free is not None
+    assert not any(free.colliderect(box.rect) for box in layout.groups)
+    first_free = min(layout.spots[c].x for c in scene.model.free)
+    assert first_free - free.x >= 14  # the label's strip comes before the cards
+    tens = layout.box(group_of(probe, "10H"))
+    nines = layout.box(group_of(probe, "9C"))
+    assert tens.step > nines.step  # two-digit indexes get more room
+
+
+def test_the_hint_note_leaves_the_melds_in_view(make) -> None:  # noqa: ANN001
+    probe = make(rigged={"table": "3H 4H 5H | 7C 7D 7S | 9S 10S JS | AD AC AH | 5C 6C 7C 8C",
+                         "hands": ["6H 9C 9D 2C", "AS 2S 8C", "KD QC 4D"], "current": 0})
+    scene = probe.scene
+    probe.key(pygame.K_h)
+    probe.until(lambda: scene.phase == "hint" and scene.human.hint_show.finished
+                and not scene.sprites.busy, 600, "the hint")
+    probe.frames(2)
+    assert scene.note_rect is not None
+    assert not any(scene.note_rect.colliderect(box.rect) for box in scene.layout.groups)
+
+
+def test_refusals_write_cards_with_suit_symbols(make) -> None:  # noqa: ANN001
+    probe = make(rigged={"table": "3H 4H 5H", "hands": ["9S 2C KD", "AS 2S 8C", "KC QC 4D"],
+                         "current": 0})
+    scene = probe.scene
+    nine = probe.card("9S", "hand")
+    probe.drag(probe.center(nine), scene.layout.box(group_of(probe, "3H")).rect.center)
+    probe.key(pygame.K_e)
+    assert scene.message is not None and scene.message.tone == "error"
+    text = " ".join(scene.message.lines)
+    assert "9S" not in text and "3H" not in text
+    assert "\u2660" in text or "\u2665" in text
+
+
+def group_of(probe: TableProbe, text: str) -> int:
+    draft = probe.scene.draft
+    assert draft is not None
+    where = draft.location(probe.card(text))
+    assert isinstance(where, int)
+    return where

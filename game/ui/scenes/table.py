@@ -85,6 +85,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.slots = SlotMap()
         #: one line per turn of this hand: (seat, what it did), for the log on the felt
         self.turn_log: list[tuple[int, str]] = []
+        self.note_rect: pygame.Rect | None = None  # where the note on show was drawn
         self.confirmed: int | None = None  # hot-seat: who confirmed the cover last
         self.origin_seat: int | None = None  # whose hand new cards fly from
         self.model: TableModel | None = None
@@ -276,6 +277,14 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.sprites.fly_ghost(Card(0, "*", 80 + k), start, (rect.x + 8, rect.y + 4),
                                    (w // 2, h // 2), self.speed, k * 0.08 / self.speed)
 
+    def _seat_name(self, seat: int) -> str:
+        """A seat's name in the scores and seat boxes: the person at this screen is marked
+        "(you)", as "You" names them in the table's sentences."""
+        name = self.session.seats[seat].name
+        if self.is_you(seat) and name.strip().lower() != "you":
+            return f"{name} (you)"
+        return name
+
     def name_of(self, seat: int) -> str:
         """How the table names ``seat``: "You" for the person at this screen, else the
         seat's name (hot-seat names everyone)."""
@@ -386,7 +395,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         hand = tuple(self.bottom_hand()) if visible else ()
         over = match.hand_over and self.phase != REPLAY
         seats = tuple(
-            SeatInfo(i, s.name, s.kind, counts[i], match.totals[i],
+            SeatInfo(i, self._seat_name(i), s.kind, counts[i], match.totals[i],
                      i == match.current and not match.hand_over, match.hand.opened[i],
                      over and i != self.bottom)
             for i, s in enumerate(self.session.seats))
@@ -609,8 +618,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.hud.draw_log(surface, layout, self.log_lines())
         if self.chooser is not None:
             self.chooser.draw(surface)
+        self.note_rect = None
         if self.message is not None:
-            self.hud.draw_message(surface, layout, self.message)
+            self.note_rect = self.hud.draw_message(surface, layout, self.message)
         self.pointer.draw_tooltip(surface)
 
     def _overlay(self, surface: pygame.Surface) -> None:

@@ -12,7 +12,7 @@ from game.ui.card_art import CardArt
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
 from game.ui.table.felt import felt
-from game.ui.table.layout import Layout
+from game.ui.table.layout import Layout, free_label_width
 from game.ui.table.look import KIND_WORDS, Facts, font_px
 from game.ui.table.model import SeatInfo, TableModel
 from game.ui.table.overlays import draw_back_fan, draw_hand_caption
@@ -95,12 +95,15 @@ class Board(BoardCache):
                 self._badge(surface, box.rect.topright, "!", RED)
         if layout.free_rect is not None:
             panel(surface, layout.free_rect, (40, 30, 0, 60), (224, 180, 74, 120), radius, 1)
-            size = font_px(layout, 0.016, 10, 14)
-            tag = self.text.render("FREE CARDS", size, GOLD_LIGHT, bold=True)
-            x, y = layout.free_rect.x + 6, layout.free_rect.bottom - 1
-            panel(surface, pygame.Rect(x - 4, y - 2, tag.get_width() + 8, tag.get_height() + 2),
-                  (30, 24, 6, 220), None, 4)
-            surface.blit(tag, (x, y - 1))
+            # the label lies in its own strip inside the mat, read upwards, so it never
+            # reaches a meld of the next row
+            rect = layout.free_rect
+            strip = free_label_width(layout.table_card[0])
+            size = max(9, min(strip - 3, font_px(layout, 0.016, 10, 14)))
+            text = self.text.fit("FREE CARDS", size, rect.height - 8, bold=True)
+            tag = pygame.transform.rotate(self.text.render(text, size, GOLD_LIGHT, bold=True,
+                                                           shadow=False), 90)
+            surface.blit(tag, tag.get_rect(center=(rect.x + strip // 2 + 3, rect.centery)))
         if facts.your_turn:
             size = font_px(layout, 0.017, 10, 15)
             for rect in layout.new_melds:
@@ -240,7 +243,7 @@ class Board(BoardCache):
                  (facts.variant, small, CREAM, True),
                  (facts.match_text, small, TABLE_MUTED, False)]
         if facts.final_round:
-            lines.append(("Last round: no drawing", small, RED, True))
+            lines.append(("Last turns of the hand: no drawing", small, RED, True))
         total = sum(int(px * 1.3) for _, px, _, _ in lines)
         y = rect.y + max(4, (rect.height - total) // 2)
         for text, px, colour, bold in lines:

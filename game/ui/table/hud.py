@@ -95,10 +95,13 @@ class Hud(Board):
             pygame.draw.circle(surface, colour, (back.x + 10, back.centery), r)
             surface.blit(label, (back.x + 22, y))
 
-    def draw_message(self, surface: pygame.Surface, layout: Layout, message: Message) -> None:
+    def draw_message(self, surface: pygame.Surface, layout: Layout,
+                     message: Message) -> pygame.Rect:
         width = min(layout.table.width - 40, max(360, layout.size[0] // 3))
-        draw_note(surface, self.text, layout.table, layout.status, message,
-                  font_px(layout, 0.021, 12, 18), width, NOTE_TONES)
+        melds = [box.rect for box in layout.groups] + \
+            ([layout.free_rect] if layout.free_rect is not None else [])
+        return draw_note(surface, self.text, layout.table, layout.status, message,
+                         font_px(layout, 0.021, 12, 18), width, NOTE_TONES, melds)
 
     def draw_tooltip(self, surface: pygame.Surface, pos: tuple[int, int], title: str,
                      body: str) -> None:

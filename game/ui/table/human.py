@@ -18,7 +18,7 @@ from game.ui.table.driver import Pacer, Playback, Worker, hint
 from game.ui.table.hud import Status
 from game.ui.table.marks import log_line, marked_cards
 from game.ui.table.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK
-from game.ui.table.status import problem_text
+from game.ui.table.status import problem_text, with_suits
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableHost
@@ -50,7 +50,7 @@ class HumanTurn:
 
     def refuse(self, title: str, lines: Sequence[str]) -> None:
         self.table.app.sounds.play("illegal")
-        self.table.say(title, lines, "error", 8.0)
+        self.table.say(title, [with_suits(line) for line in lines], "error", 8.0)
 
     def edited(self) -> None:
         """After any draft edit: show it."""

@@ -20,6 +20,7 @@ from game.ui.table.slots import SlotEntry
 CARD_RATIO = 1.4  # height / width
 STEP = 0.36  # visible part of an overlapped card in a meld, as a share of its width
 STEP_COMPACT = 0.5  # narrow cards have one big index that needs more room
+WIDE_EXTRA = 0.1  # more for a meld with a 10 in it: its index has two digits
 COMPACT_BELOW = 84  # card_art draws narrower cards in its compact style
 MIN_TABLE_HEIGHT = 50
 BUTTON_ROWS = 9  # rows of sidebar buttons (controls.ROWS)
@@ -264,13 +265,24 @@ class _Block:
         return max(self.width, self.room)
 
 
-def meld_step(w: int) -> int:
-    """How far apart the overlapped cards of a meld are for cards ``w`` wide."""
-    return round(w * (STEP_COMPACT if w < COMPACT_BELOW else STEP))
+def meld_step(w: int, wide: bool = False) -> int:
+    """How far apart the overlapped cards of a meld are for cards ``w`` wide; ``wide``
+    when it holds a 10, whose two-digit index needs more room (or "10 10" reads "1010")."""
+    share = STEP_COMPACT if w < COMPACT_BELOW else STEP
+    return round(w * (share + (WIDE_EXTRA if wide else 0.0)))
 
 
-def _blocks_width(count: int, w: int) -> float:
-    return w + (count - 1) * meld_step(w) if count else w
+def free_label_width(w: int) -> int:
+    """The strip on the left of the free cards that holds their label, read upwards."""
+    return max(14, round(w * 0.22))
+
+
+def _wide(cards: Sequence[Card]) -> bool:
+    return any(c.rank == 10 for c in cards)
+
+
+def _blocks_width(count: int, w: int, wide: bool = False) -> float:
+    return w + (count - 1) * meld_step(w, wide) if count else w
 
 
 def _place_table(layout: Layout, model: TableModel, hand_h: int,
@@ -321,18 +333,19 @@ def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], 
     step = meld_step(w)
     regions = _regions(layout, model, label_h)
     per_region: list[list[_Block]] = [[] for _ in regions]
-    if model.free:
-        free_w = w * len(model.free) + pad * (len(model.free) - 1)
+    if model.free:  # a strip on the left of the free cards holds their label
+        free_w = free_label_width(w) + w * len(model.free) + pad * (len(model.free) - 1)
         per_region[0].append(_Block("free", free_w, model.free))
     for entry in entries:
         if entry.group is None:
             if not model.apart:  # a gap holds the place of a meld that is gone
-                per_region[0].append(_Block("gap", _blocks_width(entry.cards, w)))
+                per_region[0].append(_Block("gap", _blocks_width(entry.cards, w, True)))
             continue
         group = model.groups[entry.group]
         region = 0 if not model.apart or group.kind == "set" else 1
-        per_region[region].append(_Block(group.index, _blocks_width(len(group.cards), w),
-                                         group.cards, _blocks_width(entry.cards, w)))
+        wide = _wide(group.cards)
+        per_region[region].append(_Block(group.index, _blocks_width(len(group.cards), w, wide),
+                                         group.cards, _blocks_width(entry.cards, w, wide)))
     for blocks in per_region:
         blocks.append(_Block("new", w))
     placed: list[tuple[_Block, float, float]] = []
@@ -363,11 +376,13 @@ def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], 
             continue
         if block.key == "free":
             layout.free_rect = mat
+            x0 = x + free_label_width(w)
             for slot, card in enumerate(block.cards):
-                layout.spots[card] = Spot(x + slot * (w + pad), y, w, h, "free", None, slot)
+                layout.spots[card] = Spot(x0 + slot * (w + pad), y, w, h, "free", None, slot)
             continue
         assert isinstance(block.key, int)  # a group's index: "new" and "free" are done
         group = by_index[block.key]
+        step = meld_step(w, _wide(group.cards))
         layout.groups.append(GroupBox(group.index, mat, x, step, len(group.cards), group.kind,
                                       group.valid, group.problem))
         for slot, card in enumerate(group.cards):

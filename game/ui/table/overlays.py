@@ -6,7 +6,7 @@ manipulation table) and ``ContractHud`` call these with their own sizes and colo
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pygame
 
@@ -51,16 +51,17 @@ def draw_status_pill(surface: pygame.Surface, text: TextCache, rect: pygame.Rect
 
 def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
               status: pygame.Rect, message: Message, size: int, width: int,
-              tones: NoteTones) -> None:
+              tones: NoteTones, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """``message`` (a title and bullet lines) in a box ``width`` wide, centred on
-    ``table`` just above the ``status`` line, fading out in its last half second."""
+    ``table`` just above the ``status`` line (or, when that covers any of ``avoid``, the
+    melds, in the place on the felt that covers least of them), fading out in its last
+    half second. Returns where it went."""
     lines: list[str] = []
     for line in message.lines:
         lines.extend(text.wrap(f"\u2022 {line}", size, width - 32))
     title_px = size + 2
     height = 20 + int(title_px * 1.5) + int(size * 1.35) * len(lines)
-    rect = pygame.Rect(0, 0, width, height)
-    rect.midbottom = (table.centerx, status.top - 6)
+    rect = _note_place(pygame.Rect(0, 0, width, height), table, status, avoid)
     fill, edge, ink = tones.get(message.tone, tones["info"])
     alpha = 1.0 if message.ttl > 0.5 else max(0.0, message.ttl / 0.5)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -76,6 +77,30 @@ def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
     if alpha < 1.0:
         layer.set_alpha(int(255 * alpha))
     surface.blit(layer, rect)
+    return rect
+
+
+def _note_place(rect: pygame.Rect, table: pygame.Rect, status: pygame.Rect,
+                avoid: Sequence[pygame.Rect]) -> pygame.Rect:
+    """Where a note goes: above the status line in the middle, else at the felt's lower
+    right or left or its upper right, whichever covers least of ``avoid``."""
+    places: list[tuple[int, int, pygame.Rect]] = []
+    for anchor in ("midbottom", "bottomright", "bottomleft", "topright"):
+        place = rect.copy()
+        point = {"midbottom": (table.centerx, status.top - 6),
+                 "bottomright": (table.right - 6, status.top - 6),
+                 "bottomleft": (table.x + 6, status.top - 6),
+                 "topright": (table.right - 6, table.y + 6)}[anchor]
+        setattr(place, anchor, point)
+        covered = sum(_area(place.clip(other)) for other in avoid)
+        if not covered:
+            return place
+        places.append((covered, len(places), place))
+    return min(places)[2]
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
 
 
 def draw_back_fan(surface: pygame.Surface, art: CardArt, x: float, top: float,

@@ -3,6 +3,7 @@ the match and the draft. A controller owned by ``TableScene``."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from game.engine.scoring import hand_value, points_text
@@ -118,7 +119,7 @@ class TableStatus:
         if knock is None:
             return "There is no knocking in this game."
         if match.hand.final_turns is not None:
-            return "No knocking in the last round of turns."
+            return "No knocking in the last turns of the hand."
         points = self.hand_points()
         if points > knock.max_points:
             return f"Knock needs {knock.max_points} points or fewer in your hand; you hold " \
@@ -203,10 +204,20 @@ class TableStatus:
 
 
 
+CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([CDHS])\b")
+SUITS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def with_suits(text: str) -> str:
+    """``text`` with card codes (3C, 10H) written with suit symbols (3\u2663, 10\u2665),
+    as the cards show them."""
+    return CARD_CODE.sub(lambda m: m.group(1) + SUITS[m.group(2)], text)
+
+
 def problem_text(problem: Any) -> str:
     """A problem of the turn check as the player reads it ("Meld 2: ...")."""
     meld = getattr(problem, "meld", None)
-    message = getattr(problem, "message", str(problem))
+    message = with_suits(getattr(problem, "message", str(problem)))
     if meld is None:
         return message[:1].upper() + message[1:]
     return f"Meld {meld + 1}: {message}"
