@@ -158,3 +158,25 @@ def test_suggest_answers_with_a_legal_action_for_the_seat_asked() -> None:
         match.apply(action)
         if match.hand_over:
             break
+
+
+def test_hard_sheds_its_costliest_cards_when_an_opponent_is_about_to_go_out() -> None:
+    """Seat 1 is down with two cards; Hard is far from its two sets, so it throws an ace of
+    its only pair (15 points) where Medium keeps the pair and throws a jack."""
+    s = Script()
+    s.deal(["AD AS 5C 9H 2S 3C 7D 4H 6S 8C JD", "KH KS", "3D 3H 4C 4D 7S 7H 10D JH QH"],
+           discard="QD", stock="KC QS 9C")
+    s.round.melds = [TableMeld(1, "set", s.cards("8H 8S 8D")),
+                     TableMeld(1, "set", s.cards("10C 10S 10H"))]
+    s.round.laid_down = [False, True, False]
+    thrown = {}
+    for level in ("medium", "hard"):
+        m = s.match.clone()
+        player = make_contract_player(level, 0)
+        m.apply(player.decide(m.view(0)).action)  # draws 9C, pairing 9H
+        while m.hand.phase == "buying":
+            m.apply(make_contract_player("easy").decide(m.view(m.awaiting)).action)
+        action = player.decide(m.view(0)).action
+        assert isinstance(action, Discard)
+        thrown[level] = str(action.card)
+    assert thrown == {"medium": "JD", "hard": "AD"}

@@ -26,6 +26,7 @@ from game.engine.contract.match import ContractView
 from game.engine.contract.rules import card_value, check_meld_as
 
 LAY_DOWN_OPTIONS = 12  # lay-downs compared (the planner's search counts its own steps)
+HOPELESS_PRESSURE = 0.9  # an opponent who is down holds two cards or fewer
 
 
 class HardContractPlayer(ContractPlayer):
@@ -147,6 +148,11 @@ class HardContractPlayer(ContractPlayer):
         if view.laid_down[view.seat]:
             return self._discard_when_down(view, hand)
         pressure = self._pressure(view)
+        if pressure >= HOPELESS_PRESSURE and \
+                deficiency(view.hand, view.contract, view.variant.ace) >= 2:
+            # an opponent goes out within a turn or two and this hand is two cards or
+            # more from its contract: only the points still matter
+            return min(hand, key=lambda c: (self._feeds(view, c), -card_value(c), c))
         shed = 0.04 + 0.6 * pressure
 
         def cost(card: Card) -> tuple[float, Card]:
