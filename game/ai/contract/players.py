@@ -6,10 +6,9 @@
   a buy in reserve), lays down at once, lays off everywhere and swaps jokers (before
   laying down too, when the joker completes its contract), and throws the card that
   helps the hand least.
-- Hard: Medium's play plus judgement: a buy must be worth its penalty card, more so late
-  in the round and when opponents are close to going out; it sheds high cards when an
-  opponent is near the end; it will not throw a card that an opponent who has laid down
-  could lay off, or that just came off the pile the next player took from.
+- Hard (game/ai/contract/hard.py): Medium's play plus a memory of the round and judgement.
+
+``make_contract_player`` and ``suggest`` (game/ai/contract/levels.py) choose by level.
 """
 
 from __future__ import annotations
