@@ -135,7 +135,10 @@ def _step_words(target: list[Card], meld: list[Card], sources: Mapping[int | str
     if not target:
         return f"new meld {meld_text(meld)}" + (f" ({'; '.join(taken)})" if taken else "")
     what = " + ".join([from_hand] * bool(from_hand) + taken)
-    return f"{what} into {meld_text(target)}"
+    if set(target) <= set(meld):  # the meld only grows
+        return f"{what} into {meld_text(target)}"
+    # the meld changes shape (a set becomes a run...): name what it becomes
+    return f"remake {meld_text(target)} as {meld_text(meld)} ({what})"
 
 
 class _DraftSim:

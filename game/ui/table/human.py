@@ -339,7 +339,7 @@ class HumanTurn:
             f"Play {n} card{'s' if n != 1 else ''}, moving {len(moved)} table "
             f"card{'s' if len(moved) != 1 else ''} (marked \u25c6; cards from your hand "
             "\u25cf).",
-            log_line("Steps", show.steps, 5),
+            log_line("Steps", show.steps, 3),
             "Apply (Enter) puts it on your table; Dismiss (Esc) leaves the table as it was."],
             "hint", 600.0)
         self.table.status = Status("Hint shown: Apply (Enter) or Dismiss (Esc)", "you")

@@ -82,21 +82,28 @@ def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
 
 def _note_place(rect: pygame.Rect, table: pygame.Rect, status: pygame.Rect,
                 avoid: Sequence[pygame.Rect]) -> pygame.Rect:
-    """Where a note goes: above the status line in the middle, else at the felt's lower
-    right or left or its upper right, whichever covers least of ``avoid``."""
-    places: list[tuple[int, int, pygame.Rect]] = []
-    for anchor in ("midbottom", "bottomright", "bottomleft", "topright"):
+    """Where a note goes: above the status line in the middle, else the place on the felt
+    (middle, right or left, from the bottom up) that covers least of ``avoid``."""
+    best: tuple[int, int, pygame.Rect] | None = None
+    bottom = status.top - 6
+    step = max(8, rect.height // 6)
+    order = 0
+    for y in range(bottom, table.y + rect.height, -step):
+        for x in (table.centerx, table.right - 6 - rect.width // 2,
+                  table.x + 6 + rect.width // 2):
+            place = rect.copy()
+            place.midbottom = (x, y)
+            covered = sum(_area(place.clip(other)) for other in avoid)
+            if not covered:
+                return place
+            order += 1
+            if best is None or covered < best[0]:
+                best = (covered, order, place)
+    if best is None:
         place = rect.copy()
-        point = {"midbottom": (table.centerx, status.top - 6),
-                 "bottomright": (table.right - 6, status.top - 6),
-                 "bottomleft": (table.x + 6, status.top - 6),
-                 "topright": (table.right - 6, table.y + 6)}[anchor]
-        setattr(place, anchor, point)
-        covered = sum(_area(place.clip(other)) for other in avoid)
-        if not covered:
-            return place
-        places.append((covered, len(places), place))
-    return min(places)[2]
+        place.midbottom = (table.centerx, bottom)
+        return place
+    return best[2]
 
 
 def _area(rect: pygame.Rect) -> int:
