@@ -201,17 +201,17 @@ def _solve_loop(problem: Position, rule: str | None, hand_allowed: bool,
 
     checked: dict[bytes, TurnCheck] = {}
 
-    def check_of(sol: np.ndarray) -> TurnCheck:
+    def check_of(solution: np.ndarray) -> TurnCheck:
         """What ``check_turn`` says of a whole solution's table (each judged once)."""
-        key = sol.tobytes()
+        key = solution.tobytes()
         if key not in checked:
-            end = realise(model, sol)
+            end = realise(model, solution)
             checked[key] = check_turn(problem.variant, problem.table, problem.hand, end,
                                       problem.opened)
         return checked[key]
 
-    def legal(sol: np.ndarray) -> bool:
-        return check_of(sol).ok
+    def legal(solution: np.ndarray) -> bool:
+        return check_of(solution).ok
 
     searchable = rule is None and hand_allowed
     for _ in range(MAX_CUTS):
@@ -220,29 +220,29 @@ def _solve_loop(problem: Position, rule: str | None, hand_allowed: bool,
         builder = model.program
         work.spend(BUILD_WORK + builder.ncol // 4)
         builder.work = work
-        sol = builder.solve(rescue if searchable else None,
+        solution = builder.solve(rescue if searchable else None,
                             guide if searchable and builder.kept_cols else None,
                             None if builder.dive_ok else legal)
-        if isinstance(sol, str):
+        if isinstance(solution, str):
             return searched.get("guided") or searched.get("play")
-        if sol is None:
+        if solution is None:
             return None
-        check = check_of(sol)
+        check = check_of(solution)
         if not check.ok and searchable:
             # the refused answer is optimal for a relaxation of the joker rules: its value
             # bounds the primary, its kept melds the tie-break; a search play reaching the
             # primary is the answer (a proven tie-break: reaching both)
-            found = search(builder.primary_of(sol))
+            found = search(builder.primary_of(solution))
             if found is not None and (
                     builder.fast or not builder.kept_proven
-                    or found.kept_melds >= builder.kept_of(sol)):
+                    or found.kept_melds >= builder.kept_of(solution)):
                 return found
         if not check.ok and problem.tighten():
             cuts = []
             continue
         if check.ok:
             return _arrangement(problem, check)
-        cuts.append(sol[: model.base_cols])
+        cuts.append(solution[: model.base_cols])
     raise RuntimeError("the arrangement search did not converge")
 
 

@@ -47,25 +47,25 @@ def new_highs() -> highspy.Highs:
                 saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
                 os.dup2(null, 1)
                 try:
-                    h = highspy.Highs()
+                    highs = highspy.Highs()
                 finally:
                     os.dup2(saved, 1)
                     os.close(saved)
                     os.close(null)
                 _banner_done = True
-                h.setOptionValue("output_flag", False)
-                return h
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    return h
+                highs.setOptionValue("output_flag", False)
+                return highs
+    highs = highspy.Highs()
+    highs.setOptionValue("output_flag", False)
+    return highs
 
 
-def start_from(h: highspy.Highs, solution: np.ndarray) -> None:
+def start_from(highs: highspy.Highs, solution: np.ndarray) -> None:
     """Give branch and bound a whole solution to start from."""
     incumbent = highspy.HighsSolution()
     incumbent.col_value = list(np.asarray(solution, dtype=float))
     incumbent.value_valid = True
-    h.setSolution(incumbent)
+    highs.setSolution(incumbent)
 
 
 class Program:
@@ -150,26 +150,26 @@ class Program:
         self.block_cols.append(np.asarray(cols, dtype=np.int64))
         self.block_vals.append(np.asarray(vals, dtype=float))
 
-    def _run_lp(self, h: highspy.Highs) -> highspy.HighsModelStatus:
+    def _run_lp(self, highs: highspy.Highs) -> highspy.HighsModelStatus:
         """Run HiGHS on the LP relaxation within the work budget (OutOfWork past it)."""
         self.work.check()
         left = self.work.left
-        per = self._iteration_work(h)
-        h.setOptionValue("simplex_iteration_limit",
+        per = self._iteration_work(highs)
+        highs.setOptionValue("simplex_iteration_limit",
                          _NO_LIMIT if left is None else max(1, min(_NO_LIMIT, left // per)))
-        h.run()
-        self.work.spend(RUN_WORK + per * max(0, h.getInfo().simplex_iteration_count))
-        status = h.getModelStatus()
+        highs.run()
+        self.work.spend(RUN_WORK + per * max(0, highs.getInfo().simplex_iteration_count))
+        status = highs.getModelStatus()
         if status == highspy.HighsModelStatus.kIterationLimit:
             raise OutOfWork("the arrangement search ran out of its work budget")
         return status
 
     @staticmethod
-    def _iteration_work(h: highspy.Highs) -> int:
+    def _iteration_work(highs: highspy.Highs) -> int:
         """Units one simplex iteration of this model costs."""
-        return 1 + (h.getNumCol() + h.getNumRow()) // SIZE_STEP
+        return 1 + (highs.getNumCol() + highs.getNumRow()) // SIZE_STEP
 
-    def _run_mip(self, h: highspy.Highs, nodes: int | None) -> highspy.HighsModelStatus:
+    def _run_mip(self, highs: highspy.Highs, nodes: int | None) -> highspy.HighsModelStatus:
         """Run branch and bound on at most ``nodes`` nodes and within the work budget.
         HiGHS's node limit does not bound the root (rounds of cuts), so its interrupt
         callback, called at fixed points of the search, counts rounds and stops the run
@@ -178,9 +178,9 @@ class Program:
         self.work.check()
         left = self.work.left
         nodes = _NO_LIMIT if nodes is None else nodes
-        h.setOptionValue("simplex_iteration_limit", _NO_LIMIT)
-        h.setOptionValue("mip_max_nodes", int(nodes))
-        round_work = ROUND_WORK * (h.getNumCol() + h.getNumRow())
+        highs.setOptionValue("simplex_iteration_limit", _NO_LIMIT)
+        highs.setOptionValue("mip_max_nodes", int(nodes))
+        round_work = ROUND_WORK * (highs.getNumCol() + highs.getNumRow())
         rounds = [0]
         stopped = [False]
 
@@ -190,15 +190,15 @@ class Program:
                 stopped[0] = True
                 event.interrupt()  # type: ignore[attr-defined]
 
-        h.cbMipInterrupt.subscribe(count)
+        highs.cbMipInterrupt.subscribe(count)
         try:
-            h.run()
+            highs.run()
         finally:
-            h.cbMipInterrupt.unsubscribe(count)
-        info = h.getInfo()
+            highs.cbMipInterrupt.unsubscribe(count)
+        info = highs.getInfo()
         self.work.spend(RUN_WORK + rounds[0] * round_work
-                        + self._iteration_work(h) * max(0, info.simplex_iteration_count))
-        status = h.getModelStatus()
+                        + self._iteration_work(highs) * max(0, info.simplex_iteration_count))
+        status = highs.getModelStatus()
         self._work_capped = stopped[0]
         if status == highspy.HighsModelStatus.kInterrupt:
             return highspy.HighsModelStatus.kIterationLimit
@@ -239,34 +239,34 @@ class Program:
         self._lb_all, self._ub_all = np.concatenate(self.lb), np.concatenate(self.ub)
         integrality = np.concatenate(self.integer)
         self._integ_all = integrality.astype(bool)
-        h = new_highs()
-        h.setOptionValue("mip_rel_gap", 0.0)
-        h.setOptionValue("mip_abs_gap", 1e-6)
-        h.setOptionValue("threads", 1)
-        h.setOptionValue("presolve", "off")  # small models: presolve's probing costs more
+        highs = new_highs()
+        highs.setOptionValue("mip_rel_gap", 0.0)
+        highs.setOptionValue("mip_abs_gap", 1e-6)
+        highs.setOptionValue("threads", 1)
+        highs.setOptionValue("presolve", "off")  # small models: presolve's probing costs more
         for name in _QUIET_HEURISTICS:  # the root LP is tight here: these only cost time
-            h.setOptionValue(name, False)
+            highs.setOptionValue(name, False)
         budget = KEPT_NODES if self.kept_cols else None
-        h.passModel(self.ncol, nrow, len(vals), 1, -1, 0.0,
+        highs.passModel(self.ncol, nrow, len(vals), 1, -1, 0.0,
                     cost, self._lb_all, self._ub_all,
                     np.asarray(self.row_lb, dtype=float), np.asarray(self.row_ub, dtype=float),
                     start, rows.astype(np.int32), vals, integrality)
         # the LP relaxation first: when its optimum is integral it is the answer
-        h.setOptionValue("solve_relaxation", True)
-        self._run_lp(h)
+        highs.setOptionValue("solve_relaxation", True)
+        self._run_lp(highs)
         relaxed = None  # the LP relaxation's optimum, when fractional
-        if h.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
+        if highs.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
             return None
-        if h.getModelStatus() == highspy.HighsModelStatus.kOptimal:
-            x = np.asarray(h.getSolution().col_value)
+        if highs.getModelStatus() == highspy.HighsModelStatus.kOptimal:
+            x = np.asarray(highs.getSolution().col_value)
             rounded = np.rint(x)
             if np.abs(x - rounded).max(initial=0.0) < 1e-7:
                 return rounded.astype(np.int64)
             relaxed = x
-            lp_value = h.getObjectiveValue()
+            lp_value = highs.getObjectiveValue()
             dived = None
             if self._can_judge(legal):
-                dived = self._dive(h, x, lp_value)
+                dived = self._dive(highs, x, lp_value)
                 if dived is not None and self._accepts(dived, legal):
                     if self.fast or self.kept_proven:
                         return dived
@@ -283,30 +283,31 @@ class Program:
                 self.kept_proven = False  # the search's play: the primary only is proven
                 return USE_INCUMBENT
             if dived is not None:  # branch and bound starts from the dive's play
-                start_from(h, dived)
+                start_from(highs, dived)
         if self.fast and self.kept_cols:
             # dive and searches failed: the LP's bound is likely out of reach, and branch and
             # bound on the primary alone proves that sooner than with the tie-break, far
             # sooner from a play one short of the bound
-            warm = None if relaxed is None else self._short_of_bound(h, relaxed, lp_value, legal)
+            warm = (None if relaxed is None
+                    else self._short_of_bound(highs, relaxed, lp_value, legal))
             if warm is not None and self.primary_of(warm) >= self.primary_bound(lp_value):
                 self.kept_proven = False  # the bound reached after all
-                return self._keep_more(h, cost, warm, legal)
-            h.setOptionValue("solve_relaxation", False)
-            return self._primary_alone(h, cost, warm, legal)
-        h.setOptionValue("solve_relaxation", False)
+                return self._keep_more(highs, cost, warm, legal)
+            highs.setOptionValue("solve_relaxation", False)
+            return self._primary_alone(highs, cost, warm, legal)
+        highs.setOptionValue("solve_relaxation", False)
         if not self.kept_cols:  # the primary is all there is (see _primary_alone)
-            h.setOptionValue("mip_abs_gap", self.big - 0.5)
-        status = self._run_mip(h, budget)
+            highs.setOptionValue("mip_abs_gap", self.big - 0.5)
+        status = self._run_mip(highs, budget)
         if status == highspy.HighsModelStatus.kIterationLimit:
-            info = h.getInfo()
+            info = highs.getInfo()
             found = info.primal_solution_status == 2
             if found:
-                sol = np.asarray(h.getSolution().col_value)
-                primary = sum(cost[c] * sol[c] for c in self.primary_cols) / self.big
+                solution = np.asarray(highs.getSolution().col_value)
+                primary = sum(cost[c] * solution[c] for c in self.primary_cols) / self.big
                 if info.mip_dual_bound < self.big * (round(primary) + 1) - 1e-6:
                     self.kept_proven = False
-                    return np.rint(sol).astype(np.int64)  # primary proven, kept best found
+                    return np.rint(solution).astype(np.int64)  # primary proven, kept best found
             if budget is None or self._work_capped:
                 raise OutOfWork("the arrangement search ran out of its work budget")
             # releases and kept melds together are worth less than one primary unit (no
@@ -317,14 +318,14 @@ class Program:
             if known is not None:
                 if found and info.objective_function_value > known + 1e-6:
                     self.kept_proven = False
-                    return np.rint(sol).astype(np.int64)
+                    return np.rint(solution).astype(np.int64)
                 return USE_INCUMBENT
-            return self._primary_alone(h, cost, sol if found else None, legal)
+            return self._primary_alone(highs, cost, solution if found else None, legal)
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
-        return np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
+        return np.rint(np.asarray(highs.getSolution().col_value)).astype(np.int64)
 
-    def _primary_alone(self, h: highspy.Highs, cost: np.ndarray,
+    def _primary_alone(self, highs: highspy.Highs, cost: np.ndarray,
                        warm: np.ndarray | None,
                        legal: Callable[[np.ndarray], bool] | None) -> np.ndarray | None:
         """Branch and bound on the primary alone, to proven optimality (from ``warm``, a
@@ -332,24 +333,24 @@ class Program:
         legal play."""
         keep_cost = cost.copy()
         keep_cost[self.kept_cols] = 0.0
-        h.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), keep_cost)
+        highs.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), keep_cost)
         # the objective is big times the primary, less release penalties under one half:
         # an incumbent less than big - 1/2 below the dual bound has the best primary
-        h.setOptionValue("mip_abs_gap", self.big - 0.5)
+        highs.setOptionValue("mip_abs_gap", self.big - 0.5)
         if warm is not None:
-            start_from(h, warm)
-        status = self._run_mip(h, None)
+            start_from(highs, warm)
+        status = self._run_mip(highs, None)
         if status == highspy.HighsModelStatus.kIterationLimit:
             raise OutOfWork("the arrangement search ran out of its work budget")
         self.kept_proven = False
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
-        best = np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
+        best = np.rint(np.asarray(highs.getSolution().col_value)).astype(np.int64)
         if self._can_judge(legal):
-            return self._keep_more(h, cost, best, legal)
+            return self._keep_more(highs, cost, best, legal)
         return best
 
-    def _short_of_bound(self, h: highspy.Highs, relaxed: np.ndarray, lp_value: float,
+    def _short_of_bound(self, highs: highspy.Highs, relaxed: np.ndarray, lp_value: float,
                         legal: Callable[[np.ndarray], bool] | None) -> np.ndarray | None:
         """A legal play one short of the LP relaxation's bound on the primary (or reaching
         it), for branch and bound to start from: with it, proving the bound out of reach
@@ -360,7 +361,7 @@ class Program:
         proven = self.kept_proven  # a start for branch and bound: it proves nothing
         target = self.primary_bound(lp_value) - 1
         try:
-            found = self._dive(h, relaxed, lp_value, target)
+            found = self._dive(highs, relaxed, lp_value, target)
             if found is not None and self._accepts(found, legal):
                 return found
             part = relaxed - np.floor(relaxed + 1e-9)
@@ -369,39 +370,39 @@ class Program:
                 return None
             j = min(hand, key=lambda c: part[c])
             low, high = float(self._lb_all[j]), float(self._ub_all[j])
-            h.changeColBounds(j, low, float(np.floor(relaxed[j])))
+            highs.changeColBounds(j, low, float(np.floor(relaxed[j])))
             try:
-                if self._run_lp(h) != highspy.HighsModelStatus.kOptimal:
+                if self._run_lp(highs) != highspy.HighsModelStatus.kOptimal:
                     return None
-                found = self._dive(h, np.asarray(h.getSolution().col_value),
-                                   h.getObjectiveValue(), target)
+                found = self._dive(highs, np.asarray(highs.getSolution().col_value),
+                                   highs.getObjectiveValue(), target)
             finally:
-                h.changeColBounds(j, low, high)
+                highs.changeColBounds(j, low, high)
             return found if found is not None and self._accepts(found, legal) else None
         finally:
             self.kept_proven = proven
 
-    def _keep_more(self, h: highspy.Highs, cost: np.ndarray, best: np.ndarray,
+    def _keep_more(self, highs: highspy.Highs, cost: np.ndarray, best: np.ndarray,
                    legal: Callable[[np.ndarray], bool] | None) -> np.ndarray:
         """A solution of ``best``'s (optimal) primary keeping more start melds whole, by a
         dive on the LP relaxation held to that primary (one ``legal`` accepts, for a
         relaxed joker model); else ``best``."""
         primary = self.primary_of(best)
         cols = np.asarray(self.primary_cols, dtype=np.int32)
-        h.addRow(self.big * primary - 1e-6, highspy.kHighsInf, len(cols), cols, cost[cols])
-        h.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), cost)
-        h.setOptionValue("solve_relaxation", True)
-        if self._run_lp(h) != highspy.HighsModelStatus.kOptimal:
+        highs.addRow(self.big * primary - 1e-6, highspy.kHighsInf, len(cols), cols, cost[cols])
+        highs.changeColsCost(self.ncol, np.arange(self.ncol, dtype=np.int32), cost)
+        highs.setOptionValue("solve_relaxation", True)
+        if self._run_lp(highs) != highspy.HighsModelStatus.kOptimal:
             return best
-        x = np.asarray(h.getSolution().col_value)
-        dived = self._dive(h, x, h.getObjectiveValue(), primary)
+        x = np.asarray(highs.getSolution().col_value)
+        dived = self._dive(highs, x, highs.getObjectiveValue(), primary)
         if dived is None or float(cost @ dived) <= float(cost @ best) + 1e-9:
             return best
         if not self._accepts(dived, legal):
             return best
         return dived
 
-    def _dive(self, h: highspy.Highs, x: np.ndarray, lp_value: float,
+    def _dive(self, highs: highspy.Highs, x: np.ndarray, lp_value: float,
               primary: int | None = None) -> np.ndarray | None:
         """An integral solution whose primary reaches the LP relaxation's bound, by diving:
         the most nearly whole column is rounded up (the other way when that loses the
@@ -426,16 +427,16 @@ class Program:
                 up, down = float(np.ceil(x[j])), float(np.floor(x[j]))
                 changed.append(j)
                 for low, high in ((up, ub[j]), (lb[j], down)):
-                    h.changeColBounds(j, low, high)
-                    if self._run_lp(h) == highspy.HighsModelStatus.kOptimal and \
-                            h.getObjectiveValue() >= floor_value - 1e-7:
+                    highs.changeColBounds(j, low, high)
+                    if self._run_lp(highs) == highspy.HighsModelStatus.kOptimal and \
+                            highs.getObjectiveValue() >= floor_value - 1e-7:
                         break
                 else:
                     return None
-                x = np.asarray(h.getSolution().col_value)
+                x = np.asarray(highs.getSolution().col_value)
         finally:
             for j in changed:
-                h.changeColBounds(j, lb[j], ub[j])
+                highs.changeColBounds(j, lb[j], ub[j])
         if found is not None:
             self.kept_proven = self.proves_kept(float(self._cost_all @ found), lp_value)
         return found
@@ -445,10 +446,10 @@ class Program:
         model always; in the relaxed one only with ``legal``."""
         return self.dive_ok or legal is not None
 
-    def _accepts(self, sol: np.ndarray, legal: Callable[[np.ndarray], bool] | None) -> bool:
+    def _accepts(self, solution: np.ndarray, legal: Callable[[np.ndarray], bool] | None) -> bool:
         """Is a whole solution a legal play? Always, in the exact joker model; in the
         relaxed one, when ``legal`` says so."""
-        return self.dive_ok or legal is None or legal(sol)
+        return self.dive_ok or legal is None or legal(solution)
 
     def proves_kept(self, value: float, lp_value: float) -> bool:
         """Does a play worth ``value`` reach the best kept melds too? A better one would be
@@ -461,10 +462,10 @@ class Program:
         releases together are worth less than one primary unit."""
         return int(np.floor((objective_bound + 0.5) / self.big + 1e-9))
 
-    def primary_of(self, sol: np.ndarray) -> int:
+    def primary_of(self, solution: np.ndarray) -> int:
         """The primary value (cards or points played) of a solution."""
         cost = self._cost_all
-        return int(round(float(cost[self.primary_cols] @ sol[self.primary_cols]) / self.big))
+        return int(round(float(cost[self.primary_cols] @ solution[self.primary_cols]) / self.big))
 
-    def kept_of(self, sol: np.ndarray) -> int:
-        return int(sol[self.kept_cols].sum())
+    def kept_of(self, solution: np.ndarray) -> int:
+        return int(solution[self.kept_cols].sum())

@@ -26,7 +26,7 @@ from game.engine.scoring import card_value
 from game.engine.table import Table
 from game.engine.variants import Variant
 from game.solver.milp import Program
-from game.solver.shapes import NFACES, face_index, shape_table
+from game.solver.shapes import FACE_COUNT, face_index, shape_table
 from game.solver.tags import add_tags
 
 LONG_RUN = 5  # runs longer than this are split unless a rule needs them whole
@@ -91,9 +91,9 @@ class Position:
         self.free_jokers: list[Card] = []
         for card in table.free:
             (self.free_jokers if card.is_joker else self.free_cards[face_index(card)]).append(card)
-        self.table_supply = np.zeros(NFACES, dtype=np.int64)
-        self.hand_supply = np.zeros(NFACES, dtype=np.int64)
-        self.free_supply = np.zeros(NFACES, dtype=np.int64)
+        self.table_supply = np.zeros(FACE_COUNT, dtype=np.int64)
+        self.hand_supply = np.zeros(FACE_COUNT, dtype=np.int64)
+        self.free_supply = np.zeros(FACE_COUNT, dtype=np.int64)
         for f, cards in self.table_cards.items():
             self.table_supply[f] = len(cards)
         for f, cards in self.hand_cards.items():
@@ -112,7 +112,7 @@ class Position:
 
     def _declared_jokers(self) -> list[DeclaredJoker]:
         """The start melds holding a declared (fixed) joker."""
-        v = self.variant
+        variant = self.variant
         found: list[DeclaredJoker] = []
         if not self.fixed:
             return found
@@ -122,7 +122,7 @@ class Position:
                 continue
             items = [c for c in self.table.melds[meld] if not c.is_joker]
             fi = face_index(face)
-            if v.joker_release_from == "hand":
+            if variant.joker_release_from == "hand":
                 can = self.hand_supply[fi] > 0
             else:
                 can = self.table_supply[fi] + self.hand_supply[fi] + self.free_supply[fi] > 0
@@ -132,14 +132,14 @@ class Position:
 
     def _needs_lazy(self) -> bool:
         """Rule combinations the exact model does not cover; those rely on cuts."""
-        v = self.variant
+        variant = self.variant
         if self.declared_jokers:
-            if (v.jokers_per_meld or 99) != 1:
+            if (variant.jokers_per_meld or 99) != 1:
                 return True
             if any(sum(1 for c in self.table.melds[s.meld] if c.is_joker) > 1
                    for s in self.declared_jokers):
                 return True
-        if v.joker_freezes_meld:
+        if variant.joker_freezes_meld:
             special_melds = {s.meld for s in self.declared_jokers}
             for index, meld in enumerate(self.table.melds):
                 if index not in special_melds and any(c.is_joker for c in meld):
@@ -201,69 +201,73 @@ class Model:
         """The candidate shapes worth a column, how many copies each may have, and which
         are split into single copies to carry tags."""
         pos = self.position
-        tpl = pos.shapes
-        avail = pos.table_supply + pos.hand_supply + pos.free_supply
-        ok = ~(tpl.natmat[:, avail == 0].any(axis=1))
-        ok &= tpl.nj <= pos.joker_count
+        shapes = pos.shapes
+        available = pos.table_supply + pos.hand_supply + pos.free_supply
+        ok = ~(shapes.has_natural[:, available == 0].any(axis=1))
+        ok &= shapes.joker_slots <= pos.joker_count
         # the start melds' own shapes (kept whole: the secondary objective)
         for index, meld in enumerate(pos.table.melds):
             key = self._meld_key(meld)
-            if key is not None and key in tpl.keys and ok[tpl.keys[key]]:
-                self.start_shapes[index] = tpl.keys[key]
-        sig_set = np.zeros(len(ok), dtype=bool)
-        sig_set[list(self.start_shapes.values())] = True
+            if key is not None and key in shapes.row_of_key and ok[shapes.row_of_key[key]]:
+                self.start_shapes[index] = shapes.row_of_key[key]
+        start_shape = np.zeros(len(ok), dtype=bool)
+        start_shape[list(self.start_shapes.values())] = True
         if pos.max_jokers:
             # shapes with the same naturals, joker count and kind differ only in what a
             # joker is declared as: keep the one worth most points, unless a rule looks at
             # that declaration (a declared joker's card) or it is a start meld's shape
-            free = ok & ~sig_set
+            free = ok & ~start_shape
             if pos.declared_jokers:
-                free &= ~tpl.jmat[:, [s.face for s in pos.declared_jokers]].any(axis=1)
-            idx = tpl.by_class[free[tpl.by_class]]  # free rows, by class then rep_rank
-            classes = tpl.cls[idx]
-            first = np.r_[True, classes[1:] != classes[:-1]] if len(idx) else idx
+                free &= ~shapes.joker_plays[:, [s.face for s in pos.declared_jokers]].any(axis=1)
+            rows = shapes.by_class[free[shapes.by_class]]  # free rows, by class then class_rank
+            classes = shapes.shape_class[rows]
+            first = np.r_[True, classes[1:] != classes[:-1]] if len(rows) else rows
             ok = ok.copy()
-            ok[idx] = False
-            ok[idx[first]] = True
+            ok[rows] = False
+            ok[rows[first]] = True
         # copies that carry joker-rule tags are split into single copies
         split = np.zeros(len(ok), dtype=bool)
-        v = pos.variant
+        variant = pos.variant
         hand_face = pos.hand_supply > 0
         if pos.exact:
-            for si, s in enumerate(pos.declared_jokers):
+            for joker_index, s in enumerate(pos.declared_jokers):
                 items = s.item_faces
-                has_item = tpl.natmat[:, items].any(axis=1) if items else np.zeros(len(ok), bool)
+                has_item = (shapes.has_natural[:, items].any(axis=1) if items
+                            else np.zeros(len(ok), bool))
                 if s.can_release:
-                    rel = ok & tpl.natmat[:, s.face] & has_item
-                    self.release_candidates[si] = rel
-                    split |= rel
-                if v.joker_freezes_meld or v.joker_moves == "never":
-                    home = ok & tpl.jmat[:, s.face]
-                    if v.joker_freezes_meld:
-                        home &= tpl.natmat[:, items].all(axis=1) if items else True
+                    releasing = ok & shapes.has_natural[:, s.face] & has_item
+                    self.release_candidates[joker_index] = releasing
+                    split |= releasing
+                if variant.joker_freezes_meld or variant.joker_moves == "never":
+                    home = ok & shapes.joker_plays[:, s.face]
+                    if variant.joker_freezes_meld:
+                        home &= shapes.has_natural[:, items].all(axis=1) if items else True
                     else:
                         home &= has_item
-                    self.home_candidates[si] = home
+                    self.home_candidates[joker_index] = home
                     split |= home
                 if s.meld in self.start_shapes:
                     split[self.start_shapes[s.meld]] = True
-            if v.released_joker_needs_two_from_hand and any(
+            if variant.released_joker_needs_two_from_hand and any(
                     s.can_release for s in pos.declared_jokers):
-                two = ok & (tpl.nj > 0) & ((tpl.natmat & hand_face).sum(axis=1) >= 2)
+                from_hand = (shapes.has_natural & hand_face).sum(axis=1)
+                two = ok & (shapes.joker_slots > 0) & (from_hand >= 2)
                 self.two_hand_candidates = two
                 split |= two
         split &= ok
-        long = tpl.length > LONG_RUN
-        keep_cols = ok & (~long | split | sig_set)
-        cand = np.flatnonzero(keep_cols)
+        long = shapes.length > LONG_RUN
+        keep_cols = ok & (~long | split | start_shape)
+        candidates = np.flatnonzero(keep_cols)
         # copies of a candidate: as many as the scarcest of its faces (and of the jokers)
-        ub = np.append(avail, 99)[tpl.nat_pad[cand]].min(axis=1)
+        upper_bounds = np.append(available, 99)[shapes.natural_faces_padded[candidates]].min(axis=1)
         if pos.joker_count:
-            nj = tpl.nj[cand]
-            ub = np.minimum(ub, np.where(nj > 0, pos.joker_count // np.maximum(nj, 1), 99))
-        self.candidates = cand
-        self.candidate_copies = ub
-        self.candidate_split = split[cand]
+            joker_slots = shapes.joker_slots[candidates]
+            by_jokers = np.where(joker_slots > 0,
+                                 pos.joker_count // np.maximum(joker_slots, 1), 99)
+            upper_bounds = np.minimum(upper_bounds, by_jokers)
+        self.candidates = candidates
+        self.candidate_copies = upper_bounds
+        self.candidate_split = split[candidates]
 
     def _meld_key(self, meld: Sequence[Card]) -> tuple | None:
         pos = self.position
@@ -271,108 +275,109 @@ class Model:
         jokers = [c for c in meld if c.is_joker]
         if not pos.fixed:
             return pos.shapes.key_of(naturals, [], len(jokers))
-        jfaces = []
+        slot_faces = []
         for j in jokers:
             face = pos.table.declared.get(j)
             if face is None:
                 return None
-            jfaces.append(face_index(face))
-        return pos.shapes.key_of(naturals, jfaces, len(jokers))
+            slot_faces.append(face_index(face))
+        return pos.shapes.key_of(naturals, slot_faces, len(jokers))
 
     def _build(self, initial: str | None, hand_allowed: bool,
                cuts: Sequence[np.ndarray]) -> None:
         pos = self.position
         self._choose_candidates()
-        tpl, b = pos.shapes, self.program
-        cand, ub, split = self.candidates, self.candidate_copies, self.candidate_split
+        shapes, program = pos.shapes, self.program
+        candidates, upper_bounds = self.candidates, self.candidate_copies
+        split = self.candidate_split
         # expand split candidates into single copies
-        reps = np.where(split, ub, 1)
-        col_cand = np.repeat(cand, reps)
-        col_split = np.repeat(split, reps)
-        col_ub = np.where(col_split, 1, np.repeat(ub, reps))
-        self.column_shape, self.column_split = col_cand, col_split
-        self.column_copies = col_ub
-        n = len(col_cand)
-        xcols = b.cols(np.zeros(n), col_ub, 0.0)
-        self.meld_cols = xcols
-        nstart = len(pos.table.melds)
-        big = float(nstart + 1)
-        b.big = big
-        b.dive_ok = pos.exact  # a relaxed joker model's whole solutions may break a rule
-        b.fast = not pos.proven_tie_break
+        reps = np.where(split, upper_bounds, 1)
+        column_shape = np.repeat(candidates, reps)
+        column_split = np.repeat(split, reps)
+        column_copies = np.where(column_split, 1, np.repeat(upper_bounds, reps))
+        self.column_shape, self.column_split = column_shape, column_split
+        self.column_copies = column_copies
+        n = len(column_shape)
+        meld_columns = program.cols(np.zeros(n), column_copies, 0.0)
+        self.meld_cols = meld_columns
+        start_melds = len(pos.table.melds)
+        big = float(start_melds + 1)
+        program.big = big
+        program.dive_ok = pos.exact  # a relaxed joker model's whole solutions may break a rule
+        program.fast = not pos.proven_tie_break
         # hand, free supplies
         faces = [int(f) for f in
                  np.flatnonzero(pos.table_supply + pos.hand_supply + pos.free_supply)]
         for f in faces:
-            self.face_rows[f] = b.row(float(pos.table_supply[f]), float(pos.table_supply[f]))
-        wsum: list[tuple[int, float]] = []
+            self.face_rows[f] = program.row(float(pos.table_supply[f]), float(pos.table_supply[f]))
+        hand_played: list[tuple[int, float]] = []
         for f in faces:
             if pos.hand_supply[f] and hand_allowed:
                 w = pos.weight[pos.hand_cards[f][0]]
-                self.hand_cols[f] = b.col(0, float(pos.hand_supply[f]), big * w)
-                b.primary_cols.append(self.hand_cols[f])
-                b.add(self.face_rows[f], self.hand_cols[f], -1.0)
-                wsum.append((self.hand_cols[f], 1.0))
+                self.hand_cols[f] = program.col(0, float(pos.hand_supply[f]), big * w)
+                program.primary_cols.append(self.hand_cols[f])
+                program.add(self.face_rows[f], self.hand_cols[f], -1.0)
+                hand_played.append((self.hand_cols[f], 1.0))
             if pos.free_supply[f]:
-                self.free_cols[f] = b.col(0, float(pos.free_supply[f]), 0.0)
-                b.add(self.face_rows[f], self.free_cols[f], -1.0)
+                self.free_cols[f] = program.col(0, float(pos.free_supply[f]), 0.0)
+                program.add(self.face_rows[f], self.free_cols[f], -1.0)
         # candidate incidence
-        nat = tpl.nat[col_cand]
-        rows_of_face = np.full(NFACES + 1, -1, dtype=np.int64)
+        naturals = shapes.natural_faces[column_shape]
+        rows_of_face = np.full(FACE_COUNT + 1, -1, dtype=np.int64)
         for f, r in self.face_rows.items():
             rows_of_face[f] = r
-        mask = nat >= 0
-        colidx = np.broadcast_to(xcols[:, None], nat.shape)[mask]
-        b.block(rows_of_face[nat[mask]], colidx, np.ones(int(mask.sum())))
-        nj = tpl.nj[col_cand].astype(float)
+        mask = naturals >= 0
+        colidx = np.broadcast_to(meld_columns[:, None], naturals.shape)[mask]
+        program.block(rows_of_face[naturals[mask]], colidx, np.ones(int(mask.sum())))
+        joker_slots = shapes.joker_slots[column_shape].astype(float)
         if pos.joker_count:
-            jrow = b.row(float(len(pos.table_jokers)), float(len(pos.table_jokers)))
-            has = nj > 0
-            b.block(np.full(int(has.sum()), jrow), xcols[has], nj[has])
+            joker_row = program.row(float(len(pos.table_jokers)), float(len(pos.table_jokers)))
+            has = joker_slots > 0
+            program.block(np.full(int(has.sum()), joker_row), meld_columns[has], joker_slots[has])
             if pos.hand_jokers and hand_allowed:
                 w = pos.weight[pos.hand_jokers[0]]
-                self.hand_joker_col = b.col(0, len(pos.hand_jokers), big * w)
-                b.primary_cols.append(self.hand_joker_col)
-                b.add(jrow, self.hand_joker_col, -1.0)
-                wsum.append((self.hand_joker_col, 1.0))
+                self.hand_joker_col = program.col(0, len(pos.hand_jokers), big * w)
+                program.primary_cols.append(self.hand_joker_col)
+                program.add(joker_row, self.hand_joker_col, -1.0)
+                hand_played.append((self.hand_joker_col, 1.0))
             if pos.free_jokers:
-                self.free_joker_col = b.col(0, len(pos.free_jokers), 0.0)
-                b.add(jrow, self.free_joker_col, -1.0)
-        elif (nj > 0).any():
+                self.free_joker_col = program.col(0, len(pos.free_jokers), 0.0)
+                program.add(joker_row, self.free_joker_col, -1.0)
+        elif (joker_slots > 0).any():
             raise AssertionError("joker shapes without jokers")
         # at least one card added
-        adders = wsum + [(c, 1.0) for c in self.free_cols.values()] + (
+        adders = hand_played + [(c, 1.0) for c in self.free_cols.values()] + (
             [(self.free_joker_col, 1.0)] if self.free_joker_col is not None else [])
-        b.row(1, np.inf, adders)
+        program.row(1, np.inf, adders)
         if pos.exactly is not None and hand_allowed:
-            b.row(pos.exactly, pos.exactly, wsum)
+            program.row(pos.exactly, pos.exactly, hand_played)
         add_tags(self, initial, big)
-        self.base_cols = b.ncol
+        self.base_cols = program.ncol
         for cut in cuts:
             self._add_cut(cut)
 
     def _add_cut(self, solution: np.ndarray) -> None:
         """Exclude one exact integer solution (by its values on the first columns)."""
-        b = self.program
+        program = self.program
         entries: list[tuple[int, float]] = []
         rhs = 1.0
-        b.flush()
-        ub = np.concatenate(b.ub)
+        program.flush()
+        upper_bounds = np.concatenate(program.ub)
         for col, value in enumerate(solution):
-            top = ub[col]
+            top = upper_bounds[col]
             if value == 0:
                 entries.append((col, 1.0))
             elif value >= top:
                 entries.append((col, -1.0))
                 rhs -= value
             else:
-                d = b.col(0, 1, 0.0)  # d <= |x - value| via a binary side
-                side = b.col(0, 1, 0.0)
+                d = program.col(0, 1, 0.0)  # d <= |x - value| via a binary side
+                side = program.col(0, 1, 0.0)
                 span = float(top + 1)
-                b.row(-np.inf, -value + span, [(d, 1.0), (col, -1.0), (side, span)])
-                b.row(-np.inf, value, [(d, 1.0), (col, 1.0), (side, -span)])
+                program.row(-np.inf, -value + span, [(d, 1.0), (col, -1.0), (side, span)])
+                program.row(-np.inf, value, [(d, 1.0), (col, 1.0), (side, -span)])
                 entries.append((d, 1.0))
-        b.row(rhs, np.inf, entries)
+        program.row(rhs, np.inf, entries)
 
     def kept_in(self, x: np.ndarray) -> set[int]:
         """The start melds a (relaxed) solution keeps whole: whole indicators only."""
@@ -388,14 +393,15 @@ class Model:
         """How much a (relaxed) solution uses each meld: (natural faces, jokers) -> copies."""
         used: dict[tuple[frozenset[int], int], float] = defaultdict(float)
         values = x[self.meld_cols]
-        tpl = self.position.shapes
+        shapes = self.position.shapes
         for j in np.flatnonzero(values > 1e-6):
             c = self.column_shape[j]
-            naturals = frozenset(int(f) for f in tpl.nat[c] if f >= 0)
-            used[(naturals, int(tpl.nj[c]))] += float(values[j])
+            naturals = frozenset(int(f) for f in shapes.natural_faces[c] if f >= 0)
+            used[(naturals, int(shapes.joker_slots[c]))] += float(values[j])
         return used
 
     def releases_in(self, x: np.ndarray) -> dict[int, float]:
         """How far a (relaxed) solution releases each declared joker, by its face."""
         jokers = self.position.declared_jokers
-        return {jokers[si].face: float(x[var]) for si, var in self.release_vars.items()}
+        return {jokers[joker_index].face: float(x[var])
+                for joker_index, var in self.release_vars.items()}

@@ -27,10 +27,10 @@ if TYPE_CHECKING:
 class Copy:
     """One meld of the end table being assembled: its slots and fixed assignments."""
 
-    cand: int
+    shape: int
     naturals: list[int]
-    jfaces: list[int]
-    nj: int
+    joker_faces: list[int]
+    joker_slots: int
     hand_faces: set[int] = field(default_factory=set)  # faces whose card is from the hand
     own: bool = False
     kept: int | None = None  # start meld whose cards fill it
@@ -44,32 +44,32 @@ class Copy:
         return sum(1 for c in self.cards.values() if c in hand)
 
 
-def realise(model: Model, sol: np.ndarray) -> Table:
+def realise(model: Model, solution: np.ndarray) -> Table:
     """The end table a whole solution describes: which card of each face goes where is
     the realisation's choice (see ``_place_mates`` and ``_hand_pairs``)."""
     pos = model.position
-    tpl = pos.shapes
+    shapes = pos.shapes
     copies: list[Copy] = []
-    col_copies: dict[int, list[Copy]] = defaultdict(list)
-    for j in (int(col) for col in np.flatnonzero(sol[model.meld_cols] > 0)):
+    copies_of_column: dict[int, list[Copy]] = defaultdict(list)
+    for j in (int(col) for col in np.flatnonzero(solution[model.meld_cols] > 0)):
         c = int(model.column_shape[j])
-        naturals = [int(f) for f in tpl.nat[c] if f >= 0]
-        jfaces = [int(f) for f in tpl.jface[c] if f >= 0]
-        for _ in range(int(sol[model.meld_cols[j]])):
-            copy = Copy(c, naturals, jfaces, int(tpl.nj[c]))
+        naturals = [int(f) for f in shapes.natural_faces[c] if f >= 0]
+        joker_faces = [int(f) for f in shapes.joker_faces[c] if f >= 0]
+        for _ in range(int(solution[model.meld_cols[j]])):
+            copy = Copy(c, naturals, joker_faces, int(shapes.joker_slots[c]))
             copies.append(copy)
-            col_copies[j].append(copy)
+            copies_of_column[j].append(copy)
     used: set[Card] = set()
     # kept start melds
     for var, (j, start_melds) in model.kept_shared.items():
-        count = int(sol[var])
-        free = [cp for cp in col_copies[j] if cp.kept is None and not cp.own]
+        count = int(solution[var])
+        free = [cp for cp in copies_of_column[j] if cp.kept is None and not cp.own]
         for meld, copy in zip(start_melds[:count], free, strict=False):
             copy.kept = meld
     for meld, vars_ in model.kept_alone.items():
         for var, j in vars_:
-            if sol[var]:
-                col_copies[j][0].kept = meld
+            if solution[var]:
+                copies_of_column[j][0].kept = meld
     for copy in copies:
         if copy.kept is not None:
             for card in pos.table.melds[copy.kept]:
@@ -79,37 +79,37 @@ def realise(model: Model, sol: np.ndarray) -> Table:
                     copy.cards[face_index(card)] = card
                 used.add(card)
     for var, j in model.own_melds.items():
-        count = int(sol[var])
-        for copy in col_copies[j]:
+        count = int(solution[var])
+        for copy in copies_of_column[j]:
             if count and not copy.own and copy.kept is None:
                 copy.own = True
                 count -= 1
     for var, (card, j) in model.mate_slots.items():
-        if sol[var] and card not in used:
-            col_copies[j][0].cards[face_index(card)] = card
+        if solution[var] and card not in used:
+            copies_of_column[j][0].cards[face_index(card)] = card
             used.add(card)
-    released = {si for si, var in model.release_vars.items() if sol[var]}
-    for var, (si, j) in model.joker_homes.items():
-        if sol[var]:
-            s = pos.declared_jokers[si]
-            copy = col_copies[j][0]
+    released = {joker_index for joker_index, var in model.release_vars.items() if solution[var]}
+    for var, (joker_index, j) in model.joker_homes.items():
+        if solution[var]:
+            s = pos.declared_jokers[joker_index]
+            copy = copies_of_column[j][0]
             if s.joker not in used:
                 copy.jokers.append((s.joker, s.face))
                 used.add(s.joker)
-    for var, (si, j) in model.released_homes.items():
-        if sol[var]:
-            s = pos.declared_jokers[si]
-            copy = col_copies[j][0]
-            face = next((f for f in copy.jfaces if f != s.face), copy.jfaces[0]) \
-                if copy.jfaces else -1
+    for var, (joker_index, j) in model.released_homes.items():
+        if solution[var]:
+            s = pos.declared_jokers[joker_index]
+            copy = copies_of_column[j][0]
+            face = next((f for f in copy.joker_faces if f != s.face), copy.joker_faces[0]) \
+                if copy.joker_faces else -1
             copy.jokers.append((s.joker, face))
             used.add(s.joker)
     for var, (j, f) in model.hand_slots.items():
-        if sol[var]:
-            col_copies[j][0].hand_faces.add(f)
-    for var, (si, j) in model.releasers.items():
-        if sol[var]:
-            col_copies[j][0].release_for.append(si)
+        if solution[var]:
+            copies_of_column[j][0].hand_faces.add(f)
+    for var, (joker_index, j) in model.releasers.items():
+        if solution[var]:
+            copies_of_column[j][0].release_for.append(joker_index)
     # hand cards: reserved slots first, then own melds
     hand_left = {f: list(cards) for f, cards in pos.hand_cards.items()}
     for copy in copies:
@@ -118,15 +118,15 @@ def realise(model: Model, sol: np.ndarray) -> Table:
             if f not in copy.cards:
                 copy.cards[f] = hand_left[f].pop(0)
     hand_jokers = list(pos.hand_jokers)
-    n_hand_jokers = int(sol[model.hand_joker_col]) if model.hand_joker_col is not None else 0
+    n_hand_jokers = int(solution[model.hand_joker_col]) if model.hand_joker_col is not None else 0
     for copy in copies:
         if copy.own:
             for slot in _open_joker_slots(copy):
                 copy.jokers.append((hand_jokers.pop(0), slot))
                 n_hand_jokers -= 1
     # unreleased jokers that may move keeping their card
-    for si, s in enumerate(pos.declared_jokers):
-        if si in released or s.joker in used:
+    for joker_index, s in enumerate(pos.declared_jokers):
+        if joker_index in released or s.joker in used:
             continue
         target = next((cp for cp in copies if cp.kept is None and not cp.own
                        and s.face in _open_joker_slots(cp)), None)
@@ -139,7 +139,7 @@ def realise(model: Model, sol: np.ndarray) -> Table:
     table_left = {f: [c for c in cards if c not in used]
                   for f, cards in pos.table_cards.items()}
     free_left = {f: list(cards) for f, cards in pos.free_cards.items()}
-    free_count = {f: int(sol[var]) for f, var in model.free_cols.items()}
+    free_count = {f: int(solution[var]) for f, var in model.free_cols.items()}
     for copy in copies:
         for f in copy.naturals:
             if f in copy.cards:
@@ -156,9 +156,10 @@ def realise(model: Model, sol: np.ndarray) -> Table:
     # jokers: released ones avoid their old card (and, when the rule asks, go where two
     # hand cards are), then wild table, free, hand jokers
     wild = [j for j in pos.table_jokers if j not in used]
-    order_key = {s.joker: s.face for si, s in enumerate(pos.declared_jokers) if si in released}
+    order_key = {s.joker: s.face for joker_index, s in enumerate(pos.declared_jokers)
+                 if joker_index in released}
     free_col = model.free_joker_col
-    free_j = list(pos.free_jokers[: int(sol[free_col]) if free_col is not None else 0])
+    free_j = list(pos.free_jokers[: int(solution[free_col]) if free_col is not None else 0])
     slots = [(cp, f) for cp in copies for f in _open_joker_slots(cp)]
     pool = wild + free_j + hand_jokers[:max(0, n_hand_jokers)]
     pool.sort(key=lambda jk: 0 if jk in order_key else 1)
@@ -185,7 +186,8 @@ def realise(model: Model, sol: np.ndarray) -> Table:
     def order(cp: Copy) -> int:
         if not cp.release_for:
             return len(pos.declared_jokers)
-        return min(rank_of[pos.declared_jokers[si].joker] for si in cp.release_for)
+        return min(rank_of[pos.declared_jokers[joker_index].joker]
+                   for joker_index in cp.release_for)
 
     melds: list[list[Card]] = []
     for copy in sorted(copies, key=order):
@@ -212,8 +214,8 @@ def _place_mates(pos: Position, copies: list[Copy], released: set[int],
     from_hand = pos.variant.joker_release_from == "hand"
     where = {card: cp for cp in copies for card in cp.cards.values()}
     serving: set[Card] = set()
-    for si in sorted(released):
-        s = pos.declared_jokers[si]
+    for joker_index in sorted(released):
+        s = pos.declared_jokers[joker_index]
         hosts = [cp for cp in copies if s.face in cp.cards
                  and (not from_hand or cp.cards[s.face] in hand)]
         beside = {it for it in s.items for cp in hosts if cp.cards.get(face_index(it)) == it}
@@ -266,15 +268,15 @@ def _kept_joker_face(table: Table, card: Card, copy: Copy) -> int:
     face = table.declared.get(card)
     if face is not None:
         return face_index(face)
-    return copy.jfaces[0] if copy.jfaces else -1
+    return copy.joker_faces[0] if copy.joker_faces else -1
 
 
 def _open_joker_slots(copy: Copy) -> list[int]:
     taken = [f for _, f in copy.jokers]
-    if copy.jfaces:
-        slots = list(copy.jfaces)
+    if copy.joker_faces:
+        slots = list(copy.joker_faces)
         for f in taken:
             if f in slots:
                 slots.remove(f)
         return slots
-    return [-1] * (copy.nj - len(taken))
+    return [-1] * (copy.joker_slots - len(taken))

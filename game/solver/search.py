@@ -36,7 +36,7 @@ from game.engine.cards import Card
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Variant
-from game.solver.shapes import NFACES, true_indices
+from game.solver.shapes import FACE_COUNT, true_indices
 from game.solver.shapes import face_index as _index
 
 SEARCH_NODES = 80  # nodes of the search (3-4 ms here)
@@ -59,7 +59,7 @@ def _run_windows(ace: str) -> list[tuple[int, int]]:
 def _shapes(ace: str, run_min: int, max_len: int) -> tuple[tuple[_Shape, ...], ...]:
     """For every face, the meld shapes holding it: sets of 3-4 suits and runs of
     ``run_min``..``max_len`` cards, the shortest first."""
-    by_face: list[list[_Shape]] = [[] for _ in range(NFACES)]
+    by_face: list[list[_Shape]] = [[] for _ in range(FACE_COUNT)]
     for rank in range(1, 14):
         for size in (3, 4):
             for suits in itertools.combinations(range(4), size):
@@ -86,7 +86,7 @@ def _shapes(ace: str, run_min: int, max_len: int) -> tuple[tuple[_Shape, ...], .
 def _shape_rows(ace: str, run_min: int, max_len: int) -> np.ndarray:
     """Every shape as a row of face incidences, for forward checking with numpy."""
     unique = sorted({sh.faces for group in _shapes(ace, run_min, max_len) for sh in group})
-    rows = np.zeros((len(unique), NFACES), dtype=np.float32)  # float: BLAS products
+    rows = np.zeros((len(unique), FACE_COUNT), dtype=np.float32)  # float: BLAS products
     for i, faces in enumerate(unique):
         rows[i, list(faces)] = 1
     return rows
@@ -122,8 +122,8 @@ _LogEntry = tuple[tuple[int, ...], tuple[int, ...], int, _Step]
 @dataclass
 class _Start:
     index: int
-    nat: tuple[int, ...]
-    pin: tuple[int, ...]
+    natural_counts: tuple[int, ...]
+    pinned_counts: tuple[int, ...]
     wild: int
     signature: tuple
 
@@ -135,12 +135,12 @@ class _Abort(Exception):
 class _Search:
     """Depth-first search for a partition of the counted items into melds."""
 
-    def __init__(self, nat: list[int], pin: list[int], wild: int, droppable: list[int],
-                 weight: list[int], slack: int, starts: list[_Start], variant: Variant,
-                 nodes: int, mates: dict[int, frozenset[int]],
+    def __init__(self, natural_counts: list[int], pinned_counts: list[int], wild: int,
+                 droppable: list[int], weight: list[int], slack: int, starts: list[_Start],
+                 variant: Variant, nodes: int, mates: dict[int, frozenset[int]],
                  prefer: Mapping[tuple[frozenset[int], int], float] | None = None,
                  releases: Mapping[int, float] | None = None) -> None:
-        self.nat, self.pin, self.wild = nat, pin, wild
+        self.natural_counts, self.pinned_counts, self.wild = natural_counts, pinned_counts, wild
         self.droppable = droppable  # hand cards of each face that may stay in the hand
         self.weight = weight  # what leaving one card of a face in the hand costs
         self.slack = slack  # value that may still stay in the hand
@@ -167,10 +167,10 @@ class _Search:
         self.log: list[_LogEntry] = []
         self.failed: set[tuple] = set()  # states (in a scope) with no partition
         self.extra: list[int] = []  # left-over wild jokers: the log entry (meld) each joins
-        self.by_face: list[list[_Start]] = [[] for _ in range(NFACES)]
-        for st in starts:
-            for g in st.nat + st.pin:
-                self.by_face[g].append(st)
+        self.by_face: list[list[_Start]] = [[] for _ in range(FACE_COUNT)]
+        for start in starts:
+            for g in start.natural_counts + start.pinned_counts:
+                self.by_face[g].append(start)
 
     def run(self, hand_jokers: int, joker_weight: int) -> bool:
         """True when a partition was found (it is in ``log``, the left-over wild jokers'
@@ -186,13 +186,14 @@ class _Search:
         """Decide, joker by joker, whether it is released (a natural of its face joins one
         of its mates in a new meld, and the joker turns wild), then search the rest."""
         if not faces:
-            return self._solve(np.ones(NFACES, dtype=bool))
+            return self._solve(np.ones(FACE_COUNT, dtype=bool))
         f, rest = faces[0], faces[1:]
         mark = len(self.log)
         keep_first = self.releases.get(f, 1.0) < 0.5  # the LP relaxation keeps this joker
         if keep_first and self._releases(rest):
             return True
-        if self.pin[f] and self.nat[f] and (self.droppable[f] or not self.from_hand):
+        if self.pinned_counts[f] and self.natural_counts[f] and (
+                self.droppable[f] or not self.from_hand):
             for shape, kinds in self._options(f, self.mates[f]):  # releasing first
                 nats = tuple(g for g, k in zip(shape.faces, kinds, strict=True) if k == "n")
                 pins = tuple(g for g, k in zip(shape.faces, kinds, strict=True) if k == "p")
@@ -214,7 +215,7 @@ class _Search:
             self.droppable[what.face] -= what.count
             self.slack -= what.count * self.weight[what.face]
         elif isinstance(what, _Release):
-            self.pin[what.face] -= 1
+            self.pinned_counts[what.face] -= 1
             self.wild += 1
 
     def _undo_to(self, mark: int) -> None:
@@ -227,14 +228,14 @@ class _Search:
                 self.droppable[what.face] += what.count
                 self.slack += what.count * self.weight[what.face]
             elif isinstance(what, _Release):
-                self.pin[what.face] += 1
+                self.pinned_counts[what.face] += 1
                 self.wild -= 1
 
     def _take(self, nats: Sequence[int], pins: Sequence[int], wild: int, sign: int) -> None:
         for g in nats:
-            self.nat[g] += sign
+            self.natural_counts[g] += sign
         for g in pins:
-            self.pin[g] += sign
+            self.pinned_counts[g] += sign
         self.wild += sign * wild
 
     # --- the search
@@ -245,15 +246,16 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise _Abort
-        nat = np.array(self.nat, dtype=np.int16)
-        pin = np.array(self.pin, dtype=np.int16)
-        left_all = (nat + pin) > 0
+        natural_counts = np.array(self.natural_counts, dtype=np.int16)
+        pinned_counts = np.array(self.pinned_counts, dtype=np.int16)
+        left_all = (natural_counts + pinned_counts) > 0
         left = left_all & scope
         if not left.any():
             # the last card placed: wild jokers no meld took must find one (or the hand)
             return bool(left_all.any()) or not self.wild or self._place_wild(record=False)
         drop = np.array(self.droppable, dtype=np.int16)
-        key = (np.where(left, nat, 0).tobytes(), np.where(left, pin, 0).tobytes(),
+        key = (np.where(left, natural_counts, 0).tobytes(),
+               np.where(left, pinned_counts, 0).tobytes(),
                np.where(left, drop, 0).tobytes(), self.wild, self.slack)
         if key in self.failed:
             return False
@@ -265,8 +267,8 @@ class _Search:
         if dead.any():
             # no meld can hold these cards any more: they stay in the hand, or nothing works
             for f in true_indices(dead):
-                count = self.nat[f]
-                if self.pin[f] or count > self.droppable[f] or \
+                count = self.natural_counts[f]
+                if self.pinned_counts[f] or count > self.droppable[f] or \
                         count * self.weight[f] > self.slack:
                     self._undo_to(mark)
                     self.failed.add(key)
@@ -298,11 +300,12 @@ class _Search:
         # the face with the fewest shapes that could still hold it goes first
         f = int(np.argmin(ways))
         claim_sigs = set()
-        for st in self.by_face[f]:  # keep a start meld whole first
-            if self.claimed >> st.index & 1 or not self._available(st.nat, st.pin, st.wild):
+        for start in self.by_face[f]:  # keep a start meld whole first
+            if self.claimed >> start.index & 1 or not self._available(
+                    start.natural_counts, start.pinned_counts, start.wild):
                 continue
-            claim_sigs.add(st.signature)
-            self._push(st.nat, st.pin, st.wild, st.index)
+            claim_sigs.add(start.signature)
+            self._push(start.natural_counts, start.pinned_counts, start.wild, start.index)
             if self._solve(scope):
                 return True
             self._undo_to(mark)
@@ -319,7 +322,7 @@ class _Search:
             if self._solve(scope):
                 return True
             self._undo_to(mark)
-        if self.nat[f] and self.droppable[f] and self.weight[f] <= self.slack:
+        if self.natural_counts[f] and self.droppable[f] and self.weight[f] <= self.slack:
             self._push((f,), (), 0, _Drop(f, 1))
             if self._solve(scope):
                 return True
@@ -334,7 +337,7 @@ class _Search:
         remaining = left.copy()
         parts = []
         while remaining.any():
-            part = np.zeros(NFACES, dtype=bool)
+            part = np.zeros(FACE_COUNT, dtype=bool)
             part[int(np.argmax(remaining))] = True
             while True:
                 grown = (linked[part].any(axis=0) & left) | part
@@ -351,12 +354,13 @@ class _Search:
         """(shape, slot kinds) of every new meld holding face ``f``, the fewest jokers
         first: ``n`` natural, ``p`` pinned joker, ``w`` wild joker (never in f's slot).
         With ``mates``: f's slot natural beside a natural of a mate's face (a release)."""
-        nat, pin, wild, limit = self.nat, self.pin, self.wild, self.limit
+        natural_counts, pinned_counts = self.natural_counts, self.pinned_counts
+        wild, limit = self.wild, self.limit
         out = []
         for shape in self.shapes[f]:
             if mates is not None and not mates.intersection(shape.faces):
                 continue
-            if not wild and all(nat[g] and not pin[g] for g in shape.faces):
+            if not wild and all(natural_counts[g] and not pinned_counts[g] for g in shape.faces):
                 # the common case, naturals only: one way to fill the shape
                 kinds = ("n",) * len(shape.faces)
                 if mates is None or mates.intersection(shape.faces):
@@ -365,9 +369,9 @@ class _Search:
             choices = []
             for g in shape.faces:
                 opts = []
-                if nat[g]:
+                if natural_counts[g]:
                     opts.append("n")
-                if pin[g] and (mates is None or g != f):
+                if pinned_counts[g] and (mates is None or g != f):
                     opts.append("p")
                 if wild and g != f:
                     opts.append("w")
@@ -407,8 +411,8 @@ class _Search:
 
     def _available(self, nats: Sequence[int], pins: Sequence[int], wild: int) -> bool:
         # a start meld never repeats a face, so one of each is enough
-        return (all(self.nat[g] for g in nats) and all(self.pin[g] for g in pins)
-                and wild <= self.wild)
+        return (all(self.natural_counts[g] for g in nats)
+                and all(self.pinned_counts[g] for g in pins) and wild <= self.wild)
 
     def _place_wild(self, record: bool) -> bool:
         """Wild jokers no meld needed join new melds with room, or stay in the hand when
@@ -457,8 +461,8 @@ def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened
     if not _applicable(variant, table, usable, opened, exactly):
         return None
     fixed = variant.joker_identity == "fixed"
-    nat = [0] * NFACES
-    pin = [0] * NFACES
+    natural_counts = [0] * FACE_COUNT
+    pinned_counts = [0] * FACE_COUNT
     wild = 0
     starts: list[_Start] = []
     for index, meld in enumerate(table.melds):
@@ -475,14 +479,14 @@ def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened
         if not s_nat or len(set(s_nat + s_pin)) != len(s_nat) + len(s_pin):
             return None  # not a meld of these rules: leave it to the MILP
         for g in s_nat:
-            nat[g] += 1
+            natural_counts[g] += 1
         for g in s_pin:
-            pin[g] += 1
+            pinned_counts[g] += 1
         wild += s_wild
         signature = (tuple(sorted(s_nat)), tuple(sorted(s_pin)), s_wild)
         starts.append(_Start(index, tuple(s_nat), tuple(s_pin), s_wild, signature))
-    droppable = [0] * NFACES
-    weights = [0] * NFACES
+    droppable = [0] * FACE_COUNT
+    weights = [0] * FACE_COUNT
     hand_jokers = 0
     joker_weight = 0
     for card in usable:
@@ -492,7 +496,7 @@ def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened
             joker_weight = weight[card]
         else:
             f = _index(card)
-            nat[f] += 1
+            natural_counts[f] += 1
             droppable[f] += 1
             weights[f] = weight[card]
     slack = sum(weight[c] for c in usable) - target
@@ -509,8 +513,8 @@ def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened
             home = next((m for m in table.melds if cards[0] in m), None)
             if len(cards) == 1 and home is not None:
                 mates[f] = frozenset(_index(c) for c in home if not c.is_joker)
-    search = _Search(nat, pin, wild, droppable, weights, slack, starts, variant, nodes,
-                     mates, prefer, releases)
+    search = _Search(natural_counts, pinned_counts, wild, droppable, weights, slack, starts,
+                     variant, nodes, mates, prefer, releases)
     if not search.run(hand_jokers, joker_weight):
         return None
     end = _realise(table, usable, variant, search.log, search.extra, search.jokers_kept)

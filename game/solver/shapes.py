@@ -16,7 +16,7 @@ from game.engine.melds import check_meld
 from game.engine.scoring import meld_points
 from game.engine.variants import AceMode, JokerIdentity, Variant
 
-NFACES = 52
+FACE_COUNT = 52
 
 
 def face_index(face: Face | Card) -> int:
@@ -54,29 +54,29 @@ def _run_rank_lists(ace: str, run_min: int) -> list[tuple[int, ...]]:
 class ShapeTable:
     """All candidate shapes of one rule set, as numpy arrays for fast masking."""
 
-    nat: np.ndarray  # (C, 13) natural face indices, -1 padded
-    jface: np.ndarray  # (C, J) faces the joker slots play (fixed identity), -1 padded
-    nj: np.ndarray  # jokers per candidate
+    natural_faces: np.ndarray  # (C, 13) the faces of its natural cards, -1 padded
+    joker_faces: np.ndarray  # (C, J) faces its joker slots play (fixed identity), -1 padded
+    joker_slots: np.ndarray  # (C,) jokers it holds
     kind: np.ndarray  # 0 set, 1 run
     length: np.ndarray
-    natmat: np.ndarray  # (C, 52) bool
-    jmat: np.ndarray  # (C, 52) bool: a joker slot plays this face
-    cls: np.ndarray  # class: same naturals, joker count and kind
+    has_natural: np.ndarray  # (C, 52) bool: it holds a natural card of this face
+    joker_plays: np.ndarray  # (C, 52) bool: one of its joker slots plays this face
+    shape_class: np.ndarray  # class: same naturals, joker count and kind
     points: np.ndarray  # meld_points of the shape (initial-meld rule)
-    rep_rank: np.ndarray  # within a class, the shape worth most points first
-    by_class: np.ndarray  # the rows ordered by class, then by rep_rank
-    nat_pad: np.ndarray  # ``nat`` with NFACES for padding (an index past the 52 faces)
-    keys: dict[tuple, int]
+    class_rank: np.ndarray  # within a class, the shape worth most points first
+    by_class: np.ndarray  # the rows ordered by class, then by class_rank
+    natural_faces_padded: np.ndarray  # ``natural_faces`` padded with FACE_COUNT (past 51)
+    row_of_key: dict[tuple, int]  # a shape's key (``key_of``) -> its row
     free_identity: bool
 
-    def key_of(self, naturals: Sequence[int], jfaces: Sequence[int], njokers: int) -> tuple:
+    def key_of(self, naturals: Sequence[int], slot_faces: Sequence[int], joker_count: int) -> tuple:
         if self.free_identity:
-            return (tuple(sorted(naturals)), njokers)
-        return (tuple(sorted(naturals)), tuple(sorted(jfaces)))
+            return (tuple(sorted(naturals)), joker_count)
+        return (tuple(sorted(naturals)), tuple(sorted(slot_faces)))
 
 
 @lru_cache(maxsize=32)
-def shape_table(ace: str, run_min: int, jmax: int, free_identity: bool) -> ShapeTable:
+def shape_table(ace: str, run_min: int, max_jokers: int, free_identity: bool) -> ShapeTable:
     shapes: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # kind, faces, joker pos
     runs = [(1, tuple(SUITS.index(s) * 13 + r - 1 for r in ranks))
             for s in SUITS for ranks in _run_rank_lists(ace, run_min)]
@@ -84,63 +84,64 @@ def shape_table(ace: str, run_min: int, jmax: int, free_identity: bool) -> Shape
             for rank in range(1, 14) for size in (3, 4)
             for suits in itertools.combinations(SUITS, size)]
     for kind, faces in sets + runs:
-        for njokers in range(0, min(jmax, len(faces) - 1) + 1):
-            for pos in itertools.combinations(range(len(faces)), njokers):
-                shapes.append((kind, faces, pos))
-    keys: dict[tuple, int] = {}
+        for joker_count in range(0, min(max_jokers, len(faces) - 1) + 1):
+            for joker_positions in itertools.combinations(range(len(faces)), joker_count):
+                shapes.append((kind, faces, joker_positions))
+    row_of_key: dict[tuple, int] = {}
     # kind, naturals, joker faces, jokers, length, points
     rows: list[tuple[int, list[int], list[int], int, int, int]] = []
     probe = _MeldProbe(ace, run_min)
-    for kind, faces, pos in shapes:
-        naturals = [f for i, f in enumerate(faces) if i not in pos]
-        jfaces = [faces[i] for i in pos]
+    for kind, faces, joker_positions in shapes:
+        naturals = [f for i, f in enumerate(faces) if i not in joker_positions]
+        slot_faces = [faces[i] for i in joker_positions]
         if free_identity:
-            key: tuple = (tuple(sorted(naturals)), len(pos))
+            key: tuple = (tuple(sorted(naturals)), len(joker_positions))
         else:
-            key = (tuple(sorted(naturals)), tuple(sorted(jfaces)))
-        if key in keys:
+            key = (tuple(sorted(naturals)), tuple(sorted(slot_faces)))
+        if key in row_of_key:
             continue
-        if free_identity and pos:
-            verdict = probe.check(naturals, len(pos))
+        if free_identity and joker_positions:
+            verdict = probe.check(naturals, len(joker_positions))
             if verdict is None:
                 continue
-            kind_c, faces_c = verdict
-            jfaces = []
+            shape_kind, shape_faces = verdict
+            slot_faces = []
         else:
-            kind_c, faces_c = kind, [index_face(f) for f in faces]
-        keys[key] = len(rows)
-        rows.append((kind_c, naturals, jfaces, len(pos), len(faces),
-                     meld_points(faces_c, "run" if kind_c else "set")))
+            shape_kind, shape_faces = kind, [index_face(f) for f in faces]
+        row_of_key[key] = len(rows)
+        rows.append((shape_kind, naturals, slot_faces, len(joker_positions), len(faces),
+                     meld_points(shape_faces, "run" if shape_kind else "set")))
     count = len(rows)
-    width = max(1, jmax)
-    nat = np.full((count, 13), -1, dtype=np.int16)
-    jface = np.full((count, width), -1, dtype=np.int16)
-    natmat = np.zeros((count, NFACES), dtype=bool)
-    jmat = np.zeros((count, NFACES), dtype=bool)
-    nj = np.zeros(count, dtype=np.int16)
-    kind_a = np.zeros(count, dtype=np.int8)
+    width = max(1, max_jokers)
+    natural_faces = np.full((count, 13), -1, dtype=np.int16)
+    joker_faces = np.full((count, width), -1, dtype=np.int16)
+    has_natural = np.zeros((count, FACE_COUNT), dtype=bool)
+    joker_plays = np.zeros((count, FACE_COUNT), dtype=bool)
+    joker_slots = np.zeros(count, dtype=np.int16)
+    kinds = np.zeros(count, dtype=np.int8)
     length = np.zeros(count, dtype=np.int16)
     points = np.zeros(count, dtype=np.int32)
     class_keys: dict[tuple, int] = {}
-    cls = np.zeros(count, dtype=np.int32)
-    for i, (kind_c, naturals, jfaces, njok, size, pts) in enumerate(rows):
-        nat[i, :len(naturals)] = naturals
-        natmat[i, naturals] = True
-        if jfaces:
-            jface[i, :len(jfaces)] = jfaces
-            jmat[i, jfaces] = True
-        nj[i] = njok
-        kind_a[i] = kind_c
+    shape_class = np.zeros(count, dtype=np.int32)
+    for i, (shape_kind, naturals, slot_faces, joker_count, size, meld_value) in enumerate(rows):
+        natural_faces[i, :len(naturals)] = naturals
+        has_natural[i, naturals] = True
+        if slot_faces:
+            joker_faces[i, :len(slot_faces)] = slot_faces
+            joker_plays[i, slot_faces] = True
+        joker_slots[i] = joker_count
+        kinds[i] = shape_kind
         length[i] = size
-        points[i] = pts
-        cls[i] = class_keys.setdefault((tuple(sorted(naturals)), njok, kind_c), len(class_keys))
-    rep_rank = np.empty(count, dtype=np.int64)
-    by_class = np.lexsort((-points, cls))
-    rep_rank[by_class] = np.arange(count)
-    nat_pad = np.where(nat < 0, NFACES, nat)
-    return ShapeTable(nat, jface, nj, kind_a, length, natmat, jmat, cls, points, rep_rank,
-                     by_class, nat_pad, keys,
-                     free_identity)
+        points[i] = meld_value
+        shape_class[i] = class_keys.setdefault((tuple(sorted(naturals)), joker_count, shape_kind),
+                                               len(class_keys))
+    class_rank = np.empty(count, dtype=np.int64)
+    by_class = np.lexsort((-points, shape_class))
+    class_rank[by_class] = np.arange(count)
+    natural_faces_padded = np.where(natural_faces < 0, FACE_COUNT, natural_faces)
+    return ShapeTable(natural_faces, joker_faces, joker_slots, kinds, length, has_natural,
+                      joker_plays, shape_class, points, class_rank, by_class,
+                      natural_faces_padded, row_of_key, free_identity)
 
 
 class _MeldProbe:
@@ -151,9 +152,9 @@ class _MeldProbe:
                                run_min=run_min, joker_identity=JokerIdentity.FREE,
                                jokers_per_meld=0)
 
-    def check(self, naturals: Sequence[int], njokers: int) -> tuple[int, list[Face]] | None:
+    def check(self, naturals: Sequence[int], joker_count: int) -> tuple[int, list[Face]] | None:
         cards = [Card(f.rank, f.suit) for f in map(index_face, naturals)]
-        cards += [Card(0, "*", i) for i in range(njokers)]
+        cards += [Card(0, "*", i) for i in range(joker_count)]
         result = check_meld(cards, self.variant)
         if not result.ok:
             return None

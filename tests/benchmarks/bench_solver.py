@@ -74,7 +74,7 @@ def reference(variant: Variant, table: Table, hand: Sequence[Card]) -> int | Non
     h.setOptionValue("threads", 1)
     inf = highspy.kHighsInf
     big = len(table.melds) + 1
-    ncand = len(tpl.nj)
+    ncand = len(tpl.joker_slots)
     for _ in range(ncand):
         h.addVar(0, 4)
     h.changeColsIntegrality(ncand, np.arange(ncand, dtype=np.int32),
@@ -87,11 +87,11 @@ def reference(variant: Variant, table: Table, hand: Sequence[Card]) -> int | Non
         h.changeColIntegrality(y[key], highspy.HighsVarType.kInteger)
     rows: dict[int, list[tuple[int, float]]] = defaultdict(list)
     for c in range(ncand):
-        for f in tpl.nat[c]:
+        for f in tpl.natural_faces[c]:
             if f >= 0:
                 rows[int(f)].append((c, 1.0))
-        if tpl.nj[c]:
-            rows[-1].append((c, float(tpl.nj[c])))
+        if tpl.joker_slots[c]:
+            rows[-1].append((c, float(tpl.joker_slots[c])))
     for key in set(rows) | set(table_count) | set(hand_count):
         entries = list(rows.get(key, []))
         if key in y:
@@ -107,11 +107,11 @@ def reference(variant: Variant, table: Table, hand: Sequence[Card]) -> int | Non
         key = tpl.key_of(naturals, [face_index(table.declared[c]) for c in meld
                                     if c.is_joker and c in table.declared],
                          sum(1 for c in meld if c.is_joker))
-        if key in tpl.keys:
+        if key in tpl.row_of_key:
             k = h.getNumCol()
             h.addVar(0, 1)
             h.changeColCost(k, -1)
-            h.addRow(-inf, 0, 2, np.array([k, tpl.keys[key]], dtype=np.int32),
+            h.addRow(-inf, 0, 2, np.array([k, tpl.row_of_key[key]], dtype=np.int32),
                      np.array([1.0, -1.0]))
     if y:
         idx = np.array(list(y.values()), dtype=np.int32)
