@@ -148,7 +148,7 @@ class _Written:
 
 def _check_turn(variant: Variant, before: str, hand_text: str, free_text: str, end_text: str,
                 opened: bool) -> int:
-    if variant.family != "manipulation":
+    if variant.is_contract:
         raise OptionError(f"{variant.name} is a contract game: its table is never "
                           "rearranged, so there is no turn to check (check a table without "
                           "--before)")

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _variant(variant_id: str, options: dict) -> Variant:
     variant = get_variant(variant_id, options)
-    if variant.family != "manipulation":
+    if variant.is_contract:
         raise OptionError(f"variant '{variant_id}' is a contract game: the table is never "
                           "rearranged, so there is nothing to solve")
     return variant

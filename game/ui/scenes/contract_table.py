@@ -77,6 +77,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     controls: ContractControls | None
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
+        # the one class test left outside the engine: it narrows GameState to the contract
+        # match this scene draws (open_table chose the scene by the match's family)
         if not isinstance(session.match, ContractMatch):
             raise TypeError("ContractTableScene needs a session holding a ContractMatch")
         super().__init__(app, session, autosave)
