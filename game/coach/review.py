@@ -10,8 +10,9 @@ points under a scoring that counts card points) is compared with what was played
   (value > 0 and 4 * value >= 3 * best): a near miss, not a blunder.
 - *held back*: it was worth less (a smaller play, or a draw), and Hard's look-ahead
   (``game.ai.players.lookahead``: the next opponent's best reply on sampled hands that fit
-  what the turns showed) rates the move at least as likely to win the race as the best
-  play. Asked only where Hard itself looks ahead (not Carousel, not a last round).
+  what the turns showed) would choose the move over the best play, as Hard chooses: a
+  better chance to win the race, or as good a chance with fewer cards left. Asked only
+  where Hard itself looks ahead (not Carousel, not a last round).
 - *missed*: any other play or draw worth less than the best play.
 - *no play*: the best play was worth nothing (no legal play): nothing to judge.
 - *unsettled*: the solver's counted budget ran out before proving the best play.
@@ -227,9 +228,9 @@ def best_solution(variant: Variant, table: Table, cards: Sequence[Card], opened:
 
 def hold_agrees(view: PlayerView, best: Solution, played: Sequence[Card], after: Table,
                 seed: int, tuning: Tuning | None = None) -> bool | None:
-    """Does Hard's look-ahead rate the seat's move (``played``, leaving ``after``; nothing
-    played: a draw) at least as well as the best play? None where Hard does not look
-    ahead. The opponent hands are sampled from ``seed``: the same review, the same answer."""
+    """Would Hard's look-ahead choose the seat's move (``played``, leaving ``after``;
+    nothing played: a draw) over the best play? None where Hard does not look ahead. The
+    opponent hands are sampled from ``seed``: the same review, the same answer."""
     tuning = tuning or Tuning()
     variant = view.variant
     if variant.turn == "carousel" or view.final_round or not opponents(view):
@@ -247,7 +248,9 @@ def hold_agrees(view: PlayerView, best: Solution, played: Sequence[Card], after:
     hands = {seat: sampler.sample(view, hand_model(view, seat), tuning.samples, work,
                                   tuning.budget)}
     scores = weigh(view, candidates, hands, tuning.race_slope, work, tuning.budget)
-    return scores[1] >= scores[0]
+    # as Hard chooses (``HardPlayer.choose_play``): the better chance, then fewer cards
+    # left; on a full tie Hard keeps the largest play, so a tie is not agreement
+    return (scores[1], -candidates[1].left) > (scores[0], -candidates[0].left)
 
 
 def _race_count(view: PlayerView, found: FoundPlay | None, largest: FoundPlay,
