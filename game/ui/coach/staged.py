@@ -132,10 +132,17 @@ class StagedTable(TableScene):
         lines = self._panel_lines(width - 28)
         buttons = max(30, layout.button_h - 2) + 24 if self.coach.buttons() else 12
         height = PANEL_TITLE + LINE * len(lines) + buttons
-        # bottom right of the felt, above the status line: melds fill the felt from the top
+        # bottom right of the felt, above the status line (melds fill the felt from the top);
+        # when the table's note (a hint's) is there, bottom left, else top right
         bottom = min(layout.status.top, felt.bottom) - 8
-        return pygame.Rect(felt.right - width - 8, max(felt.top, bottom - height), width,
-                           height)
+        top = max(felt.top, bottom - height)
+        places = [pygame.Rect(felt.right - width - 8, top, width, height),
+                  pygame.Rect(felt.x + 8, top, width, height),
+                  pygame.Rect(felt.right - width - 8, felt.top + 8, width, height)]
+        shown = self.note_rect if self.message is not None else None
+        if shown is None:
+            return places[0]
+        return next((place for place in places if not place.colliderect(shown)), places[0])
 
     def _panel_lines(self, width: int) -> list[tuple[str, tuple[int, int, int]]]:
         lines: list[tuple[str, tuple[int, int, int]]] = []
@@ -168,6 +175,7 @@ class StagedTable(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.coach.update()
+        self.refresh_coach()  # the panel moves out of the way of the table's notes
 
     def open_menu(self) -> None:
         self.pointer.cancel()
