@@ -19,6 +19,7 @@ from tests.ui.conftest import StartApp, button, click, pump, widget
 def coach_button(probe: TableProbe, key: str) -> None:
     scene = probe.scene
     assert isinstance(scene, StagedTable)
+    probe.frames(2)  # a note that just appeared moves the panel on the next frame
     probe.click(scene.coach_buttons[key].rect.center)
 
 
