@@ -62,8 +62,8 @@ def test_hard_keeps_playable_cards_back_when_one_hand_decides_the_match(
     assert _put_down(match, "hard") == expected
 
 
-def _tahiti(opponent: str) -> Match:
-    match = Match("tahiti", 2, 5, oracle=PLAY_ORACLE)
+def _tahiti(opponent: str, options: dict[str, str] | None = None) -> Match:
+    match = Match("tahiti", 2, 5, options or {}, oracle=PLAY_ORACLE)
     rig(match, "7H 8H 9H | QS QD QC", ["10H AC 4H 2C 3C QH KC", opponent], current=0)
     return match
 
@@ -72,7 +72,8 @@ def _tahiti(opponent: str) -> Match:
                                                  ("5D 9S 2D 6C 8D 4S 10D 3S", False)])
 def test_hard_sheds_points_once_an_opponent_is_close_to_going_out(
         monkeypatch: pytest.MonkeyPatch, opponent: str, shed: bool) -> None:
-    match = _tahiti(opponent)
+    # three hands add up: the points left in hand count
+    match = _tahiti(opponent, {"match": "hands:3"})
     view = match.view(0)
     most_cards = best_play(view.variant, view.table, list(view.hand), True, objective="cards")
     most_points = best_play(view.variant, view.table, list(view.hand), True,
@@ -88,6 +89,19 @@ def test_hard_sheds_points_once_an_opponent_is_close_to_going_out(
     expected = most_points if shed else most_cards
     assert _put_down(match, "hard") == {str(c) for c in expected.played}
     assert _put_down(match, "medium") == {str(c) for c in most_cards.played}
+
+
+def test_hard_races_by_cards_when_one_hand_decides_the_match(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the shedding position above with the opponent two cards from going out, but Tahiti's
+    # single hand: whoever goes out wins whatever the loser holds, so Hard keeps the play
+    # that leaves it fewest cards, not the one that sheds most points
+    match = _tahiti("5D 9S")
+    view = match.view(0)
+    most_cards = best_play(view.variant, view.table, list(view.hand), True, objective="cards")
+    assert most_cards is not None and len(most_cards.played) == 5
+    _believe(monkeypatch, match.hand.hands[1])
+    assert len(_put_down(match, "hard")) == 5
 
 
 @pytest.mark.parametrize(("opponent", "knocks"), [("KS QS 9D", True), ("9D", False)])
@@ -109,3 +123,23 @@ def _with_run(match: Match):  # noqa: ANN202
     from tests.conftest import end_table
 
     return end_table(match.hand.table, match.hand.hands[0], "5S 6S 7S")
+
+
+@pytest.mark.parametrize(("opponents", "banks"),
+                         [(("2D 3S 8C KH QC JD", "5C 6S 10D 10S 4C 3H"), True),
+                          (("2D 3S 8C KH QC JD", "5C 6S 10D"), False)])
+def test_hard_keeps_playable_cards_back_while_the_rules_make_others_draw(
+        opponents: tuple[str, str], banks: bool) -> None:
+    # Shanghai: who cannot play draws until able, and a card that can go down now can go
+    # down later. So Hard puts down one card a turn, never drawing while it holds one, and
+    # gives the others nothing new to build on; once an opponent is three cards from going
+    # out, the cards kept back are a penalty, and it plays them all
+    match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
+    rig(match, "4H 5H 6H | 9C 9D 9S", ["7H 9H 2C KD JS QD", *opponents], current=0)
+    assert set(match.view(0).legal) == {"play"}  # it can play, so it must
+    assert _put_down(match, "medium") == {"7H", "9H"}
+    hard = _put_down(match, "hard")
+    if banks:
+        assert len(hard) == 1 and hard < {"7H", "9H"}
+    else:
+        assert hard == {"7H", "9H"}

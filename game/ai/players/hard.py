@@ -10,12 +10,19 @@
   but holds back hardly counts in that race: it can still go down later without a draw,
   and meanwhile it feeds no opponent (so Hard keeps playable cards back and goes out in
   one sweep, as good Machiavelli players do).
-- Keeps jokers in hand while they are worth more there (card-count scorings) and sheds
-  them when they count against it (Tahiti, Carousel, Manipulation) or go out with it.
-- Under a points scoring, sheds its highest-penalty cards first. Its moves are weighed by
-  the race to go out until an opponent is close to going out (few cards left), then by
-  expected points: the race's chance times what winning takes, less the points left in
-  hand when it is lost (a play of fewer, higher cards may then beat the longest one).
+- Keeps jokers in hand while they are worth more there (card-count scorings, a single
+  hand) and sheds them when their points count against it (Carousel, Manipulation, Tahiti
+  over several hands) or go out with it.
+- Draw-until-able games (Shanghai, Manipulation): puts down the smallest play and keeps
+  the rest back while every opponent holds more than a few cards: a card that can go down
+  now can go down later, so each one kept is a turn without drawing until able, and
+  nothing new for the opponents to build on.
+- Under a points scoring, sheds its highest-penalty cards first (unless one hand is the
+  whole match, as in Tahiti: whoever goes out wins whatever the others hold, so it races
+  by cards and keeps its jokers). Its moves are weighed by the race to go out until an
+  opponent is close to going out (few cards left), then by expected points: the race's
+  chance times what winning takes, less the points left in hand when it is lost (a play
+  of fewer, higher cards may then beat the longest one).
 - Carousel: melds to lower its count and knocks only when the sampled opponent hands say
   the knock is more likely won than undercut; Robber's: no optional extra card.
 """
@@ -34,10 +41,12 @@ from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
 from game.engine.match import PlayerView
 from game.engine.scoring import hand_value
+from game.engine.variants import Scoring
 from game.solver import Work
 
-POINTS_SCHEMES = ("tahiti", "manipulation", "carousel_scarne", "carousel_culbertson")
-JOKERS_COST = ("tahiti", "carousel_scarne", "carousel_culbertson", "manipulation")
+POINTS_SCHEMES = (Scoring.TAHITI, Scoring.MANIPULATION, Scoring.CAROUSEL_SCARNE,
+                  Scoring.CAROUSEL_CULBERTSON)
+JOKERS_COST = POINTS_SCHEMES  # a joker left in hand is a heavy penalty under each
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,9 @@ class Tuning:
     held_weight: float = 0.0  # single-hand matches: in the race, a card the largest play
     # would put down but the move keeps back counts this much (matches of several hands
     # count it whole: its penalty adds up)
+    race_single_hand: bool = True  # a one-hand match under a points scoring: race by cards
+    bank: bool = True  # draw-until-able: play the smallest play and keep the rest back
+    bank_until: int = 3  # ... until an opponent holds this few cards
 
 
 class HardPlayer(ComputerPlayer):
@@ -76,7 +88,7 @@ class HardPlayer(ComputerPlayer):
 
     def choose_play(self, view: PlayerView) -> Decision | None:
         self._work = Work(self.tuning.cutoff)
-        points = view.variant.scoring in POINTS_SCHEMES
+        points = self._points_count(view)
         first_work = Work()  # each search for the largest play has a budget of its own
         try:
             most = solution_for(view, objective="cards", timeout_is_none=False,
@@ -87,11 +99,15 @@ class HardPlayer(ComputerPlayer):
             return self._free_only(view)
         if len(most.played) == len(view.hand):
             return as_decision(view, most, "going out")
+        if self._banking(view):
+            small = self._smallest_play(view, points, len(most.played))
+            if small is not None:
+                return as_decision(view, small, "banking the rest")
         first = self._first_choice(view, most, points, first_work)
         self._work.spend(first_work.spent)  # it counts towards the decision's budget
-        if view.variant.turn == "carousel" and not view.final_round:
+        if view.variant.draws_before_meld and not view.final_round:
             return self._carousel_meld(view, first)
-        if view.variant.turn == "carousel" or view.final_round or not self.tuning.look:
+        if view.variant.draws_before_meld or view.final_round or not self.tuning.look:
             return as_decision(view, first, "lowering the count" if points else "largest play")
         candidates = self._candidates(view, first, points)
         if len(candidates) == 1:
@@ -108,6 +124,30 @@ class HardPlayer(ComputerPlayer):
         if chosen.play is None:
             return None
         return as_decision(view, chosen.play, f"{chosen.label} ({scores[best]:.2f})")
+
+    def _banking(self, view: PlayerView) -> bool:
+        """Draw-until-able: a player who cannot play draws until it can, and a card that
+        can go down now can almost always go down later (the table only grows, and may be
+        rearranged at will). So every card kept back that could be played is a turn without
+        drawing, and a card the opponents cannot build on, until an opponent nears going
+        out and the cards kept become a penalty."""
+        if not self.tuning.bank or not view.variant.draws_until_able:
+            return False
+        return min((view.hand_counts[s] for s in opponents(view)), default=0) \
+            > self.tuning.bank_until
+
+    def _smallest_play(self, view: PlayerView, points: bool, most: int) -> FoundPlay | None:
+        """The play of fewest cards (under a points scoring, the most points among those),
+        or None when only the largest play is found."""
+        objective = "points" if points else "cards"
+        for size in range(1, min(most, 3) + 1):
+            if self._work.exhausted:
+                break
+            found = solution_for(view, objective=objective, exactly=size,
+                                 work=self._work.part(plays.PLAY_WORK))
+            if found is not None:
+                return found
+        return None
 
     def _carousel_meld(self, view: PlayerView, first: FoundPlay) -> Decision | None:
         """Meld now, or draw again when one more card is expected to leave a lower count
@@ -188,11 +228,11 @@ class HardPlayer(ComputerPlayer):
 
     def _left(self, view: PlayerView, found: FoundPlay | None) -> int:
         """Cards in hand after this play (None: drawing), with the draws that follow it."""
-        turn = view.variant.turn
+        variant = view.variant
         if found is None:
-            return len(view.hand) + (2 if turn == "guadalupe" else 1)
+            return len(view.hand) + variant.cards_per_draw
         left = len(view.hand) - len(found.played)
-        return left + (1 if turn == "guadalupe" and left else 0)
+        return left + (variant.draw_after_play if left else 0)
 
     def _free_only(self, view: PlayerView) -> Decision | None:
         """Tahiti: a play of free cards only (the hand keeps everything)."""
@@ -204,14 +244,22 @@ class HardPlayer(ComputerPlayer):
     def _shedding(self, view: PlayerView) -> bool:
         """Is the hand's penalty near? Under a points scoring, when an opponent may go out
         soon: its moves are then weighed by the points they leave as well as the race."""
-        if view.variant.scoring not in POINTS_SCHEMES:
+        if not self._points_count(view):
             return False
         return min((view.hand_counts[s] for s in opponents(view)), default=99) \
             <= self.tuning.shed_near
 
     def _keep_jokers(self, view: PlayerView) -> bool:
         return self.tuning.keep_jokers and view.variant.has_jokers \
-            and view.variant.scoring not in JOKERS_COST
+            and not (view.variant.scoring in JOKERS_COST and self._points_count(view))
+
+    def _points_count(self, view: PlayerView) -> bool:
+        """Do the points left in hand count? Under a points scoring, unless one hand is the
+        whole match: then whoever goes out wins whatever the others hold (the count only
+        decides a hand that ends on an empty stock), so it is a race of cards."""
+        if view.variant.scoring not in POINTS_SCHEMES:
+            return False
+        return not (self.tuning.race_single_hand and view.variant.match_hands == 1)
 
     # --- non-play choices
 
