@@ -81,15 +81,19 @@ class Hud(Board):
     def draw_log(self, surface: pygame.Surface, layout: Layout,
                  lines: list[tuple[tuple[int, int, int], str]]) -> None:
         """What the last turns did, one line each above the status line (newest lowest),
-        each behind a dot of the seat's colour."""
+        each behind a dot of the seat's colour; only as many lines as fit without covering
+        a meld (Last turns tells them all)."""
         size = font_px(layout, 0.017, 11, 15)
         y = layout.status.top - 4
+        melds = [box.rect for box in layout.groups] + layout.new_melds
         for colour, line in reversed(lines):
             label = self.text.render(self.text.fit(line, size, layout.table.width - 40), size,
                                      LOG_TEXT)
             y -= label.get_height() + 3
             back = pygame.Rect(layout.table.x + 2, y - 1, label.get_width() + 30,
                                label.get_height() + 2)
+            if back.collidelist(melds) >= 0:
+                return
             panel(surface, back, (6, 28, 16, 170), None, 6)
             r = max(3, size // 3)
             pygame.draw.circle(surface, colour, (back.x + 10, back.centery), r)
