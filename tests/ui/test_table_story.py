@@ -223,7 +223,7 @@ def test_the_end_of_a_hand_shows_every_hand_and_the_scores_fold_away(make) -> No
             assert spot.zone == "seat" and spot.face_up
             assert scene.layout.seat_rects[seat].contains(spot.rect)
             assert not scene.sprites.sprites[card].showing_back()
-    look = next(b for b in board._elements if getattr(b, "text", "") == "Look at the table")
+    look = next(b for b in board._elements if getattr(b, "text", "") == "See the table")
     probe.click(look.rect.center)
     assert board.collapsed and app.scenes.top is board
     bar = board._box()

@@ -22,8 +22,8 @@ REASONS = {"out": "went out", "knock": "knocked", "stock_out": "the stock ran ou
 
 
 class ScoreboardScene(EndOfHandScene):
-    """Drawn over the dimmed table; "Look at the table" folds it into a bar along the top
-    of the felt (no dimming), so the last play and every hand, face up, can be read;
+    """Drawn over the dimmed table; "See the table" folds it into a bar over the bottom
+    hand's row (no dimming), so the last play and every hand, face up, can be read;
     "Show scores" opens it again."""
 
     table: TableScene | None
@@ -67,7 +67,7 @@ class ScoreboardScene(EndOfHandScene):
 
     def build(self) -> None:
         specs: list[ButtonSpec]
-        look: ButtonSpec = ("look", "Show scores" if self.collapsed else "Look at the table",
+        look: ButtonSpec = ("look", "Show scores" if self.collapsed else "See the table",
                             self.toggle, "plain",
                             "Open the scores again (L)" if self.collapsed else
                             "Fold the scores away to see the table and every hand (L)")
@@ -96,11 +96,11 @@ class ScoreboardScene(EndOfHandScene):
 
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
-        if self.collapsed:  # a bar low on the felt: the melds and the hands stay in view
+        if self.collapsed:  # a bar over the bottom hand's row: melds and hands stay in view
             layout = self.table.layout if self.table is not None else None
-            area = layout.table if layout is not None else pygame.Rect(0, 0, w, h)
+            area = layout.hand if layout is not None else pygame.Rect(0, 0, w, h)
             rect = pygame.Rect(0, 0, min(area.width - self.px(20), self.px(900)), self.px(60))
-            rect.midbottom = (area.centerx, area.bottom - self.px(6))
+            rect.center = area.center
             return rect
         rows = len(self.match.history) if self.over else 0
         seats = len(self.session.seats)
@@ -165,6 +165,9 @@ class ScoreboardScene(EndOfHandScene):
         sub = f"{self.match.variant.name} \u00b7 " + (
             f"{len(self.match.history)} hand{'s' if len(self.match.history) != 1 else ''} "
             "played" if self.over else self._match_words())
+        hints = self.session.hints
+        if hints:  # the statistics mark such a match too
+            sub += f" \u00b7 {hints} hint{'s' if hints != 1 else ''} taken"
         draw_text(surface, sub, self.px(15), MUTED, topleft=(inner.x, top + self.px(42)))
         y = top + self.px(80)
         y = self._hand_table(surface, inner, y)
