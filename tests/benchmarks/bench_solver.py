@@ -189,7 +189,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"start-up: candidate shapes of every rule set built in {prepared:.0f} ms")
     print(_summary("solve (all)", wall["all"], cpu["all"]))
     for variant_id, *_ in MIX:
-        print(_summary(f"  solve {variant_id}", wall[variant_id], cpu[variant_id]))
+        if wall[variant_id]:  # fewer positions than variants leaves some without any
+            print(_summary(f"  solve {variant_id}", wall[variant_id], cpu[variant_id]))
     if kept_gap:
         same = kept_gap.get(0, 0)
         # more than the proven one happens when its budget ran out before the proof
