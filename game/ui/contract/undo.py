@@ -17,6 +17,7 @@ from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.match import RoundState
 from game.ui.contract.words import TurnLog
+from game.ui.table.phases import HUMAN
 
 if TYPE_CHECKING:
     from game.ui.contract.host import ContractHost
@@ -55,7 +56,7 @@ class TurnUndo:
     def _in_turn(self) -> bool:
         table = self.table
         return table.human.my_move() and table.match.hand.phase == "play" \
-            and table.phase == "human"
+            and table.phase == HUMAN
 
     # ------------------------------------------------------------------ recording
 
