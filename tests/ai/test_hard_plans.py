@@ -125,17 +125,19 @@ def _with_run(match: Match):  # noqa: ANN202
     return end_table(match.hand.table, match.hand.hands[0], "5S 6S 7S")
 
 
-@pytest.mark.parametrize(("opponents", "banks"),
-                         [(("2D 3S 8C KH QC JD", "5C 6S 10D 10S 4C 3H"), True),
-                          (("2D 3S 8C KH QC JD", "5C 6S 10D"), False)])
+@pytest.mark.parametrize(("hand", "opponents", "banks"),
+                         [("", ("2D 3S 8C KH QC JD", "5C 6S 10D 10S 4C 3H"), True),
+                          ("", ("2D 3S 8C KH QC JD", "5C 6S 10D"), False),
+                          ("5S 8D", ("2D 3S 8C KH QC JD", "5C 6S 10D 10S 4C 3H"), False)])
 def test_hard_keeps_playable_cards_back_while_the_rules_make_others_draw(
-        opponents: tuple[str, str], banks: bool) -> None:
+        hand: str, opponents: tuple[str, str], banks: bool) -> None:
     # Shanghai: who cannot play draws until able, and a card that can go down now can go
     # down later. So Hard puts down one card a turn, never drawing while it holds one, and
     # gives the others nothing new to build on; once an opponent is three cards from going
-    # out, the cards kept back are a penalty, and it plays them all
+    # out the cards kept back are a penalty, and while its hand is longer than every other
+    # they lose it the race: then it plays them all
     match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
-    rig(match, "4H 5H 6H | 9C 9D 9S", ["7H 9H 2C KD JS QD", *opponents], current=0)
+    rig(match, "4H 5H 6H | 9C 9D 9S", [f"7H 9H 2C KD JS QD {hand}", *opponents], current=0)
     assert set(match.view(0).legal) == {"play"}  # it can play, so it must
     assert _put_down(match, "medium") == {"7H", "9H"}
     hard = _put_down(match, "hard")

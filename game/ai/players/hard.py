@@ -13,10 +13,11 @@
 - Keeps jokers in hand while they are worth more there (card-count scorings, a single
   hand) and sheds them when their points count against it (Carousel, Manipulation, Tahiti
   over several hands) or go out with it.
-- Draw-until-able games (Shanghai, Manipulation): puts down the smallest play and keeps
-  the rest back while every opponent holds more than a few cards: a card that can go down
-  now can go down later, so each one kept is a turn without drawing until able, and
-  nothing new for the opponents to build on.
+- Draw-until-able games (Shanghai, Manipulation): puts down the smallest play that leaves
+  it no more cards than the shortest opponent hand, and keeps the rest back, while every
+  opponent holds more than a few cards: a card that can go down now can go down later, so
+  each one kept is a turn without drawing until able, and nothing new for the opponents
+  to build on.
 - Under a points scoring, sheds its highest-penalty cards first (unless one hand is the
   whole match, as in Tahiti: whoever goes out wins whatever the others hold, so it races
   by cards and keeps its jokers). Its moves are weighed by the race to go out until an
@@ -100,7 +101,7 @@ class HardPlayer(ComputerPlayer):
         if len(most.played) == len(view.hand):
             return as_decision(view, most, "going out")
         if self._banking(view):
-            small = self._smallest_play(view, points, len(most.played))
+            small = self._smallest_play(view, points, most)
             if small is not None:
                 return as_decision(view, small, "banking the rest")
         first = self._first_choice(view, most, points, first_work)
@@ -136,14 +137,22 @@ class HardPlayer(ComputerPlayer):
         return min((view.hand_counts[s] for s in opponents(view)), default=0) \
             > self.tuning.bank_until
 
-    def _smallest_play(self, view: PlayerView, points: bool, most: int) -> FoundPlay | None:
-        """The play of fewest cards (under a points scoring, the most points among those),
-        or None when only the largest play is found."""
+    def _smallest_play(self, view: PlayerView, points: bool,
+                       most: FoundPlay) -> FoundPlay | None:
+        """The play of fewest cards that leaves no more cards than the shortest opponent
+        hand (under a points scoring, the most points among those), taken from the largest
+        play so that the rest of it can still go down together later; None when only the
+        largest play itself would do. Kept cards win the race only when the hand is not
+        longer than the others': a long hand puts down what it can."""
         objective = "points" if points else "cards"
-        for size in range(1, min(most, 3) + 1):
+        banked = set(most.played)
+        keep = [c for c in view.hand if c not in banked]
+        shortest = min(view.hand_counts[s] for s in opponents(view))
+        least = max(1, len(view.hand) - shortest)
+        for size in range(least, min(len(most.played) - 1, least + 2) + 1):
             if self._work.exhausted:
                 break
-            found = solution_for(view, objective=objective, exactly=size,
+            found = solution_for(view, objective=objective, exactly=size, keep=keep,
                                  work=self._work.part(plays.PLAY_WORK))
             if found is not None:
                 return found
