@@ -61,6 +61,9 @@ TIMER_LOW: RGB = (235, 110, 80)
 NOTICE_FILL: RGB = (90, 30, 30)
 NOTICE_EDGE: RGB = (230, 190, 120)
 NOTICE_TEXT: RGB = (255, 245, 220)
+#: the statistics: every other row's light band (with alpha) and a win-rate bar's track
+STAT_BAND: tuple[int, int, int, int] = (255, 255, 255, 12)
+STAT_TRACK: RGB = (8, 30, 18)
 
 
 # --------------------------------------------------------------------------- fonts
