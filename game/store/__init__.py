@@ -14,6 +14,7 @@ from types import TracebackType
 
 from game.store.atomic import clean_stale_temps, file_kind, move_aside
 from game.store.errors import InvalidName, StoreError, StoreWriteError
+from game.store.history import FinishedMatch, HistoryStore
 from game.store.messages import MessageLog, StoreMessage
 from game.store.paths import APP_NAME, DataPaths
 from game.store.presets import Preset, PresetStore
@@ -27,7 +28,9 @@ __all__ = [
     "AUTOSAVE",
     "SEAT_KINDS",
     "DataPaths",
+    "FinishedMatch",
     "HandRecord",
+    "HistoryStore",
     "InvalidName",
     "MatchRecord",
     "MessageLog",
