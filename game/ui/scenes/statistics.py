@@ -1,5 +1,9 @@
 """Statistics: games, wins, win rate, best and average score and the longest winning streak,
-overall, per variant and per opponent level. Clearing them asks first."""
+overall, per variant and per opponent level. Clearing them asks first.
+
+"Recent matches" lists the finished matches kept in the history (``game.store.history``,
+written when a match ends), each with a Review button that replays it and opens the
+coach's review of the human player's turns."""
 
 from __future__ import annotations
 
@@ -8,9 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.serialize import SaveError
 from game.engine.variants import all_variants
+from game.session import GameSession
+from game.store.history import FinishedMatch, HistoryStore
 from game.ui.scenes.dialogs import ConfirmDialog
-from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
+from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED, STAT_BAND, STAT_TRACK
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
 from game.ui.widgets.menus import MenuScene
 
@@ -76,6 +83,9 @@ class StatisticsScene(MenuScene):
         self.by_variant: list[StatLine] = []
         self.by_level: list[StatLine] = []
         self.accuracy: list[float] = []  # reviewed hands' accuracy, oldest first
+        self.matches: list[FinishedMatch] = []  # the history, newest first
+        self.view = "results"  # or "matches": the recent finished matches to review
+        self.page = 0
         self.load()
 
     def load(self) -> None:
@@ -84,6 +94,7 @@ class StatisticsScene(MenuScene):
         self.by_variant = stats.by_variant()
         self.by_level = stats.by_opponent_level()
         self.accuracy = [a.accuracy for a in stats.accuracies(limit=2 * TREND_HANDS)]
+        self.matches = HistoryStore.at(self.app.store.paths, self.app.store.messages).recent()
 
     def tables(self) -> list[tuple[str, list[tuple[str, list[str]]]]]:
         """What the tables show: (title, [(row name, cells)]), for the screen and tests."""
@@ -102,6 +113,16 @@ class StatisticsScene(MenuScene):
         row = self.px(44)
         self.button(pygame.Rect(self.px(40), top, self.px(150), row), "Back", self.back,
                     key="back", tooltip="Return to the title screen (Esc)")
+        switch = self.px(240)
+        if self.view == "results":
+            self.button(pygame.Rect((self.width - switch) // 2, top, switch, row),
+                        f"Recent matches ({len(self.matches)})", self._switch, key="view",
+                        tooltip="The finished matches kept for review")
+        else:
+            self.button(pygame.Rect((self.width - switch) // 2, top, switch, row),
+                        "Results", self._switch, key="view",
+                        tooltip="Games, wins and win rates")
+            self._build_matches()
         width = self.px(220)
         clear = self.button(pygame.Rect(self.width - self.px(40) - width, top, width, row),
                             "Clear statistics\u2026", self._ask_clear, key="clear",
@@ -112,6 +133,69 @@ class StatisticsScene(MenuScene):
 
     def default_focus(self) -> str | None:
         return "back"
+
+    def _switch(self) -> None:
+        self.view = "matches" if self.view == "results" else "results"
+        self.page = 0
+        self.rebuild()
+
+    # -- recent matches
+
+    def _list_rect(self) -> pygame.Rect:
+        area = self.content_rect()
+        return pygame.Rect(area.x, area.y, area.w, area.h)
+
+    def _rows(self) -> tuple[int, int]:
+        """(row height, rows a page holds) of the recent matches' list."""
+        row_h = self.px(46)
+        inner_h = self._list_rect().h - self.px(28) - self.px(24) - self.px(52)
+        return row_h, max(1, inner_h // row_h)
+
+    def shown_matches(self) -> list[FinishedMatch]:
+        """The matches on the current page, for the screen and tests."""
+        _, per_page = self._rows()
+        return self.matches[self.page * per_page:(self.page + 1) * per_page]
+
+    def _build_matches(self) -> None:
+        area = self._list_rect()
+        row_h, per_page = self._rows()
+        width = self.px(120)
+        y = area.y + self.px(28) + self.px(24)
+        for index, _match in enumerate(self.shown_matches()):
+            number = self.page * per_page + index
+            self.button(pygame.Rect(area.right - self.px(24) - width, y + self.px(5), width,
+                                    row_h - self.px(10)), "Review", self._reviewer(number),
+                        key=f"review_{number}", size=15,
+                        tooltip="Step through your turns against the best plays")
+            y += row_h
+        bottom = area.bottom - self.px(20) - self.px(38)
+        half = self.px(150)
+        if self.page > 0:
+            self.button(pygame.Rect(area.x + self.px(24), bottom, half, self.px(38)), "Newer",
+                        self._turn_page(-1), key="newer")
+        if (self.page + 1) * per_page < len(self.matches):
+            self.button(pygame.Rect(area.right - self.px(24) - half, bottom, half,
+                                    self.px(38)), "Older", self._turn_page(1), key="older")
+
+    def _turn_page(self, step: int):  # noqa: ANN202 - a button action
+        def turn() -> None:
+            self.page += step
+            self.rebuild()
+        return turn
+
+    def _reviewer(self, number: int):  # noqa: ANN202 - a button action
+        def review() -> None:
+            self.review(number)
+        return review
+
+    def review(self, number: int) -> None:
+        """Replay the kept match ``number`` (newest first) and open its review."""
+        try:
+            session = GameSession.from_json(self.matches[number].game)
+        except (SaveError, IndexError) as error:
+            self.app.notify(f"This match cannot be replayed: {error}")
+            return
+        self.app.scenes.open("review", session)
 
     def _ask_clear(self) -> None:
         games = self.overall.games if self.overall else 0
@@ -135,6 +219,9 @@ class StatisticsScene(MenuScene):
     # -- drawing
 
     def draw_content(self, surface: pygame.Surface) -> None:
+        if self.view == "matches":
+            self._draw_matches(surface)
+            return
         area = self.content_rect()
         tiles_h = self.px(96)
         self._draw_tiles(surface, pygame.Rect(area.x, area.y, area.w, tiles_h))
@@ -156,6 +243,48 @@ class StatisticsScene(MenuScene):
         for title, table_rows in tables:
             y = self._draw_table(surface, inner, y, title, table_rows)
             y += self.px(18)
+
+    def _draw_matches(self, surface: pygame.Surface) -> None:
+        inner = draw_panel(surface, self._list_rect(), self.scale, None)
+        if not self.matches:
+            draw_text(surface, "No finished matches kept yet.", self.px(22), CREAM,
+                      style="bold", center=(inner.centerx, inner.centery - self.px(16)))
+            draw_text(surface, "Each match played to its end is kept here (the last "
+                      "fifty), to be reviewed turn by turn.", self.px(15), MUTED,
+                      center=(inner.centerx, inner.centery + self.px(18)))
+            return
+        area = self._list_rect()
+        draw_text(surface, "RECENT MATCHES", self.px(14), GOLD_LIGHT, style="bold",
+                  topleft=(area.x + self.px(24), area.y + self.px(22)))
+        row_h, per_page = self._rows()
+        y = area.y + self.px(28) + self.px(24)
+        right = area.right - self.px(24) - self.px(120) - self.px(16)
+        left = area.x + self.px(24)
+        date_w = self.px(150)
+        variant_w = self.px(200)
+        for index, match in enumerate(self.shown_matches()):
+            if index % 2 == 0:
+                band = pygame.Surface((area.w - self.px(32), row_h), pygame.SRCALPHA)
+                band.fill(STAT_BAND)
+                surface.blit(band, (area.x + self.px(16), y))
+            middle = y + row_h // 2
+            when = match.finished_at.astimezone().strftime("%d %b %Y %H:%M")
+            draw_text(surface, when, self.px(15), MUTED, midleft=(left, middle))
+            name = fit_text(variant_name(match.summary.variant), self.px(15),
+                            variant_w - self.px(10), "bold")
+            draw_text(surface, name, self.px(15), CREAM, style="bold",
+                      midleft=(left + date_w, middle))
+            scores = ", ".join(f"{player} {number(score)}" for player, score
+                               in zip(match.summary.players, match.summary.scores,
+                                      strict=False))
+            room = right - (left + date_w + variant_w)
+            draw_text(surface, fit_text(scores, self.px(15), room), self.px(15), CREAM,
+                      midleft=(left + date_w + variant_w, middle))
+            y += row_h
+        pages = (len(self.matches) + per_page - 1) // per_page
+        if pages > 1:
+            draw_text(surface, f"Page {self.page + 1} of {pages}", self.px(14), MUTED,
+                      midbottom=(area.centerx, area.bottom - self.px(28)))
 
     def _draw_tiles(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         line = self.overall
@@ -181,7 +310,7 @@ class StatisticsScene(MenuScene):
         height = max(4, self.px(7))
         track = pygame.Rect(right - width, middle - height // 2, width, height)
         radius = height // 2
-        pygame.draw.rect(surface, (8, 30, 18), track, border_radius=radius)
+        pygame.draw.rect(surface, STAT_TRACK, track, border_radius=radius)
         if rate > 0:
             fill = track.copy()
             fill.w = max(height, round(width * min(1.0, rate)))
@@ -213,7 +342,7 @@ class StatisticsScene(MenuScene):
                 return y + row_h
             if index % 2 == 0:
                 band = pygame.Surface((inner.w, row_h), pygame.SRCALPHA)
-                band.fill((255, 255, 255, 12))
+                band.fill(STAT_BAND)
                 surface.blit(band, (inner.x, y))
             middle = y + row_h // 2
             draw_text(surface, fit_text(name, size, name_w - self.px(10), "bold"), size, CREAM,
