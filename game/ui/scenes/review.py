@@ -19,20 +19,23 @@ import pygame
 from game.coach.review import Review, ReviewError, TurnReview, review_session
 from game.coach.staging import staged_session
 from game.engine.actions import Play
-from game.engine.cards import format_cards
+from game.engine.cards import Card
 from game.engine.turn import check_turn
+from game.solver.edits import card_text, story
 from game.store.stats import AccuracyRecord
 from game.ui.coach.staged import Arrow, CoachButton, StagedTable
 from game.ui.table.driver import Worker
 from game.ui.theme import BLUE, CREAM, ERROR, GOLD_LIGHT, GREEN, MUTED
-from game.ui.widgets.drawing import draw_text, fit_text
+from game.ui.widgets.drawing import draw_text, fit_text, font
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
+    from game.engine.variants import Variant
     from game.session import GameSession
     from game.ui.app import App
 
 PAGE = 12  # turns listed at once
+STEPS_SHOWN = 5  # the best play's steps told on the review screen (the table tells all)
 MARK_COLOURS = {"best": GREEN, "good": BLUE, "held back": GOLD_LIGHT, "missed": ERROR,
                 "no play": MUTED, "unsettled": MUTED}
 
@@ -102,9 +105,8 @@ class ReviewScene(MenuScene):
         y = content.y + self.px(30)
         for index, turn in enumerate(shown):
             number = self.page * PAGE + index
-            did = f"{turn.value} of {turn.best}" if turn.best is not None else "?"
             self.button(pygame.Rect(right + self.px(22), y, width - self.px(22), height),
-                        f"Hand {turn.hand}, turn {turn.turn}: {turn.mark} ({did})",
+                        turn_label(turn, self.unit()),
                         self._chooser(number), key=f"turn_{number}",
                         style="primary" if turn is self.chosen else "plain", size=14)
             y += height + gap
@@ -117,11 +119,17 @@ class ReviewScene(MenuScene):
             self.button(pygame.Rect(right + half + self.px(10), row, half, self.px(38)),
                         "Later turns", self._page(1), key="later")
         left = content.x
+        column = content.w // 2 - self.px(20)
+        back_w = self.px(120)
         if self.chosen is not None and self.chosen.solution is not None:
-            self.button(pygame.Rect(left, row, self.px(300), self.px(38)),
-                        "Show the best play on the table", self.show_on_table, key="show",
-                        style="primary")
-        self.button(pygame.Rect(left + self.px(316), row, self.px(120), self.px(38)), "Back",
+            show_w = column - back_w - self.px(16)
+            text = "Show the best play on the table"
+            if font(self.px(16), "bold").size(text)[0] > show_w - self.px(24):
+                text = "Show on the table"
+            self.button(pygame.Rect(left, row, show_w, self.px(38)), text, self.show_on_table,
+                        key="show", style="primary",
+                        tooltip="The best play of this turn, step by step on the table")
+        self.button(pygame.Rect(left + column - back_w, row, back_w, self.px(38)), "Back",
                     self.back, key="back")
 
     def default_focus(self) -> str | None:
@@ -148,6 +156,10 @@ class ReviewScene(MenuScene):
 
     def back(self) -> None:
         self.app.scenes.pop()
+
+    def unit(self) -> str:
+        return "points" if self.review is not None and self.review.objective == "points" \
+            else "cards"
 
     # -- drawing
 
@@ -183,11 +195,11 @@ class ReviewScene(MenuScene):
         misses = review.biggest_misses()
         if misses:
             y += self.px(6)
-            words = ", ".join(f"hand {t.hand} turn {t.turn} ({t.shortfall} short)"
-                              for t in misses)
-            draw_text(surface, fit_text(f"Biggest misses: {words}", self.px(15), width),
-                      self.px(15), ERROR, topleft=(x, y))
-            y += self.px(22)
+            words = ", ".join(f"hand {t.hand} turn {t.turn} ({amount(t.shortfall, unit)} "
+                              "short)" for t in misses)
+            for line in wrap(f"Biggest misses: {words}", self.px(15), width):
+                draw_text(surface, line, self.px(15), ERROR, topleft=(x, y))
+                y += self.px(22)
         self._draw_turn(surface, x, y + self.px(14), width, unit)
         self._draw_marks(surface, content)
 
@@ -201,21 +213,17 @@ class ReviewScene(MenuScene):
                   colour, style="bold", topleft=(x, y))
         y += self.px(28)
         lines = [f"You {played_words(turn)} ({amount(turn.value, unit)})."]
-        if turn.solution is not None:
-            best = format_cards(turn.solution.played) or "free cards only"
-            lines.append(f"Best: {best} ({amount(turn.best or 0, unit)}).")
-            steps = turn.solution.edits
-            for move in steps[:6]:
-                lines.append(f"  {move.card}: {place(move.from_group)} \u2192 "
-                             f"{place(move.to_group)}")
-            if len(steps) > 6:
-                lines.append(f"  \u2026 and {len(steps) - 6} more moves")
+        if turn.solution is not None and self.review is not None:
+            lines += best_play_lines(self.review.variant, turn, unit)
         elif turn.best == 0:
             lines.append("No legal play existed.")
-        for line in lines:
-            draw_text(surface, fit_text(line, self.px(15), width), self.px(15), CREAM,
-                      topleft=(x, y))
-            y += self.px(22)
+        bottom = self.content_rect().bottom - self.px(52)
+        for text in lines:
+            for line in wrap(text, self.px(15), width):
+                if y + self.px(22) > bottom:
+                    return
+                draw_text(surface, line, self.px(15), CREAM, topleft=(x, y))
+                y += self.px(22)
 
     def _draw_marks(self, surface: pygame.Surface, content: pygame.Rect) -> None:
         """A dot in each listed turn's mark colour, left of its button."""
@@ -236,19 +244,59 @@ def amount(value: int, unit: str) -> str:
     return f"{value} {unit[:-1] if value == 1 else unit}"
 
 
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as people write them: ``6♣ 7♣ 8♣``."""
+    return " ".join(card_text(card) for card in cards)
+
+
 def played_words(turn: TurnReview) -> str:
     if turn.played:
-        return f"played {format_cards(turn.played)}"
+        return f"played {cards_text(turn.played)}"
     return {"draw": "drew", "pass": "passed", "abandon": "gave up a play",
             "knock": "knocked"}.get(turn.ended_by, turn.ended_by)
 
 
-def place(where: int | str | None) -> str:
-    if where is None:
-        return "new meld"
-    if isinstance(where, int):
-        return f"meld {where + 1}"
-    return {"hand": "hand", "free": "free cards"}.get(where, where)
+def turn_label(turn: TurnReview, unit: str) -> str:
+    """A turn in the list: ``Hand 1, turn 3: missed, 2 of 5 cards``."""
+    if turn.best is None:
+        return f"Hand {turn.hand}, turn {turn.turn}: {turn.mark}"
+    return f"Hand {turn.hand}, turn {turn.turn}: {turn.mark}, {turn.value} of " \
+        f"{amount(turn.best, unit)}"
+
+
+def best_play_lines(variant: Variant, turn: TurnReview, unit: str) -> list[str]:
+    """The best play in words, as the table's hint tells it: what goes down, then each
+    meld change ("6♣ from 6♣–9♣ into a new meld ...")."""
+    solution = turn.solution
+    if solution is None:
+        return []
+    best = cards_text(solution.played) or "only cards already on the table"
+    lines = [f"Best: {best} ({amount(turn.best or 0, unit)})."]
+    steps, _ = story(variant, turn.table, turn.cards, solution.table)
+    for step in steps[:STEPS_SHOWN]:
+        lines.append(f"• {step.words[:1].upper()}{step.words[1:]}")
+    hidden = len(steps) - STEPS_SHOWN
+    if hidden > 0:
+        lines.append(f"… and {hidden} more step{'s' if hidden != 1 else ''} "
+                     "(shown on the table)")
+    return lines
+
+
+def wrap(text: str, px: int, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` at ``px`` pixels (words kept whole)."""
+    face = font(px)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and face.size(trial)[0] > width:
+            lines.append(fit_text(line, px, width))
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(fit_text(line, px, width))
+    return lines
 
 
 class ReviewCoach:
