@@ -132,17 +132,32 @@ class StagedTable(TableScene):
         lines = self._panel_lines(width - 28)
         buttons = max(30, layout.button_h - 2) + 24 if self.coach.buttons() else 12
         height = PANEL_TITLE + LINE * len(lines) + buttons
-        # bottom right of the felt, above the status line (melds fill the felt from the top);
-        # when the table's note (a hint's) is there, bottom left, else top right
+        # a corner or side of the felt where the panel covers no meld (nor the table's note,
+        # a hint's): where it is now if that is still clear, so it does not jump while the
+        # player moves cards; else the first clear place; else where it covers least
         bottom = min(layout.status.top, felt.bottom) - 8
         top = max(felt.top, bottom - height)
+        middle = max(felt.top, felt.centery - height // 2)
         places = [pygame.Rect(felt.right - width - 8, top, width, height),
                   pygame.Rect(felt.x + 8, top, width, height),
-                  pygame.Rect(felt.right - width - 8, felt.top + 8, width, height)]
-        shown = self.note_rect if self.message is not None else None
-        if shown is None:
-            return places[0]
-        return next((place for place in places if not place.colliderect(shown)), places[0])
+                  pygame.Rect(felt.right - width - 8, felt.top + 8, width, height),
+                  pygame.Rect(felt.x + 8, felt.top + 8, width, height),
+                  pygame.Rect(felt.right - width - 8, middle, width, height),
+                  pygame.Rect(felt.x + 8, middle, width, height)]
+        covered = [box.rect for box in layout.groups]
+        if layout.free_rect is not None:
+            covered.append(layout.free_rect)
+        if self.message is not None and self.note_rect is not None:
+            covered.append(self.note_rect)
+
+        def overlap(place: pygame.Rect) -> int:
+            return sum(place.clip(rect).w * place.clip(rect).h for rect in covered)
+
+        current = self.panel_rect
+        if current.w and current.size == (width, height) and current in places \
+                and overlap(current) == 0:
+            return current
+        return min(places, key=overlap)  # min keeps the first of equals: the order above
 
     def _panel_lines(self, width: int) -> list[tuple[str, tuple[int, int, int]]]:
         lines: list[tuple[str, tuple[int, int, int]]] = []
