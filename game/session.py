@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from game.engine.protocol import GameState
-from game.engine.scoring import CAROUSEL_SCHEMES, points_number
+from game.engine.scoring import points_number
 from game.engine.serialize import SaveError
 from game.solver.matches import match_from_json, new_match
 from game.store import AUTOSAVE, HandRecord, MatchRecord, Store, StoreError
@@ -203,8 +203,7 @@ def match_record(session: GameSession, hand_times: Mapping[int, tuple[float, flo
         finished_at=_moment(now),
         options=dict(match.options),
         hands=hands,
-        higher_is_better=match.variant.scoring in CAROUSEL_SCHEMES or
-        match.variant.scoring == "none",
+        higher_is_better=match.variant.higher_score_wins,
         hints=session.hints,
     )
 

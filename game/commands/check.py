@@ -36,7 +36,7 @@ from game.engine.errors import NotationError, OptionError, Problem
 from game.engine.melds import check_meld
 from game.engine.table import Table
 from game.engine.turn import check_turn
-from game.engine.variants import Variant
+from game.engine.variants import JokerIdentity, Variant
 
 ALL_FACES = tuple(Face(rank, suit) for suit in SUITS for rank in range(1, 14))
 READINGS = 1000  # readings of the written end table tried before the likeliest is reported
@@ -103,7 +103,7 @@ def joker_note(meld: Sequence[Card], variant: Variant, declared: Mapping[Card, F
     jokers = [c for c in meld if c.is_joker]
     if not jokers or len(meld) < 3 or all(c.is_joker for c in meld):
         return ""
-    fixed = variant.joker_identity == "fixed"
+    fixed = variant.joker_identity is JokerIdentity.FIXED
     wild = [c for c in jokers if not (fixed and c in declared)]
     if wild:
         if _fits(meld, variant, declared, wild):
@@ -195,7 +195,7 @@ def _settled_start(variant: Variant, start: Table) -> Table:
             problems.append(f"meld {index} ({written}): {verdict.reason}"
                             f"{joker_note(meld, variant, start.declared)}")
             continue
-        if variant.joker_identity != "fixed":
+        if variant.joker_identity is not JokerIdentity.FIXED:
             continue
         for card in (c for c in meld if c.is_joker and c not in start.declared):
             faces = _faces_for(meld, variant, declared, card)
@@ -290,7 +290,7 @@ def _declarations(variant: Variant, start: Table, written: list[_Written],
     free = [c for c in start.free if c not in used]
     declared = {cards[p]: w.declared for p, w in enumerate(written) if w.declared is not None}
     open_jokers = [p for p, w in enumerate(written) if w.face is None and w.declared is None]
-    if variant.joker_identity != "fixed" or not open_jokers:
+    if variant.joker_identity is not JokerIdentity.FIXED or not open_jokers:
         yield Table.of(melds, free, declared)
         return
     per_joker: list[list[object]] = []

@@ -24,7 +24,7 @@ import numpy as np
 from game.engine.cards import Card
 from game.engine.scoring import card_value
 from game.engine.table import Table
-from game.engine.variants import Variant
+from game.engine.variants import JokerIdentity, JokerMoves, ReleaseFrom, Variant
 from game.solver.milp import Program
 from game.solver.shapes import FACE_COUNT, face_index, shape_table
 from game.solver.tags import add_tags
@@ -69,7 +69,7 @@ class Position:
         keep_set = set(keep)
         self.usable = [c for c in self.hand if c not in keep_set
                        and not (keep_jokers and c.is_joker)]
-        self.fixed = variant.joker_identity == "fixed"
+        self.fixed = variant.joker_identity is JokerIdentity.FIXED
         self.weight = {c: (1 if objective == "cards" else card_value(variant.scoring, c))
                        for c in self.usable}
         # supplies by face
@@ -122,7 +122,7 @@ class Position:
                 continue
             items = [c for c in self.table.melds[meld] if not c.is_joker]
             fi = face_index(face)
-            if variant.joker_release_from == "hand":
+            if variant.joker_release_from is ReleaseFrom.HAND:
                 can = self.hand_supply[fi] > 0
             else:
                 can = self.table_supply[fi] + self.hand_supply[fi] + self.free_supply[fi] > 0
@@ -238,7 +238,7 @@ class Model:
                     releasing = ok & shapes.has_natural[:, s.face] & has_item
                     self.release_candidates[joker_index] = releasing
                     split |= releasing
-                if variant.joker_freezes_meld or variant.joker_moves == "never":
+                if variant.joker_freezes_meld or variant.joker_moves is JokerMoves.NEVER:
                     home = ok & shapes.joker_plays[:, s.face]
                     if variant.joker_freezes_meld:
                         home &= shapes.has_natural[:, items].all(axis=1) if items else True

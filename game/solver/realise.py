@@ -17,6 +17,7 @@ import numpy as np
 
 from game.engine.cards import Card, Face
 from game.engine.table import Table
+from game.engine.variants import ReleaseFrom
 from game.solver.shapes import face_index, index_face
 
 if TYPE_CHECKING:
@@ -211,7 +212,7 @@ def _place_mates(pos: Position, copies: list[Copy], released: set[int],
     which melds hold hand cards, stay as they were). A swap breaking up a start meld
     kept whole comes last: it costs only the tie-break. Returns the mates that now sit
     beside a real card of their joker's."""
-    from_hand = pos.variant.joker_release_from == "hand"
+    from_hand = pos.variant.joker_release_from is ReleaseFrom.HAND
     where = {card: cp for cp in copies for card in cp.cards.values()}
     serving: set[Card] = set()
     for joker_index in sorted(released):

@@ -35,7 +35,7 @@ import numpy as np
 from game.engine.cards import Card
 from game.engine.table import Table
 from game.engine.turn import check_turn
-from game.engine.variants import Variant
+from game.engine.variants import AceMode, JokerIdentity, JokerMoves, ReleaseFrom, Variant
 from game.solver.shapes import FACE_COUNT, true_indices
 from game.solver.shapes import face_index as _index
 
@@ -155,7 +155,7 @@ class _Search:
         # a pinned joker of face f may be released by a natural f in a meld with one of its
         # mates' faces (``mates``); it then plays as a wild joker
         self.mates = mates
-        self.from_hand = variant.joker_release_from == "hand"
+        self.from_hand = variant.joker_release_from is ReleaseFrom.HAND
         # a meld with a wild joker holds two hand cards (a released joker needs them)
         self.two_from_hand = variant.released_joker_needs_two_from_hand and bool(mates)
         self.windows = _run_windows(variant.ace)
@@ -460,7 +460,7 @@ def play_of_value(variant: Variant, table: Table, usable: Sequence[Card], opened
     it uses most first, a joker it keeps kept first."""
     if not _applicable(variant, table, usable, opened, exactly):
         return None
-    fixed = variant.joker_identity == "fixed"
+    fixed = variant.joker_identity is JokerIdentity.FIXED
     natural_counts = [0] * FACE_COUNT
     pinned_counts = [0] * FACE_COUNT
     wild = 0
@@ -527,13 +527,13 @@ def _applicable(variant: Variant, table: Table, usable: Sequence[Card], opened: 
                 exactly: int | None) -> bool:
     if not usable or table.free or exactly is not None:
         return False
-    if not opened and variant.initial_meld != "none":
+    if not opened and variant.initial_meld.required:
         return False
-    if variant.ace not in ("low", "high", "either") or variant.set_same_suit_allowed:
+    if variant.ace is AceMode.AROUND or variant.set_same_suit_allowed:
         return False
     # a pinned joker moves keeping its card: rules that pin it to its meld are not modelled
-    fixed_jokers = variant.joker_identity == "fixed" and bool(table.declared)
-    return not (fixed_jokers and (variant.joker_moves != "keep_identity"
+    fixed_jokers = variant.joker_identity is JokerIdentity.FIXED and bool(table.declared)
+    return not (fixed_jokers and (variant.joker_moves is not JokerMoves.KEEP_IDENTITY
                                   or variant.joker_freezes_meld))
 
 
@@ -543,7 +543,7 @@ def _realise(table: Table, usable: Sequence[Card], variant: Variant, log: list[_
     the joker's mate (and the hand's card of its face, when the rules say so); a meld with
     a released joker hand cards where it can; then table cards go down before hand cards
     of the same face, so only hand cards stay in the hand."""
-    fixed = variant.joker_identity == "fixed"
+    fixed = variant.joker_identity is JokerIdentity.FIXED
     claimed = {what for *_, what in log if isinstance(what, int)}
     released = {what.face for *_, what in log if isinstance(what, _Release)}
     dropped: dict[int, int] = {}
@@ -618,7 +618,7 @@ def _realise(table: Table, usable: Sequence[Card], variant: Variant, log: list[_
         slots = new[i]
         if isinstance(what, _Release):
             f = what.face
-            releasing = from_hand(f) if variant.joker_release_from == "hand" or (
+            releasing = from_hand(f) if variant.joker_release_from is ReleaseFrom.HAND or (
                 "w" in kinds and variant.released_joker_needs_two_from_hand) else None
             slots[shape.faces.index(f)] = releasing if releasing is not None else take(f)
         if ("w" in kinds or i in extra) and variant.released_joker_needs_two_from_hand:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.engine.cards import Card
+from game.engine.variants import JokerMoves, ReleaseFrom
 from game.solver.shapes import face_index, true_indices
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def add_tags(model: Model, initial: str | None, big: float) -> None:
         return item_vars[(j, card)]
 
     if pos.declared_jokers:
-        keep_identity = not (variant.joker_freezes_meld or variant.joker_moves == "never")
+        keep_identity = not (variant.joker_freezes_meld or variant.joker_moves is JokerMoves.NEVER)
         joker_pin_two: dict[int, list[int]] = defaultdict(list)
         # a release that gains nothing is not made (ties only: less than one kept meld)
         penalty = -0.5 / (len(pos.declared_jokers) + 1)
@@ -178,7 +179,7 @@ def add_tags(model: Model, initial: str | None, big: float) -> None:
                     present = [it for it in s.items if shapes.has_natural[c, face_index(it)]]
                     program.row(-np.inf, 0, [(w, 1.0)] + [(item_slot(j, it), -1.0)
                                                      for it in present])
-                    if variant.joker_release_from == "hand":
+                    if variant.joker_release_from is ReleaseFrom.HAND:
                         program.row(-np.inf, 0, [(w, 1.0), (hand_slot(j, s.face), -1.0)])
                 program.row(0, 0, [(w, 1.0) for w in rvars] + [(rel, -1.0)])
                 if variant.released_joker_needs_two_from_hand:
@@ -292,7 +293,7 @@ def _relaxed_jokers(model: Model) -> None:
                 near = has_natural[:, s.face] & has_natural[:, s.item_faces].any(axis=1)
                 release = model.release_vars[joker_index]
                 with_melds(program.row(-np.inf, 0, [(release, 1.0)]), near, -1.0)
-        if pos.variant.joker_release_from == "hand":
+        if pos.variant.joker_release_from is ReleaseFrom.HAND:
             played = model.hand_cols.get(face)
             program.row(-np.inf, 0, releases + ([(played, -1.0)] if played is not None else []))
         else:

@@ -16,7 +16,7 @@ from game.engine.contract_rules import (
 )
 from game.engine.errors import NotationError, OptionError
 from game.engine.melds import MeldCheck, check_meld, rank_positions
-from game.engine.variants import Variant
+from game.engine.variants import AceMode, Variant
 
 # A joker in a set (where suits may repeat) stands for its rank in any suit: recorded as
 # the face (rank, ANY_SUIT), written ``7*`` in saves and "any 7" to players.
@@ -170,7 +170,7 @@ def contract_possible(variant: Variant, contract: Contract, hand: Sequence[Card]
     length = contract.run_length
     windows: list[tuple[int, ...]] = []
     if contract.runs and length <= 13:
-        if variant.ace == "around":
+        if variant.ace is AceMode.AROUND:
             starts = [tuple((s + i - 1) % 13 + 1 for i in range(length)) for s in range(1, 14)]
         else:
             starts = []
