@@ -19,8 +19,16 @@ from game.engine.protocol import GameState
 from game.engine.scoring import points_number
 from game.engine.serialize import SaveError
 from game.solver.matches import match_from_json, new_match
-from game.store import AUTOSAVE, HandRecord, MatchRecord, Store, StoreError
-from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS
+from game.store import (
+    AUTOSAVE,
+    FinishedMatch,
+    HandRecord,
+    HistoryStore,
+    MatchRecord,
+    Store,
+    StoreError,
+)
+from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS, SaveSummary
 from game.store.seats import MAX_NAME_LENGTH, Seat
 
 #: When a saved match may have started (seconds since 1970, the saves' own date range):
@@ -218,8 +226,20 @@ def record_match(store: Store, session: GameSession,
     if record is None:
         return None
     session.recorded = True
+    kept = keep_finished(store, session)
     try:
         store.stats.record_match(record)
     except (ValueError, StoreError) as error:
         return f"The match could not be added to the statistics: {error}"
+    return kept
+
+
+def keep_finished(store: Store, session: GameSession) -> str | None:
+    """Keep the finished match in the history (replayed for review from the statistics
+    screen); a problem text if the store refused it."""
+    try:
+        HistoryStore.at(store.paths, store.messages).add(FinishedMatch(
+            datetime.now(UTC), SaveSummary.from_json(session.summary()), session.to_json()))
+    except (ValueError, StoreError, OSError) as error:
+        return f"The match could not be kept for review: {error}"
     return None
