@@ -9,7 +9,15 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from game.engine.errors import OptionError
-from game.engine.variants import Variant, all_variants, describe, get_variant
+from game.engine.options import OPTION_SPECS
+from game.engine.variants import (
+    Scoring,
+    TurnStructure,
+    Variant,
+    all_variants,
+    describe,
+    get_variant,
+)
 from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_panel, draw_text, escape_html, fit_text, panel_inner
 from game.ui.widgets.menus import MenuScene
@@ -21,15 +29,17 @@ HOUSE = "(house)"
 HOUSE_NOTE = ("House rules settle what the traditional rules leave open; "
               "this game plays them as written here.")
 
-_ACE = {"low": "Low only", "high": "High only", "either": "High or low",
-        "around": "Around the corner"}
-_TURN = {"play_or_draw": "Play or draw", "carousel": "Draw, meld, draw again",
-         "guadalupe": "Play, then draw 1 or 2", "draw_until_able": "Draw until you can meld",
-         "robbers": "Play, draw, play on"}
-_SCORING = {"cards_count": "1 point a card left", "tahiti": "Card values, low wins",
-            "manipulation": "Card values, to 200 loses", "none": "First out wins",
-            "carousel_scarne": "Scarne's carousel points",
-            "carousel_culbertson": "Culbertson's points"}
+_TURN = {TurnStructure.PLAY_OR_DRAW: "Play or draw",
+         TurnStructure.CAROUSEL: "Draw, meld, draw again",
+         TurnStructure.GUADALUPE: "Play, then draw 1 or 2",
+         TurnStructure.DRAW_UNTIL_ABLE: "Draw until you can meld",
+         TurnStructure.ROBBERS: "Play, draw, play on",
+         TurnStructure.CONTRACT: "Draw, meet the contract, discard"}
+_SCORING = {Scoring.CARDS_COUNT: "1 point a card left", Scoring.TAHITI: "Card values, low wins",
+            Scoring.MANIPULATION: "Card values, to 200 loses", Scoring.NONE: "First out wins",
+            Scoring.CAROUSEL_SCARNE: "Scarne's carousel points",
+            Scoring.CAROUSEL_CULBERTSON: "Culbertson's points",
+            Scoring.CONTRACT: "Card values, lowest total wins"}
 
 
 def rules_html(variant: Variant) -> str:
@@ -69,7 +79,7 @@ def variant_facts(variant: Variant) -> list[tuple[str, str]]:
         ("Players", f"{variant.min_players} to {variant.max_players}"),
         ("Deck", deck),
         ("Cards dealt", str(variant.hand_size)),
-        ("Aces", _ACE.get(variant.ace, variant.ace)),
+        ("Aces", OPTION_SPECS["ace"].label_of(variant.ace)),
         ("Turn", _TURN.get(variant.turn, variant.turn)),
         ("Scoring", _SCORING.get(variant.scoring, variant.scoring)),
         ("Match", match),

@@ -82,7 +82,7 @@ class ScoreboardScene(EndOfHandScene):
                       "Deal the next hand (Enter)")]
         if self.table is not None:
             specs.insert(0, look)
-        if self.session.humans and self.match.family == "manipulation":
+        if self.session.humans and not self.match.variant.is_contract:
             specs.insert(len(specs) - 1, ("review", "Review", self.review, "plain",
                                           "Your turns so far against the best plays"))
         if self.collapsed:

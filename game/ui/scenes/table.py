@@ -25,6 +25,7 @@ from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
 from game.engine.errors import IllegalAction
 from game.engine.match import Match
+from game.engine.variants import TableLayout
 from game.solver.edits import Step
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
@@ -65,7 +66,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
         super().__init__(app, session, autosave)
         #: not a manipulation game (a contract match): the scene leaves at once
-        self._unplayable = session.match.family != "manipulation"
+        self._unplayable = session.match.variant.is_contract
         self.match: Match = cast(Match, session.match)
         self.hud = Hud(self.text, lambda: self.app.card_art)
         self.pointer = Pointer(self)
@@ -403,7 +404,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
                          if over and i != self.bottom)
         return TableModel(built, tuple(free), shown, hand, 0 if visible else counts[self.bottom],
                           self.bottom, seats, len(match.hand.stock),
-                          match.variant.table_layout == "sets_and_runs_apart", revealed)
+                          match.variant.table_layout is TableLayout.SETS_AND_RUNS_APART, revealed)
 
     def _compute_layout(self, model: TableModel) -> Layout:
         slots = self.slots.assign([g.cards for g in model.groups])

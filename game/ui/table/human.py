@@ -11,7 +11,7 @@ from game.engine.actions import Abandon, Draw, EndTurn, Knock, Pass, Play, Start
 from game.engine.cards import Card, Face
 from game.engine.errors import IllegalAction
 from game.engine.melds import check_meld
-from game.engine.variants import Variant
+from game.engine.variants import JokerIdentity, Variant
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.table.chooser import JokerChooser, joker_options
 from game.ui.table.driver import Pacer, Playback, Worker, hint
@@ -207,7 +207,7 @@ class HumanTurn:
 
     def _not_play_reason(self, legal: Sequence[str]) -> str:
         if "draw" in legal:
-            return "Draw a card first." if self.table.match.variant.turn == "carousel" else \
+            return "Draw a card first." if self.table.match.variant.draws_before_meld else \
                 "Draw a card or pass."
         return "It is not your turn to play."
 
@@ -381,7 +381,7 @@ class HumanTurn:
 
     def _offer_joker_choice(self, cards: Sequence[Card]) -> None:
         draft = self.table.draft
-        if draft is None or self.table.match.variant.joker_identity != "fixed":
+        if draft is None or self.table.match.variant.joker_identity is not JokerIdentity.FIXED:
             return
         where = draft.location(cards[0]) if cards else None
         meld = draft.groups[where] if isinstance(where, int) else []
@@ -406,7 +406,8 @@ class HumanTurn:
         layout = self.table.layout
         if draft is None or layout is None or not self.can_edit:
             return False
-        if not self.joker_is_open(joker) or self.table.match.variant.joker_identity != "fixed":
+        fixed = self.table.match.variant.joker_identity is JokerIdentity.FIXED
+        if not self.joker_is_open(joker) or not fixed:
             return False
         where = draft.location(joker)
         if not isinstance(where, int):

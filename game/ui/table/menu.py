@@ -29,7 +29,7 @@ class TableMenu(Dialog):
 
     def __init__(self, app: App, table: CardTableScene) -> None:
         match = table.match
-        part = "round" if match.family == "contract" else "hand"  # as each table says it
+        part = "round" if match.variant.is_contract else "hand"  # as each table says it
         super().__init__(app, "Game menu",
                          f"{match.variant.name}, {part} {match.hand.number + 1}")
         self.table = table

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.cards import Card
+from game.engine.variants import JokerIdentity
 from game.ui.table.card_pointer import CardPointer
 from game.ui.table.human import split_option
 from game.ui.table.layout import meld_step
@@ -238,7 +239,7 @@ class Pointer(CardPointer):
         if draft is None:
             return False
         if len(drag.cards) == 1 and not drag.cards[0].is_joker \
-                and scene.match.variant.joker_identity == "fixed":
+                and scene.match.variant.joker_identity is JokerIdentity.FIXED:
             real = drag.cards[0]
             under = drag.under
             if under is not None and under.card.is_joker and under.spot.group == index \

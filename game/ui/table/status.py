@@ -133,9 +133,9 @@ class TableStatus:
 
     def _draw_text(self) -> str:
         variant = self.table.match.variant
-        if variant.turn == "guadalupe":
-            return "Draw 2"
-        if variant.turn == "carousel":
+        if variant.cards_per_draw > 1:
+            return f"Draw {variant.cards_per_draw}"
+        if variant.draws_before_meld:
             draws = self.table.match.hand.draws
             return f"Draw ({draws}/{variant.carousel_draws})"
         return "Draw"
