@@ -24,7 +24,8 @@ LINUX = PACKAGING / "linux"
 APP_ID = "io.github.machiavelli_rummy.Machiavelli"
 DESKTOP = LINUX / f"{APP_ID}.desktop"
 METAINFO = LINUX / f"{APP_ID}.metainfo.xml"
-SCREENSHOTS = ("title.png", "new-game.png", "table.png", "scoreboard.png")
+SCREENSHOTS = ("title.png", "new-game.png", "table.png", "scoreboard.png", "table-marks.png",
+               "table-replay.png", "table-hint.png")
 SHELL_SCRIPTS = (PACKAGING / "build-linux.sh", LINUX / "install.sh", LINUX / "uninstall.sh",
                  PACKAGING / "macos" / "build-macos.sh")
 
@@ -90,7 +91,8 @@ def test_metainfo_describes_the_game() -> None:
         "the newest <release> in the metainfo must match pyproject.toml's version")
     images = [image.text for image in root.iter("image")]
     assert [Path(url).name for url in images] == [
-        "table.png", "title.png", "new-game.png", "scoreboard.png"]
+        "table.png", "title.png", "new-game.png", "scoreboard.png", "table-marks.png",
+        "table-replay.png", "table-hint.png"]
     assert all("/packaging/screenshots/" in url for url in images)
     assert sorted(Path(url).name for url in images) == sorted(SCREENSHOTS)
 
