@@ -31,6 +31,7 @@ from game.ui.widgets.look import Look
 if TYPE_CHECKING:
     from game.session import GameSession
     from game.ui.app import App
+    from game.ui.table.layout import Layout
 
 PANEL_WIDTH = 380
 PANEL_TITLE = 56  # the panel's title row, above its lines
@@ -80,6 +81,7 @@ class StagedTable(TableScene):
         self.coach = coach
         self.coach_buttons: dict[str, UIButton] = {}
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel_folded = False  # the felt is full: only the title and buttons show
         self._wanted: list[tuple[str, str, bool]] = []  # the buttons built: key, text, on
 
     # -- lifecycle
@@ -132,18 +134,6 @@ class StagedTable(TableScene):
         lines = self._panel_lines(width - 28)
         buttons = max(30, layout.button_h - 2) + 24 if self.coach.buttons() else 12
         height = PANEL_TITLE + LINE * len(lines) + buttons
-        # a corner or side of the felt where the panel covers no meld (nor the table's note,
-        # a hint's): where it is now if that is still clear, so it does not jump while the
-        # player moves cards; else the first clear place; else where it covers least
-        bottom = min(layout.status.top, felt.bottom) - 8
-        top = max(felt.top, bottom - height)
-        middle = max(felt.top, felt.centery - height // 2)
-        places = [pygame.Rect(felt.right - width - 8, top, width, height),
-                  pygame.Rect(felt.x + 8, top, width, height),
-                  pygame.Rect(felt.right - width - 8, felt.top + 8, width, height),
-                  pygame.Rect(felt.x + 8, felt.top + 8, width, height),
-                  pygame.Rect(felt.right - width - 8, middle, width, height),
-                  pygame.Rect(felt.x + 8, middle, width, height)]
         covered = [box.rect for box in layout.groups]
         if layout.free_rect is not None:
             covered.append(layout.free_rect)
@@ -153,11 +143,19 @@ class StagedTable(TableScene):
         def overlap(place: pygame.Rect) -> int:
             return sum(place.clip(rect).w * place.clip(rect).h for rect in covered)
 
+        # a corner or side of the felt where the panel covers no meld (nor the table's note,
+        # a hint's): where it is now if that is still clear, so it does not jump while the
+        # player moves cards; else the first clear place; on a felt full of melds the panel
+        # folds to its title and buttons, wherever that covers least
         current = self.panel_rect
-        if current.w and current.size == (width, height) and current in places \
-                and overlap(current) == 0:
+        full = _places(layout, width, height)
+        best = min(full, key=overlap)  # min keeps the first of equals: the order above
+        self.panel_folded = overlap(best) > 0 and bool(lines)
+        places = _places(layout, width, PANEL_TITLE + buttons - 6) if self.panel_folded \
+            else full
+        if current.w and current in places and overlap(current) == 0:
             return current
-        return min(places, key=overlap)  # min keeps the first of equals: the order above
+        return min(places, key=overlap)
 
     def _panel_lines(self, width: int) -> list[tuple[str, tuple[int, int, int]]]:
         lines: list[tuple[str, tuple[int, int, int]]] = []
@@ -254,7 +252,7 @@ class StagedTable(TableScene):
         title = fit_text(self.coach.title().upper(), 17, rect.w - 36, "bold")
         draw_panel(surface, rect, 1.0, title, alpha=225)
         y = rect.y + PANEL_TITLE - 6
-        for text, colour in self._panel_lines(rect.w - 28):
+        for text, colour in [] if self.panel_folded else self._panel_lines(rect.w - 28):
             surface.blit(self.text.render(text, TEXT_PX, colour), (rect.x + 14, y))
             y += LINE
 
@@ -286,6 +284,20 @@ class StagedTable(TableScene):
             return layout.table.center
         spot = layout.spots.get(arrow.target)
         return None if spot is None else spot.rect.center
+
+
+def _places(layout: Layout, width: int, height: int) -> list[pygame.Rect]:
+    """Where the coach's panel may lie, in order of preference: the bottom corners (melds
+    fill the felt from the top), the top corners, the middle of either side."""
+    felt = layout.table
+    bottom = min(layout.status.top, felt.bottom) - 8
+    top = max(felt.top, bottom - height)
+    middle = max(felt.top, felt.centery - height // 2)
+    right, left = felt.right - width - 8, felt.x + 8
+    return [pygame.Rect(right, top, width, height), pygame.Rect(left, top, width, height),
+            pygame.Rect(right, felt.top + 8, width, height),
+            pygame.Rect(left, felt.top + 8, width, height),
+            pygame.Rect(right, middle, width, height), pygame.Rect(left, middle, width, height)]
 
 
 def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],

@@ -258,7 +258,7 @@ def played_words(turn: TurnReview) -> str:
 
 def turn_label(turn: TurnReview, unit: str) -> str:
     """A turn in the list: ``Hand 1, turn 3: missed, 2 of 5 cards``."""
-    if turn.best is None:
+    if not turn.best:  # unsettled, or nothing could go down: no figures to compare
         return f"Hand {turn.hand}, turn {turn.turn}: {turn.mark}"
     return f"Hand {turn.hand}, turn {turn.turn}: {turn.mark}, {turn.value} of " \
         f"{amount(turn.best, unit)}"

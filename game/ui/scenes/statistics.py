@@ -15,6 +15,7 @@ import pygame
 from game.engine.serialize import SaveError
 from game.engine.variants import all_variants
 from game.session import GameSession
+from game.store import StoreError
 from game.store.history import FinishedMatch, HistoryStore
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED, STAT_BAND, STAT_TRACK
@@ -128,7 +129,7 @@ class StatisticsScene(MenuScene):
                             "Clear statistics\u2026", self._ask_clear, key="clear",
                             style="danger",
                             tooltip="Forget every recorded game (asks first)")
-        if not self.overall or not self.overall.games:
+        if (not self.overall or not self.overall.games) and not self.matches:
             clear.disable()
 
     def default_focus(self) -> str | None:
@@ -206,6 +207,10 @@ class StatisticsScene(MenuScene):
             self.clear, confirm="Clear", danger=True))
 
     def clear(self) -> None:
+        try:  # the kept matches are part of the record: they go too
+            HistoryStore.at(self.app.store.paths, self.app.store.messages).clear()
+        except StoreError:
+            self.app.notify("The recent matches could not be forgotten.")
         if not self.app.store.stats.clear():
             self.app.notify("The statistics could not be cleared.")
         else:
@@ -260,7 +265,7 @@ class StatisticsScene(MenuScene):
         y = area.y + self.px(28) + self.px(24)
         right = area.right - self.px(24) - self.px(120) - self.px(16)
         left = area.x + self.px(24)
-        date_w = self.px(150)
+        date_w = font(self.px(15)).size("30 Sep 2026 23:59")[0] + self.px(24)
         variant_w = self.px(200)
         for index, match in enumerate(self.shown_matches()):
             if index % 2 == 0:
