@@ -21,7 +21,7 @@ from game.store.messages import MessageLog
 from game.store.migrate import MigrationChain
 from game.store.seats import Seat
 
-SETTINGS_SCHEMA = 1
+SETTINGS_SCHEMA = 2
 MAX_SETTINGS_BYTES = 256 * 1024
 
 CARD_BACKS = ("blue", "red", "green", "purple", "black")  # every back card_art draws
@@ -37,8 +37,18 @@ MAX_OPTION_TEXT = 200
 
 MIGRATIONS = MigrationChain("settings", SETTINGS_SCHEMA)
 
+
+@MIGRATIONS.step(1)
+def _language_follows_the_system(document: dict[str, Any]) -> dict[str, Any]:
+    # Schema 1 always wrote "en" (the game spoke nothing else and had no way to choose);
+    # from schema 2 "" means the system's language, which such files never opted out of.
+    if document.get("language") == "en":
+        document["language"] = ""
+    return document
+
 _VARIANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
-_LANGUAGE = re.compile(r"[a-z]{2,3}([-_][A-Za-z0-9]{2,8})?")
+# "" = follow the system's language (game/i18n.py choose_language)
+_LANGUAGE = re.compile(r"([a-z]{2,3}([-_][A-Za-z0-9]{2,8})?)?")
 
 
 def _default_seats() -> list[Seat]:
@@ -58,7 +68,7 @@ class Settings:
     hand_sort: str = "suit"
     default_variant: str = "machiavelli"
     default_seats: list[Seat] = field(default_factory=_default_seats)
-    language: str = "en"
+    language: str = ""  # "" = the system's; a code = the player's choice
     always_decline_buys: bool = False
     hints_allowed: bool = True
     fullscreen: bool = False
@@ -271,7 +281,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "hand_sort": _choice(HAND_SORTS),
     "default_variant": _matching(_VARIANT_ID, 'a variant id such as "machiavelli"'),
     "default_seats": _seats,
-    "language": _matching(_LANGUAGE, 'a language code such as "en"'),
+    "language": _matching(_LANGUAGE, 'a language code such as "it", or "" for the system\'s'),
     "always_decline_buys": _bool,
     "hints_allowed": _bool,
     "fullscreen": _bool,
