@@ -14,6 +14,7 @@ from typing import Any
 
 from game.engine.contract_rules import SHANGHAI_RUMMY_RULES, ContractRules
 from game.engine.errors import OptionError
+from game.i18n import N_, _, ngettext
 
 
 class AceMode(StrEnum):
@@ -367,26 +368,26 @@ class Variant:
 
 # --- the built-in variants (RULES.md section 6) -------------------------------
 
-_HOUSE_STOCK = (
+_HOUSE_STOCK = N_(
     "(house) A player who should draw from an empty stock passes; when every "
     "player has passed in a row, the hand ends and is scored as it stands."
 )
-_HOUSE_FROZEN = (
+_HOUSE_FROZEN = N_(
     "(house) A meld holding an unreleased joker may gain cards, but none of its "
     "cards may leave it."
 )
-_HOUSE_NEVER_MOVES = (
+_HOUSE_NEVER_MOVES = N_(
     "(house) An unreleased joker stays with its meld: it must end the turn in a "
     "meld with at least one card of the meld it started in."
 )
-_HOUSE_REAL_CARD = "(house) Every meld holds at least one real card."
-_HOUSE_DRAW_UNTIL = "(house) If the stock is empty, a player who cannot meld passes."
+_HOUSE_REAL_CARD = N_("(house) Every meld holds at least one real card.")
+_HOUSE_DRAW_UNTIL = N_("(house) If the stock is empty, a player who cannot meld passes.")
 
 MACHIAVELLI = Variant(
     id="machiavelli",
-    name="Machiavelli",
-    summary="The Italian classic: two packs, no jokers, play or draw; "
-            "a failed attempt costs 3 cards.",
+    name=N_("Machiavelli"),
+    summary=N_("The Italian classic: two packs, no jokers, play or draw; "
+            "a failed attempt costs 3 cards."),
     packs=2, jokers=0, min_players=2, max_players=5, hand_size=13, ace=AceMode.EITHER,
     turn=TurnStructure.PLAY_OR_DRAW, abandon_penalty=3, scoring=Scoring.CARDS_COUNT,
     house_rules=(_HOUSE_STOCK,),
@@ -395,9 +396,9 @@ MACHIAVELLI = Variant(
 MACHIAVELLI_JOKERS = dataclasses.replace(
     MACHIAVELLI,
     id="machiavelli-jokers",
-    name="Machiavelli with jokers",
-    summary="Machiavelli plus two jokers; a released joker needs two of your cards "
-            "in its new meld.",
+    name=N_("Machiavelli with jokers"),
+    summary=N_("Machiavelli plus two jokers; a released joker needs two of your cards "
+            "in its new meld."),
     jokers=2, joker_identity=JokerIdentity.FIXED, jokers_per_meld=1,
     joker_moves=JokerMoves.KEEP_IDENTITY,
     joker_release_from=ReleaseFrom.HAND_OR_TABLE, released_joker_needs_two_from_hand=True,
@@ -407,8 +408,9 @@ MACHIAVELLI_JOKERS = dataclasses.replace(
 
 TAHITI = Variant(
     id="tahiti",
-    name="Tahiti",
-    summary="Small hands, four jokers and four free cards on the table; a joker freezes its meld.",
+    name=N_("Tahiti"),
+    summary=N_("Small hands, four jokers and four free cards on the table; a joker freezes "
+               "its meld."),
     packs=2, jokers=4, min_players=2, max_players=5, hand_size=5, free_cards=4, ace=AceMode.EITHER,
     joker_identity=JokerIdentity.FIXED, jokers_per_meld=1, joker_moves=JokerMoves.KEEP_IDENTITY,
     joker_release_from=ReleaseFrom.HAND, joker_freezes_meld=True, turn=TurnStructure.PLAY_OR_DRAW,
@@ -417,17 +419,18 @@ TAHITI = Variant(
 
 GUADALUPE = Variant(
     id="guadalupe",
-    name="Guadalupe",
-    summary="Five-card hands; draw two if you play nothing, one if you play without going out.",
+    name=N_("Guadalupe"),
+    summary=N_("Five-card hands; draw two if you play nothing, one if you play without going "
+               "out."),
     packs=2, jokers=0, min_players=2, max_players=5, hand_size=5, ace=AceMode.EITHER,
     turn=TurnStructure.GUADALUPE, scoring=Scoring.CARDS_COUNT, house_rules=(_HOUSE_STOCK,),
 )
 
 VATIKAN = Variant(
     id="vatikan",
-    name="Vatikan",
-    summary="Open with a run of three from your hand; jokers never move unreleased; "
-            "first out wins.",
+    name=N_("Vatikan"),
+    summary=N_("Open with a run of three from your hand; jokers never move unreleased; "
+            "first out wins."),
     packs=2, jokers=2, min_players=2, max_players=5, hand_size=13, ace=AceMode.EITHER,
     joker_identity=JokerIdentity.FIXED, jokers_per_meld=1, joker_moves=JokerMoves.NEVER,
     joker_release_from=ReleaseFrom.HAND_OR_TABLE,
@@ -439,8 +442,9 @@ VATIKAN = Variant(
 
 CAROUSEL = Variant(
     id="carousel",
-    name="Carousel",
-    summary="Draw up to three cards a turn, melding between draws; knock with 5 points or fewer.",
+    name=N_("Carousel"),
+    summary=N_("Draw up to three cards a turn, melding between draws; knock with 5 points or "
+               "fewer."),
     packs=1, jokers=1, larger_deck=LargerDeck(3, 2, 2), min_players=2, max_players=5,
     hand_size=10, ace=AceMode.EITHER, joker_identity=JokerIdentity.FIXED, jokers_per_meld=1,
     joker_moves=JokerMoves.KEEP_IDENTITY, joker_release_from=ReleaseFrom.HAND_OR_TABLE,
@@ -453,8 +457,8 @@ CAROUSEL = Variant(
 
 SHANGHAI = Variant(
     id="shanghai",
-    name="Shanghai",
-    summary="Aces low; you must meld when you can, and draw until you can.",
+    name=N_("Shanghai"),
+    summary=N_("Aces low; you must meld when you can, and draw until you can."),
     packs=2, jokers=0, min_players=3, max_players=5, hand_size=10, ace=AceMode.LOW,
     turn=TurnStructure.DRAW_UNTIL_ABLE, must_play_if_able=True, scoring=Scoring.CARDS_COUNT,
     match=MatchLength(MatchKind.HANDS, 5),
@@ -463,8 +467,8 @@ SHANGHAI = Variant(
 
 MANIPULATION = Variant(
     id="manipulation",
-    name="Manipulation (Finagle)",
-    summary="Aces high, sets and runs kept apart; meld when you can; first to 200 loses.",
+    name=N_("Manipulation (Finagle)"),
+    summary=N_("Aces high, sets and runs kept apart; meld when you can; first to 200 loses."),
     packs=2, jokers=0, larger_deck=LargerDeck(6, 3, 0), min_players=3, max_players=7,
     hand_size=7, ace=AceMode.HIGH, turn=TurnStructure.DRAW_UNTIL_ABLE, must_play_if_able=True,
     scoring=Scoring.MANIPULATION, match=MatchLength(MatchKind.TARGET, 200),
@@ -474,9 +478,9 @@ MANIPULATION = Variant(
 
 ROBBERS = Variant(
     id="robbers",
-    name="Robber's Rummy",
-    summary="Four wild jokers that change value freely; open with a meld of your own; "
-            "draw and play on.",
+    name=N_("Robber's Rummy"),
+    summary=N_("Four wild jokers that change value freely; open with a meld of your own; "
+            "draw and play on."),
     packs=2, jokers=4, min_players=2, max_players=6, hand_size=11, ace=AceMode.EITHER,
     joker_identity=JokerIdentity.FREE, jokers_per_meld=1,
     initial_meld=InitialMeld(InitialMeldKind.COMPLETE_MELD),
@@ -486,30 +490,30 @@ ROBBERS = Variant(
 
 SHANGHAI_RUMMY = Variant(
     id="shanghai-rummy",
-    name="Shanghai Rummy",
-    summary="The contract game: ten rounds of set contracts, a discard pile, and buying out "
-            "of turn.",
+    name=N_("Shanghai Rummy"),
+    summary=N_("The contract game: ten rounds of set contracts, a discard pile, and buying out "
+            "of turn."),
     family=Family.CONTRACT, packs=2, jokers=1, larger_deck=LargerDeck(5, 3, 2), min_players=3,
     max_players=8, hand_size=11, set_same_suit_allowed=True, ace=AceMode.EITHER,
     joker_identity=JokerIdentity.FIXED, jokers_per_meld=0, turn=TurnStructure.CONTRACT, max_buys=4,
     contract=SHANGHAI_RUMMY_RULES,
     scoring=Scoring.CONTRACT, match=MatchLength(MatchKind.HANDS, 10),
     house_rules=(
-        "(house) A contract's melds may hold more cards than its minimum.",
-        "(house) You may go out by laying off or laying down your last card, without a "
-        "discard.",
-        "(house) Penalty values: 2-9 5, 10-K 10, ace 15, joker 50.",
-        "(house) When the stock has been rebuilt from the discards three times, the round "
-        "ends at the next empty stock and is scored as it stands.",
-        "(house) A joker may be taken from the table only when it can be used that turn: "
+        N_("(house) A contract's melds may hold more cards than its minimum."),
+        N_("(house) You may go out by laying off or laying down your last card, without a "
+        "discard."),
+        N_("(house) Penalty values: 2-9 5, 10-K 10, ace 15, joker 50."),
+        N_("(house) When the stock has been rebuilt from the discards three times, the round "
+        "ends at the next empty stock and is scored as it stands."),
+        N_("(house) A joker may be taken from the table only when it can be used that turn: "
         "by a player who has not laid down, only if the hand can then make the contract "
         "with it (and it goes into that lay-down); by one who laid down earlier, only if "
-        "it fits a meld; never after laying down in the same turn.",
-        "(house) A card taken from the discard pile may not be thrown back in the same "
-        "turn, unless it is the last card in hand.",
-        "(house) When every player has had ten turns in a row and nobody drew from the "
-        "stock, the round ends and is scored as it stands.",
-        "(house) Nobody may buy back the card they discarded themselves.",
+        "it fits a meld; never after laying down in the same turn."),
+        N_("(house) A card taken from the discard pile may not be thrown back in the same "
+        "turn, unless it is the last card in hand."),
+        N_("(house) When every player has had ten turns in a row and nobody drew from the "
+        "stock, the round ends and is scored as it stands."),
+        N_("(house) Nobody may buy back the card they discarded themselves."),
     ),
 )
 
@@ -546,170 +550,208 @@ def get_variant(variant_id: str, options: Mapping[str, object] | None = None) ->
 
 
 # --- the rules in words ------------------------------------------------------
+# Marked with N_ and translated (game.i18n) when `describe` runs, so the rules come out in
+# the current language. A house rule's line starts with HOUSE_MARK in every language (the
+# Rules screen finds them by it; translations keep it).
+
+HOUSE_MARK = "(house)"
 
 _ACE_WORDS = {
-    AceMode.LOW: "Aces are low only: A-2-3 is a run, Q-K-A is not.",
-    AceMode.HIGH: "Aces are high only: Q-K-A is a run, A-2-3 is not.",
-    AceMode.EITHER: "An ace is high or low at the end of a run, never inside it (K-A-2 is not "
-                    "a run).",
-    AceMode.AROUND: "Runs may turn the corner: Q-K-A-2-3 is a run.",
+    AceMode.LOW: N_("Aces are low only: A-2-3 is a run, Q-K-A is not."),
+    AceMode.HIGH: N_("Aces are high only: Q-K-A is a run, A-2-3 is not."),
+    AceMode.EITHER: N_("An ace is high or low at the end of a run, never inside it (K-A-2 is "
+                       "not a run)."),
+    AceMode.AROUND: N_("Runs may turn the corner: Q-K-A-2-3 is a run."),
 }
 _TURN_WORDS = {
     TurnStructure.PLAY_OR_DRAW:
-        "On your turn, play one or more cards (rearranging the table as you like) or draw one "
-        "card; never both.",
+        N_("On your turn, play one or more cards (rearranging the table as you like) or draw "
+           "one card; never both."),
     TurnStructure.CAROUSEL:
-        "On your turn, draw a card, then you may meld; if you do not, draw again and you may "
-        "meld; {last}",
+        N_("On your turn, draw a card, then you may meld; if you do not, draw again and you "
+           "may meld; after your {nth} draw the turn ends without a meld (up to {draws} "
+           "draws, melding after any of the first {before_last})."),
     TurnStructure.GUADALUPE:
-        "If you put down no cards you draw two; if you put down cards without going out you "
-        "draw one at the end of your turn.",
+        N_("If you put down no cards you draw two; if you put down cards without going out "
+           "you draw one at the end of your turn."),
     TurnStructure.DRAW_UNTIL_ABLE:
-        "If you can meld you must meld at least one card; if you cannot, draw one card at a "
-        "time until you can, then meld.",
+        N_("If you can meld you must meld at least one card; if you cannot, draw one card at "
+           "a time until you can, then meld."),
     TurnStructure.ROBBERS:
-        "Play at least one card or draw one. After playing you may also draw one card, play "
-        "more, and then your turn ends.",
+        N_("Play at least one card or draw one. After playing you may also draw one card, "
+           "play more, and then your turn ends."),
 }
 _SCORING_WORDS = {
     Scoring.CARDS_COUNT:
-        "Each other player takes 1 penalty point per card left in hand; lowest total wins.",
+        N_("Each other player takes 1 penalty point per card left in hand; lowest total "
+           "wins."),
     Scoring.TAHITI:
-        "Penalty per card left in hand: 2-10 face value, J/Q/K 10, ace 11, joker 30; lowest "
-        "total wins.",
+        N_("Penalty per card left in hand: 2-10 face value, J/Q/K 10, ace 11, joker 30; "
+           "lowest total wins."),
     Scoring.MANIPULATION:
-        "Penalty per card left in hand: ace 15, 10/J/Q/K 10, 2-9 5; lowest total wins.",
-    Scoring.NONE: "No points: the first player to go out wins.",
+        N_("Penalty per card left in hand: ace 15, 10/J/Q/K 10, 2-9 5; lowest total wins."),
+    Scoring.NONE: N_("No points: the first player to go out wins."),
     Scoring.CAROUSEL_SCARNE:
-        "Card values: joker 25, J/Q/K 10, 2-10 face value, ace 1. On a knock the lowest hand "
-        "wins the difference from every other hand (+10 undercut bonus if it is not the "
-        "knocker); going out wins every other hand plus 25. At 150 a player gets 100 more, "
-        "everyone 25 per deal won, and the highest total wins.",
+        N_("Card values: joker 25, J/Q/K 10, 2-10 face value, ace 1. On a knock the lowest "
+           "hand wins the difference from every other hand (+10 undercut bonus if it is not "
+           "the knocker); going out wins every other hand plus 25. At 150 a player gets 100 "
+           "more, everyone 25 per deal won, and the highest total wins."),
     Scoring.CAROUSEL_CULBERTSON:
-        "Card values: joker 25, J/Q/K 10, 2-10 face value, ace 1. The winner scores the total "
-        "of all other hands (tied winners divide it exactly), plus 25 for going out, or 10 for "
-        "beating the knocker's hand. At 150 a player gets 100 more, and the highest total "
-        "wins.",
+        N_("Card values: joker 25, J/Q/K 10, 2-10 face value, ace 1. The winner scores the "
+           "total of all other hands (tied winners divide it exactly), plus 25 for going out, "
+           "or 10 for beating the knocker's hand. At 150 a player gets 100 more, and the "
+           "highest total wins."),
 }
 
 
 _INITIAL_WORDS = {
-    InitialMeldKind.COMPLETE_MELD: "Before touching the table, your first play must include a "
-                                   "complete meld made from your hand.",
-    InitialMeldKind.RUN_OF_3: "Your first play must begin with a run of three or more cards "
-                              "from your hand.",
+    InitialMeldKind.COMPLETE_MELD: N_("Before touching the table, your first play must "
+                                      "include a complete meld made from your hand."),
+    InitialMeldKind.RUN_OF_3: N_("Your first play must begin with a run of three or more "
+                                 "cards from your hand."),
 }
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+_NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four")}
+_ORDINAL_WORDS = {2: N_("second"), 3: N_("third"), 4: N_("fourth")}
 
 
 def _deck_words(packs: int, jokers: int) -> str:
-    text = f"{packs} pack{'s' if packs > 1 else ''}"
+    text = ngettext("{n} pack", "{n} packs", packs).format(n=packs)
     if jokers:
-        text += f" and {jokers} joker{'s' if jokers > 1 else ''}"
+        text = ngettext("{packs} and {n} joker", "{packs} and {n} jokers", jokers).format(
+            packs=text, n=jokers)
     return text
 
 
 def describe(variant: Variant) -> list[str]:
-    """The variant's rules in words, one sentence a line, for the CLI and the rules screen."""
+    """The variant's rules in words, one sentence a line, for the CLI and the rules screen,
+    in the current language (game.i18n)."""
     if variant.is_contract:
         from game.engine.contract.rules import describe_contract_game
 
         return describe_contract_game(variant)
-    lines = [f"{variant.name} ({variant.id}): {variant.summary}"]
+    lines = [_("{name} ({id}): {summary}").format(name=_(variant.name), id=variant.id,
+                                                  summary=_(variant.summary))]
 
     def house(param: str, text: str) -> str:
-        return f"(house) {text}" if param in variant.house_choices else text
+        return f"{HOUSE_MARK} {text}" if param in variant.house_choices else text
 
     packs, jokers = variant.deck_for(variant.min_players)
     deck = _deck_words(packs, jokers)
     if variant.larger_deck:
         big = variant.larger_deck
-        deck += f"; from {big.min_players} players {_deck_words(big.packs, big.jokers)}"
-    lines.append(f"Players: {variant.min_players}-{variant.max_players}. Deck: {deck}.")
-    lines.append(f"Each player is dealt {variant.hand_size} cards.")
+        deck = ngettext("{deck}; from {n} player {bigger}", "{deck}; from {n} players {bigger}",
+                        big.min_players).format(deck=deck, n=big.min_players,
+                                                bigger=_deck_words(big.packs, big.jokers))
+    lines.append(_("Players: {low}-{high}. Deck: {deck}.").format(
+        low=variant.min_players, high=variant.max_players, deck=deck))
+    lines.append(ngettext("Each player is dealt {n} card.", "Each player is dealt {n} cards.",
+                          variant.hand_size).format(n=variant.hand_size))
     if variant.free_cards:
-        lines.append(f"{variant.free_cards} cards are dealt face up to the table as free "
-                     "cards: anyone may use them in melds, and using one alone counts as a play.")
-    set_rule = ("Sets: 3 or more cards of one rank." if variant.set_same_suit_allowed
-                else "Sets: 3 or 4 cards of one rank, all suits different.")
-    lines.append(f"{set_rule} Runs: {variant.run_min} or more cards of one suit in order.")
-    lines.append(_ACE_WORDS[variant.ace])
+        lines.append(ngettext(
+            "{n} card is dealt face up to the table as a free card: anyone may use it in a "
+            "meld, and using it alone counts as a play.",
+            "{n} cards are dealt face up to the table as free cards: anyone may use them in "
+            "melds, and using one alone counts as a play.",
+            variant.free_cards).format(n=variant.free_cards))
+    set_rule = (_("Sets: 3 or more cards of one rank.") if variant.set_same_suit_allowed
+                else _("Sets: 3 or 4 cards of one rank, all suits different."))
+    runs = ngettext("Runs: {n} or more card of one suit in order.",
+                    "Runs: {n} or more cards of one suit in order.",
+                    variant.run_min).format(n=variant.run_min)
+    lines.append(f"{set_rule} {runs}")
+    lines.append(_(_ACE_WORDS[variant.ace]))
     if variant.has_jokers:
         if variant.joker_identity is JokerIdentity.FIXED:
-            lines.append("A joker is declared as one card when played and keeps that "
-                         "identity until a real copy of that card releases it.")
+            lines.append(_("A joker is declared as one card when played and keeps that "
+                           "identity until a real copy of that card releases it."))
         else:
-            lines.append("A joker stands for any card that makes its meld valid, and may "
-                         "change value when the table is rearranged.")
+            lines.append(_("A joker stands for any card that makes its meld valid, and may "
+                           "change value when the table is rearranged."))
         limit = variant.jokers_per_meld
-        lines.append(house("jokers_per_meld", "Any number of jokers per meld." if limit == 0
-                           else f"At most {limit} joker{'s' if limit > 1 else ''} per meld."))
+        lines.append(house("jokers_per_meld", _("Any number of jokers per meld.") if limit == 0
+                           else ngettext("At most {n} joker per meld.",
+                                         "At most {n} jokers per meld.", limit).format(n=limit)))
         if variant.joker_identity is JokerIdentity.FIXED:
             if variant.joker_freezes_meld:
-                moves = ("An unreleased joker never moves: its meld is frozen until the "
-                         "joker is released.")
+                moves = _("An unreleased joker never moves: its meld is frozen until the "
+                          "joker is released.")
             elif variant.joker_moves is JokerMoves.KEEP_IDENTITY:
-                moves = "An unreleased joker may move to another meld keeping its card."
+                moves = _("An unreleased joker may move to another meld keeping its card.")
             else:
-                moves = "An unreleased joker never moves to another meld."
+                moves = _("An unreleased joker never moves to another meld.")
             lines.append(house("joker_moves", moves))
             lines.append(house("joker_release_from",
-                               "The card that releases a joker must come from your hand."
+                               _("The card that releases a joker must come from your hand.")
                                if variant.joker_release_from is ReleaseFrom.HAND
-                               else "The card that releases a joker may come from your hand "
-                                    "or the table."))
-            lines.append("A released joker never goes to a hand: it must be in a valid "
-                         "meld by the end of that turn, with any new identity.")
+                               else _("The card that releases a joker may come from your "
+                                      "hand or the table.")))
+            lines.append(_("A released joker never goes to a hand: it must be in a valid "
+                           "meld by the end of that turn, with any new identity."))
         if variant.joker_freezes_meld:
-            lines.append("A meld holding a joker cannot be rearranged until the joker is "
-                         "released.")
+            lines.append(_("A meld holding a joker cannot be rearranged until the joker is "
+                           "released."))
         if variant.released_joker_needs_two_from_hand:
-            lines.append("A released joker re-used in a new meld needs at least two cards "
-                         "from your hand in that meld.")
+            lines.append(_("A released joker re-used in a new meld needs at least two cards "
+                           "from your hand in that meld."))
     rule = variant.initial_meld
     if rule.points_needed is not None:
-        lines.append(f"Your first play must include melds from your hand worth at least "
-                     f"{rule.points_needed} points.")
+        lines.append(ngettext(
+            "Your first play must include melds from your hand worth at least {n} point.",
+            "Your first play must include melds from your hand worth at least {n} points.",
+            rule.points_needed).format(n=rule.points_needed))
     elif rule.required:
-        lines.append(_INITIAL_WORDS[rule.kind])
-    turn = _TURN_WORDS[variant.turn]
+        lines.append(_(_INITIAL_WORDS[rule.kind]))
+    turn = _(_TURN_WORDS[variant.turn])
     if variant.draws_before_meld:
         draws = variant.carousel_draws
-        nth = {2: "second", 3: "third", 4: "fourth"}.get(draws, f"{draws}th")
-        turn = turn.format(last=f"after your {nth} draw the turn ends without a meld "
-                                f"(up to {draws} draws, melding after any of the first "
-                                f"{draws - 1}).")
+        nth = _(_ORDINAL_WORDS[draws]) if draws in _ORDINAL_WORDS else f"{draws}."
+        turn = turn.format(nth=nth, draws=draws, before_last=draws - 1)
     lines.append(turn)
     if variant.must_play_if_able and not variant.draws_until_able:
-        lines.append("A player who can play must play at least one card.")
+        lines.append(_("A player who can play must play at least one card."))
     if variant.abandon_applies:
-        usual = _NUMBER_WORDS[variant.cards_per_draw]
-        lines.append(f"Once you have moved a table card or put down a card, giving up the "
-                     f"play restores the table and you draw {variant.abandon_penalty} cards "
-                     f"instead of {usual}, even if you put everything back first.")
+        lines.append(ngettext(
+            "Once you have moved a table card or put down a card, giving up the play restores "
+            "the table and you draw {n} card instead of {usual}, even if you put everything "
+            "back first.",
+            "Once you have moved a table card or put down a card, giving up the play restores "
+            "the table and you draw {n} cards instead of {usual}, even if you put everything "
+            "back first.",
+            variant.abandon_penalty).format(n=variant.abandon_penalty,
+                                            usual=_(_NUMBER_WORDS[variant.cards_per_draw])))
     if variant.knock:
         knock = variant.knock
-        when = ("after drawing one or two cards and melding"
-                if knock.when is KnockWhen.AFTER_MELD
-                else "at the start of your turn instead of drawing")
-        lines.append(f"You may knock {when} with {knock.max_points} points or fewer in hand; "
-                     "the hand ends at once.")
+        if knock.when is KnockWhen.AFTER_MELD:
+            text = ngettext(
+                "You may knock after drawing one or two cards and melding with {n} point or "
+                "fewer in hand; the hand ends at once.",
+                "You may knock after drawing one or two cards and melding with {n} points or "
+                "fewer in hand; the hand ends at once.", knock.max_points)
+        else:
+            text = ngettext(
+                "You may knock at the start of your turn instead of drawing with {n} point or "
+                "fewer in hand; the hand ends at once.",
+                "You may knock at the start of your turn instead of drawing with {n} points or "
+                "fewer in hand; the hand ends at once.", knock.max_points)
+        lines.append(text.format(n=knock.max_points))
     if variant.stock_out is StockOut.LAST_ROUND:
-        lines.append("If the player who draws the last stock card does not knock, everyone "
-                     "has one more turn to meld without drawing; then the lowest hand wins.")
-    lines.append("A player who plays their last card ends the hand at once.")
-    lines.append(_SCORING_WORDS[variant.scoring])
+        lines.append(_("If the player who draws the last stock card does not knock, everyone "
+                       "has one more turn to meld without drawing; then the lowest hand wins."))
+    lines.append(_("A player who plays their last card ends the hand at once."))
+    lines.append(_(_SCORING_WORDS[variant.scoring]))
     if variant.scoring is Scoring.MANIPULATION and variant.has_jokers:
-        lines.append("(house) A joker left in hand counts 15, like an ace.")
+        lines.append(_("(house) A joker left in hand counts 15, like an ace."))
     if variant.match_target is not None:
-        lines.append(house("match",
-                           f"The match ends when a player reaches {variant.match_target} "
-                           "points."))
+        lines.append(house("match", ngettext(
+            "The match ends when a player reaches {n} point.",
+            "The match ends when a player reaches {n} points.",
+            variant.match_target).format(n=variant.match_target)))
     elif variant.match_hands == 1:
-        lines.append(house("match", "The match is a single hand."))
+        lines.append(house("match", _("The match is a single hand.")))
     else:
-        lines.append(house("match", f"The match is {variant.match_hands} hands."))
+        lines.append(house("match", ngettext("The match is {n} hand.", "The match is {n} hands.",
+                                             variant.match_hands).format(n=variant.match_hands)))
     if variant.table_layout is TableLayout.SETS_AND_RUNS_APART:
-        lines.append("Sets are kept on one side of the table and runs on the other.")
-    lines.extend(variant.house_rules)
+        lines.append(_("Sets are kept on one side of the table and runs on the other."))
+    lines.extend(_(rule) for rule in variant.house_rules)
     return lines
