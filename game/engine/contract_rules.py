@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.cards import Card
+from game.i18n import ngettext
 
 SET_SIZE = 3  # the cards of a set at least: the same in every game of the house
 
@@ -26,11 +27,14 @@ class Contract:
     run_length: int = 0
 
     def __str__(self) -> str:
+        # in the current language (game.i18n): the contract is shown to players
         parts = []
         if self.sets:
-            parts.append(f"{self.sets} set{'s' if self.sets > 1 else ''} of {SET_SIZE}")
+            parts.append(ngettext("{n} set of {size}", "{n} sets of {size}", self.sets).format(
+                n=self.sets, size=SET_SIZE))
         if self.runs:
-            parts.append(f"{self.runs} run{'s' if self.runs > 1 else ''} of {self.run_length}")
+            parts.append(ngettext("{n} run of {size}", "{n} runs of {size}", self.runs).format(
+                n=self.runs, size=self.run_length))
         return " + ".join(parts)
 
     @property

@@ -33,6 +33,7 @@ from game.engine.variants import (
     TurnStructure,
     Variant,
 )
+from game.i18n import N_, _
 
 
 class Widget(StrEnum):
@@ -71,7 +72,7 @@ class OptionSpec:
     """
 
     key: str
-    label: str
+    label: str  # label and help (and Choice labels) are English, marked N_: show _(label)
     help: str
     values: str  # the accepted values in words, for the command line
     read: Callable[[str, object], Any]
@@ -133,8 +134,9 @@ class OptionSpec:
         return next((c for c in self.choices if c.value == value), None)
 
     def label_of(self, value: str) -> str:
+        """The choice's label in the current language (the value itself if unlabelled)."""
         picked = self.choice(value)
-        return picked.label if picked else value
+        return _(picked.label) if picked else value
 
 
 # --- readers: stored value -> typed value, problems in words
@@ -348,104 +350,108 @@ def _switch_spec(key: str, label: str, help: str) -> OptionSpec:
                       _switch)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+# Choice labels of the failed-play cost (whole texts, so each language words its plural).
+_CARDS = (N_("1 card"), N_("2 cards"), N_("3 cards"), N_("4 cards"), N_("5 cards"))
 
 
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
-        "hand_size", "Cards dealt", "Cards dealt to each player.", "1-20",
+        "hand_size", N_("Cards dealt"), N_("Cards dealt to each player."), "1-20",
         _int_reader(1, 20), _field("hand_size"), _get("hand_size"), _number,
         widget=Widget.SLIDER, range=(1, 20)),
     _enum_spec(
-        "ace", AceMode, "Aces", "Where an ace may stand in a run.",
-        {AceMode.EITHER: "High or low", AceMode.LOW: "Low only", AceMode.HIGH: "High only",
-         AceMode.AROUND: "Around the corner"}),
+        "ace", AceMode, N_("Aces"), N_("Where an ace may stand in a run."),
+        {AceMode.EITHER: N_("High or low"), AceMode.LOW: N_("Low only"),
+         AceMode.HIGH: N_("High only"), AceMode.AROUND: N_("Around the corner")}),
     OptionSpec(
-        "packs", "Packs", "52-card packs in the deck.", "1-3",
+        "packs", N_("Packs"), N_("52-card packs in the deck."), "1-3",
         _int_reader(1, 3), _field("packs", larger_deck=None), _get("packs"), _number,
         range=(1, 3)),
     OptionSpec(
-        "jokers", "Jokers in the deck", "Jokers shuffled into the deck, whatever the seats.",
+        "jokers", N_("Jokers in the deck"),
+        N_("Jokers shuffled into the deck, whatever the seats."),
         "0-4", _int_reader(0, 4), _field("jokers", larger_deck=None), _get("jokers"), _number,
         widget=Widget.CHOICE,
-        choices=(Choice("0", "None"), *(Choice(str(n), str(n)) for n in range(1, 5)))),
+        choices=(Choice("0", N_("None")), *(Choice(str(n), str(n)) for n in range(1, 5)))),
     OptionSpec(
-        "larger_deck", "Larger deck",
-        "The deck used from PLAYERS seats upwards (5 unless given), e.g. the contract game's.",
+        "larger_deck", N_("Larger deck"),
+        N_("The deck used from PLAYERS seats upwards (5 unless given), e.g. the contract "
+           "game's."),
         "none, or PACKS+JOKERS[@PLAYERS], e.g. 3+2 or 2+2@3", read_larger_deck,
         _field("larger_deck"), _get("larger_deck"), _larger_deck_text),
     OptionSpec(
-        "free_cards", "Free cards", "Cards dealt face up to the table as singles.", "0 or 4",
+        "free_cards", N_("Free cards"), N_("Cards dealt face up to the table as singles."),
+        "0 or 4",
         read_free_cards, _field("free_cards"), _get("free_cards"), _number),
     _enum_spec(
-        "joker_identity", JokerIdentity, "A joker",
-        "Does a joker stand for one declared card, or for any card its meld needs?",
-        {JokerIdentity.FIXED: "Stands for one card",
-         JokerIdentity.FREE: "Wild (changes freely)"}, offered=_jokers),
+        "joker_identity", JokerIdentity, N_("A joker"),
+        N_("Does a joker stand for one declared card, or for any card its meld needs?"),
+        {JokerIdentity.FIXED: N_("Stands for one card"),
+         JokerIdentity.FREE: N_("Wild (changes freely)")}, offered=_jokers),
     OptionSpec(
-        "jokers_per_meld", "Jokers per meld", "How many jokers one meld may hold.",
+        "jokers_per_meld", N_("Jokers per meld"), N_("How many jokers one meld may hold."),
         "1-4, or unlimited", read_jokers_per_meld, _field("jokers_per_meld"),
         _get("jokers_per_meld"), lambda n: int(n) if n else "unlimited",
         widget=Widget.CHOICE,
-        choices=(Choice("1", "One"), Choice("2", "Two"), Choice("3", "Three"),
-                 Choice("4", "Four"), Choice("unlimited", "Any number")),
+        choices=(Choice("1", N_("One")), Choice("2", N_("Two")), Choice("3", N_("Three")),
+                 Choice("4", N_("Four")), Choice("unlimited", N_("Any number"))),
         offered=_jokers),
     _enum_spec(
-        "joker_moves", JokerMoves, "Unreleased joker",
-        "May a joker not yet released move to another meld, keeping its card?",
-        {JokerMoves.KEEP_IDENTITY: "Moves with its card",
-         JokerMoves.NEVER: "Stays in its meld"}, offered=_pinned_jokers),
+        "joker_moves", JokerMoves, N_("Unreleased joker"),
+        N_("May a joker not yet released move to another meld, keeping its card?"),
+        {JokerMoves.KEEP_IDENTITY: N_("Moves with its card"),
+         JokerMoves.NEVER: N_("Stays in its meld")}, offered=_pinned_jokers),
     _enum_spec(
-        "joker_release_from", ReleaseFrom, "Joker released by",
-        "Where the real card that releases a joker may come from.",
-        {ReleaseFrom.HAND_OR_TABLE: "Hand or table card",
-         ReleaseFrom.HAND: "Card from hand"}, offered=_pinned_jokers),
-    _switch_spec("joker_freezes_meld", "Joker freezes its meld",
-                 "A meld holding an unreleased joker cannot be rearranged."),
-    _switch_spec("released_joker_needs_two_from_hand", "Released joker needs two",
-                 "A released joker re-used in a new meld needs two cards from your hand "
-                 "there."),
+        "joker_release_from", ReleaseFrom, N_("Joker released by"),
+        N_("Where the real card that releases a joker may come from."),
+        {ReleaseFrom.HAND_OR_TABLE: N_("Hand or table card"),
+         ReleaseFrom.HAND: N_("Card from hand")}, offered=_pinned_jokers),
+    _switch_spec("joker_freezes_meld", N_("Joker freezes its meld"),
+                 N_("A meld holding an unreleased joker cannot be rearranged.")),
+    _switch_spec("released_joker_needs_two_from_hand", N_("Released joker needs two"),
+                 N_("A released joker re-used in a new meld needs two cards from your hand "
+                 "there.")),
     OptionSpec(
-        "abandon_penalty", "Failed play costs",
-        "Cards drawn when you give up a play you started; only in games where a turn is "
-        "either a play or a draw.", "0-5",
+        "abandon_penalty", N_("Failed play costs"),
+        N_("Cards drawn when you give up a play you started; only in games where a turn is "
+        "either a play or a draw."), "0-5",
         _int_reader(0, 5), _field("abandon_penalty"), _get("abandon_penalty"), _number,
         widget=Widget.CHOICE,
-        choices=(Choice("0", "Nothing extra"),
-                 *(Choice(str(n), _plural(n, "card")) for n in range(1, 6))),
+        choices=(Choice("0", N_("Nothing extra")),
+                 *(Choice(str(n), label) for n, label in enumerate(_CARDS, start=1))),
         offered=lambda v: v.offers_abandon_penalty, refuse=_refuse_abandon),
     OptionSpec(
-        "initial_meld", "First play needs",
-        "What your first play must include, made only of cards from your hand, before "
-        "you may touch the table.",
+        "initial_meld", N_("First play needs"),
+        N_("What your first play must include, made only of cards from your hand, before "
+        "you may touch the table."),
         "none, complete_meld_from_hand, run_of_3_from_hand or points:N",
         read_initial_meld, _field("initial_meld"), _get("initial_meld"), _text,
         widget=Widget.CHOICE_NUMBER, range=OPENING_POINTS,
-        choices=(Choice("none", "No condition"), Choice("complete_meld_from_hand", "A meld"),
-                 Choice("run_of_3_from_hand", "A run of 3"),
-                 Choice("points", "Points", number=30)),
+        choices=(Choice("none", N_("No condition")),
+                 Choice("complete_meld_from_hand", N_("A meld")),
+                 Choice("run_of_3_from_hand", N_("A run of 3")),
+                 Choice("points", N_("Points"), number=30)),
         offered=_manipulation),
-    _switch_spec("must_play_if_able", "Must play if able",
-                 "A player who can play must play at least one card."),
+    _switch_spec("must_play_if_able", N_("Must play if able"),
+                 N_("A player who can play must play at least one card.")),
     OptionSpec(
-        "knock", "Knock", "Carousel's knock: when, and with how many points at most.",
+        "knock", N_("Knock"), N_("Carousel's knock: when, and with how many points at most."),
         "none, after_meld:POINTS or start_of_turn:POINTS", read_knock, _field("knock"),
         _get("knock"), lambda k: f"{k.when}:{k.max_points}" if k else "none"),
-    _enum_spec("scoring", Scoring, "Scoring", "How a finished hand is scored."),
+    _enum_spec("scoring", Scoring, N_("Scoring"), N_("How a finished hand is scored.")),
     OptionSpec(
-        "match", "Match", "How long the match lasts.", "single, hands:N or target:N",
+        "match", N_("Match"), N_("How long the match lasts."), "single, hands:N or target:N",
         read_match, _field("match"), _get("match"), _text,
         widget=Widget.CHOICE_NUMBER, range=MATCH_TARGET,
-        choices=(Choice("single", "Single hand"), Choice("hands", "Hands", number=3),
-                 Choice("target", "To points", number=150)),
+        choices=(Choice("single", N_("Single hand")), Choice("hands", N_("Hands"), number=3),
+                 Choice("target", N_("To points"), number=150)),
         offered=_manipulation),
-    _enum_spec("table_layout", TableLayout, "Table layout",
-               "Whether sets and runs share the table or keep to their own sides."),
+    _enum_spec("table_layout", TableLayout, N_("Table layout"),
+               N_("Whether sets and runs share the table or keep to their own sides.")),
     OptionSpec(
-        "culbertson", "Culbertson: 4 draws, knock at 10",
-        "Four draws a turn, knock at the start of a turn with 10 or fewer, Culbertson "
-        "scoring.", "true or false",
+        "culbertson", N_("Culbertson: 4 draws, knock at 10"),
+        N_("Four draws a turn, knock at the start of a turn with 10 or fewer, Culbertson "
+        "scoring."), "true or false",
         read_bool, _culbertson, lambda v: v.scoring is Scoring.CAROUSEL_CULBERTSON, _switch,
         widget=Widget.SWITCH, offered=_carousel, refuse=_refuse_culbertson),
 )

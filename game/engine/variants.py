@@ -749,8 +749,9 @@ def describe(variant: Variant) -> list[str]:
     elif variant.match_hands == 1:
         lines.append(house("match", _("The match is a single hand.")))
     else:
+        hands = variant.match_hands or 0
         lines.append(house("match", ngettext("The match is {n} hand.", "The match is {n} hands.",
-                                             variant.match_hands).format(n=variant.match_hands)))
+                                             hands).format(n=hands)))
     if variant.table_layout is TableLayout.SETS_AND_RUNS_APART:
         lines.append(_("Sets are kept on one side of the table and runs on the other."))
     lines.extend(_(rule) for rule in variant.house_rules)

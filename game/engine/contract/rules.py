@@ -17,6 +17,7 @@ from game.engine.contract_rules import (
 from game.engine.errors import NotationError, OptionError
 from game.engine.melds import MeldCheck, check_meld, rank_positions
 from game.engine.variants import AceMode, Variant
+from game.i18n import N_, _, ngettext
 
 # A joker in a set (where suits may repeat) stands for its rank in any suit: recorded as
 # the face (rank, ANY_SUIT), written ``7*`` in saves and "any 7" to players.
@@ -234,43 +235,68 @@ def contract_possible(variant: Variant, contract: Contract, hand: Sequence[Card]
 
 
 def describe_contract_game(variant: Variant) -> list[str]:
+    """The contract game's rules in words, in the current language (game.i18n)."""
     rules = rules_of(variant)
     packs, jokers = variant.deck_for(variant.min_players)
     big = variant.larger_deck
-    penalty = ("the top stock card" if rules.buy_penalty_cards == 1
-               else f"the top {rules.buy_penalty_cards} stock cards")
+    penalty = ngettext("the top stock card", "the top {n} stock cards",
+                       rules.buy_penalty_cards).format(n=rules.buy_penalty_cards)
+    deck = ngettext("{packs} packs and {n} joker", "{packs} packs and {n} jokers",
+                    jokers).format(packs=packs, n=jokers)
+    if big:
+        deck = _("{deck}; from {players} players {packs} packs and {jokers} jokers.").format(
+            deck=deck, players=big.min_players, packs=big.packs, jokers=big.jokers)
+    else:
+        deck += "."
+    contracts = "; ".join(f"{i + 1}. {c}" for i, c in enumerate(rules.contracts))
     lines = [
-        f"{variant.name} ({variant.id}): {variant.summary}",
-        f"Players: {variant.min_players}-{variant.max_players}. Deck: {packs} packs and "
-        f"{jokers} joker{'s' if jokers != 1 else ''}"
-        + (f"; from {big.min_players} players {big.packs} packs and {big.jokers} jokers."
-           if big else "."),
-        f"{_number_word(rules.rounds).capitalize()} rounds of {variant.hand_size} cards. "
-        "The contracts, round by round: "
-        + "; ".join(f"{i + 1}. {c}" for i, c in enumerate(rules.contracts)) + ".",
-        "On your turn take the top discard or draw from the stock. If you draw from the "
-        f"stock, the others may buy the discard in turn order, taking {penalty} as a "
-        f"penalty with it; at most {variant.max_buys} buys per player per round.",
-        "Lay down exactly the round's contract in one turn. In later turns you may lay off "
-        "single cards on any meld; in one turn you either lay down or lay off, not both.",
-        f"Sets are {SET_SIZE} or more cards of one rank and may repeat suits. Runs are "
-        "cards of one suit in order; an ace is high or low but never inside a run.",
-        "Jokers are wild. A joker in a set stands for its rank in any suit (shown as "
-        "\"any 7\"), so any real card of that rank may replace it; a joker in a run stands "
-        "for one card. Any player may take a joker from the table by replacing it with the "
-        "card it stands for; it must be used that same turn: laid off by a player who laid "
-        "down in an earlier turn, or put into the contract by one laying down now.",
-        "A turn ends with a discard. When the stock runs out, the discards but the top one "
-        "are shuffled into a new stock; if both run out, the round ends.",
-        "Penalty: the cards left in hand. Going out in a single turn scores "
-        f"{rules.one_turn_bonus}, or {rules.one_turn_natural_bonus} without a joker. The "
-        f"lowest total after {_number_word(rules.rounds)} rounds wins.",
+        _("{name} ({id}): {summary}").format(name=_(variant.name), id=variant.id,
+                                             summary=_(variant.summary)),
+        _("Players: {low}-{high}. Deck: {deck}").format(
+            low=variant.min_players, high=variant.max_players, deck=deck),
+        ngettext("{rounds} round of {cards} cards. The contracts, round by round: "
+                 "{contracts}.",
+                 "{rounds} rounds of {cards} cards. The contracts, round by round: "
+                 "{contracts}.", rules.rounds).format(
+            rounds=_number_word(rules.rounds).capitalize(), cards=variant.hand_size,
+            contracts=contracts),
+        ngettext(
+            "On your turn take the top discard or draw from the stock. If you draw from the "
+            "stock, the others may buy the discard in turn order, taking {penalty} as a "
+            "penalty with it; at most {n} buy per player per round.",
+            "On your turn take the top discard or draw from the stock. If you draw from the "
+            "stock, the others may buy the discard in turn order, taking {penalty} as a "
+            "penalty with it; at most {n} buys per player per round.",
+            variant.max_buys).format(penalty=penalty, n=variant.max_buys),
+        _("Lay down exactly the round's contract in one turn. In later turns you may lay off "
+          "single cards on any meld; in one turn you either lay down or lay off, not both."),
+        _("Sets are {size} or more cards of one rank and may repeat suits. Runs are cards of "
+          "one suit in order; an ace is high or low but never inside a run.").format(
+            size=SET_SIZE),
+        _("Jokers are wild. A joker in a set stands for its rank in any suit (shown as "
+          "\"any 7\"), so any real card of that rank may replace it; a joker in a run stands "
+          "for one card. Any player may take a joker from the table by replacing it with the "
+          "card it stands for; it must be used that same turn: laid off by a player who laid "
+          "down in an earlier turn, or put into the contract by one laying down now."),
+        _("A turn ends with a discard. When the stock runs out, the discards but the top one "
+          "are shuffled into a new stock; if both run out, the round ends."),
+        ngettext(
+            "Penalty: the cards left in hand. Going out in a single turn scores {bonus}, or "
+            "{natural} without a joker. The lowest total after {rounds} round wins.",
+            "Penalty: the cards left in hand. Going out in a single turn scores {bonus}, or "
+            "{natural} without a joker. The lowest total after {rounds} rounds wins.",
+            rules.rounds).format(bonus=rules.one_turn_bonus,
+                                 natural=rules.one_turn_natural_bonus,
+                                 rounds=_number_word(rules.rounds)),
     ]
-    lines.extend(variant.house_rules)
+    lines.extend(_(rule) for rule in variant.house_rules)
     return lines
 
 
+_NUMBER_WORDS = (N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"),
+                 N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("eleven"),
+                 N_("twelve"))
+
+
 def _number_word(n: int) -> str:
-    words = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-             "ten", "eleven", "twelve")
-    return words[n] if 0 <= n < len(words) else str(n)
+    return _(_NUMBER_WORDS[n]) if 0 <= n < len(_NUMBER_WORDS) else str(n)
