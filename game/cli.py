@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from game import __version__
+from game import __version__, i18n
 from game.commands.common import fail, whole_number
 from game.engine.errors import EngineError
+from game.i18n import _
 
 SUBCOMMANDS = ("check", "rules", "solve", "simulate", "review", "puzzle")
 MAX_SMOKE_FRAMES = 1_000_000
@@ -23,20 +25,23 @@ class Parser(argparse.ArgumentParser):
     """Usage errors in one line on stderr (exit 2); subcommand parsers are built alike."""
 
     def error(self, message: str) -> NoReturn:
-        text = f"{self.prog}: {message} (see {self.prog} --help)\n"
+        text = _("{prog}: {message} (see {prog} --help)").format(prog=self.prog,
+                                                                  message=message) + "\n"
         self.exit(2, text.encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # Built after the language is chosen (main): the help texts are looked up now.
     parser = Parser(
-        prog="machiavelli", description="Manipulation rummy: Machiavelli and its relatives.")
+        prog="machiavelli", description=_("Manipulation rummy: Machiavelli and its relatives."))
     parser.add_argument("--version", action="version", version=f"machiavelli {__version__}")
+    _add_lang_argument(parser)
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
-                        help="keep settings, saves and statistics under DIR")
+                        help=_("keep settings, saves and statistics under DIR"))
     parser.add_argument("--smoke", type=whole_number(1, MAX_SMOKE_FRAMES), metavar="N",
-                        help="render N frames of a computer-only game headless, then exit")
+                        help=_("render N frames of a computer-only game headless, then exit"))
     parser.add_argument("--screenshot", type=Path, metavar="FILE",
-                        help="with --smoke: save the last frame as a PNG")
+                        help=_("with --smoke: save the last frame as a PNG"))
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         try:
@@ -47,9 +52,54 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_lang_argument(parser: argparse.ArgumentParser) -> None:
+    codes = ", ".join(code for code, _name in i18n.available_languages())
+    parser.add_argument("--lang", metavar="CODE",
+                        help=_("the language to speak ({codes}); overrides the Settings and "
+                               "the system's").format(codes=codes))
+
+
+def _settings_language(data_dir: Path | None) -> str | None:
+    """The language chosen in Settings, read without touching the file (the commands
+    must not create one); None if there is none or it cannot be read."""
+    from game.store.paths import DataPaths
+    from game.store.settings import MIGRATIONS
+
+    try:
+        path = DataPaths.resolve(data_dir).settings_file
+        document = json.loads(path.read_bytes()[:1_000_000].decode("utf-8"))
+        document = MIGRATIONS.upgrade(document, int(document.get("schema", 1)))
+        value = document.get("language")
+    except (OSError, ValueError, TypeError, AttributeError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def choose_language(argv: Sequence[str]) -> str:
+    """Set the language before the parser is built: --lang, else Settings, else the
+    system's. An unknown --lang is told on stderr and passed over."""
+    early = argparse.ArgumentParser(add_help=False)
+    _add_lang_argument(early)
+    early.add_argument("--data-dir", type=Path)
+    known, _rest = early.parse_known_args(argv)
+    code = i18n.choose_language(known.lang, _settings_language(known.data_dir))
+    i18n.set_language(code)
+    if known.lang is not None and i18n.language_code(known.lang) is None:
+        names = ", ".join(f"{code} ({name})" for code, name in i18n.available_languages())
+        print(_("machiavelli: unknown language '{lang}' for --lang (the game speaks {names}); "
+                "speaking {chosen}").format(lang=known.lang, names=names,
+                                            chosen=dict(i18n.available_languages())[code]),
+              file=sys.stderr)
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    choose_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "json", False):
+        i18n.set_language("en")  # JSON output is for programs: English and stable
     if args.command:
         try:
             return args.run(args)
@@ -67,4 +117,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--screenshot saves the last frame of --smoke N: give --smoke too")
     from game.ui.app import run_app
 
-    return run_app(data_dir=args.data_dir, smoke_frames=args.smoke, screenshot=args.screenshot)
+    return run_app(data_dir=args.data_dir, smoke_frames=args.smoke, screenshot=args.screenshot,
+                   lang=i18n.language_code(args.lang))

@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game import i18n
 from game.store import Store, StoreMessage
 from game.ui.assets import asset_path, load_theme
 from game.ui.card_art import CardArt
@@ -33,13 +34,16 @@ STARTUP_TITLE = "Some files needed attention"
 
 
 class App:
-    def __init__(self, data_dir: Path | None = None, smoke: bool = False) -> None:
+    def __init__(self, data_dir: Path | None = None, smoke: bool = False,
+                 lang: str | None = None) -> None:
         if smoke:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         self.smoke = smoke
         self.store = Store.open(data_dir)
         self.settings = self.store.settings
+        # --lang (this run only) > the language chosen in Settings > the system's
+        i18n.set_language(i18n.choose_language(lang, self.settings.language))
         pygame.init()
         size = self._initial_size()
         self.fullscreen = False
@@ -47,7 +51,9 @@ class App:
         self._size_changed_at: float | None = None  # a window size not saved yet
         pygame.display.set_caption("Machiavelli")
         self._set_icon()
-        self.ui = pygame_gui.UIManager(size, load_theme(), enable_live_theme_updates=False)
+        # pygame-gui translates its own widgets' texts (python-i18n) in the same language
+        self.ui = pygame_gui.UIManager(size, load_theme(), enable_live_theme_updates=False,
+                                       starting_language=i18n.current_language())
         self.card_art = CardArt(self.settings.four_colour_deck, self.settings.card_back)
         self.sounds = Sounds(_sound_on(self.settings) and not smoke, self.settings.volume)
         self.scenes = SceneStack(self, SceneRegistry(SCENES))
@@ -112,7 +118,16 @@ class App:
         self.card_art = CardArt(settings.four_colour_deck, settings.card_back)
         self.sounds.enabled = _sound_on(settings)
         self.sounds.volume = settings.volume
+        self.apply_language()
         self.store.save_settings()
+
+    def apply_language(self) -> None:
+        """Speak the Settings' language (or the system's) from the next frame drawn on:
+        messages are looked up when drawn, so no restart is needed."""
+        code = i18n.choose_language(None, self.settings.language)
+        if code != i18n.current_language():
+            i18n.set_language(code)
+            self.ui.set_locale(code)
 
     def notify(self, text: str) -> None:
         """Show a message over the scenes for a few seconds (file problems, saves)."""
@@ -290,19 +305,20 @@ def _sound_on(settings: object) -> bool:
 
 
 def run_app(data_dir: Path | None = None, smoke_frames: int | None = None,
-            screenshot: Path | None = None) -> int:
+            screenshot: Path | None = None, lang: str | None = None) -> int:
     if smoke_frames is not None:
-        return run_smoke(data_dir, smoke_frames, screenshot)
-    app = App(data_dir)
+        return run_smoke(data_dir, smoke_frames, screenshot, lang)
+    app = App(data_dir, lang=lang)
     return app.run(app.scenes.create("title"))
 
 
-def run_smoke(data_dir: Path | None, frames: int, screenshot: Path | None) -> int:
+def run_smoke(data_dir: Path | None, frames: int, screenshot: Path | None,
+              lang: str | None = None) -> int:
     """Render ``frames`` frames of a computer-only game's table, headless, then exit."""
     from game.session import GameSession, Seat
 
     started = time.perf_counter()
-    app = App(data_dir, smoke=True)
+    app = App(data_dir, smoke=True, lang=lang)
     seats = [Seat("North", "hard"), Seat("South", "medium")]
     session = GameSession.new("machiavelli", {}, seats, seed=1)
     app.scenes.open("table", session, autosave=False)
