@@ -335,4 +335,4 @@ def check_solution(puzzle: Puzzle, end: Table) -> tuple[bool, str]:
         short = puzzle.best - played
         return False, (f"legal, but it puts down {played} of the {puzzle.best} cards the best "
                        f"play does: {short} more can go down")
-    return True, f"solved: {played} cards down"
+    return True, f"{played} card{'s' if played != 1 else ''} down, the most there are"

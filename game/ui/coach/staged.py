@@ -216,7 +216,8 @@ class StagedTable(TableScene):
             for item in self.coach.buttons():
                 if self.coach_buttons.get(item.key) is event.ui_element:
                     item.action()
-                    self.refresh_coach()
+                    if self.app.scenes.top is self:  # not left for another screen: the
+                        self.refresh_coach()  # buttons built then would stay on it
                     return True
         if self._ends_turn(event) and self.phase == HUMAN and self.draft is not None \
                 and self.draft.touched:
