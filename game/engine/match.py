@@ -47,6 +47,7 @@ from game.engine.serial import card_to_json
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Family, KnockWhen, StockOut, Variant, get_variant
+from game.i18n import _
 
 
 @dataclass(frozen=True)
@@ -130,14 +131,14 @@ class Match:
         self.options = dict(options or {})
         self.variant = get_variant(variant_id, self.options)
         if not self.variant.min_players <= players <= self.variant.max_players:
-            raise IllegalAction(
-                f"{self.variant.name} is for {self.variant.min_players}-"
-                f"{self.variant.max_players} players, not {players}")
+            raise IllegalAction(_("{game} is for {low}-{high} players, not {n}").format(
+                game=_(self.variant.name), low=self.variant.min_players,
+                high=self.variant.max_players, n=players))
         self.players = players
         self.seed = seed
         self.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
         if len(self.names) != players:
-            raise IllegalAction(f"{players} players need {players} names")
+            raise IllegalAction(_("{n} players need {n} names").format(n=players))
         if self.variant.must_play_if_able and oracle is None:
             raise MissingOracle(
                 f"{self.variant.name} has the must-play rule: its match needs a PlayOracle "
@@ -232,83 +233,84 @@ class Match:
         must-play question was not settled (see ``NotPlaying``), so it is not asked."""
         v, h = self.variant, self.hand
         if self.over:
-            return "the match is over"
+            return _("the match is over")
         if kind == "next_hand":
-            return None if h.result is not None else "the hand is still being played"
+            return None if h.result is not None else _("the hand is still being played")
         if h.result is not None:
-            return "the hand is over"
+            return _("the hand is over")
         seat = h.current
         stock = len(h.stock)
         final = h.final_turns is not None
         if kind == "play":
             if not h.hands[seat] and not h.table.free:
-                return "you have no cards to play"
+                return _("you have no cards to play")
             if final:
                 return None
             if v.draws_before_meld:
                 if h.played:
-                    return "you have already melded this turn"
+                    return _("you have already melded this turn")
                 if h.draws == 0:
-                    return "draw a card first"
+                    return _("draw a card first")
                 if h.draws >= v.carousel_draws:
-                    return "no meld after the last draw"
+                    return _("no meld after the last draw")
                 return None
             if v.play_draw_play:
                 if h.played and h.draws == 0:
-                    return "draw your extra card or end your turn"
+                    return _("draw your extra card or end your turn")
                 return None
-            return "you have already played this turn" if h.played else None
+            return _("you have already played this turn") if h.played else None
         if kind == "draw":
             if final:
-                return "no drawing in the last round: meld or pass"
+                return _("no drawing in the last round: meld or pass")
             if stock == 0:
-                return "the stock is empty"
+                return _("the stock is empty")
             if h.started and not h.played:
-                return (f"you have started a play: finish it, or give up and draw "
-                        f"{v.abandon_penalty}")
+                return _("you have started a play: finish it, or give up and draw "
+                         "{n}").format(n=v.abandon_penalty)
             if v.draws_before_meld:
                 if h.played:
-                    return "you have melded: your turn is over"
+                    return _("you have melded: your turn is over")
                 if h.draws >= v.carousel_draws:
-                    return "no more draws this turn"
+                    return _("no more draws this turn")
                 return None
             if v.play_draw_play:
                 if h.played and h.draws:
-                    return "you have drawn your extra card"
+                    return _("you have drawn your extra card")
                 return self._must_play_problem(unsettled) if not h.played else None
             if h.played:
-                return "you have already played this turn"
+                return _("you have already played this turn")
             return self._must_play_problem(unsettled)
         if kind in ("abandon", "start_play"):
             if not v.abandon_applies:
-                return "giving up a started play is not part of this game"
+                return _("giving up a started play is not part of this game")
             if h.played or final or stock == 0:
-                return "giving up a play is not allowed now"
+                return _("giving up a play is not allowed now")
             if kind == "start_play":
-                return "the play has already started" if h.started else None
+                return _("the play has already started") if h.started else None
             return None if h.started else self._must_play_problem(unsettled)
         if kind == "knock":
             knock = v.knock
             if knock is None or final:
-                return "no knocking now"
+                return _("no knocking now")
             if hand_value(v.scoring, h.hands[seat]) > knock.max_points:
-                return f"you may knock only with {knock.max_points} points or fewer"
+                return _("you may knock only with {n} points or fewer").format(
+                    n=knock.max_points)
             if knock.when is KnockWhen.START_OF_TURN:
-                return None if h.draws == 0 and not h.played else "knock only instead of drawing"
+                return None if h.draws == 0 and not h.played else _("knock only instead of drawing")
             # RULES.md 4: "after drawing one or two cards and melding"
             if h.played and 1 <= h.draws <= v.carousel_draws - 1:
                 return None
-            return "knock after drawing one or two cards and melding"
+            return _("knock after drawing one or two cards and melding")
         if kind == "pass":
             if final:
                 return None
             if v.draws_before_meld:
                 return None if stock == 0 and not h.played and h.draws == 0 else \
-                    "you must draw"
+                    _("you must draw")
             if h.played:
-                return "end your turn instead"
+                return _("end your turn instead")
             if stock > 0:
-                return "draw a card instead of passing"
+                return _("draw a card instead of passing")
             return self._must_play_problem(unsettled)
         if kind == "end_turn":
             if v.draws_before_meld:
@@ -316,11 +318,11 @@ class Match:
                     return None
                 if h.draws and stock == 0:
                     return None
-                return "draw or meld first"
+                return _("draw or meld first")
             if v.play_draw_play and h.played:
                 return None
-            return "your turn ends when you play or draw"
-        return f"unknown action {kind}"
+            return _("your turn ends when you play or draw")
+        return _("unknown action {kind}").format(kind=kind)
 
     def _must_play_problem(self, unsettled: bool = False) -> str | None:
         if not self.variant.must_play_if_able or unsettled:
@@ -329,14 +331,14 @@ class Match:
         if able is None:
             self._unsettled_asked = True
             return None
-        return "you can play, so you must play at least one card" if able else None
+        return _("you can play, so you must play at least one card") if able else None
 
     def verify(self, action: Action) -> None:
         self._unsettled_asked = False
         if action.kind == "next_hand":
             problem = self._kind_problem("next_hand")
         elif action.player != self.hand.current:
-            problem = f"it is {self.names[self.hand.current]}'s turn"
+            problem = _("it is {name}'s turn").format(name=self.names[self.hand.current])
         else:
             problem = self._kind_problem(
                 action.kind, isinstance(action, NotPlaying) and action.unsettled)
@@ -393,7 +395,7 @@ class Match:
     def _take(self, count: int) -> int:
         h = self.hand
         taken = 0
-        for _ in range(count):
+        for _step in range(count):
             if not h.stock:
                 break
             h.hands[h.current].append(h.stock.pop())

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.engine.cards import SUITS, Card, Face
 from game.engine.variants import AceMode, JokerIdentity, Variant
+from game.i18n import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -55,16 +56,18 @@ def check_meld(
     declared = declared or {}
     cards = tuple(cards)
     if len(cards) < 3:
-        return _fail(f"only {len(cards)} card{'s' if len(cards) != 1 else ''}: "
-                     "a meld needs at least 3")
+        return _fail(ngettext("only {n} card: a meld needs at least 3",
+                              "only {n} cards: a meld needs at least 3",
+                              len(cards)).format(n=len(cards)))
     jokers = [c for c in cards if c.is_joker]
     limit = variant.jokers_per_meld
     if limit and len(jokers) > limit:
-        return _fail(f"{len(jokers)} jokers: at most {limit} joker"
-                     f"{'s' if limit > 1 else ''} in one meld")
+        return _fail(ngettext("{jokers} jokers: at most {n} joker in one meld",
+                              "{jokers} jokers: at most {n} jokers in one meld",
+                              limit).format(jokers=len(jokers), n=limit))
     naturals = [c for c in cards if not c.is_joker]
     if not naturals:
-        return _fail("a meld needs at least one real card")
+        return _fail(_("a meld needs at least one real card"))
     fixed: dict[Card, Face] = {}
     wild: list[Card] = []
     for card in jokers:
@@ -77,14 +80,14 @@ def check_meld(
     suits = {f.suit for f in known.values()}
     if kind == "set" or (kind is None and len(ranks) == 1):
         if len(ranks) > 1:
-            return _fail("a set's cards are all of one rank")
+            return _fail(_("a set's cards are all of one rank"))
         return _check_set(cards, known, wild, variant)
     if kind == "run" or (kind is None and len(suits) == 1):
         if len(suits) > 1:
-            return _fail("a run's cards are all of one suit")
+            return _fail(_("a run's cards are all of one suit"))
         return _check_run(cards, known, wild, variant, run_min or variant.run_min)
-    return _fail("neither a set (cards of one rank) nor a run (cards of one suit): "
-                 + " ".join(str(f) for f in known.values()))
+    return _fail(_("neither a set (cards of one rank) nor a run (cards of one suit): "
+                   "{cards}").format(cards=" ".join(str(f) for f in known.values())))
 
 
 def _check_set(cards: tuple[Card, ...], known: dict[Card, Face], wild: list[Card],
@@ -96,11 +99,13 @@ def _check_set(cards: tuple[Card, ...], known: dict[Card, Face], wild: list[Card
             assigned[card] = Face(rank, SUITS[0])
     else:
         if len(cards) > 4:
-            return _fail(f"{len(cards)} cards: a set has at most 4 (one of each suit)")
+            return _fail(_("{n} cards: a set has at most 4 (one of each suit)").format(
+                n=len(cards)))
         seen: dict[str, Face] = {}
         for face in known.values():
             if face.suit in seen:
-                return _fail(f"the suit of {face} appears twice: a set's suits must all differ")
+                return _fail(_("the suit of {card} appears twice: a set's suits must all "
+                               "differ").format(card=face))
             seen[face.suit] = face
         missing = [s for s in SUITS if s not in seen]
         assigned = dict(known)
@@ -128,18 +133,20 @@ def _check_run(cards: tuple[Card, ...], known: dict[Card, Face], wild: list[Card
     suit = next(iter(known.values())).suit
     length = len(cards)
     if length < run_min:
-        return _fail(f"a run needs at least {run_min} cards")
+        return _fail(_("a run needs at least {n} cards").format(n=run_min))
     if length > 13:
-        return _fail(f"{length} cards: a run has at most 13")
+        return _fail(_("{n} cards: a run has at most 13").format(n=length))
     ranks = [f.rank for f in known.values()]
     if len(set(ranks)) != len(ranks):
         dup = next(r for r in ranks if ranks.count(r) > 1)
-        return _fail(f"{Face(dup, suit)} appears twice: a run cannot repeat a rank")
+        return _fail(_("{card} appears twice: a run cannot repeat a rank").format(
+            card=Face(dup, suit)))
     by_rank = {f.rank: c for c, f in known.items()}
     if variant.ace is AceMode.AROUND:
         start = _cyclic_window(ranks, length)
         if start is None:
-            return _fail(f"{_ranks_text(ranks, suit)} are not in sequence")
+            return _fail(_("{cards} are not in sequence").format(
+                cards=_ranks_text(ranks, suit)))
         positions = [(start + i - 1) % 13 + 1 for i in range(length)]
         return _assign_run(positions, by_rank, wild, suit, known)
     for ace_value in rank_positions(variant.ace):
@@ -182,12 +189,15 @@ def _run_reason(ranks: list[int], suit: str, variant: Variant) -> str:
         has_high = any(r >= 12 for r in ranks)
         has_low = any(r <= 3 for r in ranks if r != 1)
         if variant.ace is AceMode.LOW and has_high:
-            return f"{text}: aces are low only in this game (A-2-3, not Q-K-A)"
+            return _("{cards}: aces are low only in this game (A-2-3, not Q-K-A)").format(
+                cards=text)
         if variant.ace is AceMode.HIGH and has_low:
-            return f"{text}: aces are high only in this game (Q-K-A, not A-2-3)"
+            return _("{cards}: aces are high only in this game (Q-K-A, not A-2-3)").format(
+                cards=text)
         if variant.ace is AceMode.EITHER and has_high and has_low:
-            return f"{text}: an ace may end a run but not sit inside it (K-A-2 is not a run)"
-    return f"{text} are not in sequence"
+            return _("{cards}: an ace may end a run but not sit inside it (K-A-2 is not a "
+                     "run)").format(cards=text)
+    return _("{cards} are not in sequence").format(cards=text)
 
 
 def meld_faces(cards: Sequence[Card], variant: Variant,

@@ -19,6 +19,7 @@ from game.engine.cards import SUITS, Card
 from game.engine.melds import MeldCheck, check_meld, rank_positions
 from game.engine.scoring import meld_points
 from game.engine.variants import AceMode, InitialMeldKind, Variant
+from game.i18n import _
 
 # Longest set the opening search builds: four suits (RULES.md 1), or more where suits repeat.
 _SET_MAX = 4
@@ -105,19 +106,19 @@ def opening_problem(variant: Variant, played: Sequence[Card],
     if rule is InitialMeldKind.COMPLETE_MELD:
         if own or any(True for _ in hand_melds(variant, played, shortest=True)):
             return None
-        return ("your first play must include a complete meld made only of cards from "
-                "your hand")
+        return _("your first play must include a complete meld made only of cards from "
+                 "your hand")
     if rule is InitialMeldKind.RUN_OF_3:
         if any(c.kind == "run" for c in own) or any(
                 True for _ in hand_melds(variant, played, runs_only=True, shortest=True)):
             return None
-        return "your first play must include a run of three or more cards from your hand"
+        return _("your first play must include a run of three or more cards from your hand")
     needed = variant.initial_meld.points
     total = opening_points(variant, played)
     if total >= needed:
         return None
-    return (f"your first play needs melds from your hand worth {needed} points; these are "
-            f"worth {total}")
+    return _("your first play needs melds from your hand worth {needed} points; these are "
+             "worth {total}").format(needed=needed, total=total)
 
 
 def opening_points(variant: Variant, cards: Sequence[Card]) -> int:

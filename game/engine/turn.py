@@ -18,6 +18,7 @@ from game.engine.melds import MeldCheck, check_meld
 from game.engine.opening import opening_problem
 from game.engine.table import Table
 from game.engine.variants import JokerIdentity, JokerMoves, ReleaseFrom, Variant
+from game.i18n import _
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,9 @@ def check_turn(
     end_free = set(end.free)
     used_free = tuple(c for c in start.free if c not in end_free)
     if not played and not used_free:
-        what = "a card from your hand or a free card" if start.free else "a card from your hand"
-        problems.append(Problem("must_add", f"a play must add at least {what} to the table"))
+        problems.append(Problem("must_add", _(
+            "a play must add at least a card from your hand or a free card to the table"
+            if start.free else "a play must add at least a card from your hand to the table")))
 
     checks = tuple(check_meld(meld, variant, end.declared) for meld in end.melds)
     for index, result in enumerate(checks):
@@ -91,22 +93,24 @@ def _conservation(start: Table, hand: Sequence[Card], end: Table) -> list[Proble
     counts = Counter(end.cards())
     for card, n in counts.items():
         if n > 1:
-            problems.append(Problem("conservation", f"{card} is on the table {n} times"))
+            problems.append(Problem("conservation", _("{card} is on the table {n} times").format(
+                card=card, n=n)))
     end_set = set(counts)
     for card in start.cards():
         if card not in end_set:
             problems.append(Problem(
                 "conservation",
-                f"{card} was on the table and must stay there (table cards never go back "
-                "to a hand)"))
+                _("{card} was on the table and must stay there (table cards never go back "
+                  "to a hand)").format(card=card)))
     allowed = set(start.cards()) | set(hand)
     for card in end_set - allowed:
-        problems.append(Problem("conservation", f"{card} is not in your hand"))
+        problems.append(Problem("conservation", _("{card} is not in your hand").format(card=card)))
     start_free = set(start.free)
     for card in end.free:
         if card not in start_free:
             problems.append(Problem(
-                "free", f"{card} cannot lie alone on the table: only the dealt free cards may"))
+                "free", _("{card} cannot lie alone on the table: only the dealt free cards "
+                          "may").format(card=card)))
     return problems
 
 
@@ -152,17 +156,20 @@ def _joker_rules(
         where = end_meld[joker]
         old_face = start.declared[joker]
         if joker not in matched:
-            source = " from your hand" if variant.joker_release_from is ReleaseFrom.HAND else ""
+            from_hand_only = variant.joker_release_from is ReleaseFrom.HAND
             if joker in moved:
-                problems.append(Problem(
-                    "joker_moves",
-                    f"the joker standing for {old_face} moved to another meld: in this game a "
-                    f"joker moves only after a real {old_face}{source} releases it", where))
+                text = _("the joker standing for {face} moved to another meld: in this game a "
+                         "joker moves only after a real {face} from your hand releases it"
+                         if from_hand_only else
+                         "the joker standing for {face} moved to another meld: in this game a "
+                         "joker moves only after a real {face} releases it")
+                problems.append(Problem("joker_moves", text.format(face=old_face), where))
             else:
-                problems.append(Problem(
-                    "joker_identity",
-                    f"the joker stands for {old_face} and keeps that card until a real "
-                    f"{old_face}{source} takes its place", where))
+                text = _("the joker stands for {face} and keeps that card until a real {face} "
+                         "from your hand takes its place" if from_hand_only else
+                         "the joker stands for {face} and keeps that card until a real {face} "
+                         "takes its place")
+                problems.append(Problem("joker_identity", text.format(face=old_face), where))
             continue
         released.append(joker)
         if variant.released_joker_needs_two_from_hand:
@@ -170,8 +177,8 @@ def _joker_rules(
             if from_hand < 2:
                 problems.append(Problem(
                     "released_joker",
-                    f"a released joker needs at least two cards from your hand in its new "
-                    f"meld ({from_hand} here)", where))
+                    _("a released joker needs at least two cards from your hand in its new "
+                      "meld ({n} here)").format(n=from_hand), where))
     return released, problems
 
 
@@ -213,11 +220,12 @@ def _frozen_melds(start: Table, end: Table, released: set[Card]) -> list[Problem
         homes = {end_meld.get(c) for c in meld}
         if len(homes) != 1:
             face = start.declared.get(jokers[0])
-            label = f"JK={face}" if face else "a joker"
+            label = f"JK={face}" if face else _("a joker")
             problems.append(Problem(
                 "frozen_meld",
-                f"the meld holding {label} cannot be rearranged until that joker is released "
-                "by the real card from your hand", end_meld.get(jokers[0])))
+                _("the meld holding {joker} cannot be rearranged until that joker is released "
+                  "by the real card from your hand").format(joker=label),
+                end_meld.get(jokers[0])))
     return problems
 
 

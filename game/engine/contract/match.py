@@ -46,6 +46,7 @@ from game.engine.oracle import PlayOracle
 from game.engine.scoring import HandResult, MatchResult
 from game.engine.serial import card_to_json
 from game.engine.variants import Family, Variant, get_variant
+from game.i18n import _
 
 
 @dataclass
@@ -136,11 +137,13 @@ class ContractMatch:
         self.options = dict(options or {})
         self.variant = get_variant(variant_id, self.options)
         if self.variant.family is not Family.CONTRACT:
-            raise IllegalAction(f"{self.variant.name} is not a contract game")
+            raise IllegalAction(_("{game} is not a contract game").format(
+                game=_(self.variant.name)))
         self.rules: ContractRules = rules_of(self.variant)
         if not self.variant.min_players <= players <= self.variant.max_players:
-            raise IllegalAction(f"{self.variant.name} is for {self.variant.min_players}-"
-                                f"{self.variant.max_players} players, not {players}")
+            raise IllegalAction(_("{game} is for {low}-{high} players, not {n}").format(
+                game=_(self.variant.name), low=self.variant.min_players,
+                high=self.variant.max_players, n=players))
         problem = deal_problem(self.variant, players)
         if problem:
             raise OptionError(problem)
@@ -218,53 +221,56 @@ class ContractMatch:
     def _kind_problem(self, kind: str) -> str | None:
         r = self.hand
         if self.over:
-            return "the match is over"
+            return _("the match is over")
         if kind == "next_hand":
-            return None if r.result is not None else "the round is still being played"
+            return None if r.result is not None else _("the round is still being played")
         if r.result is not None:
-            return "the round is over"
+            return _("the round is over")
         if kind in ("buy", "decline"):
             if r.phase != "buying":
-                return "no discard is offered"
+                return _("no discard is offered")
             if kind == "buy" and r.buys[self.awaiting] >= self.variant.max_buys:
-                return f"you have bought {self.variant.max_buys} times this round"
+                return _("you have bought {n} times this round").format(
+                    n=self.variant.max_buys)
             return None
         if r.phase == "buying":
-            return f"waiting for {self.names[self.awaiting]} to buy or decline"
+            return _("waiting for {name} to buy or decline").format(
+                name=self.names[self.awaiting])
         if kind in ("draw", "take_discard"):
             if r.phase != "draw":
-                return "you have drawn this turn"
+                return _("you have drawn this turn")
             if kind == "take_discard" and not r.discard:
-                return "the discard pile is empty"
+                return _("the discard pile is empty")
             return None
         if r.phase != "play":
-            return "draw first"
+            return _("draw first")
         seat = r.current
         if kind == "lay_down":
             if r.laid_down[seat]:
-                return "you have laid down your contract already"
+                return _("you have laid down your contract already")
             return None
         if kind == "lay_off":
             if not r.laid_down[seat] or r.went_down_now:
-                return "lay off only in a turn after you laid down your contract"
+                return _("lay off only in a turn after you laid down your contract")
             return None
         if kind == "swap_joker":
             # anyone may take a joker, but it must be used this turn: after laying down,
             # this turn allows no lay-off, so the joker could not be used
             if r.went_down_now:
-                return ("you laid down this turn, so you could not use a joker taken now "
-                        "(in one turn you either lay down or lay off); take it before "
-                        "laying down")
+                return _("you laid down this turn, so you could not use a joker taken now "
+                         "(in one turn you either lay down or lay off); take it before "
+                         "laying down")
             return None
         if kind == "discard":
             if r.swapped:
-                return "the joker you took must be used this turn"
-            return None if r.hands[seat] else "you have no card to discard"
-        return f"unknown action {kind}"
+                return _("the joker you took must be used this turn")
+            return None if r.hands[seat] else _("you have no card to discard")
+        return _("unknown action {kind}").format(kind=kind)
 
     def verify(self, action: Action) -> None:
         if action.kind != "next_hand" and action.player != self.awaiting:
-            raise IllegalAction(f"it is {self.names[self.awaiting]}'s move")
+            raise IllegalAction(_("it is {name}'s move").format(
+                name=self.names[self.awaiting]))
         problem = self._kind_problem(action.kind)
         if problem:
             raise IllegalAction(problem, rule=action.kind)
@@ -274,43 +280,45 @@ class ContractMatch:
         if isinstance(action, LayDown):
             cards = [c for m in action.melds for c in m]
             if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-                raise IllegalAction("lay down only cards from your hand, each once")
+                raise IllegalAction(_("lay down only cards from your hand, each once"))
             result = check_lay_down(self.variant, self.contract, action.melds,
                                     action.declared)
             if not result.ok:
                 raise IllegalAction("; ".join(result.problems), rule="contract")
             if any(j not in cards for j in r.swapped):
-                raise IllegalAction("the joker you took must be used this turn: put it in "
-                                    "your lay-down", rule="swap_joker")
+                raise IllegalAction(_("the joker you took must be used this turn: put it in "
+                                      "your lay-down"), rule="swap_joker")
         elif isinstance(action, LayOff):
             self._meld_for(action.meld)
             if action.card not in hand:
-                raise IllegalAction(f"{action.card} is not in your hand")
+                raise IllegalAction(_("{card} is not in your hand").format(card=action.card))
             if self._lay_off_result(action) is None:
                 meld = r.melds[action.meld]
-                raise IllegalAction(f"{action.card} does not fit on that {meld.kind}",
-                                    rule="lay_off")
+                raise IllegalAction((_("{card} does not fit on that set") if meld.kind == "set"
+                                     else _("{card} does not fit on that run")).format(
+                                        card=action.card), rule="lay_off")
         elif isinstance(action, SwapJoker):
             meld = self._meld_for(action.meld)
             if action.card not in hand or action.card is None or action.card.is_joker:
-                raise IllegalAction("swap a joker with a real card from your hand")
+                raise IllegalAction(_("swap a joker with a real card from your hand"))
             if not any(j.is_joker and stands_for(r.declared.get(j), action.card)
                        for j in meld.cards):
                 faces = [face_text(r.declared[j]) for j in meld.cards
                          if j.is_joker and j in r.declared]
                 raise IllegalAction(
-                    f"no joker in that meld stands for {action.card}"
-                    + (f" (its joker stands for {', '.join(faces)})" if faces else ""))
+                    (_("no joker in that meld stands for {card} (its joker stands for {faces})")
+                     if faces else _("no joker in that meld stands for {card}")).format(
+                        card=action.card, faces=", ".join(faces)))
             problem = self._swap_unusable(action)
             if problem:
                 raise IllegalAction(problem, rule="swap_joker")
         elif isinstance(action, Discard):
             if action.card not in hand:
-                raise IllegalAction(f"{action.card} is not in your hand")
+                raise IllegalAction(_("{card} is not in your hand").format(card=action.card))
             if action.card == r.taken and len(hand) > 1 and not self.rules.discard_taken_card:
-                raise IllegalAction(f"you took {action.card} from the discard pile this turn, "
-                                    "so you may not throw it back (house rule)",
-                                    rule="discard")
+                raise IllegalAction(_("you took {card} from the discard pile this turn, so "
+                                      "you may not throw it back (house rule)").format(
+                                          card=action.card), rule="discard")
 
     def _swap_unusable(self, action: SwapJoker) -> str | None:
         """Why the joker this swap takes could not be used this turn, or None. A player
@@ -329,11 +337,13 @@ class ContractMatch:
             if any(self._as_laid([*cards, joker], m.kind, declared).ok
                    for cards, m in zip(after, r.melds, strict=True)):
                 return None
-            return "that joker would fit on no meld, and a joker taken must be used this turn"
+            return _("that joker would fit on no meld, and a joker taken must be used this "
+                     "turn")
         if contract_possible(self.variant, self.contract, hand):
             return None
-        return (f"a joker taken must be used this turn, and you have not laid down: your hand "
-                f"could not make this round's contract ({self.contract}) with it")
+        return _("a joker taken must be used this turn, and you have not laid down: your hand "
+                 "could not make this round's contract ({contract}) with it").format(
+                     contract=self.contract)
 
     @staticmethod
     def _card(action: LayOff | SwapJoker | Discard) -> Card:
@@ -344,7 +354,7 @@ class ContractMatch:
 
     def _meld_for(self, index: int) -> TableMeld:
         if not 0 <= index < len(self.hand.melds):
-            raise IllegalAction(f"there is no meld {index + 1} on the table")
+            raise IllegalAction(_("there is no meld {n} on the table").format(n=index + 1))
         return self.hand.melds[index]
 
     def _lay_off_result(self, action: LayOff) -> dict[Card, Face] | None:
@@ -408,7 +418,7 @@ class ContractMatch:
         r = self.hand
         buyer = r.buy_queue[0]
         r.hands[buyer].append(r.discard.pop())
-        for _ in range(self.rules.buy_penalty_cards):
+        for _card in range(self.rules.buy_penalty_cards):
             penalty = self._stock_card()
             if penalty is not None:
                 r.hands[buyer].append(penalty)

@@ -48,11 +48,13 @@ def deal_problem(variant: Variant, players: int) -> str | None:
     need = players * variant.hand_size + 1 + min_stock
     if need <= deck:
         return None
-    return (f"too few cards: {players} players with {variant.hand_size} cards each need "
-            f"{need} (the hands, a first discard and at least {min_stock} in the stock), "
-            f"but the deck for {players} players has {deck} ({packs} pack"
-            f"{'s' if packs != 1 else ''} and {jokers} joker{'s' if jokers != 1 else ''}); "
-            "deal fewer cards, seat fewer players or use more packs")
+    return _("too few cards: {players} players with {cards} cards each need {need} (the "
+             "hands, a first discard and at least {stock} in the stock), but the deck for "
+             "{players} players has {deck} ({packs} and {jokers}); deal fewer cards, seat "
+             "fewer players or use more packs").format(
+                 players=players, cards=variant.hand_size, need=need, stock=min_stock,
+                 deck=deck, packs=ngettext("{n} pack", "{n} packs", packs).format(n=packs),
+                 jokers=ngettext("{n} joker", "{n} jokers", jokers).format(n=jokers))
 
 
 def card_value(card: Card) -> int:
@@ -129,12 +131,13 @@ def check_meld_as(variant: Variant, cards: Sequence[Card], kind: str, run_length
         else:
             result = check_meld(cards, variant, declared, kind="set")
         if result.ok and len(cards) < SET_SIZE:
-            return MeldCheck(False, reason=f"a set needs at least {SET_SIZE} cards")
+            return MeldCheck(False, reason=_("a set needs at least {n} cards").format(
+                n=SET_SIZE))
         return result
     bad = next((f for c, f in declared.items() if c in cards and is_any_suit(f)), None)
     if bad is not None:
-        return MeldCheck(False, reason=f"a joker standing for {face_text(bad)} belongs in "
-                                       "a set, not a run")
+        return MeldCheck(False, reason=_("a joker standing for {card} belongs in a set, not "
+                                         "a run").format(card=face_text(bad)))
     return check_meld(cards, variant, declared, kind="run", run_min=run_length)
 
 
@@ -142,14 +145,17 @@ def check_lay_down(variant: Variant, contract: Contract, melds: Sequence[Sequenc
                    declared: Mapping[Card, Face]) -> LayDownCheck:
     """Do these melds make exactly the contract (each meld at least its minimum size)?"""
     if len(melds) != contract.melds:
-        return LayDownCheck(False, (f"this round's contract is {contract}: lay down exactly "
-                                    f"{contract.melds} melds, not {len(melds)}",))
+        return LayDownCheck(False, (_("this round's contract is {contract}: lay down exactly "
+                                      "{n} melds, not {given}").format(
+                                          contract=contract, n=contract.melds,
+                                          given=len(melds)),))
     wanted = ["set"] * contract.sets + ["run"] * contract.runs
     best_problems: tuple[str, ...] | None = None
     for kinds in sorted(set(permutations(wanted))):
         checks = [check_meld_as(variant, meld, kind, contract.run_length, declared)
                   for meld, kind in zip(melds, kinds, strict=True)]
-        problems = tuple(f"meld {i + 1} as a {kind}: {c.reason}"
+        problems = tuple((_("meld {n} as a set: {reason}") if kind == "set"
+                          else _("meld {n} as a run: {reason}")).format(n=i + 1, reason=c.reason)
                          for i, (c, kind) in enumerate(zip(checks, kinds, strict=True))
                          if not c.ok)
         if not problems:
