@@ -37,6 +37,7 @@ from game.engine.melds import check_meld
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import JokerIdentity, Variant
+from game.i18n import _, ngettext
 
 ALL_FACES = tuple(Face(rank, suit) for suit in SUITS for rank in range(1, 14))
 READINGS = 1000  # readings of the written end table tried before the likeliest is reported
@@ -44,24 +45,24 @@ READINGS = 1000  # readings of the written end table tried before the likeliest 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "check", help="check that every meld of a table is valid, or that a turn is legal",
-        description="Check a table, or with --before a whole turn: exit 0 valid (legal), "
-                    "1 invalid (illegal, every problem listed), 2 unusable input.")
+        "check", help=_("check that every meld of a table is valid, or that a turn is legal"),
+        description=_("Check a table, or with --before a whole turn: exit 0 valid (legal), "
+                      "1 invalid (illegal, every problem listed), 2 unusable input."))
     add_variant_arguments(parser)
     parser.add_argument("--table", required=True, metavar="MELDS",
-                        help='melds separated by |, e.g. "3H 4H 5H | 7C 7D 7S"; with '
-                             "--before, the table at the end of the turn")
+                        help=_('melds separated by |, e.g. "3H 4H 5H | 7C 7D 7S"; with '
+                               "--before, the table at the end of the turn"))
     parser.add_argument("--before", metavar="MELDS",
-                        help="the table at the start of the turn (may be empty): judge the "
-                             "whole turn")
+                        help=_("the table at the start of the turn (may be empty): judge "
+                               "the whole turn"))
     parser.add_argument("--hand", metavar="CARDS",
-                        help="with --before: the hand at the start of the turn")
+                        help=_("with --before: the hand at the start of the turn"))
     parser.add_argument("--free", metavar="CARDS",
-                        help="with --before: free single cards on the start table (Tahiti); "
-                             "those not in the end table's melds stay free")
+                        help=_("with --before: free single cards on the start table "
+                               "(Tahiti); those not in the end table's melds stay free"))
     parser.add_argument("--first-play", action="store_true",
-                        help="with --before: the player has not made a first play yet, so "
-                             "the variant's first-play rule applies")
+                        help=_("with --before: the player has not made a first play yet, "
+                               "so the variant's first-play rule applies"))
     parser.set_defaults(run=run)
 
 
@@ -69,8 +70,8 @@ def run(args: argparse.Namespace) -> int:
     variant = variant_from_args(args)
     if args.before is None:
         if args.hand is not None or args.free is not None or args.first_play:
-            raise OptionError("--hand, --free and --first-play judge a turn: give the table "
-                              "at its start with --before")
+            raise OptionError(_("--hand, --free and --first-play judge a turn: give the "
+                                "table at its start with --before"))
         return _check_table(variant, args.table)
     return _check_turn(variant, args.before, args.hand or "", args.free or "", args.table,
                        opened=not args.first_play)
@@ -81,17 +82,18 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_table(variant: Variant, text: str) -> int:
     table = Table.parse(text)
-    check_deck(variant, table.cards(), "the table")
+    check_deck(variant, table.cards(), _("the table"))
     problems = []
     for index, meld in enumerate(table.melds, start=1):
         verdict = check_meld(meld, variant, table.declared)
         if not verdict.ok:
-            problems.append(f"meld {index} ({format_cards(meld, dict(table.declared))}): "
-                            f"{verdict.reason}{joker_note(meld, variant, table.declared)}")
+            problems.append(_("meld {n} ({cards}): {reason}").format(
+                n=index, cards=format_cards(meld, dict(table.declared)),
+                reason=verdict.reason + joker_note(meld, variant, table.declared)))
     if not problems:
-        print("valid")
+        print(_("valid"))
         return 0
-    print("invalid:")
+    print(_("invalid:"))
     for problem in problems:
         print(f"  {problem}")
     return 1
@@ -108,14 +110,16 @@ def joker_note(meld: Sequence[Card], variant: Variant, declared: Mapping[Card, F
     if wild:
         if _fits(meld, variant, declared, wild):
             return ""
-        return (f"; no card the joker{'s' if len(wild) > 1 else ''} "
-                f"({' '.join('JK' for _ in wild)}) could stand for makes this meld valid")
+        return ngettext("; no card the joker ({jokers}) could stand for makes this meld valid",
+                        "; no card the jokers ({jokers}) could stand for makes this meld valid",
+                        len(wild)).format(jokers=" ".join("JK" for _joker in wild))
     # every joker declared under fixed identity: would another declaration do?
     for card in jokers:
         fits = _faces_for(meld, variant, declared, card)
         if fits:
-            return (f"; the joker JK={declared[card]} does not fit here (it could stand "
-                    f"for {' or '.join(str(f) for f in fits)})")
+            return _("; the joker JK={card} does not fit here (it could stand for "
+                     "{cards})").format(card=declared[card],
+                                        cards=_(" or ").join(str(f) for f in fits))
     return ""
 
 
@@ -149,26 +153,26 @@ class _Written:
 def _check_turn(variant: Variant, before: str, hand_text: str, free_text: str, end_text: str,
                 opened: bool) -> int:
     if variant.is_contract:
-        raise OptionError(f"{variant.name} is a contract game: its table is never "
-                          "rearranged, so there is no turn to check (check a table without "
-                          "--before)")
+        raise OptionError(_("{game} is a contract game: its table is never rearranged, so "
+                            "there is no turn to check (check a table without "
+                            "--before)").format(game=_(variant.name)))
     start, hand = parse_table_and_hand(variant, before, hand_text, free_text,
-                                       "the table before the turn and the hand")
+                                       _("the table before the turn and the hand"))
     start = _settled_start(variant, start)
     written = _parse_written(end_text)
     check_deck(variant, [joker() if w.face is None else Card(w.face.rank, w.face.suit)
-                         for w in written], "the table")
+                         for w in written], _("the table"))
     first = None
     for end in itertools.islice(_readings(variant, start, hand, written), READINGS):
         verdict = check_turn(variant, start, hand, end, opened)
         if verdict.ok:
-            print("legal")
+            print(_("legal"))
             return 0
         if first is None:
             first = (end, verdict.problems)
     assert first is not None  # there is always at least one reading
     end, problems = first
-    print("illegal:")
+    print(_("illegal:"))
     for problem in problems:
         print(f"  {_problem_words(problem, variant, end)}")
     return 1
@@ -179,8 +183,9 @@ def _problem_words(problem: Problem, variant: Variant, end: Table) -> str:
         return problem.message
     meld = end.melds[problem.meld]
     note = joker_note(meld, variant, end.declared) if problem.rule == "meld" else ""
-    return (f"meld {problem.meld + 1} ({format_cards(meld, dict(end.declared))}): "
-            f"{problem.message}{note}")
+    return _("meld {n} ({cards}): {reason}").format(
+        n=problem.meld + 1, cards=format_cards(meld, dict(end.declared)),
+        reason=problem.message + note)
 
 
 def _settled_start(variant: Variant, start: Table) -> Table:
@@ -192,8 +197,9 @@ def _settled_start(variant: Variant, start: Table) -> Table:
         written = format_cards(meld, dict(start.declared))
         verdict = check_meld(meld, variant, start.declared)
         if not verdict.ok:
-            problems.append(f"meld {index} ({written}): {verdict.reason}"
-                            f"{joker_note(meld, variant, start.declared)}")
+            problems.append(_("meld {n} ({cards}): {reason}").format(
+                n=index, cards=written,
+                reason=verdict.reason + joker_note(meld, variant, start.declared)))
             continue
         if variant.joker_identity is not JokerIdentity.FIXED:
             continue
@@ -202,13 +208,14 @@ def _settled_start(variant: Variant, start: Table) -> Table:
             if len(faces) == 1:
                 declared[card] = faces[0]
             else:
-                problems.append(
-                    f"meld {index} ({written}): the joker JK could stand for "
-                    f"{' or '.join(str(f) for f in faces)}: write the card it stands for, "
-                    f"e.g. JK={faces[-1]}")
+                problems.append(_(
+                    "meld {n} ({cards}): the joker JK could stand for {faces}: write the card "
+                    "it stands for, e.g. JK={last}").format(
+                        n=index, cards=written, faces=_(" or ").join(str(f) for f in faces),
+                        last=faces[-1]))
     if problems:
-        raise NotationError("the table before the turn is not one the game can reach: "
-                            + "; ".join(problems))
+        raise NotationError(_("the table before the turn is not one the game can reach: "
+                              "{problems}").format(problems="; ".join(problems)))
     return Table.of(start.melds, start.free, declared)
 
 
@@ -219,7 +226,8 @@ def _parse_written(text: str) -> list[_Written]:
     for index, part in enumerate(text.split("|")):
         tokens = part.replace(",", " ").split()
         if not tokens:
-            raise NotationError(f"meld {index + 1} is empty (two '|' with nothing between)")
+            raise NotationError(_("meld {n} is empty (two '|' with nothing "
+                                  "between)").format(n=index + 1))
         for token in tokens:
             parsed = parse_token(token)
             written.append(_Written(index, parsed.face, parsed.declared))

@@ -11,13 +11,14 @@ from game.engine.cards import Card, CardMinter, parse_cards
 from game.engine.errors import NotationError, OptionError
 from game.engine.table import Table
 from game.engine.variants import Variant, get_variant
+from game.i18n import _, ngettext
 
 
 def add_variant_arguments(parser: argparse.ArgumentParser, required: bool = True) -> None:
     parser.add_argument("--variant", required=required, metavar="ID",
-                        help="variant id (see 'machiavelli rules')")
+                        help=_("variant id (see 'machiavelli rules')"))
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="house-rule override, repeatable (e.g. ace=around)")
+                        help=_("house-rule override, repeatable (e.g. ace=around)"))
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -25,7 +26,7 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option '{pair}' is not KEY=VALUE")
+            raise OptionError(_("option '{pair}' is not KEY=VALUE").format(pair=pair))
         options[key.strip()] = value.strip()
     return options
 
@@ -58,14 +59,19 @@ def check_deck(variant: Variant, cards: Iterable[Card], what: str) -> None:
     counts = Counter(card.face if not card.is_joker else None for card in cards)
     held = counts.pop(None, 0)
     if held > jokers:
-        has = f"at most {jokers} joker{'s' if jokers != 1 else ''}" if jokers else "no jokers"
-        raise NotationError(f"{held} joker{'s' if held != 1 else ''} in {what}, but "
-                            f"{variant.name} is played with {has}")
+        has = (ngettext("at most {n} joker", "at most {n} jokers", jokers).format(n=jokers)
+               if jokers else _("no jokers"))
+        raise NotationError(ngettext("{n} joker in {what}, but {game} is played with {has}",
+                                     "{n} jokers in {what}, but {game} is played with {has}",
+                                     held).format(n=held, what=what, game=_(variant.name),
+                                                  has=has))
     for face, count in sorted(counts.items()):
         if count > packs:
-            copies = f"{packs} cop{'ies' if packs != 1 else 'y'} of each card"
-            raise NotationError(f"{count} copies of {face} in {what}, but {variant.name} is "
-                                f"played with {copies}")
+            copies = ngettext("{n} copy of each card", "{n} copies of each card",
+                              packs).format(n=packs)
+            raise NotationError(_("{count} copies of {card} in {what}, but {game} is played "
+                                  "with {copies}").format(count=count, card=face, what=what,
+                                                          game=_(variant.name), copies=copies))
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:
@@ -74,15 +80,17 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         shown = text if len(text) <= 24 else text[:20] + "..."
-        expected = f"expected a whole number from {low} to {high}"
+        expected = _("expected a whole number from {low} to {high}").format(low=low, high=high)
         try:
             value = int(text.strip()) if len(text) <= 40 else None
         except ValueError:
             value = None
         if value is None:
-            raise argparse.ArgumentTypeError(f"{expected}, not '{shown}'")
+            raise argparse.ArgumentTypeError(_("{expected}, not '{given}'").format(
+                expected=expected, given=shown))
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{expected}, not {shown.strip()}")
+            raise argparse.ArgumentTypeError(_("{expected}, not {given}").format(
+                expected=expected, given=shown.strip()))
         return value
 
     parse.__name__ = "whole number"
@@ -98,6 +106,7 @@ def parse_table_and_hand(variant: Variant, table_text: str, hand_text: str, free
     table = Table.parse(table_text, minter, free=free_text)
     hand, declared = parse_cards(hand_text, minter)
     if declared:
-        raise NotationError("a joker in the hand is written JK (it is declared when played)")
+        raise NotationError(_("a joker in the hand is written JK (it is declared when "
+                              "played)"))
     check_deck(variant, [*table.cards(), *hand], what)
     return table, hand
