@@ -133,8 +133,7 @@ class StagedTable(TableScene):
         width = max(240, min(PANEL_WIDTH, (felt.w - note) // 2 - 16))
         lines = self._panel_lines(width - 28)
         buttons = max(30, layout.button_h - 2) + 24 if self.coach.buttons() else 12
-        height = PANEL_TITLE + LINE * len(lines) + buttons
-        covered = [box.rect for box in layout.groups]
+        covered = [box.rect for box in layout.groups] + list(layout.new_melds)  # drop targets
         if layout.free_rect is not None:
             covered.append(layout.free_rect)
         if self.message is not None and self.note_rect is not None:
@@ -145,17 +144,20 @@ class StagedTable(TableScene):
 
         # a corner or side of the felt where the panel covers no meld (nor the table's note,
         # a hint's): where it is now if that is still clear, so it does not jump while the
-        # player moves cards; else the first clear place; on a felt full of melds the panel
-        # folds to its title and buttons, wherever that covers least
+        # player moves cards; else the first clear place, wider (so shorter) if need be; on a
+        # felt full of melds the panel folds to its title and buttons, where that covers least
         current = self.panel_rect
-        full = _places(layout, width, height)
-        best = min(full, key=overlap)  # min keeps the first of equals: the order above
-        self.panel_folded = overlap(best) > 0 and bool(lines)
-        places = _places(layout, width, PANEL_TITLE + buttons - 6) if self.panel_folded \
-            else full
-        if current.w and current in places and overlap(current) == 0:
+        widest = max(width, min(felt.w // 2, PANEL_WIDTH + 120))
+        options: list[pygame.Rect] = []
+        for wide in range(width, widest + 1, 40):
+            tall = PANEL_TITLE + LINE * len(self._panel_lines(wide - 28)) + buttons
+            options += _places(layout, wide, tall)
+        self.panel_folded = bool(lines) and all(overlap(place) for place in options)
+        if self.panel_folded:
+            options = _places(layout, width, PANEL_TITLE + buttons - 6)
+        if current.w and current in options and overlap(current) == 0:
             return current
-        return min(places, key=overlap)
+        return min(options, key=overlap)  # min keeps the first of equals: the order above
 
     def _panel_lines(self, width: int) -> list[tuple[str, tuple[int, int, int]]]:
         lines: list[tuple[str, tuple[int, int, int]]] = []
@@ -289,16 +291,20 @@ class StagedTable(TableScene):
 
 def _places(layout: Layout, width: int, height: int) -> list[pygame.Rect]:
     """Where the coach's panel may lie, in order of preference: the bottom corners (melds
-    fill the felt from the top), the top corners, the middle of either side."""
+    fill the felt from the top), the top corners, the middle of either side, then along the
+    bottom from right to left (a short last row of melds leaves room beside it)."""
     felt = layout.table
     bottom = min(layout.status.top, felt.bottom) - 8
     top = max(felt.top, bottom - height)
     middle = max(felt.top, felt.centery - height // 2)
     right, left = felt.right - width - 8, felt.x + 8
-    return [pygame.Rect(right, top, width, height), pygame.Rect(left, top, width, height),
-            pygame.Rect(right, felt.top + 8, width, height),
-            pygame.Rect(left, felt.top + 8, width, height),
-            pygame.Rect(right, middle, width, height), pygame.Rect(left, middle, width, height)]
+    places = [pygame.Rect(right, top, width, height), pygame.Rect(left, top, width, height),
+              pygame.Rect(right, felt.top + 8, width, height),
+              pygame.Rect(left, felt.top + 8, width, height),
+              pygame.Rect(right, middle, width, height), pygame.Rect(left, middle, width, height)]
+    step = max(1, width // 4)
+    places += [pygame.Rect(x, top, width, height) for x in range(right - step, left, -step)]
+    return places
 
 
 def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],

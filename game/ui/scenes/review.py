@@ -310,13 +310,13 @@ class ReviewCoach:
         self.said: tuple[str, str] | None = None
         self.started = False
 
-    def title(self) -> str:
-        return f"Hand {self.turn.hand}, turn {self.turn.turn}: {self.turn.mark}"
+    def title(self) -> str:  # short: the panel is narrow on a small window
+        return f"Turn {self.turn.turn}: {self.turn.mark}"
 
     def lines(self) -> Sequence[str]:
         turn = self.turn
         best = len(turn.solution.played) if turn.solution is not None else 0
-        return (f"You {played_words(turn)}. The best play puts down {best} "
+        return (f"Hand {turn.hand}. You {played_words(turn)}. The best play puts down {best} "
                 f"card{'s' if best != 1 else ''}, told here step by step.",)
 
     def verdict(self) -> tuple[str, str] | None:
