@@ -10,22 +10,23 @@ from game.coach.puzzles import MAX_COUNT, Puzzle, PuzzleError, generate
 from game.commands.common import add_variant_arguments, fail, parse_options, whole_number
 from game.engine.cards import format_cards
 from game.engine.errors import OptionError
+from game.i18n import _
 
 MAX_SEED = 2**63 - 1
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "puzzle", help="make rated puzzles: a table and a hand whose best play rearranges",
-        description="Deal puzzles from a seed: each is a table of at least nine cards and a "
-                    "hand whose best play (the most cards) needs the table rearranged.")
+        "puzzle", help=_("make rated puzzles: a table and a hand whose best play rearranges"),
+        description=_("Deal puzzles from a seed: each is a table of at least nine cards and a "
+                      "hand whose best play (the most cards) needs the table rearranged."))
     add_variant_arguments(parser)
     parser.add_argument("--count", type=whole_number(1, MAX_COUNT), default=1, metavar="N",
-                        help=f"puzzles to make (1 to {MAX_COUNT})")
+                        help=_("puzzles to make (1 to {n})").format(n=MAX_COUNT))
     parser.add_argument("--seed", type=whole_number(-MAX_SEED, MAX_SEED), default=0,
-                        metavar="S", help="the same seed makes the same puzzles")
+                        metavar="S", help=_("the same seed makes the same puzzles"))
     parser.add_argument("--json", action="store_true",
-                        help="one JSON object a line (the default is readable text)")
+                        help=_("one JSON object a line (the default is readable text)"))
     parser.set_defaults(run=run)
 
 
@@ -45,11 +46,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_human(puzzle: Puzzle) -> None:
     difficulty = puzzle.difficulty
-    print(f"{puzzle.variant.name} puzzle (seed {puzzle.seed}), difficulty "
-          f"{difficulty.rating}/10: {difficulty.cards_moved} table cards move, "
-          f"{difficulty.melds_broken} melds break up")
-    print(f"  table: {puzzle.table}")
-    print(f"  hand:  {format_cards(puzzle.hand)}")
-    print(f"  best:  {puzzle.best} cards ({format_cards(puzzle.solution.played)}); "
-          f"without rearranging only {puzzle.plain}")
-    print(f"  ends:  {puzzle.solution.table}")
+    print(_("{game} puzzle (seed {seed}), difficulty {rating}/10: {moved} table cards move, "
+            "{broken} melds break up").format(
+                game=_(puzzle.variant.name), seed=puzzle.seed, rating=difficulty.rating,
+                moved=difficulty.cards_moved, broken=difficulty.melds_broken))
+    print("  " + _("table: {table}").format(table=puzzle.table))
+    print("  " + _("hand: {cards}").format(cards=format_cards(puzzle.hand)))
+    print("  " + _("best: {n} cards ({cards}); without rearranging only {plain}").format(
+        n=puzzle.best, cards=format_cards(puzzle.solution.played), plain=puzzle.plain))
+    print("  " + _("ends: {table}").format(table=puzzle.solution.table))

@@ -13,20 +13,21 @@ from pathlib import Path
 from game.coach.review import Review, ReviewError, TurnReview, load_session, review_session
 from game.commands.common import fail, whole_number
 from game.engine.cards import format_cards
+from game.i18n import _
 
 MAX_SAVE_BYTES = 5 * 1024 * 1024  # as the store's own limit on a save
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "review", help="review a saved game's turns against the best plays",
-        description="Replay a saved game and mark each of a player's turns: best, good, "
-                    "missed or held back, with the best play's moves and an accuracy per "
-                    "hand.")
-    parser.add_argument("save", metavar="SAVE_FILE", help="a saved game (.json)")
+        "review", help=_("review a saved game's turns against the best plays"),
+        description=_("Replay a saved game and mark each of a player's turns: best, good, "
+                      "missed or held back, with the best play's moves and an accuracy per "
+                      "hand."))
+    parser.add_argument("save", metavar="SAVE_FILE", help=_("a saved game (.json)"))
     parser.add_argument("--seat", type=whole_number(1, 8), default=None, metavar="N",
-                        help="review seat N (default: the first human seat)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+                        help=_("review seat N (default: the first human seat)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(run=run)
 
 
@@ -48,21 +49,26 @@ def run(args: argparse.Namespace) -> int:
 def _read(path: Path) -> object:
     try:
         if not path.is_file():
-            raise ReviewError(f"{path}: no such file" if not path.exists()
-                              else f"{path}: not a file")
+            raise ReviewError((_("{path}: no such file") if not path.exists()
+                               else _("{path}: not a file")).format(path=path))
         if path.stat().st_size > MAX_SAVE_BYTES:
-            raise ReviewError(f"{path}: larger than a save can be ({MAX_SAVE_BYTES} bytes)")
+            raise ReviewError(_("{path}: larger than a save can be ({n} bytes)").format(
+                path=path, n=MAX_SAVE_BYTES))
         raw = path.read_bytes()
     except OSError as error:
-        raise ReviewError(f"cannot read {path}: {error.strerror or error}") from None
+        raise ReviewError(_("cannot read {path}: {error}").format(
+            path=path, error=error.strerror or error)) from None
     try:
         return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ReviewError(f"{path}: not a saved game (not UTF-8 text)") from None
+        raise ReviewError(_("{path}: not a saved game (not UTF-8 text)").format(
+            path=path)) from None
     except RecursionError:
-        raise ReviewError(f"{path}: not a saved game (JSON nested too deeply)") from None
+        raise ReviewError(_("{path}: not a saved game (JSON nested too deeply)").format(
+            path=path)) from None
     except ValueError as error:
-        raise ReviewError(f"{path}: not a saved game (not JSON: {error})") from None
+        raise ReviewError(_("{path}: not a saved game (not JSON: {error})").format(
+            path=path, error=error)) from None
 
 
 def _print_human(review: Review) -> None:
