@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 
 from game import i18n
+from game.i18n import N_, _
 from game.store import Store, StoreMessage
 from game.ui.assets import asset_path, load_theme
 from game.ui.card_art import CardArt
@@ -30,7 +31,7 @@ SIZE_SAVE_DELAY = 1.0  # seconds after the last resize before the new size is sa
 FPS = 60
 NOTICE_SECONDS = 6.0
 NOTICE_MAX_WIDTH = 900
-STARTUP_TITLE = "Some files needed attention"
+STARTUP_TITLE = N_("Some files needed attention")
 
 
 class App:
@@ -97,7 +98,7 @@ class App:
             try:
                 self.window = pygame.display.set_mode(size, pygame.FULLSCREEN)
             except pygame.error as error:  # no full screen here: stay in the window
-                self.notify(f"Full screen is not available: {error}")
+                self.notify(_("Full screen is not available: {error}").format(error=error))
                 on = False
         if not on:
             self.window = pygame.display.set_mode(self._initial_size(), pygame.RESIZABLE)
@@ -140,11 +141,13 @@ class App:
             return
         messages, self.startup_messages = self.startup_messages, []
         folders = sorted({str(message.path.parent) for message in messages})
-        where = folders[0] if len(folders) == 1 else " and ".join(folders)
+        where = folders[0] if len(folders) == 1 else _("{first} and {second}").format(
+            first=", ".join(folders[:-1]), second=folders[-1])
         self.scenes.open(
-            "notices", STARTUP_TITLE, [startup_text(message) for message in messages],
-            intro="The game started normally, but:",
-            outro=f"Nothing was deleted: a file set aside was renamed and kept in {where}.")
+            "notices", _(STARTUP_TITLE), [startup_text(message) for message in messages],
+            intro=_("The game started normally, but:"),
+            outro=_("Nothing was deleted: a file set aside was renamed and kept in "
+                    "{where}.").format(where=where))
 
     # --- the loop
 
@@ -324,7 +327,7 @@ def run_smoke(data_dir: Path | None, frames: int, screenshot: Path | None,
     app.scenes.open("table", session, autosave=False)
     first_frame = None
     render_start = time.perf_counter()
-    for _ in range(max(0, frames)):
+    for _frame in range(max(0, frames)):
         app.frame(1.0 / FPS)
         if first_frame is None:
             first_frame = time.perf_counter() - started

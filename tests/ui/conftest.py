@@ -13,12 +13,25 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
+from game import i18n
 from game.ui.app import App
 
 WINDOW = (1280, 800)
 
 #: ``start_app(data_dir=None, size=WINDOW, speed=None)``: a started App, closed at teardown
 StartApp = Callable[..., App]
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The UI tests read English texts: the system's language is English for them, and a
+    test that switches language leaves English behind it."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANGUAGE", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game.engine.cards import Card
+from game.i18n import _
 from game.ui.card_art import CardArt
 from game.ui.contract.layout import ContractLayout
 from game.ui.contract.model import card_text
@@ -61,12 +62,12 @@ class BuyPrompt:
         x = rect.right - round(18 * scale) - 2 * bw - gap
         px = round(17 * scale)
         self.buttons["buy"] = UIButton(
-            pygame.Rect(x, y, bw, bh), "Buy", manager,
-            tool_tip_text="Take the card and a penalty card from the stock (B)",
+            pygame.Rect(x, y, bw, bh), _("Buy"), manager,
+            tool_tip_text=_("Take the card and a penalty card from the stock (B)"),
             object_id=look.oid(px, "@primary", bold=True))
         self.buttons["decline"] = UIButton(
-            pygame.Rect(x + bw + gap, y, bw, bh), "Decline", manager,
-            tool_tip_text="Leave the card on the pile (N)",
+            pygame.Rect(x + bw + gap, y, bw, bh), _("Decline"), manager,
+            tool_tip_text=_("Leave the card on the pile (N)"),
             object_id=look.oid(px, "@plain", bold=True))
         if self.buys_left <= 0:
             self.buttons["buy"].disable()
@@ -99,8 +100,9 @@ class BuyPrompt:
 
     @property
     def title(self) -> str:
-        return f"Buy the {card_text(self.card)}?" if not self.card.is_joker else \
-            "Buy the joker?"
+        return _("Buy the {card}?").format(
+            card=card_text(self.card)) if not self.card.is_joker else \
+            _("Buy the joker?")
 
     def draw(self, surface: pygame.Surface, layout: ContractLayout, art: CardArt,
              clock: float) -> None:
@@ -129,17 +131,18 @@ class BuyPrompt:
         box = draw_text(surface, title, round(28 * scale), GOLD_LIGHT, style="serif-bold",
                         shadow=2, topleft=(x, y))
         y = box.bottom + round(8 * scale)
-        body = "You will also take a penalty card from the stock."
+        body = _("You will also take a penalty card from the stock.")
         for line in _wrap(body, round(16 * scale), width)[:2]:
             draw_text(surface, line, round(16 * scale), CREAM, topleft=(x, y))
             y += round(22 * scale)
         y += round(2 * scale)
-        left = f"Buys left this round: {self.buys_left} of {self.max_buys}"
+        left = _("Buys left this round: {buys_left} of {max_buys}").format(
+            buys_left=self.buys_left, max_buys=self.max_buys)
         draw_text(surface, fit_text(left, round(15 * scale), width), round(15 * scale),
                   TABLE_MUTED, style="bold", topleft=(x, y))
         y += round(30 * scale)
         if not self.timed:
-            words = "Take your time  \u00b7  B buy  \u00b7  N decline"
+            words = _("Take your time  \u00b7  B buy  \u00b7  N decline")
             draw_text(surface, fit_text(words, round(13 * scale), width), round(13 * scale),
                       TABLE_MUTED, topleft=(x, y))
             return
@@ -152,7 +155,8 @@ class BuyPrompt:
         if fill.width:
             panel(surface, fill, colour, None, bar.height // 2)
         seconds = math.ceil(self.remaining)
-        words = f"Declines by itself in {seconds} s  \u00b7  B buy  \u00b7  N decline"
+        words = _("Declines by itself in {seconds} s  \u00b7  B buy  \u00b7  N decline").format(
+            seconds=seconds)
         draw_text(surface, fit_text(words, round(13 * scale), width), round(13 * scale),
                   TABLE_MUTED, topleft=(x, bar.bottom + round(6 * scale)))
 

@@ -11,6 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from game.ai.turns import Decision, SeatPlayer, ask, make_computer, settle
+from game.i18n import _
 from game.ui.contract.model import the_card
 from game.ui.table.driver import Worker
 from game.ui.table.hud import Status
@@ -48,13 +49,14 @@ class ComputerSeats:
         phase = self.table.match.hand.phase
         if phase == "buying":
             self.think_time = THINK_BUY
-            words = f"{name} is deciding whether to buy {the_card(view.discard_top)}"
+            words = _("{name} is deciding whether to buy {card}").format(
+                name=name, card=the_card(view.discard_top))
         elif phase == "draw":
             self.think_time = THINK_TURN
-            words = f"{name} is thinking"
+            words = _("{name} is thinking").format(name=name)
         else:
             self.think_time = THINK_FOLLOW if self.table.last_actor == seat else THINK_TURN
-            words = f"{name} is playing"
+            words = _("{name} is playing").format(name=name)
         self.table.status = Status(words, "wait", True)
 
     def update_think(self) -> None:
@@ -65,16 +67,19 @@ class ComputerSeats:
             return
         seat = self.thinker
         self.worker = None
-        why = "" if worker.error is None else f"the computer player failed: {worker.error}"
+        why = "" if worker.error is None else _("the computer player failed: {error}").format(
+            error=worker.error)
         player = self.player
         if player is not None:
             settled = settle(self.table.match, seat, player, worker.result, self._commit, why)
             if settled.decision is not None:
                 return
             why = settled.problem
-        self.table.stop(f"{self.table.session.seats[seat].name} cannot move ({why})")
+        self.table.stop(_("{name} cannot move ({why})").format(
+            name=self.table.session.seats[seat].name, why=why))
 
     def _commit(self, decision: Decision) -> str:
         if self.table.commit(decision.action, quiet=True):
             return ""
-        return f"the rules refuse {decision.action.kind.replace('_', ' ')} now"
+        return _("the rules refuse {value} now").format(
+            value=decision.action.kind.replace('_', ' '))

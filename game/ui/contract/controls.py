@@ -6,25 +6,26 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.i18n import N_
 from game.ui.table.controls import Controls
 from game.ui.widgets.look import Look
 
 # (name, default text, tooltip) by row; two in a row share it.
 ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (
-    (("lay_down", "Lay down", "Lay your contract groups on the table (L)"),),
-    (("make", "Make meld", "Put the selected cards in the next empty group (M)"),),
-    (("clear", "Clear groups", "Send every staged card back to your hand (C)"),),
-    (("draw", "Draw", "Draw the top card of the stock (D)"),
-     ("take", "Take", "Take the top card of the discard pile (T)")),
-    (("discard", "Discard", "Discard the selected card and end your turn (X)"),),
-    (("undo", "Undo", "Take back what you last laid on the table this turn (Ctrl+Z)"),
-     ("redo", "Redo", "Lay it again (Ctrl+Y)")),
-    (("reset", "Reset", "Take back everything laid on the table this turn (R)"),
-     ("hint", "Hint", "Show what you could do now; again to do it (H)")),
-    (("sort_suit", "By suit", "Sort your hand by suit (S)"),
-     ("sort_rank", "By rank", "Sort your hand by rank (S)")),
-    (("last", "Replay", "Replay every turn since yours, step by step (P)"),
-     ("menu", "Menu", "Settings, save, or leave the game (Esc)")),
+    (("lay_down", N_("Lay down"), N_("Lay your contract groups on the table (L)")),),
+    (("make", N_("Make meld"), N_("Put the selected cards in the next empty group (M)")),),
+    (("clear", N_("Clear groups"), N_("Send every staged card back to your hand (C)")),),
+    (("draw", N_("Draw"), N_("Draw the top card of the stock (D)")),
+     ("take", N_("Take"), N_("Take the top card of the discard pile (T)"))),
+    (("discard", N_("Discard"), N_("Discard the selected card and end your turn (X)")),),
+    (("undo", N_("Undo"), N_("Take back what you last laid on the table this turn (Ctrl+Z)")),
+     ("redo", N_("Redo"), N_("Lay it again (Ctrl+Y)"))),
+    (("reset", N_("Reset"), N_("Take back everything laid on the table this turn (R)")),
+     ("hint", N_("Hint"), N_("Show what you could do now; again to do it (H)"))),
+    (("sort_suit", N_("By suit"), N_("Sort your hand by suit (S)")),
+     ("sort_rank", N_("By rank"), N_("Sort your hand by rank (S)"))),
+    (("last", N_("Replay"), N_("Replay every turn since yours, step by step (P)")),
+     ("menu", N_("Menu"), N_("Settings, save, or leave the game (Esc)"))),
 )
 TALL = {"lay_down"}
 STYLE = {"lay_down": "primary"}

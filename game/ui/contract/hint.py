@@ -14,6 +14,7 @@ from game.ai.contract import suggest
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.actions import Buy, Discard, LayDown, LayOff, SwapJoker, TakeDiscard
+from game.i18n import _
 from game.ui.contract.human import BUY
 from game.ui.contract.model import card_text, the_card
 from game.ui.table.driver import Worker
@@ -47,11 +48,11 @@ class ContractHint:
         """The Hint button or H: ask for a hint, or apply the one on show."""
         table = self.table
         if not self.allowed():
-            return table.human.refuse("Hints are switched off",
-                                      ["Switch them on in Settings (Menu \u2192 Settings)."])
+            return table.human.refuse(_("Hints are switched off"),
+                                      [_("Switch them on in Settings (Menu \u2192 Settings).")])
         if table.phase not in HINT_PHASES or not table.human.my_move():
-            return table.human.refuse("No hint now", ["A hint is for your own turn, or "
-                                                      "when you are asked to buy."])
+            return table.human.refuse(_("No hint now"), [_("A hint is for your own turn, or "
+                                                      "when you are asked to buy.")])
         if self.action is not None:
             return self.apply()
         if self.worker is not None:
@@ -59,7 +60,7 @@ class ContractHint:
         view = table.match.view(table.bottom)
         self.worker = Worker(lambda: suggest(view, HINT_LEVEL), synchronous=table.app.smoke)
         self._version = table.version
-        table.say("Thinking of a hint\u2026", (), "info", 2.0)
+        table.say(_("Thinking of a hint\u2026"), (), "info", 2.0)
         self.update()
         return True
 
@@ -74,7 +75,7 @@ class ContractHint:
             return
         action = worker.result if isinstance(worker.result, Action) else None
         if worker.error is not None or action is None or not table.match.can(action):
-            table.say("No hint this time", ["The adviser found nothing to suggest."])
+            table.say(_("No hint this time"), [_("The adviser found nothing to suggest.")])
             return
         self.action = action
         self.cards = frozenset(self._cards(action))
@@ -85,8 +86,8 @@ class ContractHint:
             table.selected[:] = [action.card]  # lifted: Discard or a drag does it too
         table.refresh()
         self._version = table.version
-        table.say("Hint: " + self.words(action),
-                  ["Press H (or Do it) to play it, Esc to dismiss."], "info", 30.0)
+        table.say(_("Hint: {advice}").format(advice=self.words(action)),
+                  [_("Press H (or Do it) to play it, Esc to dismiss.")], "info", 30.0)
 
     def stale(self) -> None:
         """The table changed under a hint on show: drop it."""
@@ -125,23 +126,24 @@ class ContractHint:
         r = table.match.hand
         top = r.discard[-1] if r.discard else None
         if action.kind == "draw":
-            return "draw from the stock" + \
-                (f" (the {card_text(top)} does not help you)" if top is not None else "")
+            return _("draw from the stock") + \
+                (_(" (the {card} does not help you)").format(
+                    card=card_text(top)) if top is not None else "")
         if isinstance(action, TakeDiscard):
-            return f"take {the_card(top)}: it helps your contract"
+            return _("take {card}: it helps your contract").format(card=the_card(top))
         if isinstance(action, Buy):
-            return f"buy {the_card(top)}: it helps your contract"
+            return _("buy {card}: it helps your contract").format(card=the_card(top))
         if action.kind == "decline":
-            return f"let {the_card(top)} go: it is not worth a penalty card"
+            return _("let {card} go: it is not worth a penalty card").format(card=the_card(top))
         if isinstance(action, LayDown):
             groups = "  \u00b7  ".join(" ".join(card_text(c) for c in meld)
                                        for meld in action.melds)
-            return f"lay down your contract: {groups}"
+            return _("lay down your contract: {groups}").format(groups=groups)
         if isinstance(action, LayOff | SwapJoker):
             meld = r.melds[action.meld]
             on = " ".join(card_text(c) for c in meld.cards)
-            verb = "lay off" if isinstance(action, LayOff) else "swap the joker with"
-            return f"{verb} {the_card(action.card)} on {on}"
+            verb = _("lay off") if isinstance(action, LayOff) else _("swap the joker with")
+            return _("{verb} {card} on {on}").format(verb=verb, card=the_card(action.card), on=on)
         if isinstance(action, Discard):
-            return f"discard {the_card(action.card)}"
+            return _("discard {card}").format(card=the_card(action.card))
         return action.kind.replace("_", " ")

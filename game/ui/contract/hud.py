@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.ui.contract.layout import UNDER_OFFSET, ContractLayout
 from game.ui.contract.model import ContractModel, SeatFacts, meld_tag
 from game.ui.table.board_cache import BoardCache
@@ -145,23 +146,24 @@ class ContractHud(BoardCache):
                      (x, y))
         y += int(name_px * 1.3)
         compact = rect.width < 190 * scale
-        cards = f"{info.cards} card{'s' if info.cards != 1 else ''}"
+        cards = ngettext("{cards} card", "{cards} cards", info.cards).format(cards=info.cards)
         if compact:  # narrow: the level goes, the score gets its own line
-            kind = self.text.fit(f"{info.score} pts", small_px, width, True)
+            kind = self.text.fit(_("{score} pts").format(score=info.score), small_px, width, True)
             surface.blit(self.text.render(kind, small_px, GOLD_LIGHT, bold=True), (x, y))
         else:
-            kind = self.text.fit(KIND_WORDS.get(info.kind, info.kind), small_px, width)
+            kind = self.text.fit(_(KIND_WORDS.get(info.kind, info.kind)), small_px, width)
             surface.blit(self.text.render(kind, small_px, TABLE_MUTED), (x, y))
-            cards += f" \u00b7 {info.score} pts"
+            cards += _(" \u00b7 {score} pts").format(score=info.score)
         y += int(small_px * 1.4)
         surface.blit(self.text.render(self.text.fit(cards, small_px, width, True), small_px,
                                       CREAM, bold=True), (x, y))
         y += int(small_px * 1.4)
-        down = "\u2713 down" if info.laid_down else ("" if compact else "not down")
+        down = _("\u2713 down") if info.laid_down else ("" if compact else _("not down"))
         down_label = self.text.render(down, small_px, GREEN if info.laid_down else TABLE_MUTED,
                                       bold=info.laid_down)
-        buys = f"{info.buys_left} buy{'s' if info.buys_left != 1 else ''}" + \
-            ("" if compact else " left")
+        buys = ngettext("{buys_left} buy", "{buys_left} buys", info.buys_left).format(
+            buys_left=info.buys_left) + \
+            ("" if compact else _(" left"))
         buys = self.text.fit(buys, small_px, max(10, width - down_label.get_width() - 8))
         surface.blit(self.text.render(buys, small_px, TABLE_MUTED), (x, y))
         surface.blit(down_label, (rect.right - pad - down_label.get_width(), y))
@@ -186,7 +188,8 @@ class ContractHud(BoardCache):
                                      label_px, GOLD_LIGHT if mine else CREAM, bold=True)
             y = rect.y + (label_h - label.get_height()) // 2 + 1
             surface.blit(label, (rect.x + 10, y))
-            more = self.text.render(f"{count} meld{'s' if count != 1 else ''}",
+            more = self.text.render(ngettext("{count} meld", "{count} melds", count).format(
+                count=count),
                                     max(9, label_px - 3), TABLE_MUTED)
             gap = max(8, label_px // 2)
             if rect.x + 10 + gap + label.get_width() + more.get_width() < rect.right - 6:
@@ -265,7 +268,7 @@ class ContractHud(BoardCache):
                                         model.discard_size)):
             title = self.text.render(f"{word} {key}".strip(), small, TABLE_MUTED, bold=True)
             surface.blit(title, title.get_rect(midbottom=(rect.centerx, rect.y - 11)))
-            label = f"{count} card{'s' if count != 1 else ''}"
+            label = ngettext("{count} card", "{count} cards", count).format(count=count)
             number = self.text.render(label, count_px, CREAM, bold=True)
             surface.blit(number, number.get_rect(midtop=(rect.centerx,
                                                          rect.bottom + small // 2)))

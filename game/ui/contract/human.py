@@ -21,6 +21,7 @@ from game.engine.contract.actions import (
     TakeDiscard,
 )
 from game.engine.contract.rules import LayDownCheck, check_lay_down, stands_for
+from game.i18n import _
 from game.ui.contract.model import symbols
 from game.ui.table.phases import HUMAN, SETTLE
 
@@ -130,11 +131,13 @@ class HumanSeat:
     def _not_your_move(self) -> bool:
         match = self.table.match
         if match.hand_over:
-            return self.refuse("The round is over")
+            return self.refuse(_("The round is over"))
         who = match.names[match.awaiting]
         if match.hand.phase == "buying":
-            return self.refuse("Not now", [f"{who} is deciding whether to buy the discard."])
-        return self.refuse("Not your move", [f"It is {who}'s move."])
+            return self.refuse(_("Not now"), [_("{who} is deciding whether to buy the "
+                                 "discard.").format(
+                who=who)])
+        return self.refuse(_("Not your move"), [_("It is {who}'s move.").format(who=who)])
 
     def _act(self, action: Action) -> bool:
         if not self.my_move():
@@ -156,9 +159,9 @@ class HumanSeat:
         if "discard" in legal:
             if len(self.table.selected) == 1:
                 return self.discard(self.table.selected[0])
-            return self.refuse("Choose the card to discard",
-                               ["Select one card of your hand, then click the pile, or "
-                                "drag the card onto it."])
+            return self.refuse(_("Choose the card to discard"),
+                               [_("Select one card of your hand, then click the pile, or "
+                                "drag the card onto it.")])
         return self.take_discard()
 
     # ------------------------------------------------------------------ buying
@@ -188,8 +191,8 @@ class HumanSeat:
     def discard(self, card: Card | None = None) -> bool:
         if card is None:
             if len(self.table.selected) != 1:
-                return self.refuse("Choose one card to discard",
-                                   ["Select a single card of your hand first."])
+                return self.refuse(_("Choose one card to discard"),
+                                   [_("Select a single card of your hand first.")])
             card = self.table.selected[0]
         return self._act(Discard(self.table.bottom, card))
 
@@ -198,11 +201,11 @@ class HumanSeat:
             return self._not_your_move()
         if "lay_down" not in self.legal():
             problem = self.table.match._kind_problem("lay_down")  # the engine's words
-            return self.refuse("You cannot lay down now", [problem] if problem else [])
+            return self.refuse(_("You cannot lay down now"), [problem] if problem else [])
         groups = self.stage_groups()
         check = self.stage_check()
         if not check.ok:
-            return self.refuse("Not the contract yet", list(check.problems))
+            return self.refuse(_("Not the contract yet"), list(check.problems))
         melds = tuple(tuple(g) for g in groups)
         return self.table.commit(LayDown(self.table.bottom, melds, {}))
 
@@ -242,8 +245,8 @@ class HumanSeat:
 
     def stage(self, cards: Sequence[Card], slot: int) -> bool:
         if not self.staging():
-            return self.refuse("Your contract is down",
-                               ["Lay off single cards on the melds instead."])
+            return self.refuse(_("Your contract is down"),
+                               [_("Lay off single cards on the melds instead.")])
         hand = set(self.table.match.hand.hands[self.table.bottom])
         cards = [c for c in cards if c in hand]
         groups = self.stage_groups()
@@ -260,15 +263,15 @@ class HumanSeat:
 
     def make_meld(self) -> bool:
         if not self.table.selected:
-            return self.refuse("Select cards first",
-                               ["Click the cards of your hand that make a set or a run."])
+            return self.refuse(_("Select cards first"),
+                               [_("Click the cards of your hand that make a set or a run.")])
         groups = self.stage_groups() if self.staging() else []
         empty = next((i for i, g in enumerate(groups) if not g), None)
         if empty is None:
             if not groups:
                 return self.stage(self.table.selected, 0)
-            return self.refuse("Every group is in use",
-                               ["Drag the cards onto a group, or Clear one first."])
+            return self.refuse(_("Every group is in use"),
+                               [_("Drag the cards onto a group, or Clear one first.")])
         return self.stage(list(self.table.selected), empty)
 
     def unstage(self, cards: Sequence[Card], position: int | None = None) -> bool:

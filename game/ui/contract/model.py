@@ -17,6 +17,7 @@ from game.engine.contract.rules import (
     is_any_suit,
 )
 from game.engine.variants import Variant
+from game.i18n import _
 
 SUIT_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RANK_WORDS = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -36,15 +37,15 @@ def card_text(card: Card | Face | None) -> str:
     if card is None:
         return "nothing"
     if isinstance(card, Card) and card.is_joker:
-        return "Joker"
+        return _("Joker")
     return f"{RANK_WORDS.get(card.rank, str(card.rank))}{SUIT_GLYPHS.get(card.suit, card.suit)}"
 
 
 def the_card(card: Card | None) -> str:
     """``the 7♥`` / ``a joker``."""
     if card is not None and card.is_joker:
-        return "a joker"
-    return f"the {card_text(card)}"
+        return _("a joker")
+    return _("the {card}").format(card=card_text(card))
 
 
 @dataclass(frozen=True)
@@ -133,16 +134,16 @@ def slot_facts(variant: Variant, contract: Contract,
 def _slot_state(variant: Variant, contract: Contract, kind: str,
                 cards: tuple[Card, ...]) -> tuple[bool, str]:
     if not cards:
-        return False, "drop cards here"
+        return False, _("drop cards here")
     as_set = check_meld_as(variant, cards, "set", SET_SIZE, {})
     as_run = check_meld_as(variant, cards, "run", contract.run_length or 3, {}) \
         if contract.runs else None
     if as_set.ok and (kind == "set" or as_run is None or not as_run.ok):
-        return True, f"\u2713 set of {len(cards)}"
+        return True, _("\u2713 set of {card}").format(card=len(cards))
     if as_run is not None and as_run.ok:
-        return True, f"\u2713 run of {len(cards)}"
+        return True, _("\u2713 run of {card}").format(card=len(cards))
     wanted = as_set if kind == "set" or as_run is None else as_run
-    return False, symbols(wanted.reason) if wanted.reason else "not a meld yet"
+    return False, symbols(wanted.reason) if wanted.reason else _("not a meld yet")
 
 
 def joker_faces(declared: Mapping[Card, Face]) -> dict[Card, Face]:
@@ -157,4 +158,5 @@ def meld_tag(kind: str, cards: Sequence[Card], shown: Mapping[Card, Face]) -> st
     anys = [face_text(shown[c]) for c in cards if c.is_joker and is_any_suit(shown.get(c))]
     if not anys:
         return kind.upper()
-    return f"{kind.upper()} \u00b7 " + ", ".join(f"JK ({text})" for text in anys)
+    return f"{kind.upper()} \u00b7 " + ", ".join(_("JK ({text})").format(
+        text=text) for text in anys)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.cards import Card
+from game.i18n import _
 from game.ui.table.card_pointer import CardPointer
 
 if TYPE_CHECKING:
@@ -166,15 +167,15 @@ class ContractPointer(CardPointer):
         elif hover == "discard":
             done = len(drag.cards) == 1 and scene.human.discard(drag.cards[0]) or \
                 (len(drag.cards) > 1 and scene.human.refuse(
-                    "Discard one card", ["Drag a single card to the pile."]))
+                    _("Discard one card"), [_("Drag a single card to the pile.")]))
         elif isinstance(hover, tuple) and hover[0] == "slot":
             done = scene.human.stage(drag.cards, hover[1])
         elif isinstance(hover, tuple) and hover[0] == "meld":
             if len(drag.cards) == 1:
                 done = scene.human.lay_off(drag.cards[0], hover[1], drag.under)
             else:
-                scene.human.refuse("Lay off one card at a time",
-                             ["Drag a single card onto a meld."])
+                scene.human.refuse(_("Lay off one card at a time"),
+                             [_("Drag a single card onto a meld.")])
         if not done:
             scene.refresh()  # the cards slide back
 

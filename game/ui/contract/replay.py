@@ -16,6 +16,7 @@ from game.engine.cards import Card
 from game.engine.contract.actions import Discard
 from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError
+from game.i18n import _
 from game.ui.table.hud import Status
 from game.ui.table.phases import HUMAN, REPLAY, STOPPED
 
@@ -67,7 +68,7 @@ class TurnsReplay:
         match = table.match
         start = replay_start(match.log, table.bottom)
         if start >= len(match.log) or match.hand_over:
-            table.say("Nothing to show yet", ["No one has played since your last turn."])
+            table.say(_("Nothing to show yet"), [_("No one has played since your last turn.")])
             return False
         try:
             rebuilt = ContractMatch(match.variant_id, match.players, match.seed,
@@ -75,7 +76,7 @@ class TurnsReplay:
             for action in match.log[:start]:
                 rebuilt.apply(action)
         except EngineError as error:  # a log the rules refuse: show nothing rather than a lie
-            table.say("The replay is not available", [str(error)], "error")
+            table.say(_("The replay is not available"), [str(error)], "error")
             return False
         self._real = match
         self._resume = table.phase
@@ -127,10 +128,11 @@ class TurnsReplay:
     def _say(self) -> None:
         table = self.table
         done = self.index
-        words = table.replay_words(self.steps[done - 1]) if done else "the table after your turn"
-        state = "paused \u00b7 Space resumes, \u2192 steps" if self.paused else \
-            "Space pauses \u00b7 Esc ends"
-        table.status = Status(f"Replay {done}/{len(self.steps)}: {words} ({state})", "info")
+        words = table.replay_words(self.steps[done - 1]) if done else _("the table after your turn")
+        state = _("paused \u00b7 Space resumes, \u2192 steps") if self.paused else \
+            _("Space pauses \u00b7 Esc ends")
+        table.status = Status(_("Replay {done}/{n}: {words} ({state})").format(
+            done=done, n=len(self.steps), words=words, state=state), "info")
 
     def end(self) -> None:
         if not self.active:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.contract.rules import CONTRACTS, ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS
+from game.i18n import N_, _
 from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
 from game.ui.theme import CREAM, DIM, GOLD, GOLD_LIGHT, MUTED, SCORE_GREEN
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 class ContractScoreboardScene(EndOfHandScene):
     """Drawn over the dimmed contract table."""
 
-    hints = "Enter continue  \u00b7  Esc menu"
+    hints = N_("Enter continue  \u00b7  Esc menu")
     table: ContractTableScene | None
 
     def __init__(self, app: App, session: GameSession,
@@ -41,25 +42,28 @@ class ContractScoreboardScene(EndOfHandScene):
         if match.over and match.result is not None:
             winners = [names[i] for i in match.result.winners]
             if len(winners) == 1:
-                return f"{winners[0]} wins the match!"
-            return f"{' and '.join(winners)} share the match!"
+                return _("{value} wins the match!").format(value=winners[0])
+            return _("{value} share the match!").format(value=' and '.join(winners))
         result = match.hand.result
         number = match.hand.number + 1
         if result is None:
-            return f"Round {number}"
+            return _("Round {number}").format(number=number)
         if result.reason == "out" and result.ender is not None:
-            return f"Round {number}: {names[result.ender]} went out"
+            return _("Round {number}: {name} went out").format(
+                number=number, name=names[result.ender])
         if result.reason == "stalled":
-            return f"Round {number}: nobody drew from the stock for too long; scored as it stands"
-        return f"Round {number}: the stock ran out"
+            return _("Round {number}: nobody drew from the stock for too long; scored as it "
+                     "stands").format(
+                number=number)
+        return _("Round {number}: the stock ran out").format(number=number)
 
     def subline(self) -> str:
         match = self.match
         if match.over:
-            return f"{match.variant.name} \u00b7 {len(match.history)} rounds \u00b7 lowest " \
-                   "total wins"
-        return f"{match.variant.name} \u00b7 round {match.hand.number + 1} of {self.rounds}" \
-               " \u00b7 lowest total wins"
+            return _("{name} \u00b7 {n} rounds \u00b7 lowest total wins").format(
+                name=match.variant.name, n=len(match.history))
+        return _("{name} \u00b7 round {n} of {rounds} \u00b7 lowest total wins").format(
+            name=match.variant.name, n=match.hand.number + 1, rounds=self.rounds)
 
     # --- widgets
 
@@ -77,12 +81,12 @@ class ContractScoreboardScene(EndOfHandScene):
     def build(self) -> None:
         specs: list[ButtonSpec]
         if self.over:
-            specs = [("title", "Title", self.to_title, "plain", "Back to the title screen"),
-                     ("new", "New game", self.new_game, "primary",
-                      "Play again with the same players and rules")]
+            specs = [("title", _("Title"), self.to_title, "plain", _("Back to the title screen")),
+                     ("new", _("New game"), self.new_game, "primary",
+                      _("Play again with the same players and rules"))]
         else:
-            specs = [("next", "Next round", self.next_round, "primary",
-                      "Deal the next round (Enter)")]
+            specs = [("next", _("Next round"), self.next_round, "primary",
+                      _("Deal the next round (Enter)"))]
         self._button_row(specs, (170, 44), 18)
 
     def default_focus(self) -> str | None:
@@ -132,9 +136,10 @@ class ContractScoreboardScene(EndOfHandScene):
         draw_text(surface, self.subline(), self.px(15), MUTED,
                   topleft=(inner.x, top + self.px(42)))
         y = self._table(surface, inner, top + self.px(76), box.bottom - self.px(80))
-        legend = (f"\u2605 went out  \u00b7  going out in a single turn {ONE_TURN_BONUS}, "
-                  f"{ONE_TURN_NATURAL_BONUS} without a joker  \u00b7  the others score the "
-                  "cards left in hand")
+        legend = (_("\u2605 went out  \u00b7  going out in a single turn {ONE_TURN_BONUS}, "
+                    "{ONE_TURN_NATURAL_BONUS} without a joker  \u00b7  the others score the "
+                    "cards left in hand").format(
+            ONE_TURN_BONUS=ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS=ONE_TURN_NATURAL_BONUS))
         draw_text(surface, fit_text(legend, self.px(13), inner.w), self.px(13), MUTED,
                   topleft=(inner.x, y + self.px(10)))
 

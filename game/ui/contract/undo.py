@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.match import RoundState
+from game.i18n import _
 from game.ui.contract.words import TurnLog
 from game.ui.table.phases import HUMAN
 
@@ -90,19 +91,19 @@ class TurnUndo:
     def undo(self) -> bool:
         if not self.can_undo():
             return self.table.human.refuse(
-                "Nothing to undo", ["Only what you laid on the table this turn can be "
-                                    "taken back, not the card you drew."])
+                _("Nothing to undo"), [_("Only what you laid on the table this turn can be "
+                                    "taken back, not the card you drew.")])
         before = self._done.pop()
         self._undone.append(before.action)
         self._restore(before)
         words = self.table.action_words(before.action.player or 0, before.action,
                                         getattr(before.action, "card", None))
-        self.table.say("Undone", [words], "info", 3.0)
+        self.table.say(_("Undone"), [words], "info", 3.0)
         return True
 
     def redo(self) -> bool:
         if not self.can_redo():
-            return self.table.human.refuse("Nothing to redo")
+            return self.table.human.refuse(_("Nothing to redo"))
         action = self._undone.pop()
         if not self.table.commit(action, redo=True):
             self._undone.clear()
@@ -113,13 +114,13 @@ class TurnUndo:
         """Back to the start of the turn (after the draw), redo still possible."""
         if not self.can_undo():
             return self.table.human.refuse(
-                "Nothing to reset", ["Nothing has been laid on the table this turn."])
+                _("Nothing to reset"), [_("Nothing has been laid on the table this turn.")])
         first = self._done[0]
         self._undone.extend(reversed([b.action for b in self._done]))
         self._done.clear()
         self._restore(first)
-        self.table.say("Turn reset", ["The table and your hand are as they were after "
-                                      "your draw."], "info", 3.0)
+        self.table.say(_("Turn reset"), [_("The table and your hand are as they were after "
+                                      "your draw.")], "info", 3.0)
         return True
 
     def _restore(self, before: _Before) -> None:

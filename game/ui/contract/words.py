@@ -8,6 +8,7 @@ from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.actions import LayDown, LayOff, SwapJoker
 from game.engine.contract.match import ContractMatch
+from game.i18n import _
 from game.ui.contract.model import card_text, the_card
 from game.ui.theme import seat_colour
 
@@ -23,28 +24,31 @@ def action_words(match: ContractMatch, name: str, you: bool, action: Action,
     decline ("timeout" or "always")."""
     kind = action.kind
     if kind == "draw":
-        return f"{name} drew from the stock"
+        return _("{name} drew from the stock").format(name=name)
     if kind == "take_discard":
-        return f"{name} took {the_card(card)}"
+        return _("{name} took {card}").format(name=name, card=the_card(card))
     if kind == "buy":
-        return f"{name} bought {the_card(card)} and a penalty card"
+        return _("{name} bought {card} and a penalty card").format(name=name, card=the_card(card))
     if kind == "decline":
         if why == "timeout" and you:
-            return f"Time's up: you did not buy {the_card(card)}"
+            return _("Time's up: you did not buy {card}").format(card=the_card(card))
         if why == "always":
-            return f"{name} did not buy {the_card(card)} (always decline buys)"
-        return f"{name} did not buy {the_card(card)}"
+            return _("{name} did not buy {card} (always decline buys)").format(
+                name=name, card=the_card(card))
+        return _("{name} did not buy {card}").format(name=name, card=the_card(card))
     if isinstance(action, LayDown):
         groups = "  \u00b7  ".join(cards_text(list(m)) for m in action.melds)
-        return f"{name} laid down {match.contract}: {groups}"
+        return _("{name} laid down {contract}: {groups}").format(
+            name=name, contract=match.contract, groups=groups)
     melds = match.hand.melds
     if isinstance(action, LayOff | SwapJoker) and 0 <= action.meld < len(melds):
         on = cards_text(melds[action.meld].cards)
         if isinstance(action, LayOff):
-            return f"{name} laid off {the_card(card)}: {on}"
-        return f"{name} swapped {the_card(card)} for a joker: {on}"
+            return _("{name} laid off {card}: {on}").format(name=name, card=the_card(card), on=on)
+        return _("{name} swapped {card} for a joker: {on}").format(
+            name=name, card=the_card(card), on=on)
     if kind == "discard":
-        return f"{name} discarded {the_card(card)}"
+        return _("{name} discarded {card}").format(name=name, card=the_card(card))
     return f"{name}: {kind.replace('_', ' ')}"
 
 

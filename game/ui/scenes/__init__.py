@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.serialize import SaveError
 from game.engine.variants import Family
+from game.i18n import _
 from game.store import AUTOSAVE, SaveFile
 
 if TYPE_CHECKING:
@@ -63,25 +64,27 @@ def load_session(app: App, slot: str) -> GameSession | None:
     A broken save is moved aside by the store (never deleted) and a notice explains it;
     the caller simply carries on.
     """
-    name = "The autosave" if slot == AUTOSAVE else f'The save "{slot}"'
+    name = _("The autosave") if slot == AUTOSAVE else _('The save "{slot}"').format(slot=slot)
     mark = len(app.store.messages)
     try:
         saved = app.store.saves.load(slot)
     except ValueError as error:  # an invalid slot name
-        app.notify(f"{name} cannot be opened: {error}")
+        app.notify(_("{name} cannot be opened: {error}").format(name=name, error=error))
         return None
     if saved is None:
         report_store_messages(app, mark)
-        app.notify(f"{name} could not be read; it was kept aside unchanged.")
+        app.notify(_("{name} could not be read; it was kept aside unchanged.").format(name=name))
         return None
     session, problem = _session_of(saved)
     if session is not None:
         return session
     # the file reads but its game cannot be played: keep it aside, so Continue and the
     # saves list stop offering it, and say where it went
-    kept = app.store.saves.set_aside(slot, f"the game cannot be loaded: {problem}")
-    where = f"; it was kept as {kept.name}" if kept is not None else ""
-    app.notify(f"{name} could not be loaded: {problem}{where}.")
+    kept = app.store.saves.set_aside(slot, _("the game cannot be loaded: {problem}").format(
+        problem=problem))
+    where = _("; it was kept as {name}").format(name=kept.name) if kept is not None else ""
+    app.notify(_("{name} could not be loaded: {problem}{where}.").format(
+        name=name, problem=problem, where=where))
     return None
 
 
@@ -98,7 +101,8 @@ def check_saved_games(app: App) -> None:
             continue
         _session, problem = _session_of(saved)
         if problem is not None:
-            saves.set_aside(info.slot, f"the game cannot be loaded: {problem}")
+            saves.set_aside(info.slot, _("the game cannot be loaded: {problem}").format(
+                problem=problem))
         else:
             saves.mark_checked(info.slot)
 
@@ -112,9 +116,9 @@ def _session_of(saved: SaveFile) -> tuple[GameSession | None, str | None]:
     except SaveError as error:
         return None, str(error)
     except RecursionError:
-        return None, "it is damaged (nested too deeply)"
+        return None, _("it is damaged (nested too deeply)")
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        return None, f"it is damaged ({error.__class__.__name__})"
+        return None, _("it is damaged ({error})").format(error=error.__class__.__name__)
     problem = session.summary_problem(saved.info)
     if problem is not None:
         return None, problem

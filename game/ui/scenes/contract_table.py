@@ -31,6 +31,7 @@ from game.engine.contract.actions import Decline
 from game.engine.contract.match import ContractMatch
 from game.engine.contract.rules import CONTRACTS
 from game.engine.errors import IllegalAction
+from game.i18n import _, ngettext
 from game.ui.contract.buy import BuyPrompt
 from game.ui.contract.computer import ComputerSeats
 from game.ui.contract.controls import ContractControls
@@ -80,7 +81,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         # the one class test left outside the engine: it narrows GameState to the contract
         # match this scene draws (open_table chose the scene by the match's family)
         if not isinstance(session.match, ContractMatch):
-            raise TypeError("ContractTableScene needs a session holding a ContractMatch")
+            raise TypeError(_("ContractTableScene needs a session holding a ContractMatch"))
         super().__init__(app, session, autosave)
         self.match: ContractMatch = session.match
         self.hud = ContractHud(self.text, lambda: self.app.card_art)
@@ -162,7 +163,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         awaiting = self.match.awaiting
         if awaiting in self.session.humans and not self.session.hot_seat:
             self.bottom = awaiting
-        self._deal_or_resume(fresh_deal, 0.045, f"Round {number + 1}: dealing")
+        self._deal_or_resume(fresh_deal, 0.045, _("Round {n}: dealing").format(n=number + 1))
 
     def _deal_ghosts(self) -> None:
         layout = self.layout
@@ -205,8 +206,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.selected.clear()
         r = self.match.hand
         if r.phase == "buying":
-            detail = f"{self.match.names[r.current]} drew from the stock: you may buy " \
-                     f"{the_card(r.discard[-1] if r.discard else None)}."
+            detail = _("{name} drew from the stock: you may buy {card}.").format(
+                name=self.match.names[r.current],
+                card=the_card(r.discard[-1] if r.discard else None))
         else:
             detail = self.status.text
 
@@ -282,7 +284,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             seat, card = self.show_action(action)
         except IllegalAction as error:
             if not quiet:
-                self.human.refuse("That is not allowed now", [str(p) for p in error.problems])
+                self.human.refuse(_("That is not allowed now"), [str(p) for p in error.problems])
             return False
         self.undo.applied(snapshot, redo)
         self.hint.dismiss()
@@ -389,7 +391,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         """The status line's words for ``action`` by ``seat`` (``card``: the one it moved)."""
         you = self.is_you(seat)
         why = "timeout" if self.human.timed_out else "always" if self._auto_declined else ""
-        return action_words(self.match, "You" if you else self.session.seats[seat].name,
+        return action_words(self.match, _("You") if you else self.session.seats[seat].name,
                             you, action, card, why)
 
     def replay_words(self, action: Action) -> str:
@@ -505,10 +507,10 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def update_status(self) -> None:
         match = self.match
         r = match.hand
-        name = "Your" if not self.session.hot_seat else \
-            f"{self.session.seats[self.bottom].name}, your"
+        name = _("Your") if not self.session.hot_seat else \
+            _("{name}, your").format(name=self.session.seats[self.bottom].name)
         if self.phase == BUY and self.prompt is not None:
-            text = f"{self.prompt.title} Buy (B) or decline (N)"
+            text = _("{title} Buy (B) or decline (N)").format(title=self.prompt.title)
             if self.prompt.timed:
                 text += f" \u00b7 {max(0, int(self.prompt.remaining + 0.999))} s"
             self.status = Status(text, "you")
@@ -518,24 +520,27 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         legal = self.human.legal()
         top = r.discard[-1] if r.discard else None
         if r.phase == "draw":
-            text = f"{name} turn: draw from the stock (D)"
+            text = _("{name} turn: draw from the stock (D)").format(name=name)
             if "take_discard" in legal:
-                text += f" or take {the_card(top)} (T)"
+                text += _(" or take {card} (T)").format(card=the_card(top))
         elif r.swapped and "lay_down" in legal:
-            text = f"{name} turn: use the joker you took: put it in your contract and lay down"
+            text = _("{name} turn: use the joker you took: put it in your contract and lay "
+                     "down").format(
+                name=name)
         elif r.swapped:
-            text = f"{name} turn: use the joker you took (lay it off on a meld)"
+            text = _("{name} turn: use the joker you took (lay it off on a meld)").format(name=name)
         elif "lay_down" in legal:
             if self.human.stage_check().ok:
-                text = "Your contract is ready: Lay down (L)"
+                text = _("Your contract is ready: Lay down (L)")
             else:
-                text = f"Build {match.contract} below, or discard to end your turn (X)"
+                text = _("Build {contract} below, or discard to end your turn (X)").format(
+                    contract=match.contract)
         elif r.turn_mode == "lay_down":
-            text = "Contract down! Discard a card to end your turn (X)"
+            text = _("Contract down! Discard a card to end your turn (X)")
         elif "lay_off" in legal:
-            text = "Lay off cards on any meld, then discard (X)"
+            text = _("Lay off cards on any meld, then discard (X)")
         else:
-            text = "Discard a card to end your turn (X)"
+            text = _("Discard a card to end your turn (X)")
         self.status = Status(text, "you")
 
     def _update_controls(self) -> None:
@@ -556,15 +561,15 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if not staging:
             down = match.hand.laid_down[self.bottom]
             states["lay_down"] = ButtonState(enabled=False, style="primary",
-                                             text="Contract down \u2713" if down else None)
+                                             text=_("Contract down \u2713") if down else None)
         else:
             check = self.human.stage_check()
             tip = None
             if not check.ok:
-                tip = symbols("Not yet: " + "; ".join(check.problems[:3]))
+                tip = symbols(_("Not yet: ") + "; ".join(check.problems[:3]))
             elif "lay_down" not in legal:
-                tip = "Your groups make the contract: lay them down on your turn, after " \
-                      "drawing (L)"
+                tip = _("Your groups make the contract: lay them down on your turn, after " \
+                      "drawing (L)")
             states["lay_down"] = ButtonState(enabled=check.ok and "lay_down" in legal,
                                              tooltip=tip, style="primary")
         groups = self.human.stage_groups() if staging else []
@@ -573,11 +578,12 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         top = r.discard[-1] if r.discard else None
         states["draw"] = ButtonState(enabled="draw" in legal)
         states["take"] = ButtonState(enabled="take_discard" in legal,
-                                     text=f"Take {card_text(top)}" if top is not None else "Take")
+                                     text=_("Take {card}").format(
+                                         card=card_text(top)) if top is not None else _("Take"))
         one = len(self.selected) == 1
         states["discard"] = ButtonState(
             enabled="discard" in legal and one,
-            text=f"Discard {card_text(self.selected[0])}" if one else None)
+            text=_("Discard {card}").format(card=card_text(self.selected[0])) if one else None)
         undo = self.undo
         states["undo"] = ButtonState(enabled=undo.can_undo())
         states["redo"] = ButtonState(enabled=undo.can_redo())
@@ -585,11 +591,11 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         hint = self.hint
         states["hint"] = ButtonState(
             enabled=hint.allowed() and self.phase in (HUMAN, BUY) and self.human.my_move(),
-            text="Do it" if hint.showing else None,
-            tooltip=None if hint.allowed() else "Hints are switched off in Settings")
+            text=_("Do it") if hint.showing else None,
+            tooltip=None if hint.allowed() else _("Hints are switched off in Settings"))
         replaying = self.replay.active
         states["last"] = ButtonState(enabled=replaying or self.replay.available(),
-                                     text="Stop" if replaying else None)
+                                     text=_("Stop") if replaying else None)
         sortable = self.hand_visible()
         for mode in ("suit", "rank"):
             states[f"sort_{mode}"] = ButtonState(
@@ -604,24 +610,32 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         rounds = match.variant.match_hands or len(CONTRACTS)
         count = len(r.hands[self.bottom])
         mine = seat.is_human and not self.session.hot_seat
-        owner = "Your hand" if mine else f"{seat.name}'s hand"
-        label = f"{owner} \u00b7 {count} card{'s' if count != 1 else ''} \u00b7 " \
-                f"{match.totals[self.bottom]} pts"
+        owner = _("Your hand") if mine else _("{name}'s hand").format(name=seat.name)
+        label = ngettext("{owner} \u00b7 {count} card \u00b7 {points} pts", "{owner} \u00b7 "
+                                                                            "{count} cards "
+                                                                            "\u00b7 {points} "
+                                                                            "pts", count).format(
+            owner=owner, count=count, points=match.totals[self.bottom])
         left = match.variant.max_buys - r.buys[self.bottom]
         info: list[tuple[str, str]] = [
-            (f"{seat.name} (you)" if mine and seat.name.casefold() != "you" else seat.name,
+            (_("{name} (you)").format(
+                name=seat.name) if mine and seat.name.casefold() != "you" else seat.name,
              "title"),
-            (f"Score {match.totals[self.bottom]}", "text"),
-            (f"Buys left: {left} of {match.variant.max_buys}", "muted"),
-            ("\u2713 Contract laid down", "good") if r.laid_down[self.bottom]
-            else ("Contract not down yet", "muted"),
+            (_("Score {points}").format(points=match.totals[self.bottom]), "text"),
+            (_("Buys left: {left} of {max_buys}").format(
+                left=left, max_buys=match.variant.max_buys), "muted"),
+            (_("\u2713 Contract laid down"), "good") if r.laid_down[self.bottom]
+            else (_("Contract not down yet"), "muted"),
         ]
         draw = self.phase == HUMAN and r.phase == "draw" and self.human.my_move()
         contract = match.contract
-        empty = ("Nobody has laid down yet",
-                 f"Lay down exactly {contract} in one turn; runs of one suit, sets of one rank.",
-                 "Afterwards, lay off single cards on any meld.")
-        return BoardFacts(f"Round {r.number + 1} of {rounds}", str(contract), label,
+        empty = (_("Nobody has laid down yet"),
+                 _("Lay down exactly {contract} in one turn; runs of one suit, sets of one "
+                   "rank.").format(
+                     contract=contract),
+                 _("Afterwards, lay off single cards on any meld."))
+        return BoardFacts(_("Round {n} of {rounds}").format(
+            n=r.number + 1, rounds=rounds), str(contract), label,
                           self.sort_mode, tuple(info), "(D)" if draw else "",
                           "(T)" if draw and r.discard else "", empty)
 

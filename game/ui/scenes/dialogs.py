@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
+from game.i18n import _
 from game.ui.widgets.drawing import escape_html, font
 from game.ui.widgets.menus import MenuBase
 
@@ -130,17 +131,17 @@ class MessageDialog(Dialog):
     """A message with one OK button."""
 
     def __init__(self, app: App, title: str, message: str,
-                 on_close: Callable[[], None] | None = None, button: str = "OK") -> None:
+                 on_close: Callable[[], None] | None = None, button: str | None = None) -> None:
         super().__init__(app, title, message)
         self.on_close = on_close
-        self.button_text = button
+        self.button_text = _("OK") if button is None else button
 
     def default_focus(self) -> str | None:
         return "ok"
 
     def build_buttons(self, box: object, rect: pygame.Rect) -> None:
         self.buttons_right(box, rect, [
-            ("ok", self.button_text, self.accept, "primary", "Close this message (Enter)"),
+            ("ok", self.button_text, self.accept, "primary", _("Close this message (Enter)")),
         ])
 
     def accept(self) -> None:
@@ -156,13 +157,13 @@ class ConfirmDialog(Dialog):
     """A question with a confirm and a cancel button; Esc cancels."""
 
     def __init__(self, app: App, title: str, message: str, on_confirm: Callable[[], object],
-                 *, confirm: str = "OK", cancel: str = "Cancel", danger: bool = False,
+                 *, confirm: str | None = None, cancel: str | None = None, danger: bool = False,
                  on_cancel: Callable[[], object] | None = None) -> None:
         super().__init__(app, title, message)
         self.on_confirm = on_confirm
         self.on_cancel = on_cancel
-        self.confirm_text = confirm
-        self.cancel_text = cancel
+        self.confirm_text = _("OK") if confirm is None else confirm
+        self.cancel_text = _("Cancel") if cancel is None else cancel
         self.danger = danger
         self.confirmed: bool | None = None
 
@@ -172,7 +173,7 @@ class ConfirmDialog(Dialog):
 
     def build_buttons(self, box: object, rect: pygame.Rect) -> None:
         self.buttons_right(box, rect, [
-            ("cancel", self.cancel_text, self.cancel, "plain", "Keep things as they are (Esc)"),
+            ("cancel", self.cancel_text, self.cancel, "plain", _("Keep things as they are (Esc)")),
             ("confirm", self.confirm_text, self.confirm,
              "danger" if self.danger else "primary", f"{self.confirm_text}"),
         ])
@@ -203,12 +204,12 @@ class PromptDialog(Dialog):
     """Ask for a short text (a name); ``validate`` returns an error message or ``None``."""
 
     def __init__(self, app: App, title: str, message: str, on_accept: Callable[[str], None],
-                 *, text: str = "", confirm: str = "OK", max_length: int = 64,
+                 *, text: str = "", confirm: str | None = None, max_length: int = 64,
                  validate: Callable[[str], str | None] | None = None) -> None:
         super().__init__(app, title, message)
         self.on_accept = on_accept
         self.text = text
-        self.confirm_text = confirm
+        self.confirm_text = _("OK") if confirm is None else confirm
         self.max_length = max_length
         self.validate = validate
         self.error = ""
@@ -238,7 +239,7 @@ class PromptDialog(Dialog):
 
     def build_buttons(self, box: object, rect: pygame.Rect) -> None:
         self.buttons_right(box, rect, [
-            ("cancel", "Cancel", self.cancel, "plain", "Close without saving (Esc)"),
+            ("cancel", _("Cancel"), self.cancel, "plain", _("Close without saving (Esc)")),
             ("confirm", self.confirm_text, self.accept, "primary", self.confirm_text),
         ])
 
@@ -254,7 +255,7 @@ class PromptDialog(Dialog):
 
     def accept(self) -> None:
         text = self.text.strip()
-        problem = self.validate(text) if self.validate else (None if text else "Type a name.")
+        problem = self.validate(text) if self.validate else (None if text else _("Type a name."))
         if problem:
             self._show_error(problem)
             return

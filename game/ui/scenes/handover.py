@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_text, felt_background
 from game.ui.widgets.menus import MenuBase
@@ -20,7 +21,7 @@ class HandOverScene(MenuBase):
     """Covers the table (``opaque``) until ``on_confirm`` is called."""
 
     opaque = True
-    hints = "Enter or click when you are ready  \u00b7  Esc menu"
+    hints = N_("Enter or click when you are ready  \u00b7  Esc menu")
 
     def __init__(self, app: App, name: str, on_confirm: Callable[[], None], *,
                  detail: str = "", table: Any = None) -> None:
@@ -36,8 +37,9 @@ class HandOverScene(MenuBase):
         width, height = self.px(320), self.px(54)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (w // 2, h // 2 + self.px(130))
-        self.button(rect, f"I am {self.name}: show my hand", self.confirm, key="ready",
-                    tooltip="Only when nobody else can see the screen", style="primary",
+        self.button(rect, _("I am {name}: show my hand").format(
+            name=self.name), self.confirm, key="ready",
+                    tooltip=_("Only when nobody else can see the screen"), style="primary",
                     size=18)
 
     def default_focus(self) -> str | None:
@@ -86,7 +88,7 @@ class HandOverScene(MenuBase):
             x = w // 2 + (i - 2) * self.px(26)
             surface.blit(back, back.get_rect(center=(x, h // 2 - self.px(175) + abs(i - 2) * 6)))
         y = h // 2 - self.px(40)
-        draw_text(surface, "Pass the screen to", self.px(22), MUTED, style="italic",
+        draw_text(surface, _("Pass the screen to"), self.px(22), MUTED, style="italic",
                   center=(w // 2, y - self.px(16)))
         rect = draw_text(surface, self.name, self.px(54), GOLD_LIGHT, style="serif-bold",
                          shadow=self.px(3), center=(w // 2, y + self.px(34)))
@@ -97,7 +99,7 @@ class HandOverScene(MenuBase):
         if self.detail:
             draw_text(surface, self.detail, self.px(17), CREAM,
                       center=(w // 2, rect.bottom + self.px(40)))
-        draw_text(surface, "Every hand stays hidden until you confirm.", self.px(14), MUTED,
+        draw_text(surface, _("Every hand stays hidden until you confirm."), self.px(14), MUTED,
                   center=(w // 2, h // 2 + self.px(182)))
         draw_text(surface, self.hints, self.px(13), MUTED,
                   midbottom=(w // 2, h - self.px(10)))

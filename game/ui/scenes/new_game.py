@@ -10,7 +10,6 @@ chosen for that variant (restored the next time the screen opens).
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,6 +17,7 @@ import pygame
 from game.engine.errors import OptionError
 from game.engine.options import apply_options
 from game.engine.variants import all_variants
+from game.i18n import N_, _, ngettext
 from game.session import GameSession, Seat
 from game.store import InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
@@ -35,10 +35,10 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 KIND_LABELS = {
-    "human": "Human",
-    "easy": "Computer \u00b7 Easy",
-    "medium": "Computer \u00b7 Medium",
-    "hard": "Computer \u00b7 Hard",
+    "human": N_("Human"),
+    "easy": N_("Computer \u00b7 Easy"),
+    "medium": N_("Computer \u00b7 Medium"),
+    "hard": N_("Computer \u00b7 Hard"),
 }
 
 
@@ -47,8 +47,8 @@ def _html_colour(rgb: tuple[int, int, int]) -> str:
 
 
 class NewGameScene(MenuScene):
-    title = "New game"
-    subtitle = "Pick a variant, adjust its rules and seat the players"
+    title = N_("New game")
+    subtitle = N_("Pick a variant, adjust its rules and seat the players")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -99,7 +99,7 @@ class NewGameScene(MenuScene):
         setup = self.setup
         row, gap = self._rows(inner)
         y = inner.y
-        self.label(pygame.Rect(inner.x, y, inner.w, self.px(22)), "Variant", style="muted",
+        self.label(pygame.Rect(inner.x, y, inner.w, self.px(22)), _("Variant"), style="muted",
                    size=14)
         y += self.px(24)
         options = [(v.name, v.id) for v in all_variants().values()]
@@ -113,15 +113,15 @@ class NewGameScene(MenuScene):
         self._summary = self.text_box(pygame.Rect(inner.x, y, inner.w, summary_h),
                                       self._summary_html(), size=14)
         y += summary_h + gap
-        self.button(pygame.Rect(inner.x, y, inner.w, row), "Rules of this variant\u2026",
+        self.button(pygame.Rect(inner.x, y, inner.w, row), _("Rules of this variant\u2026"),
                     self._show_rules, key="rules",
-                    tooltip="Read the full rules of the chosen variant, house rules marked")
+                    tooltip=_("Read the full rules of the chosen variant, house rules marked"))
         y = presets_y
-        self.label(pygame.Rect(inner.x, y, inner.w, self.px(24)), "House-rule presets",
+        self.label(pygame.Rect(inner.x, y, inner.w, self.px(24)), _("House-rule presets"),
                    style="heading", size=15, bold=True)
         y += self.px(28)
         names = self.app.store.presets.names()
-        choices = [("Choose a preset\u2026", "")] + [(name, name) for name in names]
+        choices = [(_("Choose a preset\u2026"), "")] + [(name, name) for name in names]
         selected = setup.preset if setup.preset in names else ""
         half = (inner.w - gap) // 2
         self.dropdown(pygame.Rect(inner.x, y, inner.w, row), choices, selected,
@@ -129,14 +129,14 @@ class NewGameScene(MenuScene):
         y += row + gap
         self.entry(pygame.Rect(inner.x, y, inner.w, row), self.preset_name,
                    self._preset_name_changed, key="preset_name", submit=self._save_preset,
-                   placeholder="Name for these rules", max_length=64)
+                   placeholder=_("Name for these rules"), max_length=64)
         y += row + gap
-        self.button(pygame.Rect(inner.x, y, half, row), "Save preset", self._save_preset,
+        self.button(pygame.Rect(inner.x, y, half, row), _("Save preset"), self._save_preset,
                     key="preset_save",
-                    tooltip="Keep this variant and its house rules under the name above")
+                    tooltip=_("Keep this variant and its house rules under the name above"))
         self.button(pygame.Rect(inner.x + half + gap, y, inner.w - half - gap, row),
-                    "Delete preset", self._delete_preset, key="preset_delete", style="danger",
-                    tooltip="Remove the chosen preset (asks first)")
+                    _("Delete preset"), self._delete_preset, key="preset_delete", style="danger",
+                    tooltip=_("Remove the chosen preset (asks first)"))
 
     def _summary_html(self) -> str:
         """The variant in a sentence and its facts for the seats and house rules chosen."""
@@ -152,8 +152,9 @@ class NewGameScene(MenuScene):
         low, high = setup.seat_range
         y = inner.y
         label_w = round(inner.w * 0.42)
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Players", size=15)
-        counts = [(f"{n} players", str(n)) for n in range(low, high + 1)]
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Players"), size=15)
+        counts = [(ngettext("{n} player", "{n} players", n).format(n=n), str(n))
+                  for n in range(low, high + 1)]
         self.dropdown(pygame.Rect(inner.x + label_w + self.px(10), y,
                                   inner.w - label_w - self.px(10), row),
                       counts, str(len(setup.seats)), self._seat_count_changed, key="seats")
@@ -162,20 +163,21 @@ class NewGameScene(MenuScene):
         for n, (name, kind) in enumerate(setup.seats):
             self.entry(pygame.Rect(inner.x, y, name_w, row), name, self._seat_name(n),
                        key=f"seat{n}.name", max_length=MAX_NAME_LENGTH,
-                       placeholder=f"Seat {n + 1}")
+                       placeholder=_("Seat {n}").format(n=n + 1))
             self.dropdown(pygame.Rect(inner.x + name_w + gap, y, inner.w - name_w - gap, row),
-                          list(_swap(KIND_LABELS)), kind, self._seat_kind(n),
+                          [(_(label), kind) for kind, label in KIND_LABELS.items()], kind,
+                          self._seat_kind(n),
                           key=f"seat{n}.kind", size=14)
             y += row + gap
         humans = sum(1 for _, kind in setup.seats if kind == "human")
         if humans > 1:
-            note = ("Hot seat: the players share this screen; each hand stays hidden until "
-                    "its player is ready.")
+            note = (_("Hot seat: the players share this screen; each hand stays hidden until "
+                    "its player is ready."))
         elif humans == 0:
-            note = "No human seat: you will watch the computer players."
+            note = _("No human seat: you will watch the computer players.")
         else:
-            note = ("Set a second seat to Human for a hot-seat game with a friend at this "
-                    "screen.")
+            note = (_("Set a second seat to Human for a hot-seat game with a friend at this "
+                    "screen."))
         note_h = min(self.px(64), inner.bottom - y - self.px(4))
         if note_h > self.px(30):
             self.text_box(pygame.Rect(inner.x, inner.bottom - note_h, inner.w, note_h),
@@ -187,12 +189,13 @@ class NewGameScene(MenuScene):
         top = self.footer_top() + self.px(10)
         row = self.px(44)
         margin = self.px(40)
-        self.button(pygame.Rect(margin, top, self.px(150), row), "Back", self.back, key="back",
-                    tooltip="Return to the title screen (Esc)")
+        self.button(pygame.Rect(margin, top, self.px(150), row), _("Back"), self.back, key="back",
+                    tooltip=_("Return to the title screen (Esc)"))
         start_w = self.px(210)
-        self.button(pygame.Rect(self.width - margin - start_w, top, start_w, row), "Deal the cards",
+        self.button(pygame.Rect(self.width - margin - start_w, top, start_w, row), _("Deal the "
+                                                                                     "cards"),
                     self.start, key="start", style="primary", size=17,
-                    tooltip="Start the game with these rules and players")
+                    tooltip=_("Start the game with these rules and players"))
         x = margin + self.px(170)
         self._status_label = self.label(
             pygame.Rect(x, top, self.width - margin - start_w - self.px(20) - x, row),
@@ -204,7 +207,7 @@ class NewGameScene(MenuScene):
     # -- drawing
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        for rect, title in zip(self._columns(), ("Game", "House rules", "Players"),
+        for rect, title in zip(self._columns(), (_("Game"), _("House rules"), _("Players")),
                                strict=True):
             draw_panel(surface, rect, self.scale, title)
 
@@ -229,7 +232,7 @@ class NewGameScene(MenuScene):
 
     def restore_defaults(self) -> None:
         self.setup.set_variant(self.setup.variant_id, restore=False)
-        self._show_status("House rules set back to the variant's own.")
+        self._show_status(_("House rules set back to the variant's own."))
         self.rebuild()
 
     def _seat_count_changed(self, value: str) -> None:
@@ -269,12 +272,14 @@ class NewGameScene(MenuScene):
             return
         preset = self.app.store.presets.get(name)
         if preset is None:
-            self._show_status(f'The preset "{name}" cannot be read.', error=True)
+            self._show_status(_('The preset "{name}" cannot be read.').format(
+                name=name), error=True)
             self.rebuild()
             return
         if preset.variant not in all_variants():
-            self._show_status(f'The preset "{name}" is for an unknown variant '
-                              f'("{preset.variant}").', error=True)
+            self._show_status(_('The preset "{name}" is for an unknown variant '
+                                '("{variant}").').format(
+                name=name, variant=preset.variant), error=True)
             self.rebuild()
             return
         self.setup.set_variant(preset.variant)
@@ -283,27 +288,29 @@ class NewGameScene(MenuScene):
         self.preset_name = name
         problem = self.setup.check()
         if problem:
-            self._show_status(f'Preset "{name}": {problem}', error=True)
+            self._show_status(_('Preset "{name}": {problem}').format(
+                name=name, problem=problem), error=True)
         else:
-            self._show_status(f'Loaded the preset "{name}".')
+            self._show_status(_('Loaded the preset "{name}".').format(name=name))
         self.rebuild()
 
     def _save_preset(self) -> None:
         name = self.preset_name.strip()
         if not name:
-            self._show_status("Type a name for the preset first.", error=True)
+            self._show_status(_("Type a name for the preset first."), error=True)
             return
         try:
             options = self.setup.options()
             apply_options(self.setup.variant, options)
         except OptionError as error:
-            self._show_status(f"Cannot save these rules: {error}", error=True)
+            self._show_status(_("Cannot save these rules: {error}").format(error=error), error=True)
             return
         if name in self.app.store.presets.names():
             self.open_dialog(ConfirmDialog(
-                self.app, "Replace the preset?",
-                f'A preset called "{name}" exists. Replace it with these rules?',
-                lambda: self._write_preset(name, options), confirm="Replace"))
+                self.app, _("Replace the preset?"),
+                _('A preset called "{name}" exists. Replace it with these rules?').format(
+                    name=name),
+                lambda: self._write_preset(name, options), confirm=_("Replace")))
             return
         self._write_preset(name, options)
 
@@ -311,35 +318,38 @@ class NewGameScene(MenuScene):
         try:
             self.app.store.presets.save(name, self.setup.variant_id, options)
         except (InvalidName, ValueError) as error:
-            self._show_status(f"Cannot save the preset: {error}", error=True)
+            self._show_status(_("Cannot save the preset: {error}").format(error=error), error=True)
             return
         except StoreError as error:
-            self._show_status(f"The preset could not be saved: {error}", error=True)
+            self._show_status(_("The preset could not be saved: {error}").format(
+                error=error), error=True)
             return
         self.setup.preset = name
-        self._show_status(f'Saved the preset "{name}".')
+        self._show_status(_('Saved the preset "{name}".').format(name=name))
         self.rebuild()
 
     def _delete_preset(self) -> None:
         name = self.setup.preset or self.preset_name.strip()
         if not name or name not in self.app.store.presets.names():
-            self._show_status("Choose a preset to delete first.", error=True)
+            self._show_status(_("Choose a preset to delete first."), error=True)
             return
         self.open_dialog(ConfirmDialog(
-            self.app, "Delete the preset?", f'Delete the house-rule preset "{name}"?',
-            lambda: self._remove_preset(name), confirm="Delete", danger=True))
+            self.app, _("Delete the preset?"), _('Delete the house-rule preset "{name}"?').format(
+                name=name),
+            lambda: self._remove_preset(name), confirm=_("Delete"), danger=True))
 
     def _remove_preset(self, name: str) -> None:
         try:
             self.app.store.presets.delete(name)
         except StoreError as error:
-            self._show_status(f"The preset could not be deleted: {error}", error=True)
+            self._show_status(_("The preset could not be deleted: {error}").format(
+                error=error), error=True)
             return
         if self.setup.preset == name:
             self.setup.preset = ""
         if self.preset_name == name:
             self.preset_name = ""
-        self._show_status(f'Deleted the preset "{name}".')
+        self._show_status(_('Deleted the preset "{name}".').format(name=name))
         self.rebuild()
 
     # -- status and start
@@ -369,7 +379,7 @@ class NewGameScene(MenuScene):
         try:
             session = GameSession.new(setup.variant_id, setup.options(), seats, seed)
         except (OptionError, ValueError) as error:
-            self._show_status(f"Cannot deal: {error}", error=True)
+            self._show_status(_("Cannot deal: {error}").format(error=error), error=True)
             return
         settings = self.app.settings
         settings.default_variant = setup.variant_id
@@ -391,7 +401,3 @@ class NewGameScene(MenuScene):
             key: dict(options) for key, options in self.setup.remembered.items()}
         self.app.store.save_settings()
 
-
-def _swap(labels: Mapping[str, str]) -> list[tuple[str, str]]:
-    """``{id: label}`` as pygame-gui drop-down options ``(label, id)``."""
-    return [(label, key) for key, label in labels.items()]

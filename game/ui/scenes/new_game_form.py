@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.options import FORM_SPECS, OptionSpec, Widget
+from game.i18n import _
 from game.ui import theme
 
 if TYPE_CHECKING:
@@ -75,8 +76,8 @@ class HouseRulesColumn:
             y += row + gap
         scene.button(pygame.Rect(inner.right - scene.px(190), inner.bottom - row,
                                  scene.px(190), row),
-                     "Variant defaults", scene.restore_defaults, key="defaults",
-                     tooltip="Put every house rule back as the variant has it")
+                     _("Variant defaults"), scene.restore_defaults, key="defaults",
+                     tooltip=_("Put every house rule back as the variant has it"))
 
     def _control(self, spec: OptionSpec, rect: pygame.Rect) -> None:
         scene, setup = self.scene, self.scene.setup

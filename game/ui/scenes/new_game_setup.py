@@ -14,6 +14,7 @@ from game.engine.errors import OptionError
 from game.engine.options import FORM_SPECS, OPTION_SPECS, OptionSpec, Widget, apply_options
 from game.engine.options import offered_specs as _offered_specs
 from game.engine.variants import Variant, all_variants
+from game.i18n import _, ngettext
 from game.store.seats import MAX_NAME_LENGTH, SEAT_KINDS
 
 MAX_SEATS = 8  # the contract game seats up to 8
@@ -35,10 +36,6 @@ def form_defaults(variant: Variant) -> tuple[dict[str, str], dict[str, str]]:
 def _default_number(spec: OptionSpec, choice: str) -> str:
     picked = spec.choice(choice)
     return str(picked.number) if picked and picked.number is not None else ""
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass
@@ -190,21 +187,28 @@ class Setup:
         players = len(self.seats)
         low, high = self.seat_range
         packs, jokers = variant.deck_for(players)
-        deck = _plural(packs, "pack")
+        deck = ngettext("{n} pack", "{n} packs", packs).format(n=packs)
         if jokers:
-            deck += f", {_plural(jokers, 'joker')}"
-        facts = [f"{low} to {high} players", f"{variant.hand_size} cards each",
-                 f"{deck} for {players} players"]
+            deck = ngettext("{packs}, {n} joker", "{packs}, {n} jokers", jokers).format(
+                packs=deck, n=jokers)
+        facts = [_("{low} to {high} players").format(low=low, high=high),
+                 ngettext("{n} card each", "{n} cards each", variant.hand_size).format(
+                     n=variant.hand_size),
+                 ngettext("{deck} for {n} player", "{deck} for {n} players", players).format(
+                     deck=deck, n=players)]
         if variant.free_cards:
-            facts.append(f"{variant.free_cards} free cards on the table")
+            facts.append(ngettext("{n} free card on the table", "{n} free cards on the table",
+                                  variant.free_cards).format(n=variant.free_cards))
+        hands = variant.match_hands or 1
         if variant.is_contract:
-            facts.append(f"{variant.match_hands} rounds of contracts")
+            facts.append(ngettext("{n} round of contracts", "{n} rounds of contracts",
+                                  hands).format(n=hands))
         elif variant.match_target is not None:
-            facts.append(f"play to {variant.match_target} points")
-        elif variant.match_hands and variant.match_hands > 1:
-            facts.append(f"{variant.match_hands} hands")
+            facts.append(_("play to {n} points").format(n=variant.match_target))
+        elif hands > 1:
+            facts.append(ngettext("{n} hand", "{n} hands", hands).format(n=hands))
         else:
-            facts.append("a single hand")
+            facts.append(_("a single hand"))
         return facts
 
     # --- seats
@@ -218,7 +222,7 @@ class Setup:
     def add_seat(self) -> None:
         used = {name.casefold() for name, _ in self.seats}
         name = next((n for n in COMPUTER_NAMES if n.casefold() not in used),
-                    f"Player {len(self.seats) + 1}")
+                    _("Player {n}").format(n=len(self.seats) + 1))
         self.seats.append([name, "medium"])
 
     def set_seat_count(self, count: int) -> None:
@@ -241,14 +245,16 @@ class Setup:
         names = [name.strip() for name, _ in self.seats]
         for n, name in enumerate(names, start=1):
             if not name:
-                return f"Seat {n} needs a name."
+                return _("Seat {n} needs a name.").format(n=n)
             if len(name) > MAX_NAME_LENGTH:
-                return f"Seat {n}'s name is longer than {MAX_NAME_LENGTH} characters."
+                return _("Seat {n}'s name is longer than {limit} characters.").format(
+                    n=n, limit=MAX_NAME_LENGTH)
         seen: set[str] = set()
         for name in names:
             if name.casefold() in seen:
-                return f'Two seats are called "{name}": give each player their own name.'
+                return _('Two seats are called "{name}": give each player their own name.').format(
+                    name=name)
             seen.add(name.casefold())
         if any(kind not in SEAT_KINDS for _, kind in self.seats):
-            return "Every seat must be a human or a computer player."
+            return _("Every seat must be a human or a computer player.")
         return None

@@ -18,6 +18,7 @@ from game.engine.variants import (
     describe,
     get_variant,
 )
+from game.i18n import N_, _, ngettext
 from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_panel, draw_text, escape_html, fit_text, panel_inner
 from game.ui.widgets.menus import MenuScene
@@ -26,20 +27,22 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 HOUSE = "(house)"
-HOUSE_NOTE = ("House rules settle what the traditional rules leave open; "
-              "this game plays them as written here.")
+HOUSE_NOTE = (N_("House rules settle what the traditional rules leave open; "
+              "this game plays them as written here."))
 
-_TURN = {TurnStructure.PLAY_OR_DRAW: "Play or draw",
-         TurnStructure.CAROUSEL: "Draw, meld, draw again",
-         TurnStructure.GUADALUPE: "Play, then draw 1 or 2",
-         TurnStructure.DRAW_UNTIL_ABLE: "Draw until you can meld",
-         TurnStructure.ROBBERS: "Play, draw, play on",
-         TurnStructure.CONTRACT: "Draw, meet the contract, discard"}
-_SCORING = {Scoring.CARDS_COUNT: "1 point a card left", Scoring.TAHITI: "Card values, low wins",
-            Scoring.MANIPULATION: "Card values, to 200 loses", Scoring.NONE: "First out wins",
-            Scoring.CAROUSEL_SCARNE: "Scarne's carousel points",
-            Scoring.CAROUSEL_CULBERTSON: "Culbertson's points",
-            Scoring.CONTRACT: "Card values, lowest total wins"}
+_TURN = {TurnStructure.PLAY_OR_DRAW: N_("Play or draw"),
+         TurnStructure.CAROUSEL: N_("Draw, meld, draw again"),
+         TurnStructure.GUADALUPE: N_("Play, then draw 1 or 2"),
+         TurnStructure.DRAW_UNTIL_ABLE: N_("Draw until you can meld"),
+         TurnStructure.ROBBERS: N_("Play, draw, play on"),
+         TurnStructure.CONTRACT: N_("Draw, meet the contract, discard")}
+_SCORING = {Scoring.CARDS_COUNT: N_("1 point a card left"),
+            Scoring.TAHITI: N_("Card values, low wins"),
+            Scoring.MANIPULATION: N_("Card values, to 200 loses"),
+            Scoring.NONE: N_("First out wins"),
+            Scoring.CAROUSEL_SCARNE: N_("Scarne's carousel points"),
+            Scoring.CAROUSEL_CULBERTSON: N_("Culbertson's points"),
+            Scoring.CONTRACT: N_("Card values, lowest total wins")}
 
 
 def rules_html(variant: Variant) -> str:
@@ -55,10 +58,11 @@ def rules_html(variant: Variant) -> str:
     ]
     parts += [f"\u2022 {escape_html(line)}" for line in rules]
     if house:
-        parts += ["", "<font color='#f5d27a'><b>House rules</b></font>",
-                  f"<font color='#b4c8ba'><i>{escape_html(HOUSE_NOTE)}</i></font>"]
-        parts += [f"<body bgcolor='#e0b44a'><font color='#1b1406'><b>&nbsp;HOUSE RULE&nbsp;"
-                  f"</b></font></body>&nbsp; {escape_html(line)}" for line in house]
+        parts += ["", f"<font color='#f5d27a'><b>{escape_html(_('House rules'))}</b></font>",
+                  f"<font color='#b4c8ba'><i>{escape_html(_(HOUSE_NOTE))}</i></font>"]
+        tag = escape_html(_("HOUSE RULE"))
+        parts += [f"<body bgcolor='#e0b44a'><font color='#1b1406'><b>&nbsp;{tag}&nbsp;</b>"
+                  f"</font></body>&nbsp; {escape_html(line)}" for line in house]
     del head
     return "<br>".join(parts)
 
@@ -66,29 +70,32 @@ def rules_html(variant: Variant) -> str:
 def variant_facts(variant: Variant) -> list[tuple[str, str]]:
     """Short facts for the side panel: (what, value)."""
     packs, jokers = variant.deck_for(variant.min_players)
-    deck = f"{packs} pack{'s' if packs > 1 else ''}"
+    deck = ngettext("{n} pack", "{n} packs", packs).format(n=packs)
     if jokers:
-        deck += f" + {jokers} joker{'s' if jokers > 1 else ''}"
+        deck = ngettext("{packs} + {n} joker", "{packs} + {n} jokers", jokers).format(
+            packs=deck, n=jokers)
     if variant.match_target is not None:
-        match = f"To {variant.match_target} points"
+        match = _("To {n} points").format(n=variant.match_target)
     elif variant.match_hands == 1:
-        match = "A single hand"
+        match = _("A single hand")
     else:
-        match = f"{variant.match_hands} hands"
+        match = ngettext("{n} hand", "{n} hands", variant.match_hands or 1).format(
+            n=variant.match_hands)
     return [
-        ("Players", f"{variant.min_players} to {variant.max_players}"),
-        ("Deck", deck),
-        ("Cards dealt", str(variant.hand_size)),
-        ("Aces", OPTION_SPECS["ace"].label_of(variant.ace)),
-        ("Turn", _TURN.get(variant.turn, variant.turn)),
-        ("Scoring", _SCORING.get(variant.scoring, variant.scoring)),
-        ("Match", match),
-        ("House rules", str(sum(1 for line in describe(variant) if line.startswith(HOUSE)))),
+        (_("Players"), _("{low} to {high}").format(
+            low=variant.min_players, high=variant.max_players)),
+        (_("Deck"), deck),
+        (_("Cards dealt"), str(variant.hand_size)),
+        (_("Aces"), OPTION_SPECS["ace"].label_of(variant.ace)),
+        (_("Turn"), _(_TURN.get(variant.turn, variant.turn))),
+        (_("Scoring"), _(_SCORING.get(variant.scoring, variant.scoring))),
+        (_("Match"), match),
+        (_("House rules"), str(sum(1 for line in describe(variant) if line.startswith(HOUSE)))),
     ]
 
 
 class RulesScene(MenuScene):
-    title = "Rules"
+    title = N_("Rules")
 
     def __init__(self, app: App, variant_id: str | None = None,
                  options: Mapping[str, Any] | None = None) -> None:
@@ -100,7 +107,7 @@ class RulesScene(MenuScene):
         self.variant_id: str = variant_id
         self.options: dict[str, Any] = dict(options or {})
         self.text: UITextBox | None = None
-        self.subtitle = "Choose a variant to read how it is played"
+        self.subtitle = N_("Choose a variant to read how it is played")
 
     @property
     def variant(self) -> Variant:
@@ -133,8 +140,8 @@ class RulesScene(MenuScene):
         self.look.preload_text_fonts(self.px(26))
         self.text = self.text_box(text_rect, self.html(), size=16, style="plain_text")
         top = self.footer_top() + self.px(10)
-        self.button(pygame.Rect(self.px(40), top, self.px(150), self.px(44)), "Back", self.back,
-                    key="back", tooltip="Return to the previous screen (Esc)")
+        self.button(pygame.Rect(self.px(40), top, self.px(150), self.px(44)), _("Back"), self.back,
+                    key="back", tooltip=_("Return to the previous screen (Esc)"))
 
     def default_focus(self) -> str | None:
         return "variant"
@@ -171,10 +178,10 @@ class RulesScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         side = self._side()
-        inner = draw_panel(surface, side, self.scale, "Variant")
+        inner = draw_panel(surface, side, self.scale, _("Variant"))
         draw_panel(surface, self._main(), self.scale, None)
         y = inner.y + self.px(38) + self.px(26)
-        draw_text(surface, "AT A GLANCE", self.px(13), GOLD_LIGHT, style="bold",
+        draw_text(surface, _("AT A GLANCE"), self.px(13), GOLD_LIGHT, style="bold",
                   topleft=(inner.x, y))
         y += self.px(22)
         pygame.draw.line(surface, GOLD_DARK, (inner.x, y), (inner.right, y),
@@ -189,6 +196,6 @@ class RulesScene(MenuScene):
             draw_text(surface, what.upper(), self.px(11), MUTED, style="bold",
                       topleft=(inner.x, y))
             draw_text(surface, fit_text(value, size, inner.w, "bold"), size,
-                      GOLD_LIGHT if what == "House rules" else CREAM, style="bold",
+                      GOLD_LIGHT if what == _("House rules") else CREAM, style="bold",
                       topleft=(inner.x, y + self.px(16)))
             y += step

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.saves import validate_slot_name
 from game.ui.scenes import load_session, open_table
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 
 def slot_title(info: SlotInfo) -> str:
-    return "Autosave" if info.slot == AUTOSAVE else info.slot
+    return _("Autosave") if info.slot == AUTOSAVE else info.slot
 
 
 def saved_when(moment: datetime) -> str:
@@ -41,8 +42,10 @@ def saved_when(moment: datetime) -> str:
 def slot_line(info: SlotInfo) -> str:
     """The one-line listing of a save."""
     players = len(info.players)
-    return (f"{slot_title(info)}  \u00b7  {info.variant}  \u00b7  {players} players  \u00b7  "
-            f"{saved_when(info.saved_at)}")
+    return ngettext("{slot}  \u00b7  {variant}  \u00b7  {n} player  \u00b7  {saved}",
+                    "{slot}  \u00b7  {variant}  \u00b7  {n} players  \u00b7  {saved}",
+                    players).format(slot=slot_title(info), variant=info.variant, n=players,
+                                    saved=saved_when(info.saved_at))
 
 
 def default_slot_name(session: GameSession) -> str:
@@ -61,9 +64,9 @@ class SavesScene(MenuScene):
             raise ValueError("save mode needs the session to save")
         self.mode = mode
         self.session = session
-        self.title = "Save game" if mode == "save" else "Load game"
-        self.subtitle = ("Name the save, or pick one to replace" if mode == "save"
-                         else "Pick a saved game to carry on")
+        self.title = N_("Save game") if mode == "save" else N_("Load game")
+        self.subtitle = (N_("Name the save, or pick one to replace") if mode == "save"
+                         else N_("Pick a saved game to carry on"))
         self.slots: list[SlotInfo] = []
         self.selected = 0
         self.offset = 0
@@ -115,8 +118,8 @@ class SavesScene(MenuScene):
         self._build_actions(panel_inner(details, self.scale))
         top = self.footer_top() + self.px(10)
         row = self.px(44)
-        self.button(pygame.Rect(self.px(40), top, self.px(150), row), "Back", self.back,
-                    key="back", tooltip="Return without loading or saving (Esc)")
+        self.button(pygame.Rect(self.px(40), top, self.px(150), row), _("Back"), self.back,
+                    key="back", tooltip=_("Return without loading or saving (Esc)"))
         x = self.px(210)
         self._status_label = self.label(
             pygame.Rect(x, top, self.width - x - self.px(40), row), self.status,
@@ -153,27 +156,27 @@ class SavesScene(MenuScene):
         half = (inner.w - gap) // 2
         bottom = inner.bottom - row
         if self.mode == "save":
-            self.label(pygame.Rect(inner.x, inner.y, inner.w, self.px(22)), "Save as",
+            self.label(pygame.Rect(inner.x, inner.y, inner.w, self.px(22)), _("Save as"),
                        style="muted", size=14)
             y = inner.y + self.px(24)
             self._name_entry = self.entry(
                 pygame.Rect(inner.x, y, inner.w, row), self.name, self._name_changed,
-                key="name", submit=self.save, max_length=64, placeholder="Name of the save")
-            self.button(pygame.Rect(inner.x, bottom, half, row), "Save", self.save, key="save",
-                        style="primary", tooltip="Save the game under the name above")
+                key="name", submit=self.save, max_length=64, placeholder=_("Name of the save"))
+            self.button(pygame.Rect(inner.x, bottom, half, row), _("Save"), self.save, key="save",
+                        style="primary", tooltip=_("Save the game under the name above"))
             delete = self.button(pygame.Rect(inner.x + half + gap, bottom, inner.w - half - gap,
-                                             row), "Delete", self.ask_delete, key="delete",
-                                 style="danger", tooltip="Delete the chosen save (asks first)")
+                                             row), _("Delete"), self.ask_delete, key="delete",
+                                 style="danger", tooltip=_("Delete the chosen save (asks first)"))
         else:
-            load = self.button(pygame.Rect(inner.x, bottom, half, row), "Load", self.load,
+            load = self.button(pygame.Rect(inner.x, bottom, half, row), _("Load"), self.load,
                                key="load", style="primary",
-                               tooltip="Carry on with the chosen game (Enter)")
+                               tooltip=_("Carry on with the chosen game (Enter)"))
             delete = self.button(pygame.Rect(inner.x + half + gap, bottom, inner.w - half - gap,
-                                             row), "Delete", self.ask_delete, key="delete",
-                                 style="danger", tooltip="Delete the chosen save (asks first)")
+                                             row), _("Delete"), self.ask_delete, key="delete",
+                                 style="danger", tooltip=_("Delete the chosen save (asks first)"))
             review = self.button(pygame.Rect(inner.x, bottom - row - gap, inner.w, row),
-                                 "Review", self.review, key="review",
-                                 tooltip="Your turns in this game against the best plays")
+                                 _("Review"), self.review, key="review",
+                                 tooltip=_("Your turns in this game against the best plays"))
             if self.current is None:
                 load.disable()
                 review.disable()
@@ -257,12 +260,13 @@ class SavesScene(MenuScene):
     def load(self) -> None:
         info = self.current
         if info is None:
-            self._show_status("There is no saved game to load.", error=True)
+            self._show_status(_("There is no saved game to load."), error=True)
             return
         session = load_session(self.app, info.slot)
         if session is None:
             self.reload()
-            self._show_status(f'"{slot_title(info)}" could not be loaded.', error=True)
+            self._show_status(_('"{slot}" could not be loaded.').format(
+                slot=slot_title(info)), error=True)
             self.rebuild()
             return
         open_table(self.app, session, replace=True)
@@ -283,16 +287,17 @@ class SavesScene(MenuScene):
         try:
             validate_slot_name(name)
         except InvalidName as error:
-            self._show_status(f"Cannot save: {error}.", error=True)
+            self._show_status(_("Cannot save: {error}.").format(error=error), error=True)
             return
         if name.casefold() == AUTOSAVE:
-            self._show_status("That name is kept for the autosave; choose another.", error=True)
+            self._show_status(_("That name is kept for the autosave; choose another."), error=True)
             return
         if self.app.store.saves.exists(name):
             self.open_dialog(ConfirmDialog(
-                self.app, "Replace the save?",
-                f'A game is already saved as "{name}". Replace it with this one?',
-                lambda: self.write(name), confirm="Replace"))
+                self.app, _("Replace the save?"),
+                _('A game is already saved as "{name}". Replace it with this one?').format(
+                    name=name),
+                lambda: self.write(name), confirm=_("Replace")))
             return
         self.write(name)
 
@@ -302,13 +307,14 @@ class SavesScene(MenuScene):
         try:
             self.app.store.saves.write(name, self.session.to_json(), self.session.summary())
         except (InvalidName, ValueError) as error:
-            self._show_status(f"Cannot save: {error}", error=True)
+            self._show_status(_("Cannot save: {error}").format(error=error), error=True)
             return False
         except StoreError as error:
-            self._show_status(f"The game could not be saved: {error}", error=True)
+            self._show_status(_("The game could not be saved: {error}").format(
+                error=error), error=True)
             return False
         self.saved_slot = name
-        self.app.notify(f'Game saved as "{name}".')
+        self.app.notify(_('Game saved as "{name}".').format(name=name))
         if self.app.scenes.top is self:
             self.app.scenes.pop()
         return True
@@ -318,19 +324,21 @@ class SavesScene(MenuScene):
         if info is None:
             return
         self.open_dialog(ConfirmDialog(
-            self.app, "Delete the save?",
-            f'Delete "{slot_title(info)}" ({info.variant}, {saved_when(info.saved_at)})? '
-            "It cannot be brought back.",
-            lambda: self.delete(info.slot), confirm="Delete", danger=True))
+            self.app, _("Delete the save?"),
+            _('Delete "{slot}" ({variant}, {saved})? It cannot be brought back.').format(
+                slot=slot_title(info), variant=info.variant, saved=saved_when(info.saved_at)),
+            lambda: self.delete(info.slot), confirm=_("Delete"), danger=True))
 
     def delete(self, slot: str) -> None:
         try:
             self.app.store.saves.delete(slot)
         except StoreError as error:
-            self._show_status(f"The save could not be deleted: {error}", error=True)
+            self._show_status(_("The save could not be deleted: {error}").format(
+                error=error), error=True)
             return
         self.reload()
-        self._show_status(f'Deleted "{"Autosave" if slot == AUTOSAVE else slot}".')
+        self._show_status(_('Deleted "{slot}".').format(
+            slot=_("Autosave") if slot == AUTOSAVE else slot))
         self.rebuild()
 
     def refresh(self) -> None:
@@ -340,24 +348,24 @@ class SavesScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         listing, details = self._panels()
-        inner = draw_panel(surface, listing, self.scale, "Saved games")
+        inner = draw_panel(surface, listing, self.scale, _("Saved games"))
         if not self.slots:
-            draw_text(surface, "No saved games yet.", self.px(18), CREAM, style="bold",
+            draw_text(surface, _("No saved games yet."), self.px(18), CREAM, style="bold",
                       center=(inner.centerx, inner.centery - self.px(12)))
-            hint = ("Name this game on the right to save it." if self.mode == "save"
-                    else "Save from the table's menu; the game also saves itself as you play.")
+            hint = (_("Name this game on the right to save it.") if self.mode == "save"
+                    else _("Save from the table's menu; the game also saves itself as you play."))
             draw_text(surface, fit_text(hint, self.px(14), inner.w), self.px(14), MUTED,
                       center=(inner.centerx, inner.centery + self.px(16)))
         else:
             visible = self._visible_rows(inner)
             if self.offset > 0:
-                draw_text(surface, "\u25b2 more", self.px(12), MUTED,
+                draw_text(surface, _("\u25b2 more"), self.px(12), MUTED,
                           topright=(listing.right - self.px(18), listing.y + self.px(18)))
             if self.offset + visible < len(self.slots):
-                draw_text(surface, "\u25bc more", self.px(12), MUTED,
+                draw_text(surface, _("\u25bc more"), self.px(12), MUTED,
                           bottomright=(listing.right - self.px(18),
                                        listing.bottom - self.px(4)))
-        area = draw_panel(surface, details, self.scale, "Details")
+        area = draw_panel(surface, details, self.scale, _("Details"))
         self._draw_details(surface, area)
 
     def _draw_details(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -366,7 +374,7 @@ class SavesScene(MenuScene):
         if self.mode == "save" and self.session is not None and info is None:
             return
         if info is None:
-            draw_text(surface, "Nothing chosen.", self.px(15), MUTED, topleft=(area.x, y))
+            draw_text(surface, _("Nothing chosen."), self.px(15), MUTED, topleft=(area.x, y))
             return
         if self.mode == "save":
             draw_text(surface, "REPLACES", self.px(11), MUTED, style="bold", topleft=(area.x, y))
@@ -374,10 +382,12 @@ class SavesScene(MenuScene):
         title = fit_text(slot_title(info), self.px(22), area.w, "bold")
         y = draw_text(surface, title, self.px(22), GOLD_LIGHT, style="bold",
                       topleft=(area.x, y)).bottom + self.px(4)
-        facts = f"{info.variant}  \u00b7  hand {max(1, info.hand)}"
+        facts = _("{variant}  \u00b7  hand {hand}").format(
+            variant=info.variant, hand=max(1, info.hand))
         y = draw_text(surface, fit_text(facts, self.px(15), area.w), self.px(15), CREAM,
                       topleft=(area.x, y)).bottom + self.px(2)
-        y = draw_text(surface, f"Saved {saved_when(info.saved_at)}", self.px(13), MUTED,
+        y = draw_text(surface, _("Saved {when}").format(
+            when=saved_when(info.saved_at)), self.px(13), MUTED,
                       topleft=(area.x, y)).bottom + self.px(14)
         draw_text(surface, "PLAYER", self.px(11), MUTED, style="bold", topleft=(area.x, y))
         draw_text(surface, "SCORE", self.px(11), MUTED, style="bold", topright=(area.right, y))

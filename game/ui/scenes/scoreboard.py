@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.scoring import points_text
+from game.i18n import N_, _, ngettext
 from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
 from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, MUTED, ROW_LINE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
@@ -18,7 +19,9 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.table import TableScene
 
-REASONS = {"out": "went out", "knock": "knocked", "stock_out": "the stock ran out"}
+REASONS = {"out": N_("went out"), "knock": N_("knocked"), "stock_out": N_("the stock ran out")}
+#: who ended the hand and how, as one sentence (translators may reorder it)
+ENDED = {"out": N_("{name} went out"), "knock": N_("{name} knocked")}
 
 
 class ScoreboardScene(EndOfHandScene):
@@ -45,46 +48,50 @@ class ScoreboardScene(EndOfHandScene):
         if match.over and match.result is not None:
             winners = [names[i] for i in match.result.winners]
             if len(winners) == 1:
-                verb = "win" if winners[0].lower() == "you" else "wins"
-                return f"{winners[0]} {verb} the match!"
-            return f"{' and '.join(winners)} share the match!"
+                if winners[0].lower() == "you":
+                    return _("You win the match!")
+                return _("{name} wins the match!").format(name=winners[0])
+            return _("{names} and {last} share the match!").format(
+                names=", ".join(winners[:-1]), last=winners[-1])
         result = match.hand.result
         if result is None:
-            return "Scores"
-        return f"Hand {match.hand.number + 1}: " + self.reason_words(result)
+            return _("Scores")
+        return _("Hand {n}: {words}").format(n=match.hand.number + 1,
+                                             words=self.reason_words(result))
 
     def reason_words(self, result: object) -> str:
         names = [s.name for s in self.session.seats]
         reason = getattr(result, "reason", "")
         ender = getattr(result, "ender", None)
         if reason in ("out", "knock") and ender is not None:
-            return f"{names[ender]} {REASONS[reason]}"
+            return _(ENDED[reason]).format(name=names[ender])
         winners = [names[i] for i in getattr(result, "winners", ())]
-        words = REASONS.get(reason, reason)
-        return f"{words}; {', '.join(winners)} lowest" if winners else words
+        words = _(REASONS.get(reason, reason))
+        return _("{words}; {names} lowest").format(
+            words=words, names=", ".join(winners)) if winners else words
 
     # --- widgets
 
     def build(self) -> None:
         specs: list[ButtonSpec]
-        look: ButtonSpec = ("look", "Show scores" if self.collapsed else "See the table",
+        look: ButtonSpec = ("look", _("Show scores") if self.collapsed else _("See the table"),
                             self.toggle, "plain",
-                            "Open the scores again (L)" if self.collapsed else
-                            "Fold the scores away to see the table and every hand (L)")
+                            _("Open the scores again (L)") if self.collapsed else
+                            _("Fold the scores away to see the table and every hand (L)"))
         if self.over:
-            specs = [("title", "Title", self.to_title, "plain", "Back to the title screen"),
-                     ("setup", "New game…", self.setup_game, "plain",
-                      "Choose a variant, rules and players"),
-                     ("again", "Play again", self.new_game, "primary",
-                      "A new match with the same players and rules (Enter)")]
+            specs = [("title", _("Title"), self.to_title, "plain", _("Back to the title screen")),
+                     ("setup", _("New game…"), self.setup_game, "plain",
+                      _("Choose a variant, rules and players")),
+                     ("again", _("Play again"), self.new_game, "primary",
+                      _("A new match with the same players and rules (Enter)"))]
         else:
-            specs = [("next", "Next hand", self.next_hand, "primary",
-                      "Deal the next hand (Enter)")]
+            specs = [("next", _("Next hand"), self.next_hand, "primary",
+                      _("Deal the next hand (Enter)"))]
         if self.table is not None:
             specs.insert(0, look)
         if self.session.humans and not self.match.variant.is_contract:
-            specs.insert(len(specs) - 1, ("review", "Review", self.review, "plain",
-                                          "Your turns so far against the best plays"))
+            specs.insert(len(specs) - 1, ("review", _("Review"), self.review, "plain",
+                                          _("Your turns so far against the best plays")))
         if self.collapsed:
             specs = [spec for spec in specs if spec[0] in ("look", "next", "again")]
             self._button_row(specs, (180, 40), 10)
@@ -163,11 +170,12 @@ class ScoreboardScene(EndOfHandScene):
                   self.px(30), colour, style="serif-bold", shadow=self.px(2),
                   topleft=(inner.x, top))
         sub = f"{self.match.variant.name} \u00b7 " + (
-            f"{len(self.match.history)} hand{'s' if len(self.match.history) != 1 else ''} "
-            "played" if self.over else self._match_words())
+            ngettext("{n} hand played", "{n} hands played", len(self.match.history)).format(
+                n=len(self.match.history)) if self.over else self._match_words())
         hints = self.session.hints
         if hints:  # the statistics mark such a match too
-            sub += f" \u00b7 {hints} hint{'s' if hints != 1 else ''} taken"
+            sub += " \u00b7 " + ngettext("{n} hint taken", "{n} hints taken", hints).format(
+                n=hints)
         draw_text(surface, sub, self.px(15), MUTED, topleft=(inner.x, top + self.px(42)))
         y = top + self.px(80)
         y = self._hand_table(surface, inner, y)
@@ -187,9 +195,9 @@ class ScoreboardScene(EndOfHandScene):
     def _match_words(self) -> str:
         variant = self.match.variant
         if variant.match_target is not None:
-            return f"match to {variant.match_target} points"
+            return _("match to {n} points").format(n=variant.match_target)
         hands = variant.match_hands or 1
-        return f"hand {self.match.hand.number + 1} of {hands}"
+        return _("hand {n} of {hands}").format(n=self.match.hand.number + 1, hands=hands)
 
     def _columns(self, inner: pygame.Rect, count: int) -> list[int]:
         first = inner.x + self.px(8)
@@ -202,7 +210,7 @@ class ScoreboardScene(EndOfHandScene):
         seats = self.session.seats
         size = self.px(17)
         cols = self._columns(inner, 3)
-        heads = ("Player", "Left in hand", "This hand", "Total")
+        heads = (_("Player"), _("Left in hand"), _("This hand"), _("Total"))
         for i, head in enumerate(heads):
             if i == 0:
                 draw_text(surface, head.upper(), self.px(13), MUTED, style="bold",
@@ -220,13 +228,13 @@ class ScoreboardScene(EndOfHandScene):
             colour = GOLD_LIGHT if won else CREAM
             name = info.name + ("  \u2605" if won else "")
             if result is not None and result.ender == seat and result.reason in REASONS:
-                name += f"  ({REASONS[result.reason]})"
+                name += f"  ({_(REASONS[result.reason])})"
             draw_text(surface, fit_text(name, size, self.px(300), "bold"), size, colour,
                       style="bold", topleft=(cols[0], y))
             if result is not None:
                 left = len(match.hand.hands[seat])
                 value = result.hand_values[seat]
-                cards = f"{left} card{'s' if left != 1 else ''}"
+                cards = ngettext("{n} card", "{n} cards", left).format(n=left)
                 if value != left:
                     cards += f" ({value})"
                 draw_text(surface, cards, size, CREAM, topright=(cols[1], y))

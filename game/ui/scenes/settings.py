@@ -12,6 +12,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import (
+    N_,
+    _,
+    available_languages,
+    ngettext,
+    system_language,
+)
 from game.store.settings import (
     ANIMATION_SPEED_RANGE,
     BUY_TIMER_RANGE,
@@ -33,11 +40,12 @@ WINDOW_SIZES: tuple[tuple[int, int], ...] = (
     (1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080), (1920, 1200),
     (2560, 1440), (3840, 2160),
 )
-HAND_SORT_LABELS = {"suit": "By suit, then rank", "rank": "By rank, then suit"}
-BACK_LABELS = {"blue": "Royal blue", "red": "Venetian red", "green": "Forest green",
-               "purple": "Purple", "black": "Black"}
+HAND_SORT_LABELS = {"suit": N_("By suit, then rank"), "rank": N_("By rank, then suit")}
+BACK_LABELS = {"blue": N_("Royal blue"), "red": N_("Venetian red"), "green": N_("Forest green"),
+               "purple": N_("Purple"), "black": N_("Black")}
 PREVIEW = ((1, "S"), (13, "H"), (12, "D"), (11, "C"))
 BUY_TIMERS = (0, 5, 10, 15, 30, 60)
+SYSTEM = "system"  # the Language choice that follows the computer's language
 #: the settings Restore defaults puts back (the window's size apart)
 RESTORED = ("animation_speed", "sound_on", "volume", "four_colour_deck", "card_back",
             "hand_sort", "always_decline_buys", "hints_allowed", "buy_timer_seconds")
@@ -55,7 +63,7 @@ def window_choices(current: tuple[int, int]) -> list[tuple[str, str]]:
     choices = [(f"{w} \u00d7 {h}", f"{w}x{h}") for w, h in sizes]
     key = f"{current[0]}x{current[1]}"
     if all(choice[1] != key for choice in choices):
-        choices.append((f"{current[0]} \u00d7 {current[1]} (current)", key))
+        choices.append((_("{w} \u00d7 {h} (current)").format(w=current[0], h=current[1]), key))
     return choices
 
 
@@ -64,19 +72,28 @@ def buy_timer_choices(current: int) -> list[tuple[str, str]]:
     is kept if it is none of them (set by hand in the file)."""
     seconds = sorted({*BUY_TIMERS, current} if BUY_TIMER_RANGE[0] <= current <= BUY_TIMER_RANGE[1]
                      else set(BUY_TIMERS))
-    return [("Off: wait for me" if n == 0 else f"{n} seconds", str(n)) for n in seconds]
+    return [(_("Off: wait for me") if n == 0 else ngettext("{n} second", "{n} seconds", n).format(
+        n=n), str(n)) for n in seconds]
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """Each language under its own name, after "System" (follow the computer's)."""
+    system = dict(available_languages()).get(system_language(), "English")
+    return [(_("System ({language})").format(language=system), SYSTEM),
+            *((name, code) for code, name in available_languages())]
 
 
 def speed_text(speed: float) -> str:
-    names = {0.25: "very slow", 0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very fast"}
+    names = {0.25: _("very slow"), 0.5: _("slow"), 1.0: _("normal"), 2.0: _("fast"),
+             4.0: _("very fast")}
     name = names.get(round(speed, 2))
     number = f"{speed:g}\u00d7"
     return f"{number} {name}" if name else number
 
 
 class SettingsScene(MenuScene):
-    title = "Settings"
-    subtitle = "Changes take effect and are saved at once"
+    title = N_("Settings")
+    subtitle = N_("Changes take effect and are saved at once")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -105,7 +122,7 @@ class SettingsScene(MenuScene):
         gap = self.px(16)
         left_w = (area.w - gap) // 2
         heights = {"play": self._section_height(3), "buying": self._section_height(2),
-                   "window": self._section_height(2)}
+                   "window": self._section_height(3)}
         spare = (area.h - 2 * gap - sum(heights.values())) // 3
         y, rects = area.y, {}
         for name, height in heights.items():
@@ -127,12 +144,12 @@ class SettingsScene(MenuScene):
         self._build_cards(panel_inner(panels["cards"], self.scale))
         top = self.footer_top() + self.px(10)
         row = self.px(44)
-        self.button(pygame.Rect(self.px(40), top, self.px(150), row), "Done", self.back,
-                    key="back", style="primary", tooltip="Return to the previous screen (Esc)")
+        self.button(pygame.Rect(self.px(40), top, self.px(150), row), _("Done"), self.back,
+                    key="back", style="primary", tooltip=_("Return to the previous screen (Esc)"))
         width = self.px(210)
         self.button(pygame.Rect(self.width - self.px(40) - width, top, width, row),
-                    "Restore defaults", self._ask_defaults, key="defaults",
-                    tooltip="Put every setting back as it was when the game was installed")
+                    _("Restore defaults"), self._ask_defaults, key="defaults",
+                    tooltip=_("Put every setting back as it was when the game was installed"))
 
     def _columns(self, inner: pygame.Rect) -> tuple[int, int, int]:
         label_w = round(inner.w * 0.38)
@@ -151,7 +168,7 @@ class SettingsScene(MenuScene):
         value_w = self._value_width([speed_text(low + k * 0.25)
                                      for k in range(round((high - low) / 0.25) + 1)])
         y = inner.y
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Animation speed")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Animation speed"))
         self.slider(pygame.Rect(x, y + self.px(5), w - value_w - self.px(8), row - self.px(10)),
                     settings.animation_speed, (low, high), self._speed_changed, key="speed",
                     step=0.25)
@@ -159,30 +176,30 @@ class SettingsScene(MenuScene):
                                        speed_text(settings.animation_speed),
                                        style="label_right", bold=True)
         y += row + gap
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Hand order")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Hand order"))
         self.dropdown(pygame.Rect(x, y, w, row),
-                      [(HAND_SORT_LABELS.get(key, key), key) for key in HAND_SORTS],
+                      [(_(HAND_SORT_LABELS.get(key, key)), key) for key in HAND_SORTS],
                       settings.hand_sort, self._hand_sort_changed, key="hand_sort")
         y += row + gap
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Hints")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Hints"))
         box = self.px(24)
-        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Allow hints",
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Allow hints"),
                    settings.hints_allowed, self._hints_changed, key="hints",
-                   tooltip="Offer the Hint button at the tables (off: play on your own)")
+                   tooltip=_("Offer the Hint button at the tables (off: play on your own)"))
 
     def _build_buying(self, inner: pygame.Rect) -> None:
         settings = self.settings
         row, gap = self._row()
         label_w, x, w = self._columns(inner)
         y = inner.y
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Buying")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Buying"))
         box = self.px(24)
-        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Always decline buys",
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Always decline buys"),
                    settings.always_decline_buys, self._decline_buys_changed,
                    key="decline_buys",
-                   tooltip="Never ask me to buy a discard out of turn")
+                   tooltip=_("Never ask me to buy a discard out of turn"))
         y += row + gap
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Time to decide")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Time to decide"))
         current = settings.buy_timer_seconds
         self.dropdown(pygame.Rect(x, y, w, row), buy_timer_choices(current), str(current),
                       self._buy_timer_changed, key="buy_timer")
@@ -193,13 +210,13 @@ class SettingsScene(MenuScene):
         label_w, x, w = self._columns(inner)
         value_w = self._value_width(["100%"])
         y = inner.y
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Sound")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Sound"))
         box = self.px(24)
-        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Card and table sounds",
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Card and table sounds"),
                    settings.sound_on, self._sound_changed, key="sound",
-                   tooltip="Play card and table sounds")
+                   tooltip=_("Play card and table sounds"))
         y += row + gap
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Volume")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Volume"))
         volume = round(settings.volume * 100)
         self.slider(pygame.Rect(x, y + self.px(5), w - value_w - self.px(8), row - self.px(10)),
                     volume, (0, 100), self._volume_changed, key="volume", step=5)
@@ -210,31 +227,35 @@ class SettingsScene(MenuScene):
         row, gap = self._row()
         label_w, x, w = self._columns(inner)
         y = inner.y
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Window size")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Window size"))
         current = self.settings.window_size
         self.dropdown(pygame.Rect(x, y, w, row), window_choices(current),
                       f"{current[0]}x{current[1]}", self._size_changed, key="window")
         y += row + gap
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Full screen")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Full screen"))
         box = self.px(24)
-        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Full screen (F11)",
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Full screen (F11)"),
                    self.app.fullscreen, self._fullscreen_changed, key="fullscreen",
-                   tooltip="Fill the screen; F11 switches at any time")
+                   tooltip=_("Fill the screen; F11 switches at any time"))
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Language"))
+        self.dropdown(pygame.Rect(x, y, w, row), language_choices(),
+                      self.settings.language or SYSTEM, self._language_changed, key="language")
 
     def _build_cards(self, inner: pygame.Rect) -> None:
         settings = self.settings
         row, gap = self._row()
         label_w, x, w = self._columns(inner)
         y = inner.y
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Suit colours")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Suit colours"))
         box = self.px(24)
-        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), "Four-colour deck",
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Four-colour deck"),
                    settings.four_colour_deck, self._four_colour_changed, key="four_colour",
-                   tooltip="Clubs green and diamonds blue, so every suit has its own colour")
+                   tooltip=_("Clubs green and diamonds blue, so every suit has its own colour"))
         y += row + gap
-        self.label(pygame.Rect(inner.x, y, label_w, row), "Card back")
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Card back"))
         self.dropdown(pygame.Rect(x, y, w, row),
-                      [(BACK_LABELS.get(name, name.title()), name) for name in CARD_BACKS],
+                      [(_(BACK_LABELS.get(name, name.title())), name) for name in CARD_BACKS],
                       settings.card_back, self._back_changed, key="card_back")
 
     def _preview_area(self) -> pygame.Rect:
@@ -258,6 +279,13 @@ class SettingsScene(MenuScene):
         if self._speed_label is not None:
             self._speed_label.set_text(speed_text(self.settings.animation_speed))
         self._apply()
+
+    def _language_changed(self, value: str) -> None:
+        """Speak the chosen language at once: this screen is rebuilt in it, and the others
+        build their texts when they are next shown."""
+        self.settings.language = "" if value == SYSTEM else value
+        self._apply()  # App.apply_language: ours and pygame-gui's texts
+        self.rebuild()
 
     def _hints_changed(self, state: bool) -> None:
         self.settings.hints_allowed = bool(state)
@@ -316,11 +344,11 @@ class SettingsScene(MenuScene):
 
     def _ask_defaults(self) -> None:
         self.open_dialog(ConfirmDialog(
-            self.app, "Restore the default settings?",
-            "Animation, hints, buying, sound, cards, hand order and window size go back to "
+            self.app, _("Restore the default settings?"),
+            _("Animation, hints, buying, sound, cards, hand order and window size go back to "
             "their defaults. "
-            "Your saved games, presets and statistics are kept.",
-            self._restore_defaults, confirm="Restore"))
+            "Your saved games, presets and statistics are kept."),
+            self._restore_defaults, confirm=_("Restore")))
 
     def _restore_defaults(self) -> None:
         defaults = Settings()
@@ -340,8 +368,8 @@ class SettingsScene(MenuScene):
     # -- drawing
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        titles = {"play": "Play", "buying": "Shanghai Rummy", "sound": "Sound",
-                  "window": "Window", "cards": "Cards"}
+        titles = {"play": _("Play"), "buying": _("Shanghai Rummy"), "sound": _("Sound"),
+                  "window": _("Window"), "cards": _("Cards")}
         for name, rect in self._panels().items():
             draw_panel(surface, rect, self.scale, titles[name])
         self._draw_preview(surface, self._preview_area())
@@ -371,7 +399,7 @@ class SettingsScene(MenuScene):
         surface.blit(shadow, (back_x - spread + 2, y - spread + 5))
         surface.blit(art.back((card_w, card_h)), (back_x, y))
         caption_y = y + card_h + self.px(14)
-        draw_text(surface, "Four colours" if art.four_colour else "Two colours", self.px(14),
+        draw_text(surface, _("Four colours") if art.four_colour else _("Two colours"), self.px(14),
                   CREAM, midtop=(x + (step * (len(PREVIEW) - 1) + card_w) // 2, caption_y))
-        draw_text(surface, BACK_LABELS.get(art.back_style, art.back_style.title()),
+        draw_text(surface, _(BACK_LABELS.get(art.back_style, art.back_style.title())),
                   self.px(14), CREAM, midtop=(back_x + card_w // 2, caption_y))

@@ -26,6 +26,7 @@ from game.engine.draft import TurnDraft
 from game.engine.errors import IllegalAction
 from game.engine.match import Match
 from game.engine.variants import TableLayout
+from game.i18n import _, ngettext
 from game.solver.edits import Step
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
@@ -101,7 +102,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def on_enter(self) -> None:
         size = self.app.size
         if self._unplayable:  # not a manipulation game: leave at once
-            self.app.notify(f"{self.match.variant.name} cannot be played at this table.")
+            self.app.notify(_("{name} cannot be played at this table.").format(
+                name=self.match.variant.name))
             return
         if not self._started:
             self._started = True
@@ -140,7 +142,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         humans = self.session.humans
         if self.match.current in humans:
             self.bottom = self.match.current
-        self._deal_or_resume(fresh_deal, 0.05, f"Hand {self.match.hand.number + 1}: dealing")
+        self._deal_or_resume(fresh_deal, 0.05, _("Hand {n}: dealing").format(
+            n=self.match.hand.number + 1))
 
     def _deal_ghosts(self) -> None:
         layout = self.layout
@@ -219,7 +222,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         try:
             match.apply(action)
         except IllegalAction as error:
-            self.human.refuse("That is not allowed now", [str(p) for p in error.problems])
+            self.human.refuse(_("That is not allowed now"), [str(p) for p in error.problems])
             return False
         self.draft = None
         self.selected.clear()
@@ -283,13 +286,13 @@ class TableScene(CardTableScene[TableModel, Layout]):
         "(you)", as "You" names them in the table's sentences."""
         name = self.session.seats[seat].name
         if self.is_you(seat) and name.strip().lower() != "you":
-            return f"{name} (you)"
+            return _("{name} (you)").format(name=name)
         return name
 
     def name_of(self, seat: int) -> str:
         """How the table names ``seat``: "You" for the person at this screen, else the
         seat's name (hot-seat names everyone)."""
-        return "You" if self.is_you(seat) else self.session.seats[seat].name
+        return _("You") if self.is_you(seat) else self.session.seats[seat].name
 
     def _action_words(self, seat: int, action: Action, played: Sequence[Card],
                       drawn: int, steps: list[Step] | None = None) -> str:
@@ -299,20 +302,22 @@ class TableScene(CardTableScene[TableModel, Layout]):
                 words = log_line(name, steps, 3)
             else:
                 n = len(played)
-                words = f"{name} played {n} card{'s' if n != 1 else ''}"
+                words = ngettext("{name} played {n} card", "{name} played {n} cards", n).format(
+                    name=name, n=n)
             if drawn:
-                words += f"; drew {drawn}"
+                words += _("; drew {drawn}").format(drawn=drawn)
             return words
         if isinstance(action, Draw):
-            return f"{name} drew {drawn} card{'s' if drawn != 1 else ''}"
+            return ngettext("{name} drew {drawn} card", "{name} drew {drawn} cards", drawn).format(
+                name=name, drawn=drawn)
         if isinstance(action, Abandon):
-            return f"{name} gave up the play and drew {drawn}"
+            return _("{name} gave up the play and drew {drawn}").format(name=name, drawn=drawn)
         if isinstance(action, Knock):
-            return f"{name} knocked"
+            return _("{name} knocked").format(name=name)
         if isinstance(action, Pass):
-            return f"{name} passed"
+            return _("{name} passed").format(name=name)
         if isinstance(action, EndTurn):
-            return f"{name} ended the turn"
+            return _("{name} ended the turn").format(name=name)
         return f"{name}: {action.kind}"
 
     def _hand_finished(self) -> None:

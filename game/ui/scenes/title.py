@@ -9,6 +9,7 @@ import pygame
 
 from game import __version__
 from game.engine.variants import all_variants
+from game.i18n import N_, _, ngettext
 from game.store import AUTOSAVE
 from game.store.errors import StoreError
 from game.store.puzzles import PuzzleStore
@@ -23,14 +24,14 @@ if TYPE_CHECKING:
     from game.ui.card_art import CardArt
 
 TITLE = "Machiavelli"
-TAGLINE = "Manipulation rummy \u00b7 ten ways to play"
+TAGLINE = N_("Manipulation rummy \u00b7 ten ways to play")
 
 #: The fan on the title screen: (rank, suit), 0 / "*" is the joker.
 FAN = ((1, "S"), (13, "H"), (12, "D"), (11, "C"), (0, "*"))
 
 
 class TitleScene(MenuScene):
-    hints = "\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc quit"
+    hints = N_("\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc quit")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -46,32 +47,35 @@ class TitleScene(MenuScene):
         info = saves.info(AUTOSAVE) if saves.has_autosave() else None
         self.has_autosave = info is not None
         if info is not None:
-            self.autosave_summary = (f"{info.variant}, hand {max(1, info.hand)}: "
-                                     f"{', '.join(info.players)}")
-            self.autosave_line = f"{info.variant} \u00b7 hand {max(1, info.hand)}"
+            self.autosave_summary = _("{variant}, hand {hand}: {players}").format(
+                variant=info.variant, hand=max(1, info.hand), players=", ".join(info.players))
+            self.autosave_line = _("{variant} \u00b7 hand {hand}").format(
+                variant=info.variant, hand=max(1, info.hand))
         progress = PuzzleStore.at(self.app.store.paths, self.app.store.messages)
         self.tutorial_seen = progress.tutorial_offered or progress.tutorial_done
         x, top, width = self._menu_origin()
         height, gap = self._button_size()
         entries = []
         if self.has_autosave:
-            entries.append(("continue", "Continue", self.continue_game,
-                            f"Resume your last game ({self.autosave_summary})", "primary"))
+            entries.append(("continue", _("Continue"), self.continue_game,
+                            _("Resume your last game ({summary})").format(
+                                summary=self.autosave_summary), "primary"))
         entries += [
-            ("new", "New game", self.new_game,
-             "Choose a variant, house rules and players, and deal", "menu"),
-            ("load", "Load game", self.load_game, "Open a game you saved", "menu"),
-            ("rules", "Rules", self.rules, "Read the rules of every variant", "menu"),
-            ("tutorial", "Tutorial", self.tutorial,
-             "Learn the table in seven short steps, on real cards",
+            ("new", _("New game"), self.new_game,
+             _("Choose a variant, house rules and players, and deal"), "menu"),
+            ("load", _("Load game"), self.load_game, _("Open a game you saved"), "menu"),
+            ("rules", _("Rules"), self.rules, _("Read the rules of every variant"), "menu"),
+            ("tutorial", _("Tutorial"), self.tutorial,
+             _("Learn the table in seven short steps, on real cards"),
              "menu" if self.tutorial_seen else "primary"),
-            ("puzzles", "Puzzles", self.puzzles,
-             "The daily puzzle and a ladder of rated ones: find the play that rearranges",
+            ("puzzles", _("Puzzles"), self.puzzles,
+             _("The daily puzzle and a ladder of rated ones: find the play that rearranges"),
              "menu"),
-            ("settings", "Settings", self.settings,
-             "Animation speed, sound, cards and window size", "menu"),
-            ("stats", "Statistics", self.statistics, "Your wins, scores and streaks", "menu"),
-            ("quit", "Quit", self.quit, "Close the game", "menu"),
+            ("settings", _("Settings"), self.settings,
+             _("Animation speed, sound, language, cards and window size"), "menu"),
+            ("stats", _("Statistics"), self.statistics, _("Your wins, scores and streaks"),
+             "menu"),
+            ("quit", _("Quit"), self.quit, _("Close the game"), "menu"),
         ]
         y = top
         for key, text, action, tooltip, style in entries:
@@ -123,7 +127,8 @@ class TitleScene(MenuScene):
             try:
                 PuzzleStore.at(self.app.store.paths, self.app.store.messages).mark_tutorial()
             except (StoreError, OSError) as error:
-                self.app.notify(f"The tutorial's progress could not be saved: {error}")
+                self.app.notify(_("The tutorial's progress could not be saved: {error}").format(
+                    error=error))
         self.app.scenes.open("tutorial")
 
     def puzzles(self) -> None:
@@ -139,9 +144,9 @@ class TitleScene(MenuScene):
         self.app.quit()
 
     def back(self) -> None:
-        self.open_dialog(ConfirmDialog(self.app, "Quit the game?",
-                                       "Close Machiavelli and return to the desktop.",
-                                       self.quit, confirm="Quit", cancel="Stay"))
+        self.open_dialog(ConfirmDialog(self.app, _("Quit the game?"),
+                                       _("Close Machiavelli and return to the desktop."),
+                                       self.quit, confirm=_("Quit"), cancel=_("Stay")))
 
     # -- drawing
 
@@ -157,13 +162,13 @@ class TitleScene(MenuScene):
         pygame.draw.line(surface, GOLD, (x, y), (x + rect.w, y), max(2, self.px(2)))
         pygame.draw.line(surface, GOLD_DARK, (x, y + self.px(5)), (x + rect.w, y + self.px(5)),
                          max(1, self.px(1)))
-        draw_text(surface, TAGLINE, self.px(20), CREAM, style="italic", shadow=self.px(2),
+        draw_text(surface, _(TAGLINE), self.px(20), CREAM, style="italic", shadow=self.px(2),
                   topleft=(x, y + self.px(16)))
         if not self.tutorial_seen:  # first start: the tutorial is offered
             left, top, width = self._menu_origin()
             height, gap = self._button_size()
             row = 4 if self.has_autosave else 3
-            draw_text(surface, "New here? Start with the tutorial", self.px(15), GOLD_LIGHT,
+            draw_text(surface, _("New here? Start with the tutorial"), self.px(15), GOLD_LIGHT,
                       style="italic",
                       midleft=(left + width + self.px(16), top + row * (height + gap)
                                + height // 2))
@@ -172,9 +177,12 @@ class TitleScene(MenuScene):
             draw_text(surface, fit_text(self.autosave_line, self.px(14), self.px(220)),
                       self.px(14), MUTED, style="italic",
                       midleft=(left + width + self.px(16), top + self.px(25)))
-        draw_text(surface, f"v{__version__}  \u00b7  {len(all_variants())} variants", self.px(13),
+        count = len(all_variants())
+        draw_text(surface, ngettext("v{version}  \u00b7  {n} variant",
+                                    "v{version}  \u00b7  {n} variants", count).format(
+                      version=__version__, n=count), self.px(13),
                   MUTED, bottomright=(w - self.px(16), h - self.px(10)))
-        draw_text(surface, self.hints, self.px(13), MUTED,
+        draw_text(surface, _(self.hints), self.px(13), MUTED,
                   bottomleft=(self.px(16), h - self.px(10)))
 
     def _draw_fan(self, surface: pygame.Surface) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.scoring import points_text
+from game.i18n import _, ngettext
 from game.ui.card_art import CardArt
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
@@ -100,7 +101,7 @@ class Board(BoardCache):
             rect = layout.free_rect
             strip = free_label_width(layout.table_card[0])
             size = max(9, min(strip - 3, font_px(layout, 0.016, 10, 14)))
-            text = self.text.fit("FREE CARDS", size, rect.height - 8, bold=True)
+            text = self.text.fit(_("FREE CARDS"), size, rect.height - 8, bold=True)
             tag = pygame.transform.rotate(self.text.render(text, size, GOLD_LIGHT, bold=True,
                                                            shadow=False), 90)
             surface.blit(tag, tag.get_rect(center=(rect.x + strip // 2 + 3, rect.centery)))
@@ -111,7 +112,7 @@ class Board(BoardCache):
                 plus = self.text.render("+", size * 2, (200, 230, 210), shadow=False)
                 plus.set_alpha(150)
                 surface.blit(plus, plus.get_rect(center=(rect.centerx, rect.centery - size)))
-                label = self.text.render("New meld", size, (200, 230, 210), shadow=False)
+                label = self.text.render(_("New meld"), size, (200, 230, 210), shadow=False)
                 surface.blit(label, label.get_rect(center=(rect.centerx,
                                                            rect.centery + size)))
 
@@ -155,7 +156,9 @@ class Board(BoardCache):
               direct=True)
         if info.revealed:  # the cards themselves lie in the box (sprites): one line above
             px = int(max(12, min(18, rect.height * 0.17)))
-            line = f"{info.name} \u00b7 {info.cards} card{'s' if info.cards != 1 else ''} left"
+            line = ngettext("{name} \u00b7 {cards} card left", "{name} \u00b7 {cards} cards "
+                            "left", info.cards).format(
+                name=info.name, cards=info.cards)
             line = self.text.fit(line, px, rect.width - 20, bold=True)
             surface.blit(self.text.render(line, px, CREAM, bold=True),
                          (rect.x + max(5, rect.height // 12), rect.y + 4))
@@ -184,16 +187,18 @@ class Board(BoardCache):
         surface.blit(self.text.render(name, name_px, GOLD_LIGHT if current else CREAM,
                                       bold=True), (tx, y))
         y += int(name_px * 1.35)
-        words = KIND_WORDS.get(info.kind, info.kind)
+        words = _(KIND_WORDS.get(info.kind, info.kind))
         if narrow:
-            words = words.replace("Computer · ", "")
+            words = words.replace(_("Computer · "), "")
         kind = self.text.fit(words, small_px, width)
         surface.blit(self.text.render(kind, small_px, TABLE_MUTED), (tx, y))
         y += int(small_px * 1.4)
-        cards = f"{info.cards} card{'s' if info.cards != 1 else ''}"
-        line = f"{cards}  ·  {points_text(info.score)} pts"
+        cards = ngettext("{cards} card", "{cards} cards", info.cards).format(cards=info.cards)
+        line = _("{cards}  \u00b7  {points} pts").format(
+            cards=cards, points=points_text(info.score))
         if narrow or self.text.font(small_px, True).size(line)[0] > width:
-            line = f"{info.cards} \u25aa {points_text(info.score)} pts"
+            line = _("{cards} \u25aa {points} pts").format(
+                cards=info.cards, points=points_text(info.score))
         line = self.text.fit(line, small_px, width, bold=True)
         surface.blit(self.text.render(line, small_px, CREAM, bold=True), (tx, y))
         # the seat's colour: the marks it leaves on the cards it plays and moves
@@ -226,10 +231,10 @@ class Board(BoardCache):
         width = rect.right - tx
         small = font_px(layout, 0.018, 11, 16)
         big = font_px(layout, 0.05, 22, 44)
-        surface.blit(self.text.render("STOCK", small, TABLE_MUTED, bold=True), (tx, y + 2))
+        surface.blit(self.text.render(_("STOCK"), small, TABLE_MUTED, bold=True), (tx, y + 2))
         number = self.text.render(str(count), big, CREAM, bold=True)
         surface.blit(number, (tx, y + small + 8))
-        left = "empty" if count == 0 else ("card left" if count == 1 else "cards left")
+        left = _("empty") if count == 0 else ngettext("card left", "cards left", count)
         surface.blit(self.text.render(self.text.fit(left, small, width), small, TABLE_MUTED),
                      (tx, y + small + 10 + number.get_height()))
 
@@ -239,11 +244,12 @@ class Board(BoardCache):
         big = font_px(layout, 0.021, 12, 18)
         small = font_px(layout, 0.017, 10, 15)
         width = rect.width - 16
-        lines = [(f"Hand {facts.hand_number}", big, GOLD_LIGHT, True),
+        lines = [(_("Hand {hand_number}").format(
+            hand_number=facts.hand_number), big, GOLD_LIGHT, True),
                  (facts.variant, small, CREAM, True),
                  (facts.match_text, small, TABLE_MUTED, False)]
         if facts.final_round:
-            lines.append(("Last turns of the hand: no drawing", small, RED, True))
+            lines.append((_("Last turns of the hand: no drawing"), small, RED, True))
         total = sum(int(px * 1.3) for _, px, _, _ in lines)
         y = rect.y + max(4, (rect.height - total) // 2)
         for text, px, colour, bold in lines:

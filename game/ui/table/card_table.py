@@ -20,6 +20,7 @@ from game.engine.actions import NextHand
 from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
 from game.engine.errors import EngineError
 from game.engine.protocol import GameState
+from game.i18n import _
 from game.session import autosave, clear_autosave, record_match
 from game.ui.scene import Scene
 from game.ui.table.driver import Worker
@@ -165,7 +166,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
                 player = make(self.session.seats[seat].kind,
                               (self.match.seed * 7919 + seat) & 0xFFFFFFFF)
             except (ImportError, ValueError) as error:
-                self.stop(f"The computer player cannot play: {error}")
+                self.stop(_("The computer player cannot play: {error}").format(error=error))
                 return None
             self._players[seat] = player
         return player

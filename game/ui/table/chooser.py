@@ -11,6 +11,7 @@ import pygame
 from game.engine.cards import SUITS, Card, Face
 from game.engine.melds import check_meld
 from game.engine.variants import Variant
+from game.i18n import _
 from game.ui.table.draw import panel
 from game.ui.table.layout import Layout
 from game.ui.table.text import TextCache
@@ -50,7 +51,7 @@ class JokerChooser:
         self.size = int(max(14, min(20, layout.size[1] * 0.022)))
         chip_w, chip_h = self.size * 3, int(self.size * 2)
         gap = 6
-        labels: list[tuple[str, Face | None]] = [("Auto", None)] + \
+        labels: list[tuple[str, Face | None]] = [(_("Auto"), None)] + \
             [(face_text(f), f) for f in options]
         widths = [max(chip_w, text.font(self.size, True).size(t)[0] + 16) for t, _ in labels]
         title_h = int(self.size * 1.6)
@@ -92,7 +93,7 @@ class JokerChooser:
 
     def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.rect, (12, 40, 24, 245), (224, 180, 74, 255), 10, 2)
-        title = self.text.render("The joker plays:", int(self.size * 0.8), (245, 210, 122),
+        title = self.text.render(_("The joker plays:"), int(self.size * 0.8), (245, 210, 122),
                                  bold=True)
         surface.blit(title, (self.rect.x + 8, self.rect.y + 5))
         for n, (rect, label, face) in enumerate(self.chips):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.turns import Commit, Decision, ask, make_computer, settle
 from game.engine.actions import Play
+from game.i18n import _
 from game.ui.table.driver import Pacer, Playback, Worker
 from game.ui.table.hud import Status
 from game.ui.table.phases import PLAYBACK, THINK
@@ -42,7 +43,7 @@ class ComputerTurns:
         self.table.origin_seat = seat
         self.table.set_phase(THINK)
         name = self.table.session.seats[seat].name
-        self.table.status = Status(f"{name} is thinking", "wait", True)
+        self.table.status = Status(_("{name} is thinking").format(name=name), "wait", True)
         self.table.refresh()
 
     def update_think(self) -> None:
@@ -52,7 +53,8 @@ class ComputerTurns:
         if self.table.phase_time < THINK_MIN / self.table.speed:
             return
         self.worker = None
-        why = "" if worker.error is None else f"the computer player failed: {worker.error}"
+        why = "" if worker.error is None else _("the computer player failed: {error}").format(
+            error=worker.error)
         self._settle(self.table.match.current, worker.result, self._stage, why)
 
     def _stage(self, decision: Decision) -> str:
@@ -62,19 +64,20 @@ class ComputerTurns:
         if not isinstance(action, Play):
             return self._commit(decision)
         if not self.table.match.can(action):
-            return "the computer chose a play the rules refuse"
+            return _("the computer chose a play the rules refuse")
         self.pending = decision
         self.playback = Playback(self.table.match.draft(), action, decision.edits)
         self.pacer = Pacer()  # its first step at once
         self.table.set_phase(PLAYBACK)
         seat = self.table.match.current
-        self.table.status = Status(f"{self.table.session.seats[seat].name} plays", "wait")
+        self.table.status = Status(_("{name} plays").format(
+            name=self.table.session.seats[seat].name), "wait")
         return ""
 
     def _commit(self, decision: Decision) -> str:
         if self.table.commit(decision.action):
             return ""
-        return "the computer chose an action the rules refuse"
+        return _("the computer chose an action the rules refuse")
 
     def _settle(self, seat: int, decision: Decision | None, commit: Commit,
                 why: str = "") -> None:
@@ -82,13 +85,14 @@ class ComputerTurns:
         when no action of the seat's is accepted."""
         player = self.table.seated_player(seat)
         if player is None:
-            problem = why or "no computer player is seated"
+            problem = why or _("no computer player is seated")
         else:
             settled = settle(self.table.match, seat, player, decision, commit, why)
             if settled.decision is not None:
                 return
             problem = settled.problem
-        self.table.stop(f"{self.table.session.seats[seat].name} cannot move ({problem})")
+        self.table.stop(_("{name} cannot move ({problem})").format(
+            name=self.table.session.seats[seat].name, problem=problem))
 
     def skip(self) -> None:
         """Space or a click on the felt: the play straight to its end."""
@@ -126,5 +130,5 @@ class ComputerTurns:
         if decision is None:
             return
         if not self.table.commit(decision.action):
-            self._settle(self.table.match.current, None, self._commit, "its play was refused")
+            self._settle(self.table.match.current, None, self._commit, _("its play was refused"))
 

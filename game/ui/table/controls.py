@@ -12,23 +12,25 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from game.i18n import N_
 from game.ui.widgets.look import Look
 
 # (name, default text, tooltip) by row; two in a row share it.
 ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (
-    (("end", "End turn", "Commit your play to the table (E)"),),
-    (("draw", "Draw", "Draw from the stock instead of playing (D)"),),
-    (("pass", "Pass", "Pass your turn (P)"), ("knock", "Knock", "End the hand now (K)")),
-    (("undo", "Undo", "Undo the last move (Ctrl+Z)"),
-     ("redo", "Redo", "Redo the move you undid (Ctrl+Y)")),
-    (("reset", "Reset turn", "Put the table and your hand back as they were at the start "
-                             "of the turn (R)"),),
-    (("hint", "Hint", "Show a play you could make (H)"),),
-    (("sort_suit", "By suit", "Sort your hand by suit (S)"),
-     ("sort_rank", "By rank", "Sort your hand by rank (S)")),
-    (("last", "Last turns", "Replay every other player's turn since your last one (L; "
-                            "Space pauses, \u2192 steps)"),),
-    (("menu", "Menu", "Save, load or leave the game (Esc)"),),
+    (("end", N_("End turn"), N_("Commit your play to the table (E)")),),
+    (("draw", N_("Draw"), N_("Draw from the stock instead of playing (D)")),),
+    (("pass", N_("Pass"), N_("Pass your turn (P)")), ("knock", N_("Knock"), N_("End the hand now "
+                                                                               "(K)"))),
+    (("undo", N_("Undo"), N_("Undo the last move (Ctrl+Z)")),
+     ("redo", N_("Redo"), N_("Redo the move you undid (Ctrl+Y)"))),
+    (("reset", N_("Reset turn"), N_("Put the table and your hand back as they were at the start "
+                             "of the turn (R)")),),
+    (("hint", N_("Hint"), N_("Show a play you could make (H)")),),
+    (("sort_suit", N_("By suit"), N_("Sort your hand by suit (S)")),
+     ("sort_rank", N_("By rank"), N_("Sort your hand by rank (S)"))),
+    (("last", N_("Last turns"), N_("Replay every other player's turn since your last one (L; "
+                            "Space pauses, \u2192 steps)")),),
+    (("menu", N_("Menu"), N_("Save, load or leave the game (Esc)")),),
 )
 STYLES = {"end": "primary", "hint": "menu"}
 

@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from game.i18n import _
 from game.ui.table.board import Board
 from game.ui.table.draw import panel
 from game.ui.table.layout import Layout
@@ -72,9 +73,9 @@ class Hud(Board):
 
     def draw_key_hints(self, surface: pygame.Surface, layout: Layout) -> None:
         size = font_px(layout, 0.016, 10, 14)
-        text = ("\u2190\u2192 card  \u00b7  \u2191\u2193 table / hand  \u00b7  Space select  "
+        text = (_("\u2190\u2192 card  \u00b7  \u2191\u2193 table / hand  \u00b7  Space select  "
                 "\u00b7  Tab meld  \u00b7  Enter move  \u00b7  Backspace take back  "
-                "\u00b7  E end turn")
+                "\u00b7  E end turn"))
         label = self.text.render(self.text.fit(text, size, layout.table.width), size, TABLE_MUTED)
         surface.blit(label, (layout.table.x + 4, layout.status.top - label.get_height() - 4))
 

@@ -12,6 +12,7 @@ from game.engine.cards import Card, Face
 from game.engine.errors import IllegalAction
 from game.engine.melds import check_meld
 from game.engine.variants import JokerIdentity, Variant
+from game.i18n import _, ngettext
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.table.chooser import JokerChooser, joker_options
 from game.ui.table.driver import Pacer, Playback, Worker, hint
@@ -86,7 +87,7 @@ class HumanTurn:
         try:
             draft.move_many(cards, to_group, position)
         except IllegalAction as error:
-            self.refuse("That move is not possible", [str(p) for p in error.problems])
+            self.refuse(_("That move is not possible"), [str(p) for p in error.problems])
             return False
         self.table.selected.clear()
         self.table.keys.after_move()
@@ -112,7 +113,7 @@ class HumanTurn:
             draft.move_many(list(cards), to_group)
             draft.move_many(list(parts[1]), None)
         except IllegalAction as error:
-            self.refuse("That move is not possible", [str(p) for p in error.problems])
+            self.refuse(_("That move is not possible"), [str(p) for p in error.problems])
             return False
         self.table.selected.clear()
         self.edited()
@@ -126,13 +127,13 @@ class HumanTurn:
         try:
             draft.release(joker, real)
         except IllegalAction as error:
-            self.refuse("The joker cannot be released", [str(p) for p in error.problems])
+            self.refuse(_("The joker cannot be released"), [str(p) for p in error.problems])
             return False
         self.table.selected.clear()
         self.edited()
         self.started_play()
-        self.table.say("Joker released",
-                       ["Put the joker into a valid meld before you end the turn."], "info", 5.0)
+        self.table.say(_("Joker released"),
+                       [_("Put the joker into a valid meld before you end the turn.")], "info", 5.0)
         return True
 
     def send_back(self, cards: Sequence[Card]) -> bool:
@@ -142,9 +143,10 @@ class HumanTurn:
         back = [c for c in cards if c in draft.start_hand and c not in draft.hand]
         refused = [c for c in cards if c not in draft.start_hand]
         if refused and not back:
-            self.refuse("Table cards stay on the table",
-                        [f"{_name(refused[0])} was on the table when your turn began; "
-                         "only cards you played this turn go back to your hand."])
+            self.refuse(_("Table cards stay on the table"),
+                        [_("{name} was on the table when your turn began; only cards you played "
+                           "this turn go back to your hand.").format(
+                            name=_name(refused[0]))])
             return False
         if not back:
             return False
@@ -152,7 +154,7 @@ class HumanTurn:
             for card in back:
                 draft.send_back(card)
         except IllegalAction as error:
-            self.refuse("That card cannot go back", [str(p) for p in error.problems])
+            self.refuse(_("That card cannot go back"), [str(p) for p in error.problems])
             return False
         self.table.selected = [c for c in self.table.selected if c not in back]
         self.edited()
@@ -196,20 +198,20 @@ class HumanTurn:
             self.table.commit(EndTurn(self.table.match.current))
             return
         if "play" not in legal:
-            self.refuse("You cannot play now", [self._not_play_reason(legal)])
+            self.refuse(_("You cannot play now"), [self._not_play_reason(legal)])
             return
         check = draft.check()
         if not check.ok:
-            self.refuse("You cannot end your turn yet", [problem_text(p)
+            self.refuse(_("You cannot end your turn yet"), [problem_text(p)
                                                           for p in check.problems])
             return
         self.table.commit(Play(self.table.match.current, draft.table()))
 
     def _not_play_reason(self, legal: Sequence[str]) -> str:
         if "draw" in legal:
-            return "Draw a card first." if self.table.match.variant.draws_before_meld else \
-                "Draw a card or pass."
-        return "It is not your turn to play."
+            return _("Draw a card first.") if self.table.match.variant.draws_before_meld else \
+                _("Draw a card or pass.")
+        return _("It is not your turn to play.")
 
     def draw_card(self) -> None:
         """D / the Draw button: draw, or give up a started play (abandon), or pass."""
@@ -224,7 +226,7 @@ class HumanTurn:
         elif "pass" in legal:
             self.table.commit(Pass(seat))
         else:
-            self.refuse("You cannot draw now", [self._draw_problem()])
+            self.refuse(_("You cannot draw now"), [self._draw_problem()])
 
     def ask_give_up(self) -> None:
         """Giving up costs cards: ask first (Cancel is the default)."""
@@ -236,47 +238,51 @@ class HumanTurn:
                 self.table.commit(Abandon(seat))
 
         self.table.app.scenes.push(ConfirmDialog(
-            self.table.app, "Give up this play?",
-            f"The table goes back as it was at the start of your turn and you draw "
-            f"{penalty} card{'s' if penalty != 1 else ''} instead of one. Once you have "
-            "moved a card, this is the cost even if you put everything back.",
-            give_up, confirm=f"Give up (draw {penalty})", cancel="Keep playing",
+            self.table.app, _("Give up this play?"),
+            ngettext("The table goes back as it was at the start of your turn and you draw "
+                     "{penalty} card instead of one. Once you have moved a card, this is the "
+                     "cost even if you put everything back.",
+                     "The table goes back as it was at the start of your turn and you draw "
+                     "{penalty} cards instead of one. Once you have moved a card, this is the "
+                     "cost even if you put everything back.", penalty).format(penalty=penalty),
+            give_up, confirm=_("Give up (draw {penalty})").format(
+                penalty=penalty), cancel=_("Keep playing"),
             danger=True))
 
     def _draw_problem(self) -> str:
         if self.table.match.variant.must_play_if_able:
-            return "You can play, so you must play at least one card."
+            return _("You can play, so you must play at least one card.")
         if not self.table.match.hand.stock:
-            return "The stock is empty."
-        return "Drawing is not allowed at this point of the turn."
+            return _("The stock is empty.")
+        return _("Drawing is not allowed at this point of the turn.")
 
     def pass_turn(self) -> None:
         if self.table.phase == HUMAN and "pass" in self.table.match.legal_kinds():
             self.table.commit(Pass(self.table.match.current))
         elif self.table.phase == HUMAN:
-            self.refuse("You cannot pass now", ["Passing is allowed only when the stock is "
-                                                "empty and you cannot or do not play."])
+            self.refuse(_("You cannot pass now"), [_("Passing is allowed only when the stock is "
+                                                "empty and you cannot or do not play.")])
 
     def knock(self) -> None:
         if self.table.phase == HUMAN and "knock" in self.table.match.legal_kinds():
             if self.table.draft is not None and self.table.draft.touched:
-                self.refuse("Finish or reset your play first",
-                            ["End your turn with the play, or reset it, before knocking."])
+                self.refuse(_("Finish or reset your play first"),
+                            [_("End your turn with the play, or reset it, before knocking.")])
                 return
             self.table.commit(Knock(self.table.match.current))
         elif self.table.phase == HUMAN:
-            self.refuse("You cannot knock now", [self.table.indicators.knock_problem()])
+            self.refuse(_("You cannot knock now"), [self.table.indicators.knock_problem()])
 
     def ask_hint(self) -> None:
         if self.table.phase != HUMAN or self.hint_worker is not None:
             return
         if not self.table.app.settings.hints_allowed:
-            self.table.say("Hints are off", ["Hints are switched off in Settings (Assist)."],
+            self.table.say(_("Hints are off"), [_("Hints are switched off in Settings (Assist).")],
                            "info", 4.0)
             return
         self.hint_worker = hint(self.table.match.view(self.table.match.current),
                                  synchronous=self.table.app.smoke)
-        self.table.say("Looking for a play…", (), "hint", 30.0)
+        self.table.say(_("Looking for a play…"), (), "hint", 30.0)
 
     def poll_hint(self) -> None:
         worker = self.hint_worker
@@ -287,14 +293,15 @@ class HumanTurn:
             self.table.message = None
             return
         if worker.error is not None:
-            self.table.say("No hint available", [str(worker.error)], "info")
+            self.table.say(_("No hint available"), [str(worker.error)], "info")
             return
         decision = worker.result
         if decision is None:
             legal = self.table.match.legal_kinds()
-            advice = "draw a card (D)." if "draw" in legal else \
-                "pass (P)." if "pass" in legal else "end your turn (E)."
-            self.table.say("No hint", [f"No play found: {advice}"], "hint")
+            advice = _("draw a card (D).") if "draw" in legal else \
+                _("pass (P).") if "pass" in legal else _("end your turn (E).")
+            self.table.say(_("No hint"), [_("No play found: {advice}").format(
+                advice=advice)], "hint")
             return
         action = decision.action
         if isinstance(action, Play) and "play" in self.table.match.legal_kinds():
@@ -307,9 +314,9 @@ class HumanTurn:
             self.table.set_phase(HINT)
             self.table.refresh()
             return
-        words = {"draw": "Draw a card (D).", "pass": "Pass (P).", "knock": "Knock (K).",
-                 "end_turn": "End your turn (E).", "abandon": "Give up the play (D)."}
-        self.table.say("Hint", [words.get(action.kind, action.kind)], "hint", 6.0)
+        words = {"draw": _("Draw a card (D)."), "pass": _("Pass (P)."), "knock": _("Knock (K)."),
+                 "end_turn": _("End your turn (E)."), "abandon": _("Give up the play (D).")}
+        self.table.say(_("Hint"), [words.get(action.kind, action.kind)], "hint", 6.0)
 
     def update_hint(self, dt: float) -> None:
         """The hint's play, a step at a time; at its end, Apply or Dismiss."""
@@ -330,19 +337,19 @@ class HumanTurn:
         if show is None:
             return
         if not show.finished:
-            step = log_line("Hint", show.done[-1:]) if show.done else "Hint"
-            self.table.status = Status(step + "  (Space: to the end)", "you")
+            step = log_line(_("Hint"), show.done[-1:]) if show.done else _("Hint")
+            self.table.status = Status(step + _("  (Space: to the end)"), "you")
             return
-        _, moved = marked_cards(show.done)
+        _new, moved = marked_cards(show.done)
         n = len(show.draft.played())
-        self.table.say("Hint", [
-            f"Play {n} card{'s' if n != 1 else ''}, moving {len(moved)} table "
-            f"card{'s' if len(moved) != 1 else ''} (marked \u25c6; cards from your hand "
-            "\u25cf).",
-            log_line("Steps", show.steps, 3),
-            "Apply (Enter) puts it on your table; Dismiss (Esc) leaves the table as it was."],
+        self.table.say(_("Hint"), [
+            ngettext("Play {n} card", "Play {n} cards", n).format(n=n) + ", " + ngettext(
+                "moving {n} table card", "moving {n} table cards", len(moved)).format(
+                n=len(moved)) + _(" (marked \u25c6; cards from your hand \u25cf)."),
+            log_line(_("Steps"), show.steps, 3),
+            _("Apply (Enter) puts it on your table; Dismiss (Esc) leaves the table as it was.")],
             "hint", 600.0)
-        self.table.status = Status("Hint shown: Apply (Enter) or Dismiss (Esc)", "you")
+        self.table.status = Status(_("Hint shown: Apply (Enter) or Dismiss (Esc)"), "you")
 
     def skip_hint(self) -> None:
         if self.hint_show is not None and not self.hint_show.finished:
@@ -362,7 +369,8 @@ class HumanTurn:
         draft.load(show.action.table)
         self.table.selected.clear()
         self.edited()
-        self.table.say("Hint applied", ["End turn (E) plays it; Undo (Ctrl+Z) takes it back."],
+        self.table.say(_("Hint applied"), [_("End turn (E) plays it; Undo (Ctrl+Z) takes it "
+                         "back.")],
                        "hint", 6.0)
 
     def dismiss_hint(self) -> None:
@@ -449,4 +457,4 @@ def split_option(shown: Sequence[Card], cards: Sequence[Card], at: int, variant:
 
 
 def _name(card: Card) -> str:
-    return "The joker" if card.is_joker else f"The {card.face.name}"
+    return _("The joker") if card.is_joker else _("The {name}").format(name=card.face.name)

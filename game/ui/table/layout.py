@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine.cards import Card
+from game.i18n import _
 from game.ui.table.model import TableModel
 from game.ui.table.slots import SlotEntry
 
@@ -322,7 +323,7 @@ def _regions(layout: Layout, model: TableModel, label_h: int) -> list[tuple[str,
     sets = pygame.Rect(table.x, table.y + label_h, left_w, table.height - label_h)
     runs = pygame.Rect(sets.right + gap, table.y + label_h, table.width - left_w - gap,
                        table.height - label_h)
-    return [("Sets", sets), ("Runs", runs)]
+    return [(_("Sets"), sets), (_("Runs"), runs)]
 
 
 def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], w: int,
@@ -349,7 +350,7 @@ def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], 
     for blocks in per_region:
         blocks.append(_Block("new", w))
     placed: list[tuple[_Block, float, float]] = []
-    for (_, area), blocks in zip(regions, per_region, strict=True):
+    for (_name, area), blocks in zip(regions, per_region, strict=True):
         inner = area.inflate(-2 * pad, -2 * pad)
         x, y = float(inner.x), float(inner.y)
         for block in blocks:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_
 from game.ui.table.layout import Layout
 
-KIND_WORDS = {"human": "Player", "easy": "Computer · easy", "medium": "Computer · medium",
-              "hard": "Computer · hard"}
+KIND_WORDS = {"human": N_("Player"), "easy": N_("Computer \u00b7 easy"),
+              "medium": N_("Computer \u00b7 medium"), "hard": N_("Computer \u00b7 hard")}
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from game.engine.cards import Card
 from game.engine.table import Table
 from game.engine.variants import Variant
+from game.i18n import ngettext
 from game.solver.edits import Step, story
 
 NEW = "new"
@@ -81,5 +82,5 @@ def log_line(name: str, steps: list[Step], limit: int = 4) -> str:
     words = [step.words for step in steps[:limit]]
     if len(steps) > limit:
         more = len(steps) - limit
-        words.append(f"{more} more change{'s' if more != 1 else ''}")
+        words.append(ngettext("{n} more change", "{n} more changes", more).format(n=more))
     return f"{name}: " + "; ".join(words)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.store import StoreError
 from game.ui.scenes.dialogs import ConfirmDialog, Dialog, PromptDialog
 
@@ -15,13 +16,13 @@ if TYPE_CHECKING:
     from game.ui.table.card_table import CardTableScene
 
 ENTRIES = (
-    ("resume", "Resume", "Back to the table (Esc)", "primary"),
-    ("save", "Save game…", "Keep this game under a name of your choosing", "plain"),
-    ("settings", "Settings…", "Animation speed, sound, cards and colours, full screen",
+    ("resume", N_("Resume"), N_("Back to the table (Esc)"), "primary"),
+    ("save", N_("Save game…"), N_("Keep this game under a name of your choosing"), "plain"),
+    ("settings", N_("Settings…"), N_("Animation speed, sound, cards and colours, full screen"),
      "plain"),
-    ("title", "Quit to title", "Leave the table; the game stays in the autosave", "plain"),
+    ("title", N_("Quit to title"), N_("Leave the table; the game stays in the autosave"), "plain"),
 )
-QUIT = ("quit", "Quit game", "Close Machiavelli; the game stays in the autosave", "danger")
+QUIT = ("quit", N_("Quit game"), N_("Close Machiavelli; the game stays in the autosave"), "danger")
 
 
 class TableMenu(Dialog):
@@ -30,7 +31,7 @@ class TableMenu(Dialog):
     def __init__(self, app: App, table: CardTableScene) -> None:
         match = table.match
         part = "round" if match.variant.is_contract else "hand"  # as each table says it
-        super().__init__(app, "Game menu",
+        super().__init__(app, _("Game menu"),
                          f"{match.variant.name}, {part} {match.hand.number + 1}")
         self.table = table
 
@@ -74,13 +75,13 @@ class TableMenu(Dialog):
             try:
                 app.store.saves.write(name, session.to_json(), session.summary())
             except (StoreError, ValueError, OSError) as error:
-                app.notify(f"Not saved: {error}")
+                app.notify(_("Not saved: {error}").format(error=error))
                 return
-            app.notify(f'Game saved as "{name}"')
+            app.notify(_('Game saved as "{name}"').format(name=name))
 
         def validate(name: str) -> str | None:
             if not name:
-                return "Type a name."
+                return _("Type a name.")
             try:
                 app.store.saves.path_for(name)
             except ValueError as error:
@@ -90,8 +91,8 @@ class TableMenu(Dialog):
         self.close()
         names = session.summary()["players"]
         default = f"{session.match.variant.name} - {' v '.join(names)}"[:60]
-        app.scenes.push(PromptDialog(app, "Save game", "Name this save:", write,
-                                     text=default, confirm="Save", validate=validate))
+        app.scenes.push(PromptDialog(app, _("Save game"), _("Name this save:"), write,
+                                     text=default, confirm=_("Save"), validate=validate))
 
     def settings(self) -> None:
         """The settings screen over the table; Done comes back to the table."""
@@ -106,9 +107,9 @@ class TableMenu(Dialog):
             table.before_quit()
             _go_title(app)
             return
-        app.scenes.push(ConfirmDialog(app, "Leave this game?",
-                                      "This game is not autosaved; it will be lost.",
-                                      lambda: _go_title(app), confirm="Leave", danger=True))
+        app.scenes.push(ConfirmDialog(app, _("Leave this game?"),
+                                      _("This game is not autosaved; it will be lost."),
+                                      lambda: _go_title(app), confirm=_("Leave"), danger=True))
 
     def quit(self) -> None:
         self.app.quit()

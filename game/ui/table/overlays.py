@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.card_art import CardArt
 from game.ui.table.draw import RGBA, panel
 from game.ui.table.look import Message, Status
@@ -22,7 +23,7 @@ NoteTones = Mapping[str, tuple[RGBA, RGBA, Colour]]
 STATUS_COLOURS = {"you": (GOLD + (240,), GOLD_LIGHT + (255,)),
                   "warn": ((120, 30, 20, 220), (255, 140, 120, 255))}
 STATUS_PLAIN = ((10, 40, 24, 200), (90, 150, 110, 220))  # info and wait
-SORT_WORDS = {"suit": "sorted by suit", "rank": "sorted by rank"}
+SORT_WORDS = {"suit": N_("sorted by suit"), "rank": N_("sorted by rank")}
 
 
 def draw_status_pill(surface: pygame.Surface, text: TextCache, rect: pygame.Rect,
@@ -130,7 +131,8 @@ def draw_hand_caption(surface: pygame.Surface, text: TextCache, art: CardArt,
     """Over the hand ``rect``: whose hand it is (``label``) and how it is sorted; and, for
     a hand not on show, the backs of its ``hidden`` cards ``card`` pixels in size."""
     surface.blit(text.render(label, size, CREAM, bold=True), (rect.x + 6, rect.y))
-    tag = text.render(SORT_WORDS.get(sort_mode, "your order"), max(10, size - 3), TABLE_MUTED)
+    tag = text.render(_(SORT_WORDS.get(sort_mode, N_("your order"))), max(10, size - 3),
+                      TABLE_MUTED)
     surface.blit(tag, (rect.right - tag.get_width() - 6, rect.y + 2))
     if hidden:
         w, h = card

@@ -12,6 +12,7 @@ import pygame
 
 from game.engine.cards import Card
 from game.engine.variants import JokerIdentity
+from game.i18n import _
 from game.ui.table.card_pointer import CardPointer
 from game.ui.table.human import split_option
 from game.ui.table.layout import meld_step
@@ -304,4 +305,4 @@ class Pointer(CardPointer):
         box = layout.box(self._hover_group)
         if box is None or box.valid:
             return
-        scene.hud.draw_tooltip(surface, self.mouse, "Not a valid meld yet", box.problem)
+        scene.hud.draw_tooltip(surface, self.mouse, _("Not a valid meld yet"), box.problem)

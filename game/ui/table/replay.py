@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Play
 from game.engine.draft import TurnDraft
 from game.engine.match import TurnRecord
+from game.i18n import N_, _, ngettext
 from game.ui.table.driver import Pacer, Playback
 from game.ui.table.hud import Status
 from game.ui.table.marks import log_line
@@ -19,8 +20,10 @@ from game.ui.table.slots import SlotMap
 if TYPE_CHECKING:
     from game.ui.table.host import TableHost
 
-WHAT = {"play": "played", "out": "went out", "knock": "knocked", "draw": "drew",
-        "pass": "passed", "abandon": "gave up"}
+#: how a turn ended, as a sentence about its player (translators may reorder it)
+WHAT = {"play": N_("{name} played"), "out": N_("{name} went out"),
+        "knock": N_("{name} knocked"), "pass": N_("{name} passed"),
+        "abandon": N_("{name} gave up")}
 
 
 class LastTurnReplay:
@@ -60,8 +63,8 @@ class LastTurnReplay:
             return
         records = self.turns_to_show()
         if not records:
-            self.table.say("Nothing to show yet",
-                           ["No turn has been played in this hand so far."], "info")
+            self.table.say(_("Nothing to show yet"),
+                           [_("No turn has been played in this hand so far.")], "info")
             return
         self.table.chooser = None
         self.resume = self.table.phase
@@ -70,9 +73,11 @@ class LastTurnReplay:
         self._slots = self.table.slots.copy()
         self.pacer = Pacer()
         self.table.set_phase(REPLAY)
-        self.table.say("Last turns", [
-            f"{len(records)} turn{'s' if len(records) != 1 else ''} since yours, in order. "
-            "Space pauses and goes on, \u2192 shows one step, Esc stops."], "info", 5.0)
+        self.table.say(_("Last turns"), [
+            ngettext("{n} turn since yours, in order. Space pauses and goes on, \u2192 shows "
+                     "one step, Esc stops.",
+                     "{n} turns since yours, in order. Space pauses and goes on, \u2192 shows "
+                     "one step, Esc stops.", len(records)).format(n=len(records))], "info", 5.0)
         self._begin(0)
 
     def _begin(self, index: int) -> None:
@@ -96,14 +101,18 @@ class LastTurnReplay:
         if playback.done:
             words = log_line(name, playback.done[-1:])
         elif record.ended_by in ("play", "out") and playback.steps:
-            words = f"{name}'s turn"
+            words = _("{name}'s turn").format(name=name)
         else:
             n = record.drawn
-            words = f"{name} {WHAT.get(record.ended_by, record.ended_by)}" + (
-                f" {n} card{'s' if n != 1 else ''}" if record.ended_by == "draw" else "")
+            if record.ended_by == "draw":
+                words = ngettext("{name} drew {n} card", "{name} drew {n} cards", n).format(
+                    name=name, n=n)
+            else:
+                words = _(WHAT.get(record.ended_by, "{name}")).format(name=name)
         count = f"{self.index + 1}/{len(self.records)}"
-        state = "  \u00b7 paused (Space, \u2192)" if self.pacer.paused else ""
-        self.table.status = Status(f"Replay {count} \u00b7 {words}{state}", "info")
+        state = _("  \u00b7 paused (Space, \u2192)") if self.pacer.paused else ""
+        self.table.status = Status(_("Replay {count} \u00b7 {words}{state}").format(
+            count=count, words=words, state=state), "info")
 
     def toggle_pause(self) -> None:
         self.pacer.paused = not self.pacer.paused
@@ -141,7 +150,8 @@ class LastTurnReplay:
         name = self.table.session.seats[record.player].name
         n = len(record.played)
         if n:
-            return f"{name} played {n} card{'s' if n != 1 else ''}."
+            return ngettext("{name} played {n} card.", "{name} played {n} cards.", n).format(
+                name=name, n=n)
         return f"{name} {'drew' if record.drawn else 'passed'}."
 
     def end(self) -> None:

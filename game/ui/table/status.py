@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.scoring import hand_value, points_text
 from game.engine.turn import TurnCheck
 from game.engine.variants import KnockWhen
+from game.i18n import _, ngettext
 from game.ui.table.controls import ButtonState
 from game.ui.table.hud import Facts, Status
 from game.ui.table.phases import HINT, HUMAN, REPLAY, STOPPED
@@ -59,14 +60,16 @@ class TableStatus:
                 (not touched and "end_turn" in legal)
             tip = None
             if not can_end and touched and check is not None and check.problems:
-                tip = "Not yet (E shows why): " + "; ".join(
+                tip = _("Not yet (E shows why): ") + "; ".join(
                     problem_text(p) for p in check.problems[:4])
             states["end"] = ButtonState(enabled=can_end, tooltip=tip)
             penalty = self.table.match.variant.abandon_penalty
             if self.table.human.play_started and "abandon" in legal:
-                states["draw"] = ButtonState(True, True, f"Give up (draw {penalty})",
-                                             "Put the table back and draw the penalty "
-                                             f"cards ({penalty}) instead of one (D)", "danger")
+                states["draw"] = ButtonState(True, True, _("Give up (draw {penalty})").format(
+                    penalty=penalty),
+                                             _("Put the table back and draw the penalty cards "
+                                               "({penalty}) instead of one (D)").format(
+                                                 penalty=penalty), "danger")
             elif "draw" in legal:
                 states["draw"] = ButtonState(True, True, self._draw_text())
             else:
@@ -81,14 +84,14 @@ class TableStatus:
             allowed = bool(self.table.app.settings.hints_allowed)
             states["hint"] = ButtonState(
                 enabled=allowed and self.table.human.hint_worker is None,
-                tooltip=None if allowed else "Hints are switched off in Settings")
+                tooltip=None if allowed else _("Hints are switched off in Settings"))
         elif self.table.phase == HINT:
             for name in ("draw", "undo", "redo", "reset"):
                 states[name] = off
-            states["end"] = ButtonState(text="Apply hint",
-                                        tooltip="Put the hint's play on your table (Enter)")
-            states["hint"] = ButtonState(text="Dismiss hint",
-                                         tooltip="Leave your table as it was (Esc)")
+            states["end"] = ButtonState(text=_("Apply hint"),
+                                        tooltip=_("Put the hint's play on your table (Enter)"))
+            states["hint"] = ButtonState(text=_("Dismiss hint"),
+                                         tooltip=_("Leave your table as it was (Esc)"))
             states["pass"] = off
             states["knock"] = off
         else:
@@ -103,7 +106,7 @@ class TableStatus:
                 enabled=sortable, style="primary" if self.table.sort_mode == mode else None)
         states["last"] = ButtonState(enabled=bool(self.table.match.hand.turns) and
                                      self.table.phase in (HUMAN, REPLAY, STOPPED),
-                                     text="Stop replay" if self.table.phase == REPLAY else None)
+                                     text=_("Stop replay") if self.table.phase == REPLAY else None)
         states["menu"] = ButtonState()
         return states
 
@@ -117,85 +120,95 @@ class TableStatus:
         match = self.table.match
         knock = match.variant.knock
         if knock is None:
-            return "There is no knocking in this game."
+            return _("There is no knocking in this game.")
         if match.hand.final_turns is not None:
-            return "No knocking in the last turns of the hand."
+            return _("No knocking in the last turns of the hand.")
         points = self.hand_points()
         if points > knock.max_points:
-            return f"Knock needs {knock.max_points} points or fewer in your hand; you hold " \
-                f"{points}."
+            return _("Knock needs {max_points} points or fewer in your hand; you hold "
+                     "{points}.").format(
+                max_points=knock.max_points, points=points)
         draft = self.table.draft
         if draft is not None and draft.touched:
-            return "End your turn with the play, or reset it, before knocking."
+            return _("End your turn with the play, or reset it, before knocking.")
         if knock.when is KnockWhen.START_OF_TURN:
-            return "Knock only at the start of your turn, instead of drawing."
-        return "Knock after drawing one or two cards and melding."
+            return _("Knock only at the start of your turn, instead of drawing.")
+        return _("Knock after drawing one or two cards and melding.")
 
     def _draw_text(self) -> str:
         variant = self.table.match.variant
         if variant.cards_per_draw > 1:
-            return f"Draw {variant.cards_per_draw}"
+            return _("Draw {cards_per_draw}").format(cards_per_draw=variant.cards_per_draw)
         if variant.draws_before_meld:
             draws = self.table.match.hand.draws
-            return f"Draw ({draws}/{variant.carousel_draws})"
-        return "Draw"
+            return _("Draw ({draws}/{carousel_draws})").format(
+                draws=draws, carousel_draws=variant.carousel_draws)
+        return _("Draw")
 
     def update_status(self) -> None:
         if self.table.phase != HUMAN or self.table.draft is None:
             return
         legal = self.table.match.legal_kinds()
         draft = self.table.draft
-        name = "Your" if not self.table.session.hot_seat else \
-            f"{self.table.session.seats[self.table.bottom].name}, your"
+        name = _("Your") if not self.table.session.hot_seat else \
+            _("{name}, your").format(name=self.table.session.seats[self.table.bottom].name)
         if draft.touched:
             check = self.draft_check()
             if check is not None and check.ok:
-                self.table.status = Status(f"{name} play is ready: End turn (E)", "you")
+                self.table.status = Status(_("{name} play is ready: End turn (E)").format(
+                    name=name), "you")
             else:
                 model = self.table.model
                 bad = sum(1 for g in model.groups if not g.valid) if model else 0
-                words = f"{bad} meld{'s' if bad != 1 else ''} not valid yet" if bad else \
-                    "not a valid play yet"
-                self.table.status = Status(f"{name} turn: {words}", "you")
+                words = ngettext("{bad} meld not valid yet", "{bad} melds not valid yet",
+                                 bad).format(bad=bad) if bad else \
+                    _("not a valid play yet")
+                self.table.status = Status(_("{name} turn: {words}").format(
+                    name=name, words=words), "you")
             return
         if "play" in legal and "draw" in legal:
-            text = f"{name} turn: play cards to the table, or draw"
+            text = _("{name} turn: play cards to the table, or draw").format(name=name)
         elif "play" in legal and "end_turn" in legal:
-            text = f"{name} turn: play more, or end the turn"
+            text = _("{name} turn: play more, or end the turn").format(name=name)
         elif "play" in legal and "pass" in legal:
-            text = f"{name} turn: play cards to the table, or pass"
+            text = _("{name} turn: play cards to the table, or pass").format(name=name)
         elif "play" in legal and "abandon" in legal and self.table.match.hand.started:
             penalty = self.table.match.variant.abandon_penalty
-            text = f"{name} turn: finish your play, or give up and draw {penalty}"
+            text = _("{name} turn: finish your play, or give up and draw {penalty}").format(
+                name=name, penalty=penalty)
         elif "play" in legal:
-            text = f"{name} turn: you must play"
+            text = _("{name} turn: you must play").format(name=name)
         elif "draw" in legal:
-            text = f"{name} turn: draw a card"
+            text = _("{name} turn: draw a card").format(name=name)
         elif "pass" in legal:
-            text = f"{name} turn: pass"
+            text = _("{name} turn: pass").format(name=name)
         else:
-            text = f"{name} turn"
+            text = _("{name} turn").format(name=name)
         self.table.status = Status(text, "you")
 
     def facts(self) -> Facts:
         match = self.table.match
         variant = match.variant
         if variant.match_target is not None:
-            text = f"Match to {variant.match_target} points"
+            text = _("Match to {match_target} points").format(match_target=variant.match_target)
         elif (variant.match_hands or 1) == 1:
-            text = "Single hand"
+            text = _("Single hand")
         else:
-            text = f"Hand {match.hand.number + 1} of {variant.match_hands}"
+            text = _("Hand {n} of {match_hands}").format(
+                n=match.hand.number + 1, match_hands=variant.match_hands)
         seat = self.table.session.seats[self.table.bottom]
         count = len(match.hand.hands[self.table.bottom])
         if self.table.model is not None:
             count = self.table.model.seats[self.table.bottom].cards
         mine = seat.is_human and not self.table.session.hot_seat
-        owner = "Your hand" if mine else f"{seat.name}'s hand"
-        label = f"{owner} · {count} card{'s' if count != 1 else ''} · "
+        owner = _("Your hand") if mine else _("{name}'s hand").format(name=seat.name)
+        label = ngettext("{owner} \u00b7 {count} card \u00b7 ", "{owner} \u00b7 {count} cards "
+                                                                "\u00b7 ", count).format(
+            owner=owner, count=count)
         if variant.knock is not None and self.table.hand_visible():  # what knocking weighs
-            label += f"{self.hand_points()} in hand (knock \u2264 {variant.knock.max_points}) · "
-        label += f"{points_text(match.totals[self.table.bottom])} pts"
+            label += _("{points} in hand (knock \u2264 {max_points}) \u00b7 ").format(
+                points=self.hand_points(), max_points=variant.knock.max_points)
+        label += _("{points} pts").format(points=points_text(match.totals[self.table.bottom]))
         return Facts(match.hand.number + 1, variant.name, text,
                      match.hand.final_turns is not None,
                      self.table.phase == HUMAN and self.table.human.can_edit,
@@ -220,4 +233,4 @@ def problem_text(problem: Any) -> str:
     message = with_suits(getattr(problem, "message", str(problem)))
     if meld is None:
         return message[:1].upper() + message[1:]
-    return f"Meld {meld + 1}: {message}"
+    return _("Meld {value}: {message}").format(value=meld + 1, message=message)

@@ -23,6 +23,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from game.i18n import N_, _
 from game.ui.scene import Scene
 from game.ui.theme import GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_text, felt_background
@@ -33,8 +34,8 @@ from game.ui.widgets.scale import ui_scale
 if TYPE_CHECKING:
     from game.ui.app import App
 
-KEY_HINTS = ("Tab / \u2191\u2193 move  \u00b7  \u2190\u2192 change  \u00b7  Enter select  \u00b7  "
-             "Esc back")
+KEY_HINTS = N_("Tab / \u2191\u2193 move  \u00b7  \u2190\u2192 change  \u00b7  Enter select"
+               "  \u00b7  Esc back")
 
 
 class MenuBase(Scene):
@@ -311,17 +312,17 @@ class MenuScene(MenuBase):
         self.draw_header(surface)
         self.draw_content(surface)
         if self.hints:
-            draw_text(surface, self.hints, self.px(13), MUTED,
+            draw_text(surface, _(self.hints), self.px(13), MUTED,
                       midbottom=(surface.get_width() // 2, surface.get_height() - self.px(10)))
 
     def draw_header(self, surface: pygame.Surface) -> None:
         if not self.title:
             return
         x = self.px(40)
-        rect = draw_text(surface, self.title, self.px(38), GOLD_LIGHT, style="serif-bold",
+        rect = draw_text(surface, _(self.title), self.px(38), GOLD_LIGHT, style="serif-bold",
                          shadow=self.px(3), topleft=(x, self.px(22)))
         if self.subtitle:
-            draw_text(surface, self.subtitle, self.px(15), MUTED,
+            draw_text(surface, _(self.subtitle), self.px(15), MUTED,
                       bottomleft=(rect.right + self.px(18), rect.bottom - self.px(6)))
         y = rect.bottom + self.px(10)
         pygame.draw.line(surface, GOLD_DARK, (x, y), (surface.get_width() - x, y),
