@@ -23,6 +23,7 @@ from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState
 from game.engine.scoring import Points
 from game.engine.variants import Family, Variant, get_variant
+from game.i18n import _
 from game.solver.matches import new_match
 
 # Action caps with room to spare for multi-hand matches. The longest seeded matches measured
@@ -38,20 +39,21 @@ MAX_SEED = 2**63 - 1
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "simulate", help="play computer players against each other and report the results")
+        "simulate", help=_("play computer players against each other and report the results"))
     add_variant_arguments(parser)
     parser.add_argument("--seats", default="hard,medium", metavar="LEVELS",
-                        help="comma-separated levels, one a seat (easy, medium, hard)")
+                        help=_("comma-separated levels, one a seat (easy, medium, hard)"))
     parser.add_argument("--games", type=whole_number(1, MAX_GAMES), default=10, metavar="N",
-                        help=f"matches to play (1 to {MAX_GAMES})")
+                        help=_("matches to play (1 to {n})").format(n=MAX_GAMES))
     parser.add_argument("--seed", type=whole_number(-MAX_SEED, MAX_SEED), default=0,
-                        metavar="S", help="match i is dealt from seed S+i")
+                        metavar="S", help=_("match i is dealt from seed S+i"))
     parser.add_argument("--max-actions", type=whole_number(1, MAX_CAP), default=None,
                         metavar="N",
-                        help=f"stop a match after this many actions (default {DEFAULT_CAP}, "
-                             f"{CONTRACT_CAP} for the contract game)")
+                        help=_("stop a match after this many actions (default {n}, "
+                               "{contract} for the contract game)").format(
+                                   n=DEFAULT_CAP, contract=CONTRACT_CAP))
     parser.add_argument("--json", action="store_true",
-                        help="end with one line of JSON holding the figures")
+                        help=_("end with one line of JSON holding the figures"))
     parser.set_defaults(run=run)
 
 

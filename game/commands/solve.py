@@ -25,32 +25,33 @@ from game.engine.errors import EngineError, NotationError, OptionError
 from game.engine.melds import check_meld
 from game.engine.table import Table
 from game.engine.variants import Variant, get_variant
+from game.i18n import _, ngettext
 from game.solver import Solution, solve
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "solve", help="find the best play for a table and a hand",
-        description="Find the play that puts down the most cards (or points) from a hand, "
-                    "rearranging the table as the rules allow.")
+        "solve", help=_("find the best play for a table and a hand"),
+        description=_("Find the play that puts down the most cards (or points) from a hand, "
+                      "rearranging the table as the rules allow."))
     add_variant_arguments(parser, required=False)
     parser.add_argument("--table", default="", metavar="MELDS",
-                        help='melds separated by |, e.g. "3H 4H 5H | 7C 7D 7S"; '
-                             "a declared joker is JK=10H")
-    parser.add_argument("--hand", default="", metavar="CARDS", help='e.g. "7H 9S JS"')
+                        help=_('melds separated by |, e.g. "3H 4H 5H | 7C 7D 7S"; '
+                               "a declared joker is JK=10H"))
+    parser.add_argument("--hand", default="", metavar="CARDS", help=_('e.g. "7H 9S JS"'))
     parser.add_argument("--free", default="", metavar="CARDS",
-                        help="free single cards on the table (Tahiti)")
+                        help=_("free single cards on the table (Tahiti)"))
     parser.add_argument("--objective", choices=("cards", "points"), default="cards",
-                        help="maximise cards played (default) or points shed")
+                        help=_("maximise cards played (default) or points shed"))
     opened = parser.add_mutually_exclusive_group()
     opened.add_argument("--opened", dest="opened", action="store_true", default=True,
-                        help="the player has made the first play already (default)")
+                        help=_("the player has made the first play already (default)"))
     opened.add_argument("--not-opened", dest="opened", action="store_false",
-                        help="the first-play rule of the variant applies")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+                        help=_("the first-play rule of the variant applies"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.add_argument("--batch", metavar="FILE",
-                        help='JSON lines {"variant", "options", "table", "hand"} -> one JSON '
-                             "line each")
+                        help=_('JSON lines {"variant", "options", "table", "hand"} -> one '
+                               "JSON line each"))
     parser.set_defaults(run=run)
 
 
@@ -127,10 +128,10 @@ def _card_text(card: Card, table: Table) -> str:
 
 def _place(place: int | str | None) -> str:
     if place is None:
-        return "a new meld"
+        return _("a new meld")
     if isinstance(place, int):
-        return f"meld {place + 1}"
-    return {"hand": "the hand", "free": "the free cards"}.get(place, str(place))
+        return _("meld {n}").format(n=place + 1)
+    return {"hand": _("the hand"), "free": _("the free cards")}.get(place, str(place))
 
 
 def _move_words(move: Move) -> str:
@@ -139,23 +140,29 @@ def _move_words(move: Move) -> str:
 
 def _print_human(variant: Variant, table: Table, hand: Sequence[Card],
                  solution: Solution | None) -> None:
-    print(f"{variant.name}: table {str(table) or '(empty)'}; "
-          f"hand {format_cards(hand) or '(empty)'}")
+    empty = _("(empty)")
+    print(_("{game}: table {table}; hand {hand}").format(
+        game=_(variant.name), table=str(table) or empty, hand=format_cards(hand) or empty))
     if solution is None:
-        print("no legal play: draw")
+        print(_("no legal play: draw"))
         return
-    what = "card" if len(solution.played) == 1 else "cards"
-    print(f"play {len(solution.played)} {what}: {format_cards(solution.played) or '-'}"
-          + (f" (worth {solution.value})" if solution.value != len(solution.played) else ""))
-    print(f"new table: {format_melds(solution.table.melds, dict(solution.table.declared))}"
-          + (f" || free: {format_cards(solution.table.free)}" if solution.table.free else ""))
-    print(f"start melds kept whole: {solution.kept_melds} of {len(table.melds)}")
+    count = len(solution.played)
+    print(ngettext("play {n} card: {cards}", "play {n} cards: {cards}", count).format(
+        n=count, cards=format_cards(solution.played) or "-")
+          + (_(" (worth {n})").format(n=solution.value) if solution.value != count else ""))
+    print(_("new table: {melds}").format(
+        melds=format_melds(solution.table.melds, dict(solution.table.declared)))
+          + (_(" || free: {cards}").format(cards=format_cards(solution.table.free))
+             if solution.table.free else ""))
+    print(_("start melds kept whole: {kept} of {n}").format(kept=solution.kept_melds,
+                                                           n=len(table.melds)))
     if solution.edits:
-        print("moves:")
+        print(_("moves:"))
         for index, move in enumerate(solution.edits, start=1):
             print(f"  {index}. {_move_words(move)}")
     for joker, face in solution.declarations.items():
-        print(f"  then the released {joker} is declared {face}")
+        print("  " + _("then the released {joker} is declared {card}").format(joker=joker,
+                                                                             card=face))
 
 
 def _run_batch(path: str) -> int:
