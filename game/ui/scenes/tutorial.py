@@ -51,7 +51,7 @@ class TutorialCoach:
             return (CoachButton("next", "Finish" if last else "Next step", self.next_step),
                     CoachButton("leave", "Leave", self.leave))
         return (CoachButton("skip", "Skip step" if not last else "Skip", self.next_step),
-                CoachButton("leave", "Leave tutorial", self.leave))
+                CoachButton("leave", "Leave", self.leave))
 
     def arrows(self) -> Sequence[Arrow]:
         """The step's pointers whose card is not yet where it goes."""
