@@ -54,8 +54,8 @@ def check_turn(
     used_free = tuple(c for c in start.free if c not in end_free)
     if not played and not used_free:
         problems.append(Problem("must_add", _(
-            "a play must add at least a card from your hand or a free card to the table"
-            if start.free else "a play must add at least a card from your hand to the table")))
+            "a play must add at least a card from your hand or a free card to the table")
+            if start.free else _("a play must add at least a card from your hand to the table")))
 
     checks = tuple(check_meld(meld, variant, end.declared) for meld in end.melds)
     for index, result in enumerate(checks):
@@ -158,17 +158,17 @@ def _joker_rules(
         if joker not in matched:
             from_hand_only = variant.joker_release_from is ReleaseFrom.HAND
             if joker in moved:
-                text = _("the joker standing for {face} moved to another meld: in this game a "
-                         "joker moves only after a real {face} from your hand releases it"
-                         if from_hand_only else
-                         "the joker standing for {face} moved to another meld: in this game a "
-                         "joker moves only after a real {face} releases it")
+                text = (_("the joker standing for {face} moved to another meld: in this game "
+                          "a joker moves only after a real {face} from your hand releases it")
+                        if from_hand_only else
+                        _("the joker standing for {face} moved to another meld: in this game "
+                          "a joker moves only after a real {face} releases it"))
                 problems.append(Problem("joker_moves", text.format(face=old_face), where))
             else:
-                text = _("the joker stands for {face} and keeps that card until a real {face} "
-                         "from your hand takes its place" if from_hand_only else
-                         "the joker stands for {face} and keeps that card until a real {face} "
-                         "takes its place")
+                text = (_("the joker stands for {face} and keeps that card until a real "
+                          "{face} from your hand takes its place") if from_hand_only else
+                        _("the joker stands for {face} and keeps that card until a real "
+                          "{face} takes its place"))
                 problems.append(Problem("joker_identity", text.format(face=old_face), where))
             continue
         released.append(joker)
