@@ -81,5 +81,5 @@ class ComputerSeats:
     def _commit(self, decision: Decision) -> str:
         if self.table.commit(decision.action, quiet=True):
             return ""
-        return _("the rules refuse {value} now").format(
-            value=decision.action.kind.replace('_', ' '))
+        return _("the rules refuse {action} now").format(
+            action=decision.action.kind.replace('_', ' '))

@@ -139,9 +139,9 @@ def _slot_state(variant: Variant, contract: Contract, kind: str,
     as_run = check_meld_as(variant, cards, "run", contract.run_length or 3, {}) \
         if contract.runs else None
     if as_set.ok and (kind == "set" or as_run is None or not as_run.ok):
-        return True, _("\u2713 set of {card}").format(card=len(cards))
+        return True, _("\u2713 set of {n}").format(n=len(cards))
     if as_run is not None and as_run.ok:
-        return True, _("\u2713 run of {card}").format(card=len(cards))
+        return True, _("\u2713 run of {n}").format(n=len(cards))
     wanted = as_set if kind == "set" or as_run is None else as_run
     return False, symbols(wanted.reason) if wanted.reason else _("not a meld yet")
 

@@ -42,8 +42,9 @@ class ContractScoreboardScene(EndOfHandScene):
         if match.over and match.result is not None:
             winners = [names[i] for i in match.result.winners]
             if len(winners) == 1:
-                return _("{value} wins the match!").format(value=winners[0])
-            return _("{value} share the match!").format(value=' and '.join(winners))
+                return _("{name} wins the match!").format(name=winners[0])
+            return _("{names} and {last} share the match!").format(
+                names=", ".join(winners[:-1]), last=winners[-1])
         result = match.hand.result
         number = match.hand.number + 1
         if result is None:

@@ -81,7 +81,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         # the one class test left outside the engine: it narrows GameState to the contract
         # match this scene draws (open_table chose the scene by the match's family)
         if not isinstance(session.match, ContractMatch):
-            raise TypeError(_("ContractTableScene needs a session holding a ContractMatch"))
+            raise TypeError("ContractTableScene needs a session holding a ContractMatch")
         super().__init__(app, session, autosave)
         self.match: ContractMatch = session.match
         self.hud = ContractHud(self.text, lambda: self.app.card_art)

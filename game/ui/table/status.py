@@ -233,4 +233,4 @@ def problem_text(problem: Any) -> str:
     message = with_suits(getattr(problem, "message", str(problem)))
     if meld is None:
         return message[:1].upper() + message[1:]
-    return _("Meld {value}: {message}").format(value=meld + 1, message=message)
+    return _("Meld {n}: {message}").format(n=meld + 1, message=message)
