@@ -62,9 +62,9 @@ class ContractScoreboardScene(EndOfHandScene):
         match = self.match
         if match.over:
             return _("{name} \u00b7 {n} rounds \u00b7 lowest total wins").format(
-                name=match.variant.name, n=len(match.history))
+                name=_(match.variant.name), n=len(match.history))
         return _("{name} \u00b7 round {n} of {rounds} \u00b7 lowest total wins").format(
-            name=match.variant.name, n=match.hand.number + 1, rounds=self.rounds)
+            name=_(match.variant.name), n=match.hand.number + 1, rounds=self.rounds)
 
     # --- widgets
 

@@ -102,7 +102,7 @@ class NewGameScene(MenuScene):
         self.label(pygame.Rect(inner.x, y, inner.w, self.px(22)), _("Variant"), style="muted",
                    size=14)
         y += self.px(24)
-        options = [(v.name, v.id) for v in all_variants().values()]
+        options = [(_(v.name), v.id) for v in all_variants().values()]
         self.dropdown(pygame.Rect(inner.x, y, inner.w, row), options, setup.variant_id,
                       self._variant_changed, key="variant", size=16)
         y += row + gap
@@ -142,7 +142,7 @@ class NewGameScene(MenuScene):
         """The variant in a sentence and its facts for the seats and house rules chosen."""
         setup = self.setup
         gold = _html_colour(theme.GOLD_LIGHT)
-        return (f"{escape_html(setup.variant.summary)}<br><br><font color='{gold}'>"
+        return (f"{escape_html(_(setup.variant.summary))}<br><br><font color='{gold}'>"
                 + "<br>".join(f"\u2022 {escape_html(fact)}" for fact in setup.facts())
                 + "</font>")
 

@@ -48,7 +48,7 @@ class HouseRulesColumn:
     def caption_width(self, inner: pygame.Rect) -> int:
         """Wide enough for the longest caption of any form, the rest for the widgets."""
         font = theme.font(self.scene.px(15))
-        widest = max(font.size(spec.label)[0] for spec in FORM_SPECS
+        widest = max(font.size(_(spec.label))[0] for spec in FORM_SPECS
                      if spec.widget is not Widget.SWITCH)
         return min(widest + self.scene.px(8), round(inner.w * 0.45))
 
@@ -65,13 +65,13 @@ class HouseRulesColumn:
         for spec in setup.fields():
             if spec.widget is Widget.SWITCH:
                 box = scene.px(22)
-                scene.check(pygame.Rect(inner.x, y + (row - box) // 2, box, box), spec.label,
+                scene.check(pygame.Rect(inner.x, y + (row - box) // 2, box, box), _(spec.label),
                             setup.values[spec.key] == "true", self._switched(spec),
-                            key=spec.key, tooltip=spec.help)
+                            key=spec.key, tooltip=_(spec.help))
             else:
-                caption = scene.label(pygame.Rect(inner.x, y, label_w, row), spec.label,
+                caption = scene.label(pygame.Rect(inner.x, y, label_w, row), _(spec.label),
                                       style="label", size=15)
-                caption.set_tooltip(spec.help)
+                caption.set_tooltip(_(spec.help))
                 self._control(spec, control.move(0, y - control.y))
             y += row + gap
         scene.button(pygame.Rect(inner.right - scene.px(190), inner.bottom - row,
@@ -92,7 +92,7 @@ class HouseRulesColumn:
                 pygame.Rect(rect.right - number_w, rect.y, number_w, rect.h), value,
                 style="label_right", size=16, bold=True)
             return
-        options = [(choice.label, choice.value) for choice in spec.choices]
+        options = [(_(choice.label), choice.value) for choice in spec.choices]
         picked = spec.choice(value)
         if spec.widget is Widget.CHOICE_NUMBER and picked is not None \
                 and picked.number is not None:

@@ -52,8 +52,8 @@ def rules_html(variant: Variant) -> str:
     rules = [line for line in body if not line.startswith(HOUSE)]
     house = [line[len(HOUSE):].strip() for line in body if line.startswith(HOUSE)]
     parts = [
-        f"<font pixel_size=__H1__ color='#f5d27a'><b>{escape_html(variant.name)}</b></font>",
-        f"<i>{escape_html(variant.summary)}</i>",
+        f"<font pixel_size=__H1__ color='#f5d27a'><b>{escape_html(_(variant.name))}</b></font>",
+        f"<i>{escape_html(_(variant.summary))}</i>",
         "",
     ]
     parts += [f"\u2022 {escape_html(line)}" for line in rules]
@@ -133,7 +133,7 @@ class RulesScene(MenuScene):
     def build(self) -> None:
         inner = panel_inner(self._side(), self.scale)
         row = self.px(38)
-        options = [(v.name, v.id) for v in all_variants().values()]
+        options = [(_(v.name), v.id) for v in all_variants().values()]
         self.dropdown(pygame.Rect(inner.x, inner.y, inner.w, row), options,
                       self.variant_id, self._variant_changed, key="variant", size=16)
         text_rect = panel_inner(self._main(), self.scale, titled=False)

@@ -169,7 +169,7 @@ class ScoreboardScene(EndOfHandScene):
         draw_text(surface, fit_text(title, self.px(30), box.w - self.px(48), "serif-bold"),
                   self.px(30), colour, style="serif-bold", shadow=self.px(2),
                   topleft=(inner.x, top))
-        sub = f"{self.match.variant.name} \u00b7 " + (
+        sub = f"{_(self.match.variant.name)} \u00b7 " + (
             ngettext("{n} hand played", "{n} hands played", len(self.match.history)).format(
                 n=len(self.match.history)) if self.over else self._match_words())
         hints = self.session.hints

@@ -103,7 +103,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         size = self.app.size
         if self._unplayable:  # not a manipulation game: leave at once
             self.app.notify(_("{name} cannot be played at this table.").format(
-                name=self.match.variant.name))
+                name=_(self.match.variant.name)))
             return
         if not self._started:
             self._started = True

@@ -209,7 +209,7 @@ class TableStatus:
             label += _("{points} in hand (knock \u2264 {max_points}) \u00b7 ").format(
                 points=self.hand_points(), max_points=variant.knock.max_points)
         label += _("{points} pts").format(points=points_text(match.totals[self.table.bottom]))
-        return Facts(match.hand.number + 1, variant.name, text,
+        return Facts(match.hand.number + 1, _(variant.name), text,
                      match.hand.final_turns is not None,
                      self.table.phase == HUMAN and self.table.human.can_edit,
                      self.table.sort_mode, label)
