@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.i18n import N_
+from game.i18n import N_, _
 from game.ui.table.controls import Controls
 from game.ui.widgets.look import Look
 
@@ -48,6 +48,7 @@ class ContractControls(Controls):
             w = (area.width - gap * (len(row) - 1)) // len(row)
             for i, (name, text, tip) in enumerate(row):
                 rect = pygame.Rect(area.x + i * (w + gap), y, w, h)
+                text, tip = _(text), _(tip)  # in the language of the build
                 self.buttons[name] = self._make(name, rect, text, tip, STYLE.get(name))
                 self.defaults[name] = (text, tip)
             y += h + gap

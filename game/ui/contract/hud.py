@@ -132,7 +132,7 @@ class ContractHud(BoardCache):
         name_px = int(max(12, min(24 * scale, rect.height * 0.19)))
         small_px = int(max(10, min(18 * scale, rect.height * 0.135)))
         y = rect.y + pad - 2
-        badge = "BUYING?" if info.asked else ("PLAYING" if info.current else "")
+        badge = _("BUYING?") if info.asked else (_("PLAYING") if info.current else "")
         badge_w = 0
         if badge:
             tag = self.text.render(badge, max(9, small_px - 2), (20, 16, 4), bold=True,
@@ -263,8 +263,8 @@ class ContractHud(BoardCache):
         art = self.art
         small = _px(layout, 0.017, 10, 22)
         count_px = _px(layout, 0.022, 12, 30)
-        for rect, word, key, count in ((layout.stock, "STOCK", facts.stock_key, model.stock),
-                                       (layout.discard, "DISCARD", facts.discard_key,
+        for rect, word, key, count in ((layout.stock, _("STOCK"), facts.stock_key, model.stock),
+                                       (layout.discard, _("DISCARD"), facts.discard_key,
                                         model.discard_size)):
             title = self.text.render(f"{word} {key}".strip(), small, TABLE_MUTED, bold=True)
             surface.blit(title, title.get_rect(midbottom=(rect.centerx, rect.y - 11)))

@@ -162,8 +162,8 @@ class ContractScoreboardScene(EndOfHandScene):
         head = self.px(13)
         size = self.px(15) if n <= 6 else self.px(13)
         sub = min(self.px(56), col_w // 2)
-        draw_text(surface, "ROUND", head, MUTED, style="bold", topleft=(first, y))
-        draw_text(surface, "CONTRACT", head, MUTED, style="bold", topleft=(contract_x, y))
+        draw_text(surface, _("ROUND"), head, MUTED, style="bold", topleft=(first, y))
+        draw_text(surface, _("CONTRACT"), head, MUTED, style="bold", topleft=(contract_x, y))
         for i, seat in enumerate(seats):
             draw_text(surface, fit_text(seat.name.upper(), head, col_w - self.px(8), "bold"),
                       head, MUTED, style="bold", topright=(cols[i], y))
@@ -208,7 +208,7 @@ class ContractScoreboardScene(EndOfHandScene):
         totals = match.result.totals if match.over and match.result else tuple(match.totals)
         winners = set(match.result.winners) if match.over and match.result else set()
         low = min(totals) if totals else 0
-        draw_text(surface, "TOTAL", self.px(15), GOLD_LIGHT, style="bold", topleft=(first, y))
+        draw_text(surface, _("TOTAL"), self.px(15), GOLD_LIGHT, style="bold", topleft=(first, y))
         for i in range(n):
             best = i in winners or (not match.over and totals[i] == low)
             text = str(totals[i]) + ("  \u2605" if i in winners else "")

@@ -377,7 +377,7 @@ class SavesScene(MenuScene):
             draw_text(surface, _("Nothing chosen."), self.px(15), MUTED, topleft=(area.x, y))
             return
         if self.mode == "save":
-            draw_text(surface, "REPLACES", self.px(11), MUTED, style="bold", topleft=(area.x, y))
+            draw_text(surface, _("REPLACES"), self.px(11), MUTED, style="bold", topleft=(area.x, y))
             y += self.px(16)
         title = fit_text(slot_title(info), self.px(22), area.w, "bold")
         y = draw_text(surface, title, self.px(22), GOLD_LIGHT, style="bold",
@@ -389,8 +389,8 @@ class SavesScene(MenuScene):
         y = draw_text(surface, _("Saved {when}").format(
             when=saved_when(info.saved_at)), self.px(13), MUTED,
                       topleft=(area.x, y)).bottom + self.px(14)
-        draw_text(surface, "PLAYER", self.px(11), MUTED, style="bold", topleft=(area.x, y))
-        draw_text(surface, "SCORE", self.px(11), MUTED, style="bold", topright=(area.right, y))
+        draw_text(surface, _("PLAYER"), self.px(11), MUTED, style="bold", topleft=(area.x, y))
+        draw_text(surface, _("SCORE"), self.px(11), MUTED, style="bold", topright=(area.right, y))
         y += self.px(18)
         pygame.draw.line(surface, GOLD_DARK, (area.x, y), (area.right, y),
                          max(1, round(self.scale)))

@@ -256,7 +256,7 @@ class ScoreboardScene(EndOfHandScene):
         first = inner.x + self.px(8)
         col_w = (inner.right - self.px(8) - first - self.px(90)) // max(1, n)
         cols = [first + self.px(90) + col_w * (i + 1) for i in range(n)]
-        draw_text(surface, "HAND", self.px(13), MUTED, style="bold", topleft=(first, y))
+        draw_text(surface, _("HAND"), self.px(13), MUTED, style="bold", topleft=(first, y))
         for i, seat in enumerate(seats):
             draw_text(surface, fit_text(seat.name.upper(), self.px(13), col_w - 8, "bold"),
                       self.px(13), MUTED, style="bold", topright=(cols[i], y))
@@ -277,7 +277,8 @@ class ScoreboardScene(EndOfHandScene):
         if match.result is not None:
             pygame.draw.line(surface, GOLD, (inner.x, y), (inner.right, y), 1)
             y += self.px(6)
-            draw_text(surface, "TOTAL", self.px(13), GOLD_LIGHT, style="bold", topleft=(first, y))
+            draw_text(surface, _("TOTAL"), self.px(13), GOLD_LIGHT, style="bold",
+                      topleft=(first, y))
             for i in range(n):
                 draw_text(surface, points_text(match.result.totals[i]), size, GOLD_LIGHT,
                           style="bold",

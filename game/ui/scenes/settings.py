@@ -378,7 +378,7 @@ class SettingsScene(MenuScene):
         if area.h < self.px(80):
             return
         art = self.app.card_art
-        draw_text(surface, "PREVIEW", self.px(12), MUTED, style="bold",
+        draw_text(surface, _("PREVIEW"), self.px(12), MUTED, style="bold",
                   topleft=(area.x, area.y))
         usable = area.inflate(0, -self.px(60))
         usable.y = area.y + self.px(24)

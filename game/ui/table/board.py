@@ -112,7 +112,8 @@ class Board(BoardCache):
                 plus = self.text.render("+", size * 2, (200, 230, 210), shadow=False)
                 plus.set_alpha(150)
                 surface.blit(plus, plus.get_rect(center=(rect.centerx, rect.centery - size)))
-                label = self.text.render(_("New meld"), size, (200, 230, 210), shadow=False)
+                words = self.text.fit(_("New meld"), size, rect.width - 6)
+                label = self.text.render(words, size, (200, 230, 210), shadow=False)
                 surface.blit(label, label.get_rect(center=(rect.centerx,
                                                            rect.centery + size)))
 
@@ -205,7 +206,7 @@ class Board(BoardCache):
         pygame.draw.rect(surface, seat_colour(info.seat),
                          (rect.x + 14, rect.y + 3, rect.width - 28, 3), border_radius=1)
         if current:
-            tag = self.text.render("PLAYING", max(10, small_px - 2), (40, 28, 4), bold=True,
+            tag = self.text.render(_("PLAYING"), max(10, small_px - 2), (40, 28, 4), bold=True,
                                    shadow=False)
             box = tag.get_rect(topright=(rect.right - 8, rect.bottom - tag.get_height() - 8))
             panel(surface, box.inflate(10, 4), GOLD, None, 6)
@@ -267,8 +268,8 @@ class Board(BoardCache):
         small = max(10, int(row * 0.62))
         x, right = rect.x + 8, rect.right - 8
         y = rect.y + 6
-        surface.blit(self.text.render("SCORES", small, TABLE_MUTED, bold=True), (x, y))
-        cards = self.text.render("CARDS", max(9, small - 2), TABLE_MUTED)
+        surface.blit(self.text.render(_("SCORES"), small, TABLE_MUTED, bold=True), (x, y))
+        cards = self.text.render(_("CARDS"), max(9, small - 2), TABLE_MUTED)
         surface.blit(cards, (right - 44 - cards.get_width(), y + 1))
         y += row
         for info in model.seats:

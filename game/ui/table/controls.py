@@ -12,7 +12,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.i18n import N_
+from game.i18n import N_, _
 from game.ui.widgets.look import Look
 
 # (name, default text, tooltip) by row; two in a row share it.
@@ -64,6 +64,7 @@ class Controls:
             w = (area.width - gap * (len(row) - 1)) // len(row)
             for i, (name, text, tip) in enumerate(row):
                 rect = pygame.Rect(area.x + i * (w + gap), y, w, h)
+                text, tip = _(text), _(tip)  # in the language of the build
                 self.buttons[name] = self._make(name, rect, text, tip)
                 self.defaults[name] = (text, tip)
             y += h + gap
