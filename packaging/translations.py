@@ -5,8 +5,10 @@
 
 `update` extracts game/locale/machiavelli.pot from the code (babel.cfg, keywords _,
 ngettext, N_, pgettext), merges it into each language's .po (new messages empty, stale
-ones dropped) and compiles. The compiled .mo files are committed next to their .po, so a
-fresh clone, an editable install and the PyInstaller bundle have them with no build step;
+ones dropped) and compiles; compiling also writes the translated lines of the Linux
+desktop entry and AppStream metainfo (whose English texts are messages too). The compiled
+.mo files are committed next to their .po, so a fresh clone, an editable install and the
+PyInstaller bundle have them with no build step;
 tests/test_i18n.py checks that the template, the .po files and the .mo files agree with
 the code and with each other. Needs Babel (the test extra).
 """
@@ -14,13 +16,20 @@ the code and with each other. Needs Babel (the test extra).
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 DOMAIN = "machiavelli"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+LINUX = ROOT / "packaging" / "linux"
+DESKTOP = LINUX / "io.github.machiavelli_rummy.Machiavelli.desktop"
+METAINFO = LINUX / "io.github.machiavelli_rummy.Machiavelli.metainfo.xml"
+DESKTOP_KEYS = ("GenericName", "Comment", "Keywords")  # Name stays the game's name
+METAINFO_TAGS = ("summary", "p", "li")
 LANGUAGES = ("it", "de", "es")
 KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "pgettext": ((1, "c"), 2)}
 COMMENT_TAGS = ("Translators:",)
@@ -53,7 +62,80 @@ def extract():  # -> babel.messages.Catalog
     for filename, _lineno, message, comments, context in found:
         catalog.add(message, None, [(Path(filename).as_posix(), None)],
                     auto_comments=comments, context=context)
+    for message, filename in desktop_messages():
+        catalog.add(message, None, [(filename, None)],
+                    auto_comments=["The desktop entry or the software centre's listing"])
     return catalog
+
+
+# --- the desktop entry and the AppStream metainfo: their English texts are messages of the
+# catalogue, and their translated lines (Comment[it]=, <summary xml:lang="it">) are written
+# from it by `update`/`compile`, never by hand.
+
+
+def _desktop_messages(text: str) -> list[str]:
+    return [m.group(2) for m in re.finditer(rf"^({'|'.join(DESKTOP_KEYS)})=(.*)$", text, re.M)]
+
+
+def _metainfo_pattern() -> re.Pattern[str]:
+    return re.compile(rf"<({'|'.join(METAINFO_TAGS)})>(.*?)</\1>", re.S)
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _metainfo_messages(text: str) -> list[str]:
+    return [_words(m.group(2)) for m in _metainfo_pattern().finditer(text)]
+
+
+def desktop_messages() -> list[tuple[str, str]]:
+    """(message, file) of every English text of the desktop entry and metainfo."""
+    desktop = DESKTOP.read_text(encoding="utf-8")
+    metainfo = METAINFO.read_text(encoding="utf-8")
+    rel = lambda path: path.relative_to(ROOT).as_posix()  # noqa: E731
+    return ([(m, rel(DESKTOP)) for m in _desktop_messages(desktop)]
+            + [(m, rel(METAINFO)) for m in _metainfo_messages(metainfo)])
+
+
+def localised_files() -> dict[Path, str]:
+    """The desktop entry and metainfo with a translated line after each English one, for
+    every language whose catalogue translates it."""
+    catalogs = {lang: read_po(po_path(lang)) for lang in LANGUAGES}
+
+    def translated(message: str) -> list[tuple[str, str]]:
+        found = []
+        for lang, catalog in catalogs.items():
+            entry = catalog.get(message)
+            if entry is not None and entry.string and not entry.fuzzy:
+                found.append((lang, str(entry.string)))
+        return found
+
+    desktop = re.sub(r"^\w+\[[\w@]+\]=.*\n", "", DESKTOP.read_text(encoding="utf-8"),
+                     flags=re.M)
+    desktop = re.sub(
+        rf"^({'|'.join(DESKTOP_KEYS)})=(.*)$",
+        lambda m: "\n".join([m.group(0)] + [f"{m.group(1)}[{lang}]={text}"
+                                              for lang, text in translated(m.group(2))]),
+        desktop, flags=re.M)
+    metainfo = re.sub(r"\n[ \t]*<(\w+) xml:lang=\"[^\"]+\">.*?</\1>", "",
+                      METAINFO.read_text(encoding="utf-8"), flags=re.S)
+
+    def add(m: re.Match[str]) -> str:
+        start = metainfo.rfind("\n", 0, m.start()) + 1
+        indent = metainfo[start:m.start()]
+        tag = m.group(1)
+        lines = [m.group(0)] + [f'{indent}<{tag} xml:lang="{lang}">{escape(text)}</{tag}>'
+                                for lang, text in translated(_words(m.group(2)))]
+        return "\n".join(lines)
+
+    metainfo = _metainfo_pattern().sub(add, metainfo)
+    return {DESKTOP: desktop, METAINFO: metainfo}
+
+
+def write_localised_files() -> None:
+    for path, text in localised_files().items():
+        path.write_text(text, encoding="utf-8")
 
 
 def write_po(catalog, path: Path, **options) -> None:  # type: ignore[no-untyped-def]
@@ -108,6 +190,7 @@ def update() -> None:
 def compile_all() -> None:
     for lang in LANGUAGES:
         mo_path(lang).write_bytes(compiled(read_po(po_path(lang))))
+    write_localised_files()
 
 
 def main(argv: list[str]) -> int:

@@ -94,6 +94,17 @@ def test_the_compiled_catalogue_is_the_po_file_compiled(lang: str) -> None:
         "run `python packaging/translations.py compile`")
 
 
+def test_the_desktop_entry_and_metainfo_carry_the_catalogues_translations() -> None:
+    for path, expected in translations.localised_files().items():
+        assert path.read_text(encoding="utf-8") == expected, (
+            f"{path.name}: run `python packaging/translations.py compile`")
+    desktop = translations.DESKTOP.read_text(encoding="utf-8")
+    assert "GenericName[it]=Gioco di carte ramino" in desktop
+    metainfo = translations.METAINFO.read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        assert f'<summary xml:lang="{lang}">' in metainfo
+
+
 def test_the_package_data_and_the_bundle_carry_the_compiled_catalogues() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"locale/*/LC_MESSAGES/*.mo"' in pyproject
