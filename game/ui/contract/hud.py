@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.ui.contract.layout import UNDER_OFFSET, ContractLayout
-from game.ui.contract.model import ContractModel, SeatFacts, meld_tag
+from game.ui.contract.model import ContractModel, SeatFacts, kind_tag, meld_tag
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
 from game.ui.table.felt import felt
@@ -233,8 +233,9 @@ class ContractHud(BoardCache):
             else:
                 panel(surface, rect, (0, 0, 0, 30), None, 10)
                 dashed_rect(surface, rect.inflate(-2, -2), (170, 210, 180), 7, 1)
-            words = f"{slot.kind.upper()} {self._kind_number(model, slot.index)} \u00b7 " \
-                    f"{slot.minimum}+"
+            words = _("{kind} {n} \u00b7 {least}+").format(
+                kind=kind_tag(slot.kind), n=self._kind_number(model, slot.index),
+                least=slot.minimum)
             label = self.text.render(words, px, GOLD_LIGHT, bold=True)
             surface.blit(label, (rect.x + 8, rect.y + (box.label_h - label.get_height()) // 2
                                  + 2))

@@ -17,7 +17,7 @@ from game.engine.contract.rules import (
     is_any_suit,
 )
 from game.engine.variants import Variant
-from game.i18n import _
+from game.i18n import N_, _
 
 SUIT_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RANK_WORDS = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -152,11 +152,19 @@ def joker_faces(declared: Mapping[Card, Face]) -> dict[Card, Face]:
     return {card: face for card, face in declared.items() if not is_any_suit(face)}
 
 
+#: a meld's kind as the table names it (the engine's "set" / "run")
+KIND_TAGS = {"set": N_("SET"), "run": N_("RUN")}
+
+
+def kind_tag(kind: str) -> str:
+    return _(KIND_TAGS.get(kind, kind.upper()))
+
+
 def meld_tag(kind: str, cards: Sequence[Card], shown: Mapping[Card, Face]) -> str:
     """The words under a table meld: ``SET``, ``RUN``, or ``SET · JK (any 7)`` when a
     joker in it stands for a rank in any suit."""
     anys = [face_text(shown[c]) for c in cards if c.is_joker and is_any_suit(shown.get(c))]
     if not anys:
-        return kind.upper()
-    return f"{kind.upper()} \u00b7 " + ", ".join(_("JK ({text})").format(
+        return kind_tag(kind)
+    return f"{kind_tag(kind)} \u00b7 " + ", ".join(_("JK ({text})").format(
         text=text) for text in anys)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui.widgets.drawing import font
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
@@ -45,9 +46,14 @@ class EndOfHandScene(MenuBase):
     def _button_row(self, specs: Sequence[ButtonSpec], size: tuple[int, int],
                     bottom_gap: int) -> None:
         """Buttons ``size`` pixels (at 1280x800) in a row at the bottom right of the box,
-        ``bottom_gap`` pixels above its bottom."""
+        ``bottom_gap`` pixels above its bottom; wider when a label needs it (longer words
+        in other languages), as far as the box allows."""
         box = self._box()
         bw, bh, gap = self.px(size[0]), self.px(size[1]), self.px(14)
+        face = font(self.px(18), "bold")
+        widest = max(face.size(spec[1])[0] for spec in specs) + self.px(24)
+        room = (box.w - self.px(48) - (len(specs) - 1) * gap) // len(specs)
+        bw = max(bw, min(widest, room))
         y = box.bottom - bh - self.px(bottom_gap)
         x = box.right - self.px(24) - len(specs) * bw - (len(specs) - 1) * gap
         for key, text, action, style, tip in specs:

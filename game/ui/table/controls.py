@@ -13,6 +13,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.i18n import N_, _
+from game.ui.widgets.drawing import font
 from game.ui.widgets.look import Look
 
 # (name, default text, tooltip) by row; two in a row share it.
@@ -70,11 +71,18 @@ class Controls:
             y += h + gap
         self.bottom = y
 
+    def _px(self, name: str, text: str, width: int) -> int:
+        """The font size that fits ``text`` in a button ``width`` wide: the sidebar's own
+        size, smaller for a longer label (another language's words, a card's name)."""
+        px = self.font_px + (2 if name == "end" else 0)
+        while px > 9 and font(px, "bold").size(text)[0] > width - 10:
+            px -= 1
+        return px
+
     def _make(self, name: str, rect: pygame.Rect, text: str, tip: str,
               style: str | None = None) -> UIButton:
         style = style or STYLES.get(name, "plain")
-        px = self.font_px + (2 if name == "end" else 0)
-        oid: ObjectID = self.look.oid(px, f"@{style}", bold=True)
+        oid: ObjectID = self.look.oid(self._px(name, text, rect.w), f"@{style}", bold=True)
         return UIButton(rect, text, self.manager, tool_tip_text=tip, object_id=oid)
 
     def elements(self) -> list[UIButton]:
@@ -94,7 +102,9 @@ class Controls:
             self._state[name] = state
             button = self.buttons[name]
             text, tip = self.defaults[name]
-            if state.style != (old.style if old else None):
+            restyle = state.style != (old.style if old else None)
+            size = self._px(name, button.text, button.rect.w)
+            if restyle or size != self._px(name, state.text or text, button.rect.w):
                 rect = pygame.Rect(button.relative_rect)
                 button.kill()
                 button = self.buttons[name] = self._make(name, rect, state.text or text,
