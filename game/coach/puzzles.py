@@ -30,6 +30,7 @@ from game.engine.melds import check_meld
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Variant, get_variant
+from game.i18n import _, ngettext
 from game.solver import Solution, Work, best_play, solve
 
 MIN_TABLE = 9
@@ -102,8 +103,8 @@ def _rows(table: Table) -> list[list[str]]:
 def puzzle_variant(variant_id: str, options: Mapping[str, str] | None = None) -> Variant:
     variant = get_variant(variant_id, dict(options or {}))
     if variant.family != "manipulation":
-        raise PuzzleError(f"variant '{variant_id}' is a contract game: its table is never "
-                          "rearranged, so it has no puzzles")
+        raise PuzzleError(_("variant '{variant}' is a contract game: its table is never "
+                            "rearranged, so it has no puzzles").format(variant=variant_id))
     return variant
 
 
@@ -116,7 +117,8 @@ def generate(variant_id: str, options: Mapping[str, str] | None, seed: int,
              count: int) -> Iterator[Puzzle]:
     """``count`` puzzles from ``seed``: puzzle ``i`` is ``puzzle_at(..., sub_seed(seed, i))``."""
     if not 1 <= count <= MAX_COUNT:
-        raise PuzzleError(f"count must be from 1 to {MAX_COUNT}, not {count}")
+        raise PuzzleError(_("count must be from 1 to {most}, not {n}").format(most=MAX_COUNT,
+                                                                              n=count))
     puzzle_variant(variant_id, options)
     for index in range(count):
         yield puzzle_at(variant_id, options, sub_seed("puzzle", seed, index))
@@ -130,8 +132,8 @@ def puzzle_at(variant_id: str, options: Mapping[str, str] | None, seed: int) -> 
                           random.Random(sub_seed("deal", seed, attempt)))
         if found is not None:
             return found
-    raise PuzzleError(f"no deal of {variant.name} needing a rearrangement was found in "
-                      f"{ATTEMPTS} tries")
+    raise PuzzleError(_("no deal of {game} needing a rearrangement was found in {n} "
+                        "tries").format(game=_(variant.name), n=ATTEMPTS))
 
 
 def daily_seed(day: date) -> int:
@@ -191,7 +193,7 @@ def _deal_table(variant: Variant, pool: list[Card], rng: random.Random) -> Table
     melds: list[list[Card]] = []
     declared: dict[Card, Face] = {}
     jokers = [c for c in pool if c.is_joker]
-    for _ in range(rng.randint(3, 5)):
+    for _meld in range(rng.randint(3, 5)):
         faces = _run_faces(rng) if rng.random() < 0.6 else _set_faces(rng)
         cards = _take(pool, faces)
         if cards is None:
@@ -333,6 +335,10 @@ def check_solution(puzzle: Puzzle, end: Table) -> tuple[bool, str]:
     played = len(check.played)
     if played < puzzle.best:
         short = puzzle.best - played
-        return False, (f"legal, but it puts down {played} of the {puzzle.best} cards the best "
-                       f"play does: {short} more can go down")
-    return True, f"{played} card{'s' if played != 1 else ''} down, the most there are"
+        return False, ngettext("legal, but it puts down {played} of the {best} cards the best "
+                               "play does: {short} more card can go down",
+                               "legal, but it puts down {played} of the {best} cards the best "
+                               "play does: {short} more cards can go down", short).format(
+                                   played=played, best=puzzle.best, short=short)
+    return True, ngettext("{n} card down, the most there are",
+                          "{n} cards down, the most there are", played).format(n=played)

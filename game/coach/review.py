@@ -42,11 +42,15 @@ from game.engine.scoring import hand_value
 from game.engine.serialize import SaveError
 from game.engine.table import Table
 from game.engine.variants import Variant
+from game.i18n import N_, _
 from game.session import GameSession
 from game.solver import FoundPlay, Solution, Work, solve
 from game.solver.matches import new_match
 
 MARKS = ("best", "good", "held back", "missed", "no play", "unsettled")
+# What a mark says on screen and in the CLI's readable output (JSON keeps the mark itself).
+MARK_WORDS = {"best": N_("best"), "good": N_("good"), "held back": N_("held back"),
+              "missed": N_("missed"), "no play": N_("no play"), "unsettled": N_("unsettled")}
 # The most work (``Work`` units, as a hint's: a few seconds) the best play of one turn may take.
 REVIEW_WORK = 2_000_000
 # The most work the look-ahead may spend judging one hold.
@@ -136,6 +140,12 @@ class Review:
             "biggest_misses": [{"hand": t.hand, "turn": t.turn, "shortfall": t.shortfall}
                                for t in self.biggest_misses()],
         }
+
+
+def mark_words(mark: str) -> str:
+    """A turn's mark in the player's language ("held back" -> "trattenuta")."""
+    words = MARK_WORDS.get(mark)
+    return _(words) if words is not None else mark
 
 
 def turn_json(turn: TurnReview) -> dict[str, Any]:
@@ -286,15 +296,17 @@ def review_session(session: GameSession, seat: int | None = None,
     """The review of ``seat`` (the first human seat if None) in the session's match."""
     match = session.match
     if not isinstance(match, Match):
-        raise ReviewError(f"{match.variant.name} is a contract game: its table is never "
-                          "rearranged, so there is no best play to compare with")
+        raise ReviewError(_("{game} is a contract game: its table is never rearranged, so "
+                            "there is no best play to compare with").format(
+                                game=_(match.variant.name)))
     if seat is None:
         humans = session.humans
         if not humans:
-            raise ReviewError("the game has no human seat to review (give a seat)")
+            raise ReviewError(_("the game has no human seat to review (give a seat)"))
         seat = humans[0]
     if not 0 <= seat < match.players:
-        raise ReviewError(f"there is no seat {seat + 1}: the game has {match.players}")
+        raise ReviewError(_("there is no seat {seat}: the game has {n}").format(
+            seat=seat + 1, n=match.players))
     return review_match(match, seat, work)
 
 

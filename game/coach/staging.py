@@ -12,6 +12,7 @@ from game.engine.cards import Card, CardMinter, make_deck, parse_cards
 from game.engine.match import Match
 from game.engine.table import Table
 from game.engine.variants import get_variant
+from game.i18n import _
 from game.session import GameSession
 from game.solver.matches import new_match
 from game.store.seats import Seat
@@ -20,24 +21,28 @@ OPPONENT_CARDS = 7  # the other seat holds this many of the cards left (shown fa
 
 
 def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
-                   hand: Sequence[Card], name: str = "You", opponent: str = "Coach",
+                   hand: Sequence[Card], name: str | None = None, opponent: str | None = None,
                    opened: bool = True, players: int | None = None) -> GameSession:
     """A session whose match has seat 0 (human; ``opened``: past the first-play rule) to
     play ``hand`` on ``table``; the other seats (``players`` in all: the variant's fewest
     when None, and never fewer than two) hold some of the other cards, the stock the rest.
-    ValueError when the position's cards are not in the deck of that many players."""
+    ValueError when the position's cards are not in the deck of that many players. The
+    seats' names default to "You" and "Coach" in the player's language."""
+    name = name or _("You")
+    opponent = opponent or _("Coach")
     variant = get_variant(variant_id, dict(options))
     count = max(2, variant.min_players) if players is None else players
     names = [name] + [opponent if count == 2 else f"{opponent} {n}" for n in range(1, count)]
     match = new_match(variant_id, count, 0, dict(options), names)
     if not isinstance(match, Match):
-        raise ValueError(f"{match.variant.name} is a contract game: no position to stage")
+        raise ValueError(_("{game} is a contract game: no position to stage").format(
+            game=_(match.variant.name)))
     packs, jokers = match.variant.deck_for(count)
     rest = make_deck(packs, jokers)
     for card in [*table.cards(), *hand]:
         if card not in rest:
-            raise ValueError(f"{card} is not in the deck of {match.variant.name} "
-                             "(or is written twice)")
+            raise ValueError(_("{card} is not in the deck of {game} (or is written "
+                               "twice)").format(card=card, game=_(match.variant.name)))
         rest.remove(card)
     h = match.hand
     h.hands = [list(hand)] + [rest[n * OPPONENT_CARDS:(n + 1) * OPPONENT_CARDS]

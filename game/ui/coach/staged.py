@@ -21,6 +21,7 @@ from pygame_gui.elements import UIButton
 
 from game.engine.actions import Action, Play
 from game.engine.cards import Card
+from game.i18n import _
 from game.ui.scenes.table import TableScene
 from game.ui.table.driver import Pacer, Playback
 from game.ui.table.phases import HINT, HUMAN
@@ -182,8 +183,9 @@ class StagedTable(TableScene):
         if isinstance(action, Play):
             self.coach.judge(action)
         else:
-            self.human.refuse("Not here", ["Find the play with the cards in your hand: "
-                                           "drawing or passing is not part of this table."])
+            self.human.refuse(_("Not here"), [_("Find the play with the cards in your hand: "
+                                                "drawing or passing is not part of this "
+                                                "table.")])
         self.refresh_coach()
         return False  # the staged match never moves on
 

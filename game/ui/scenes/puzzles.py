@@ -18,11 +18,12 @@ import pygame
 from game.coach.puzzles import LADDER_SEED, Puzzle, check_solution, daily, ladder_seeds, puzzle_at
 from game.coach.staging import staged_session
 from game.engine.actions import Play
+from game.i18n import N_, _, ngettext
 from game.store.errors import StoreError
 from game.store.puzzles import PuzzleStore, puzzle_key
 from game.ui.coach.staged import Arrow, CoachButton, StagedTable
 from game.ui.theme import CREAM, GOLD_LIGHT, GREEN, MUTED
-from game.ui.widgets.drawing import draw_text
+from game.ui.widgets.drawing import draw_text, fit_text
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
@@ -49,8 +50,8 @@ def today() -> date:
 
 
 class PuzzlesScene(MenuScene):
-    title = "Puzzles"
-    subtitle = "Find the play that puts down every card it can: the table must be rearranged"
+    title = N_("Puzzles")
+    subtitle = N_("Find the play that puts down every card it can: the table must be rearranged")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -67,21 +68,27 @@ class PuzzlesScene(MenuScene):
         height, gap = self.px(44), self.px(8)
         solved = self.progress.daily_solved(self.day)
         self.button(pygame.Rect(x, y, width, self.px(56)),
-                    f"Daily puzzle \u00b7 {self.day.isoformat()}" + (" \u2713" if solved else ""),
+                    _("Daily puzzle \u00b7 {date}").format(date=self.day.isoformat())
+                    + (" \u2713" if solved else ""),
                     lambda: self.open_puzzle(self.daily_puzzle, daily=True), key="daily",
                     style="primary", size=18,
-                    tooltip=f"Difficulty {self.daily_puzzle.difficulty.rating}/10")
+                    tooltip=_("Difficulty {rating}/10").format(
+                        rating=self.daily_puzzle.difficulty.rating))
         right = x + width + self.px(40)
         for index, puzzle in enumerate(self.puzzles):
             mark = " \u2713" if self.progress.is_solved(self._key(puzzle)) else ""
             row = pygame.Rect(right, content.y + self.px(54) + index * (height + gap),
                               width, height)
-            self.button(row, f"{index + 1}. Difficulty {puzzle.difficulty.rating}/10 \u00b7 "
-                        f"{len(puzzle.hand)} cards in hand{mark}",
-                        self._opener(index), key=f"ladder_{index}",
-                        tooltip=f"{puzzle.difficulty.cards_moved} table cards move, "
-                                f"{puzzle.difficulty.melds_broken} melds break up")
-        self.button(pygame.Rect(x, y + self.px(80), width, height), "Back", self.back,
+            label = ngettext("{number}. Difficulty {rating}/10 \u00b7 {n} card in hand",
+                             "{number}. Difficulty {rating}/10 \u00b7 {n} cards in hand",
+                             len(puzzle.hand)).format(number=index + 1,
+                                                      rating=puzzle.difficulty.rating,
+                                                      n=len(puzzle.hand))
+            self.button(row, label + mark, self._opener(index), key=f"ladder_{index}",
+                        tooltip=_("Table cards that move: {moved}; melds that break up: "
+                                  "{broken}").format(moved=puzzle.difficulty.cards_moved,
+                                                     broken=puzzle.difficulty.melds_broken))
+        self.button(pygame.Rect(x, y + self.px(80), width, height), _("Back"), self.back,
                     key="back")
 
     def default_focus(self) -> str | None:
@@ -107,13 +114,17 @@ class PuzzlesScene(MenuScene):
         solved = self.progress.solved_count()
         streak = self.progress.streak(self.day)
         best = self.progress.best_streak()
-        draw_text(surface, f"Solved {solved} puzzle{'s' if solved != 1 else ''}", self.px(20),
-                  GOLD_LIGHT, style="bold", topleft=(x, content.y))
-        draw_text(surface, f"Daily streak: {streak} day{'s' if streak != 1 else ''} "
-                  f"(best {best})", self.px(16), GREEN if streak else MUTED,
-                  topleft=(x, content.y + self.px(28)))
         width = min(self.px(520), content.w // 2 - self.px(20))
-        draw_text(surface, "The ladder, easiest first", self.px(16), CREAM, style="bold",
+        draw_text(surface, fit_text(ngettext("Solved {n} puzzle", "Solved {n} puzzles",
+                                             solved).format(n=solved), self.px(20), width,
+                                    "bold"), self.px(20),
+                  GOLD_LIGHT, style="bold", topleft=(x, content.y))
+        draw_text(surface, fit_text(ngettext("Daily streak: {n} day (best {best})",
+                                             "Daily streak: {n} days (best {best})",
+                                             streak).format(n=streak, best=best), self.px(16),
+                                    width), self.px(16), GREEN if streak else MUTED,
+                  topleft=(x, content.y + self.px(28)))
+        draw_text(surface, _("The ladder, easiest first"), self.px(16), CREAM, style="bold",
                   topleft=(x + width + self.px(40), content.y + self.px(28)))
 
 
@@ -132,26 +143,35 @@ class PuzzleCoach:
         self.shown = False  # the solution was shown: solving now does not count
 
     def title(self) -> str:
-        what = "Daily puzzle" if self.daily else (
-            f"Puzzle {self.ladder_index + 1}" if self.ladder_index is not None else "Puzzle")
-        return f"{what} \u00b7 {self.puzzle.difficulty.rating}/10"
+        rating = self.puzzle.difficulty.rating
+        if self.daily:
+            return _("Daily puzzle \u00b7 {rating}/10").format(rating=rating)
+        if self.ladder_index is not None:
+            return _("Puzzle {number} \u00b7 {rating}/10").format(number=self.ladder_index + 1,
+                                                                  rating=rating)
+        return _("Puzzle \u00b7 {rating}/10").format(rating=rating)
 
     def lines(self) -> Sequence[str]:
         plain = self.puzzle.plain
-        without = "none can" if not plain else f"only {plain} can"
-        return (f"Difficulty {self.puzzle.difficulty.rating} of 10. "
-                f"Put down {self.puzzle.best} cards from your hand in one turn, then press "
-                f"End turn. Without rearranging the table, {without}.",)
+        without = _("Without rearranging the table, none can.") if not plain else ngettext(
+            "Without rearranging the table, only {n} can.",
+            "Without rearranging the table, only {n} can.", plain).format(n=plain)
+        ask = ngettext("Difficulty {rating} of 10. Put down {n} card from your hand in one "
+                       "turn, then press End turn.",
+                       "Difficulty {rating} of 10. Put down {n} cards from your hand in one "
+                       "turn, then press End turn.", self.puzzle.best).format(
+            rating=self.puzzle.difficulty.rating, n=self.puzzle.best)
+        return (f"{ask} {without}",)
 
     def verdict(self) -> tuple[str, str] | None:
         return self.said
 
     def buttons(self) -> Sequence[CoachButton]:
-        items = [CoachButton("solution", "Solution", self.show_solution,
+        items = [CoachButton("solution", _("Solution"), self.show_solution,
                              enabled=not self.solved)]
         if self.ladder_index is not None and self.ladder_index + 1 < LADDER_SIZE:
-            items.append(CoachButton("next", "Next", self.next_puzzle))
-        items.append(CoachButton("back", "Back", self.leave))
+            items.append(CoachButton("next", _("Next"), self.next_puzzle))
+        items.append(CoachButton("back", _("Back"), self.leave))
         return items
 
     def arrows(self) -> Sequence[Arrow]:
@@ -160,29 +180,30 @@ class PuzzleCoach:
     def judge(self, play: Play) -> None:
         ok, words = check_solution(self.puzzle, play.table)
         if not ok:
-            self.said = ("wrong", f"Not yet: {words}.")
+            self.said = ("wrong", _("Not yet: {why}.").format(why=words))
             return
         self.solved = True
         if self.shown:
-            self.said = ("ok", "That is the answer. Shown, so it does not count: try another.")
+            self.said = ("ok", _("That is the answer. Shown, so it does not count: try "
+                                 "another."))
             return
-        self.said = ("ok", f"Solved! {words}.")
+        self.said = ("ok", _("Solved! {how}.").format(how=words))
         store = PuzzleStore.at(self.app.store.paths, self.app.store.messages)
         try:
             store.mark_solved(puzzle_key(self.puzzle.variant_id, self.puzzle.seed), today(),
                               daily=self.daily)
         except (StoreError, OSError, ValueError) as error:
-            self.app.notify(f"Your progress could not be saved: {error}")
+            self.app.notify(_("Your progress could not be saved: {error}").format(error=error))
 
     def refused(self, problems: Sequence[str]) -> None:
-        self.said = ("wrong", "Not legal: " + "; ".join(problems))
+        self.said = ("wrong", _("Not legal: {problems}").format(problems="; ".join(problems)))
 
     def show_solution(self) -> None:
         if self.table is None:
             return
         self.shown = True
         solution = self.puzzle.solution
-        self.said = ("ok", "The answer, step by step: Enter puts it on your table.")
+        self.said = ("ok", _("The answer, step by step: Enter puts it on your table."))
         self.table.show_play(Play(0, solution.table), solution.edits)
 
     def next_puzzle(self) -> None:

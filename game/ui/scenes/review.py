@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.coach.review import Review, ReviewError, TurnReview, review_session
+from game.coach.review import Review, ReviewError, TurnReview, mark_words, review_session
 from game.coach.staging import staged_session
 from game.engine.actions import Play
 from game.engine.cards import Card
 from game.engine.turn import check_turn
+from game.i18n import N_, _, ngettext
 from game.solver.edits import card_text, story
 from game.store.stats import AccuracyRecord
 from game.ui.coach.staged import Arrow, CoachButton, StagedTable
@@ -46,9 +47,9 @@ def hand_key(session: GameSession, hand: int) -> str:
 
 
 class ReviewScene(MenuScene):
-    title = "Review"
-    subtitle = "Your turns against the best play the solver finds"
-    hints = "\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc back"
+    title = N_("Review")
+    subtitle = N_("Your turns against the best play the solver finds")
+    hints = N_("\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc back")
 
     def __init__(self, app: App, session: GameSession) -> None:
         super().__init__(app)
@@ -71,7 +72,8 @@ class ReviewScene(MenuScene):
         if isinstance(worker.error, ReviewError):
             self.problem = str(worker.error)
         elif worker.error is not None:
-            self.problem = f"The review failed: {type(worker.error).__name__}: {worker.error}"
+            self.problem = _("The review failed: {error}").format(
+                error=f"{type(worker.error).__name__}: {worker.error}")
         else:
             self.review = worker.result
             self._keep_accuracy()
@@ -90,7 +92,8 @@ class ReviewScene(MenuScene):
             record = AccuracyRecord(hand_key(self.session, summary.hand),
                                     self.session.match.variant_id, summary.accuracy, now)
             if not self.app.store.stats.record_accuracy(record):
-                self.app.notify("The review's accuracy could not be kept in the statistics.")
+                self.app.notify(_("The review's accuracy could not be kept in the "
+                                  "statistics."))
                 return
 
     # -- widgets
@@ -113,23 +116,23 @@ class ReviewScene(MenuScene):
         row = content.bottom - self.px(44)
         half = (width - self.px(10)) // 2
         if self.page > 0:
-            self.button(pygame.Rect(right, row, half, self.px(38)), "Earlier turns",
+            self.button(pygame.Rect(right, row, half, self.px(38)), _("Earlier turns"),
                         self._page(-1), key="earlier")
         if (self.page + 1) * PAGE < len(turns):
             self.button(pygame.Rect(right + half + self.px(10), row, half, self.px(38)),
-                        "Later turns", self._page(1), key="later")
+                        _("Later turns"), self._page(1), key="later")
         left = content.x
         column = content.w // 2 - self.px(20)
         back_w = self.px(120)
         if self.chosen is not None and self.chosen.solution is not None:
             show_w = column - back_w - self.px(16)
-            text = "Show the best play on the table"
+            text = _("Show the best play on the table")
             if font(self.px(16), "bold").size(text)[0] > show_w - self.px(24):
-                text = "Show on the table"
+                text = _("Show on the table")
             self.button(pygame.Rect(left, row, show_w, self.px(38)), text, self.show_on_table,
                         key="show", style="primary",
-                        tooltip="The best play of this turn, step by step on the table")
-        self.button(pygame.Rect(left + column - back_w, row, back_w, self.px(38)), "Back",
+                        tooltip=_("The best play of this turn, step by step on the table"))
+        self.button(pygame.Rect(left + column - back_w, row, back_w, self.px(38)), _("Back"),
                     self.back, key="back")
 
     def default_focus(self) -> str | None:
@@ -151,7 +154,7 @@ class ReviewScene(MenuScene):
 
     def show_on_table(self) -> None:
         if self.chosen is not None and self.chosen.solution is not None:
-            name = self.review.name if self.review is not None else "You"
+            name = self.review.name if self.review is not None else _("You")
             self.app.scenes.open("review_table", self.session, self.chosen, name)
 
     def back(self) -> None:
@@ -174,30 +177,47 @@ class ReviewScene(MenuScene):
         review = self.review
         if review is None:
             dots = "." * (1 + int(pygame.time.get_ticks() / 400) % 3)
-            draw_text(surface, f"Reviewing your turns{dots}", self.px(20), GOLD_LIGHT,
+            draw_text(surface, _("Reviewing your turns") + dots, self.px(20), GOLD_LIGHT,
                       style="bold", topleft=(x, y))
-            draw_text(surface, "The solver looks for the best play of every turn.",
+            draw_text(surface, _("The solver looks for the best play of every turn."),
                       self.px(15), MUTED, topleft=(x, y + self.px(32)))
             return
         unit = "points" if review.objective == "points" else "cards"
         accuracy = "\u2014" if review.accuracy is None else f"{review.accuracy:g}%"
-        draw_text(surface, f"{review.name}: accuracy {accuracy}", self.px(22), GOLD_LIGHT,
-                  style="bold", topleft=(x, y))
+        heading = _("{name}: accuracy {accuracy}").format(name=review.name, accuracy=accuracy)
+        draw_text(surface, fit_text(heading, self.px(22), width, "bold"), self.px(22),
+                  GOLD_LIGHT, style="bold", topleft=(x, y))
         y += self.px(34)
-        draw_text(surface, f"{review.played} of {review.possible} {unit} put down that could "
-                  "have been", self.px(15), CREAM, topleft=(x, y))
-        y += self.px(26)
+        total = (ngettext("{played} of {n} point put down that could have been",
+                          "{played} of {n} points put down that could have been",
+                          review.possible) if unit == "points" else
+                 ngettext("{played} of {n} card put down that could have been",
+                          "{played} of {n} cards put down that could have been",
+                          review.possible)).format(played=review.played, n=review.possible)
+        for line in wrap(total, self.px(15), width):
+            draw_text(surface, line, self.px(15), CREAM, topleft=(x, y))
+            y += self.px(22)
+        y += self.px(4)
         for summary in review.hands():
             hand_accuracy = "\u2014" if summary.accuracy is None else f"{summary.accuracy:g}%"
-            draw_text(surface, f"Hand {summary.hand}: {summary.played} of {summary.possible} "
-                      f"{unit}, accuracy {hand_accuracy}", self.px(15), CREAM, topleft=(x, y))
+            text = (ngettext("Hand {hand}: {played} of {n} point, accuracy {accuracy}",
+                             "Hand {hand}: {played} of {n} points, accuracy {accuracy}",
+                             summary.possible) if unit == "points" else
+                    ngettext("Hand {hand}: {played} of {n} card, accuracy {accuracy}",
+                             "Hand {hand}: {played} of {n} cards, accuracy {accuracy}",
+                             summary.possible)).format(
+                hand=summary.hand, played=summary.played, n=summary.possible,
+                accuracy=hand_accuracy)
+            draw_text(surface, fit_text(text, self.px(15), width), self.px(15), CREAM,
+                      topleft=(x, y))
             y += self.px(22)
         misses = review.biggest_misses()
         if misses:
             y += self.px(6)
-            words = ", ".join(f"hand {t.hand} turn {t.turn} ({amount(t.shortfall, unit)} "
-                              "short)" for t in misses)
-            for line in wrap(f"Biggest misses: {words}", self.px(15), width):
+            words = ", ".join(_("hand {hand} turn {turn} ({amount} short)").format(
+                hand=t.hand, turn=t.turn, amount=amount(t.shortfall, unit)) for t in misses)
+            for line in wrap(_("Biggest misses: {turns}").format(turns=words), self.px(15),
+                             width):
                 draw_text(surface, line, self.px(15), ERROR, topleft=(x, y))
                 y += self.px(22)
         self._draw_turn(surface, x, y + self.px(14), width, unit)
@@ -209,14 +229,17 @@ class ReviewScene(MenuScene):
         if turn is None:
             return
         colour = MARK_COLOURS.get(turn.mark, CREAM)
-        draw_text(surface, f"Hand {turn.hand}, turn {turn.turn}: {turn.mark}", self.px(18),
+        heading = _("Hand {hand}, turn {turn}: {mark}").format(
+            hand=turn.hand, turn=turn.turn, mark=mark_words(turn.mark))
+        draw_text(surface, fit_text(heading, self.px(18), width, "bold"), self.px(18),
                   colour, style="bold", topleft=(x, y))
         y += self.px(28)
-        lines = [f"You {played_words(turn)} ({amount(turn.value, unit)})."]
+        lines = [_("{did} ({amount}).").format(did=played_words(turn),
+                                               amount=amount(turn.value, unit))]
         if turn.solution is not None and self.review is not None:
             lines += best_play_lines(self.review.variant, turn, unit)
         elif turn.best == 0:
-            lines.append("No legal play existed.")
+            lines.append(_("No legal play existed."))
         bottom = self.content_rect().bottom - self.px(52)
         for text in lines:
             for line in wrap(text, self.px(15), width):
@@ -230,7 +253,8 @@ class ReviewScene(MenuScene):
         if self.review is None:
             return
         right = content.x + content.w // 2 + self.px(10)
-        draw_text(surface, "Turns", self.px(16), CREAM, style="bold", topleft=(right, content.y))
+        draw_text(surface, _("Turns"), self.px(16), CREAM, style="bold",
+                  topleft=(right, content.y))
         height, gap = self.px(32), self.px(6)
         y = content.y + self.px(30)
         for turn in self.review.turns[self.page * PAGE:(self.page + 1) * PAGE]:
@@ -240,8 +264,10 @@ class ReviewScene(MenuScene):
 
 
 def amount(value: int, unit: str) -> str:
-    """``1 card``, ``3 cards``, ``5 points``."""
-    return f"{value} {unit[:-1] if value == 1 else unit}"
+    """``1 card``, ``3 cards``, ``5 points`` (in the player's language)."""
+    if unit == "points":
+        return ngettext("{n} point", "{n} points", value).format(n=value)
+    return ngettext("{n} card", "{n} cards", value).format(n=value)
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -249,19 +275,28 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card_text(card) for card in cards)
 
 
+# What a turn did that put nothing down, as the start of a sentence about the player.
+ENDED_WORDS = {"draw": N_("You drew"), "pass": N_("You passed"),
+               "abandon": N_("You gave up a play"), "knock": N_("You knocked")}
+
+
 def played_words(turn: TurnReview) -> str:
+    """What the turn did, as a sentence's start: ``You played 6♣ 7♣ 8♣``, ``You drew``."""
     if turn.played:
-        return f"played {cards_text(turn.played)}"
-    return {"draw": "drew", "pass": "passed", "abandon": "gave up a play",
-            "knock": "knocked"}.get(turn.ended_by, turn.ended_by)
+        return _("You played {cards}").format(cards=cards_text(turn.played))
+    words = ENDED_WORDS.get(turn.ended_by)
+    return _(words) if words is not None else _("You: {how}").format(how=turn.ended_by)
 
 
 def turn_label(turn: TurnReview, unit: str) -> str:
     """A turn in the list: ``Hand 1, turn 3: missed, 2 of 5 cards``."""
+    mark = mark_words(turn.mark)
     if not turn.best:  # unsettled, or nothing could go down: no figures to compare
-        return f"Hand {turn.hand}, turn {turn.turn}: {turn.mark}"
-    return f"Hand {turn.hand}, turn {turn.turn}: {turn.mark}, {turn.value} of " \
-        f"{amount(turn.best, unit)}"
+        return _("Hand {hand}, turn {turn}: {mark}").format(hand=turn.hand, turn=turn.turn,
+                                                           mark=mark)
+    return _("Hand {hand}, turn {turn}: {mark}, {value} of {amount}").format(
+        hand=turn.hand, turn=turn.turn, mark=mark, value=turn.value,
+        amount=amount(turn.best, unit))
 
 
 def best_play_lines(variant: Variant, turn: TurnReview, unit: str) -> list[str]:
@@ -270,15 +305,17 @@ def best_play_lines(variant: Variant, turn: TurnReview, unit: str) -> list[str]:
     solution = turn.solution
     if solution is None:
         return []
-    best = cards_text(solution.played) or "only cards already on the table"
-    lines = [f"Best: {best} ({amount(turn.best or 0, unit)})."]
-    steps, _ = story(variant, turn.table, turn.cards, solution.table)
+    best = cards_text(solution.played) or _("only cards already on the table")
+    lines = [_("Best: {cards} ({amount}).").format(cards=best,
+                                                   amount=amount(turn.best or 0, unit))]
+    steps, _moves = story(variant, turn.table, turn.cards, solution.table)
     for step in steps[:STEPS_SHOWN]:
         lines.append(f"• {step.words[:1].upper()}{step.words[1:]}")
     hidden = len(steps) - STEPS_SHOWN
     if hidden > 0:
-        lines.append(f"… and {hidden} more step{'s' if hidden != 1 else ''} "
-                     "(shown on the table)")
+        lines.append(ngettext("\u2026 and {n} more step (shown on the table)",
+                              "\u2026 and {n} more steps (shown on the table)",
+                              hidden).format(n=hidden))
     return lines
 
 
@@ -311,20 +348,24 @@ class ReviewCoach:
         self.started = False
 
     def title(self) -> str:  # short: the panel is narrow on a small window
-        return f"Turn {self.turn.turn}: {self.turn.mark}"
+        return _("Turn {turn}: {mark}").format(turn=self.turn.turn,
+                                               mark=mark_words(self.turn.mark))
 
     def lines(self) -> Sequence[str]:
         turn = self.turn
         best = len(turn.solution.played) if turn.solution is not None else 0
-        return (f"Hand {turn.hand}. You {played_words(turn)}. The best play puts down {best} "
-                f"card{'s' if best != 1 else ''}, told here step by step.",)
+        return (ngettext("Hand {hand}. {did}. The best play puts down {n} card, told here "
+                         "step by step.",
+                         "Hand {hand}. {did}. The best play puts down {n} cards, told here "
+                         "step by step.", best).format(hand=turn.hand, did=played_words(turn),
+                                                       n=best),)
 
     def verdict(self) -> tuple[str, str] | None:
         return self.said
 
     def buttons(self) -> Sequence[CoachButton]:
-        return (CoachButton("again", "Show again", self.show),
-                CoachButton("back", "Back", self.leave))
+        return (CoachButton("again", _("Show again"), self.show),
+                CoachButton("back", _("Back"), self.leave))
 
     def arrows(self) -> Sequence[Arrow]:
         return ()
@@ -348,23 +389,29 @@ class ReviewCoach:
         check = check_turn(scene.match.variant, self.turn.table, self.turn.cards, play.table,
                            self.turn.opened)
         n, best = len(check.played), self.turn.best or 0
-        self.said = ("ok", f"A legal play of {n} cards: the best puts down {best}.") \
-            if n >= best else ("wrong", f"Legal, {n} cards: {best - n} more can go down.")
+        if n >= best:
+            self.said = ("ok", ngettext("A legal play of {n} card: the best puts down {best}.",
+                                        "A legal play of {n} cards: the best puts down {best}.",
+                                        n).format(n=n, best=best))
+        else:
+            self.said = ("wrong", ngettext("Legal, {n} cards: {short} more card can go down.",
+                                           "Legal, {n} cards: {short} more cards can go down.",
+                                           best - n).format(n=n, short=best - n))
 
     def refused(self, problems: Sequence[str]) -> None:
-        self.said = ("wrong", "Not legal: " + "; ".join(problems))
+        self.said = ("wrong", _("Not legal: {problems}").format(problems="; ".join(problems)))
 
     def leave(self) -> None:
         self.app.scenes.pop()
 
 
 def review_table(app: App, session: GameSession, turn: TurnReview,
-                 name: str = "You") -> StagedTable:
+                 name: str | None = None) -> StagedTable:
     """A reviewed turn's position on the table (the scene registered as ``review_table``)."""
     match = session.match
     coach = ReviewCoach(app, turn)
     staged = staged_session(match.variant_id, {k: str(v) for k, v in match.options.items()},
-                            turn.table, turn.cards, name=name, opened=turn.opened,
+                            turn.table, turn.cards, name=name or _("You"), opened=turn.opened,
                             players=match.players)
     scene = StagedTable(app, staged, coach)
     coach.scene = scene

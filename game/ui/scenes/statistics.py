@@ -14,6 +14,7 @@ import pygame
 
 from game.engine.serialize import SaveError
 from game.engine.variants import all_variants
+from game.i18n import N_, _, ngettext
 from game.session import GameSession
 from game.store import StoreError
 from game.store.history import FinishedMatch, HistoryStore
@@ -26,9 +27,10 @@ if TYPE_CHECKING:
     from game.store import StatLine
     from game.ui.app import App
 
-COLUMNS = ("Games", "Wins", "Win rate", "Best score", "Average", "Longest streak")
-LEVEL_NAMES = {"easy": "Computer \u00b7 Easy", "medium": "Computer \u00b7 Medium",
-               "hard": "Computer \u00b7 Hard", "none": "Humans only"}
+COLUMNS = (N_("Games"), N_("Wins"), N_("Win rate"), N_("Best score"), N_("Average"),
+           N_("Longest streak"))
+LEVEL_NAMES = {"easy": N_("Computer \u00b7 Easy"), "medium": N_("Computer \u00b7 Medium"),
+               "hard": N_("Computer \u00b7 Hard"), "none": N_("Humans only")}
 
 
 def number(value: float | None, digits: int = 0) -> str:
@@ -71,12 +73,12 @@ def accuracy_figure(accuracies: Sequence[float]) -> str:
 
 def variant_name(key: str) -> str:
     variant = all_variants().get(key)
-    return variant.name if variant else key
+    return _(variant.name) if variant else key
 
 
 class StatisticsScene(MenuScene):
-    title = "Statistics"
-    subtitle = "Your results against the computer and in hot-seat games"
+    title = N_("Statistics")
+    subtitle = N_("Your results against the computer and in hot-seat games")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -102,9 +104,11 @@ class StatisticsScene(MenuScene):
         variants = sorted(self.by_variant, key=lambda line: list(all_variants()).index(line.key)
                           if line.key in all_variants() else len(all_variants()))
         return [
-            ("By variant", [(variant_name(line.key), stat_cells(line)) for line in variants]),
-            ("By opponent level", [(LEVEL_NAMES.get(line.key, line.key), stat_cells(line))
-                                   for line in self.by_level]),
+            (_("By variant"), [(variant_name(line.key), stat_cells(line))
+                               for line in variants]),
+            (_("By opponent level"), [(_(LEVEL_NAMES[line.key]) if line.key in LEVEL_NAMES
+                                       else line.key, stat_cells(line))
+                                      for line in self.by_level]),
         ]
 
     # -- widgets
@@ -112,23 +116,23 @@ class StatisticsScene(MenuScene):
     def build(self) -> None:
         top = self.footer_top() + self.px(10)
         row = self.px(44)
-        self.button(pygame.Rect(self.px(40), top, self.px(150), row), "Back", self.back,
-                    key="back", tooltip="Return to the title screen (Esc)")
+        self.button(pygame.Rect(self.px(40), top, self.px(150), row), _("Back"), self.back,
+                    key="back", tooltip=_("Return to the title screen (Esc)"))
         switch = self.px(240)
         if self.view == "results":
             self.button(pygame.Rect((self.width - switch) // 2, top, switch, row),
-                        f"Recent matches ({len(self.matches)})", self._switch, key="view",
-                        tooltip="The finished matches kept for review")
+                        _("Recent matches ({n})").format(n=len(self.matches)), self._switch,
+                        key="view", tooltip=_("The finished matches kept for review"))
         else:
             self.button(pygame.Rect((self.width - switch) // 2, top, switch, row),
-                        "Results", self._switch, key="view",
-                        tooltip="Games, wins and win rates")
+                        _("Results"), self._switch, key="view",
+                        tooltip=_("Games, wins and win rates"))
             self._build_matches()
         width = self.px(220)
         clear = self.button(pygame.Rect(self.width - self.px(40) - width, top, width, row),
-                            "Clear statistics\u2026", self._ask_clear, key="clear",
+                            _("Clear statistics\u2026"), self._ask_clear, key="clear",
                             style="danger",
-                            tooltip="Forget every recorded game (asks first)")
+                            tooltip=_("Forget every recorded game (asks first)"))
         if (not self.overall or not self.overall.games) and not self.matches:
             clear.disable()
 
@@ -165,18 +169,18 @@ class StatisticsScene(MenuScene):
         for index, _match in enumerate(self.shown_matches()):
             number = self.page * per_page + index
             self.button(pygame.Rect(area.right - self.px(24) - width, y + self.px(5), width,
-                                    row_h - self.px(10)), "Review", self._reviewer(number),
+                                    row_h - self.px(10)), _("Review"), self._reviewer(number),
                         key=f"review_{number}", size=15,
-                        tooltip="Step through your turns against the best plays")
+                        tooltip=_("Step through your turns against the best plays"))
             y += row_h
         bottom = area.bottom - self.px(20) - self.px(38)
         half = self.px(150)
         if self.page > 0:
-            self.button(pygame.Rect(area.x + self.px(24), bottom, half, self.px(38)), "Newer",
+            self.button(pygame.Rect(area.x + self.px(24), bottom, half, self.px(38)), _("Newer"),
                         self._turn_page(-1), key="newer")
         if (self.page + 1) * per_page < len(self.matches):
             self.button(pygame.Rect(area.right - self.px(24) - half, bottom, half,
-                                    self.px(38)), "Older", self._turn_page(1), key="older")
+                                    self.px(38)), _("Older"), self._turn_page(1), key="older")
 
     def _turn_page(self, step: int):  # noqa: ANN202 - a button action
         def turn() -> None:
@@ -194,27 +198,29 @@ class StatisticsScene(MenuScene):
         try:
             session = GameSession.from_json(self.matches[number].game)
         except (SaveError, IndexError) as error:
-            self.app.notify(f"This match cannot be replayed: {error}")
+            self.app.notify(_("This match cannot be replayed: {error}").format(error=error))
             return
         self.app.scenes.open("review", session)
 
     def _ask_clear(self) -> None:
         games = self.overall.games if self.overall else 0
         self.open_dialog(ConfirmDialog(
-            self.app, "Clear all statistics?",
-            f"This forgets all {games} recorded game{'s' if games != 1 else ''}, every "
-            "variant and level. It cannot be undone.",
-            self.clear, confirm="Clear", danger=True))
+            self.app, _("Clear all statistics?"),
+            ngettext("This forgets the {n} recorded game, every variant and level. It cannot "
+                     "be undone.",
+                     "This forgets all {n} recorded games, every variant and level. It cannot "
+                     "be undone.", games).format(n=games),
+            self.clear, confirm=_("Clear"), danger=True))
 
     def clear(self) -> None:
         try:  # the kept matches are part of the record: they go too
             HistoryStore.at(self.app.store.paths, self.app.store.messages).clear()
         except StoreError:
-            self.app.notify("The recent matches could not be forgotten.")
+            self.app.notify(_("The recent matches could not be forgotten."))
         if not self.app.store.stats.clear():
-            self.app.notify("The statistics could not be cleared.")
+            self.app.notify(_("The statistics could not be cleared."))
         else:
-            self.app.notify("Statistics cleared.")
+            self.app.notify(_("Statistics cleared."))
         self.load()
         self.rebuild()
 
@@ -234,10 +240,11 @@ class StatisticsScene(MenuScene):
         panel = pygame.Rect(area.x, top, area.w, area.bottom - top)
         inner = draw_panel(surface, panel, self.scale, None)
         if not self.overall or not self.overall.games:
-            draw_text(surface, "No games recorded yet.", self.px(22), CREAM, style="bold",
+            draw_text(surface, _("No games recorded yet."), self.px(22), CREAM, style="bold",
                       center=(inner.centerx, inner.centery - self.px(16)))
-            draw_text(surface, "Finish a game with at least one human player and its results "
-                      "appear here.", self.px(15), MUTED,
+            draw_text(surface, fit_text(_("Finish a game with at least one human player and "
+                                          "its results appear here."), self.px(15), inner.w),
+                      self.px(15), MUTED,
                       center=(inner.centerx, inner.centery + self.px(18)))
             return
         tables = self.tables()
@@ -252,14 +259,15 @@ class StatisticsScene(MenuScene):
     def _draw_matches(self, surface: pygame.Surface) -> None:
         inner = draw_panel(surface, self._list_rect(), self.scale, None)
         if not self.matches:
-            draw_text(surface, "No finished matches kept yet.", self.px(22), CREAM,
+            draw_text(surface, _("No finished matches kept yet."), self.px(22), CREAM,
                       style="bold", center=(inner.centerx, inner.centery - self.px(16)))
-            draw_text(surface, "Each match played to its end is kept here (the last "
-                      "fifty), to be reviewed turn by turn.", self.px(15), MUTED,
+            draw_text(surface, fit_text(_("Each match played to its end is kept here (the "
+                                          "last fifty), to be reviewed turn by turn."),
+                                        self.px(15), inner.w), self.px(15), MUTED,
                       center=(inner.centerx, inner.centery + self.px(18)))
             return
         area = self._list_rect()
-        draw_text(surface, "RECENT MATCHES", self.px(14), GOLD_LIGHT, style="bold",
+        draw_text(surface, _("RECENT MATCHES"), self.px(14), GOLD_LIGHT, style="bold",
                   topleft=(area.x + self.px(24), area.y + self.px(22)))
         row_h, per_page = self._rows()
         y = area.y + self.px(28) + self.px(24)
@@ -288,17 +296,19 @@ class StatisticsScene(MenuScene):
             y += row_h
         pages = (len(self.matches) + per_page - 1) // per_page
         if pages > 1:
-            draw_text(surface, f"Page {self.page + 1} of {pages}", self.px(14), MUTED,
+            draw_text(surface, _("Page {page} of {pages}").format(page=self.page + 1,
+                                                                  pages=pages),
+                      self.px(14), MUTED,
                       midbottom=(area.centerx, area.bottom - self.px(28)))
 
     def _draw_tiles(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         line = self.overall
         figures = [
-            ("Games played", number(line.games) if line else "0"),
-            ("Games won", number(line.wins) if line else "0"),
-            ("Win rate", f"{line.win_rate * 100:.0f}%" if line and line.games else "\u2014"),
-            ("Longest streak", number(line.longest_win_streak) if line else "0"),
-            ("Review accuracy", accuracy_figure(self.accuracy)),
+            (_("Games played"), number(line.games) if line else "0"),
+            (_("Games won"), number(line.wins) if line else "0"),
+            (_("Win rate"), f"{line.win_rate * 100:.0f}%" if line and line.games else "\u2014"),
+            (_("Longest streak"), number(line.longest_win_streak) if line else "0"),
+            (_("Review accuracy"), accuracy_figure(self.accuracy)),
         ]
         gap = self.px(18)
         width = (area.w - gap * (len(figures) - 1)) // len(figures)
@@ -307,7 +317,8 @@ class StatisticsScene(MenuScene):
             draw_panel(surface, rect, self.scale, None, alpha=170)
             draw_text(surface, value, self.px(34), GOLD_LIGHT, style="bold",
                       shadow=self.px(2), midtop=(rect.centerx, rect.y + self.px(12)))
-            draw_text(surface, what.upper(), self.px(12), MUTED, style="bold",
+            draw_text(surface, fit_text(what.upper(), self.px(12), rect.w - self.px(12), "bold"),
+                      self.px(12), MUTED, style="bold",
                       midbottom=(rect.centerx, rect.bottom - self.px(12)))
 
     def _draw_rate_bar(self, surface: pygame.Surface, right: int, middle: int, width: int,
@@ -332,7 +343,8 @@ class StatisticsScene(MenuScene):
                   topleft=(inner.x, y))
         for n, heading in enumerate(COLUMNS):
             right = inner.x + name_w + round((n + 1) * col_w) - self.px(8)
-            draw_text(surface, fit_text(heading, self.px(12), round(col_w) - self.px(8), "bold"),
+            draw_text(surface, fit_text(_(heading), self.px(12), round(col_w) - self.px(8),
+                                        "bold"),
                       self.px(12), MUTED, style="bold", topright=(right, y + self.px(2)))
         y += self.px(24)
         pygame.draw.line(surface, GOLD_DARK, (inner.x, y), (inner.right, y),

@@ -14,6 +14,7 @@ from game.coach.tutorial import NEW_MELD, STEPS, TutorialProgress
 from game.engine.actions import Play
 from game.engine.cards import Card
 from game.engine.table import Table
+from game.i18n import _
 from game.store.errors import StoreError
 from game.store.puzzles import PuzzleStore
 from game.ui.coach.staged import Arrow, CoachButton, StagedTable
@@ -36,11 +37,12 @@ class TutorialCoach:
         self.reached = False
 
     def title(self) -> str:
-        return f"Tutorial {self.progress.index + 1} of {len(STEPS)}"
+        return _("Tutorial {step} of {steps}").format(step=self.progress.index + 1,
+                                                      steps=len(STEPS))
 
     def lines(self) -> Sequence[str]:
         step = self.progress.step
-        return (f"{step.title}.", *step.lines)
+        return (f"{_(step.title)}.", *(_(line) for line in step.lines))
 
     def verdict(self) -> tuple[str, str] | None:
         return self.said
@@ -48,10 +50,11 @@ class TutorialCoach:
     def buttons(self) -> Sequence[CoachButton]:
         last = self.progress.index + 1 >= len(STEPS)
         if self.reached:
-            return (CoachButton("next", "Finish" if last else "Next step", self.next_step),
-                    CoachButton("leave", "Leave", self.leave))
-        return (CoachButton("skip", "Skip step" if not last else "Skip", self.next_step),
-                CoachButton("leave", "Leave", self.leave))
+            return (CoachButton("next", _("Finish") if last else _("Next step"),
+                                self.next_step),
+                    CoachButton("leave", _("Leave"), self.leave))
+        return (CoachButton("skip", _("Skip step") if not last else _("Skip"), self.next_step),
+                CoachButton("leave", _("Leave"), self.leave))
 
     def arrows(self) -> Sequence[Arrow]:
         """The step's pointers whose card is not yet where it goes."""
@@ -106,14 +109,15 @@ class TutorialCoach:
 
     def refused(self, problems: Sequence[str]) -> None:
         self.progress.refused = True
-        self.said = ("wrong", "Refused: " + "; ".join(problems) + ". Fix it and try again.")
+        self.said = ("wrong", _("Refused: {problems}. Fix it and try again.").format(
+            problems="; ".join(problems)))
 
     def next_step(self) -> None:
         if self.progress.advance():
             self.app.scenes.open_instead("tutorial", self.progress)
             return
         self._remember(done=True)
-        self.app.notify("Tutorial finished. Have a good game!")
+        self.app.notify(_("Tutorial finished. Have a good game!"))
         self.app.scenes.pop()
 
     def leave(self) -> None:
@@ -127,7 +131,8 @@ class TutorialCoach:
             PuzzleStore.at(self.app.store.paths, self.app.store.messages).mark_tutorial(
                 offered=True, done=done)
         except (StoreError, OSError) as error:
-            self.app.notify(f"The tutorial's progress could not be saved: {error}")
+            self.app.notify(_("The tutorial's progress could not be saved: {error}").format(
+                error=error))
 
 
 def tutorial_table(app: App, progress: TutorialProgress | None = None) -> StagedTable:
