@@ -11,6 +11,7 @@ from game.engine.cards import Card, Face
 from game.engine.draft import FREE, HAND, Move
 from game.engine.table import Table
 from game.engine.variants import Variant
+from game.i18n import _
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
@@ -123,22 +124,28 @@ def _step_words(target: list[Card], meld: list[Card], sources: Mapping[int | str
     table_sources = [s for s in sources if s != HAND]
     if not target and len(sources) == 1 and table_sources and source_text.get(table_sources[0]):
         # every card of the new meld comes from one meld: it is split off
-        return f"split {source_text[table_sources[0]]}: {meld_text(meld)} apart"
+        return _("split {meld}: {cards} apart").format(meld=source_text[table_sources[0]],
+                                                       cards=meld_text(meld))
     taken: list[str] = []
     for where, cards in sources.items():
         if where == HAND:
             continue
         text = " ".join(card_text(c) for c in cards)
-        taken.append(f"{text} free" if where == FREE else
-                     f"{text} from {source_text.get(where, '?')}")
+        taken.append(_("{cards} free").format(cards=text) if where == FREE else
+                     _("{cards} from {meld}").format(cards=text,
+                                                     meld=source_text.get(where, "?")))
     from_hand = " ".join(card_text(c) for c in sources.get(HAND, ()))
     if not target:
-        return f"new meld {meld_text(meld)}" + (f" ({'; '.join(taken)})" if taken else "")
+        if taken:
+            return _("new meld {cards} ({taken})").format(cards=meld_text(meld),
+                                                          taken="; ".join(taken))
+        return _("new meld {cards}").format(cards=meld_text(meld))
     what = " + ".join([from_hand] * bool(from_hand) + taken)
     if set(target) <= set(meld):  # the meld only grows
-        return f"{what} into {meld_text(target)}"
+        return _("{cards} into {meld}").format(cards=what, meld=meld_text(target))
     # the meld changes shape (a set becomes a run...): name what it becomes
-    return f"remake {meld_text(target)} as {meld_text(meld)} ({what})"
+    return _("remake {meld} as {cards} ({what})").format(meld=meld_text(target),
+                                                         cards=meld_text(meld), what=what)
 
 
 class _DraftSim:
@@ -198,7 +205,7 @@ def _anchors(start: Table, end: Table) -> dict[int, Card]:
     pairs.sort(key=lambda p: (-p[0], p[1], p[2]))
     anchors: dict[int, Card] = {}
     used: set[int] = set()
-    for _, e, s, card in pairs:
+    for _count, e, s, card in pairs:
         if e in anchors or s in used:
             continue
         anchors[e] = card
