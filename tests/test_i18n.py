@@ -266,6 +266,19 @@ def test_json_output_stays_english() -> None:
     assert "6H: la mano -> combinazione 1" in readable  # the same answer, read by a person
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_help_text_formats_in_every_language(lang: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse %-formats help texts: a stray % in a translation would crash --help."""
+    from game.cli import SUBCOMMANDS, main
+
+    for command in ("", *SUBCOMMANDS):
+        with pytest.raises(SystemExit) as stopped:
+            main(["--lang", lang, *([command] if command else []), "--help"])
+        assert stopped.value.code == 0, (lang, command)
+    assert "--lang" in capsys.readouterr().out
+
+
 def test_illegal_move_reasons_are_translated() -> None:
     result = _run("--lang", "es", "check", "--variant", "machiavelli", "--table", "3H 4H 6H")
     assert result.returncode == 1
