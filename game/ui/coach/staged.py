@@ -25,8 +25,8 @@ from game.i18n import _
 from game.ui.scenes.table import TableScene
 from game.ui.table.driver import Pacer, Playback
 from game.ui.table.phases import HINT, HUMAN
-from game.ui.theme import CREAM, ERROR, FOCUS_COLOUR, GOLD_LIGHT, GREEN, MARK_EDGE
-from game.ui.widgets.drawing import draw_panel, fit_text
+from game.ui.theme import CREAM, ERROR, FOCUS_COLOUR, GOLD_DARK, GOLD_LIGHT, GREEN, MARK_EDGE
+from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
 from game.ui.widgets.look import Look
 
 if TYPE_CHECKING:
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 PANEL_WIDTH = 380
 PANEL_TITLE = 56  # the panel's title row, above its lines
+TITLE_PX = 17  # the title's size, smaller (to TITLE_MIN_PX) before it is cut
+TITLE_MIN_PX = 13
 LINE = 22
 TEXT_PX = 15
 
@@ -139,6 +141,10 @@ class StagedTable(TableScene):
             covered.append(layout.free_rect)
         if self.message is not None and self.note_rect is not None:
             covered.append(self.note_rect)
+        # below the felt: the status line and the hand (a long text in a narrow panel ran
+        # over both, seen in Italian at 1024x640), so a wider, shorter shape is preferred
+        floor = min(layout.status.top, felt.bottom)
+        covered.append(pygame.Rect(0, floor, layout.size[0], max(0, layout.size[1] - floor)))
 
         def overlap(place: pygame.Rect) -> int:
             return sum(place.clip(rect).w * place.clip(rect).h for rect in covered)
@@ -148,7 +154,7 @@ class StagedTable(TableScene):
         # player moves cards; else the first clear place, wider (so shorter) if need be; on a
         # felt full of melds the panel folds to its title and buttons, where that covers least
         current = self.panel_rect
-        widest = max(width, min(felt.w // 2, PANEL_WIDTH + 120))
+        widest = max(width, felt.w * 2 // 3)
         options: list[pygame.Rect] = []
         for wide in range(width, widest + 1, 40):
             tall = PANEL_TITLE + LINE * len(self._panel_lines(wide - 28)) + buttons
@@ -254,8 +260,18 @@ class StagedTable(TableScene):
         rect = self.panel_rect
         if not rect.w:
             return
-        title = fit_text(self.coach.title().upper(), 17, rect.w - 36, "bold")
-        draw_panel(surface, rect, 1.0, title, alpha=225)
+        # the title drawn here, not by draw_panel: a longer word (Italian 'TURNO 19:
+        # MANCATA' in the narrow panel at 1024x640) takes a smaller size before it is cut
+        draw_panel(surface, rect, 1.0, None, alpha=225)
+        title, room = self.coach.title().upper(), rect.w - 36
+        px = next((size for size in range(TITLE_PX, TITLE_MIN_PX - 1, -1)
+                   if font(size, "bold").size(title)[0] <= room), TITLE_MIN_PX)
+        row = round(TITLE_PX * 1.2)
+        top = rect.y + 16
+        draw_text(surface, fit_text(title, px, room, "bold"), px, GOLD_LIGHT, style="bold",
+                  midleft=(rect.x + 18, top + row // 2))
+        pygame.draw.line(surface, GOLD_DARK, (rect.x + 18, top + row + 4),
+                         (rect.right - 18, top + row + 4))
         y = rect.y + PANEL_TITLE - 6
         for text, colour in [] if self.panel_folded else self._panel_lines(rect.w - 28):
             surface.blit(self.text.render(text, TEXT_PX, colour), (rect.x + 14, y))
