@@ -51,7 +51,8 @@ class EndOfHandScene(MenuBase):
         box = self._box()
         bw, bh, gap = self.px(size[0]), self.px(size[1]), self.px(14)
         face = font(self.px(18), "bold")
-        widest = max(face.size(spec[1])[0] for spec in specs) + self.px(24)
+        # the label, pygame-gui's padding (10 px each side) and a little air
+        widest = max(face.size(spec[1])[0] for spec in specs) + 20 + self.px(8)
         room = (box.w - self.px(48) - (len(specs) - 1) * gap) // len(specs)
         bw = max(bw, min(widest, room))
         y = box.bottom - bh - self.px(bottom_gap)

@@ -16,6 +16,8 @@ from game.i18n import N_, _
 from game.ui.widgets.drawing import font
 from game.ui.widgets.look import Look
 
+PADDING = 10  # pygame-gui's text padding each side of a button's label
+
 # (name, default text, tooltip) by row; two in a row share it.
 ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (
     (("end", N_("End turn"), N_("Commit your play to the table (E)")),),
@@ -75,7 +77,7 @@ class Controls:
         """The font size that fits ``text`` in a button ``width`` wide: the sidebar's own
         size, smaller for a longer label (another language's words, a card's name)."""
         px = self.font_px + (2 if name == "end" else 0)
-        while px > 9 and font(px, "bold").size(text)[0] > width - 10:
+        while px > 9 and font(px, "bold").size(text)[0] > width - 2 * PADDING:
             px -= 1
         return px
 

@@ -1,0 +1,112 @@
+"""The UI in other languages (issue 19): the Language setting takes effect at once, and the
+main screens keep every text inside its widget at 1024 x 640 in Italian and German (the
+longest words), driven through the real app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+
+from game import i18n
+from game.session import GameSession, Seat
+from game.ui.app import App
+from game.ui.scenes.settings import SYSTEM, language_choices
+from tests.ui.conftest import StartApp, choose, click, pump, widget
+
+SMALL = (1024, 640)
+
+
+def _in(code: str, message: str) -> str:
+    with i18n.language(code):
+        return i18n._(message)
+
+
+def _cut_texts(elements: list[Any]) -> list[str]:
+    """The texts wider than the widget showing them (labels, buttons, every option of a
+    closed drop-down)."""
+    cut = []
+    for element in elements:
+        if not element.visible:
+            continue
+        if isinstance(element, UIDropDownMenu):
+            shown = element.menu_states["closed"].selected_option_button
+            room = shown.rect.w - 2 * shown.text_horiz_alignment_padding
+            cut += [label for label, _key in element.options_list
+                    if shown.font.size(label)[0] > room]
+        elif isinstance(element, UIButton) and element.text:
+            room = element.rect.w - 2 * element.text_horiz_alignment_padding
+            if element.font.size(element.text)[0] > room:
+                cut.append(element.text)
+        elif (isinstance(element, UILabel) and element.text
+              and element.font.size(element.text)[0] > element.rect.w):
+            cut.append(element.text)
+    return cut
+
+
+def _speaking(start_app: StartApp, code: str) -> App:
+    app = start_app(size=SMALL)
+    app.settings.language = code
+    app.apply_language()
+    return app
+
+
+def test_choosing_a_language_in_settings_speaks_it_at_once(start_app: StartApp) -> None:
+    app = start_app()
+    app.scenes.open("title")
+    app.scenes.open("settings")
+    pump(app)
+    assert widget(app.scenes.top, "back").text == "Done"
+    choose(app, widget(app.scenes.top, "language"), "it")
+    assert app.settings.language == "it"
+    assert i18n.current_language() == "it"
+    # the screen was rebuilt in Italian, no restart
+    assert widget(app.scenes.top, "back").text == _in("it", "Done") != "Done"
+    click(app, widget(app.scenes.top, "back"))
+    assert widget(app.scenes.top, "new").text == _in("it", "New game")
+
+
+def test_the_language_choices_follow_the_system_first() -> None:
+    choices = language_choices()
+    assert choices[0] == ("System (English)", SYSTEM)  # the tests' system speaks English
+    assert [name for name, _code in choices[1:]] == ["English", "Italiano", "Deutsch",
+                                                     "Espa\u00f1ol"]
+
+
+@pytest.mark.parametrize("code", ["it", "de"])
+def test_menu_screens_keep_their_texts_whole_at_1024x640(start_app: StartApp,
+                                                         code: str) -> None:
+    app = _speaking(start_app, code)
+    seats = [Seat("Ada", "human"), Seat("Boole", "medium"), Seat("Cleo", "hard")]
+    session = GameSession.new("machiavelli", {}, seats, seed=3)
+    screens: list[tuple[str, tuple[Any, ...]]] = [
+        ("title", ()), ("new_game", ()), ("settings", ()), ("rules", ("vatikan",)),
+        ("saves", ("save", session)), ("saves", ("load",)),
+    ]
+    for name, args in screens:
+        app.scenes.open(name, *args)
+        pump(app)
+        scene = app.scenes.top
+        assert _cut_texts(scene._elements) == [], f"{code} {name}"
+        app.scenes.pop()
+
+
+@pytest.mark.parametrize("code", ["it", "de"])
+def test_tables_and_scoreboards_keep_their_texts_whole_at_1024x640(start_app: StartApp,
+                                                                   code: str) -> None:
+    app = _speaking(start_app, code)
+    seats = [Seat("Ada", "human"), Seat("Boole", "medium"), Seat("Cleo", "hard")]
+    for variant, table in (("machiavelli", "table"), ("shanghai-rummy", "contract_table")):
+        session = GameSession.new(variant, {}, seats, seed=3)
+        scene = app.scenes.open(table, session, autosave=False)
+        pump(app, 90)
+        buttons = list(scene.controls.buttons.values())
+        assert buttons
+        assert _cut_texts(buttons) == [], f"{code} {table}"
+        board = "scoreboard" if table == "table" else "contract_scoreboard"
+        app.scenes.open(board, session, scene)
+        pump(app)
+        assert _cut_texts(app.scenes.top._elements) == [], f"{code} {board}"
+        app.scenes.pop()
+        app.scenes.pop()
