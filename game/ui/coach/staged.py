@@ -133,7 +133,7 @@ class StagedTable(TableScene):
         # beside the table's own notes (centred on the felt, as wide as HUD.draw_message
         # makes them), so a hint's note and the panel never overlap
         note = min(felt.w - 40, max(360, layout.size[0] // 3))
-        width = max(240, min(PANEL_WIDTH, (felt.w - note) // 2 - 16))
+        width = max(240, min(PANEL_WIDTH, (felt.w - note) // 2 - 16), self._panel_needs(layout))
         lines = self._panel_lines(width - 28)
         buttons = max(30, layout.button_h - 2) + 24 if self.coach.buttons() else 12
         covered = [box.rect for box in layout.groups] + list(layout.new_melds)  # drop targets
@@ -165,6 +165,16 @@ class StagedTable(TableScene):
         if current.w and current in options and overlap(current) == 0:
             return current
         return min(options, key=overlap)  # min keeps the first of equals: the order above
+
+    def _panel_needs(self, layout: Layout) -> int:
+        """The width the title (at 15 px) and every button's label ask for, within half the
+        felt: a longer word ('Schritt überspringen') widens the panel rather than being cut."""
+        wanted = list(self.coach.buttons())
+        face = font(layout.button_font, "bold")
+        widest = max((face.size(b.text)[0] + 28 for b in wanted), default=0)
+        buttons = len(wanted) * widest + 8 * max(0, len(wanted) - 1)  # they share it evenly
+        title = font(15, "bold").size(self.coach.title().upper())[0]
+        return min(layout.table.w // 2, max(buttons, title) + 36)
 
     def _panel_lines(self, width: int) -> list[tuple[str, tuple[int, int, int]]]:
         lines: list[tuple[str, tuple[int, int, int]]] = []
