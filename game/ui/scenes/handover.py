@@ -101,5 +101,5 @@ class HandOverScene(MenuBase):
                       center=(w // 2, rect.bottom + self.px(40)))
         draw_text(surface, _("Every hand stays hidden until you confirm."), self.px(14), MUTED,
                   center=(w // 2, h // 2 + self.px(182)))
-        draw_text(surface, self.hints, self.px(13), MUTED,
+        draw_text(surface, _(self.hints), self.px(13), MUTED,
                   midbottom=(w // 2, h - self.px(10)))
