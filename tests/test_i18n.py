@@ -59,6 +59,9 @@ def test_each_language_translates_every_message_and_no_stale_one(extracted, lang
     catalog = translations.read_po(translations.po_path(lang))
     assert _ids(catalog) == _ids(extracted), "run `python packaging/translations.py update`"
     assert not catalog.obsolete
+    untranslated = [m.id for m in catalog if m.id and (
+        not m.string or (isinstance(m.string, tuple) and not all(m.string)))]
+    assert not untranslated, f"{lang}: {len(untranslated)} untranslated, e.g. {untranslated[:3]}"
     fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
     assert not fuzzy, f"{lang}: fuzzy (not compiled) {fuzzy[:3]}"
 
