@@ -10,10 +10,17 @@ import argparse
 import json
 from pathlib import Path
 
-from game.coach.review import Review, ReviewError, TurnReview, load_session, review_session
+from game.coach.review import (
+    Review,
+    ReviewError,
+    TurnReview,
+    load_session,
+    mark_words,
+    review_session,
+)
 from game.commands.common import fail, whole_number
 from game.engine.cards import format_cards
-from game.i18n import _
+from game.i18n import N_, _, ngettext
 
 MAX_SAVE_BYTES = 5 * 1024 * 1024  # as the store's own limit on a save
 
@@ -71,15 +78,28 @@ def _read(path: Path) -> object:
             path=path, error=error)) from None
 
 
+def _amount(value: int, best: int | None, unit: str) -> str:
+    """``3 of 5 cards``, ``0 of 12 points``, ``2 of ? cards`` (unsettled)."""
+    shown = "?" if best is None else str(best)
+    n = 2 if best is None else best
+    if unit == "points":
+        return ngettext("{value} of {best} point", "{value} of {best} points", n).format(
+            value=value, best=shown)
+    return ngettext("{value} of {best} card", "{value} of {best} cards", n).format(
+        value=value, best=shown)
+
+
 def _print_human(review: Review) -> None:
     unit = "points" if review.objective == "points" else "cards"
-    print(f"{review.variant.name}: review of {review.name} (seat {review.seat + 1}), "
-          f"by {unit} put down")
+    heading = (_("{game}: review of {name} (seat {seat}), by points put down")
+               if unit == "points" else
+               _("{game}: review of {name} (seat {seat}), by cards put down"))
+    print(heading.format(game=_(review.variant.name), name=review.name, seat=review.seat + 1))
     hand = None
     for turn in review.turns:
         if turn.hand != hand:
             hand = turn.hand
-            print(f"hand {hand}:")
+            print(_("hand {hand}:").format(hand=hand))
         print("  " + _turn_line(turn, unit))
         if turn.solution is not None and turn.mark in ("missed", "good", "held back"):
             for step in turn.solution.edits:
@@ -87,30 +107,49 @@ def _print_human(review: Review) -> None:
                       f"{_place(step.to_group)}")
     for summary in review.hands():
         accuracy = "-" if summary.accuracy is None else f"{summary.accuracy:g}%"
-        print(f"hand {summary.hand}: {summary.played} of {summary.possible} {unit} possible, "
-              f"accuracy {accuracy} over {summary.turns} turns")
+        print(ngettext("hand {hand}: {amount} possible, accuracy {accuracy} over {n} turn",
+                       "hand {hand}: {amount} possible, accuracy {accuracy} over {n} turns",
+                       summary.turns).format(
+            hand=summary.hand, amount=_amount(summary.played, summary.possible, unit),
+            accuracy=accuracy, n=summary.turns))
     accuracy = "-" if review.accuracy is None else f"{review.accuracy:g}%"
-    print(f"in all: {review.played} of {review.possible} {unit}, accuracy {accuracy}")
+    print(_("in all: {amount}, accuracy {accuracy}").format(
+        amount=_amount(review.played, review.possible, unit), accuracy=accuracy))
     misses = review.biggest_misses()
     if misses:
-        print("biggest misses: " + ", ".join(
-            f"hand {t.hand} turn {t.turn} ({t.shortfall} {unit} short)" for t in misses))
+        words = ", ".join(_("hand {hand} turn {turn} ({amount} short)").format(
+            hand=t.hand, turn=t.turn, amount=_short(t.shortfall, unit)) for t in misses)
+        print(_("biggest misses: {turns}").format(turns=words))
+
+
+def _short(value: int, unit: str) -> str:
+    if unit == "points":
+        return ngettext("{n} point", "{n} points", value).format(n=value)
+    return ngettext("{n} card", "{n} cards", value).format(n=value)
+
+
+_ENDED = {"draw": N_("drew"), "pass": N_("passed"), "abandon": N_("gave up a play"),
+          "knock": N_("knocked")}
 
 
 def _turn_line(turn: TurnReview, unit: str) -> str:
-    did = (f"played {format_cards(turn.played)}" if turn.played
-           else {"draw": "drew", "pass": "passed", "abandon": "gave up a play",
-                 "knock": "knocked"}.get(turn.ended_by, turn.ended_by))
-    best = "?" if turn.best is None else str(turn.best)
-    line = f"turn {turn.turn}: {turn.mark:<9} {did} ({turn.value} of {best} {unit})"
+    if turn.played:
+        did = _("played {cards}").format(cards=format_cards(turn.played))
+    else:
+        ended = _ENDED.get(turn.ended_by)
+        did = _(ended) if ended is not None else turn.ended_by
+    mark = mark_words(turn.mark)
+    line = _("turn {turn}: {mark} {did} ({amount})").format(
+        turn=turn.turn, mark=f"{mark:<9}", did=did, amount=_amount(turn.value, turn.best, unit))
     if turn.solution is not None and turn.mark not in ("best", "no play"):
-        line += f"; best: {format_cards(turn.solution.played) or 'free cards'}"
+        line += _("; best: {cards}").format(
+            cards=format_cards(turn.solution.played) or _("free cards"))
     return line
 
 
 def _place(place: int | str | None) -> str:
     if place is None:
-        return "a new meld"
+        return _("a new meld")
     if isinstance(place, int):
-        return f"meld {place + 1}"
-    return {"hand": "the hand", "free": "the free cards"}.get(place, str(place))
+        return _("meld {n}").format(n=place + 1)
+    return {"hand": _("the hand"), "free": _("the free cards")}.get(place, str(place))
