@@ -169,3 +169,18 @@ def test_bad_saves_are_refused_with_a_reason() -> None:
         review_session(session)
     with pytest.raises(ReviewError, match="no seat 3"):
         review_session(session, 2)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "es"])
+def test_every_mark_is_shown_in_the_players_language(lang: str) -> None:
+    """The marks reach the screen and the readable CLI output translated; JSON keeps the
+    English mark (issue 19)."""
+    from game.coach.review import MARKS, mark_words
+    from game.i18n import language
+
+    with language(lang):
+        shown = [mark_words(mark) for mark in MARKS]
+    assert all(words and words != mark for words, mark in zip(shown, MARKS, strict=True))
+    assert len(set(shown)) == len(MARKS)
+    with language("en"):
+        assert [mark_words(mark) for mark in MARKS] == list(MARKS)

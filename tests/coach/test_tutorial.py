@@ -54,3 +54,22 @@ def test_a_position_of_a_larger_game_stages_with_its_deck() -> None:
     assert match.check_invariants() == []
     with pytest.raises(ValueError, match="not in the deck"):
         staged_session("machiavelli", {}, *position("7H 8H 9H", "7H 7H"))
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "es"])
+def test_the_steps_and_their_verdicts_speak_the_players_language(lang: str) -> None:
+    """Every step's title, lines and closing words are translated (not left in English),
+    and a turn that falls short is told in the chosen language (issue 19)."""
+    from game.i18n import _, language
+
+    with language(lang):
+        for step in STEPS:
+            for text in (step.title, *step.lines, step.done_words):
+                assert _(text) != text, (lang, text)
+        step = STEPS[2]  # split a run: wants two melds on the table
+        table, hand = position(step.table, step.hand)
+        ok, words = step.reached(table, hand, table, refused=True)
+    assert not ok and words
+    with language("en"):
+        _ok, english = step.reached(table, hand, table, refused=True)
+    assert words != english
