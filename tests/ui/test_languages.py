@@ -65,6 +65,12 @@ def test_choosing_a_language_in_settings_speaks_it_at_once(start_app: StartApp) 
     assert widget(app.scenes.top, "back").text == _in("it", "Done") != "Done"
     click(app, widget(app.scenes.top, "back"))
     assert widget(app.scenes.top, "new").text == _in("it", "New game")
+    # "System" follows the computer's language: English in the tests
+    app.scenes.open("settings")
+    pump(app)
+    choose(app, widget(app.scenes.top, "language"), "system")
+    assert app.settings.language == ""
+    assert widget(app.scenes.top, "back").text == "Done"
 
 
 def test_the_language_choices_follow_the_system_first() -> None:

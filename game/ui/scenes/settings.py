@@ -227,6 +227,11 @@ class SettingsScene(MenuScene):
         row, gap = self._row()
         label_w, x, w = self._columns(inner)
         y = inner.y
+        # first in the panel, so its list of languages opens downwards whole
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Language"))
+        self.dropdown(pygame.Rect(x, y, w, row), language_choices(),
+                      self.settings.language or SYSTEM, self._language_changed, key="language")
+        y += row + gap
         self.label(pygame.Rect(inner.x, y, label_w, row), _("Window size"))
         current = self.settings.window_size
         self.dropdown(pygame.Rect(x, y, w, row), window_choices(current),
@@ -237,10 +242,6 @@ class SettingsScene(MenuScene):
         self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Full screen (F11)"),
                    self.app.fullscreen, self._fullscreen_changed, key="fullscreen",
                    tooltip=_("Fill the screen; F11 switches at any time"))
-        y += row + gap
-        self.label(pygame.Rect(inner.x, y, label_w, row), _("Language"))
-        self.dropdown(pygame.Rect(x, y, w, row), language_choices(),
-                      self.settings.language or SYSTEM, self._language_changed, key="language")
 
     def _build_cards(self, inner: pygame.Rect) -> None:
         settings = self.settings
