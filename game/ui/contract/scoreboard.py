@@ -169,8 +169,8 @@ class ContractScoreboardScene(EndOfHandScene):
                       head, MUTED, style="bold", topright=(cols[i], y))
         y += self.px(17)
         for i in range(n):
-            draw_text(surface, "round", self.px(11), DIM, topright=(cols[i] - sub, y))
-            draw_text(surface, "total", self.px(11), DIM, topright=(cols[i], y))
+            draw_text(surface, _("round"), self.px(11), DIM, topright=(cols[i] - sub, y))
+            draw_text(surface, _("total"), self.px(11), DIM, topright=(cols[i], y))
         y += self.px(17)
         pygame.draw.line(surface, GOLD, (inner.x, y), (inner.right, y), 1)
         y += self.px(5)

@@ -30,9 +30,10 @@ class TableMenu(Dialog):
 
     def __init__(self, app: App, table: CardTableScene) -> None:
         match = table.match
-        part = "round" if match.variant.is_contract else "hand"  # as each table says it
+        where = (_("{variant}, round {n}") if match.variant.is_contract  # as each table
+                 else _("{variant}, hand {n}"))  # says it
         super().__init__(app, _("Game menu"),
-                         f"{match.variant.name}, {part} {match.hand.number + 1}")
+                         where.format(variant=_(match.variant.name), n=match.hand.number + 1))
         self.table = table
 
     def default_focus(self) -> str | None:
