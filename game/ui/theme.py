@@ -10,6 +10,7 @@ import pygame
 from game.ui.assets import font_path
 
 RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
 
 # --------------------------------------------------------------------------- palette
 
@@ -62,9 +63,63 @@ NOTICE_FILL: RGB = (90, 30, 30)
 NOTICE_EDGE: RGB = (230, 190, 120)
 NOTICE_TEXT: RGB = (255, 245, 220)
 #: the statistics: every other row's light band (with alpha) and a win-rate bar's track
-STAT_BAND: tuple[int, int, int, int] = (255, 255, 255, 12)
+STAT_BAND: RGBA = (255, 255, 255, 12)
 STAT_TRACK: RGB = (8, 30, 18)
 
+#: contract table: behind a line of the turn log
+CONTRACT_LOG_BACK: RGBA = (6, 28, 16, 170)
+#: contract table: an error notice's fill, edge and text
+CONTRACT_NOTE_ERROR_FILL: RGBA = (92, 18, 14, 238)
+NOTE_ERROR_EDGE: RGBA = (255, 140, 120, 255)
+NOTE_ERROR_TEXT: RGB = (255, 214, 200)
+#: contract table: an info notice's fill and edge
+CONTRACT_NOTE_INFO_FILL: RGBA = (10, 46, 28, 238)
+NOTE_INFO_EDGE: RGBA = (120, 200, 150, 255)
+#: contract table: the side column's shade and its dividing line
+CONTRACT_SIDE_FILL: RGBA = (4, 22, 12, 120)
+CONTRACT_SIDE_LINE: RGB = (86, 130, 96)
+#: contract table: the banner's fill and its big words
+CONTRACT_BANNER_FILL: RGBA = (10, 30, 18, 150)
+CONTRACT_BANNER_TEXT: RGB = (255, 236, 180)
+#: contract table: a seat box's fill (lit when it is that seat's turn) and plain edge
+CONTRACT_SEAT_FILL: RGBA = (6, 28, 16, 190)
+CONTRACT_SEAT_LIT_FILL: RGBA = (40, 34, 8, 210)
+CONTRACT_SEAT_EDGE: RGBA = (63, 143, 95, 200)
+#: contract table: the dashed outline of an empty hand, stock or discard pile
+CONTRACT_EMPTY_DASH: RGB = (160, 200, 170)
+#: contract table: the text on a seat's badge
+CONTRACT_BADGE_TEXT: RGB = (20, 16, 4)
+#: contract table: a seat's meld section, fill and edge (mine in gold)
+CONTRACT_SECTION_FILL: RGBA = (0, 0, 0, 34)
+CONTRACT_SECTION_MINE_FILL: RGBA = (40, 32, 6, 46)
+CONTRACT_SECTION_EDGE: RGBA = (150, 200, 160, 70)
+#: contract table: a meld box's fill and edge
+CONTRACT_MELD_FILL: RGBA = (0, 0, 0, 52)
+CONTRACT_MELD_EDGE: RGBA = (255, 255, 255, 30)
+#: contract table: the first line of the empty felt's words
+CONTRACT_EMPTY_FELT_TITLE: RGB = (206, 228, 212)
+#: contract table: a filled contract slot, met or not yet (fill, edge)
+CONTRACT_SLOT_OK_FILL: RGBA = (10, 50, 26, 150)
+CONTRACT_SLOT_SHORT_FILL: RGBA = (40, 20, 10, 120)
+CONTRACT_SLOT_SHORT_EDGE: RGBA = (230, 160, 90, 200)
+#: contract table: an empty contract slot (fill, dashed outline, "+" hint)
+CONTRACT_SLOT_EMPTY_FILL: RGBA = (0, 0, 0, 30)
+CONTRACT_SLOT_EMPTY_DASH: RGB = (170, 210, 180)
+CONTRACT_SLOT_HINT: RGB = (200, 230, 210)
+#: contract table: the edges of the cards under a pile (fill, edge)
+CONTRACT_UNDER_CARD_FILL: RGB = (236, 232, 220)
+CONTRACT_UNDER_CARD_EDGE: RGB = (150, 150, 140)
+#: contract table: the info box (fill, edge)
+CONTRACT_INFO_FILL: RGBA = (0, 0, 0, 60)
+CONTRACT_INFO_EDGE: RGBA = (120, 170, 130, 80)
+#: contract table: the hand's rail (fill, edge); the edge is also the hovered hand's fill
+CONTRACT_RAIL_FILL: RGBA = (0, 0, 0, 40)
+CONTRACT_RAIL_EDGE: RGBA = (255, 255, 255, 18)
+#: contract table: a drop target under the pointer, allowed or not
+CONTRACT_TARGET_OK_FILL: RGBA = (80, 220, 120, 50)
+CONTRACT_TARGET_BAD_FILL: RGBA = (240, 120, 60, 40)
+#: contract table: a contract slot under the pointer
+CONTRACT_TARGET_SLOT_FILL: RGBA = (80, 220, 120, 40)
 
 # --------------------------------------------------------------------------- fonts
 

@@ -26,20 +26,56 @@ from game.ui.table.overlays import (
 )
 from game.ui.theme import (
     BLUE,
+    CONTRACT_BADGE_TEXT,
+    CONTRACT_BANNER_FILL,
+    CONTRACT_BANNER_TEXT,
+    CONTRACT_EMPTY_DASH,
+    CONTRACT_EMPTY_FELT_TITLE,
+    CONTRACT_INFO_EDGE,
+    CONTRACT_INFO_FILL,
+    CONTRACT_LOG_BACK,
+    CONTRACT_MELD_EDGE,
+    CONTRACT_MELD_FILL,
+    CONTRACT_NOTE_ERROR_FILL,
+    CONTRACT_NOTE_INFO_FILL,
+    CONTRACT_RAIL_EDGE,
+    CONTRACT_RAIL_FILL,
+    CONTRACT_SEAT_EDGE,
+    CONTRACT_SEAT_FILL,
+    CONTRACT_SEAT_LIT_FILL,
+    CONTRACT_SECTION_EDGE,
+    CONTRACT_SECTION_FILL,
+    CONTRACT_SECTION_MINE_FILL,
+    CONTRACT_SIDE_FILL,
+    CONTRACT_SIDE_LINE,
+    CONTRACT_SLOT_EMPTY_DASH,
+    CONTRACT_SLOT_EMPTY_FILL,
+    CONTRACT_SLOT_HINT,
+    CONTRACT_SLOT_OK_FILL,
+    CONTRACT_SLOT_SHORT_EDGE,
+    CONTRACT_SLOT_SHORT_FILL,
+    CONTRACT_TARGET_BAD_FILL,
+    CONTRACT_TARGET_OK_FILL,
+    CONTRACT_TARGET_SLOT_FILL,
+    CONTRACT_UNDER_CARD_EDGE,
+    CONTRACT_UNDER_CARD_FILL,
     CREAM,
     GOLD,
     GOLD_LIGHT,
     GREEN,
     LOG_TEXT,
+    NOTE_ERROR_EDGE,
+    NOTE_ERROR_TEXT,
+    NOTE_INFO_EDGE,
     PALE_RED,
     RED,
     TABLE_MUTED,
 )
 from game.ui.widgets.drawing import draw_text, fit_text, font
 
-LOG_BACK = (6, 28, 16, 170)  # behind a line of the turn log
-NOTE_TONES = {"error": ((92, 18, 14, 238), (255, 140, 120, 255), (255, 214, 200)),
-              "info": ((10, 46, 28, 238), (120, 200, 150, 255), CREAM)}
+LOG_BACK = CONTRACT_LOG_BACK  # behind a line of the turn log
+NOTE_TONES = {"error": (CONTRACT_NOTE_ERROR_FILL, NOTE_ERROR_EDGE, NOTE_ERROR_TEXT),
+              "info": (CONTRACT_NOTE_INFO_FILL, NOTE_INFO_EDGE, CREAM)}
 
 
 @dataclass(frozen=True)
@@ -78,8 +114,8 @@ class ContractHud(BoardCache):
                     facts: BoardFacts) -> pygame.Surface:
         surface = felt(layout.size).copy()
         side = layout.sidebar
-        panel(surface, side, (4, 22, 12, 120))
-        pygame.draw.line(surface, (86, 130, 96), side.topleft, side.bottomleft, 1)
+        panel(surface, side, CONTRACT_SIDE_FILL)
+        pygame.draw.line(surface, CONTRACT_SIDE_LINE, side.topleft, side.bottomleft, 1)
         self._draw_banner(surface, layout, facts)
         for info in model.others:
             rect = layout.seat_rects.get(info.seat)
@@ -95,7 +131,7 @@ class ContractHud(BoardCache):
     def _draw_banner(self, surface: pygame.Surface, layout: ContractLayout,
                      facts: BoardFacts) -> None:
         rect = layout.banner
-        panel(surface, rect, (10, 30, 18, 150), GOLD + (110,), rect.height // 2, 1)
+        panel(surface, rect, CONTRACT_BANNER_FILL, GOLD + (110,), rect.height // 2, 1)
         big = max(14, round(rect.height * 0.56))
         small = max(11, round(rect.height * 0.36))
         left = self.text.render(facts.banner.upper(), small, GOLD_LIGHT, bold=True)
@@ -107,7 +143,7 @@ class ContractHud(BoardCache):
         x += left.get_width() + 14
         surface.blit(dash, dash.get_rect(midleft=(x, rect.centery)))
         x += dash.get_width() + 14
-        draw_text(surface, words, big, (255, 236, 180), style="serif-bold", shadow=2,
+        draw_text(surface, words, big, CONTRACT_BANNER_TEXT, style="serif-bold", shadow=2,
                   midleft=(x, rect.centery))
 
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatFacts,
@@ -115,8 +151,8 @@ class ContractHud(BoardCache):
         art = self.art
         lit = info.current or info.asked
         edge = BLUE if info.asked else GOLD
-        panel(surface, rect, (6, 28, 16, 190) if not lit else (40, 34, 8, 210),
-              edge + (255,) if lit else (63, 143, 95, 200), 12, 3 if lit else 1)
+        panel(surface, rect, CONTRACT_SEAT_FILL if not lit else CONTRACT_SEAT_LIT_FILL,
+              edge + (255,) if lit else CONTRACT_SEAT_EDGE, 12, 3 if lit else 1)
         pad = max(6, rect.height // 10)
         x = rect.x + pad
         if rect.width >= 210:
@@ -126,7 +162,7 @@ class ContractHud(BoardCache):
             step = cw * 0.13
             draw_back_fan(surface, art, x, rect.y + pad, (cw, ch), shown)
             if info.cards == 0:
-                dashed_rect(surface, pygame.Rect(x, rect.y + pad, cw, ch), (160, 200, 170), 5)
+                dashed_rect(surface, pygame.Rect(x, rect.y + pad, cw, ch), CONTRACT_EMPTY_DASH, 5)
             x = int(x + cw + step * max(0, shown - 1) + pad)
         width = rect.right - x - pad
         name_px = int(max(12, min(24 * scale, rect.height * 0.19)))
@@ -135,7 +171,7 @@ class ContractHud(BoardCache):
         badge = _("BUYING?") if info.asked else (_("PLAYING") if info.current else "")
         badge_w = 0
         if badge:
-            tag = self.text.render(badge, max(9, small_px - 2), (20, 16, 4), bold=True,
+            tag = self.text.render(badge, max(9, small_px - 2), CONTRACT_BADGE_TEXT, bold=True,
                                    shadow=False)
             box = tag.get_rect(topright=(rect.right - pad, rect.y + pad))
             panel(surface, box.inflate(10, 4), BLUE if info.asked else GOLD, None, 6)
@@ -180,8 +216,8 @@ class ContractHud(BoardCache):
         radius = max(6, w // 9)
         for owner, rect, label_h in layout.sections:
             mine = owner == model.bottom
-            panel(surface, rect, (0, 0, 0, 34) if not mine else (40, 32, 6, 46),
-                  (GOLD + (120,)) if mine else (150, 200, 160, 70), radius + 4, 1)
+            panel(surface, rect, CONTRACT_SECTION_FILL if not mine else CONTRACT_SECTION_MINE_FILL,
+                  (GOLD + (120,)) if mine else CONTRACT_SECTION_EDGE, radius + 4, 1)
             count = sum(1 for m in model.melds if m.owner == owner)
             title = f"{names.get(owner, '?')}"
             label = self.text.render(self.text.fit(title, label_px, rect.width - 20, True),
@@ -196,7 +232,7 @@ class ContractHud(BoardCache):
                 surface.blit(more, (rect.x + 10 + gap + label.get_width(),
                                     y + label.get_height() - more.get_height() - 1))
         for box in layout.melds:
-            panel(surface, box.rect, (0, 0, 0, 52), (255, 255, 255, 30), radius, 1)
+            panel(surface, box.rect, CONTRACT_MELD_FILL, CONTRACT_MELD_EDGE, radius, 1)
             words = meld_tag(box.kind, model.melds[box.index].cards, model.shown)
             words = self.text.fit(words, tag_px, max(20, box.rect.width + 40), True)
             tag = self.text.render(words, tag_px, TABLE_MUTED, bold=True, shadow=False)
@@ -213,7 +249,8 @@ class ContractHud(BoardCache):
         for i, line in enumerate(lines):
             px = big if i == 0 else small
             label = self.text.render(self.text.fit(line, px, rect.width - 40, i == 0), px,
-                                     (206, 228, 212) if i == 0 else TABLE_MUTED, bold=i == 0)
+                                     CONTRACT_EMPTY_FELT_TITLE if i == 0 else TABLE_MUTED,
+                                     bold=i == 0)
             label.set_alpha(220)
             surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
             y += int(px * (1.6 if i == 0 else 1.5))
@@ -227,12 +264,12 @@ class ContractHud(BoardCache):
             rect = box.rect
             px = max(10, min(label_px_cap, round(box.label_h * 0.62)))
             if slot.cards:
-                fill = (10, 50, 26, 150) if slot.ok else (40, 20, 10, 120)
-                edge = GREEN + (220,) if slot.ok else (230, 160, 90, 200)
+                fill = CONTRACT_SLOT_OK_FILL if slot.ok else CONTRACT_SLOT_SHORT_FILL
+                edge = GREEN + (220,) if slot.ok else CONTRACT_SLOT_SHORT_EDGE
                 panel(surface, rect, fill, edge, 10, 2 if slot.ok else 1)
             else:
-                panel(surface, rect, (0, 0, 0, 30), None, 10)
-                dashed_rect(surface, rect.inflate(-2, -2), (170, 210, 180), 7, 1)
+                panel(surface, rect, CONTRACT_SLOT_EMPTY_FILL, None, 10)
+                dashed_rect(surface, rect.inflate(-2, -2), CONTRACT_SLOT_EMPTY_DASH, 7, 1)
             words = _("{kind} {n} \u00b7 {least}+").format(
                 kind=kind_tag(slot.kind), n=self._kind_number(model, slot.index),
                 least=slot.minimum)
@@ -248,7 +285,7 @@ class ContractHud(BoardCache):
                                     rect.y + (box.label_h - note.get_height()) // 2 + 3))
             if not slot.cards:
                 w, h = layout.stage_card
-                hint = self.text.render("+", max(16, h // 3), (200, 230, 210), shadow=False)
+                hint = self.text.render("+", max(16, h // 3), CONTRACT_SLOT_HINT, shadow=False)
                 hint.set_alpha(120)
                 surface.blit(hint, hint.get_rect(center=(rect.centerx,
                                                          rect.y + box.label_h + h // 2)))
@@ -276,7 +313,7 @@ class ContractHud(BoardCache):
         rect = layout.stock
         size = rect.size
         if model.stock == 0:
-            dashed_rect(surface, rect, (160, 200, 170), 6, 1)
+            dashed_rect(surface, rect, CONTRACT_EMPTY_DASH, 6, 1)
         else:
             layers = min(4, 1 + model.stock // 12)
             for i in range(layers):
@@ -286,19 +323,20 @@ class ContractHud(BoardCache):
                                               rect.y + off - 2 * (layers - 1)))
         rect = layout.discard
         if model.discard_size == 0:
-            dashed_rect(surface, rect, (160, 200, 170), 6, 1)
+            dashed_rect(surface, rect, CONTRACT_EMPTY_DASH, 6, 1)
             return
         surface.blit(art.shadow(size, 5, 90), (rect.x - 5, rect.y - 3))
         depth = min(4, max(0, model.discard_size - 2) // 3 + (1 if model.discard_size > 2
                                                                 else 0))
         for i in range(depth, 0, -1):
             edge = rect.move(-UNDER_OFFSET - i * 2, -UNDER_OFFSET - i * 2)
-            panel(surface, edge, (236, 232, 220), (150, 150, 140), max(4, size[0] // 12), 1)
+            panel(surface, edge, CONTRACT_UNDER_CARD_FILL, CONTRACT_UNDER_CARD_EDGE,
+                  max(4, size[0] // 12), 1)
 
     def _draw_info(self, surface: pygame.Surface, layout: ContractLayout,
                    facts: BoardFacts) -> None:
         rect = layout.info
-        panel(surface, rect, (0, 0, 0, 60), (120, 170, 130, 80), 8)
+        panel(surface, rect, CONTRACT_INFO_FILL, CONTRACT_INFO_EDGE, 8)
         px = _px(layout, 0.0185, 11, 24)
         colours = {"title": GOLD_LIGHT, "good": GREEN, "warn": PALE_RED, "muted": TABLE_MUTED,
                    "text": CREAM}
@@ -317,7 +355,7 @@ class ContractHud(BoardCache):
         rect = layout.hand
         w, h = layout.hand_card
         rail = pygame.Rect(rect.x, rect.bottom - h - 10, rect.width, h + 10 + layout.margin // 2)
-        panel(surface, rail, (0, 0, 0, 40), (255, 255, 255, 18), 14)
+        panel(surface, rail, CONTRACT_RAIL_FILL, CONTRACT_RAIL_EDGE, 14)
         draw_hand_caption(surface, self.text, self.art, rect, (w, h),
                           _px(layout, 0.02, 12, 26), facts.bottom_label, facts.sort_mode,
                           model.hidden_hand)
@@ -377,27 +415,27 @@ class ContractHud(BoardCache):
             key = ("meld", box.index)
             ok = valid.get(key, False)
             if hover == key:
-                panel(surface, box.rect.inflate(6, 6), (80, 220, 120, 50) if ok
-                      else (240, 120, 60, 40), (GREEN if ok else RED) + (255,), radius, 3)
+                panel(surface, box.rect.inflate(6, 6), CONTRACT_TARGET_OK_FILL if ok
+                      else CONTRACT_TARGET_BAD_FILL, (GREEN if ok else RED) + (255,), radius, 3)
             elif ok:
                 panel(surface, box.rect.inflate(4, 4), None, GREEN + (210,), radius, 2)
         for slot in layout.slots:
             key = ("slot", slot.index)
             if hover == key:
-                panel(surface, slot.rect.inflate(4, 4), (80, 220, 120, 40), GREEN + (255,), 12,
-                      3)
+                panel(surface, slot.rect.inflate(4, 4), CONTRACT_TARGET_SLOT_FILL, GREEN + (255,),
+                      12, 3)
             elif valid.get(key):
                 panel(surface, slot.rect.inflate(2, 2), None, GREEN + (120,), 12, 1)
         if "discard" in valid:
             rect = layout.discard.inflate(12, 12)
             ok = valid["discard"]
             if hover == "discard":
-                panel(surface, rect, (80, 220, 120, 50) if ok else (240, 120, 60, 40),
+                panel(surface, rect, CONTRACT_TARGET_OK_FILL if ok else CONTRACT_TARGET_BAD_FILL,
                       (GREEN if ok else RED) + (255,), 10, 3)
             elif ok:
                 panel(surface, rect, None, GREEN + (210,), 10, 2)
         if hover == "hand":
-            panel(surface, layout.hand.inflate(4, 4), (255, 255, 255, 18), GOLD + (200,), 14, 2)
+            panel(surface, layout.hand.inflate(4, 4), CONTRACT_RAIL_EDGE, GOLD + (200,), 14, 2)
         if caret is not None:
             x, top, bottom = caret
             pygame.draw.line(surface, GOLD_LIGHT, (x, top), (x, bottom), 4)
