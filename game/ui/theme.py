@@ -68,25 +68,25 @@ STAT_TRACK: RGB = (8, 30, 18)
 
 #: contract table: behind a line of the turn log
 CONTRACT_LOG_BACK: RGBA = (6, 28, 16, 170)
-#: contract table: an error notice's fill, edge and text
+#: contract table: an error notice's fill; both tables' error edge and text
 CONTRACT_NOTE_ERROR_FILL: RGBA = (92, 18, 14, 238)
 NOTE_ERROR_EDGE: RGBA = (255, 140, 120, 255)
 NOTE_ERROR_TEXT: RGB = (255, 214, 200)
-#: contract table: an info notice's fill and edge
+#: contract table: an info notice's fill; both tables' info edge
 CONTRACT_NOTE_INFO_FILL: RGBA = (10, 46, 28, 238)
 NOTE_INFO_EDGE: RGBA = (120, 200, 150, 255)
-#: contract table: the side column's shade and its dividing line
-CONTRACT_SIDE_FILL: RGBA = (4, 22, 12, 120)
-CONTRACT_SIDE_LINE: RGB = (86, 130, 96)
+#: both tables: the side column's shade and its dividing line
+TABLE_SIDE_FILL: RGBA = (4, 22, 12, 120)
+TABLE_SIDE_LINE: RGB = (86, 130, 96)
 #: contract table: the banner's fill and its big words
 CONTRACT_BANNER_FILL: RGBA = (10, 30, 18, 150)
 CONTRACT_BANNER_TEXT: RGB = (255, 236, 180)
-#: contract table: a seat box's fill (lit when it is that seat's turn) and plain edge
-CONTRACT_SEAT_FILL: RGBA = (6, 28, 16, 190)
-CONTRACT_SEAT_LIT_FILL: RGBA = (40, 34, 8, 210)
-CONTRACT_SEAT_EDGE: RGBA = (63, 143, 95, 200)
-#: contract table: the dashed outline of an empty hand, stock or discard pile
-CONTRACT_EMPTY_DASH: RGB = (160, 200, 170)
+#: both tables: a seat box's fill (lit when it is that seat's turn) and plain edge
+TABLE_SEAT_FILL: RGBA = (6, 28, 16, 190)
+TABLE_SEAT_LIT_FILL: RGBA = (40, 34, 8, 210)
+TABLE_SEAT_EDGE: RGBA = (63, 143, 95, 200)
+#: both tables: the dashed outline of an empty hand, stock or discard pile
+TABLE_EMPTY_DASH: RGB = (160, 200, 170)
 #: contract table: the text on a seat's badge
 CONTRACT_BADGE_TEXT: RGB = (20, 16, 4)
 #: contract table: a seat's meld section, fill and edge (mine in gold)
@@ -102,24 +102,41 @@ CONTRACT_EMPTY_FELT_TITLE: RGB = (206, 228, 212)
 CONTRACT_SLOT_OK_FILL: RGBA = (10, 50, 26, 150)
 CONTRACT_SLOT_SHORT_FILL: RGBA = (40, 20, 10, 120)
 CONTRACT_SLOT_SHORT_EDGE: RGBA = (230, 160, 90, 200)
-#: contract table: an empty contract slot (fill, dashed outline, "+" hint)
+#: contract table: an empty contract slot (fill, dashed outline); both tables' "+" hints
 CONTRACT_SLOT_EMPTY_FILL: RGBA = (0, 0, 0, 30)
 CONTRACT_SLOT_EMPTY_DASH: RGB = (170, 210, 180)
-CONTRACT_SLOT_HINT: RGB = (200, 230, 210)
+TABLE_HINT_TEXT: RGB = (200, 230, 210)
 #: contract table: the edges of the cards under a pile (fill, edge)
 CONTRACT_UNDER_CARD_FILL: RGB = (236, 232, 220)
 CONTRACT_UNDER_CARD_EDGE: RGB = (150, 150, 140)
-#: contract table: the info box (fill, edge)
-CONTRACT_INFO_FILL: RGBA = (0, 0, 0, 60)
-CONTRACT_INFO_EDGE: RGBA = (120, 170, 130, 80)
-#: contract table: the hand's rail (fill, edge); the edge is also the hovered hand's fill
-CONTRACT_RAIL_FILL: RGBA = (0, 0, 0, 40)
-CONTRACT_RAIL_EDGE: RGBA = (255, 255, 255, 18)
+#: both tables: the info box (fill, edge)
+TABLE_INFO_FILL: RGBA = (0, 0, 0, 60)
+TABLE_INFO_EDGE: RGBA = (120, 170, 130, 80)
+#: both tables: the hand's rail (fill, edge); the edge is also the contract table's
+#: hovered hand's fill
+TABLE_RAIL_FILL: RGBA = (0, 0, 0, 40)
+TABLE_RAIL_EDGE: RGBA = (255, 255, 255, 18)
 #: contract table: a drop target under the pointer, allowed or not
 CONTRACT_TARGET_OK_FILL: RGBA = (80, 220, 120, 50)
 CONTRACT_TARGET_BAD_FILL: RGBA = (240, 120, 60, 40)
 #: contract table: a contract slot under the pointer
 CONTRACT_TARGET_SLOT_FILL: RGBA = (80, 220, 120, 40)
+#: manipulation table: the frame of a board region (fill, edge)
+BOARD_REGION_FILL: RGBA = (0, 0, 0, 26)
+BOARD_REGION_EDGE: RGBA = (150, 200, 160, 60)
+#: manipulation table: the free area for new melds (fill, edge)
+BOARD_FREE_FILL: RGBA = (40, 30, 0, 60)
+BOARD_FREE_EDGE: RGBA = (224, 180, 74, 120)
+#: manipulation table: the dashed outline of an empty mat
+BOARD_SLOT_EDGE: RGB = (190, 225, 200)
+#: manipulation table: a mat under a meld, valid or not (fill, edge)
+BOARD_MAT_FILL: RGBA = (0, 0, 0, 46)
+BOARD_MAT_BAD_FILL: RGBA = (70, 0, 0, 60)
+BOARD_MAT_EDGE: RGBA = (255, 255, 255, 26)
+#: manipulation table: a badge's ring and number
+BOARD_BADGE_INK: RGB = (255, 255, 255)
+#: manipulation table: the text on the "PLAYING" tag
+BOARD_PLAYING_TEXT: RGB = (40, 28, 4)
 
 # --------------------------------------------------------------------------- fonts
 

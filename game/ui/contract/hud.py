@@ -29,28 +29,17 @@ from game.ui.theme import (
     CONTRACT_BADGE_TEXT,
     CONTRACT_BANNER_FILL,
     CONTRACT_BANNER_TEXT,
-    CONTRACT_EMPTY_DASH,
     CONTRACT_EMPTY_FELT_TITLE,
-    CONTRACT_INFO_EDGE,
-    CONTRACT_INFO_FILL,
     CONTRACT_LOG_BACK,
     CONTRACT_MELD_EDGE,
     CONTRACT_MELD_FILL,
     CONTRACT_NOTE_ERROR_FILL,
     CONTRACT_NOTE_INFO_FILL,
-    CONTRACT_RAIL_EDGE,
-    CONTRACT_RAIL_FILL,
-    CONTRACT_SEAT_EDGE,
-    CONTRACT_SEAT_FILL,
-    CONTRACT_SEAT_LIT_FILL,
     CONTRACT_SECTION_EDGE,
     CONTRACT_SECTION_FILL,
     CONTRACT_SECTION_MINE_FILL,
-    CONTRACT_SIDE_FILL,
-    CONTRACT_SIDE_LINE,
     CONTRACT_SLOT_EMPTY_DASH,
     CONTRACT_SLOT_EMPTY_FILL,
-    CONTRACT_SLOT_HINT,
     CONTRACT_SLOT_OK_FILL,
     CONTRACT_SLOT_SHORT_EDGE,
     CONTRACT_SLOT_SHORT_FILL,
@@ -69,7 +58,18 @@ from game.ui.theme import (
     NOTE_INFO_EDGE,
     PALE_RED,
     RED,
+    TABLE_EMPTY_DASH,
+    TABLE_HINT_TEXT,
+    TABLE_INFO_EDGE,
+    TABLE_INFO_FILL,
     TABLE_MUTED,
+    TABLE_RAIL_EDGE,
+    TABLE_RAIL_FILL,
+    TABLE_SEAT_EDGE,
+    TABLE_SEAT_FILL,
+    TABLE_SEAT_LIT_FILL,
+    TABLE_SIDE_FILL,
+    TABLE_SIDE_LINE,
 )
 from game.ui.widgets.drawing import draw_text, fit_text, font
 
@@ -114,8 +114,8 @@ class ContractHud(BoardCache):
                     facts: BoardFacts) -> pygame.Surface:
         surface = felt(layout.size).copy()
         side = layout.sidebar
-        panel(surface, side, CONTRACT_SIDE_FILL)
-        pygame.draw.line(surface, CONTRACT_SIDE_LINE, side.topleft, side.bottomleft, 1)
+        panel(surface, side, TABLE_SIDE_FILL)
+        pygame.draw.line(surface, TABLE_SIDE_LINE, side.topleft, side.bottomleft, 1)
         self._draw_banner(surface, layout, facts)
         for info in model.others:
             rect = layout.seat_rects.get(info.seat)
@@ -151,8 +151,8 @@ class ContractHud(BoardCache):
         art = self.art
         lit = info.current or info.asked
         edge = BLUE if info.asked else GOLD
-        panel(surface, rect, CONTRACT_SEAT_FILL if not lit else CONTRACT_SEAT_LIT_FILL,
-              edge + (255,) if lit else CONTRACT_SEAT_EDGE, 12, 3 if lit else 1)
+        panel(surface, rect, TABLE_SEAT_FILL if not lit else TABLE_SEAT_LIT_FILL,
+              edge + (255,) if lit else TABLE_SEAT_EDGE, 12, 3 if lit else 1)
         pad = max(6, rect.height // 10)
         x = rect.x + pad
         if rect.width >= 210:
@@ -162,7 +162,7 @@ class ContractHud(BoardCache):
             step = cw * 0.13
             draw_back_fan(surface, art, x, rect.y + pad, (cw, ch), shown)
             if info.cards == 0:
-                dashed_rect(surface, pygame.Rect(x, rect.y + pad, cw, ch), CONTRACT_EMPTY_DASH, 5)
+                dashed_rect(surface, pygame.Rect(x, rect.y + pad, cw, ch), TABLE_EMPTY_DASH, 5)
             x = int(x + cw + step * max(0, shown - 1) + pad)
         width = rect.right - x - pad
         name_px = int(max(12, min(24 * scale, rect.height * 0.19)))
@@ -285,7 +285,7 @@ class ContractHud(BoardCache):
                                     rect.y + (box.label_h - note.get_height()) // 2 + 3))
             if not slot.cards:
                 w, h = layout.stage_card
-                hint = self.text.render("+", max(16, h // 3), CONTRACT_SLOT_HINT, shadow=False)
+                hint = self.text.render("+", max(16, h // 3), TABLE_HINT_TEXT, shadow=False)
                 hint.set_alpha(120)
                 surface.blit(hint, hint.get_rect(center=(rect.centerx,
                                                          rect.y + box.label_h + h // 2)))
@@ -313,7 +313,7 @@ class ContractHud(BoardCache):
         rect = layout.stock
         size = rect.size
         if model.stock == 0:
-            dashed_rect(surface, rect, CONTRACT_EMPTY_DASH, 6, 1)
+            dashed_rect(surface, rect, TABLE_EMPTY_DASH, 6, 1)
         else:
             layers = min(4, 1 + model.stock // 12)
             for i in range(layers):
@@ -323,7 +323,7 @@ class ContractHud(BoardCache):
                                               rect.y + off - 2 * (layers - 1)))
         rect = layout.discard
         if model.discard_size == 0:
-            dashed_rect(surface, rect, CONTRACT_EMPTY_DASH, 6, 1)
+            dashed_rect(surface, rect, TABLE_EMPTY_DASH, 6, 1)
             return
         surface.blit(art.shadow(size, 5, 90), (rect.x - 5, rect.y - 3))
         depth = min(4, max(0, model.discard_size - 2) // 3 + (1 if model.discard_size > 2
@@ -336,7 +336,7 @@ class ContractHud(BoardCache):
     def _draw_info(self, surface: pygame.Surface, layout: ContractLayout,
                    facts: BoardFacts) -> None:
         rect = layout.info
-        panel(surface, rect, CONTRACT_INFO_FILL, CONTRACT_INFO_EDGE, 8)
+        panel(surface, rect, TABLE_INFO_FILL, TABLE_INFO_EDGE, 8)
         px = _px(layout, 0.0185, 11, 24)
         colours = {"title": GOLD_LIGHT, "good": GREEN, "warn": PALE_RED, "muted": TABLE_MUTED,
                    "text": CREAM}
@@ -355,7 +355,7 @@ class ContractHud(BoardCache):
         rect = layout.hand
         w, h = layout.hand_card
         rail = pygame.Rect(rect.x, rect.bottom - h - 10, rect.width, h + 10 + layout.margin // 2)
-        panel(surface, rail, CONTRACT_RAIL_FILL, CONTRACT_RAIL_EDGE, 14)
+        panel(surface, rail, TABLE_RAIL_FILL, TABLE_RAIL_EDGE, 14)
         draw_hand_caption(surface, self.text, self.art, rect, (w, h),
                           _px(layout, 0.02, 12, 26), facts.bottom_label, facts.sort_mode,
                           model.hidden_hand)
@@ -435,7 +435,7 @@ class ContractHud(BoardCache):
             elif ok:
                 panel(surface, rect, None, GREEN + (210,), 10, 2)
         if hover == "hand":
-            panel(surface, layout.hand.inflate(4, 4), CONTRACT_RAIL_EDGE, GOLD + (200,), 14, 2)
+            panel(surface, layout.hand.inflate(4, 4), TABLE_RAIL_EDGE, GOLD + (200,), 14, 2)
         if caret is not None:
             x, top, bottom = caret
             pygame.draw.line(surface, GOLD_LIGHT, (x, top), (x, bottom), 4)

@@ -18,7 +18,35 @@ from game.ui.table.look import KIND_WORDS, Facts, font_px
 from game.ui.table.model import SeatInfo, TableModel
 from game.ui.table.overlays import draw_back_fan, draw_hand_caption
 from game.ui.table.text import TextCache
-from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, RED, TABLE_MUTED, seat_colour
+from game.ui.theme import (
+    BOARD_BADGE_INK,
+    BOARD_FREE_EDGE,
+    BOARD_FREE_FILL,
+    BOARD_MAT_BAD_FILL,
+    BOARD_MAT_EDGE,
+    BOARD_MAT_FILL,
+    BOARD_PLAYING_TEXT,
+    BOARD_REGION_EDGE,
+    BOARD_REGION_FILL,
+    BOARD_SLOT_EDGE,
+    CREAM,
+    GOLD,
+    GOLD_LIGHT,
+    RED,
+    TABLE_EMPTY_DASH,
+    TABLE_HINT_TEXT,
+    TABLE_INFO_EDGE,
+    TABLE_INFO_FILL,
+    TABLE_MUTED,
+    TABLE_RAIL_EDGE,
+    TABLE_RAIL_FILL,
+    TABLE_SEAT_EDGE,
+    TABLE_SEAT_FILL,
+    TABLE_SEAT_LIT_FILL,
+    TABLE_SIDE_FILL,
+    TABLE_SIDE_LINE,
+    seat_colour,
+)
 
 
 class Board(BoardCache):
@@ -54,9 +82,9 @@ class Board(BoardCache):
         if self._chrome_key != key or self._chrome_surface is None:
             surface = felt(layout.size).copy()
             side = layout.sidebar
-            panel(surface, side, (4, 22, 12, 120))
-            pygame.draw.line(surface, (86, 130, 96), side.topleft, side.bottomleft, 1)
-            panel(surface, rail, (0, 0, 0, 40), (255, 255, 255, 18), 14)
+            panel(surface, side, TABLE_SIDE_FILL)
+            pygame.draw.line(surface, TABLE_SIDE_LINE, side.topleft, side.bottomleft, 1)
+            panel(surface, rail, TABLE_RAIL_FILL, TABLE_RAIL_EDGE, 14)
             self._draw_regions(surface, layout)
             self._chrome_surface, self._chrome_key = surface, key
         return self._chrome_surface
@@ -83,7 +111,7 @@ class Board(BoardCache):
         size = font_px(layout, 0.018, 11, 16)
         for name, rect in layout.regions:
             frame = rect.inflate(layout.margin // 2, layout.margin // 2)
-            panel(surface, frame, (0, 0, 0, 26), (150, 200, 160, 60), 12, 1)
+            panel(surface, frame, BOARD_REGION_FILL, BOARD_REGION_EDGE, 12, 1)
             label = self.text.render(name.upper(), size, TABLE_MUTED, bold=True)
             surface.blit(label, (frame.x + 8, frame.y - label.get_height() - 2))
 
@@ -95,7 +123,7 @@ class Board(BoardCache):
             if not box.valid:
                 self._badge(surface, box.rect.topright, "!", RED)
         if layout.free_rect is not None:
-            panel(surface, layout.free_rect, (40, 30, 0, 60), (224, 180, 74, 120), radius, 1)
+            panel(surface, layout.free_rect, BOARD_FREE_FILL, BOARD_FREE_EDGE, radius, 1)
             # the label lies in its own strip inside the mat, read upwards, so it never
             # reaches a meld of the next row
             rect = layout.free_rect
@@ -108,12 +136,12 @@ class Board(BoardCache):
         if facts.your_turn:
             size = font_px(layout, 0.017, 10, 15)
             for rect in layout.new_melds:
-                dashed_rect(surface, rect, (190, 225, 200), dash=7, width=1)
-                plus = self.text.render("+", size * 2, (200, 230, 210), shadow=False)
+                dashed_rect(surface, rect, BOARD_SLOT_EDGE, dash=7, width=1)
+                plus = self.text.render("+", size * 2, TABLE_HINT_TEXT, shadow=False)
                 plus.set_alpha(150)
                 surface.blit(plus, plus.get_rect(center=(rect.centerx, rect.centery - size)))
                 words = self.text.fit(_("New meld"), size, rect.width - 6)
-                label = self.text.render(words, size, (200, 230, 210), shadow=False)
+                label = self.text.render(words, size, TABLE_HINT_TEXT, shadow=False)
                 surface.blit(label, label.get_rect(center=(rect.centerx,
                                                            rect.centery + size)))
 
@@ -122,8 +150,8 @@ class Board(BoardCache):
         mat = self._mats.get(key)
         if mat is None:
             mat = pygame.Surface(size, pygame.SRCALPHA)
-            fill = (0, 0, 0, 46) if valid else (70, 0, 0, 60)
-            edge = (255, 255, 255, 26) if valid else RED + (255,)
+            fill = BOARD_MAT_FILL if valid else BOARD_MAT_BAD_FILL
+            edge = BOARD_MAT_EDGE if valid else RED + (255,)
             panel(mat, mat.get_rect(), fill, edge, radius, 1 if valid else 3, direct=True)
             if len(self._mats) > 200:
                 self._mats.clear()
@@ -134,8 +162,8 @@ class Board(BoardCache):
                colour: tuple[int, int, int]) -> None:
         r = 9
         pygame.draw.circle(surface, colour, at, r)
-        pygame.draw.circle(surface, (255, 255, 255), at, r, 1)
-        label = self.text.render(text, 13, (255, 255, 255), bold=True, shadow=False)
+        pygame.draw.circle(surface, BOARD_BADGE_INK, at, r, 1)
+        label = self.text.render(text, 13, BOARD_BADGE_INK, bold=True, shadow=False)
         surface.blit(label, label.get_rect(center=at))
 
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo) -> None:
@@ -152,8 +180,8 @@ class Board(BoardCache):
     def _paint_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo) -> None:
         art = self._art()
         current = info.current
-        panel(surface, rect, (6, 28, 16, 190) if not current else (40, 34, 8, 210),
-              GOLD + (255,) if current else (63, 143, 95, 200), 12, 3 if current else 1,
+        panel(surface, rect, TABLE_SEAT_FILL if not current else TABLE_SEAT_LIT_FILL,
+              GOLD + (255,) if current else TABLE_SEAT_EDGE, 12, 3 if current else 1,
               direct=True)
         if info.revealed:  # the cards themselves lie in the box (sprites): one line above
             px = int(max(12, min(18, rect.height * 0.17)))
@@ -178,7 +206,7 @@ class Board(BoardCache):
         x0 = rect.x + pad
         draw_back_fan(surface, art, x0, rect.y + pad, (cw, ch), shown)
         if info.cards == 0:
-            dashed_rect(surface, pygame.Rect(x0, rect.y + pad, cw, ch), (160, 200, 170), 5, 1)
+            dashed_rect(surface, pygame.Rect(x0, rect.y + pad, cw, ch), TABLE_EMPTY_DASH, 5, 1)
         tx = int(x0 + fan_w + pad)
         width = rect.right - tx - pad
         name_px = int(max(13, min(22, rect.height * 0.2)))
@@ -206,8 +234,8 @@ class Board(BoardCache):
         pygame.draw.rect(surface, seat_colour(info.seat),
                          (rect.x + 14, rect.y + 3, rect.width - 28, 3), border_radius=1)
         if current:
-            tag = self.text.render(_("PLAYING"), max(10, small_px - 2), (40, 28, 4), bold=True,
-                                   shadow=False)
+            tag = self.text.render(_("PLAYING"), max(10, small_px - 2), BOARD_PLAYING_TEXT,
+                                   bold=True, shadow=False)
             box = tag.get_rect(topright=(rect.right - 8, rect.bottom - tag.get_height() - 8))
             panel(surface, box.inflate(10, 4), GOLD, None, 6)
             surface.blit(tag, box)
@@ -221,7 +249,7 @@ class Board(BoardCache):
         cw = round(ch / 1.4)
         x, y = rect.x + 4, rect.y + 4
         if count == 0:
-            dashed_rect(surface, pygame.Rect(x, y, cw, ch), (160, 200, 170), 6, 1)
+            dashed_rect(surface, pygame.Rect(x, y, cw, ch), TABLE_EMPTY_DASH, 6, 1)
         else:
             layers = min(4, 1 + count // 12)
             for i in range(layers):
@@ -241,7 +269,7 @@ class Board(BoardCache):
 
     def _draw_info(self, surface: pygame.Surface, layout: Layout, facts: Facts) -> None:
         rect = layout.info
-        panel(surface, rect, (0, 0, 0, 60), (120, 170, 130, 80), 8)
+        panel(surface, rect, TABLE_INFO_FILL, TABLE_INFO_EDGE, 8)
         big = font_px(layout, 0.021, 12, 18)
         small = font_px(layout, 0.017, 10, 15)
         width = rect.width - 16
@@ -263,7 +291,7 @@ class Board(BoardCache):
         rect = layout.scores
         if rect is None:
             return
-        panel(surface, rect, (0, 0, 0, 60), (120, 170, 130, 80), 8)
+        panel(surface, rect, TABLE_INFO_FILL, TABLE_INFO_EDGE, 8)
         row = layout.score_row
         small = max(10, int(row * 0.62))
         x, right = rect.x + 8, rect.right - 8
