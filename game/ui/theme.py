@@ -66,8 +66,8 @@ NOTICE_TEXT: RGB = (255, 245, 220)
 STAT_BAND: RGBA = (255, 255, 255, 12)
 STAT_TRACK: RGB = (8, 30, 18)
 
-#: contract table: behind a line of the turn log
-CONTRACT_LOG_BACK: RGBA = (6, 28, 16, 170)
+#: both tables: behind a line of the turn log
+TABLE_LOG_BACK: RGBA = (6, 28, 16, 170)
 #: contract table: an error notice's fill; both tables' error edge and text
 CONTRACT_NOTE_ERROR_FILL: RGBA = (92, 18, 14, 238)
 NOTE_ERROR_EDGE: RGBA = (255, 140, 120, 255)
@@ -116,8 +116,9 @@ TABLE_INFO_EDGE: RGBA = (120, 170, 130, 80)
 #: hovered hand's fill
 TABLE_RAIL_FILL: RGBA = (0, 0, 0, 40)
 TABLE_RAIL_EDGE: RGBA = (255, 255, 255, 18)
-#: contract table: a drop target under the pointer, allowed or not
-CONTRACT_TARGET_OK_FILL: RGBA = (80, 220, 120, 50)
+#: the contract table's drop target under the pointer, allowed or not (the allowed fill
+#: is the manipulation table's too)
+TABLE_TARGET_OK_FILL: RGBA = (80, 220, 120, 50)
 CONTRACT_TARGET_BAD_FILL: RGBA = (240, 120, 60, 40)
 #: contract table: a contract slot under the pointer
 CONTRACT_TARGET_SLOT_FILL: RGBA = (80, 220, 120, 40)
@@ -137,6 +138,17 @@ BOARD_MAT_EDGE: RGBA = (255, 255, 255, 26)
 BOARD_BADGE_INK: RGB = (255, 255, 255)
 #: manipulation table: the text on the "PLAYING" tag
 BOARD_PLAYING_TEXT: RGB = (40, 28, 4)
+#: manipulation table: the notices' fills (error, hint, info) and the hint's text
+TABLE_NOTE_ERROR_FILL: RGBA = (92, 18, 14, 235)
+TABLE_NOTE_HINT_FILL: RGBA = (70, 54, 10, 235)
+TABLE_NOTE_HINT_TEXT: RGB = (255, 240, 196)
+TABLE_NOTE_INFO_FILL: RGBA = (10, 46, 28, 235)
+#: manipulation table: a drop target that would start a new meld
+TABLE_TARGET_NEW_FILL: RGBA = (240, 180, 60, 40)
+#: manipulation table: the glow inside the focused target
+TABLE_FOCUS_FILL: RGBA = (255, 220, 120, 36)
+#: manipulation table: a tooltip's fill (its edge is RED)
+TABLE_TIP_FILL: RGBA = (16, 40, 27, 242)
 
 # --------------------------------------------------------------------------- fonts
 

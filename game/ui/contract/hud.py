@@ -30,7 +30,6 @@ from game.ui.theme import (
     CONTRACT_BANNER_FILL,
     CONTRACT_BANNER_TEXT,
     CONTRACT_EMPTY_FELT_TITLE,
-    CONTRACT_LOG_BACK,
     CONTRACT_MELD_EDGE,
     CONTRACT_MELD_FILL,
     CONTRACT_NOTE_ERROR_FILL,
@@ -44,7 +43,6 @@ from game.ui.theme import (
     CONTRACT_SLOT_SHORT_EDGE,
     CONTRACT_SLOT_SHORT_FILL,
     CONTRACT_TARGET_BAD_FILL,
-    CONTRACT_TARGET_OK_FILL,
     CONTRACT_TARGET_SLOT_FILL,
     CONTRACT_UNDER_CARD_EDGE,
     CONTRACT_UNDER_CARD_FILL,
@@ -62,6 +60,7 @@ from game.ui.theme import (
     TABLE_HINT_TEXT,
     TABLE_INFO_EDGE,
     TABLE_INFO_FILL,
+    TABLE_LOG_BACK,
     TABLE_MUTED,
     TABLE_RAIL_EDGE,
     TABLE_RAIL_FILL,
@@ -70,10 +69,11 @@ from game.ui.theme import (
     TABLE_SEAT_LIT_FILL,
     TABLE_SIDE_FILL,
     TABLE_SIDE_LINE,
+    TABLE_TARGET_OK_FILL,
 )
 from game.ui.widgets.drawing import draw_text, fit_text, font
 
-LOG_BACK = CONTRACT_LOG_BACK  # behind a line of the turn log
+LOG_BACK = TABLE_LOG_BACK  # behind a line of the turn log
 NOTE_TONES = {"error": (CONTRACT_NOTE_ERROR_FILL, NOTE_ERROR_EDGE, NOTE_ERROR_TEXT),
               "info": (CONTRACT_NOTE_INFO_FILL, NOTE_INFO_EDGE, CREAM)}
 
@@ -415,7 +415,7 @@ class ContractHud(BoardCache):
             key = ("meld", box.index)
             ok = valid.get(key, False)
             if hover == key:
-                panel(surface, box.rect.inflate(6, 6), CONTRACT_TARGET_OK_FILL if ok
+                panel(surface, box.rect.inflate(6, 6), TABLE_TARGET_OK_FILL if ok
                       else CONTRACT_TARGET_BAD_FILL, (GREEN if ok else RED) + (255,), radius, 3)
             elif ok:
                 panel(surface, box.rect.inflate(4, 4), None, GREEN + (210,), radius, 2)
@@ -430,7 +430,7 @@ class ContractHud(BoardCache):
             rect = layout.discard.inflate(12, 12)
             ok = valid["discard"]
             if hover == "discard":
-                panel(surface, rect, CONTRACT_TARGET_OK_FILL if ok else CONTRACT_TARGET_BAD_FILL,
+                panel(surface, rect, TABLE_TARGET_OK_FILL if ok else CONTRACT_TARGET_BAD_FILL,
                       (GREEN if ok else RED) + (255,), 10, 3)
             elif ok:
                 panel(surface, rect, None, GREEN + (210,), 10, 2)

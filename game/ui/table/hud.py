@@ -14,14 +14,37 @@ from game.ui.table.draw import panel
 from game.ui.table.layout import Layout
 from game.ui.table.look import Facts, Message, Status, font_px
 from game.ui.table.overlays import draw_note, draw_status_pill
-from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, GREEN, LOG_TEXT, RED, TABLE_MUTED
+from game.ui.theme import (
+    CREAM,
+    FOCUS_COLOUR,
+    GOLD,
+    GOLD_LIGHT,
+    GREEN,
+    LOG_TEXT,
+    NOTE_ERROR_EDGE,
+    NOTE_ERROR_TEXT,
+    NOTE_INFO_EDGE,
+    PALE_RED,
+    RED,
+    TABLE_FOCUS_FILL,
+    TABLE_LOG_BACK,
+    TABLE_MUTED,
+    TABLE_NOTE_ERROR_FILL,
+    TABLE_NOTE_HINT_FILL,
+    TABLE_NOTE_HINT_TEXT,
+    TABLE_NOTE_INFO_FILL,
+    TABLE_RAIL_EDGE,
+    TABLE_TARGET_NEW_FILL,
+    TABLE_TARGET_OK_FILL,
+    TABLE_TIP_FILL,
+)
 
 # The records are re-exported: other tables use them too.
 __all__ = ["Facts", "Hud", "Message", "Status"]
 
-NOTE_TONES = {"error": ((92, 18, 14, 235), (255, 140, 120, 255), (255, 214, 200)),
-              "hint": ((70, 54, 10, 235), GOLD_LIGHT + (255,), (255, 240, 196)),
-              "info": ((10, 46, 28, 235), (120, 200, 150, 255), CREAM)}
+NOTE_TONES = {"error": (TABLE_NOTE_ERROR_FILL, NOTE_ERROR_EDGE, NOTE_ERROR_TEXT),
+              "hint": (TABLE_NOTE_HINT_FILL, GOLD_LIGHT + (255,), TABLE_NOTE_HINT_TEXT),
+              "info": (TABLE_NOTE_INFO_FILL, NOTE_INFO_EDGE, CREAM)}
 
 
 class Hud(Board):
@@ -47,19 +70,19 @@ class Hud(Board):
         for box in layout.groups:
             ok = valid.get(box.index, False)
             if box.index == hover:
-                panel(surface, box.rect.inflate(6, 6), (80, 220, 120, 50) if ok
-                      else (240, 180, 60, 40), (GREEN if ok else GOLD) + (255,), radius, 3)
+                panel(surface, box.rect.inflate(6, 6), TABLE_TARGET_OK_FILL if ok
+                      else TABLE_TARGET_NEW_FILL, (GREEN if ok else GOLD) + (255,), radius, 3)
             elif ok:
                 panel(surface, box.rect.inflate(4, 4), None, GREEN + (200,), radius, 2)
         ok_new = valid.get("new", False)
         for rect in layout.new_melds:
             if hover == "new":
-                panel(surface, rect.inflate(6, 6), (80, 220, 120, 50) if ok_new
-                      else (240, 180, 60, 40), (GREEN if ok_new else GOLD) + (255,), radius, 3)
+                panel(surface, rect.inflate(6, 6), TABLE_TARGET_OK_FILL if ok_new
+                      else TABLE_TARGET_NEW_FILL, (GREEN if ok_new else GOLD) + (255,), radius, 3)
             elif ok_new:
                 panel(surface, rect.inflate(4, 4), None, GREEN + (200,), radius, 2)
         if hover == "hand":
-            panel(surface, layout.hand.inflate(4, 4), (255, 255, 255, 18), GOLD + (200,), 14, 2)
+            panel(surface, layout.hand.inflate(4, 4), TABLE_RAIL_EDGE, GOLD + (200,), 14, 2)
         if caret is not None:
             x, top, bottom = caret
             pygame.draw.line(surface, GOLD_LIGHT, (x, top), (x, bottom), 4)
@@ -67,9 +90,9 @@ class Hud(Board):
     def draw_focus_target(self, surface: pygame.Surface, rect: pygame.Rect,
                           clock: float) -> None:
         glow = 0.5 + 0.5 * math.sin(clock * 5)
-        colour = (255, 196, 40, int(160 + 95 * glow))
+        colour = (*FOCUS_COLOUR, int(160 + 95 * glow))
         radius = 10
-        panel(surface, rect.inflate(8, 8), (255, 220, 120, 36), colour, radius, 4)
+        panel(surface, rect.inflate(8, 8), TABLE_FOCUS_FILL, colour, radius, 4)
 
     def draw_key_hints(self, surface: pygame.Surface, layout: Layout) -> None:
         size = font_px(layout, 0.016, 10, 14)
@@ -95,7 +118,7 @@ class Hud(Board):
                                label.get_height() + 2)
             if back.collidelist(melds) >= 0:
                 return
-            panel(surface, back, (6, 28, 16, 170), None, 6)
+            panel(surface, back, TABLE_LOG_BACK, None, 6)
             r = max(3, size // 3)
             pygame.draw.circle(surface, colour, (back.x + 10, back.centery), r)
             surface.blit(label, (back.x + 22, y))
@@ -117,9 +140,9 @@ class Hud(Board):
         height = 12 + int(size * 1.5) * (1 + len(lines))
         rect = pygame.Rect(pos[0] + 16, pos[1] + 18, width, height)
         rect.clamp_ip(surface.get_rect())
-        panel(surface, rect, (16, 40, 27, 242), RED + (255,), 6, 1)
+        panel(surface, rect, TABLE_TIP_FILL, RED + (255,), 6, 1)
         y = rect.y + 6
-        surface.blit(self.text.render(title, size, (255, 170, 150), bold=True), (rect.x + 10, y))
+        surface.blit(self.text.render(title, size, PALE_RED, bold=True), (rect.x + 10, y))
         for line in lines:
             y += int(size * 1.5)
             surface.blit(self.text.render(line, size, CREAM), (rect.x + 10, y))
