@@ -149,6 +149,18 @@ TABLE_TARGET_NEW_FILL: RGBA = (240, 180, 60, 40)
 TABLE_FOCUS_FILL: RGBA = (255, 220, 120, 36)
 #: manipulation table: a tooltip's fill (its edge is RED)
 TABLE_TIP_FILL: RGBA = (16, 40, 27, 242)
+#: joker chooser: the ink of the black and the red suits on its faces
+CHOOSER_INK_BLACK: RGB = (30, 30, 36)
+CHOOSER_INK_RED: RGB = (200, 30, 48)
+#: joker chooser: its panel (fill, gold edge)
+CHOOSER_FILL: RGBA = (12, 40, 24, 245)
+CHOOSER_EDGE: RGBA = (224, 180, 74, 255)
+#: joker chooser: a choice's box, a face or blank (fill), not chosen (edge)
+CHOOSER_FACE_FILL: RGB = (255, 250, 236)
+CHOOSER_BLANK_FILL: RGB = (40, 90, 60)
+CHOOSER_CHOICE_EDGE: RGB = (120, 150, 130)
+#: joker chooser: the number key shown on a choice
+CHOOSER_KEY_TEXT: RGB = (120, 120, 120)
 
 # --------------------------------------------------------------------------- fonts
 

@@ -15,13 +15,26 @@ from game.i18n import _
 from game.ui.table.draw import panel
 from game.ui.table.layout import Layout
 from game.ui.table.text import TextCache
+from game.ui.theme import (
+    CHOOSER_BLANK_FILL,
+    CHOOSER_CHOICE_EDGE,
+    CHOOSER_EDGE,
+    CHOOSER_FACE_FILL,
+    CHOOSER_FILL,
+    CHOOSER_INK_BLACK,
+    CHOOSER_INK_RED,
+    CHOOSER_KEY_TEXT,
+    CREAM,
+    GOLD,
+    GOLD_LIGHT,
+)
 
 if TYPE_CHECKING:
     from game.ui.scenes.table import TableScene
 
 GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
-INK = {"C": (30, 30, 36), "S": (30, 30, 36), "D": (200, 30, 48), "H": (200, 30, 48)}
+INK = {"C": CHOOSER_INK_BLACK, "S": CHOOSER_INK_BLACK, "D": CHOOSER_INK_RED, "H": CHOOSER_INK_RED}
 
 
 def face_text(face: Face) -> str:
@@ -92,18 +105,18 @@ class JokerChooser:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        panel(surface, self.rect, (12, 40, 24, 245), (224, 180, 74, 255), 10, 2)
-        title = self.text.render(_("The joker plays:"), int(self.size * 0.8), (245, 210, 122),
+        panel(surface, self.rect, CHOOSER_FILL, CHOOSER_EDGE, 10, 2)
+        title = self.text.render(_("The joker plays:"), int(self.size * 0.8), GOLD_LIGHT,
                                  bold=True)
         surface.blit(title, (self.rect.x + 8, self.rect.y + 5))
         for n, (rect, label, face) in enumerate(self.chips):
             chosen = face == self.current
-            panel(surface, rect, (255, 250, 236) if face else (40, 90, 60),
-                  (224, 180, 74) if chosen else (120, 150, 130), 6, 3 if chosen else 1)
-            ink = INK[face.suit] if face else (243, 239, 224)
+            panel(surface, rect, CHOOSER_FACE_FILL if face else CHOOSER_BLANK_FILL,
+                  GOLD if chosen else CHOOSER_CHOICE_EDGE, 6, 3 if chosen else 1)
+            ink = INK[face.suit] if face else CREAM
             word = self.text.render(label, self.size, ink, bold=True, shadow=False)
             surface.blit(word, word.get_rect(center=rect.center))
             if n:
-                key = self.text.render(str(n), 10, (120, 120, 120), shadow=False)
+                key = self.text.render(str(n), 10, CHOOSER_KEY_TEXT, shadow=False)
                 if n <= 9:
                     surface.blit(key, (rect.right - key.get_width() - 3, rect.bottom - 12))
