@@ -161,6 +161,12 @@ CHOOSER_BLANK_FILL: RGB = (40, 90, 60)
 CHOOSER_CHOICE_EDGE: RGB = (120, 150, 130)
 #: joker chooser: the number key shown on a choice
 CHOOSER_KEY_TEXT: RGB = (120, 120, 120)
+#: buy prompt: the shade over the table behind it, its drop shadow, its panel's fill
+BUY_DIM: RGBA = (0, 0, 0, 80)
+BUY_SHADOW: RGBA = (0, 0, 0, 90)
+BUY_FILL: RGBA = (12, 44, 27, 246)
+#: buy prompt: the countdown bar's track
+BUY_TIMER_TRACK: RGBA = (0, 0, 0, 110)
 
 # --------------------------------------------------------------------------- fonts
 

@@ -17,7 +17,17 @@ from game.ui.card_art import CardArt
 from game.ui.contract.layout import ContractLayout
 from game.ui.contract.model import card_text
 from game.ui.table.draw import panel
-from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, TABLE_MUTED, TIMER_LOW
+from game.ui.theme import (
+    BUY_DIM,
+    BUY_FILL,
+    BUY_SHADOW,
+    BUY_TIMER_TRACK,
+    CREAM,
+    GOLD,
+    GOLD_LIGHT,
+    TABLE_MUTED,
+    TIMER_LOW,
+)
 from game.ui.widgets.drawing import draw_text, fit_text, font
 from game.ui.widgets.look import Look
 from game.ui.widgets.scale import ui_scale
@@ -109,11 +119,11 @@ class BuyPrompt:
         rect = self.rect(layout)
         scale = ui_scale(layout.size)
         dim = layout.table.union(layout.banner).inflate(layout.margin, layout.margin // 2)
-        panel(surface, dim, (0, 0, 0, 80), None, 12)
+        panel(surface, dim, BUY_DIM, None, 12)
         shadow = pygame.Surface((rect.w + 24, rect.h + 24), pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=18)
+        pygame.draw.rect(shadow, BUY_SHADOW, shadow.get_rect(), border_radius=18)
         surface.blit(shadow, (rect.x - 12, rect.y - 4))
-        panel(surface, rect, (12, 44, 27, 246), GOLD + (255,), round(14 * scale), 2)
+        panel(surface, rect, BUY_FILL, GOLD + (255,), round(14 * scale), 2)
         pad = round(18 * scale)
         ch = rect.height - 2 * pad
         cw = round(ch / 1.4)
@@ -147,7 +157,7 @@ class BuyPrompt:
                       TABLE_MUTED, topleft=(x, y))
             return
         bar = pygame.Rect(x, y, width, max(6, round(8 * scale)))
-        panel(surface, bar, (0, 0, 0, 110), None, bar.height // 2)
+        panel(surface, bar, BUY_TIMER_TRACK, None, bar.height // 2)
         share = self.remaining / self.seconds if self.seconds > 0 else 0.0
         fill = bar.copy()
         fill.width = max(0, round(bar.width * share))
