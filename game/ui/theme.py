@@ -167,6 +167,13 @@ BUY_SHADOW: RGBA = (0, 0, 0, 90)
 BUY_FILL: RGBA = (12, 44, 27, 246)
 #: buy prompt: the countdown bar's track
 BUY_TIMER_TRACK: RGBA = (0, 0, 0, 110)
+#: the felt's weave: its light and dark specks
+WEAVE_LIGHT: RGBA = (255, 255, 255, 7)
+WEAVE_DARK: RGBA = (0, 0, 0, 14)
+#: the drop shadow under drawn text (blitted at alpha 150)
+TEXT_SHADOW: RGB = (0, 0, 0)
+#: the drop shadow of a menu panel
+PANEL_SHADOW: RGBA = (0, 0, 0, 70)
 
 # --------------------------------------------------------------------------- fonts
 

@@ -9,7 +9,18 @@ from typing import Any
 
 import pygame
 
-from game.ui.theme import FELT_DARK, FELT_LIGHT, GOLD_DARK, GOLD_LIGHT, PANEL
+from game.ui.theme import (
+    FELT_DARK,
+    FELT_LIGHT,
+    GOLD_DARK,
+    GOLD_LIGHT,
+    PANEL,
+    PANEL_SHADOW,
+    ROW_LINE,
+    TEXT_SHADOW,
+    WEAVE_DARK,
+    WEAVE_LIGHT,
+)
 from game.ui.theme import font as theme_font
 
 
@@ -59,7 +70,7 @@ def _weave_tile() -> pygame.Surface:
     tile = pygame.Surface((96, 96), pygame.SRCALPHA)
     for _ in range(900):
         x, y = rng.randrange(96), rng.randrange(96)
-        shade = rng.choice(((255, 255, 255, 7), (0, 0, 0, 14)))
+        shade = rng.choice((WEAVE_LIGHT, WEAVE_DARK))
         tile.set_at((x, y), shade)
     return tile
 
@@ -75,7 +86,7 @@ def draw_text(surface: pygame.Surface, text: str, px: int, colour: Sequence[int]
     label = font(px, style).render(text, True, colour)
     rect = label.get_rect(**anchor)
     if shadow:
-        dark = font(px, style).render(text, True, (0, 0, 0))
+        dark = font(px, style).render(text, True, TEXT_SHADOW)
         dark.set_alpha(150)
         surface.blit(dark, rect.move(0, shadow))
     surface.blit(label, rect)
@@ -112,11 +123,11 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float,
     """A translucent dark section with a thin green rim and a gold title; its inner area."""
     radius = max(6, round(12 * scale))
     shadow = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=radius + 6)
+    pygame.draw.rect(shadow, PANEL_SHADOW, shadow.get_rect(), border_radius=radius + 6)
     surface.blit(shadow, (rect.x - 8, rect.y - 2))
     body = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(body, (*PANEL, alpha), body.get_rect(), border_radius=radius)
-    pygame.draw.rect(body, (63, 143, 95, 200), body.get_rect(), width=max(1, round(scale)),
+    pygame.draw.rect(body, (*ROW_LINE, 200), body.get_rect(), width=max(1, round(scale)),
                      border_radius=radius)
     surface.blit(body, rect)
     inner = panel_inner(rect, scale, titled=bool(title))
