@@ -619,7 +619,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         left = match.variant.max_buys - r.buys[self.bottom]
         info: list[tuple[str, str]] = [
             (_("{name} (you)").format(
-                name=seat.name) if mine and seat.name.casefold() != "you" else seat.name,
+                name=seat.name) if mine and seat.name.strip().casefold() not in (
+                    "you", _("You").casefold()) else seat.name,
              "title"),
             (_("Score {points}").format(points=match.totals[self.bottom]), "text"),
             (_("Buys left: {left} of {max_buys}").format(

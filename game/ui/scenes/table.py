@@ -285,7 +285,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         """A seat's name in the scores and seat boxes: the person at this screen is marked
         "(you)", as "You" names them in the table's sentences."""
         name = self.session.seats[seat].name
-        if self.is_you(seat) and name.strip().lower() != "you":
+        if self.is_you(seat) and name.strip().casefold() not in ("you", _("You").casefold()):
             return _("{name} (you)").format(name=name)
         return name
 
