@@ -174,6 +174,13 @@ WEAVE_DARK: RGBA = (0, 0, 0, 14)
 TEXT_SHADOW: RGB = (0, 0, 0)
 #: the drop shadow of a menu panel
 PANEL_SHADOW: RGBA = (0, 0, 0, 70)
+#: the rules screen: the text on a house rule's gold tag
+HOUSE_TAG_TEXT: RGB = (27, 20, 6)
+
+
+def html_colour(colour: RGB) -> str:
+    """``colour`` as the ``'#rrggbb'`` string of UITextBox HTML."""
+    return "#{:02x}{:02x}{:02x}".format(*colour)
 
 # --------------------------------------------------------------------------- fonts
 

@@ -19,7 +19,7 @@ from game.engine.variants import (
     get_variant,
 )
 from game.i18n import N_, _, ngettext
-from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
+from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, HOUSE_TAG_TEXT, MUTED, html_colour
 from game.ui.widgets.drawing import draw_panel, draw_text, escape_html, fit_text, panel_inner
 from game.ui.widgets.menus import MenuScene
 
@@ -51,17 +51,19 @@ def rules_html(variant: Variant) -> str:
     head, *body = lines
     rules = [line for line in body if not line.startswith(HOUSE)]
     house = [line[len(HOUSE):].strip() for line in body if line.startswith(HOUSE)]
+    gold, muted = html_colour(GOLD_LIGHT), html_colour(MUTED)
     parts = [
-        f"<font pixel_size=__H1__ color='#f5d27a'><b>{escape_html(_(variant.name))}</b></font>",
+        f"<font pixel_size=__H1__ color='{gold}'><b>{escape_html(_(variant.name))}</b></font>",
         f"<i>{escape_html(_(variant.summary))}</i>",
         "",
     ]
     parts += [f"\u2022 {escape_html(line)}" for line in rules]
     if house:
-        parts += ["", f"<font color='#f5d27a'><b>{escape_html(_('House rules'))}</b></font>",
-                  f"<font color='#b4c8ba'><i>{escape_html(_(HOUSE_NOTE))}</i></font>"]
+        parts += ["", f"<font color='{gold}'><b>{escape_html(_('House rules'))}</b></font>",
+                  f"<font color='{muted}'><i>{escape_html(_(HOUSE_NOTE))}</i></font>"]
         tag = escape_html(_("HOUSE RULE"))
-        parts += [f"<body bgcolor='#e0b44a'><font color='#1b1406'><b>&nbsp;{tag}&nbsp;</b>"
+        tag_back, tag_ink = html_colour(GOLD), html_colour(HOUSE_TAG_TEXT)
+        parts += [f"<body bgcolor='{tag_back}'><font color='{tag_ink}'><b>&nbsp;{tag}&nbsp;</b>"
                   f"</font></body>&nbsp; {escape_html(line)}" for line in house]
     del head
     return "<br>".join(parts)
