@@ -136,8 +136,8 @@ BOARD_MAT_BAD_FILL: RGBA = (70, 0, 0, 60)
 BOARD_MAT_EDGE: RGBA = (255, 255, 255, 26)
 #: manipulation table: a badge's ring and number
 BOARD_BADGE_INK: RGB = (255, 255, 255)
-#: manipulation table: the text on the "PLAYING" tag
-BOARD_PLAYING_TEXT: RGB = (40, 28, 4)
+#: dark text on gold: the manipulation table's "PLAYING" tag, the status line on your turn
+GOLD_TAG_TEXT: RGB = (40, 28, 4)
 #: manipulation table: the notices' fills (error, hint, info) and the hint's text
 TABLE_NOTE_ERROR_FILL: RGBA = (92, 18, 14, 235)
 TABLE_NOTE_HINT_FILL: RGBA = (70, 54, 10, 235)
@@ -181,6 +181,10 @@ HOUSE_TAG_TEXT: RGB = (27, 20, 6)
 def html_colour(colour: RGB) -> str:
     """``colour`` as the ``'#rrggbb'`` string of UITextBox HTML."""
     return "#{:02x}{:02x}{:02x}".format(*colour)
+#: the status line's fill and edge: a warning, or plain (info and wait)
+STATUS_WARN_FILL: RGBA = (120, 30, 20, 220)
+STATUS_PLAIN_FILL: RGBA = (10, 40, 24, 200)
+STATUS_PLAIN_EDGE: RGBA = (90, 150, 110, 220)
 
 # --------------------------------------------------------------------------- fonts
 

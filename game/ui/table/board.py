@@ -25,13 +25,13 @@ from game.ui.theme import (
     BOARD_MAT_BAD_FILL,
     BOARD_MAT_EDGE,
     BOARD_MAT_FILL,
-    BOARD_PLAYING_TEXT,
     BOARD_REGION_EDGE,
     BOARD_REGION_FILL,
     BOARD_SLOT_EDGE,
     CREAM,
     GOLD,
     GOLD_LIGHT,
+    GOLD_TAG_TEXT,
     RED,
     TABLE_EMPTY_DASH,
     TABLE_HINT_TEXT,
@@ -234,7 +234,7 @@ class Board(BoardCache):
         pygame.draw.rect(surface, seat_colour(info.seat),
                          (rect.x + 14, rect.y + 3, rect.width - 28, 3), border_radius=1)
         if current:
-            tag = self.text.render(_("PLAYING"), max(10, small_px - 2), BOARD_PLAYING_TEXT,
+            tag = self.text.render(_("PLAYING"), max(10, small_px - 2), GOLD_TAG_TEXT,
                                    bold=True, shadow=False)
             box = tag.get_rect(topright=(rect.right - 8, rect.bottom - tag.get_height() - 8))
             panel(surface, box.inflate(10, 4), GOLD, None, 6)

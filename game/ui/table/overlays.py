@@ -15,14 +15,24 @@ from game.ui.card_art import CardArt
 from game.ui.table.draw import RGBA, panel
 from game.ui.table.look import Message, Status
 from game.ui.table.text import Colour, TextCache
-from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, TABLE_MUTED
+from game.ui.theme import (
+    CREAM,
+    GOLD,
+    GOLD_LIGHT,
+    GOLD_TAG_TEXT,
+    NOTE_ERROR_EDGE,
+    STATUS_PLAIN_EDGE,
+    STATUS_PLAIN_FILL,
+    STATUS_WARN_FILL,
+    TABLE_MUTED,
+)
 
 #: a note's look by tone: fill, edge (translucent allowed) and title colours
 NoteTones = Mapping[str, tuple[RGBA, RGBA, Colour]]
 
 STATUS_COLOURS = {"you": (GOLD + (240,), GOLD_LIGHT + (255,)),
-                  "warn": ((120, 30, 20, 220), (255, 140, 120, 255))}
-STATUS_PLAIN = ((10, 40, 24, 200), (90, 150, 110, 220))  # info and wait
+                  "warn": (STATUS_WARN_FILL, NOTE_ERROR_EDGE)}
+STATUS_PLAIN = (STATUS_PLAIN_FILL, STATUS_PLAIN_EDGE)  # info and wait
 SORT_WORDS = {"suit": N_("sorted by suit"), "rank": N_("sorted by rank")}
 
 
@@ -37,7 +47,7 @@ def draw_status_pill(surface: pygame.Surface, text: TextCache, rect: pygame.Rect
     you = status.tone == "you"
     if fit:
         words = text.fit(words, size, rect.width - 48, bold=True)
-    label = text.render(words, size, (40, 28, 4) if you else CREAM, bold=True, shadow=not you)
+    label = text.render(words, size, GOLD_TAG_TEXT if you else CREAM, bold=True, shadow=not you)
     width = max(label.get_width() + 48, rect.width // 3)
     pill = pygame.Rect(0, 0, min(rect.width, width), rect.height - 4)
     pill.center = rect.center
