@@ -185,6 +185,8 @@ def html_colour(colour: RGB) -> str:
 STATUS_WARN_FILL: RGBA = (120, 30, 20, 220)
 STATUS_PLAIN_FILL: RGBA = (10, 40, 24, 200)
 STATUS_PLAIN_EDGE: RGBA = (90, 150, 110, 220)
+#: contract scoreboard: the band behind the round being played
+SCORE_CURRENT_BAND: RGB = (44, 70, 34)
 
 # --------------------------------------------------------------------------- fonts
 

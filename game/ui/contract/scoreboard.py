@@ -11,7 +11,15 @@ import pygame
 from game.engine.contract.rules import CONTRACTS, ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS
 from game.i18n import N_, _
 from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
-from game.ui.theme import CREAM, DIM, GOLD, GOLD_LIGHT, MUTED, SCORE_GREEN
+from game.ui.theme import (
+    CREAM,
+    DIM,
+    GOLD,
+    GOLD_LIGHT,
+    MUTED,
+    SCORE_CURRENT_BAND,
+    SCORE_GREEN,
+)
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
@@ -184,7 +192,7 @@ class ContractScoreboardScene(EndOfHandScene):
             now = number == current and not match.over
             if now:
                 band = pygame.Rect(inner.x, y - self.px(3), inner.w, row_h)
-                pygame.draw.rect(surface, (44, 70, 34), band, border_radius=self.px(4))
+                pygame.draw.rect(surface, SCORE_CURRENT_BAND, band, border_radius=self.px(4))
             colour = CREAM if result is not None else DIM
             draw_text(surface, str(number + 1), size, colour, style="bold" if now else "regular",
                       topleft=(first, y))
