@@ -187,6 +187,8 @@ STATUS_PLAIN_FILL: RGBA = (10, 40, 24, 200)
 STATUS_PLAIN_EDGE: RGBA = (90, 150, 110, 220)
 #: contract scoreboard: the band behind the round being played
 SCORE_CURRENT_BAND: RGB = (44, 70, 34)
+#: the hand-over screen: the shade over its felt
+HANDOVER_SHADE: RGBA = (0, 0, 0, 90)
 
 # --------------------------------------------------------------------------- fonts
 

@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
-from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
+from game.ui.theme import (
+    CREAM,
+    GOLD,
+    GOLD_DARK,
+    GOLD_LIGHT,
+    HANDOVER_SHADE,
+    MUTED,
+)
 from game.ui.widgets.drawing import draw_text, felt_background
 from game.ui.widgets.menus import MenuBase
 
@@ -77,7 +84,7 @@ class HandOverScene(MenuBase):
         w, h = surface.get_size()
         surface.blit(felt_background((w, h)), (0, 0))
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 90))
+        shade.fill(HANDOVER_SHADE)
         surface.blit(shade, (0, 0))
         art = self.app.card_art
         cw = self.px(86)
