@@ -189,6 +189,8 @@ STATUS_PLAIN_EDGE: RGBA = (90, 150, 110, 220)
 SCORE_CURRENT_BAND: RGB = (44, 70, 34)
 #: the hand-over screen: the shade over its felt
 HANDOVER_SHADE: RGBA = (0, 0, 0, 90)
+#: the end-of-hand screen: the shade over the table below
+END_OF_HAND_SHADE: RGBA = (0, 0, 0, 150)
 
 # --------------------------------------------------------------------------- fonts
 

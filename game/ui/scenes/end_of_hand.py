@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui.theme import (
+    END_OF_HAND_SHADE,
+)
 from game.ui.widgets.drawing import font
 from game.ui.widgets.menus import MenuBase
 
@@ -89,5 +92,5 @@ class EndOfHandScene(MenuBase):
     def _dim(self, surface: pygame.Surface) -> None:
         """Shade the table below."""
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
+        shade.fill(END_OF_HAND_SHADE)
         surface.blit(shade, (0, 0))
