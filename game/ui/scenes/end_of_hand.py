@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.theme import (
-    END_OF_HAND_SHADE,
-)
+from game.ui.theme import END_OF_HAND_SHADE
 from game.ui.widgets.drawing import font
 from game.ui.widgets.menus import MenuBase
 

@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.ui.theme import font
+from game.ui.theme import CREAM, TEXT_SHADOW, font
 
 Colour = tuple[int, int, int]
 
@@ -24,7 +24,7 @@ class TextCache:
             loaded = self._fonts[key] = font(key[0], "bold" if bold else "regular")
         return loaded
 
-    def render(self, text: str, size: int, colour: Colour = (243, 239, 224),
+    def render(self, text: str, size: int, colour: Colour = CREAM,
                bold: bool = False, shadow: bool = True) -> pygame.Surface:
         key = (text, int(size), colour, bold, shadow)
         surface = self._text.get(key)
@@ -36,7 +36,7 @@ class TextCache:
         if shadow:
             out = pygame.Surface((label.get_width() + 1, label.get_height() + 1),
                                  pygame.SRCALPHA)
-            dark = font.render(text, True, (0, 0, 0))
+            dark = font.render(text, True, TEXT_SHADOW)
             dark.set_alpha(130)
             out.blit(dark, (1, 1))
             out.blit(label, (0, 0))
