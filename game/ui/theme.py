@@ -176,6 +176,9 @@ TEXT_SHADOW: RGB = (0, 0, 0)
 PANEL_SHADOW: RGBA = (0, 0, 0, 70)
 #: the rules screen: the text on a house rule's gold tag
 HOUSE_TAG_TEXT: RGB = (27, 20, 6)
+#: the table felt's light pool: its centre and its edge (the vignette)
+FELT_CENTRE: RGB = (44, 122, 74)
+FELT_EDGE: RGB = (14, 58, 34)
 
 
 def html_colour(colour: RGB) -> str:

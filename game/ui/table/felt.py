@@ -9,8 +9,10 @@ from functools import lru_cache
 import numpy as np
 import pygame
 
-CENTRE = np.array((44, 122, 74), dtype=np.float32)
-EDGE = np.array((14, 58, 34), dtype=np.float32)
+from game.ui.theme import FELT_CENTRE, FELT_EDGE
+
+CENTRE = np.array(FELT_CENTRE, dtype=np.float32)
+EDGE = np.array(FELT_EDGE, dtype=np.float32)
 TILE = 192
 LIGHT_SCALE = 8
 
