@@ -3,8 +3,10 @@
 Run from the repository root: ``python packaging/make_screenshots.py`` (headless). It
 writes title.png, new-game.png, table.png, table-marks.png (the table after the computers'
 turns, their marks on the cards they played and moved), table-replay.png (Last turns,
-paused mid-replay), table-hint.png (a hint told on the table) and scoreboard.png into
-packaging/screenshots/ (or the folder given as the first argument). A person's turns are
+paused mid-replay), table-hint.png (a hint told on the table), scoreboard.png and the
+coach's review.png (the finished match's turns against the solver), puzzle.png (a ladder
+puzzle) and tutorial.png (a tutorial step with its pointer) into packaging/screenshots/ (or
+the folder given as the first argument). A person's turns are
 played through real key presses (Hint, Enter to apply it, then End turn or Draw).
 """
 
@@ -24,6 +26,7 @@ import pygame  # noqa: E402
 from game.session import GameSession, Seat  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
+from game.ui.scenes.puzzles import ladder  # noqa: E402
 from game.ui.scenes.scoreboard import ScoreboardScene  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
@@ -110,6 +113,19 @@ def main() -> int:
         if not isinstance(app.scenes.top, ScoreboardScene):
             play_own_turn(probe)
     save(app, "scoreboard.png", 60)
+
+    review = app.scenes.open("review", session)  # the match just finished, as Review opens it
+    worker = getattr(review, "worker", None)
+    if worker is not None:
+        worker.wait(300)
+    save(app, "review.png", 20)
+
+    app.scenes.reset(TitleScene(app))
+    app.scenes.open("puzzle_table", ladder()[3], ladder_index=3)
+    save(app, "puzzle.png", 60)
+    app.scenes.reset(TitleScene(app))
+    app.scenes.open("tutorial")
+    save(app, "tutorial.png", 60)
     app.shutdown()
     return 0
 

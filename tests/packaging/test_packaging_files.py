@@ -25,7 +25,7 @@ APP_ID = "io.github.machiavelli_rummy.Machiavelli"
 DESKTOP = LINUX / f"{APP_ID}.desktop"
 METAINFO = LINUX / f"{APP_ID}.metainfo.xml"
 SCREENSHOTS = ("title.png", "new-game.png", "table.png", "scoreboard.png", "table-marks.png",
-               "table-replay.png", "table-hint.png")
+               "table-replay.png", "table-hint.png", "review.png", "puzzle.png", "tutorial.png")
 SHELL_SCRIPTS = (PACKAGING / "build-linux.sh", LINUX / "install.sh", LINUX / "uninstall.sh",
                  PACKAGING / "macos" / "build-macos.sh")
 
@@ -92,7 +92,7 @@ def test_metainfo_describes_the_game() -> None:
     images = [image.text for image in root.iter("image")]
     assert [Path(url).name for url in images] == [
         "table.png", "title.png", "new-game.png", "scoreboard.png", "table-marks.png",
-        "table-replay.png", "table-hint.png"]
+        "table-replay.png", "table-hint.png", "review.png", "puzzle.png", "tutorial.png"]
     assert all("/packaging/screenshots/" in url for url in images)
     assert sorted(Path(url).name for url in images) == sorted(SCREENSHOTS)
 
