@@ -116,3 +116,21 @@ def test_tables_and_scoreboards_keep_their_texts_whole_at_1024x640(start_app: St
         assert _cut_texts(app.scenes.top._elements) == [], f"{code} {board}"
         app.scenes.pop()
         app.scenes.pop()
+
+
+@pytest.mark.parametrize("code", ["it", "de"])
+def test_the_final_scoreboard_keeps_its_five_buttons_whole_at_1024x640(
+        start_app: StartApp, code: str) -> None:
+    """The end of a match offers the most buttons (see the table, title, new game, review,
+    play again): in longer words they shrink their text rather than cut it."""
+    from tests.coach.test_review import played_session
+
+    app = _speaking(start_app, code)
+    session = played_session(3)
+    assert session.match.over
+    table = app.scenes.open("table", session, autosave=False)
+    app.scenes.open("scoreboard", session, table)
+    pump(app)
+    keys = {item.key for item in app.scenes.top.focus.items}
+    assert {"look", "title", "setup", "review", "again"} <= keys
+    assert _cut_texts(app.scenes.top._elements) == [], code

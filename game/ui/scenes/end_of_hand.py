@@ -56,11 +56,17 @@ class EndOfHandScene(MenuBase):
         widest = max(face.size(spec[1])[0] for spec in specs) + 20 + self.px(8)
         room = (box.w - self.px(48) - (len(specs) - 1) * gap) // len(specs)
         bw = max(bw, min(widest, room))
+        # where even the widest row leaves a label cut, its words get smaller instead
+        label_size = 18
+        while label_size > 12 and max(
+                font(self.px(label_size), "bold").size(spec[1])[0] for spec in specs) \
+                + 20 + self.px(4) > bw:
+            label_size -= 1
         y = box.bottom - bh - self.px(bottom_gap)
         x = box.right - self.px(24) - len(specs) * bw - (len(specs) - 1) * gap
         for key, text, action, style, tip in specs:
             self.button(pygame.Rect(x, y, bw, bh), text, action, key=key, tooltip=tip,
-                        style=style, size=18)
+                        style=style, size=label_size)
             x += bw + gap
 
     def _close(self) -> None:
