@@ -71,6 +71,16 @@ def pgettext(context: str, message: str) -> str:
     return _catalogue(_current).pgettext(context, message)
 
 
+def month_abbreviation(month: int) -> str:
+    """The short name of ``month`` (1-12) in the current language: a date shown to a
+    player ("05 mar 2026") must not fall back to the C locale's English months."""
+    names = (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"),
+             pgettext("month", "Apr"), pgettext("month", "May"), pgettext("month", "Jun"),
+             pgettext("month", "Jul"), pgettext("month", "Aug"), pgettext("month", "Sep"),
+             pgettext("month", "Oct"), pgettext("month", "Nov"), pgettext("month", "Dec"))
+    return names[month - 1]
+
+
 def N_(message: str) -> str:
     """Mark `message` for extraction only; translate it with `_` where it is shown."""
     return message

@@ -286,3 +286,21 @@ def test_illegal_move_reasons_are_translated() -> None:
     result = _run("--lang", "es", "check", "--variant", "machiavelli", "--table", "3H 4H 6H")
     assert result.returncode == 1
     assert "no válida:" in result.stdout and "no están en secuencia" in result.stdout
+
+
+def test_dates_shown_to_players_name_the_month_in_their_language() -> None:
+    from datetime import UTC, datetime
+
+    from game.ui.scenes.saves import saved_when
+
+    moment = datetime(2026, 3, 15, 12, 0, tzinfo=UTC)  # the 15th in every time zone
+    said = {}
+    for code in ("en", "it", "de", "es"):
+        with i18n.language(code):
+            said[code] = saved_when(moment)
+    assert "15 Mar 2026" in said["en"]
+    assert "15 mar 2026" in said["it"]
+    assert "15 März 2026" in said["de"]
+    moment = datetime(2026, 5, 15, 12, 0, tzinfo=UTC)
+    with i18n.language("it"):
+        assert "15 mag 2026" in saved_when(moment)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, month_abbreviation, ngettext
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.saves import validate_slot_name
 from game.ui.scenes import load_session, open_table
@@ -36,7 +36,9 @@ def slot_title(info: SlotInfo) -> str:
 
 def saved_when(moment: datetime) -> str:
     """A save's date and time in local time, e.g. ``05 Mar 2026, 14:20``."""
-    return moment.astimezone().strftime("%d %b %Y, %H:%M")
+    local = moment.astimezone()
+    return (f"{local.day:02d} {month_abbreviation(local.month)} {local.year}, "
+            f"{local.hour:02d}:{local.minute:02d}")
 
 
 def slot_line(info: SlotInfo) -> str:

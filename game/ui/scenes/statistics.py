@@ -14,7 +14,7 @@ import pygame
 
 from game.engine.serialize import SaveError
 from game.engine.variants import all_variants
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, month_abbreviation, ngettext
 from game.session import GameSession
 from game.store import StoreError
 from game.store.history import FinishedMatch, HistoryStore
@@ -281,7 +281,9 @@ class StatisticsScene(MenuScene):
                 band.fill(STAT_BAND)
                 surface.blit(band, (area.x + self.px(16), y))
             middle = y + row_h // 2
-            when = match.finished_at.astimezone().strftime("%d %b %Y %H:%M")
+            local = match.finished_at.astimezone()
+            when = (f"{local.day:02d} {month_abbreviation(local.month)} {local.year} "
+                    f"{local.hour:02d}:{local.minute:02d}")
             draw_text(surface, when, self.px(15), MUTED, midleft=(left, middle))
             name = fit_text(variant_name(match.summary.variant), self.px(15),
                             variant_w - self.px(10), "bold")
