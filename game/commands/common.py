@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from game.engine.cards import Card, CardMinter, parse_cards
+from game.engine.draft import Move
 from game.engine.errors import NotationError, OptionError
 from game.engine.table import Table
 from game.engine.variants import Variant, get_variant
@@ -110,3 +111,17 @@ def parse_table_and_hand(variant: Variant, table_text: str, hand_text: str, free
                               "played)"))
     check_deck(variant, [*table.cards(), *hand], what)
     return table, hand
+
+
+def place_words(place: int | str | None) -> str:
+    """Where a card of a solution's move is, for the readable output of solve and review."""
+    if place is None:
+        return _("a new meld")
+    if isinstance(place, int):
+        return _("meld {n}").format(n=place + 1)
+    return {"hand": _("the hand"), "free": _("the free cards")}.get(place, str(place))
+
+
+def move_words(move: Move) -> str:
+    """One move of a solution: ``7H: the hand -> meld 2``."""
+    return f"{move.card}: {place_words(move.from_group)} -> {place_words(move.to_group)}"

@@ -18,7 +18,7 @@ from game.coach.review import (
     mark_words,
     review_session,
 )
-from game.commands.common import fail, whole_number
+from game.commands.common import fail, move_words, whole_number
 from game.engine.cards import format_cards
 from game.i18n import N_, _, ngettext
 
@@ -103,8 +103,7 @@ def _print_human(review: Review) -> None:
         print("  " + _turn_line(turn, unit))
         if turn.solution is not None and turn.mark in ("missed", "good", "held back"):
             for step in turn.solution.edits:
-                print(f"      {step.card}: {_place(step.from_group)} -> "
-                      f"{_place(step.to_group)}")
+                print("      " + move_words(step))
     for summary in review.hands():
         accuracy = "-" if summary.accuracy is None else f"{summary.accuracy:g}%"
         print(ngettext("hand {hand}: {amount} possible, accuracy {accuracy} over {n} turn",
@@ -145,11 +144,3 @@ def _turn_line(turn: TurnReview, unit: str) -> str:
         line += _("; best: {cards}").format(
             cards=format_cards(turn.solution.played) or _("free cards"))
     return line
-
-
-def _place(place: int | str | None) -> str:
-    if place is None:
-        return _("a new meld")
-    if isinstance(place, int):
-        return _("meld {n}").format(n=place + 1)
-    return {"hand": _("the hand"), "free": _("the free cards")}.get(place, str(place))

@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from game.commands.common import (
     add_variant_arguments,
     fail,
+    move_words,
     parse_options,
     parse_table_and_hand,
 )
 from game.engine.cards import Card, format_cards, format_melds
-from game.engine.draft import Move
 from game.engine.errors import EngineError, NotationError, OptionError
 from game.engine.melds import check_meld
 from game.engine.table import Table
@@ -117,25 +117,13 @@ def _as_json(solution: Solution | None, ms: float, *, edits: bool = False,
         if edits:
             data["value"] = solution.value
             data["kept_melds"] = solution.kept_melds
-            data["edits"] = [_move_words(m) for m in solution.edits]
+            data["edits"] = [move_words(m) for m in solution.edits]
     return data
 
 
 def _card_text(card: Card, table: Table) -> str:
     face = table.declared.get(card)
     return f"JK={face}" if card.is_joker and face is not None else str(card)
-
-
-def _place(place: int | str | None) -> str:
-    if place is None:
-        return _("a new meld")
-    if isinstance(place, int):
-        return _("meld {n}").format(n=place + 1)
-    return {"hand": _("the hand"), "free": _("the free cards")}.get(place, str(place))
-
-
-def _move_words(move: Move) -> str:
-    return f"{move.card}: {_place(move.from_group)} -> {_place(move.to_group)}"
 
 
 def _print_human(variant: Variant, table: Table, hand: Sequence[Card],
@@ -159,7 +147,7 @@ def _print_human(variant: Variant, table: Table, hand: Sequence[Card],
     if solution.edits:
         print(_("moves:"))
         for index, move in enumerate(solution.edits, start=1):
-            print(f"  {index}. {_move_words(move)}")
+            print(f"  {index}. {move_words(move)}")
     for joker, face in solution.declarations.items():
         print("  " + _("then the released {joker} is declared {card}").format(joker=joker,
                                                                              card=face))
