@@ -133,3 +133,23 @@ def choose(app: App, menu: UIDropDownMenu, option_id: str) -> None:
 
 def top_name(app: App) -> str:
     return type(app.scenes.top).__name__
+
+
+def open_table(app: App, variant: str, seats: list[Any], seed: int,
+               rigged: dict | None = None, options: dict | None = None,
+               autosave: bool = False) -> Any:
+    """A manipulation table of a new match on ``app``, its deal rigged to ``rigged``
+    (tests.conftest.rig), settled: the TableProbe that drives it."""
+    from game.session import GameSession
+    from game.ui.scenes.table import TableScene
+    from game.ui.table.probe import TableProbe
+    from tests.conftest import rig
+
+    session = GameSession.new(variant, options or {}, seats, seed)
+    if rigged is not None:
+        rig(session.match, **rigged)
+    scene = TableScene(app, session, autosave=autosave)
+    app.scenes.push(scene)
+    probe = TableProbe(app, scene)
+    probe.settle()
+    return probe

@@ -9,12 +9,10 @@ import pygame
 import pytest
 
 from game.engine.actions import Abandon, Draw, Play
-from game.session import GameSession, Seat
+from game.session import Seat
 from game.ui.scenes.dialogs import ConfirmDialog
-from game.ui.scenes.table import TableScene
 from game.ui.table.probe import TableProbe
-from tests.conftest import rig
-from tests.ui.conftest import StartApp
+from tests.ui.conftest import StartApp, open_table
 
 HEARTS = {"table": "3H 4H 5H | 7C 7D 7S", "hands": ["6H 9S 9D 9C 2C KD", "AS 2S 8C 8D JD"],
           "current": 0}
@@ -26,15 +24,8 @@ def make(start_app: StartApp) -> Callable[..., TableProbe]:
               seats: list[Seat] | None = None, seed: int = 5, options: dict | None = None,
               size: tuple[int, int] = (1280, 800), autosave: bool = False) -> TableProbe:
         app = start_app(size=size, speed=3.0)
-        seats = seats or [Seat("You", "human"), Seat("Ada", "easy")]
-        session = GameSession.new(variant, options or {}, seats, seed)
-        if rigged is not None:
-            rig(session.match, **rigged)
-        scene = TableScene(app, session, autosave=autosave)
-        app.scenes.push(scene)
-        probe = TableProbe(app, scene)
-        probe.settle()
-        return probe
+        return open_table(app, variant, seats or [Seat("You", "human"), Seat("Ada", "easy")],
+                          seed, rigged, options, autosave)
 
     return build
 

@@ -11,15 +11,14 @@ import pygame
 import pytest
 
 from game.engine.actions import Draw
-from game.session import GameSession, Seat
+from game.session import Seat
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.scoreboard import ScoreboardScene
 from game.ui.scenes.table import TableScene
 from game.ui.table.probe import TableProbe
 from game.ui.table.slots import SPARE, SlotEntry, SlotMap
 from game.ui.theme import seat_colour
-from tests.conftest import rig
-from tests.ui.conftest import StartApp
+from tests.ui.conftest import StartApp, open_table
 
 THREE = [Seat("You", "human"), Seat("Ada", "medium"), Seat("Bob", "easy")]
 #: Ada can lay 8C 8D 8H down and play 6C 6D only by taking 6S out of the spade run;
@@ -34,14 +33,7 @@ def make(start_app: StartApp) -> Callable[..., TableProbe]:
               seats: list[Seat] | None = None, seed: int = 5,
               size: tuple[int, int] = (1280, 800)) -> TableProbe:
         app = start_app(size=size, speed=4.0)
-        session = GameSession.new(variant, {}, seats or THREE, seed)
-        if rigged is not None:
-            rig(session.match, **rigged)
-        scene = TableScene(app, session, autosave=False)
-        app.scenes.push(scene)
-        probe = TableProbe(app, scene)
-        probe.settle()
-        return probe
+        return open_table(app, variant, seats or THREE, seed, rigged)
 
     return build
 
