@@ -86,6 +86,9 @@ class StagedTable(TableScene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_folded = False  # the felt is full: only the title and buttons show
         self._wanted: list[tuple[str, str, bool]] = []  # the buttons built: key, text, on
+        # the panel's words wrapped at a width: the panel's place is checked every frame, at
+        # several widths, and the words change only when the coach says something new
+        self._wrapped: dict[tuple[object, ...], list[tuple[str, tuple[int, int, int]]]] = {}
 
     # -- lifecycle
 
@@ -177,14 +180,21 @@ class StagedTable(TableScene):
         return min(layout.table.w // 2, max(buttons, title) + 36)
 
     def _panel_lines(self, width: int) -> list[tuple[str, tuple[int, int, int]]]:
+        said, verdict = tuple(self.coach.lines()), self.coach.verdict()
+        key = (width, said, verdict)
+        found = self._wrapped.get(key)
+        if found is not None:
+            return found
         lines: list[tuple[str, tuple[int, int, int]]] = []
-        for line in self.coach.lines():
+        for line in said:
             lines += [(part, CREAM) for part in self.text.wrap(line, TEXT_PX, width)]
-        verdict = self.coach.verdict()
         if verdict is not None:
             tone, words = verdict
             colour = GREEN if tone == "ok" else ERROR
             lines += [(part, colour) for part in self.text.wrap(words, TEXT_PX, width)]
+        if len(self._wrapped) > 64:  # old words: the coach has moved on
+            self._wrapped.clear()
+        self._wrapped[key] = lines
         return lines
 
     def refresh_coach(self) -> None:
