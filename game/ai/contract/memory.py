@@ -98,6 +98,10 @@ class RoundMemory:
     def shunned_by(self, seat: int) -> list[Card]:
         return self.shuns.get(seat, [])
 
+    def in_pile(self) -> list[Card]:
+        """The cards known to lie in the discard pile now (seen on top, not seen taken)."""
+        return [placed.card for placed in self.pile.values()]
+
     # --- inside
 
     def _reset(self, round_number: int) -> None:

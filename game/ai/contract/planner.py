@@ -9,7 +9,7 @@ lay-down sheds as many cards as it can.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -259,3 +259,31 @@ def potential(hand: Sequence[Card], contract: Contract) -> float:
 def progress(hand: Sequence[Card], contract: Contract, ace: str = "either") -> float:
     """One number for comparing hands: fewer missing cards first, then potential."""
     return -10.0 * deficiency(hand, contract, ace) + potential(hand, contract) / 10.0
+
+
+def outs(hand: Sequence[Card], contract: Contract, variant: Variant, players: int,
+         seen: Mapping[tuple[int, str], int]) -> int:
+    """How many of the cards this player has not seen would each bring ``hand`` one card
+    closer to ``contract`` if drawn: the unseen copies of every face that lowers
+    ``deficiency``, and the unseen jokers. ``seen`` counts the copies of each (rank, suit)
+    in view (the hand, the table, the discards remembered); 0 once the hand can lay down.
+    A face is tested once (for a contract of sets only, once per rank)."""
+    ace = variant.ace
+    now = deficiency(hand, contract, ace)
+    if now == 0:
+        return 0
+    packs, jokers = variant.deck_for(players)
+    total = max(0, jokers - seen.get((0, "*"), 0))
+    lowers: dict[object, bool] = {}
+    for suit in SUITS:
+        for rank in range(1, 14):
+            left = packs - seen.get((rank, suit), 0)
+            probe = Card(rank, suit, -1)  # a copy id no real card has
+            if left <= 0 or not could_help(probe, hand, contract):
+                continue
+            key: object = (rank, suit) if contract.runs else rank
+            if key not in lowers:
+                lowers[key] = deficiency([*hand, probe], contract, ace) < now
+            if lowers[key]:
+                total += left
+    return total
