@@ -3,8 +3,12 @@ took what and keeps those cards back, Medium lays off everywhere, Easy plays pla
 
 from __future__ import annotations
 
+from pytest import MonkeyPatch
+
+import game.ai.contract.hard as hard_module
 from game.ai.contract import make_contract_player, suggest
 from game.ai.contract.hard import HardContractPlayer
+from game.ai.contract.planner import outs
 from game.engine.actions import Draw
 from game.engine.cards import Card, CardMinter, parse_cards
 from game.engine.contract import ContractMatch
@@ -180,3 +184,47 @@ def test_hard_sheds_its_costliest_cards_when_an_opponent_is_about_to_go_out() ->
         assert isinstance(action, Discard)
         thrown[level] = str(action.card)
     assert thrown == {"medium": "JD", "hard": "AD"}
+
+
+def test_outs_counts_the_unseen_cards_that_bring_the_contract_closer() -> None:
+    """Two sets of 3, holding 7-7-7 and 9-9: only a nine or the joker completes the second
+    set (a king or a two makes a pair, a fourth seven nothing new)."""
+    s = Script()
+    hand = s.cards("7H 7S 7D 9C 9D KH 2S")
+    view = s.match.view(0)
+    # 2 packs: eight nines, two of them seen in the hand; and one joker
+    assert outs(hand, view.contract, view.variant, 3, {(9, "C"): 1, (9, "D"): 1}) == 7
+    assert outs(hand, view.contract, view.variant, 3,
+                {(9, "C"): 1, (9, "D"): 1, (9, "H"): 1, (0, "*"): 1}) == 5
+    assert outs(s.cards("7H 7S 7D 9C 9D 9H"), view.contract, view.variant, 3, {}) == 0
+
+
+def _throw_in_runs_round(outs_weight: float, monkeypatch: MonkeyPatch) -> Card:
+    """Round 3 (two runs of 4): Hard holds two 5D, 9H-10H and other scraps after drawing."""
+    monkeypatch.setattr(hard_module, "OUTS_WEIGHT", outs_weight)
+    s = Script(round_number=2)
+    s.deal(["6C 4S 5D 8S 5S QS 9H 2D 5D 10S 5C 10H", "KH KS QD QC 10D 3S JD JC AH AS 6S",
+            "3D 3H 4H 4D 7S 7D 8D 8C 2H JH QH"], discard="9S", stock="KC 9C 7C")
+    s.round.phase = "play"
+    s.round.drew_stock = True
+    action = make_contract_player("hard", 0).decide(s.match.view(0)).action
+    assert isinstance(action, Discard) and action.card is not None
+    return action.card
+
+
+def test_hard_throws_the_card_whose_loss_costs_no_helpful_draw(
+        monkeypatch: MonkeyPatch) -> None:
+    """The second 5D adds no draw that helps; 10H does (it runs with 9H): counting the
+    helpful unseen cards, Hard throws the 5D, where its costs alone throw the 10H."""
+    s = Script(round_number=2)
+    hand = s.cards("6C 4S 5D 8S 5S QS 9H 2D 5D 10S 5C 10H")
+    view = s.match.view(0)
+    without_five = [c for c in hand if c != hand[8]]
+    without_ten = [c for c in hand if c != hand[11]]
+    seen: dict[tuple[int, str], int] = {}
+    for card in hand:
+        seen[(card.rank, card.suit)] = seen.get((card.rank, card.suit), 0) + 1
+    assert outs(without_five, view.contract, view.variant, 3, seen) > \
+        outs(without_ten, view.contract, view.variant, 3, seen)
+    assert str(_throw_in_runs_round(0.1, monkeypatch)) == "5D"
+    assert str(_throw_in_runs_round(0.0, monkeypatch)) == "10H"
