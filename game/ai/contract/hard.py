@@ -3,10 +3,13 @@
 - It remembers the round (``RoundMemory``): which cards each opponent took from the pile
   or bought, and which it threw or passed over, and keeps back cards an opponent
   collects, above all the next player, who can take a discard without paying for it.
-- A discard is weighed three ways: what the card adds to its own contract, what it would
+- A discard is weighed four ways: what the card adds to its own contract, what it would
   give an opponent (a lay-off for one who is down, a card for the ranks or runs one
-  collects), and the penalty it costs if the round ends now, which counts for more as
-  opponents who have laid down run short of cards.
+  collects), the penalty it costs if the round ends now (high cards go early, the more so
+  once an opponent is down and as opponents who are down run short of cards), and, among
+  the few discards about as good as the best, how many cards it has not seen would bring
+  the contract closer if drawn (``planner.outs``: a second copy of a card it holds, or a
+  card no meld of its hand needs, costs no helpful draw).
 - It lays down the contract that leaves the least behind (of several lay-downs), and once
   down throws its costliest card that nobody could use, keeping those that may fit later.
 - It buys only while the two extra cards are worth it (not once down, not late in a round
