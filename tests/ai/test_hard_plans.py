@@ -145,3 +145,23 @@ def test_hard_keeps_playable_cards_back_while_the_rules_make_others_draw(
         assert len(hard) == 1 and hard < {"7H", "9H"}
     else:
         assert hard == {"7H", "9H"}
+
+
+@pytest.mark.parametrize(("expected_after_draw", "draws_again"), [(21.5, True), (22.5, False)])
+def test_hard_draws_again_in_carousel_when_another_card_should_leave_a_lower_count(
+        monkeypatch: pytest.MonkeyPatch, expected_after_draw: float, draws_again: bool) -> None:
+    # after the first draw Hard may meld 5S 6S 7S, leaving KH QD 2C (22 points, no knock);
+    # it draws again instead whenever one more card is expected to leave less, even by half
+    # a point (with a two-point margin it melded too early and won fewer matches)
+    import game.ai.players.hard as hard
+
+    match = Match("carousel", 2, 10, oracle=PLAY_ORACLE)
+    rig(match, "", ["5S 6S 7S KH QD", "9D 9S 4C"], stock="2C 3H 8H", current=0)
+    match.draw()
+    view = match.view(0)
+    assert {"play", "draw"} <= set(view.legal)
+    monkeypatch.setattr(hard, "draw_again_value",
+                        lambda *args, **kwargs: expected_after_draw)
+    assert make_player("medium", 1).decide(view).action.kind == "play"
+    kind = make_player("hard", 1).decide(view).action.kind
+    assert kind == ("draw" if draws_again else "play")

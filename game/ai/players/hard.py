@@ -24,8 +24,10 @@
   opponent is close to going out (few cards left), then by expected points: the race's
   chance times what winning takes, less the points left in hand when it is lost (a play
   of fewer, higher cards may then beat the longest one).
-- Carousel: melds to lower its count and knocks only when the sampled opponent hands say
-  the knock is more likely won than undercut; Robber's: no optional extra card.
+- Carousel: after each draw it melds now, or draws again when one more card is expected
+  (over unseen cards) to leave a lower count after its best meld then; it knocks only when
+  the sampled opponent hands say the knock is more likely won than undercut. Robber's: no
+  optional extra card.
 """
 
 from __future__ import annotations
@@ -62,8 +64,12 @@ class Tuning:
     alternatives: int = 4  # plays holding back one card that are weighed
     race_slope: float = 0.6  # how much the ratio of hand sizes weighs in the race
     knock_margin: float = 0.0  # Carousel: knock when it is expected to win more than this
-    carousel_draws: int = 12  # Carousel: unseen cards tried when weighing another draw
-    carousel_margin: float = 2.0  # Carousel: draw again only to save this many points
+    # Carousel: unseen cards tried when weighing another draw, and the points another draw
+    # must be expected to save. Drawing again whenever it is expected to leave a lower count
+    # (24 cards, no margin) beat the old 12 cards and a 2-point margin in 100 paired seeded
+    # matches against Medium (67% against 60%); never drawing again fell to 53%.
+    carousel_draws: int = 24
+    carousel_margin: float = 0.0
     look: bool = True  # weigh candidates on sampled opponent replies
     keep_jokers: bool = True  # keep jokers in hand under a card-count scoring
     shed_near: int = 3  # points scorings: weigh moves by expected points (not the race
