@@ -19,6 +19,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from game.ai.contract.memory import RoundMemory, interest
 from game.ai.contract.planner import contract_options, could_help, deficiency, outs
 from game.ai.contract.players import ContractPlayer
@@ -200,17 +202,14 @@ class HardContractPlayer(ContractPlayer):
                 best, best_score = card, score
         return best
 
-    def _seen(self, view: ContractView) -> dict[tuple[int, str], int]:
+    def _seen(self, view: ContractView) -> Counter[tuple[int, str]]:
         """Copies in view of each (rank, suit): the hand, the table, the pile's top and
         the discards remembered under it."""
         cards = {*view.hand, *(c for _, _, meld in view.melds for c in meld),
                  *self.memory.in_pile()}
         if view.discard_top is not None:
             cards.add(view.discard_top)
-        seen: dict[tuple[int, str], int] = {}
-        for card in cards:
-            seen[(card.rank, card.suit)] = seen.get((card.rank, card.suit), 0) + 1
-        return seen
+        return Counter((card.rank, card.suit) for card in cards)
 
     @staticmethod
     def _outs_without(view: ContractView, card: Card,

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.engine.cards import SUITS, Card, Face
+from game.engine.cards import JOKER_RANK, JOKER_SUIT, SUITS, Card, Face
 from game.engine.contract.rules import SET_SIZE, Contract, check_lay_down, check_meld_as
 from game.engine.variants import Variant
 
@@ -273,7 +273,7 @@ def outs(hand: Sequence[Card], contract: Contract, variant: Variant, players: in
     if now == 0:
         return 0
     packs, jokers = variant.deck_for(players)
-    total = max(0, jokers - seen.get((0, "*"), 0))
+    total = max(0, jokers - seen.get((JOKER_RANK, JOKER_SUIT), 0))
     lowers: dict[object, bool] = {}
     for suit in SUITS:
         for rank in range(1, 14):
