@@ -125,26 +125,26 @@ def _with_run(match: Match):  # noqa: ANN202
     return end_table(match.hand.table, match.hand.hands[0], "5S 6S 7S")
 
 
-@pytest.mark.parametrize(("hand", "opponents", "banks"),
-                         [("", ("2D 3S 8C KH QC JD", "5C 6S 10D 10S 4C 3H"), True),
-                          ("", ("2D 3S 8C KH QC JD", "5C 6S 10D"), False),
-                          ("5S 8D", ("2D 3S 8C KH QC JD", "5C 6S 10D 10S 4C 3H"), False)])
-def test_hard_keeps_playable_cards_back_while_the_rules_make_others_draw(
-        hand: str, opponents: tuple[str, str], banks: bool) -> None:
-    # Shanghai: who cannot play draws until able, and a card that can go down now can go
-    # down later. So Hard puts down one card a turn, never drawing while it holds one, and
-    # gives the others nothing new to build on; once an opponent is three cards from going
-    # out the cards kept back are a penalty, and while its hand is longer than every other
-    # they lose it the race: then it plays them all
+@pytest.mark.parametrize(("next_hand", "expected"), [("8H", {"9H"}), ("KC", {"7H", "9H"})])
+def test_hard_plays_the_hand_out_before_choosing_what_to_put_down_in_shanghai(
+        monkeypatch: pytest.MonkeyPatch, next_hand: str, expected: set) -> None:
+    # Shanghai: who can meld must, who cannot draws until able. Hard plays each candidate
+    # out to the end of the hand on sampled deals (here fixed to the real hands and stock,
+    # which the player still never reads): putting down 7H lets the next player's 8H go
+    # out at once, so Hard adds only 9H; when that player holds KC instead, the largest
+    # play is best
+    import game.ai.players.hard as hard
+    from game.ai.players.rollouts import Deal
+
     match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
-    rig(match, "4H 5H 6H | 9C 9D 9S", [f"7H 9H 2C KD JS QD {hand}", *opponents], current=0)
+    rig(match, "4H 5H 6H | 9C 9D 9S", ["7H 9H 2C KD JS QD", next_hand, "3D 10S 5C 8D QS JC"],
+        stock="3C 4S 2D 6D JD 7C", keep_rest=False, current=0)
+    real = Deal({1: list(match.hand.hands[1]), 2: list(match.hand.hands[2])},
+                list(match.hand.stock))
+    monkeypatch.setattr(hard, "sample_deals", lambda view, rng, count: [real] * count)
     assert set(match.view(0).legal) == {"play"}  # it can play, so it must
     assert _put_down(match, "medium") == {"7H", "9H"}
-    hard = _put_down(match, "hard")
-    if banks:
-        assert len(hard) == 1 and hard < {"7H", "9H"}
-    else:
-        assert hard == {"7H", "9H"}
+    assert _put_down(match, "hard") == expected
 
 
 @pytest.mark.parametrize(("expected_after_draw", "draws_again"), [(21.5, True), (22.5, False)])

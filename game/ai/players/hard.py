@@ -13,11 +13,12 @@
 - Keeps jokers in hand while they are worth more there (card-count scorings, a single
   hand) and sheds them when their points count against it (Carousel, Manipulation, Tahiti
   over several hands) or go out with it.
-- Draw-until-able games (Shanghai, Manipulation): puts down the smallest play that leaves
-  it no more cards than the shortest opponent hand, and keeps the rest back, while every
-  opponent holds more than a few cards: a card that can go down now can go down later, so
-  each one kept is a turn without drawing until able, and nothing new for the opponents
-  to build on.
+- Draw-until-able games (Shanghai, Manipulation): the only choice of a turn is which cards
+  to put down, and its worth shows turns later. Hard plays each candidate (the largest
+  play by cards and by points, those holding back one of its cards, a single card) out to
+  the end of the hand on sampled deals of the unseen cards, everyone then playing as
+  Medium does, and puts down the one that leaves it the lowest penalty against the others'
+  (``game.ai.players.rollouts``).
 - Under a points scoring, sheds its highest-penalty cards first (unless one hand is the
   whole match, as in Tahiti: whoever goes out wins whatever the others hold, so it races
   by cards and keeps its jokers). Its moves are weighed by the race to go out until an
@@ -40,8 +41,10 @@ from game.ai.players.carousel import draw_again_value, knock_worth, value_after
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.plays import FoundPlay, as_decision, solution_for
+from game.ai.players.rollouts import sample_deals, weigh_by_rollouts
 from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
+from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.scoring import hand_value
 from game.engine.variants import Scoring
@@ -78,8 +81,13 @@ class Tuning:
     # would put down but the move keeps back counts this much (matches of several hands
     # count it whole: its penalty adds up)
     race_single_hand: bool = True  # a one-hand match under a points scoring: race by cards
-    bank: bool = True  # draw-until-able: play the smallest play and keep the rest back
-    bank_until: int = 3  # ... until an opponent holds this few cards
+    # draw-until-able: weigh the candidate plays by playing the hand out on this many
+    # sampled deals; no new deal once the rollouts have spent ``rollout_budget`` units,
+    # and every rollout stops at ``rollout_cutoff``
+    rollouts: bool = True
+    rollout_deals: int = 8
+    rollout_budget: int = 500_000
+    rollout_cutoff: int = 900_000
 
 
 class HardPlayer(ComputerPlayer):
@@ -106,10 +114,8 @@ class HardPlayer(ComputerPlayer):
             return self._free_only(view)
         if len(most.played) == len(view.hand):
             return as_decision(view, most, "going out")
-        if self._banking(view):
-            small = self._smallest_play(view, points, most)
-            if small is not None:
-                return as_decision(view, small, "banking the rest")
+        if self.tuning.rollouts and view.variant.draws_until_able:
+            return self._rolled_out(view, most, points)
         first = self._first_choice(view, most, points, first_work)
         self._work.spend(first_work.spent)  # it counts towards the decision's budget
         if view.variant.draws_before_meld and not view.final_round:
@@ -132,37 +138,39 @@ class HardPlayer(ComputerPlayer):
             return None
         return as_decision(view, chosen.play, f"{chosen.label} ({scores[best]:.2f})")
 
-    def _banking(self, view: PlayerView) -> bool:
-        """Draw-until-able: a player who cannot play draws until it can, and a card that
-        can go down now can almost always go down later (the table only grows, and may be
-        rearranged at will). So every card kept back that could be played is a turn without
-        drawing, and a card the opponents cannot build on, until an opponent nears going
-        out and the cards kept become a penalty."""
-        if not self.tuning.bank or not view.variant.draws_until_able:
-            return False
-        return min((view.hand_counts[s] for s in opponents(view)), default=0) \
-            > self.tuning.bank_until
-
-    def _smallest_play(self, view: PlayerView, points: bool,
-                       most: FoundPlay) -> FoundPlay | None:
-        """The play of fewest cards that leaves no more cards than the shortest opponent
-        hand (under a points scoring, the most points among those), taken from the largest
-        play so that the rest of it can still go down together later; None when only the
-        largest play itself would do. Kept cards win the race only when the hand is not
-        longer than the others': a long hand puts down what it can."""
+    def _rolled_out(self, view: PlayerView, most: FoundPlay, points: bool) -> Decision:
+        """Draw-until-able: the candidate play that leaves the lowest penalty against the
+        others' when the hand is played out on sampled deals (see ``rollouts``)."""
         objective = "points" if points else "cards"
-        banked = set(most.played)
-        keep = [c for c in view.hand if c not in banked]
-        shortest = min(view.hand_counts[s] for s in opponents(view))
-        least = max(1, len(view.hand) - shortest)
-        for size in range(least, min(len(most.played) - 1, least + 2) + 1):
-            if self._work.exhausted:
-                break
-            found = solution_for(view, objective=objective, exactly=size, keep=keep,
+        options = [most]
+        kept = {frozenset(c.face for c in most.played)}
+
+        def consider(keep: tuple[Card, ...] = (), exactly: int | None = None,
+                     by: str = objective) -> None:
+            found = solution_for(view, objective=by, keep=keep, exactly=exactly,
                                  work=self._work.part(plays.PLAY_WORK))
-            if found is not None:
-                return found
-        return None
+            if found is None:
+                return
+            faces = frozenset(c.face for c in found.played)
+            if faces not in kept:
+                kept.add(faces)
+                options.append(found)
+
+        if points:
+            consider(by="points")
+        for card in most.played[:self.tuning.alternatives]:
+            consider(keep=(card,))
+        if len(most.played) > 1:
+            consider(exactly=1)
+        if len(options) == 1:
+            return as_decision(view, most, "largest play")
+        work = Work(self.tuning.rollout_cutoff)
+        deals = sample_deals(view, self.rng, self.tuning.rollout_deals)
+        values = weigh_by_rollouts(view, options, deals, work, self.tuning.rollout_budget)
+        if values is None:
+            return as_decision(view, most, "largest play")
+        best = min(range(len(options)), key=lambda i: values[i])
+        return as_decision(view, options[best], f"played out ({values[best]:+.2f})")
 
     def _carousel_meld(self, view: PlayerView, first: FoundPlay) -> Decision | None:
         """Meld now, or draw again when one more card is expected to leave a lower count

@@ -1,0 +1,110 @@
+"""Playing the hand out on sampled deals: how Hard weighs a play where the rules force the
+pace (draw-until-able: Shanghai, Manipulation).
+
+There a player who can meld must, and one who cannot draws until able, so a turn's only
+choice is which cards to put down; its worth shows only turns later (a card kept back is a
+turn without drawing, a card put down may feed an opponent). So each candidate play is
+played out to the end of the hand on the same sampled deals: the opponents get hands of
+their sizes from the unseen cards, the rest of the unseen cards are the stock in a random
+order, and from there every seat (this one too) puts down its largest play each turn,
+drawing until able, as Medium does. A play is worth its penalty at the end of the hand
+less the mean of the others', averaged over the deals. Every rollout spends counted solver
+work, never time, so a seeded match replays alike on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai.players.unseen import opponents, sample_hands, unseen_cards
+from game.engine.cards import Card
+from game.engine.match import PlayerView
+from game.engine.scoring import hand_value
+from game.engine.table import Table
+from game.solver import FoundPlay, Work, arrange
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One guess at the hidden cards: each opponent's hand and the stock, top card last."""
+
+    hands: dict[int, list[Card]]
+    stock: list[Card]
+
+
+def sample_deals(view: PlayerView, rng: random.Random, count: int) -> list[Deal]:
+    """``count`` deals of the unseen cards: hands of the opponents' sizes, the rest the stock
+    in a random order (every unseen card equally likely anywhere)."""
+    deals = []
+    for hands in sample_hands(view, rng, count):
+        dealt = {card for hand in hands.values() for card in hand}
+        stock = [card for card in unseen_cards(view) if card not in dealt]
+        rng.shuffle(stock)
+        deals.append(Deal(hands, stock))
+    return deals
+
+
+def play_out(view: PlayerView, play: FoundPlay, deal: Deal,
+             work: Work) -> dict[int, list[Card]]:
+    """The hands at the end of the hand when this seat makes ``play`` and then every seat,
+    in turn, puts down its largest play, drawing until able (passing on an empty stock;
+    the hand ends when someone goes out or everyone has passed in a row). Raises OutOfWork
+    (a TimeoutError) once ``work`` is spent."""
+    variant, seat, players = view.variant, view.seat, view.players
+    hands = {s: list(cards) for s, cards in deal.hands.items()}
+    played = set(play.played)
+    hands[seat] = [card for card in view.hand if card not in played]
+    opened = list(view.opened)
+    opened[seat] = True
+    stock = list(deal.stock)
+    table: Table = play.table
+    passes = 0
+    turn = (seat + 1) % players
+    while hands[seat] and passes < players:
+        hand = hands[turn]
+        found = arrange(variant, table, hand, opened[turn], tie_break=False, work=work)
+        while found is None and stock:
+            hand.append(stock.pop())
+            found = arrange(variant, table, hand, opened[turn], tie_break=False, work=work)
+        if found is None:
+            passes += 1
+        else:
+            passes = 0
+            put_down = set(found.play.played)
+            hands[turn] = [card for card in hand if card not in put_down]
+            table = found.play.table
+            opened[turn] = True
+            if not hands[turn]:
+                break
+        turn = (turn + 1) % players
+    return hands
+
+
+def outcome(view: PlayerView, hands: dict[int, list[Card]]) -> float:
+    """This seat's penalty less the mean of the others' (lower is better)."""
+    scheme = view.variant.scoring
+    others = [hand_value(scheme, hands[s]) for s in opponents(view)]
+    return hand_value(scheme, hands[view.seat]) - sum(others) / max(1, len(others))
+
+
+def weigh_by_rollouts(view: PlayerView, plays: Sequence[FoundPlay], deals: Sequence[Deal],
+                      work: Work, budget: int) -> list[float] | None:
+    """Each play's mean outcome over the deals, every play on the same deals: no new deal
+    once ``work`` has spent ``budget`` units, and a deal cut short by ``work`` running out
+    is not counted. None when no deal was played out."""
+    totals = [0.0] * len(plays)
+    done = 0
+    for deal in deals:
+        if work.spent >= budget:
+            break
+        try:
+            row = [outcome(view, play_out(view, play, deal, work)) for play in plays]
+        except TimeoutError:
+            break
+        totals = [t + value for t, value in zip(totals, row, strict=True)]
+        done += 1
+    if not done:
+        return None
+    return [t / done for t in totals]

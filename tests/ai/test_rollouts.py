@@ -1,0 +1,58 @@
+"""Playing a Shanghai hand out on a given deal (what Hard weighs its plays by): every seat
+puts down its largest play, draws until able, passes on an empty stock; the hand ends when
+someone goes out or everyone has passed in a row."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.players.plays import solution_for
+from game.ai.players.rollouts import Deal, outcome, play_out, sample_deals
+from game.ai.players.unseen import unseen_cards
+from game.engine.match import Match
+from game.solver import PLAY_ORACLE, Work
+from tests.conftest import rig
+
+
+def _position(next_hand: str, stock: str) -> tuple[Match, Deal]:
+    match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
+    rig(match, "4H 5H 6H | 9C 9D 9S", ["7H 9H 2C", next_hand, "QD"], stock=stock,
+        keep_rest=False, current=0)
+    h = match.hand
+    return match, Deal({1: list(h.hands[1]), 2: list(h.hands[2])}, list(h.stock))
+
+
+def _left(hands: dict) -> dict[int, list[str]]:
+    return {seat: sorted(str(c) for c in cards) for seat, cards in hands.items()}
+
+
+def test_the_next_player_goes_out_on_the_card_the_play_gives_it() -> None:
+    match, deal = _position("8H", "3C")
+    view = match.view(0)
+    most = solution_for(view)
+    assert most is not None and {str(c) for c in most.played} == {"7H", "9H"}
+    hands = play_out(view, most, deal, Work(10**6))
+    assert _left(hands) == {0: ["2C"], 1: [], 2: ["QD"]}
+    assert outcome(view, hands) == 1 - (0 + 1) / 2
+
+
+def test_a_dead_hand_draws_until_able_and_an_empty_stock_ends_the_hand_on_passes() -> None:
+    match, deal = _position("KC", "3C 8H")
+    view = match.view(0)
+    most = solution_for(view)
+    assert most is not None
+    hands = play_out(view, most, deal, Work(10**6))
+    # seat 1 draws 3C (dead) then 8H, which extends the run; then nobody can play or draw
+    assert _left(hands) == {0: ["2C"], 1: ["3C", "KC"], 2: ["QD"]}
+    assert outcome(view, hands) == 1 - (2 + 1) / 2
+    assert len(deal.stock) == 2  # the deal itself is left as it was, for the next play
+
+
+def test_sampled_deals_share_out_exactly_the_unseen_cards() -> None:
+    match = Match("shanghai", 3, 9, oracle=PLAY_ORACLE)
+    view = match.view(0)
+    for deal in sample_deals(view, random.Random(1), 3):
+        assert {seat: len(cards) for seat, cards in deal.hands.items()} == {1: 10, 2: 10}
+        dealt = [c for cards in deal.hands.values() for c in cards] + deal.stock
+        assert sorted(map(str, dealt)) == sorted(map(str, unseen_cards(view)))
+        assert len(deal.stock) == view.stock_size
