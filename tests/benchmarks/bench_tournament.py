@@ -8,7 +8,10 @@ Two seats, except where the game needs more (Shanghai, Manipulation, Shanghai Ru
 stronger level against two of the weaker). Game i is dealt from seed S+i and the seats
 rotate (i mod seats), as in ``machiavelli simulate``, whose routine (``play_match``) plays
 every match here. A tie counts as a split share. The interval is Wilson's 95% score
-interval for a binomial share. Not collected by pytest; not a timed test.
+interval for a binomial share. With more than two seats the table also gives how often the
+stronger level finished ahead of each weaker seat ("ahead", a tie counting half): the
+share says who won the match, "ahead" how the two levels compare. Not collected by
+pytest; not a timed test.
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import game.commands.simulate as simulate  # noqa: E402
-from game.commands.simulate import SeatStats, default_cap, play_match  # noqa: E402
-from game.engine.variants import all_variants  # noqa: E402
+from game.commands.simulate import GameOutcome, SeatStats, default_cap, play_match  # noqa: E402
+from game.engine.variants import Scoring, Variant, all_variants  # noqa: E402
 
 PAIRS = ("hard-medium", "medium-easy")
 GOALS = {"hard-medium": 0.65, "medium-easy": 0.75}
@@ -48,6 +51,7 @@ class Game:
 class GameResult:
     game: Game
     share: float  # the stronger level's share of the win (ties split)
+    ahead: float  # the share of weaker seats it finished ahead of (a tie counts half)
     times: list[float]  # the stronger level's decision times, seconds
     capped: bool
     stalled: str
@@ -71,6 +75,10 @@ class Row:
         return sum(r.share for r in self.results)
 
     @property
+    def ahead(self) -> float:
+        return sum(r.ahead for r in self.results)
+
+    @property
     def times(self) -> list[float]:
         return [t for r in self.results for t in r.times]
 
@@ -92,8 +100,24 @@ def play(game: Game) -> GameResult:
     # position p holds levels[order[p]]; the stronger level is levels[0]
     winners = [outcome.order[p] for p in outcome.winners]
     share = Fraction(winners.count(0), len(winners)) if winners else Fraction(0)
-    return GameResult(game, float(share), stats[0].times, outcome.capped, outcome.stalled,
-                      outcome.actions, stats[0].fallbacks)
+    return GameResult(game, float(share), ahead(variant, outcome), stats[0].times,
+                      outcome.capped, outcome.stalled, outcome.actions, stats[0].fallbacks)
+
+
+def ahead(variant: Variant, outcome: GameOutcome) -> float:
+    """The share of weaker seats the stronger level (level index 0) finished ahead of, a
+    tie counting half: by final totals (highest first in Carousel, lowest elsewhere), or
+    by who won where no points are kept (Vatikan)."""
+    position = outcome.order.index(0)
+    if variant.scoring is Scoring.NONE or not outcome.totals:
+        rank = [0.0 if p in outcome.winners else 1.0 for p in range(len(outcome.order))]
+    else:
+        sign = -1 if variant.scoring.is_carousel else 1
+        rank = [sign * float(total) for total in outcome.totals]
+    others = [p for p in range(len(outcome.order)) if p != position]
+    wins = sum(1.0 if rank[position] < rank[p] else 0.5 if rank[position] == rank[p] else 0.0
+               for p in others)
+    return wins / len(others)
 
 
 def use_cpu_clock() -> None:
@@ -130,6 +154,7 @@ def figures(row: Row) -> dict[str, object]:
     return {
         "variant": row.variant, "pair": row.pair, "seats": row.seats, "games": row.games,
         "wins": row.wins, "share": row.wins / row.games if row.games else 0.0,
+        "ahead": row.ahead / row.games if row.games else 0.0,
         "ci95": [round(low, 4), round(high, 4)], "goal": goal(row),
         "decisions": len(times),
         "p50_ms": round(1000 * percentile(times, 50), 1),
@@ -143,7 +168,7 @@ def figures(row: Row) -> dict[str, object]:
 
 
 HEADER = (f"{'variant':<20}{'pair':<13}{'seats':>5}{'games':>6}{'share':>8}{'95% interval':>16}"
-          f"{'goal':>6}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'max ms':>8}  notes")
+          f"{'goal':>6}{'ahead':>8}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'max ms':>8}  notes")
 
 
 def line(row: Row) -> str:
@@ -156,6 +181,7 @@ def line(row: Row) -> str:
     return (f"{row.variant:<20}{row.pair:<13}{row.seats:>5}{row.games:>6}"
             f"{100 * row.wins / max(1, row.games):>7.1f}%"
             f"{f'{100 * low:.1f}-{100 * high:.1f}%':>16}{100 * goal(row):>5.0f}%"
+            f"{100 * row.ahead / max(1, row.games):>7.1f}%"
             f"{f['p50_ms']:>8.1f}{f['p95_ms']:>8.1f}{f['p99_ms']:>8.1f}{f['max_ms']:>8.1f}"
             f"  {', '.join(notes)}")
 
