@@ -81,12 +81,12 @@ class Tuning:
     # would put down but the move keeps back counts this much (matches of several hands
     # count it whole: its penalty adds up)
     race_single_hand: bool = True  # a one-hand match under a points scoring: race by cards
-    # draw-until-able: weigh the candidate plays by playing the hand out on this many
-    # sampled deals; no new deal once the rollouts have spent ``rollout_budget`` units,
-    # and every rollout stops at ``rollout_cutoff``
+    # draw-until-able: weigh the candidate plays by playing the hand out on up to this many
+    # sampled deals, beginning a deal only while it should end within ``rollout_budget``
+    # units; every rollout stops at ``rollout_cutoff``
     rollouts: bool = True
-    rollout_deals: int = 8
-    rollout_budget: int = 500_000
+    rollout_deals: int = 16
+    rollout_budget: int = 600_000
     rollout_cutoff: int = 900_000
 
 

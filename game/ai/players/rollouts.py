@@ -91,18 +91,22 @@ def outcome(view: PlayerView, hands: dict[int, list[Card]]) -> float:
 
 def weigh_by_rollouts(view: PlayerView, plays: Sequence[FoundPlay], deals: Sequence[Deal],
                       work: Work, budget: int) -> list[float] | None:
-    """Each play's mean outcome over the deals, every play on the same deals: no new deal
-    once ``work`` has spent ``budget`` units, and a deal cut short by ``work`` running out
-    is not counted. None when no deal was played out."""
+    """Each play's mean outcome over the deals, every play on the same deals. A new deal is
+    begun only while the work spent, plus what the costliest deal so far took, stays within
+    ``budget`` units; a deal cut short by ``work`` running out is not counted. None when no
+    deal was played out."""
     totals = [0.0] * len(plays)
     done = 0
+    costliest = 0
     for deal in deals:
-        if work.spent >= budget:
+        if work.spent + costliest > budget:
             break
+        before = work.spent
         try:
             row = [outcome(view, play_out(view, play, deal, work)) for play in plays]
         except TimeoutError:
             break
+        costliest = max(costliest, work.spent - before)
         totals = [t + value for t, value in zip(totals, row, strict=True)]
         done += 1
     if not done:
