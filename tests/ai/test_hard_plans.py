@@ -141,7 +141,7 @@ def test_hard_plays_the_hand_out_before_choosing_what_to_put_down_in_shanghai(
         stock="3C 4S 2D 6D JD 7C", keep_rest=False, current=0)
     real = Deal({1: list(match.hand.hands[1]), 2: list(match.hand.hands[2])},
                 list(match.hand.stock))
-    monkeypatch.setattr(hard, "sample_deals", lambda view, rng, count: [real] * count)
+    monkeypatch.setattr(hard, "sample_deals", lambda view, rng, count, *rest: [real] * count)
     assert set(match.view(0).legal) == {"play"}  # it can play, so it must
     assert _put_down(match, "medium") == {"7H", "9H"}
     assert _put_down(match, "hard") == expected

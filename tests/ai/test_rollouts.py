@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 
+from game.ai.players.opponents import HandSampler
 from game.ai.players.plays import solution_for
 from game.ai.players.rollouts import Deal, outcome, play_out, sample_deals
 from game.ai.players.unseen import unseen_cards
+from game.engine.actions import Play
 from game.engine.match import Match
-from game.solver import PLAY_ORACLE, Work
+from game.solver import PLAY_ORACLE, Work, best_play, can_play
 from tests.conftest import rig
 
 
@@ -51,8 +53,29 @@ def test_a_dead_hand_draws_until_able_and_an_empty_stock_ends_the_hand_on_passes
 def test_sampled_deals_share_out_exactly_the_unseen_cards() -> None:
     match = Match("shanghai", 3, 9, oracle=PLAY_ORACLE)
     view = match.view(0)
-    for deal in sample_deals(view, random.Random(1), 3):
+    rng = random.Random(1)
+    for deal in sample_deals(view, rng, 3, HandSampler(rng), Work(10**6), 10**6):
         assert {seat: len(cards) for seat, cards in deal.hands.items()} == {1: 10, 2: 10}
         dealt = [c for cards in deal.hands.values() for c in cards] + deal.stock
         assert sorted(map(str, dealt)) == sorted(map(str, unseen_cards(view)))
         assert len(deal.stock) == view.stock_size
+
+
+def test_sampled_hands_fit_a_turn_that_could_not_play() -> None:
+    # seat 1 drew until able, then played its last card drawn: the cards it kept were dead
+    # on the table it played to, so no sampled hand for it holds a card that fits there
+    match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
+    rig(match, "4H 5H 6H | 9C 9D 9S", ["2C", "KC QD", "3D"], stock="JS 7H 8S",
+        keep_rest=True, current=1)
+    match.draw()
+    match.draw()  # JS, then 7H, which extends the run
+    played = [c for c in match.hand.hands[1] if str(c) == "7H"]
+    end = best_play(match.variant, match.hand.table, played, True)
+    assert end is not None
+    match.apply(Play(1, end.table))
+    reference = match.hand.table
+    view = match.view(2)
+    rng = random.Random(3)
+    for deal in sample_deals(view, rng, 8, HandSampler(rng), Work(10**7), 10**7):
+        for card in deal.hands[1]:
+            assert not can_play(match.variant, reference, [card], True)

@@ -165,7 +165,8 @@ class HardPlayer(ComputerPlayer):
         if len(options) == 1:
             return as_decision(view, most, "largest play")
         work = Work(self.tuning.rollout_cutoff)
-        deals = sample_deals(view, self.rng, self.tuning.rollout_deals)
+        deals = sample_deals(view, self.rng, self.tuning.rollout_deals, self.sampler,
+                             self._work, self.tuning.budget)
         values = weigh_by_rollouts(view, options, deals, work, self.tuning.rollout_budget)
         if values is None:
             return as_decision(view, most, "largest play")

@@ -5,11 +5,11 @@ There a player who can meld must, and one who cannot draws until able, so a turn
 choice is which cards to put down; its worth shows only turns later (a card kept back is a
 turn without drawing, a card put down may feed an opponent). So each candidate play is
 played out to the end of the hand on the same sampled deals: the opponents get hands of
-their sizes from the unseen cards, the rest of the unseen cards are the stock in a random
-order, and from there every seat (this one too) puts down its largest play each turn,
-drawing until able, as Medium does. A play is worth its penalty at the end of the hand
-less the mean of the others', averaged over the deals. Every rollout spends counted solver
-work, never time, so a seeded match replays alike on any machine.
+their sizes from the unseen cards, fitting what their turns showed, the rest of the unseen
+cards are the stock in a random order, and from there every seat (this one too) puts down
+its largest play each turn, drawing until able, as Medium does. A play is worth its penalty
+at the end of the hand less the mean of the others', averaged over the deals. Every rollout
+spends counted solver work, never time, so a seeded match replays alike on any machine.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.players.unseen import opponents, sample_hands, unseen_cards
+from game.ai.players.opponents import HandSampler, hand_model
+from game.ai.players.unseen import opponents, unseen_cards
 from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.scoring import hand_value
@@ -34,13 +35,28 @@ class Deal:
     stock: list[Card]
 
 
-def sample_deals(view: PlayerView, rng: random.Random, count: int) -> list[Deal]:
-    """``count`` deals of the unseen cards: hands of the opponents' sizes, the rest the stock
-    in a random order (every unseen card equally likely anywhere)."""
+def sample_deals(view: PlayerView, rng: random.Random, count: int, sampler: HandSampler,
+                 work: Work, budget: int) -> list[Deal]:
+    """``count`` deals of the unseen cards: each opponent's hand sampled to fit what its
+    turns showed (``HandSampler``: after a turn of playing all it could, or of drawing
+    until able, its hand is dead on that turn's table), the hands kept apart (a card two
+    samples share goes to the first, the second refilled from the cards left), the rest
+    the stock in a random order. The sampling spends from ``work`` up to ``budget``."""
+    pool = unseen_cards(view)
+    seats = opponents(view)
+    sampled = {seat: sampler.sample(view, hand_model(view, seat), count, work, budget)
+               for seat in seats}
     deals = []
-    for hands in sample_hands(view, rng, count):
-        dealt = {card for hand in hands.values() for card in hand}
-        stock = [card for card in unseen_cards(view) if card not in dealt]
+    for index in range(count):
+        taken: set[Card] = set()
+        hands: dict[int, list[Card]] = {}
+        for seat in seats:
+            hand = [card for card in sampled[seat][index] if card not in taken]
+            rest = [card for card in pool if card not in taken and card not in set(hand)]
+            hand += rng.sample(rest, min(len(rest), view.hand_counts[seat] - len(hand)))
+            taken.update(hand)
+            hands[seat] = hand
+        stock = [card for card in pool if card not in taken]
         rng.shuffle(stock)
         deals.append(Deal(hands, stock))
     return deals
