@@ -52,7 +52,8 @@ def sample_deals(view: PlayerView, rng: random.Random, count: int, sampler: Hand
         hands: dict[int, list[Card]] = {}
         for seat in seats:
             hand = [card for card in sampled[seat][index] if card not in taken]
-            rest = [card for card in pool if card not in taken and card not in set(hand)]
+            held = taken.union(hand)
+            rest = [card for card in pool if card not in held]
             hand += rng.sample(rest, min(len(rest), view.hand_counts[seat] - len(hand)))
             taken.update(hand)
             hands[seat] = hand
