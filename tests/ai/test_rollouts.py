@@ -8,7 +8,7 @@ import random
 
 from game.ai.players.opponents import HandSampler
 from game.ai.players.plays import solution_for
-from game.ai.players.rollouts import Deal, outcome, play_out, sample_deals
+from game.ai.players.rollouts import Deal, Weighing, outcome, play_out, sample_deals
 from game.ai.players.unseen import unseen_cards
 from game.engine.actions import Play
 from game.engine.match import Match
@@ -79,3 +79,23 @@ def test_sampled_hands_fit_a_turn_that_could_not_play() -> None:
     for deal in sample_deals(view, rng, 8, HandSampler(rng), Work(10**7), 10**7):
         for card in deal.hands[1]:
             assert not can_play(match.variant, reference, [card], True)
+
+
+def test_a_play_beats_the_largest_only_beyond_the_noise_of_the_deals() -> None:
+    # columns: the largest play, then two others; rows: deals. Play 1 is 1 card better on
+    # every deal; play 2 is better on average (1.5) but only through one lucky deal
+    steady = Weighing([[3.0, 2.0, 9.0], [1.0, 0.0, -11.0], [2.0, 1.0, 2.0], [0.0, -1.0, 0.0]])
+    assert steady.mean(0) == 1.5
+    assert steady.edge(1, 0.5) == 1.0  # no spread: no noise to discount
+    assert steady.edge(2, 0.0) == 1.5
+    assert steady.edge(2, 0.5) < 0.0  # 1.5 less half its error, 3.77
+    assert steady.choice(0.0) == 2  # on the means alone, the lucky play
+    assert steady.choice(0.5) == 1  # beyond the noise, the steady one
+    noisy = Weighing([[0.0, 3.0], [0.0, -4.0], [0.0, 2.0]])
+    assert noisy.choice(0.0) == 0 and noisy.choice(0.5) == 0  # mean 1/3 worse
+    lucky = Weighing([[0.0, -4.0], [0.0, 3.0], [0.0, -2.0]])  # mean 1 better, error 2.08
+    assert lucky.choice(0.0) == 1
+    assert lucky.choice(0.5) == 0
+    one_deal = Weighing([[2.0, 0.0]])
+    assert one_deal.choice(0.0) == 1
+    assert one_deal.choice(0.5) == 0  # one deal says nothing of its noise

@@ -8,13 +8,18 @@ played out to the end of the hand on the same sampled deals: the opponents get h
 their sizes from the unseen cards, fitting what their turns showed, the rest of the unseen
 cards are the stock in a random order, and from there every seat (this one too) puts down
 its largest play each turn, drawing until able, as Medium does. A play is worth its penalty
-at the end of the hand less the mean of the others', averaged over the deals. Every rollout
-spends counted solver work, never time, so a seeded match replays alike on any machine.
+at the end of the hand less the mean of the others', averaged over the deals. A play other
+than the largest is taken only when it beats the largest by more than the noise of the few
+deals there was work for (``Weighing.edge``): deals differ far more than the plays do, and a
+pick on noise alone proved no better than the largest play. Every rollout spends counted
+solver work, never time, so a seeded match replays alike on any machine.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -106,14 +111,42 @@ def outcome(view: PlayerView, hands: dict[int, list[Card]]) -> float:
     return hand_value(scheme, hands[view.seat]) - sum(others) / max(1, len(others))
 
 
+@dataclass(frozen=True)
+class Weighing:
+    """The outcome of every play on each deal played out (one row per deal, a column per
+    play; lower is better)."""
+
+    rows: list[list[float]]
+
+    def mean(self, play: int) -> float:
+        return statistics.fmean(row[play] for row in self.rows)
+
+    def edge(self, play: int, margin: float) -> float:
+        """How much lower ``play``'s outcome came out than play 0's, on the same deals, less
+        ``margin`` standard errors of that difference: above zero, ``play`` did better than
+        the noise of so few deals explains. With one deal the noise is unknown: minus
+        infinity, unless ``margin`` is 0."""
+        gains = [row[0] - row[play] for row in self.rows]
+        if len(gains) < 2:
+            return gains[0] if margin == 0 else -math.inf
+        error = statistics.stdev(gains) / math.sqrt(len(gains))
+        return statistics.fmean(gains) - margin * error
+
+    def choice(self, margin: float) -> int:
+        """Play 0, unless another beats it beyond ``margin`` standard errors (then the one
+        with the largest such edge)."""
+        edges = [(self.edge(play, margin), play) for play in range(1, len(self.rows[0]))]
+        best_edge, best = max(edges, default=(0.0, 0))
+        return best if best_edge > 0 else 0
+
+
 def weigh_by_rollouts(view: PlayerView, plays: Sequence[FoundPlay], deals: Sequence[Deal],
-                      work: Work, budget: int) -> list[float] | None:
-    """Each play's mean outcome over the deals, every play on the same deals. A new deal is
-    begun only while the work spent, plus what the costliest deal so far took, stays within
+                      work: Work, budget: int) -> Weighing | None:
+    """Every play's outcome on each deal, every play on the same deals. A new deal is begun
+    only while the work spent, plus what the costliest deal so far took, stays within
     ``budget`` units; a deal cut short by ``work`` running out is not counted. None when no
     deal was played out."""
-    totals = [0.0] * len(plays)
-    done = 0
+    rows: list[list[float]] = []
     costliest = 0
     for deal in deals:
         if work.spent + costliest > budget:
@@ -124,8 +157,5 @@ def weigh_by_rollouts(view: PlayerView, plays: Sequence[FoundPlay], deals: Seque
         except TimeoutError:
             break
         costliest = max(costliest, work.spent - before)
-        totals = [t + value for t, value in zip(totals, row, strict=True)]
-        done += 1
-    if not done:
-        return None
-    return [t / done for t in totals]
+        rows.append(row)
+    return Weighing(rows) if rows else None
