@@ -42,7 +42,7 @@ from game.ai.players.carousel import draw_again_value, knock_worth, value_after
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.plays import FoundPlay, as_decision, solution_for
-from game.ai.players.rollouts import sample_deals, weigh_by_rollouts
+from game.ai.players.rollouts import Weighing, sample_deals, weigh_by_rollouts
 from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
 from game.engine.cards import Card
@@ -121,7 +121,7 @@ class HardPlayer(ComputerPlayer):
         if len(most.played) == len(view.hand):
             return as_decision(view, most, "going out")
         if self.tuning.rollouts and view.variant.draws_until_able:
-            return self._rolled_out(view, most, points)
+            return self._rolled_out(view, most)
         first = self._first_choice(view, most, points, first_work)
         self._work.spend(first_work.spent)  # it counts towards the decision's budget
         if view.variant.draws_before_meld and not view.final_round:
@@ -144,9 +144,22 @@ class HardPlayer(ComputerPlayer):
             return None
         return as_decision(view, chosen.play, f"{chosen.label} ({scores[best]:.2f})")
 
-    def _rolled_out(self, view: PlayerView, most: FoundPlay, points: bool) -> Decision:
+    def _rolled_out(self, view: PlayerView, most: FoundPlay) -> Decision:
         """Draw-until-able: the candidate play that leaves the lowest penalty against the
         others' when the hand is played out on sampled deals (see ``rollouts``)."""
+        options, weighing = self.weigh_candidates(view, most)
+        if weighing is None:
+            return as_decision(view, most, "largest play")
+        best = weighing.choice(self.tuning.rollout_margin)
+        return as_decision(view, options[best], f"played out ({weighing.mean(best):+.2f})")
+
+    def weigh_candidates(self, view: PlayerView,
+                         most: FoundPlay) -> tuple[list[FoundPlay], Weighing | None]:
+        """The candidate plays, ``most`` (the largest) first, and their outcomes on the
+        sampled deals there was work for (None: only one candidate, or no deal done). The
+        searches spend a decision's budget of their own (``Tuning.cutoff``)."""
+        self._work = Work(self.tuning.cutoff)
+        points = self._points_count(view)
         objective = "points" if points else "cards"
         options = [most]
         kept = {frozenset(c.face for c in most.played)}
@@ -169,15 +182,12 @@ class HardPlayer(ComputerPlayer):
         if len(most.played) > 1:
             consider(exactly=1)
         if len(options) == 1:
-            return as_decision(view, most, "largest play")
+            return options, None
         work = Work(self.tuning.rollout_cutoff)
         deals = sample_deals(view, self.rng, self.tuning.rollout_deals, self.sampler,
                              self._work, self.tuning.budget)
-        weighing = weigh_by_rollouts(view, options, deals, work, self.tuning.rollout_budget)
-        if weighing is None:
-            return as_decision(view, most, "largest play")
-        best = weighing.choice(self.tuning.rollout_margin)
-        return as_decision(view, options[best], f"played out ({weighing.mean(best):+.2f})")
+        return options, weigh_by_rollouts(view, options, deals, work,
+                                          self.tuning.rollout_budget)
 
     def _carousel_meld(self, view: PlayerView, first: FoundPlay) -> Decision | None:
         """Meld now, or draw again when one more card is expected to leave a lower count

@@ -1,0 +1,162 @@
+"""How good are Hard's choices in the draw-until-able games (Shanghai, Manipulation), valued
+on the real hands?
+
+A match result is mostly the luck of the deal: 150 matches tell two players apart only by
+about 7 points of share. This benchmark looks at the choices themselves. Three Mediums play
+seeded matches; at each turn of seat 0 where Hard would weigh more than one play
+(``HardPlayer.weigh_candidates``: the largest play, those holding back a card, ...), Hard's
+weighing on its sampled deals is taken as it would be in play, and every candidate is then
+valued by playing the hand out on the real opponent hands with the stock shuffled
+(``--truths`` times, everyone playing as Medium does). Hard never sees these; the benchmark
+reads them from the match.
+
+It prints, per variant, what each way of choosing gains over always putting down the
+largest play, in penalty (cards, or points under Manipulation's scoring) a decision, with
+its standard error: choosing on the rollouts' means alone (margin 0), Hard's margin
+(``Tuning.rollout_margin`` standard errors), a margin of 1, and the best candidate on the
+real hands (half the real-hand rollouts choose, the other half value: what knowing every
+hand would be worth). All choices are made on the same deals, so they compare pair-wise.
+
+Run: ``python tests/benchmarks/bench_play_choice.py [--variants shanghai,manipulation]
+[--seeds 100..140] [--hands 2] [--truths 12] [--json]``. Not collected by pytest; not a
+timed test (about a minute of CPU a match).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from game.ai.players import make_player  # noqa: E402
+from game.ai.players.hard import HardPlayer  # noqa: E402
+from game.ai.players.plays import solution_for  # noqa: E402
+from game.ai.players.rollouts import Deal, Weighing, weigh_by_rollouts  # noqa: E402
+from game.ai.players.unseen import opponents  # noqa: E402
+from game.ai.turns import ask, settle  # noqa: E402
+from game.engine.actions import NextHand  # noqa: E402
+from game.engine.match import Match, PlayerView  # noqa: E402
+from game.solver import PLAY_ORACLE, Work  # noqa: E402
+
+SEATS = 3
+UNBOUNDED = 10**15  # work units: the real-hand rollouts are not Hard's and may take long
+
+
+@dataclass
+class Choice:
+    """One decision: what each way of choosing gained over the largest play, on the real
+    hands (penalty; above zero, the choice left less than the largest play would have),
+    and the deals Hard played out."""
+
+    gains: dict[str, float]
+    deals: int
+
+
+def _real_deals(match: Match, view: PlayerView, count: int, rng: random.Random) -> list[Deal]:
+    hand = match.hand
+    deals = []
+    for _ in range(count):
+        stock = list(hand.stock)
+        rng.shuffle(stock)
+        deals.append(Deal({seat: list(hand.hands[seat]) for seat in opponents(view)}, stock))
+    return deals
+
+
+def _choice(match: Match, view: PlayerView, hard: HardPlayer, truths: int,
+            rng: random.Random) -> Choice | None:
+    most = solution_for(view, objective="cards")
+    if most is None or len(most.played) == len(view.hand):
+        return None
+    options, weighing = hard.weigh_candidates(view, most)
+    if weighing is None:
+        return None
+    real = weigh_by_rollouts(view, options, _real_deals(match, view, truths, rng), Work(),
+                             UNBOUNDED)
+    assert real is not None
+    margin = hard.tuning.rollout_margin
+    picks = {"margin 0": weighing.choice(0.0), f"margin {margin:g} (Hard)": weighing.choice(margin),
+             "margin 1": weighing.choice(1.0)}
+    gains = {name: real.mean(0) - real.mean(pick) for name, pick in picks.items()}
+    half = len(real.rows) // 2  # one half chooses, the other values the choice
+    chooser, judge = Weighing(real.rows[:half]), Weighing(real.rows[half:])
+    knowing = min(range(len(options)), key=chooser.mean)
+    gains["knowing the hands"] = judge.mean(0) - judge.mean(knowing)
+    return Choice(gains, len(weighing.rows))
+
+
+def play(variant: str, seed: int, hands: int, truths: int) -> list[Choice]:
+    """Seat 0's choices over the first ``hands`` hands of a seeded all-Medium match."""
+    match = Match(variant, SEATS, seed, oracle=PLAY_ORACLE)
+    players = [make_player("medium", seed * 31 + i) for i in range(SEATS)]
+    hard = HardPlayer(seed)
+    rng = random.Random(seed)
+    choices: list[Choice] = []
+
+    def commit(decision: object) -> str:
+        try:
+            match.apply(decision.action)  # type: ignore[attr-defined]
+        except Exception as error:  # noqa: BLE001 - report, never stop the run
+            return str(error)
+        return ""
+
+    done = 0
+    while not match.over and done < hands:
+        if match.hand_over:
+            done += 1
+            match.apply(NextHand(None))
+            continue
+        seat = match.awaiting
+        view = match.view(seat)
+        if seat == 0 and "play" in view.legal:
+            choice = _choice(match, view, hard, truths, rng)
+            if choice is not None:
+                choices.append(choice)
+        settle(match, seat, players[seat], ask(players[seat], view), commit)
+    return choices
+
+
+def summary(choices: list[Choice]) -> dict[str, tuple[float, float]]:
+    """Each way of choosing: mean gain over the largest play a decision, standard error."""
+    out = {}
+    for name in choices[0].gains:
+        gains = [c.gains[name] for c in choices]
+        error = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+        out[name] = (statistics.fmean(gains), error)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variants", default="shanghai,manipulation")
+    parser.add_argument("--seeds", default="100..140", help="first..last+1")
+    parser.add_argument("--hands", type=int, default=2, help="hands of each match")
+    parser.add_argument("--truths", type=int, default=12, help="real-hand rollouts")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    first, _, last = args.seeds.partition("..")
+    seeds = range(int(first), int(last))
+    for variant in args.variants.split(","):
+        choices = [c for seed in seeds for c in play(variant, seed, args.hands, args.truths)]
+        if not choices:
+            print(f"{variant}: no decision with more than one candidate")
+            continue
+        rows = summary(choices)
+        deals = statistics.fmean(c.deals for c in choices)
+        print(f"{variant}: {len(choices)} decisions, {deals:.1f} deals each on average; "
+              f"gain over the largest play a decision (penalty, +- standard error):")
+        for name, (gain, error) in rows.items():
+            print(f"  {name:<22} {gain:+.3f} +- {error:.3f}")
+        if args.json:
+            print(json.dumps({"variant": variant, "decisions": len(choices), "deals": deals,
+                              "gain": rows}))
+
+
+if __name__ == "__main__":
+    main()
