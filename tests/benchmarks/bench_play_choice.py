@@ -40,8 +40,9 @@ from game.ai.players.hard import HardPlayer  # noqa: E402
 from game.ai.players.plays import solution_for  # noqa: E402
 from game.ai.players.rollouts import Deal, Weighing, weigh_by_rollouts  # noqa: E402
 from game.ai.players.unseen import opponents  # noqa: E402
-from game.ai.turns import ask, settle  # noqa: E402
+from game.ai.turns import Decision, ask, settle  # noqa: E402
 from game.engine.actions import NextHand  # noqa: E402
+from game.engine.errors import IllegalAction  # noqa: E402
 from game.engine.match import Match, PlayerView  # noqa: E402
 from game.solver import PLAY_ORACLE, Work  # noqa: E402
 
@@ -99,11 +100,11 @@ def play(variant: str, seed: int, hands: int, truths: int) -> list[Choice]:
     rng = random.Random(seed)
     choices: list[Choice] = []
 
-    def commit(decision: object) -> str:
+    def commit(decision: Decision) -> str:
         try:
-            match.apply(decision.action)  # type: ignore[attr-defined]
-        except Exception as error:  # noqa: BLE001 - report, never stop the run
-            return str(error)
+            match.apply(decision.action)
+        except IllegalAction as refused:  # settle asks for the fallback, as in play_match
+            return str(refused)
         return ""
 
     done = 0
