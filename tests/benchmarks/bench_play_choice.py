@@ -13,13 +13,20 @@ reads them from the match.
 It prints, per variant, what each way of choosing gains over always putting down the
 largest play, in penalty (cards, or points under Manipulation's scoring) a decision, with
 its standard error: choosing on the rollouts' means alone (margin 0), Hard's margin
-(``Tuning.rollout_margin`` standard errors), a margin of 1, and the best candidate on the
-real hands (half the real-hand rollouts choose, the other half value: what knowing every
-hand would be worth). All choices are made on the same deals, so they compare pair-wise.
+(``Tuning.rollout_margin`` standard errors), a margin of 1, Hard's margin with every end
+of the hand weighed by its penalty against the others' instead of by the chance of winning
+the match (``Tuning.play_for_match`` off), and the best candidate on the real hands (half
+the real-hand rollouts choose, the other half value: what knowing every hand would be
+worth). All choices are made on the same deals, so they compare pair-wise.
+
+``--for-match`` values the real-hand ends by the chance of winning the match from the totals
+they leave (``standings``; exact in the hand that ends the match), so the gains are shares
+of a match; ``--from-hand`` skips the choices of the hands before it (``--from-hand 4
+--hands 5``: Shanghai's last hand, where the match is settled).
 
 Run: ``python tests/benchmarks/bench_play_choice.py [--variants shanghai,manipulation]
-[--seeds 100..140] [--hands 2] [--truths 12] [--json]``. Not collected by pytest; not a
-timed test (about a minute of CPU a match).
+[--seeds 100..140] [--hands 2] [--from-hand 0] [--truths 12] [--for-match] [--json]``.
+Not collected by pytest; not a timed test (about a minute of CPU for two hands).
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ import math
 import random
 import statistics
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -70,20 +77,23 @@ def _real_deals(match: Match, view: PlayerView, count: int, rng: random.Random) 
     return deals
 
 
-def _choice(match: Match, view: PlayerView, hard: HardPlayer, truths: int,
-            rng: random.Random) -> Choice | None:
+def _choice(match: Match, view: PlayerView, hard: HardPlayer, by_hand: HardPlayer,
+            truths: int, rng: random.Random, for_match: bool) -> Choice | None:
     most = solution_for(view, objective="cards")
     if most is None or len(most.played) == len(view.hand):
         return None
     options, weighing = hard.weigh_candidates(view, most)
-    if weighing is None:
+    # the same deals (the twin's generator is where Hard's is), weighed by the hand alone
+    _, hand_weighing = by_hand.weigh_candidates(view, most)
+    if weighing is None or hand_weighing is None:
         return None
     real = weigh_by_rollouts(view, options, _real_deals(match, view, truths, rng), Work(),
-                             UNBOUNDED)
+                             UNBOUNDED, for_match=for_match)
     assert real is not None
     margin = hard.tuning.rollout_margin
     picks = {"margin 0": weighing.choice(0.0), f"margin {margin:g} (Hard)": weighing.choice(margin),
-             "margin 1": weighing.choice(1.0)}
+             "margin 1": weighing.choice(1.0),
+             f"margin {margin:g}, by the hand": hand_weighing.choice(margin)}
     gains = {name: real.mean(0) - real.mean(pick) for name, pick in picks.items()}
     half = len(real.rows) // 2  # one half chooses, the other values the choice
     chooser, judge = Weighing(real.rows[:half]), Weighing(real.rows[half:])
@@ -92,11 +102,14 @@ def _choice(match: Match, view: PlayerView, hard: HardPlayer, truths: int,
     return Choice(gains, len(weighing.rows))
 
 
-def play(variant: str, seed: int, hands: int, truths: int) -> list[Choice]:
-    """Seat 0's choices over the first ``hands`` hands of a seeded all-Medium match."""
+def play(variant: str, seed: int, hands: int, truths: int, first_hand: int = 0,
+         for_match: bool = False) -> list[Choice]:
+    """Seat 0's choices from hand ``first_hand`` (counted from 0) until ``hands`` hands of
+    a seeded all-Medium match are played."""
     match = Match(variant, SEATS, seed, oracle=PLAY_ORACLE)
     players = [make_player("medium", seed * 31 + i) for i in range(SEATS)]
     hard = HardPlayer(seed)
+    by_hand = HardPlayer(seed, replace(hard.tuning, play_for_match=False))
     rng = random.Random(seed)
     choices: list[Choice] = []
 
@@ -115,8 +128,8 @@ def play(variant: str, seed: int, hands: int, truths: int) -> list[Choice]:
             continue
         seat = match.awaiting
         view = match.view(seat)
-        if seat == 0 and "play" in view.legal:
-            choice = _choice(match, view, hard, truths, rng)
+        if seat == 0 and "play" in view.legal and done >= first_hand:
+            choice = _choice(match, view, hard, by_hand, truths, rng, for_match)
             if choice is not None:
                 choices.append(choice)
         settle(match, seat, players[seat], ask(players[seat], view), commit)
@@ -138,22 +151,30 @@ def main() -> None:
     parser.add_argument("--variants", default="shanghai,manipulation")
     parser.add_argument("--seeds", default="100..140", help="first..last+1")
     parser.add_argument("--hands", type=int, default=2, help="hands of each match")
+    parser.add_argument("--from-hand", type=int, default=0,
+                        help="value the choices from this hand on (counted from 0)")
     parser.add_argument("--truths", type=int, default=12, help="real-hand rollouts")
+    parser.add_argument("--for-match", action="store_true",
+                        help="value each end of the hand by the chance of winning the match "
+                             "from the totals it leaves, not by the hand's penalty")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     first, _, last = args.seeds.partition("..")
     seeds = range(int(first), int(last))
     for variant in args.variants.split(","):
-        choices = [c for seed in seeds for c in play(variant, seed, args.hands, args.truths)]
+        choices = [c for seed in seeds
+                   for c in play(variant, seed, args.hands, args.truths, args.from_hand,
+                                 args.for_match)]
         if not choices:
             print(f"{variant}: no decision with more than one candidate")
             continue
         rows = summary(choices)
         deals = statistics.fmean(c.deals for c in choices)
+        unit = "share of the match" if args.for_match else "penalty"
         print(f"{variant}: {len(choices)} decisions, {deals:.1f} deals each on average; "
-              f"gain over the largest play a decision (penalty, +- standard error):")
+              f"gain over the largest play a decision ({unit}, +- standard error):")
         for name, (gain, error) in rows.items():
-            print(f"  {name:<22} {gain:+.3f} +- {error:.3f}")
+            print(f"  {name:<24} {gain:+.3f} +- {error:.3f}")
         if args.json:
             print(json.dumps({"variant": variant, "decisions": len(choices), "deals": deals,
                               "gain": rows}))

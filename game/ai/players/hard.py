@@ -17,9 +17,11 @@
   to put down, and its worth shows turns later. Hard plays each candidate (the largest
   play by cards and by points, those holding back one of its cards, a single card) out to
   the end of the hand on sampled deals of the unseen cards, everyone then playing as
-  Medium does, and puts down the one that leaves it the lowest penalty against the others'
-  when it beats the largest play by more than the noise of the deals
-  (``game.ai.players.rollouts``).
+  Medium does. Each end of the hand is worth the chance of winning the match from the
+  totals it leaves (exact when that hand ends the match, a guess at the hands to come
+  otherwise: ``game.ai.players.standings``), so a lead counts for more near the end and the
+  seat to beat is the one ahead. It puts down the play with the best chance when that beats
+  the largest play by more than the noise of the deals (``game.ai.players.rollouts``).
 - Under a points scoring, sheds its highest-penalty cards first (unless one hand is the
   whole match, as in Tahiti: whoever goes out wins whatever the others hold, so it races
   by cards and keeps its jokers). Its moves are weighed by the race to go out until an
@@ -95,6 +97,9 @@ class Tuning:
     # as the mean alone (+0.02 against +0.01 cards a decision over the largest play, each
     # +- 0.02), leaving the largest play less often on the noise of a deal or two
     rollout_margin: float = 0.5
+    # weigh each played-out end of the hand by the chance of winning the match from the
+    # totals it leaves (``standings``), not by the hand's penalty against the others'
+    play_for_match: bool = True
 
 
 class HardPlayer(ComputerPlayer):
@@ -188,7 +193,8 @@ class HardPlayer(ComputerPlayer):
         deals = sample_deals(view, self.rng, self.tuning.rollout_deals, self.sampler,
                              self._work, self.tuning.budget)
         return options, weigh_by_rollouts(view, options, deals, work,
-                                          self.tuning.rollout_budget)
+                                          self.tuning.rollout_budget,
+                                          for_match=self.tuning.play_for_match)
 
     def _carousel_meld(self, view: PlayerView, first: FoundPlay) -> Decision | None:
         """Meld now, or draw again when one more card is expected to leave a lower count

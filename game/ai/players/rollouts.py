@@ -7,12 +7,14 @@ turn without drawing, a card put down may feed an opponent). So each candidate p
 played out to the end of the hand on the same sampled deals: the opponents get hands of
 their sizes from the unseen cards, fitting what their turns showed, the rest of the unseen
 cards are the stock in a random order, and from there every seat (this one too) puts down
-its largest play each turn, drawing until able, as Medium does. A play is worth its penalty
-at the end of the hand less the mean of the others', averaged over the deals. A play other
-than the largest is taken only when it beats the largest by more than the noise of the few
-deals there was work for (``Weighing.edge``): deals differ far more than the plays do, and a
-pick on noise alone proved no better than the largest play. Every rollout spends counted
-solver work, never time, so a seeded match replays alike on any machine.
+its largest play each turn, drawing until able, as Medium does. A play is worth, averaged
+over the deals, its penalty at the end of the hand less the mean of the others', or (Hard's
+way, ``for_match``) the chance of winning the match from the totals that end leaves
+(``standings``). A play other than the largest is taken only when it beats the largest by
+more than the noise of the few deals there was work for (``Weighing.edge``): deals differ
+far more than the plays do, and a pick on noise alone proved no better than the largest
+play. Every rollout spends counted solver work, never time, so a seeded match replays alike
+on any machine.
 """
 
 from __future__ import annotations
@@ -24,6 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.players.opponents import HandSampler, hand_model
+from game.ai.players.standings import (
+    hand_points,
+    history_points,
+    match_chance,
+    spread_of,
+    weighs_match,
+)
 from game.ai.players.unseen import opponents, unseen_cards
 from game.engine.cards import Card
 from game.engine.match import PlayerView
@@ -141,21 +150,41 @@ class Weighing:
 
 
 def weigh_by_rollouts(view: PlayerView, plays: Sequence[FoundPlay], deals: Sequence[Deal],
-                      work: Work, budget: int) -> Weighing | None:
+                      work: Work, budget: int, for_match: bool = False) -> Weighing | None:
     """Every play's outcome on each deal, every play on the same deals. A new deal is begun
     only while the work spent, plus what the costliest deal so far took, stays within
     ``budget`` units; a deal cut short by ``work`` running out is not counted. None when no
-    deal was played out."""
-    rows: list[list[float]] = []
+    deal was played out. ``for_match``: an outcome is the chance of losing the match from
+    the totals that end of the hand leaves (``match_rows``) where the scoring allows, not
+    the hand's penalty against the others'."""
+    ends: list[list[dict[int, list[Card]]]] = []
     costliest = 0
     for deal in deals:
         if work.spent + costliest > budget:
             break
         before = work.spent
         try:
-            row = [outcome(view, play_out(view, play, deal, work)) for play in plays]
+            row = [play_out(view, play, deal, work) for play in plays]
         except TimeoutError:
             break
         costliest = max(costliest, work.spent - before)
-        rows.append(row)
-    return Weighing(rows) if rows else None
+        ends.append(row)
+    if not ends:
+        return None
+    if for_match and weighs_match(view):
+        return Weighing(match_rows(view, ends))
+    return Weighing([[outcome(view, hands) for hands in row] for row in ends])
+
+
+def match_rows(view: PlayerView, ends: Sequence[Sequence[dict[int, list[Card]]]],
+               ) -> list[list[float]]:
+    """Each end of the hand as the chance of not winning the match from the totals it
+    leaves (lower is better, as ``outcome``). The points a hand is likely to bring are
+    those of the hands played so far; before two hands have been, the ends played out here
+    count too (early in a hand they spread about as a whole hand does)."""
+    points = [[hand_points(view, hands) for hands in row] for row in ends]
+    seen = history_points(view)
+    if len(view.history) < 2:
+        seen += [float(p) for row in points for end in row for p in end]
+    spread = spread_of(seen)
+    return [[1.0 - match_chance(view, end, spread) for end in row] for row in points]
