@@ -78,3 +78,19 @@ def test_for_the_match_the_seat_to_beat_is_the_one_ahead() -> None:
 
 def _cards(text: str) -> list[Card]:
     return parse_cards(text)[0]
+
+
+def test_a_hand_that_cannot_end_the_match_is_weighed_by_its_penalty() -> None:
+    """Only a hand that may end the match is weighed by the match: before Shanghai's last
+    hand, or while no total can reach Manipulation's target, ``match_rows`` leaves the
+    weighing to the hand's penalty against the others'."""
+    goes_out = {0: [], 1: _cards("2C 3C 4C"), 2: _cards("2D 3D 4D 5D")}
+    stuck = {0: _cards("QD"), 1: [], 2: _cards("2S 3S 4S")}
+    assert match_rows(_view("shanghai", [5, 3, 20], hands_played=3), [[goes_out, stuck]]) \
+        is None
+    assert match_rows(_view("manipulation", [50, 30, 90], hands_played=3),
+                      [[goes_out, stuck]]) is None
+    # seat 2 on 185 reaches 200 either way: the match ends, seat 0 wins it outright by going
+    # out (20, 45, 205) and ties seat 1 for it when stuck on QD (30, 30, 200)
+    near = _view("manipulation", [20, 30, 185], hands_played=8)
+    assert match_rows(near, [[goes_out, stuck]]) == [[0.0, 0.5]]

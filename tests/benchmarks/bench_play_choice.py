@@ -20,9 +20,10 @@ the real-hand rollouts choose, the other half value: what knowing every hand wou
 worth). All choices are made on the same deals, so they compare pair-wise.
 
 ``--for-match`` values the real-hand ends by the chance of winning the match from the totals
-they leave (``standings``; exact in the hand that ends the match), so the gains are shares
-of a match; ``--from-hand`` skips the choices of the hands before it (``--from-hand 4
---hands 5``: Shanghai's last hand, where the match is settled).
+they leave (``standings``), so the gains are shares of a match; only the choices in a hand
+that may end the match count then (Hard weighs those by the match too). ``--from-hand``
+skips the choices of the hands before it (``--from-hand 4 --hands 5``: Shanghai's last
+hand, where the match is settled).
 
 Run: ``python tests/benchmarks/bench_play_choice.py [--variants shanghai,manipulation]
 [--seeds 100..140] [--hands 2] [--from-hand 0] [--truths 12] [--for-match] [--json]``.
@@ -45,7 +46,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from game.ai.players import make_player  # noqa: E402
 from game.ai.players.hard import HardPlayer  # noqa: E402
 from game.ai.players.plays import solution_for  # noqa: E402
-from game.ai.players.rollouts import Deal, Weighing, weigh_by_rollouts  # noqa: E402
+from game.ai.players.rollouts import (  # noqa: E402
+    Deal,
+    Weighing,
+    match_rows,
+    outcome,
+    play_outs,
+)
 from game.ai.players.unseen import opponents  # noqa: E402
 from game.ai.turns import Decision, ask, settle  # noqa: E402
 from game.engine.actions import NextHand  # noqa: E402
@@ -87,9 +94,12 @@ def _choice(match: Match, view: PlayerView, hard: HardPlayer, by_hand: HardPlaye
     _, hand_weighing = by_hand.weigh_candidates(view, most)
     if weighing is None or hand_weighing is None:
         return None
-    real = weigh_by_rollouts(view, options, _real_deals(match, view, truths, rng), Work(),
-                             UNBOUNDED, for_match=for_match)
-    assert real is not None
+    ends = play_outs(view, options, _real_deals(match, view, truths, rng), Work(), UNBOUNDED)
+    rows = match_rows(view, ends) if for_match else [[outcome(view, e) for e in row]
+                                                     for row in ends]
+    if rows is None:  # valued for the match, and this hand cannot end it
+        return None
+    real = Weighing(rows)
     margin = hard.tuning.rollout_margin
     picks = {"margin 0": weighing.choice(0.0), f"margin {margin:g} (Hard)": weighing.choice(margin),
              "margin 1": weighing.choice(1.0),
@@ -166,7 +176,8 @@ def main() -> None:
                    for c in play(variant, seed, args.hands, args.truths, args.from_hand,
                                  args.for_match)]
         if not choices:
-            print(f"{variant}: no decision with more than one candidate")
+            where = " in a hand that may end the match" if args.for_match else ""
+            print(f"{variant}: no decision with more than one candidate{where}")
             continue
         rows = summary(choices)
         deals = statistics.fmean(c.deals for c in choices)

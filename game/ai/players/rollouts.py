@@ -9,12 +9,12 @@ their sizes from the unseen cards, fitting what their turns showed, the rest of 
 cards are the stock in a random order, and from there every seat (this one too) puts down
 its largest play each turn, drawing until able, as Medium does. A play is worth, averaged
 over the deals, its penalty at the end of the hand less the mean of the others', or (Hard's
-way, ``for_match``) the chance of winning the match from the totals that end leaves
-(``standings``). A play other than the largest is taken only when it beats the largest by
-more than the noise of the few deals there was work for (``Weighing.edge``): deals differ
-far more than the plays do, and a pick on noise alone proved no better than the largest
-play. Every rollout spends counted solver work, never time, so a seeded match replays alike
-on any machine.
+way, ``for_match``, in a hand that may end the match) the chance of winning the match from
+the totals that end leaves (``standings``). A play other than the largest is taken only
+when it beats the largest by more than the noise of the few deals there was work for
+(``Weighing.edge``): deals differ far more than the plays do, and a pick on noise alone
+proved no better than the largest play. Every rollout spends counted solver work, never
+time, so a seeded match replays alike on any machine.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.standings import (
+    ends_match,
     hand_points,
     history_points,
     match_chance,
@@ -151,12 +152,25 @@ class Weighing:
 
 def weigh_by_rollouts(view: PlayerView, plays: Sequence[FoundPlay], deals: Sequence[Deal],
                       work: Work, budget: int, for_match: bool = False) -> Weighing | None:
-    """Every play's outcome on each deal, every play on the same deals. A new deal is begun
-    only while the work spent, plus what the costliest deal so far took, stays within
-    ``budget`` units; a deal cut short by ``work`` running out is not counted. None when no
-    deal was played out. ``for_match``: an outcome is the chance of losing the match from
-    the totals that end of the hand leaves (``match_rows``) where the scoring allows, not
-    the hand's penalty against the others'."""
+    """Every play's outcome on each deal, every play on the same deals (``play_outs``).
+    None when no deal was played out. ``for_match``: when the hand may end the match, an
+    outcome is the chance of not winning the match from the totals that end of the hand
+    leaves (``match_rows``; where the scoring allows), not the hand's penalty against the
+    others'."""
+    ends = play_outs(view, plays, deals, work, budget)
+    if not ends:
+        return None
+    rows = match_rows(view, ends) if for_match and weighs_match(view) else None
+    if rows is None:
+        rows = [[outcome(view, hands) for hands in row] for row in ends]
+    return Weighing(rows)
+
+
+def play_outs(view: PlayerView, plays: Sequence[FoundPlay], deals: Sequence[Deal],
+              work: Work, budget: int) -> list[list[dict[int, list[Card]]]]:
+    """The hands at the end of the hand for every play on each deal (one row per deal). A
+    new deal is begun only while the work spent, plus what the costliest deal so far took,
+    stays within ``budget`` units; a deal cut short by ``work`` running out is not kept."""
     ends: list[list[dict[int, list[Card]]]] = []
     costliest = 0
     for deal in deals:
@@ -169,20 +183,19 @@ def weigh_by_rollouts(view: PlayerView, plays: Sequence[FoundPlay], deals: Seque
             break
         costliest = max(costliest, work.spent - before)
         ends.append(row)
-    if not ends:
-        return None
-    if for_match and weighs_match(view):
-        return Weighing(match_rows(view, ends))
-    return Weighing([[outcome(view, hands) for hands in row] for row in ends])
+    return ends
 
 
 def match_rows(view: PlayerView, ends: Sequence[Sequence[dict[int, list[Card]]]],
-               ) -> list[list[float]]:
-    """Each end of the hand as the chance of not winning the match from the totals it
-    leaves (lower is better, as ``outcome``). The points a hand is likely to bring are
-    those of the hands played so far; before two hands have been, the ends played out here
-    count too (early in a hand they spread about as a whole hand does)."""
+               ) -> list[list[float]] | None:
+    """When some end of the hand played out ends the match (the last agreed hand, or a
+    total reaching the target): each end as the chance of not winning the match from the
+    totals it leaves (lower is better, as ``outcome``); otherwise None. The points a hand
+    is likely to bring, for the ends that leave more to play, are those of the hands played
+    so far; before two hands have been, the ends played out here count too."""
     points = [[hand_points(view, hands) for hands in row] for row in ends]
+    if not any(ends_match(view, end) for row in points for end in row):
+        return None
     seen = history_points(view)
     if len(view.history) < 2:
         seen += [float(p) for row in points for end in row for p in end]

@@ -66,6 +66,12 @@ def hand_points(view: PlayerView, hands: dict[int, list[Card]]) -> list[Points]:
     return list(result.points)
 
 
+def ends_match(view: PlayerView, points: Sequence[Points]) -> bool:
+    """Does a hand that scores ``points`` end the match?"""
+    totals = [t + p for t, p in zip(view.totals, points, strict=True)]
+    return match_over(view.variant, totals, len(view.history) + 1)
+
+
 def match_chance(view: PlayerView, points: Sequence[Points], spread: Spread) -> float:
     """This seat's share of the match win after a hand that scores ``points``."""
     variant, seat = view.variant, view.seat
