@@ -13,11 +13,11 @@ reads them from the match.
 It prints, per variant, what each way of choosing gains over always putting down the
 largest play, in penalty (cards, or points under Manipulation's scoring) a decision, with
 its standard error: choosing on the rollouts' means alone (margin 0), Hard's margin
-(``Tuning.rollout_margin`` standard errors), a margin of 1, Hard's margin with every end
-of the hand weighed by its penalty against the others' instead of by the chance of winning
-the match (``Tuning.play_for_match`` off), and the best candidate on the real hands (half
-the real-hand rollouts choose, the other half value: what knowing every hand would be
-worth). All choices are made on the same deals, so they compare pair-wise.
+(``Tuning.rollout_margin`` standard errors), a margin of 1, Hard's margin with
+``Tuning.play_for_match`` turned the other way (a hand that may end the match weighed by
+the chance of winning it, or by the hand's penalty), and the best candidate on the real
+hands (half the real-hand rollouts choose, the other half value: what knowing every hand
+would be worth). All choices are made on the same deals, so they compare pair-wise.
 
 ``--for-match`` values the real-hand ends by the chance of winning the match from the totals
 they leave (``standings``), so the gains are shares of a match; only the choices in a hand
@@ -84,15 +84,15 @@ def _real_deals(match: Match, view: PlayerView, count: int, rng: random.Random) 
     return deals
 
 
-def _choice(match: Match, view: PlayerView, hard: HardPlayer, by_hand: HardPlayer,
+def _choice(match: Match, view: PlayerView, hard: HardPlayer, twin: HardPlayer,
             truths: int, rng: random.Random, for_match: bool) -> Choice | None:
     most = solution_for(view, objective="cards")
     if most is None or len(most.played) == len(view.hand):
         return None
     options, weighing = hard.weigh_candidates(view, most)
-    # the same deals (the twin's generator is where Hard's is), weighed by the hand alone
-    _, hand_weighing = by_hand.weigh_candidates(view, most)
-    if weighing is None or hand_weighing is None:
+    # the same deals (the twin's generator is where Hard's is), weighed the other way
+    _, twin_weighing = twin.weigh_candidates(view, most)
+    if weighing is None or twin_weighing is None:
         return None
     ends = play_outs(view, options, _real_deals(match, view, truths, rng), Work(), UNBOUNDED)
     rows = match_rows(view, ends) if for_match else [[outcome(view, e) for e in row]
@@ -103,13 +103,17 @@ def _choice(match: Match, view: PlayerView, hard: HardPlayer, by_hand: HardPlaye
     margin = hard.tuning.rollout_margin
     picks = {"margin 0": weighing.choice(0.0), f"margin {margin:g} (Hard)": weighing.choice(margin),
              "margin 1": weighing.choice(1.0),
-             f"margin {margin:g}, by the hand": hand_weighing.choice(margin)}
+             f"margin {margin:g}, {_way(twin)}": twin_weighing.choice(margin)}
     gains = {name: real.mean(0) - real.mean(pick) for name, pick in picks.items()}
     half = len(real.rows) // 2  # one half chooses, the other values the choice
     chooser, judge = Weighing(real.rows[:half]), Weighing(real.rows[half:])
     knowing = min(range(len(options)), key=chooser.mean)
     gains["knowing the hands"] = judge.mean(0) - judge.mean(knowing)
     return Choice(gains, len(weighing.rows))
+
+
+def _way(player: HardPlayer) -> str:
+    return "by the match" if player.tuning.play_for_match else "by the hand"
 
 
 def play(variant: str, seed: int, hands: int, truths: int, first_hand: int = 0,
@@ -119,7 +123,7 @@ def play(variant: str, seed: int, hands: int, truths: int, first_hand: int = 0,
     match = Match(variant, SEATS, seed, oracle=PLAY_ORACLE)
     players = [make_player("medium", seed * 31 + i) for i in range(SEATS)]
     hard = HardPlayer(seed)
-    by_hand = HardPlayer(seed, replace(hard.tuning, play_for_match=False))
+    twin = HardPlayer(seed, replace(hard.tuning, play_for_match=not hard.tuning.play_for_match))
     rng = random.Random(seed)
     choices: list[Choice] = []
 
@@ -139,7 +143,7 @@ def play(variant: str, seed: int, hands: int, truths: int, first_hand: int = 0,
         seat = match.awaiting
         view = match.view(seat)
         if seat == 0 and "play" in view.legal and done >= first_hand:
-            choice = _choice(match, view, hard, by_hand, truths, rng, for_match)
+            choice = _choice(match, view, hard, twin, truths, rng, for_match)
             if choice is not None:
                 choices.append(choice)
         settle(match, seat, players[seat], ask(players[seat], view), commit)

@@ -17,10 +17,9 @@
   to put down, and its worth shows turns later. Hard plays each candidate (the largest
   play by cards and by points, those holding back one of its cards, a single card) out to
   the end of the hand on sampled deals of the unseen cards, everyone then playing as
-  Medium does. Each end of the hand is worth its penalty against the others'; in a hand
-  that may end the match (the last agreed hand, a total near the target), the chance of
-  winning the match from the totals it leaves instead (``game.ai.players.standings``): then
-  the seat to beat is the one ahead. It puts down the best play when it beats the largest
+  Medium does. Each end of the hand is worth its penalty against the others' (weighing a
+  hand that may end the match by the chance of winning it, ``Tuning.play_for_match``, was
+  measured no better and is off). It puts down the best play when it beats the largest
   play by more than the noise of the deals (``game.ai.players.rollouts``).
 - Under a points scoring, sheds its highest-penalty cards first (unless one hand is the
   whole match, as in Tahiti: whoever goes out wins whatever the others hold, so it races
@@ -99,10 +98,13 @@ class Tuning:
     rollout_margin: float = 0.5
     # in a hand that may end the match, weigh each played-out end of it by the chance of
     # winning the match from the totals it leaves (``standings``), not by the hand's penalty
-    # against the others'. Weighing every hand so (419f068) was no better in 150 seeded
-    # matches (Shanghai 33.3% against 35.3%, Manipulation 31.0% against 33.3%) and finished
-    # behind each Medium more often in Manipulation (44.9% ahead against 51.2%)
-    play_for_match: bool = True
+    # against the others'. Off: it measured no better in 150 seeded matches, every hand so
+    # (Shanghai 33.3%, Manipulation 31.0%, 44.9% ahead of each Medium) or only the hands
+    # that may end the match (Shanghai 31.7%), against 35.3%, 33.3% and 51.2% off; valued on
+    # the real hands, Shanghai's last-hand choices came out alike either way (-0.002 against
+    # +0.001 of a match a decision, each +- 0.004). With so few deals a chance of 0 or 1 a
+    # deal lets a single deal move Hard off the largest play
+    play_for_match: bool = False
 
 
 class HardPlayer(ComputerPlayer):
