@@ -66,26 +66,25 @@ def hand_points(view: PlayerView, hands: dict[int, list[Card]]) -> list[Points]:
     return list(result.points)
 
 
+def _totals_after(view: PlayerView, points: Sequence[Points]) -> list[Points]:
+    return [t + p for t, p in zip(view.totals, points, strict=True)]
+
+
 def ends_match(view: PlayerView, points: Sequence[Points]) -> bool:
     """Does a hand that scores ``points`` end the match?"""
-    totals = [t + p for t, p in zip(view.totals, points, strict=True)]
-    return match_over(view.variant, totals, len(view.history) + 1)
+    return match_over(view.variant, _totals_after(view, points), len(view.history) + 1)
 
 
 def match_chance(view: PlayerView, points: Sequence[Points], spread: Spread) -> float:
     """This seat's share of the match win after a hand that scores ``points``."""
-    variant, seat = view.variant, view.seat
-    exact = [t + p for t, p in zip(view.totals, points, strict=True)]
-    played = len(view.history) + 1
-    if match_over(variant, exact, played):
-        won = [0] * view.players
-        for result in view.history:
-            for winner in result.winners:
-                won[winner] += 1
-        winners = match_result(variant, exact, won).winners
+    seat = view.seat
+    exact = _totals_after(view, points)
+    if ends_match(view, points):
+        # deals won count under no lowest-wins scoring (``weighs_match``)
+        winners = match_result(view.variant, exact, [0] * view.players).winners
         return 1.0 / len(winners) if seat in winners else 0.0
     totals = [float(total) for total in exact]
-    left = _hands_left(view, totals, played, spread)
+    left = _hands_left(view, totals, len(view.history) + 1, spread)
     scale = spread.sd * math.sqrt(left)
     mine = totals[seat]
     others = [total for other, total in enumerate(totals) if other != seat]
