@@ -13,10 +13,11 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.players import LEVELS
-from game.ai.turns import Decision, ask, make_computer, settle
+from game.ai.turns import Decision, SeatPlayer, ask, make_computer, settle
 from game.commands.common import add_variant_arguments, fail, parse_options, whole_number
 from game.engine.actions import Action, NextHand
 from game.engine.errors import IllegalAction
@@ -128,14 +129,24 @@ def seat_levels(given: list[str], min_players: int, max_players: int) -> tuple[l
     return levels, note
 
 
+#: Makes the computer player of a level for a match, from a seed (a research benchmark's
+#: players may need the match itself).
+PlayerMaker = Callable[[GameState, str, int], SeatPlayer]
+
+
+def computer_for(match: GameState, level: str, seed: int) -> SeatPlayer:
+    return make_computer(match.family, level, seed)
+
+
 def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed: int,
-               rotation: int, stats: list[SeatStats], cap: int = DEFAULT_CAP) -> GameOutcome:
+               rotation: int, stats: list[SeatStats], cap: int = DEFAULT_CAP,
+               make: PlayerMaker = computer_for) -> GameOutcome:
     """One match; ``rotation`` shifts the seats. Decision times go into ``stats``."""
     n = len(levels)
     order = [(position + rotation) % n for position in range(n)]
     names = [f"{levels[i]} {i + 1}" for i in order]
     match = new_match(variant_id, n, seed, options, names)
-    players = [make_computer(match.family, levels[i], seed * 31 + i) for i in order]
+    players = [make(match, levels[i], seed * 31 + i) for i in order]
     outcome = GameOutcome(seed, order)
 
     def commit(decision: Decision) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.players import make_player
+from game.ai.players.base import ComputerPlayer
 from game.ai.players.opponents import HandSampler
 from game.engine.actions import Play
 from game.engine.match import Match
@@ -25,10 +26,12 @@ def _believe(monkeypatch: pytest.MonkeyPatch, hand: list) -> None:
                         [list(hand) for _ in range(samples)])
 
 
-def _put_down(match: Match, level: str) -> set[str]:
-    """The hand cards the level's decision puts down (empty: it does not play)."""
+def _put_down(match: Match, level: str | ComputerPlayer) -> set[str]:
+    """The hand cards the level's (or player's) decision puts down (empty: it does not
+    play)."""
     view = match.view(match.current)
-    action = make_player(level, 1).decide(view).action
+    player = make_player(level, 1) if isinstance(level, str) else level
+    action = player.decide(view).action
     if not isinstance(action, Play):
         return set()
     return {str(c) for c in view.hand if c in set(action.table.cards())}
@@ -127,13 +130,13 @@ def _with_run(match: Match):  # noqa: ANN202
 
 @pytest.mark.parametrize(("next_hand", "expected"), [("8H", {"9H"}), ("KC", {"7H", "9H"})])
 def test_hard_plays_the_hand_out_before_choosing_what_to_put_down_in_shanghai(
-        monkeypatch: pytest.MonkeyPatch, next_hand: str, expected: set) -> None:
+        next_hand: str, expected: set) -> None:
     # Shanghai: who can meld must, who cannot draws until able. Hard plays each candidate
-    # out to the end of the hand on sampled deals (here fixed to the real hands and stock,
-    # which the player still never reads): putting down 7H lets the next player's 8H go
+    # out to the end of the hand on sampled deals (here its deal source hands over the real
+    # hands and stock): putting down 7H lets the next player's 8H go
     # out at once, so Hard adds only 9H; when that player holds KC instead, the largest
     # play is best
-    import game.ai.players.hard as hard
+    from game.ai.players.hard import HardPlayer
     from game.ai.players.rollouts import Deal
 
     match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
@@ -141,10 +144,10 @@ def test_hard_plays_the_hand_out_before_choosing_what_to_put_down_in_shanghai(
         stock="3C 4S 2D 6D JD 7C", keep_rest=False, current=0)
     real = Deal({1: list(match.hand.hands[1]), 2: list(match.hand.hands[2])},
                 list(match.hand.stock))
-    monkeypatch.setattr(hard, "sample_deals", lambda view, rng, count, *rest: [real] * count)
     assert set(match.view(0).legal) == {"play"}  # it can play, so it must
     assert _put_down(match, "medium") == {"7H", "9H"}
-    assert _put_down(match, "hard") == expected
+    player = HardPlayer(1, deals=lambda view, rng, count, *rest: [real] * count)
+    assert _put_down(match, player) == expected
 
 
 @pytest.mark.parametrize(("expected_after_draw", "draws_again"), [(21.5, True), (22.5, False)])

@@ -106,3 +106,24 @@ def test_decision_time_p99_is_the_nearest_rank() -> None:
     assert stats.p99_decision_ms == pytest.approx(198.0)
     assert stats.slowest == pytest.approx(0.2)
     assert SeatStats("easy").p99_decision_ms == 0.0
+
+
+def test_play_match_seats_the_players_its_maker_makes() -> None:
+    # a research benchmark seats a player built from the match itself (bench_tournament's
+    # reading pair); each seat's maker call gets the match, the level and the seat's seed
+    from game.ai.turns import SeatPlayer, make_computer
+    from game.commands.simulate import play_match
+    from game.engine.protocol import GameState
+
+    made: list[tuple[str, int, int]] = []
+
+    def maker(match: GameState, level: str, seed: int) -> SeatPlayer:
+        made.append((level, seed, len(match.log)))
+        return make_computer(match.family, level, seed)
+
+    stats = [SeatStats("medium"), SeatStats("easy")]
+    outcome = play_match("machiavelli", {"hand_size": "5"}, ["medium", "easy"], 7, 1, stats,
+                         make=maker)
+    assert sorted(made) == [("easy", 7 * 31 + 1, 0), ("medium", 7 * 31, 0)]
+    assert outcome.winners and outcome.order == [1, 0]
+    assert stats[0].times and stats[1].times  # both made players were asked to decide

@@ -12,6 +12,12 @@ interval for a binomial share. With more than two seats the table also gives how
 stronger level finished ahead of each weaker seat ("ahead", a tie counting half): the
 share says who won the match, "ahead" how the two levels compare. Not collected by
 pytest; not a timed test.
+
+Research pairs (``reading-medium``, ``reading-easy``) seat, as the stronger level, Hard
+with its rollouts played out on the opponents' real hands (the stock shuffled; 8 deals, no
+work limit): a ceiling for Hard's way of choosing where it plays hands out (Shanghai,
+Manipulation; elsewhere it plays as Hard). It reads the match, which no game level ever
+does, and its decisions take seconds.
 """
 
 from __future__ import annotations
@@ -20,21 +26,40 @@ import argparse
 import json
 import math
 import multiprocessing
+import random
 import sys
 import time
 import types
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import game.commands.simulate as simulate  # noqa: E402
-from game.commands.simulate import GameOutcome, SeatStats, default_cap, play_match  # noqa: E402
+from game.ai.players.hard import HardPlayer, Tuning  # noqa: E402
+from game.ai.players.opponents import HandSampler  # noqa: E402
+from game.ai.players.rollouts import Deal  # noqa: E402
+from game.ai.players.unseen import opponents  # noqa: E402
+from game.ai.turns import SeatPlayer  # noqa: E402
+from game.commands.simulate import (  # noqa: E402
+    GameOutcome,
+    SeatStats,
+    computer_for,
+    default_cap,
+    play_match,
+)
+from game.engine.match import Match, PlayerView  # noqa: E402
+from game.engine.protocol import GameState  # noqa: E402
 from game.engine.variants import Scoring, Variant, all_variants  # noqa: E402
+from game.solver import Work  # noqa: E402
 
 PAIRS = ("hard-medium", "medium-easy")
+LEVELS = ("easy", "medium", "hard")
+READING = "reading"  # research only: Hard's rollouts on the real hands (see above)
+READING_DEALS = 8
+UNBOUNDED = 10**15  # work units
 GOALS = {"hard-medium": 0.65, "medium-easy": 0.75}
 THREE_SEAT_GOAL = 0.45  # Hard against two Mediums
 
@@ -91,12 +116,37 @@ def seat_levels(variant_id: str, pair: str) -> list[str]:
     return [strong] + [weak] * (seats - 1)
 
 
+def reading_player(match: Match, seed: int) -> HardPlayer:
+    """Hard whose rollouts are played out on the opponents' real hands, the stock shuffled
+    (research: it reads the match)."""
+
+    def real_deals(view: PlayerView, rng: random.Random, count: int, sampler: HandSampler,
+                   work: Work, budget: int) -> list[Deal]:
+        deals = []
+        for _ in range(count):
+            stock = list(match.hand.stock)
+            rng.shuffle(stock)
+            deals.append(Deal({seat: list(match.hand.hands[seat]) for seat in opponents(view)},
+                              stock))
+        return deals
+
+    tuning = replace(Tuning(), rollout_deals=READING_DEALS, rollout_budget=UNBOUNDED,
+                     rollout_cutoff=UNBOUNDED)
+    return HardPlayer(seed, tuning, deals=real_deals)
+
+
+def seat_player(match: GameState, level: str, seed: int) -> SeatPlayer:
+    if level == READING and isinstance(match, Match):
+        return reading_player(match, seed)
+    return computer_for(match, level, seed)
+
+
 def play(game: Game) -> GameResult:
     levels = seat_levels(game.variant, game.pair)
     stats = [SeatStats(level) for level in levels]
     variant = all_variants()[game.variant]
     outcome = play_match(game.variant, {}, levels, game.seed, game.rotation, stats,
-                         default_cap(variant))
+                         default_cap(variant), make=seat_player)
     # position p holds levels[order[p]]; the stronger level is levels[0]
     winners = [outcome.order[p] for p in outcome.winners]
     share = Fraction(winners.count(0), len(winners)) if winners else Fraction(0)
@@ -144,8 +194,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
 
 
-def goal(row: Row) -> float:
-    return THREE_SEAT_GOAL if row.seats > 2 and row.pair == "hard-medium" else GOALS[row.pair]
+def goal(row: Row) -> float | None:
+    """The issue's goal for the row (None: a pair it sets none for, such as hard-easy or
+    the research pairs)."""
+    if row.seats > 2 and row.pair == "hard-medium":
+        return THREE_SEAT_GOAL
+    return GOALS.get(row.pair)
 
 
 def figures(row: Row) -> dict[str, object]:
@@ -180,10 +234,14 @@ def line(row: Row) -> str:
             notes.append(f"{key} {f[key]}")
     return (f"{row.variant:<20}{row.pair:<13}{row.seats:>5}{row.games:>6}"
             f"{100 * row.wins / max(1, row.games):>7.1f}%"
-            f"{f'{100 * low:.1f}-{100 * high:.1f}%':>16}{100 * goal(row):>5.0f}%"
+            f"{f'{100 * low:.1f}-{100 * high:.1f}%':>16}{_percent(goal(row)):>6}"
             f"{100 * row.ahead / max(1, row.games):>7.1f}%"
             f"{f['p50_ms']:>8.1f}{f['p95_ms']:>8.1f}{f['p99_ms']:>8.1f}{f['max_ms']:>8.1f}"
             f"  {', '.join(notes)}")
+
+
+def _percent(share: float | None) -> str:
+    return "-" if share is None else f"{100 * share:.0f}%"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -194,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated variant ids (default: every variant)")
     parser.add_argument("--pairs", default=",".join(PAIRS),
                         help="comma-separated pairs, stronger level first: hard-medium, "
-                             "medium-easy, hard-easy")
+                             "medium-easy, hard-easy; research: reading-medium")
     parser.add_argument("--jobs", type=int, default=2, help="processes (at most 2)")
     parser.add_argument("--json", action="store_true", help="end with one line of JSON")
     parser.add_argument("--cpu-clock", action="store_true",
@@ -207,8 +265,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown variant '{variant_id}'")
     for pair in pairs:
         levels = pair.split("-")
-        if len(levels) != 2 or not all(lv in ("easy", "medium", "hard") for lv in levels):
-            parser.error(f"bad pair '{pair}': expected e.g. hard-medium")
+        if len(levels) != 2 or levels[0] not in (*LEVELS, READING) or levels[1] not in LEVELS:
+            parser.error(f"bad pair '{pair}': expected e.g. hard-medium or reading-medium")
     rows = {(v, p): Row(v, p, len(seat_levels(v, p))) for v in variants for p in pairs}
     games = [Game(v, p, args.seed + i, i % rows[v, p].seats)
              for v in variants for p in pairs for i in range(args.games)]

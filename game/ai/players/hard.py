@@ -43,7 +43,7 @@ from game.ai.players.carousel import draw_again_value, knock_worth, value_after
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.plays import FoundPlay, as_decision, solution_for
-from game.ai.players.rollouts import Weighing, sample_deals, weigh_by_rollouts
+from game.ai.players.rollouts import DealSource, Weighing, sample_deals, weigh_by_rollouts
 from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
 from game.engine.cards import Card
@@ -110,10 +110,12 @@ class Tuning:
 class HardPlayer(ComputerPlayer):
     level = "hard"
 
-    def __init__(self, seed: int = 0, tuning: Tuning | None = None) -> None:
+    def __init__(self, seed: int = 0, tuning: Tuning | None = None,
+                 deals: DealSource = sample_deals) -> None:
         super().__init__(seed)
         self.tuning = tuning or Tuning()
         self.sampler = HandSampler(self.rng)
+        self.deals = deals  # what the draw-until-able rollouts play out on
         self._work = Work(0)  # this decision's budget (``Tuning.cutoff``)
 
     # --- plays
@@ -195,8 +197,8 @@ class HardPlayer(ComputerPlayer):
         if len(options) == 1:
             return options, None
         work = Work(self.tuning.rollout_cutoff)
-        deals = sample_deals(view, self.rng, self.tuning.rollout_deals, self.sampler,
-                             self._work, self.tuning.budget)
+        deals = self.deals(view, self.rng, self.tuning.rollout_deals, self.sampler,
+                           self._work, self.tuning.budget)
         return options, weigh_by_rollouts(view, options, deals, work,
                                           self.tuning.rollout_budget,
                                           for_match=self.tuning.play_for_match)

@@ -24,6 +24,7 @@ import random
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.standings import (
@@ -48,6 +49,15 @@ class Deal:
 
     hands: dict[int, list[Card]]
     stock: list[Card]
+
+
+class DealSource(Protocol):
+    """Where the deals a play is played out on come from: ``sample_deals`` in play; a
+    research benchmark may hand over the real hands instead, to measure what knowing them
+    would be worth (``tests/benchmarks/bench_ceiling.py``)."""
+
+    def __call__(self, view: PlayerView, rng: random.Random, count: int,
+                 sampler: HandSampler, work: Work, budget: int) -> list[Deal]: ...
 
 
 def sample_deals(view: PlayerView, rng: random.Random, count: int, sampler: HandSampler,
