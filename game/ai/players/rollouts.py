@@ -54,7 +54,7 @@ class Deal:
 class DealSource(Protocol):
     """Where the deals a play is played out on come from: ``sample_deals`` in play; a
     research benchmark may hand over the real hands instead, to measure what knowing them
-    would be worth (``tests/benchmarks/bench_ceiling.py``)."""
+    would be worth (``tests/benchmarks/bench_tournament.py``'s reading pairs)."""
 
     def __call__(self, view: PlayerView, rng: random.Random, count: int,
                  sampler: HandSampler, work: Work, budget: int) -> list[Deal]: ...
