@@ -74,7 +74,9 @@ class Choice:
     deals: int
 
 
-def _real_deals(match: Match, view: PlayerView, count: int, rng: random.Random) -> list[Deal]:
+def real_deals(match: Match, view: PlayerView, count: int, rng: random.Random) -> list[Deal]:
+    """``count`` deals of the match's real opponent hands, the stock shuffled (read from
+    the match: research only, as in bench_tournament's reading pairs)."""
     hand = match.hand
     deals = []
     for _ in range(count):
@@ -94,7 +96,7 @@ def _choice(match: Match, view: PlayerView, hard: HardPlayer, twin: HardPlayer,
     _, twin_weighing = twin.weigh_candidates(view, most)
     if weighing is None or twin_weighing is None:
         return None
-    ends = play_outs(view, options, _real_deals(match, view, truths, rng), Work(), UNBOUNDED)
+    ends = play_outs(view, options, real_deals(match, view, truths, rng), Work(), UNBOUNDED)
     rows = match_rows(view, ends) if for_match else [[outcome(view, e) for e in row]
                                                      for row in ends]
     if rows is None:  # valued for the match, and this hand cannot end it

@@ -38,10 +38,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import game.commands.simulate as simulate  # noqa: E402
+from game.ai.players import LEVELS  # noqa: E402
 from game.ai.players.hard import HardPlayer, Tuning  # noqa: E402
 from game.ai.players.opponents import HandSampler  # noqa: E402
 from game.ai.players.rollouts import Deal  # noqa: E402
-from game.ai.players.unseen import opponents  # noqa: E402
 from game.ai.turns import SeatPlayer  # noqa: E402
 from game.commands.simulate import (  # noqa: E402
     GameOutcome,
@@ -54,12 +54,11 @@ from game.engine.match import Match, PlayerView  # noqa: E402
 from game.engine.protocol import GameState  # noqa: E402
 from game.engine.variants import Scoring, Variant, all_variants  # noqa: E402
 from game.solver import Work  # noqa: E402
+from tests.benchmarks.bench_play_choice import UNBOUNDED, real_deals  # noqa: E402
 
 PAIRS = ("hard-medium", "medium-easy")
-LEVELS = ("easy", "medium", "hard")
 READING = "reading"  # research only: Hard's rollouts on the real hands (see above)
 READING_DEALS = 8
-UNBOUNDED = 10**15  # work units
 GOALS = {"hard-medium": 0.65, "medium-easy": 0.75}
 THREE_SEAT_GOAL = 0.45  # Hard against two Mediums
 
@@ -120,19 +119,13 @@ def reading_player(match: Match, seed: int) -> HardPlayer:
     """Hard whose rollouts are played out on the opponents' real hands, the stock shuffled
     (research: it reads the match)."""
 
-    def real_deals(view: PlayerView, rng: random.Random, count: int, sampler: HandSampler,
-                   work: Work, budget: int) -> list[Deal]:
-        deals = []
-        for _ in range(count):
-            stock = list(match.hand.stock)
-            rng.shuffle(stock)
-            deals.append(Deal({seat: list(match.hand.hands[seat]) for seat in opponents(view)},
-                              stock))
-        return deals
+    def deals(view: PlayerView, rng: random.Random, count: int, sampler: HandSampler,
+              work: Work, budget: int) -> list[Deal]:
+        return real_deals(match, view, count, rng)
 
     tuning = replace(Tuning(), rollout_deals=READING_DEALS, rollout_budget=UNBOUNDED,
                      rollout_cutoff=UNBOUNDED)
-    return HardPlayer(seed, tuning, deals=real_deals)
+    return HardPlayer(seed, tuning, deals=deals)
 
 
 def seat_player(match: GameState, level: str, seed: int) -> SeatPlayer:
