@@ -93,8 +93,13 @@ def test_a_gone_meld_leaves_a_gap_a_new_meld_then_takes() -> None:
     assert slots.assign([["QC", "QD", "QS"], c, a]) == [
         SlotEntry(2, 4 + spare), SlotEntry(0, 3 + spare), SlotEntry(1, 3 + spare)]
     slots.assign([a, c])
-    slots.forget_gaps()
+    slots.squeeze(spare=True)  # the gaps close, the room to grow stays
     assert slots.assign([a, c]) == [SlotEntry(0, 4 + spare), SlotEntry(1, 3 + spare)]
+    slots.assign([c, a])  # handed over in another order: the places stay
+    slots.assign([a, ["9C", "9D", "9H"], c])  # a new meld at the end
+    slots.squeeze()  # the table is full: no gap, no spare room, the order kept
+    assert slots.assign([c, ["9C", "9D", "9H"], a[:2] + ["AH"]]) == [
+        SlotEntry(2, 3), SlotEntry(0, 3), SlotEntry(1, 3)]
 
 
 # --------------------------------------------------------------------------- marks and log

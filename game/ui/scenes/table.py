@@ -412,10 +412,12 @@ class TableScene(CardTableScene[TableModel, Layout]):
                           match.variant.table_layout is TableLayout.SETS_AND_RUNS_APART, revealed)
 
     def _compute_layout(self, model: TableModel) -> Layout:
+        size = self.app.size
         slots = self.slots.assign([g.cards for g in model.groups])
-        layout = compute_layout(model, self.app.size, slots)
+        layout = compute_layout(model, size, slots, self.slots.card_cap(size))
         if layout.gaps_dropped:
-            self.slots.forget_gaps()
+            self.slots.squeeze(spare=not layout.spare_dropped)
+        self.slots.laid_out(size, layout.table_card[1])
         return layout
 
     def refresh(self, snap: bool = False) -> None:

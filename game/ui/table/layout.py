@@ -123,6 +123,7 @@ class Layout(HandRow):
     scores: pygame.Rect | None = None  # the running scores, when the sidebar has room
     score_row: int = 20
     gaps_dropped: bool = False  # the slots' gaps had to close for the table to fit
+    spare_dropped: bool = False  # ... and their room to grow
 
     def group_at(self, pos: tuple[float, float], slack: int = 0) -> GroupBox | None:
         for box in self.groups:
@@ -147,9 +148,12 @@ def clamp(value: float, low: float, high: float) -> int:
 
 
 def compute_layout(model: TableModel, size: tuple[int, int],
-                   slots: Sequence[SlotEntry] | None = None) -> Layout:
+                   slots: Sequence[SlotEntry] | None = None,
+                   card_cap: int | None = None) -> Layout:
     """The layout of ``model`` in a window of ``size``; ``slots`` (from a ``SlotMap``)
-    give the melds' display order with the gaps of melds gone, else the model's order."""
+    give the melds' display order with the gaps of melds gone, else the model's order;
+    the table's cards are at most ``card_cap`` tall (the size they had, so they never
+    grow back within a hand)."""
     width, height = size
     m = clamp(min(width, height) * 0.012, 8, 18)
     side_w = clamp(width * 0.165, 180, 300)
@@ -187,7 +191,7 @@ def compute_layout(model: TableModel, size: tuple[int, int],
                     scores=scores if scores.height >= needed else None, score_row=row_h)
     _place_seats(layout, model)
     place_hand(layout, model.hand)
-    _place_table(layout, model, hand_h, slots)
+    _place_table(layout, model, hand_h, slots, card_cap)
     return layout
 
 
@@ -287,31 +291,47 @@ def _blocks_width(count: int, w: int, wide: bool = False) -> float:
 
 
 def _place_table(layout: Layout, model: TableModel, hand_h: int,
-                 slots: Sequence[SlotEntry] | None) -> None:
+                 slots: Sequence[SlotEntry] | None, card_cap: int | None) -> None:
+    """Lay the melds out in the slots' order. The table keeps its card size (at most
+    ``card_cap``) and every meld its place while they fit; when they do not, the gaps
+    close first (``gaps_dropped``), then the room kept for growth (``spare_dropped``), and
+    the cards shrink last; the melds' order never changes."""
     table = layout.table
     label_h = max(16, round(table.height * 0.05)) if model.apart else 0
     packed = [SlotEntry(i, len(g.cards)) for i, g in enumerate(model.groups)]
     entries = packed if slots is None else list(slots)
-    h = _fitting_height(layout, model, entries, hand_h, label_h)
-    # gaps and spare room keep the melds in place, but never at the price of smaller cards
-    if entries != packed and _fitting_height(layout, model, packed, hand_h, label_h) > h:
-        entries = packed
+    # the same order, each meld as wide as its cards: no gap, no spare room
+    compact = [SlotEntry(e.group, len(model.groups[e.group].cards)) for e in entries
+               if e.group is not None]
+    top = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
+    if card_cap is not None:
+        top = max(MIN_TABLE_HEIGHT, min(top, card_cap))
+    gapless = [e for e in entries if e.group is not None]
+    h = top
+    if not _fits(layout, model, entries, h, label_h):
         layout.gaps_dropped = True
-        h = _fitting_height(layout, model, entries, hand_h, label_h)
+        if gapless != entries and _fits(layout, model, gapless, h, label_h):
+            entries = gapless  # the gaps close, every meld keeps its room to grow
+        else:
+            layout.spare_dropped = entries != compact
+            entries = compact
+            h = _fitting_height(layout, model, entries, top, label_h)
     _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, final=True)
 
 
+def _fits(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], h: int,
+          label_h: int) -> bool:
+    return _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, final=False)
+
+
 def _fitting_height(layout: Layout, model: TableModel, entries: Sequence[SlotEntry],
-                    hand_h: int, label_h: int) -> int:
-    """The tallest table card (down to ``MIN_TABLE_HEIGHT``) at which ``entries`` fit."""
-    table = layout.table
-    h = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
-    while True:
-        w = round(h / CARD_RATIO)
-        if _try_table(layout, model, entries, w, h, label_h, final=False) \
-                or h <= MIN_TABLE_HEIGHT:
-            return h
+                    top: int, label_h: int) -> int:
+    """The tallest table card from ``top`` down to ``MIN_TABLE_HEIGHT`` at which
+    ``entries`` fit."""
+    h = top
+    while h > MIN_TABLE_HEIGHT and not _fits(layout, model, entries, h, label_h):
         h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
+    return h
 
 
 def _regions(layout: Layout, model: TableModel, label_h: int) -> list[tuple[str, pygame.Rect]]:
