@@ -123,3 +123,52 @@ def test_nothing_else_moves_while_the_player_rearranges_a_full_table(make) -> No
     for meld, rect in back.items():
         if meld in now:
             assert rect == now[meld], f"{sorted(map(str, meld))} moved on undo"
+
+
+# --------------------------------------------------------------------------- 3: the log
+
+
+def spy_log(scene: TableScene) -> list[tuple[list[str], bool]]:
+    """Record what the scene's turn log draws each frame: its lines, and whether the
+    keyboard's help took a line."""
+    calls: list[tuple[list[str], bool]] = []
+    draw = scene.hud.draw_log
+
+    def spy(surface, layout, lines, key_hints=False):  # noqa: ANN001, ANN202
+        calls.append(([line for _, line in lines], key_hints))
+        draw(surface, layout, lines, key_hints)
+
+    scene.hud.draw_log = spy  # type: ignore[method-assign]
+    return calls
+
+
+def test_the_turn_log_has_its_own_strip_on_a_full_table_and_keys_keep_it(make) -> None:  # noqa: ANN001
+    seats = [Seat("You", "human"), Seat("Ada", "medium"), Seat("Bob", "medium")]
+    rig = {"table": " | ".join(FULL_MELDS + ["10H JH QH", "8D 9D 10D"]),
+           "hands": ["KC 2C 9S 4D 8S", "8C 6C 6D QC 3H 10S AC", "7H 2S"], "current": 2}
+    probe = make(rig, seats=seats)
+    scene = probe.scene
+    layout = scene.layout
+    assert len(scene.match.hand.turns) == 1 and scene.log_lines()
+    rows = len({box.rect.y for box in layout.groups})
+    assert rows >= 3
+    covers = [box.rect for box in layout.groups] + list(layout.new_melds)
+    assert layout.log.collidelist(covers) < 0, "a meld lies over the log"
+    assert layout.log.bottom <= layout.status.top and layout.log.height >= 2 * 19
+    calls = spy_log(scene)
+    probe.frames(2)
+    assert calls and calls[-1] == ([line for _, line in scene.log_lines()], False)
+    probe.key(pygame.K_RIGHT)  # the keyboard takes over: its help shows, the log stays
+    probe.frames(2)
+    lines, help_shown = calls[-1]
+    assert help_shown and lines == [line for _, line in scene.log_lines()]
+    # a refusal's note goes above the log, never over it
+    probe.click(probe.button("end").center)
+    probe.frames(2)
+    assert scene.message is None or scene.note_rect is None \
+        or not scene.note_rect.colliderect(layout.log)
+    probe.drag(probe.center(probe.card("9S", "hand")), probe.felt_spot())
+    probe.key(pygame.K_e)
+    probe.frames(2)
+    assert scene.message is not None and scene.note_rect is not None
+    assert not scene.note_rect.colliderect(scene.layout.log), "the note covers the log"

@@ -79,6 +79,8 @@ class Coach(Protocol):
 class StagedTable(TableScene):
     """A table on a staged session, coached by ``coach`` (see the module docstring)."""
 
+    shows_log = False
+
     def __init__(self, app: App, session: GameSession, coach: Coach) -> None:
         super().__init__(app, session, autosave=False)
         self.coach = coach

@@ -36,7 +36,7 @@ from game.ui.table.driver import STEP_TRAVEL, Playback, Worker
 from game.ui.table.hud import Hud, Status
 from game.ui.table.human import HumanTurn
 from game.ui.table.keys import Keyboard
-from game.ui.table.layout import Layout, Spot, compute_layout
+from game.ui.table.layout import LOG_ROWS_MOST, Layout, Spot, compute_layout
 from game.ui.table.marks import Mark, TurnMarks, log_line, marked_cards, play_steps
 from game.ui.table.model import SeatInfo, TableModel, build_groups
 from game.ui.table.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK, WAIT
@@ -61,6 +61,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
     committed turn."""
 
     settle_pause = 0.35
+    shows_log = True  # the turn log under the felt (a coach's staged table has no turns)
     pointer: Pointer
     controls: Controls | None
 
@@ -414,7 +415,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def _compute_layout(self, model: TableModel) -> Layout:
         size = self.app.size
         slots = self.slots.assign([g.cards for g in model.groups])
-        layout = compute_layout(model, size, slots, self.slots.card_cap(size))
+        layout = compute_layout(model, size, slots, self.slots.card_cap(size),
+                                None if self.shows_log else 0)
         if layout.gaps_dropped:
             self.slots.squeeze(spare=not layout.spare_dropped)
         self.slots.laid_out(size, layout.table_card[1])
@@ -622,8 +624,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
         board = self.hud.board(layout, model, self.indicators.facts())
         self.sprites.draw(surface, board, self.hud.version, self._overlay)
         self.hud.draw_status(surface, layout, self.status, self.clock)
-        if not self.keys.active and self.phase in (HUMAN, THINK, PLAYBACK, SETTLE):
-            self.hud.draw_log(surface, layout, self.log_lines())
+        if self.phase in (HUMAN, THINK, PLAYBACK, SETTLE):
+            self.hud.draw_log(surface, layout, self.log_lines(LOG_ROWS_MOST),
+                              key_hints=self.keys.active and self.phase == HUMAN)
         if self.chooser is not None:
             self.chooser.draw(surface)
         self.note_rect = None

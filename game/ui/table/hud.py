@@ -11,7 +11,7 @@ import pygame
 from game.i18n import _
 from game.ui.table.board import Board
 from game.ui.table.draw import panel
-from game.ui.table.layout import Layout
+from game.ui.table.layout import Layout, log_font_px, log_row_height
 from game.ui.table.look import Facts, Message, Status, font_px
 from game.ui.table.overlays import draw_note, draw_status_pill
 from game.ui.theme import (
@@ -53,7 +53,7 @@ class Hud(Board):
     def draw_status(self, surface: pygame.Surface, layout: Layout, status: Status,
                     clock: float) -> None:
         draw_status_pill(surface, self.text, layout.status, status, clock,
-                         font_px(layout, 0.024, 13, 21))
+                         font_px(layout, 0.024, 13, 21), fit=True)
 
     def draw_turn_marker(self, surface: pygame.Surface, layout: Layout, seat: int,
                          clock: float) -> None:
@@ -94,41 +94,44 @@ class Hud(Board):
         radius = 10
         panel(surface, rect.inflate(8, 8), TABLE_FOCUS_FILL, colour, radius, 4)
 
-    def draw_key_hints(self, surface: pygame.Surface, layout: Layout) -> None:
-        size = font_px(layout, 0.016, 10, 14)
-        text = (_("\u2190\u2192 card  \u00b7  \u2191\u2193 table / hand  \u00b7  Space select  "
-                "\u00b7  Tab meld  \u00b7  Enter move  \u00b7  Backspace take back  "
-                "\u00b7  E end turn"))
-        label = self.text.render(self.text.fit(text, size, layout.table.width), size, TABLE_MUTED)
-        surface.blit(label, (layout.table.x + 4, layout.status.top - label.get_height() - 4))
+    def key_hints(self) -> str:
+        return _("\u2190\u2192 card  \u00b7  \u2191\u2193 table / hand  \u00b7  Space select  "
+                 "\u00b7  Tab meld  \u00b7  Enter move  \u00b7  Backspace take back  "
+                 "\u00b7  E end turn")
 
     def draw_log(self, surface: pygame.Surface, layout: Layout,
-                 lines: list[tuple[tuple[int, int, int], str]]) -> None:
-        """What the last turns did, one line each above the status line (newest lowest),
-        each behind a dot of the seat's colour; only as many lines as fit without covering
-        a meld (Last turns tells them all)."""
-        size = font_px(layout, 0.017, 11, 15)
-        y = layout.status.top - 4
-        melds = [box.rect for box in layout.groups] + layout.new_melds
-        for colour, line in reversed(lines):
-            label = self.text.render(self.text.fit(line, size, layout.table.width - 40), size,
-                                     LOG_TEXT)
-            y -= label.get_height() + 3
-            back = pygame.Rect(layout.table.x + 2, y - 1, label.get_width() + 30,
-                               label.get_height() + 2)
-            if back.collidelist(melds) >= 0:
-                return
-            panel(surface, back, TABLE_LOG_BACK, None, 6)
-            r = max(3, size // 3)
-            pygame.draw.circle(surface, colour, (back.x + 10, back.centery), r)
-            surface.blit(label, (back.x + 22, y))
+                 lines: list[tuple[tuple[int, int, int], str]], key_hints: bool = False) -> None:
+        """What the last turns did, one line each in the log's own strip under the felt
+        (newest lowest), each behind a dot of the seat's colour; with ``key_hints`` the
+        keys of the keyboard take the top line. Last turns tells every turn again."""
+        strip = layout.log
+        size = log_font_px(layout.size[1])
+        row = log_row_height(layout.size[1])
+        rows = max(1, strip.height // row)
+        shown: list[tuple[tuple[int, int, int] | None, str]] = list(lines)
+        shown = shown[-(rows - 1):] if key_hints and rows > 1 else shown[-rows:]
+        if key_hints:
+            shown.insert(0, (None, self.key_hints()))
+        y = strip.bottom - row * len(shown)
+        for colour, line in shown:
+            ink = TABLE_MUTED if colour is None else LOG_TEXT
+            indent = 4 if colour is None else 22
+            label = self.text.render(self.text.fit(line, size, strip.width - indent - 10), size,
+                                     ink)
+            back = pygame.Rect(strip.x, y + 1, label.get_width() + indent + 8, row - 2)
+            if colour is not None:
+                panel(surface, back, TABLE_LOG_BACK, None, 6)
+                pygame.draw.circle(surface, colour, (back.x + 10, back.centery),
+                                   max(3, size // 3))
+            surface.blit(label, label.get_rect(midleft=(back.x + indent, back.centery)))
+            y += row
 
     def draw_message(self, surface: pygame.Surface, layout: Layout,
                      message: Message) -> pygame.Rect:
         width = min(layout.table.width - 40, max(360, layout.size[0] // 3))
         melds = [box.rect for box in layout.groups] + \
             ([layout.free_rect] if layout.free_rect is not None else [])
-        return draw_note(surface, self.text, layout.table, layout.status, message,
+        return draw_note(surface, self.text, layout.table, layout.log, message,
                          font_px(layout, 0.021, 12, 18), width, NOTE_TONES, melds)
 
     def draw_tooltip(self, surface: pygame.Surface, pos: tuple[int, int], title: str,

@@ -185,7 +185,6 @@ class Keyboard:
         layout = scene.layout
         if not self.active or layout is None or scene.phase != "human":
             return
-        scene.hud.draw_key_hints(surface, layout)
         if self.target == NEW:
             for rect in layout.new_melds:
                 scene.hud.draw_focus_target(surface, rect, scene.clock)

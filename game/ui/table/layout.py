@@ -25,6 +25,16 @@ WIDE_EXTRA = 0.1  # more for a meld with a 10 in it: its index has two digits
 COMPACT_BELOW = 84  # card_art draws narrower cards in its compact style
 MIN_TABLE_HEIGHT = 50
 BUTTON_ROWS = 9  # rows of sidebar buttons (controls.ROWS)
+LOG_ROWS_MOST = 4  # lines of the turn log under the felt (one per other seat, at most)
+
+
+def log_font_px(height: int) -> int:
+    """The turn log's text size in a window ``height`` tall."""
+    return int(max(11, min(15, height * 0.017)))
+
+
+def log_row_height(height: int) -> int:
+    return log_font_px(height) + 8
 
 
 @dataclass(frozen=True)
@@ -108,6 +118,7 @@ class Layout(HandRow):
     stock: pygame.Rect
     info: pygame.Rect
     buttons: pygame.Rect
+    log: pygame.Rect  # the turn log's strip, between the felt and the status line
     seat_rects: dict[int, pygame.Rect] = field(default_factory=dict)
     spots: dict[Card, Spot] = field(default_factory=dict)
     groups: list[GroupBox] = field(default_factory=list)
@@ -149,11 +160,12 @@ def clamp(value: float, low: float, high: float) -> int:
 
 def compute_layout(model: TableModel, size: tuple[int, int],
                    slots: Sequence[SlotEntry] | None = None,
-                   card_cap: int | None = None) -> Layout:
+                   card_cap: int | None = None, log_rows: int | None = None) -> Layout:
     """The layout of ``model`` in a window of ``size``; ``slots`` (from a ``SlotMap``)
     give the melds' display order with the gaps of melds gone, else the model's order;
     the table's cards are at most ``card_cap`` tall (the size they had, so they never
-    grow back within a hand)."""
+    grow back within a hand); the turn log under the felt has ``log_rows`` lines (one per
+    other seat, at most ``LOG_ROWS_MOST``, unless given: none on a coach's staged table)."""
     width, height = size
     m = clamp(min(width, height) * 0.012, 8, 18)
     side_w = clamp(width * 0.165, 180, 300)
@@ -168,8 +180,14 @@ def compute_layout(model: TableModel, size: tuple[int, int],
                        hand_h + lift + hand_label)
     status_h = clamp(height * 0.05, 30, 46)
     status = pygame.Rect(m, hand.top - status_h - m // 2, hand.width, status_h)
+    # the turn log has a strip of its own under the melds, so it is never hidden by a meld
+    # however full the table
+    if log_rows is None:
+        log_rows = max(1, min(LOG_ROWS_MOST, len(model.seats) - 1))
+    log_h = log_rows * log_row_height(height)
+    log = pygame.Rect(m, status.top - log_h - m // 3, hand.width, log_h)
     table = pygame.Rect(m, top.bottom + m, width - side_w - 2 * m,
-                        status.top - top.bottom - 2 * m)
+                        log.top - top.bottom - m - m // 3)
 
     pad = m
     stock_h = clamp(height * 0.15, 80, 170)
@@ -186,7 +204,7 @@ def compute_layout(model: TableModel, size: tuple[int, int],
                          min(needed, height - buttons.bottom - 2 * pad))
 
     layout = Layout(size, m, (0, 0), hand_card, sidebar, top, table, status, hand, stock,
-                    info, buttons, hand_lift=lift, button_h=button_h,
+                    info, buttons, log, hand_lift=lift, button_h=button_h,
                     button_font=clamp(height * 0.019, 13, 18),
                     scores=scores if scores.height >= needed else None, score_row=row_h)
     _place_seats(layout, model)
