@@ -172,3 +172,43 @@ def test_the_turn_log_has_its_own_strip_on_a_full_table_and_keys_keep_it(make) -
     probe.frames(2)
     assert scene.message is not None and scene.note_rect is not None
     assert not scene.note_rect.colliderect(scene.layout.log), "the note covers the log"
+
+
+# --------------------------------------------------------------------------- 4: resizes
+
+
+def button_states(scene: TableScene) -> dict[str, tuple[bool, bool, str, bool]]:
+    """Each sidebar button: enabled, shown, its text, and whether it is shown pressed."""
+    assert scene.controls is not None
+    return {name: (b.is_enabled, b.visible, b.text, b.is_selected)
+            for name, b in scene.controls.buttons.items()}
+
+
+@pytest.mark.parametrize("sizes", [[(1280, 800), (1024, 640), (1920, 1080), (1280, 800)]])
+def test_every_button_keeps_its_state_through_resizes(make, sizes) -> None:  # noqa: ANN001
+    probe = make(size=sizes[0])
+    scene = probe.scene
+    before = button_states(scene)
+    assert not before["undo"][0] and not before["reset"][0] and not before["end"][0]
+    for size in sizes[1:]:
+        probe.app.resize(size)
+        probe.frames(3)
+        assert scene.layout.size == size
+        assert button_states(scene) == before, f"at {size}"
+    # a started play: End, Undo and Reset come on, and stay on through a resize
+    probe.drag(probe.center(probe.card("KC", "hand")), probe.felt_spot())
+    probe.frames(3)
+    started = button_states(scene)
+    assert started["undo"][0] and started["reset"][0]
+    probe.app.resize(sizes[1])
+    probe.frames(3)
+    assert button_states(scene) == started
+    # resized under the game menu, then back to the table
+    probe.key(pygame.K_ESCAPE)
+    assert probe.app.scenes.top is not scene
+    probe.app.resize(sizes[2])
+    probe.frames(3)
+    probe.key(pygame.K_ESCAPE)
+    probe.frames(3)
+    assert probe.app.scenes.top is scene and scene.layout.size == sizes[2]
+    assert button_states(scene) == started

@@ -54,7 +54,7 @@ from game.ui.contract.replay import TurnsReplay
 from game.ui.contract.undo import TurnUndo
 from game.ui.contract.words import TurnLog, action_words
 from game.ui.table.card_table import CardTableScene
-from game.ui.table.controls import ButtonState
+from game.ui.table.controls import ButtonState, Same
 from game.ui.table.driver import Worker
 from game.ui.table.hud import Status
 from game.ui.table.layout import Spot
@@ -546,7 +546,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def _update_controls(self) -> None:
         if self.controls is None:
             return
-        key = (self.version, self.phase, id(self.controls), self.sort_mode)
+        key = (self.version, self.phase, Same(self.controls), self.sort_mode)
         if key == self._controls_key:
             return
         self._controls_key = key

@@ -38,6 +38,23 @@ ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (
 STYLES = {"end": "primary", "hint": "menu"}
 
 
+class Same:
+    """Holds an object so that it is equal only to a holder of the very same object: for
+    the keys that say which buttons the states were pushed to (an id() can be reused once
+    the buttons it named are gone, and a rebuilt set kept its fresh, all-enabled look)."""
+
+    __slots__ = ("thing",)
+
+    def __init__(self, thing: object) -> None:
+        self.thing = thing
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.thing is self.thing
+
+    def __hash__(self) -> int:
+        return id(self.thing)
+
+
 @dataclass(frozen=True)
 class ButtonState:
     visible: bool = True

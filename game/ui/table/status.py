@@ -10,7 +10,7 @@ from game.engine.scoring import hand_value, points_text
 from game.engine.turn import TurnCheck
 from game.engine.variants import KnockWhen
 from game.i18n import _, ngettext
-from game.ui.table.controls import ButtonState
+from game.ui.table.controls import ButtonState, Same
 from game.ui.table.hud import Facts, Status
 from game.ui.table.phases import HINT, HUMAN, REPLAY, STOPPED
 
@@ -31,9 +31,11 @@ class TableStatus:
         if self.table.controls is None:
             return
         table = self.table
+        # the controls and the draft themselves, not their id(): a rebuilt set of buttons
+        # (a resize) can be given a dead one's id, and kept its fresh, all-enabled look
         key = (table.version, table.phase, table.human.hint_worker is None, table.sort_mode,
                table.human.hint_show is not None and table.human.hint_show.finished,
-               id(table.controls), id(table.draft))
+               Same(table.controls), Same(table.draft))
         if key == self._controls_key:
             return
         self._controls_key = key
