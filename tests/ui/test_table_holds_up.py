@@ -212,3 +212,39 @@ def test_every_button_keeps_its_state_through_resizes(make, sizes) -> None:  # n
     probe.frames(3)
     assert probe.app.scenes.top is scene and scene.layout.size == sizes[2]
     assert button_states(scene) == started
+
+
+# --------------------------------------------------------------------------- 7: drawn in place
+
+
+def sprites_match_the_layout(scene: TableScene) -> list[str]:
+    """Cards whose sprite holds another meld or slot than the layout gives them (the
+    picture draws a meld's cards together, in slot order)."""
+    assert scene.layout is not None
+    wrong = []
+    for card, spot in scene.layout.spots.items():
+        sprite = scene.sprites.sprites[card]
+        if (sprite.spot.zone, sprite.spot.group, sprite.spot.slot) != (spot.zone, spot.group,
+                                                                        spot.slot):
+            wrong.append(f"{card}: {sprite.spot.group}/{sprite.spot.slot} for "
+                         f"{spot.group}/{spot.slot}")
+    return wrong
+
+
+def test_every_card_is_drawn_with_its_own_meld_after_a_reset(make) -> None:  # noqa: ANN001
+    probe = make({"table": "4H 4S 4D | 5S 6S 7S | 9C 10C JC",
+                  "hands": ["8S KD 2C", "AS 2S 8C 9D", "KC QC 4C 3D"], "current": 0},
+                 size=(1280, 800))
+    scene = probe.scene
+    run = next(b for b in scene.layout.groups if "5S" in map(str, scene.draft.groups[b.index]))
+    probe.drag(probe.center(probe.card("4S")), (run.rect.x + 4, run.rect.centery))
+    probe.click(probe.center(probe.card("4H")), mods=pygame.KMOD_CTRL)
+    probe.click(probe.center(probe.card("4D")), mods=pygame.KMOD_CTRL)
+    probe.drag(probe.center(probe.card("4H")), scene.layout.new_melds[0].center)
+    probe.frames(40)
+    assert not any(str(c) == "4H" for c in scene.draft.groups[0]), "the fours left meld 1"
+    assert sprites_match_the_layout(scene) == []
+    probe.key(pygame.K_r)  # Reset turn: the melds take their first places again
+    probe.frames(40)
+    assert not scene.draft.touched
+    assert sprites_match_the_layout(scene) == []

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.engine.actions import Draw
+from game.engine.cards import Card, parse_cards
 from game.session import Seat
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.scoreboard import ScoreboardScene
@@ -79,27 +80,32 @@ def test_melds_keep_their_places_across_the_computers_turns(make) -> None:  # no
 
 
 def test_a_gone_meld_leaves_a_gap_a_new_meld_then_takes() -> None:
+    def cards(text: str) -> list[Card]:
+        return parse_cards(text)[0]
+
     slots = SlotMap()
-    a, b, c = ["3H", "4H", "5H"], ["7C", "7D", "7S"], ["9S", "10S", "JS"]
+    a, b, c = cards("3H 4H 5H"), cards("7C 7D 7S"), cards("9S 10S JS")
     spare = SPARE
     assert slots.assign([a, b, c]) == [SlotEntry(0, 3 + spare), SlotEntry(1, 3 + spare),
-                                       SlotEntry(2, 3 + spare)]
+                                       SlotEntry(2, 3 + spare, wide=True)]
     # b is gone (its cards went elsewhere), a grew: c stays in the third slot
-    assert slots.assign([a + ["6H"], c]) == [SlotEntry(0, 4 + spare), SlotEntry(None, 3 + spare),
-                                             SlotEntry(1, 3 + spare)]
+    assert slots.assign([a + cards("6H"), c]) == [
+        SlotEntry(0, 4 + spare), SlotEntry(None, 3 + spare), SlotEntry(1, 3 + spare, wide=True)]
     # a shrinks back: its slot keeps its width, so nothing after it moves
     assert slots.assign([a, c])[0] == SlotEntry(0, 4 + spare)
     # a new meld takes the free slot; the order of the groups given does not matter
-    assert slots.assign([["QC", "QD", "QS"], c, a]) == [
-        SlotEntry(2, 4 + spare), SlotEntry(0, 3 + spare), SlotEntry(1, 3 + spare)]
+    assert slots.assign([cards("QC QD QS"), c, a]) == [
+        SlotEntry(2, 4 + spare), SlotEntry(0, 3 + spare), SlotEntry(1, 3 + spare, wide=True)]
     slots.assign([a, c])
     slots.squeeze(spare=True)  # the gaps close, the room to grow stays
-    assert slots.assign([a, c]) == [SlotEntry(0, 4 + spare), SlotEntry(1, 3 + spare)]
+    assert slots.assign([a, c]) == [SlotEntry(0, 4 + spare), SlotEntry(1, 3 + spare, True)]
+    # c gives its 10 away: its slot stays as wide as a meld with a 10 is spread
+    assert slots.assign([a, cards("9S JS QS")])[1] == SlotEntry(1, 3 + spare, wide=True)
     slots.assign([c, a])  # handed over in another order: the places stay
-    slots.assign([a, ["9C", "9D", "9H"], c])  # a new meld at the end
+    slots.assign([a, cards("9C 9D 9H"), c])  # a new meld at the end
     slots.squeeze()  # the table is full: no gap, no spare room, the order kept
-    assert slots.assign([c, ["9C", "9D", "9H"], a[:2] + ["AH"]]) == [
-        SlotEntry(2, 3), SlotEntry(0, 3), SlotEntry(1, 3)]
+    assert slots.assign([c, cards("9C 9D 9H"), a[:2] + cards("AH")]) == [
+        SlotEntry(2, 3), SlotEntry(0, 3, wide=True), SlotEntry(1, 3)]
 
 
 # --------------------------------------------------------------------------- marks and log

@@ -414,9 +414,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def _compute_layout(self, model: TableModel) -> Layout:
         size = self.app.size
-        slots = self.slots.assign([g.cards for g in model.groups])
-        layout = compute_layout(model, size, slots, self.slots.card_cap(size),
-                                None if self.shows_log else 0)
+        regions = [1 if model.apart and g.kind == "run" else 0 for g in model.groups]
+        places = self.slots.places([g.cards for g in model.groups], len(model.free), size,
+                                   regions)
+        layout = compute_layout(model, size, places, None if self.shows_log else 0)
         if layout.gaps_dropped:
             self.slots.squeeze(spare=not layout.spare_dropped)
         self.slots.laid_out(size, layout.table_card[1])

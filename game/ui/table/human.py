@@ -19,6 +19,7 @@ from game.ui.table.driver import Pacer, Playback, Worker, hint
 from game.ui.table.hud import Status
 from game.ui.table.marks import log_line, marked_cards
 from game.ui.table.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK
+from game.ui.table.slots import SlotMap
 from game.ui.table.status import problem_text, with_suits
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ class HumanTurn:
         self.hint_worker: Worker | None = None
         #: the hint's play being told on the table (phase HINT), to apply or dismiss
         self.hint_show: Playback | None = None
+        self._places_before_hint: SlotMap | None = None  # the melds' places before it
         self.hint_pacer = Pacer()
 
     @property
@@ -307,6 +309,8 @@ class HumanTurn:
         if isinstance(action, Play) and "play" in self.table.match.legal_kinds():
             # told on a scratch draft from the start of the turn, then applied or dismissed
             self.hint_show = Playback(self.table.match.draft(), action, decision.edits)
+            # the story moves melds about; Dismiss puts every meld back where it was
+            self._places_before_hint = self.table.slots.copy()
             self.table.session.hints += 1  # the statistics mark a win with hints
             self.hint_pacer = Pacer()
             self.table.selected.clear()
@@ -377,11 +381,14 @@ class HumanTurn:
         if self.hint_show is None:
             return
         self._close_hint()
+        if self._places_before_hint is not None:
+            self.table.slots.restore(self._places_before_hint)
         self.table.refresh()
         self.table.indicators.update_status()
 
     def _close_hint(self) -> None:
         self.hint_show = None
+        self._places_before_hint = None
         self.table.message = None
         self.table.set_phase(HUMAN)
 

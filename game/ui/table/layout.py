@@ -16,7 +16,7 @@ import pygame
 from game.engine.cards import Card
 from game.i18n import _
 from game.ui.table.model import TableModel
-from game.ui.table.slots import SlotEntry
+from game.ui.table.slots import Places, SlotEntry
 
 CARD_RATIO = 1.4  # height / width
 STEP = 0.36  # visible part of an overlapped card in a meld, as a share of its width
@@ -137,10 +137,17 @@ class Layout(HandRow):
     spare_dropped: bool = False  # ... and their room to grow
 
     def group_at(self, pos: tuple[float, float], slack: int = 0) -> GroupBox | None:
+        """The meld whose mat is under ``pos``, else the nearest one within ``slack``
+        (never a neighbour's slack over the mat the pointer is on)."""
+        near: list[tuple[float, GroupBox]] = []
         for box in self.groups:
-            if box.rect.inflate(slack, slack).collidepoint(pos):
+            if box.rect.collidepoint(pos):
                 return box
-        return None
+            if slack and box.rect.inflate(slack, slack).collidepoint(pos):
+                dx = max(box.rect.left - pos[0], 0, pos[0] - box.rect.right)
+                dy = max(box.rect.top - pos[1], 0, pos[1] - box.rect.bottom)
+                near.append((dx * dx + dy * dy, box))
+        return min(near, key=lambda pair: pair[0])[1] if near else None
 
     def box(self, index: int) -> GroupBox | None:
         for box in self.groups:
@@ -158,14 +165,13 @@ def clamp(value: float, low: float, high: float) -> int:
     return int(max(low, min(high, value)))
 
 
-def compute_layout(model: TableModel, size: tuple[int, int],
-                   slots: Sequence[SlotEntry] | None = None,
-                   card_cap: int | None = None, log_rows: int | None = None) -> Layout:
-    """The layout of ``model`` in a window of ``size``; ``slots`` (from a ``SlotMap``)
-    give the melds' display order with the gaps of melds gone, else the model's order;
-    the table's cards are at most ``card_cap`` tall (the size they had, so they never
-    grow back within a hand); the turn log under the felt has ``log_rows`` lines (one per
-    other seat, at most ``LOG_ROWS_MOST``, unless given: none on a coach's staged table)."""
+def compute_layout(model: TableModel, size: tuple[int, int], places: Places | None = None,
+                   log_rows: int | None = None) -> Layout:
+    """The layout of ``model`` in a window of ``size``; ``places`` (from a ``SlotMap``)
+    give the melds' display order with the gaps of melds gone and the room they keep, else
+    the model's order; the table's cards are at most its ``card_cap`` tall (the size they
+    had, so they never grow back within a hand); the turn log under the felt has
+    ``log_rows`` lines (unless given, one per other seat, at most ``LOG_ROWS_MOST``)."""
     width, height = size
     m = clamp(min(width, height) * 0.012, 8, 18)
     side_w = clamp(width * 0.165, 180, 300)
@@ -209,7 +215,7 @@ def compute_layout(model: TableModel, size: tuple[int, int],
                     scores=scores if scores.height >= needed else None, score_row=row_h)
     _place_seats(layout, model)
     place_hand(layout, model.hand)
-    _place_table(layout, model, hand_h, slots, card_cap)
+    _place_table(layout, model, hand_h, places or Places(_packed(model)))
     return layout
 
 
@@ -308,46 +314,51 @@ def _blocks_width(count: int, w: int, wide: bool = False) -> float:
     return w + (count - 1) * meld_step(w, wide) if count else w
 
 
-def _place_table(layout: Layout, model: TableModel, hand_h: int,
-                 slots: Sequence[SlotEntry] | None, card_cap: int | None) -> None:
-    """Lay the melds out in the slots' order. The table keeps its card size (at most
-    ``card_cap``) and every meld its place while they fit; when they do not, the gaps
-    close first (``gaps_dropped``), then the room kept for growth (``spare_dropped``), and
-    the cards shrink last; the melds' order never changes."""
+def _packed(model: TableModel) -> tuple[SlotEntry, ...]:
+    """The model's melds in its order, each slot as wide as its meld."""
+    return tuple(SlotEntry(i, len(g.cards)) for i, g in enumerate(model.groups))
+
+
+def _place_table(layout: Layout, model: TableModel, hand_h: int, places: Places) -> None:
+    """Lay the melds out in the slots' order. The table keeps its card size (at most the
+    places' ``card_cap``) and every meld its place while they fit; when they do not, the
+    gaps close first (``gaps_dropped``), then the room kept for growth and for free cards
+    (``spare_dropped``), and the cards shrink last; the melds' order never changes."""
     table = layout.table
     label_h = max(16, round(table.height * 0.05)) if model.apart else 0
-    packed = [SlotEntry(i, len(g.cards)) for i, g in enumerate(model.groups)]
-    entries = packed if slots is None else list(slots)
+    entries = list(places.slots)
+    room = places.free_room
     # the same order, each meld as wide as its cards: no gap, no spare room
-    compact = [SlotEntry(e.group, len(model.groups[e.group].cards)) for e in entries
-               if e.group is not None]
-    top = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
-    if card_cap is not None:
-        top = max(MIN_TABLE_HEIGHT, min(top, card_cap))
+    compact = [SlotEntry(e.group, len(model.groups[e.group].cards), region=e.region)
+               for e in entries if e.group is not None]
     gapless = [e for e in entries if e.group is not None]
+    top = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
+    if places.card_cap is not None:
+        top = max(MIN_TABLE_HEIGHT, min(top, places.card_cap))
     h = top
-    if not _fits(layout, model, entries, h, label_h):
+    if not _fits(layout, model, entries, h, label_h, room):
         layout.gaps_dropped = True
-        if gapless != entries and _fits(layout, model, gapless, h, label_h):
+        if gapless != entries and _fits(layout, model, gapless, h, label_h, room):
             entries = gapless  # the gaps close, every meld keeps its room to grow
         else:
-            layout.spare_dropped = entries != compact
-            entries = compact
-            h = _fitting_height(layout, model, entries, top, label_h)
-    _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, final=True)
+            layout.spare_dropped = entries != compact or room > len(model.free)
+            entries, room = compact, len(model.free)
+            h = _fitting_height(layout, model, entries, top, label_h, room)
+    _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, True, room)
 
 
 def _fits(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], h: int,
-          label_h: int) -> bool:
-    return _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, final=False)
+          label_h: int, free_room: int) -> bool:
+    return _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, False,
+                      free_room)
 
 
 def _fitting_height(layout: Layout, model: TableModel, entries: Sequence[SlotEntry],
-                    top: int, label_h: int) -> int:
+                    top: int, label_h: int, free_room: int) -> int:
     """The tallest table card from ``top`` down to ``MIN_TABLE_HEIGHT`` at which
     ``entries`` fit."""
     h = top
-    while h > MIN_TABLE_HEIGHT and not _fits(layout, model, entries, h, label_h):
+    while h > MIN_TABLE_HEIGHT and not _fits(layout, model, entries, h, label_h, free_room):
         h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
     return h
 
@@ -365,26 +376,30 @@ def _regions(layout: Layout, model: TableModel, label_h: int) -> list[tuple[str,
 
 
 def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], w: int,
-               h: int, label_h: int, final: bool) -> bool:
+               h: int, label_h: int, final: bool, free_room: int) -> bool:
     pad = max(3, round(w * 0.08))
     gap = max(pad * 2 + 4, round(w * 0.26))
     row_gap = max(pad * 2 + 4, round(h * 0.14))
     step = meld_step(w)
     regions = _regions(layout, model, label_h)
     per_region: list[list[_Block]] = [[] for _ in regions]
-    if model.free:  # a strip on the left of the free cards holds their label
-        free_w = free_label_width(w) + w * len(model.free) + pad * (len(model.free) - 1)
-        per_region[0].append(_Block("free", free_w, model.free))
+    if model.free or free_room:  # a strip on the left of the free cards holds their label
+        def free_width(count: int) -> float:
+            return free_label_width(w) + w * count + pad * (count - 1) if count else 0.0
+
+        per_region[0].append(_Block("free", free_width(len(model.free)), model.free,
+                                    free_width(max(free_room, len(model.free)))))
     for entry in entries:
-        if entry.group is None:
-            if not model.apart:  # a gap holds the place of a meld that is gone
-                per_region[0].append(_Block("gap", _blocks_width(entry.cards, w, True)))
+        if entry.group is None:  # a gap holds the place of a meld that is gone
+            region = entry.region if model.apart else 0
+            per_region[region].append(_Block("gap", _blocks_width(entry.cards, w, entry.wide)))
             continue
         group = model.groups[entry.group]
         region = 0 if not model.apart or group.kind == "set" else 1
         wide = _wide(group.cards)
         per_region[region].append(_Block(group.index, _blocks_width(len(group.cards), w, wide),
-                                         group.cards, _blocks_width(entry.cards, w, wide)))
+                                         group.cards,
+                                         _blocks_width(entry.cards, w, wide or entry.wide)))
     for blocks in per_region:
         blocks.append(_Block("new", w))
     placed: list[tuple[_Block, float, float]] = []
@@ -394,7 +409,8 @@ def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], 
         for block in blocks:
             if block.width > inner.width and not final:
                 return False
-            if x > inner.x and x + block.width > inner.right:
+            if x > inner.x and x + block.span > inner.right:  # by its room: a meld that
+                # shrinks does not move up a row
                 x = float(inner.x)
                 y += h + row_gap
             placed.append((block, x, y))
@@ -414,6 +430,8 @@ def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], 
         if block.key == "gap":
             continue
         if block.key == "free":
+            if not block.cards:
+                continue  # their room stays kept, so the melds after it do not slide
             layout.free_rect = mat
             x0 = x + free_label_width(w)
             for slot, card in enumerate(block.cards):

@@ -34,15 +34,43 @@ class SlotEntry:
 
     group: int | None
     cards: int
+    #: the slot has held a meld with a 10, whose two-digit index spreads the cards: its
+    #: room is kept that wide, or a meld giving its 10 away would pull its followers back
+    wide: bool = False
+    region: int = 0  # where sets and runs lie apart: 0 sets, 1 runs (a gap stays in its own)
+
+
+@dataclass(frozen=True)
+class Places:
+    """What the table remembers of its melds' places, for one layout: the ``slots`` in
+    display order, the tallest table card (``card_cap``, None: any) and the room kept for
+    free cards (``free_room`` cards: what the free cards have held this hand)."""
+
+    slots: tuple[SlotEntry, ...]
+    card_cap: int | None = None
+    free_room: int = 0
+
+
+@dataclass
+class _Slot:
+    """One place on the felt: the cards of the meld in it (None: a gap kept for a meld that
+    is gone), how many cards wide it is kept, whether with a 10's wider spread, and the
+    region (sets or runs, where they lie apart) it is in."""
+
+    cards: frozenset[Card] | None
+    width: int = 0
+    wide: bool = False
+    region: int = 0
 
 
 class SlotMap:
     """Slots of the melds on show, kept across refreshes (one map per hand)."""
 
     def __init__(self) -> None:
-        self._slots: list[frozenset[Card] | None] = []  # cards of the meld in each slot
-        self._widths: list[int] = []  # cards wide, kept for a slot left empty
+        self._slots: list[_Slot] = []
         self._spare = SPARE  # room kept for growth: none once the table had to squeeze
+        self.squeezes = 0  # how often the table had to reflow (long-play checks read it)
+        self._free = 0  # the most free cards on the table since the last squeeze
         #: the table card height last laid out, and the window size it was laid out for
         self._card: tuple[tuple[int, int], int] | None = None
 
@@ -52,17 +80,18 @@ class SlotMap:
         return other
 
     def restore(self, other: SlotMap) -> None:
-        """Take ``other``'s slots (the map kept before a replay showed older tables)."""
-        self._slots = list(other._slots)
-        self._widths = list(other._widths)
+        """Take ``other``'s slots (the map kept before a replay or a hint showed other
+        tables)."""
+        self._slots = [_Slot(s.cards, s.width, s.wide, s.region) for s in other._slots]
         self._spare = other._spare
         self._card = other._card
+        self._free = other._free
 
     def clear(self) -> None:
         self._slots.clear()
-        self._widths.clear()
         self._spare = SPARE
         self._card = None
+        self._free = 0
 
     def card_cap(self, size: tuple[int, int]) -> int | None:
         """The tallest table card the layout may use in a window of ``size``: the last
@@ -79,21 +108,35 @@ class SlotMap:
         """The table must reflow to fit: close the gaps left by melds that are gone,
         keeping the melds' order; unless ``spare``, drop the room kept for growth too, each
         slot then as wide as its meld (and keeping that width if the meld shrinks)."""
-        kept = [(s, w) for s, w in zip(self._slots, self._widths, strict=True) if s is not None]
-        self._slots = [s for s, _ in kept]
-        self._widths = [w if spare else len(s) for s, w in kept]
+        self.squeezes += 1
+        self._slots = [slot for slot in self._slots if slot.cards is not None]
         if not spare:
+            for slot in self._slots:
+                assert slot.cards is not None
+                slot.width, slot.wide = len(slot.cards), _wide(slot.cards)
             self._spare = 0
+            self._free = 0
 
-    def assign(self, groups: Sequence[Iterable[Card]]) -> list[SlotEntry]:
-        """Slots for ``groups`` (the model's melds, by index); the map remembers them.
-        Returns the slots in display order, gaps included (trailing gaps left out)."""
+    def places(self, groups: Sequence[Iterable[Card]], free: int, size: tuple[int, int],
+               regions: Sequence[int] | None = None) -> Places:
+        """The places for ``groups`` (the model's melds, by index, in ``regions``) and
+        ``free`` free cards in a window of ``size`` (see ``assign`` and ``card_cap``)."""
+        self._free = max(self._free, free)
+        return Places(tuple(self.assign(groups, regions)), self.card_cap(size), self._free)
+
+    def assign(self, groups: Sequence[Iterable[Card]],
+               regions: Sequence[int] | None = None) -> list[SlotEntry]:
+        """Slots for ``groups`` (the model's melds, by index; where sets and runs lie apart,
+        ``regions`` says which region each is in, and a new meld takes a free slot of its
+        own region); the map remembers them. Returns the slots in display order, gaps
+        included (trailing gaps left out)."""
         sets = [frozenset(g) for g in groups]
+        region_of = list(regions) if regions is not None else [0] * len(sets)
         pairs: list[tuple[int, int, int]] = []  # (-shared, slot, group)
         for g, cards in enumerate(sets):
-            for s, old in enumerate(self._slots):
-                if old is not None:
-                    shared = len(cards & old)
+            for s, slot in enumerate(self._slots):  # a meld keeps a slot of its own region
+                if slot.cards is not None and slot.region == region_of[g]:
+                    shared = len(cards & slot.cards)
                     if shared:
                         pairs.append((-shared, s, g))
         pairs.sort()
@@ -107,29 +150,35 @@ class SlotMap:
         for g in range(len(sets)):
             if g in slot_of:
                 continue
-            free = [s for s in range(len(self._slots)) if s not in taken]
+            free = [s for s, slot in enumerate(self._slots)
+                    if s not in taken and slot.region == region_of[g]]
             if free:
-                slot = free[0]
+                index = free[0]
             else:
-                self._slots.append(None)
-                self._widths.append(0)
-                slot = len(self._slots) - 1
-            slot_of[g] = slot
-            taken.add(slot)
+                self._slots.append(_Slot(None, region=region_of[g]))
+                index = len(self._slots) - 1
+            slot_of[g] = index
+            taken.add(index)
         holder = {s: g for g, s in slot_of.items()}
         entries: list[SlotEntry] = []
-        for s in range(len(self._slots)):
+        for s, slot in enumerate(self._slots):
             held = holder.get(s)
             if held is None:
-                self._slots[s] = None  # the meld is gone: a gap, its width kept
-                entries.append(SlotEntry(None, self._widths[s]))
+                slot.cards = None  # the meld is gone: a gap, its width kept
+                entries.append(SlotEntry(None, slot.width, slot.wide, slot.region))
             else:  # a new meld in a gap keeps the gap's width: nothing after it slides
-                self._slots[s] = sets[held]
-                self._widths[s] = max(self._widths[s], len(sets[held]) + self._spare)
-                entries.append(SlotEntry(held, self._widths[s]))
-        while self._slots and self._slots[-1] is None:
+                slot.cards = sets[held]
+                slot.width = max(slot.width, len(sets[held]) + self._spare)
+                slot.wide = slot.wide or _wide(sets[held])
+                slot.region = region_of[held]
+                entries.append(SlotEntry(held, slot.width, slot.wide, slot.region))
+        while self._slots and self._slots[-1].cards is None:
             self._slots.pop()
-            self._widths.pop()
         while entries and entries[-1].group is None:
             entries.pop()
         return entries
+
+
+def _wide(cards: Iterable[Card]) -> bool:
+    """Does the meld hold a 10 (the layout spreads such a meld's cards wider)?"""
+    return any(card.rank == 10 for card in cards)
