@@ -10,10 +10,11 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.engine.cards import Card
+from game.engine.cards import Card, parse_cards
 from game.session import Seat
 from game.ui.scenes.table import TableScene
 from game.ui.table.probe import TableProbe
+from game.ui.table.slots import SPARE, SlotEntry, SlotMap
 from tests.ui.conftest import StartApp, open_table
 
 SMALL = (1024, 640)
@@ -248,3 +249,25 @@ def test_every_card_is_drawn_with_its_own_meld_after_a_reset(make) -> None:  # n
     probe.frames(40)
     assert not scene.draft.touched
     assert sprites_match_the_layout(scene) == []
+
+
+# --------------------------------------------------------------------------- places kept
+
+
+def test_sets_and_runs_apart_keep_their_own_slots() -> None:
+    def cards(text: str) -> list[Card]:
+        return parse_cards(text)[0]
+
+    slots = SlotMap()
+    nines, fours, run = cards("9C 9H 9S"), cards("4C 4D 4S"), cards("6D 7D 8D")
+    slots.assign([nines, fours, run], regions=[0, 0, 1])
+    # the nines break up; a new run takes the 9C: it must not take the nines' slot, or the
+    # sets after it would slide back into its place
+    entries = slots.assign([fours, run, cards("9C 10C JC")], regions=[0, 1, 1])
+    assert entries == [SlotEntry(None, 3 + SPARE, region=0), SlotEntry(0, 3 + SPARE),
+                       SlotEntry(1, 3 + SPARE, region=1),
+                       SlotEntry(2, 3 + SPARE, wide=True, region=1)]
+    # a new set takes the sets' gap, not a runs' one
+    entries = slots.assign([fours, run, cards("9C 10C JC"), cards("KC KD KH")],
+                           regions=[0, 1, 1, 0])
+    assert entries[0] == SlotEntry(3, 3 + SPARE, region=0)

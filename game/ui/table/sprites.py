@@ -185,6 +185,8 @@ class SpriteLayer:
                     moved.append(sprite)
                 else:
                     sprite.spot = spot
+            else:  # in place already, but maybe of another meld or slot now: the picture
+                sprite.spot = spot  # draws a meld's cards together, in slot order
             sprite.face_up = spot.face_up
             sprite.shown = shown.get(card) if card.is_joker else None
         for sprite in moved:
