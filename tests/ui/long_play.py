@@ -1,0 +1,585 @@
+"""Long play through the real app (issue 28): whole seeded matches on the manipulation table,
+the person's seat driven by real pygame events (keys, clicks and drags) from the hint's
+choices, with replays of the last turns and window resizes mid-hand, while the table's
+invariants are checked after every action and every few frames:
+
+- places: a meld that is still on the table keeps its place across turns unless the table
+  had to reflow (a meld before it changed width, the gaps closed or the cards shrank), and
+  a reflow never changes the melds' order;
+- overlap: no card covers another's index corner beyond the fan of its own meld or hand;
+- covered: no meld, card or note lies over the turn log's strip;
+- text: every button's label fits its button;
+- buttons: every enabled button is an action the match accepts now, every disabled one
+  an action it refuses (tried on a copy of the match);
+- rest: once nothing moves, every card lies at its layout spot;
+- drops: a play made card by card with drags ends as the hint's table (nothing moved under
+  the pointer).
+
+Each violation is reported with its variant, seed, window size, turn and, when a folder is
+given, a screenshot. ``tests/ui/test_long_play.py`` plays a small sample in CI;
+``tests/benchmarks/bench_long_play.py`` plays the full run and prints the figures.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, Pass, Play
+from game.engine.cards import Card
+from game.engine.draft import Move
+from game.engine.errors import EngineError
+from game.session import GameSession, Seat
+from game.ui.app import App
+from game.ui.scenes.scoreboard import ScoreboardScene
+from game.ui.scenes.table import TableScene
+from game.ui.table.controls import PADDING
+from game.ui.table.layout import meld_step
+from game.ui.table.probe import TableProbe
+from game.ui.widgets.drawing import font
+
+#: the manipulation table's variants (the contract game has a table of its own)
+VARIANTS = ("machiavelli", "machiavelli-jokers", "tahiti", "guadalupe", "vatikan", "carousel",
+            "shanghai", "manipulation", "robbers")
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+SEATS = (Seat("You", "human"), Seat("Ada", "medium"), Seat("Bob", "easy"))
+#: how far into a card its index corner reaches, as a share of its width
+INDEX_SHARE = 0.2
+
+
+@dataclass(frozen=True)
+class Violation:
+    kind: str
+    variant: str
+    seed: int
+    size: tuple[int, int]
+    turn: int
+    detail: str
+    screenshot: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.variant} seed {self.seed} {self.size[0]}x{self.size[1]} turn {self.turn}"
+        shot = f" [{self.screenshot}]" if self.screenshot else ""
+        return f"{self.kind}: {where}: {self.detail}{shot}"
+
+
+@dataclass
+class Report:
+    matches: int = 0
+    hands: int = 0
+    turns: int = 0
+    human_turns: int = 0
+    drag_plays: int = 0
+    hint_plays: int = 0
+    replays: int = 0
+    resizes: int = 0
+    checks: int = 0
+    frames: int = 0
+    seconds: float = 0.0
+    violations: list[Violation] = field(default_factory=list)
+
+    def add(self, other: Report) -> None:
+        for name in ("matches", "hands", "turns", "human_turns", "drag_plays", "hint_plays",
+                     "replays", "resizes", "checks", "frames", "seconds"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.violations.extend(other.violations)
+
+
+class LongPlay:
+    """One seeded match on ``app``, played to its end (or ``max_turns``)."""
+
+    def __init__(self, app: App, variant: str, seed: int, resizes: Sequence[tuple[int, int]] = (),
+                 shots: Path | None = None, max_turns: int = 400,
+                 options: dict[str, Any] | None = None) -> None:
+        self.app = app
+        self.variant = variant
+        self.seed = seed
+        self.resizes = list(resizes)
+        self.shots = shots
+        self.max_turns = max_turns
+        session = GameSession.new(variant, options or {}, list(SEATS), seed)
+        self.scene = TableScene(app, session, autosave=False)
+        app.scenes.push(self.scene)
+        self.probe = TableProbe(app, self.scene)
+        self.report = Report(matches=1)
+        self._shot_kinds: set[str] = set()
+        self._places: dict[frozenset[Card], pygame.Rect] | None = None
+        self._order: list[frozenset[Card]] = []
+        self._card_size: tuple[int, int] = (0, 0)
+        self._squeezes = 0
+        self._free_size: tuple[int, int] | None = None
+        self._hand_number = -1
+
+    # ------------------------------------------------------------------ running
+
+    def run(self) -> Report:
+        started = time.process_time()
+        scene, match = self.scene, self.scene.match
+        human_turn = 0
+        while not match.over and len(match.log) < self.max_turns:
+            self._wait_for_the_person()
+            if isinstance(self.app.scenes.top, ScoreboardScene):
+                if match.over:
+                    break
+                self.probe.key(pygame.K_RETURN)
+                self._places = None
+                continue
+            if scene.phase == "stopped" or self.app.scenes.top is not scene:
+                self._violation("stuck", f"phase {scene.phase}, top {self.app.scenes.top!r}, "
+                                         f"errors {scene.errors}")
+                break
+            human_turn += 1
+            self.report.human_turns += 1
+            self._check_all()
+            if self.resizes and human_turn % 3 == 2:
+                self._resize(self.resizes[(human_turn // 3) % len(self.resizes)])
+            if human_turn % 4 == 3 and match.hand.turns:
+                self._replay_last_turns()
+            self._play_a_turn(human_turn)
+        self.report.turns = len(match.log)
+        self.report.hands = match.hand.number + 1
+        self.report.seconds = time.process_time() - started
+        return self.report
+
+    def _frames(self, count: int) -> None:
+        for _ in range(count):
+            self.probe.frames(1)
+            self.report.frames += 1
+            if self.report.frames % 15 == 0:
+                self._check_frame()
+
+    def _wait_for_the_person(self) -> None:
+        """Frames until the person is to act, the scoreboard is up or the game stopped,
+        checking the table as it goes (the places of melds between turns too)."""
+        scene = self.scene
+        limit = 20000
+        while limit:
+            top = self.app.scenes.top
+            if isinstance(top, ScoreboardScene) or scene.phase == "stopped" or self.probe.idle():
+                break
+            worker = self.probe._thinking()
+            if worker is not None:
+                worker.wait(0.02)
+            self._frames(1)
+            limit -= 1
+            if scene.phase in ("settle", "human") and not scene.sprites.busy:
+                self._check_places()
+        if self.probe.idle():
+            self._check_places()
+
+    # ------------------------------------------------------------------ the person's turn
+
+    def _play_a_turn(self, number: int) -> None:
+        scene = self.scene
+        before = len(scene.match.log)
+        self.probe.key(pygame.K_h)
+        self._settle_hint()
+        if scene.phase == "hint":
+            show = scene.human.hint_show
+            assert show is not None
+            action = show.action
+            moves = [m for step in show.steps for m in step.moves]
+            jokers = any(c.is_joker for c in action.table.cards())
+            if number % 2 == 0 and not jokers and moves:
+                self.probe.key(pygame.K_ESCAPE)  # dismiss, then play it card by card
+                self._settle()
+                self._play_by_drags(moves, action)
+            else:
+                self.probe.key(pygame.K_RETURN)  # apply
+                self.report.hint_plays += 1
+                self._frames(2)
+                self._check_all()
+                self.probe.key(pygame.K_e)
+        else:  # no play: draw, pass or end as the match allows
+            legal = scene.match.legal_kinds()
+            key = pygame.K_d if "draw" in legal else pygame.K_p if "pass" in legal \
+                else pygame.K_k if "knock" in legal else pygame.K_e
+            self.probe.key(key)
+        self._frames(3)
+        self._confirm_dialogs()
+        if len(scene.match.log) == before and self.probe.idle():
+            # the turn did not end (a refusal): give the turn up as the match allows
+            self._violation("turn", f"the hinted action was refused: {scene.status.text}")
+            self.probe.key(pygame.K_r)
+            self._frames(2)
+            legal = scene.match.legal_kinds()
+            self.probe.key(pygame.K_d if "draw" in legal else pygame.K_p)
+            self._frames(3)
+            self._confirm_dialogs()
+
+    def _settle_hint(self) -> None:
+        scene = self.scene
+        for _ in range(4000):
+            if scene.human.hint_worker is None and (
+                    scene.phase != "hint" or (scene.human.hint_show is not None
+                                              and scene.human.hint_show.finished)):
+                break
+            worker = scene.human.hint_worker
+            if worker is not None:
+                worker.wait(0.02)
+            self._frames(1)
+        while scene.sprites.busy:
+            self._frames(1)
+
+    def _play_by_drags(self, moves: list[Move], action: Action) -> None:
+        """The hint's moves made one drag each, from the card's sprite to where the move
+        puts it; then End turn if the table is the hint's."""
+        scene, probe = self.scene, self.probe
+        for move in moves:
+            layout = scene.layout
+            assert layout is not None and scene.draft is not None
+            sprite = scene.sprites.sprites.get(move.card)
+            if sprite is None:
+                self._violation("drops", f"{move.card} is not on screen")
+                break
+            start = probe.center(move.card)
+            target = self._drop_point(move)
+            if target is None:
+                self._violation("drops", f"no place on screen for {move}")
+                break
+            scene.selected.clear()
+            self._settle()
+            start = probe.center(move.card)
+            under = scene.sprites.hit(start)
+            if under is None or under.card != move.card:
+                self._violation("drops", f"{move.card} is under "
+                                         f"{under.card if under else 'nothing'} at {start}")
+                break
+            # the meld it should join, by its cards (a group emptied by the move is dropped
+            # and the groups after it renumbered)
+            joined = set(scene.draft.groups[move.to_group]) - {move.card} \
+                if isinstance(move.to_group, int) else set()
+            probe.drag(start, target)
+            self._frames(2)
+            where = scene.draft.location(move.card)
+            landed = set(scene.draft.groups[where]) if isinstance(where, int) else set()
+            if move.to_group is not None and not joined <= landed:
+                self._violation("drops", f"{move.card} dropped on meld {move.to_group} at "
+                                         f"{target} landed in {where}")
+                break
+        self._frames(2)
+        draft = scene.draft
+        wanted = _melds(action.table.melds)
+        if draft is not None and _melds(draft.groups) == wanted:
+            self.report.drag_plays += 1
+            self._check_all()
+            probe.key(pygame.K_e)
+        else:
+            if draft is not None:
+                got = _melds(draft.groups)
+                self._violation("drops", "the drags did not rebuild the hint's table: "
+                                f"{[_names(m) for m in got if m not in wanted]} for "
+                                f"{[_names(m) for m in wanted if m not in got]}")
+            probe.key(pygame.K_r)  # reset, then let the hint play it
+            self._frames(2)
+            probe.key(pygame.K_h)
+            self._settle_hint()
+            if scene.phase == "hint":
+                probe.key(pygame.K_RETURN)
+                self._frames(2)
+                self.report.hint_plays += 1
+            probe.key(pygame.K_e)
+
+    def _drop_point(self, move: Move) -> tuple[float, float] | None:
+        layout = self.scene.layout
+        assert layout is not None
+        if move.to_group is None:
+            return layout.new_melds[0].center if layout.new_melds else None
+        if not isinstance(move.to_group, int):
+            return None
+        box = layout.box(move.to_group)
+        if box is None:
+            return None
+        # where the pointer puts a card at that position (Pointer._target reads the
+        # position a fifth of a card left of the pointer)
+        slot = box.count if move.position is None else min(move.position, box.count)
+        x = box.first_x + slot * box.step + layout.table_card[0] * 0.2
+        return (max(box.rect.left + 1, min(box.rect.right - 1, x)), box.rect.centery)
+
+    def _confirm_dialogs(self) -> None:
+        """A dialog asking to confirm (giving up a play, knocking): Enter confirms it."""
+        for _ in range(3):
+            top = self.app.scenes.top
+            if top is self.scene or isinstance(top, ScoreboardScene) or top is None:
+                return
+            self.probe.key(pygame.K_RETURN)
+            self._frames(3)
+
+    def _replay_last_turns(self) -> None:
+        scene = self.scene
+        self.probe.key(pygame.K_l)
+        if scene.phase != "replay":
+            return
+        self.report.replays += 1
+        for _ in range(3000):
+            if scene.phase != "replay":
+                break
+            self._frames(1)
+        self._settle()
+
+    def _resize(self, size: tuple[int, int]) -> None:
+        self.probe.post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        self._frames(3)
+        self.report.resizes += 1
+        self._places = None  # a new window: the places start again
+        self._settle()
+        self._check_all()
+
+    def _settle(self) -> None:
+        for _ in range(2000):
+            if not self.scene.sprites.busy:
+                return
+            self._frames(1)
+
+    # ------------------------------------------------------------------ checks
+
+    def _check_all(self) -> None:
+        self._check_frame()
+        self._check_rest()
+        self._check_buttons()
+        self._check_text()
+
+    def _check_frame(self) -> None:
+        self.report.checks += 1
+        self._check_covered()
+        self._check_overlap()
+
+    def _check_places(self) -> None:
+        """Melds keep their places between turns unless the table reflowed, and a reflow
+        keeps their order: a meld whose cards did not change moves back (up or left) only
+        when the table squeezed or its cards shrank, and on only when a meld before it
+        changed, moved, or a new one came before it."""
+        scene = self.scene
+        layout, model = scene.layout, scene.model
+        if layout is None or model is None or scene.story() is not None:
+            return
+        if scene.match.hand.number != self._hand_number:
+            self._hand_number = scene.match.hand.number
+            self._places = None
+        cards = {g.index: frozenset(g.cards) for g in model.groups}
+        regions = [rect for _, rect in layout.regions]
+
+        def reading(box: Any) -> tuple[int, int, int]:  # sets and runs apart: region first
+            return reading_key(box.rect)
+
+        def reading_key(rect: pygame.Rect) -> tuple[int, int, int]:
+            region = next((i for i, r in enumerate(regions) if r.colliderect(rect)), 0)
+            return (region, rect.y, rect.x)
+
+        boxes = sorted(layout.groups, key=reading)
+        places = {cards[b.index]: b.rect.copy() for b in boxes}
+        order = [cards[b.index] for b in boxes]
+        squeezes = scene.slots.squeezes
+        old = self._places
+        if old is not None:
+            kept_old = [m for m in self._order if m in places]
+            kept_new = [m for m in order if m in old]
+            squeezed = squeezes != self._squeezes or layout.table_card != self._card_size
+            if kept_old != kept_new:
+                self._violation("places", "the melds were reordered")
+            else:
+                # the free cards come first: when they outgrow their room all melds move on
+                free = layout.free_rect.size if layout.free_rect is not None else None
+                changed_before = free != self._free_size
+                new_order = {m: i for i, m in enumerate(order)}
+                for meld in self._order:
+                    if meld not in places:
+                        changed_before = True
+                        continue
+                    now, then = places[meld], old[meld]
+                    if not changed_before:
+                        earlier = order[:new_order[meld]]
+                        changed_before = any(m not in old for m in earlier)
+                    back = reading_key(now) < reading_key(then)
+                    if now.topleft != then.topleft and (
+                            (back and not squeezed) or (not back and not changed_before)):
+                        self._violation("places", f"{_names(meld)} moved from "
+                                        f"{tuple(then.topleft)} to {tuple(now.topleft)}")
+                        break
+                    if now != then:
+                        changed_before = True
+        self._places, self._order = places, order
+        self._free_size = layout.free_rect.size if layout.free_rect is not None else None
+        self._card_size = layout.table_card
+        self._squeezes = squeezes
+
+    def _check_covered(self) -> None:
+        scene = self.scene
+        layout = scene.layout
+        if layout is None or self.app.scenes.top is not scene:
+            return
+        strip = layout.log
+        for box in layout.groups:
+            if box.rect.colliderect(strip):
+                self._violation("covered", f"meld mat {tuple(box.rect)} over the log strip")
+                return
+        for rect in layout.new_melds:
+            if rect.colliderect(strip):
+                self._violation("covered", "the New meld slot over the log strip")
+                return
+        for sprite in scene.sprites.sprites.values():
+            if sprite.resting and sprite.spot.zone in ("group", "free") \
+                    and sprite.rect.colliderect(strip):
+                self._violation("covered", f"{sprite.card} over the log strip")
+                return
+        if scene.message is not None and scene.note_rect is not None \
+                and scene.note_rect.colliderect(strip):
+            self._violation("covered", "a note over the log strip")
+
+    def _check_overlap(self) -> None:
+        """No resting card hides another's index corner, beyond its meld's or hand's fan."""
+        scene = self.scene
+        layout = scene.layout
+        if layout is None or scene.sprites.busy:
+            return
+        resting = [s for s in scene.sprites.sprites.values() if s.resting
+                   and s.spot.zone in ("group", "free", "hand")]
+        unit = {id(s): (s.spot.zone, s.spot.group) for s in resting}
+        for i, a in enumerate(resting):
+            ra = a.rect
+            corner = pygame.Rect(ra.x, ra.y, max(1, round(ra.w * INDEX_SHARE)), ra.h // 3)
+            for b in resting[i + 1:]:
+                rb = b.rect
+                if not rb.colliderect(ra):
+                    continue
+                if unit[id(a)] != unit[id(b)]:
+                    self._violation("overlap", f"{a.card} {unit[id(a)]} {tuple(ra)} and "
+                                               f"{b.card} {unit[id(b)]} {tuple(rb)} of "
+                                               f"different melds overlap ({scene.phase})")
+                    return
+                left, right = (a, b) if ra.x <= rb.x else (b, a)
+                fan = right.rect.x - left.rect.x
+                if a.spot.zone == "group":
+                    wide = any(c.rank == 10 for c in (a.card, b.card))
+                    need = meld_step(ra.w) if not wide else meld_step(ra.w) - 1
+                    if fan < need - 1:
+                        self._violation("overlap", f"{right.card} covers {left.card}'s index "
+                                                   f"({fan}px apart)")
+                        return
+                elif fan < corner.w and ra.y == rb.y:
+                    self._violation("overlap", f"{right.card} covers {left.card}'s index in "
+                                               f"the hand ({fan}px apart)")
+                    return
+
+    def _check_rest(self) -> None:
+        scene = self.scene
+        layout = scene.layout
+        if layout is None:
+            return
+        self._settle()
+        for card, spot in layout.spots.items():
+            sprite = scene.sprites.sprites.get(card)
+            if sprite is None:
+                self._violation("rest", f"{card} has no sprite")
+                return
+            if sprite.resting and (round(sprite.x), round(sprite.y)) != (round(spot.x),
+                                                                         round(spot.y)):
+                self._violation("rest", f"{card} rests at {round(sprite.x), round(sprite.y)}, "
+                                        f"its spot is {round(spot.x), round(spot.y)}")
+                return
+
+    def _check_buttons(self) -> None:
+        """Every enabled action button is an action the match accepts, every disabled one an
+        action it refuses (tried on a copy of the match)."""
+        scene = self.scene
+        controls = scene.controls
+        if controls is None or scene.phase != "human" or scene.draft is None \
+                or self.app.scenes.top is not scene:
+            return
+        match, draft = scene.match, scene.draft
+        seat = match.current
+        actions: dict[str, Action] = {
+            "end": Play(seat, draft.table()) if draft.touched else EndTurn(seat),
+            "pass": Pass(seat), "knock": Knock(seat)}
+        # Draw gives a started play up, else draws, else passes (the stock is empty)
+        draws = ([Abandon(seat)] if scene.human.play_started else []) + [Draw(seat), Pass(seat)]
+        drawing = any(_accepts(match, action) for action in draws)
+        button = controls.buttons.get("draw")
+        if button is not None and button.visible and button.is_enabled != drawing:
+            self._violation("buttons", f"draw is {'on' if button.is_enabled else 'off'} but "
+                                       f"the match {'accepts' if drawing else 'refuses'} it")
+        for name, action in actions.items():
+            button = controls.buttons.get(name)
+            if button is None or not button.visible:
+                continue
+            if name == "knock" and draft.touched:
+                continue  # knocking asks to reset first: the button is off, the rule silent
+            accepted = _accepts(match, action)
+            if button.is_enabled != accepted:
+                self._violation("buttons", f"{name} is {'on' if button.is_enabled else 'off'} "
+                                           f"but the match {'accepts' if accepted else 'refuses'}"
+                                           f" {action.kind}")
+        for name, wanted in (("undo", draft.can_undo), ("redo", draft.can_redo)):
+            button = controls.buttons.get(name)
+            if button is not None and button.is_enabled != wanted:
+                self._violation("buttons", f"{name} is {'on' if button.is_enabled else 'off'}")
+
+    def _check_text(self) -> None:
+        controls = self.scene.controls
+        if controls is None:
+            return
+        for name, button in controls.buttons.items():
+            if not button.visible:
+                continue
+            px = controls._px(name, button.text, button.rect.w)
+            width = font(px, "bold").size(button.text)[0]
+            if width > button.rect.w - 2 * PADDING + 2:
+                self._violation("text", f"{name} {button.text!r} is {width}px in a "
+                                        f"{button.rect.w}px button")
+
+    # ------------------------------------------------------------------ reporting
+
+    def _violation(self, kind: str, detail: str) -> None:
+        shot = ""
+        if self.shots is not None and kind not in self._shot_kinds:
+            self._shot_kinds.add(kind)
+            self.shots.mkdir(parents=True, exist_ok=True)
+            size = self.app.size
+            path = self.shots / (f"{self.variant}-{self.seed}-{size[0]}x{size[1]}-"
+                                 f"t{len(self.scene.match.log)}-{kind}.png")
+            surface = pygame.display.get_surface()
+            if surface is not None:
+                pygame.image.save(surface, str(path))
+                shot = str(path)
+        self.report.violations.append(Violation(kind, self.variant, self.seed, self.app.size,
+                                                len(self.scene.match.log), detail, shot))
+
+
+def _accepts(match: Any, action: Action) -> bool:
+    try:
+        match.clone().apply(action)
+    except EngineError:
+        return False
+    return True
+
+
+def _melds(groups: Sequence[Sequence[Card]]) -> set[frozenset[Card]]:
+    return {frozenset(g) for g in groups if g}
+
+
+def _names(meld: frozenset[Card]) -> str:
+    return " ".join(sorted(str(c) for c in meld))
+
+
+def play(variant: str, seed: int, size: tuple[int, int], data_dir: Path,
+         resizes: Sequence[tuple[int, int]] = (), shots: Path | None = None,
+         lang: str = "en", max_turns: int = 400) -> Report:
+    """One match of ``variant`` from ``seed`` in a new app at ``size`` (in ``lang``),
+    resized to each of ``resizes`` in turn every third human turn."""
+    i18n.set_language(lang)
+    app = App(data_dir=data_dir)
+    app.settings.animation_speed = 4.0
+    app.resize(size)
+    try:
+        return LongPlay(app, variant, seed, resizes, shots, max_turns).run()
+    finally:
+        while len(app.scenes):
+            app.scenes.pop()
+        app.store.close()
+        i18n.set_language("en")
