@@ -30,9 +30,9 @@ class Step:
 
 
 def card_text(card: Card) -> str:
-    """A card as a person reads it: 7\u2665, Q\u2660, 10\u2663; a joker as "JK"."""
+    """A card as a person reads it: 7\u2665, Q\u2660, 10\u2663; a joker as the word "joker"."""
     if card.is_joker:
-        return "JK"
+        return _("joker")
     rank = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
     return rank + SUIT_SYMBOLS.get(card.suit, card.suit)
 

@@ -76,6 +76,7 @@ class Report:
     turns: int = 0
     human_turns: int = 0
     drag_plays: int = 0
+    split_drops: int = 0  # a drop split its meld (as offered), the hint then played it
     hint_plays: int = 0
     replays: int = 0
     resizes: int = 0
@@ -85,7 +86,8 @@ class Report:
     violations: list[Violation] = field(default_factory=list)
 
     def add(self, other: Report) -> None:
-        for name in ("matches", "hands", "turns", "human_turns", "drag_plays", "hint_plays",
+        for name in ("matches", "hands", "turns", "human_turns", "drag_plays", "split_drops",
+                     "hint_plays",
                      "replays", "resizes", "checks", "frames", "seconds"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.violations.extend(other.violations)
@@ -231,6 +233,7 @@ class LongPlay:
         """The hint's moves made one drag each, from the card's sprite to where the move
         puts it; then End turn if the table is the hint's."""
         scene, probe = self.scene, self.probe
+        split = False
         for move in moves:
             layout = scene.layout
             assert layout is not None and scene.draft is not None
@@ -259,10 +262,13 @@ class LongPlay:
             self._frames(2)
             where = scene.draft.location(move.card)
             landed = set(scene.draft.groups[where]) if isinstance(where, int) else set()
-            if move.to_group is not None and not joined <= landed:
+            if move.to_group is not None and joined and not joined & landed:
                 self._violation("drops", f"{move.card} dropped on meld {move.to_group} at "
                                          f"{target} landed in {where}")
                 break
+            if not joined <= landed:  # the drop split the meld there, as the table offers
+                split = True  # when a card fits only so: the hint's later moves no longer
+                break  # apply, and the hint plays it instead
         self._frames(2)
         draft = scene.draft
         wanted = _melds(action.table.melds)
@@ -271,7 +277,9 @@ class LongPlay:
             self._check_all()
             probe.key(pygame.K_e)
         else:
-            if draft is not None:
+            if split:
+                self.report.split_drops += 1
+            elif draft is not None:
                 got = _melds(draft.groups)
                 self._violation("drops", "the drags did not rebuild the hint's table: "
                                 f"{[_names(m) for m in got if m not in wanted]} for "

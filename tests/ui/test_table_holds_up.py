@@ -9,9 +9,13 @@ from collections.abc import Callable
 
 import pygame
 import pytest
+from pygame_gui.elements import UIButton
 
+from game import i18n
 from game.engine.cards import Card, parse_cards
+from game.i18n import _
 from game.session import Seat
+from game.solver.edits import card_text
 from game.ui.scenes.table import TableScene
 from game.ui.table.probe import TableProbe
 from game.ui.table.slots import SPARE, SlotEntry, SlotMap
@@ -271,3 +275,89 @@ def test_sets_and_runs_apart_keep_their_own_slots() -> None:
     entries = slots.assign([fours, run, cards("9C 10C JC"), cards("KC KD KH")],
                            regions=[0, 1, 1, 0])
     assert entries[0] == SlotEntry(3, 3 + SPARE, region=0)
+
+
+# --------------------------------------------------------------------------- 8: the hint's words
+
+
+def wait_for_hint(probe: TableProbe) -> None:
+    scene = probe.scene
+    probe.key(pygame.K_h)
+    probe.until(lambda: scene.human.hint_worker is None and (
+        scene.phase != "hint" or scene.human.hint_show.finished), 3000, "the hint")
+    probe.frames(2)
+
+
+def test_the_hint_names_every_change_it_makes(make) -> None:  # noqa: ANN001
+    probe = make({"table": "3H 4H 5H | 3C 4C 5C | 3S 4S 5S | 3D 4D 5D",
+                  "hands": ["6H 6C 2S 2D", "AS 2S 8C 9D", "KC QC 4C 3D"], "current": 0},
+                 size=(1280, 800))
+    scene = probe.scene
+    wait_for_hint(probe)
+    assert scene.phase == "hint" and scene.message is not None
+    steps = scene.human.hint_show.steps
+    assert len(steps) == 4, [s.words for s in steps]
+    lines = scene.message.lines
+    for step in steps:
+        assert step.words in lines, f"{step.words!r} is not named"
+    assert not any("more change" in line for line in lines)
+
+
+def test_no_hint_on_a_table_left_invalid_says_reset_not_end(make) -> None:  # noqa: ANN001
+    probe = make({"table": "3H 4H 5H", "hands": ["9S 2C KD", "AS 2S 8C 9D", "KC QC 4C 3D"],
+                  "current": 0}, size=(1280, 800))
+    scene = probe.scene
+    probe.drag(probe.center(probe.card("5H")), probe.felt_spot())
+    probe.frames(20)
+    assert scene.draft.touched and not scene.draft.check().ok
+    assert not scene.controls.buttons["end"].is_enabled
+    wait_for_hint(probe)
+    assert scene.message is not None
+    words = " ".join(scene.message.lines)
+    assert "end your turn" not in words and "Reset turn (R)" in words
+
+
+# --------------------------------------------------------------------------- 6: Italian
+
+
+def test_the_game_menu_and_the_default_name_speak_italian(make) -> None:  # noqa: ANN001
+    i18n.set_language("it")  # the fixture puts English back afterwards
+    probe = make(size=(1024, 640))
+    probe.key(pygame.K_ESCAPE)
+    menu = probe.app.scenes.top
+    texts = {e.text for e in menu._elements if isinstance(e, UIButton)}
+    assert {"Riprendi", "Salva partita…", "Esci dal gioco"} <= texts, texts
+    tips = {getattr(e, "tool_tip_text", None) for e in menu._elements
+            if isinstance(e, UIButton)}
+    assert _("Back to the table (Esc)") in tips and "Back to the table (Esc)" not in tips
+    probe.key(pygame.K_ESCAPE)
+    from game.ui.scenes.new_game import NewGameScene
+
+    form = NewGameScene(probe.app)
+    assert form.setup.seats[0][0] == "Tu"
+
+
+def test_a_joker_is_named_in_words_in_the_log() -> None:
+    i18n.set_language("it")
+    joker = parse_cards("JK")[0][0]
+    assert card_text(joker) == _("joker") != "JK"
+
+
+# --------------------------------------------------------------------------- 12: conveniences
+
+
+def test_the_first_touch_of_the_table_says_giving_up_costs_three(make) -> None:  # noqa: ANN001
+    probe = make({"table": "3H 4H 5H | 7C 7D 7S", "hands": ["6H 7H 2C KD", "AS 2S 8C 9D",
+                                                              "KC QC 4C 3D"], "current": 0},
+                 size=(1280, 800))
+    scene = probe.scene
+    hearts = scene.layout.box(scene.draft.location(probe.card("3H")))
+    probe.drag(probe.center(probe.card("6H", "hand")), hearts.rect.midright)
+    probe.frames(3)
+    assert scene.message is not None and scene.message.title == "Your play has started"
+    assert "3 cards" in scene.message.lines[0]
+    scene.message = None
+    probe.drag(probe.center(probe.card("7H", "hand")), scene.layout.box(
+        scene.draft.location(probe.card("3H"))).rect.midright)
+    probe.frames(3)
+    assert scene.message is None or scene.message.title != "Your play has started"

@@ -55,7 +55,9 @@ class NewGameScene(MenuScene):
         settings = app.settings
         variant_id = settings.default_variant if settings.default_variant in all_variants() \
             else next(iter(all_variants()))
-        seats = [[seat.name, seat.kind] for seat in settings.default_seats]
+        # the stored default name is the English "You": say it in the player's language
+        seats = [[_("You") if seat.name == "You" else seat.name, seat.kind]
+                 for seat in settings.default_seats]
         remembered = {key: dict(options) for key, options in settings.new_game_options.items()}
         self.setup = Setup(variant_id, seats, remembered=remembered)
         self.setup.set_variant(variant_id)  # with the house rules last chosen for it

@@ -37,6 +37,7 @@ class HumanTurn:
         self.hint_show: Playback | None = None
         self._places_before_hint: SlotMap | None = None  # the melds' places before it
         self.hint_pacer = Pacer()
+        self._told_penalty: set[int] = set()  # seats told that giving up now costs cards
 
     @property
     def can_edit(self) -> bool:
@@ -67,10 +68,18 @@ class HumanTurn:
         and drawing costs the penalty too; the autosave keeps it."""
         if "start_play" not in self.table.match.legal_kinds():
             return
-        self.table.match.apply(StartPlay(self.table.match.current))
+        seat = self.table.match.current
+        self.table.match.apply(StartPlay(seat))
         if self.table.autosave:
             self.table.write_autosave()
         self.table.indicators.update_status()
+        if seat not in self._told_penalty:  # the first time in the match: say what it costs
+            self._told_penalty.add(seat)
+            penalty = self.table.match.variant.abandon_penalty
+            self.table.say(_("Your play has started"), [ngettext(
+                "From now on, giving it up costs {penalty} card, even if you put everything "
+                "back.", "From now on, giving it up costs {penalty} cards, even if you put "
+                "everything back.", penalty).format(penalty=penalty)], "info", 6.0)
 
     @property
     def play_started(self) -> bool:
@@ -299,11 +308,7 @@ class HumanTurn:
             return
         decision = worker.result
         if decision is None:
-            legal = self.table.match.legal_kinds()
-            advice = _("draw a card (D).") if "draw" in legal else \
-                _("pass (P).") if "pass" in legal else _("end your turn (E).")
-            self.table.say(_("No hint"), [_("No play found: {advice}").format(
-                advice=advice)], "hint")
+            self.table.say(_("No hint"), [self._no_play_advice()], "hint")
             return
         action = decision.action
         if isinstance(action, Play) and "play" in self.table.match.legal_kinds():
@@ -321,6 +326,23 @@ class HumanTurn:
         words = {"draw": _("Draw a card (D)."), "pass": _("Pass (P)."), "knock": _("Knock (K)."),
                  "end_turn": _("End your turn (E)."), "abandon": _("Give up the play (D).")}
         self.table.say(_("Hint"), [words.get(action.kind, action.kind)], "hint", 6.0)
+
+    def _no_play_advice(self) -> str:
+        """What to do when the hint finds no play: what the buttons on show allow (a table
+        left invalid must be put right or reset first: End refuses it)."""
+        legal = self.table.match.legal_kinds()
+        draft = self.table.draft
+        check = self.table.indicators.draft_check() if draft is not None and draft.touched \
+            else None
+        if check is not None and not check.ok:
+            if "abandon" in legal:
+                return _("No play found: put the table back with Reset turn (R), or give the "
+                         "play up (D).")
+            return _("No play found: put the table back with Reset turn (R).")
+        if "draw" in legal:
+            return _("No play found: {advice}").format(advice=_("draw a card (D)."))
+        advice = _("pass (P).") if "pass" in legal else _("end your turn (E).")
+        return _("No play found: {advice}").format(advice=advice)
 
     def update_hint(self, dt: float) -> None:
         """The hint's play, a step at a time; at its end, Apply or Dismiss."""
@@ -346,11 +368,12 @@ class HumanTurn:
             return
         _new, moved = marked_cards(show.done)
         n = len(show.draft.played())
+        # every change is named, one a line: the player sees each meld the hint touches
         self.table.say(_("Hint"), [
             ngettext("Play {n} card", "Play {n} cards", n).format(n=n) + ", " + ngettext(
                 "moving {n} table card", "moving {n} table cards", len(moved)).format(
                 n=len(moved)) + _(" (marked \u25c6; cards from your hand \u25cf)."),
-            log_line(_("Steps"), show.steps, 3),
+            *(step.words for step in show.steps if step.words),
             _("Apply (Enter) puts it on your table; Dismiss (Esc) leaves the table as it was.")],
             "hint", 600.0)
         self.table.status = Status(_("Hint shown: Apply (Enter) or Dismiss (Esc)"), "you")

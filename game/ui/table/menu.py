@@ -46,14 +46,14 @@ class TableMenu(Dialog):
         actions = {"resume": self.close, "save": self.save, "settings": self.settings,
                    "title": self.to_title, "quit": self.quit}
         y = rect.y
-        for key, text, tip, style in ENTRIES:
-            self.button(pygame.Rect(rect.x, y, rect.w, self.px(42)), text, actions[key],
-                        key=key, tooltip=tip, style=style, size=17, container=box)
+        for key, text, tip, style in ENTRIES:  # N_ only marks them: say them in the language
+            self.button(pygame.Rect(rect.x, y, rect.w, self.px(42)), _(text), actions[key],
+                        key=key, tooltip=_(tip), style=style, size=17, container=box)
             y += self.px(52)
 
     def build_buttons(self, box: object, rect: pygame.Rect) -> None:
         key, text, tip, style = QUIT
-        self.button(rect, text, self.quit, key=key, tooltip=tip, style=style, size=17,
+        self.button(rect, _(text), self.quit, key=key, tooltip=_(tip), style=style, size=17,
                     container=box)
 
     def accept(self) -> None:
