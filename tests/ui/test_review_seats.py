@@ -40,8 +40,9 @@ def review_from_saves(app: App, session: GameSession) -> ReviewScene:
 
 def wait_for(app: App, scene: ReviewScene) -> None:
     worker = scene.worker
-    assert worker is not None, "no review under way"
-    assert worker.wait(300), "the review did not finish"
+    assert worker is not None or scene.review is not None, "no review under way"
+    if worker is not None:
+        assert worker.wait(300), "the review did not finish"
     pump(app, 3)
     assert scene.review is not None, scene.problem
 
@@ -97,3 +98,56 @@ def test_a_finished_hot_seat_hand_is_reviewed_by_each_seat_without_a_cover(
     wait_for(app, scene)
     keys = {a.hand_key for a in app.store.stats.accuracies()}
     assert len(keys) == 2
+
+
+def test_a_reviewed_turn_shows_the_real_players_and_no_live_game_buttons(
+        start_app: StartApp) -> None:
+    from game.ui.coach.staged import StagedTable
+    from game.ui.table.probe import TableProbe
+
+    app = start_app(speed=3.0)
+    seats = [Seat("Ann", "human"), Seat("Ben", "human"), Seat("Cleo", "medium")]
+    session = hot_seat_session(5, 400, seats)
+    assert session.match.hand_over
+    scene = app.scenes.open("review", session)
+    click(app, widget(scene, "seat_1"))
+    wait_for(app, scene)
+    number, turn = next((n, t) for n, t in enumerate(scene.review.turns)
+                        if t.solution is not None and n < 12)
+    click(app, widget(scene, f"turn_{number}"))
+    click(app, widget(scene, "show"))
+    table = app.scenes.top
+    assert isinstance(table, StagedTable)  # no cover: Ben chose his review
+    probe = TableProbe(app, table)
+    probe.until(lambda: table.human.hint_show is not None and table.human.hint_show.finished,
+                2000, "the best play told")
+    # Ben at the bottom, then the others in turn order with the cards they held
+    staged = table.session
+    assert [s.name for s in staged.seats] == ["Ben", "Cleo", "Ann"]
+    assert [s.kind for s in staged.seats] == ["human", "medium", "human"]
+    counts = turn.hand_counts
+    assert [len(h) for h in staged.match.hand.hands] == [counts[1], counts[2], counts[0]]
+    assert table.hand_visible() and set(staged.match.hand.hands[0]) == set(turn.cards)
+    # the best play is told; the live game's buttons are off, Apply hint too
+    buttons = table.controls.buttons
+    assert not buttons["draw"].is_enabled and not buttons["pass"].is_enabled
+    assert not buttons["end"].is_enabled  # Apply hint: the review tells, it does not play
+    probe.key(pygame.K_RETURN)
+    assert table.phase == "hint"  # Enter does not apply it either
+    probe.key(pygame.K_ESCAPE)  # dismissed: the player's own try
+    probe.settle()
+    assert not buttons["draw"].is_enabled and not buttons["pass"].is_enabled
+    assert not table.controls.buttons["hint"].is_enabled
+
+
+def test_the_review_says_how_many_cards_a_turn_drew() -> None:
+    from game.coach.review import review_session
+    from game.ui.scenes.review import played_words
+
+    session = hot_seat_session(21, 400)
+    review = review_session(session, 0)
+    draws = [t for t in review.turns if t.ended_by == "draw"]
+    assert draws
+    for turn in draws:
+        assert turn.drawn == 1
+        assert played_words(turn) == "You drew 1 card"

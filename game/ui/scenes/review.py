@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.coach.review import Review, ReviewError, TurnReview, mark_words, review_session
-from game.coach.staging import staged_session
+from game.coach.staging import OtherSeat, staged_session
 from game.engine.actions import Play
 from game.engine.cards import Card
 from game.engine.turn import check_turn
 from game.i18n import N_, _, ngettext
 from game.solver.edits import card_text, story
 from game.store.stats import AccuracyRecord
-from game.ui.coach.staged import Arrow, CoachButton, StagedTable
+from game.ui.coach.staged import APPLY_TOOL, HINT_TOOL, Arrow, CoachButton, StagedTable
 from game.ui.table.driver import Worker
 from game.ui.theme import BLUE, CREAM, ERROR, GOLD_LIGHT, GREEN, MUTED
 from game.ui.widgets.drawing import draw_text, fit_text, font
@@ -314,8 +314,11 @@ class ReviewScene(MenuScene):
         draw_text(surface, fit_text(heading, self.px(18), width, "bold"), self.px(18),
                   colour, style="bold", topleft=(x, y))
         y += self.px(28)
+        # what went down, counted; a turn that put nothing down says only what it did (a
+        # draw's "(0 cards)" read as no card drawn)
         lines = [_("{did} ({amount}).").format(did=played_words(turn),
-                                               amount=amount(turn.value, unit))]
+                                               amount=amount(turn.value, unit))
+                 if turn.played else _("{did}.").format(did=played_words(turn))]
         if turn.solution is not None and self.review is not None:
             lines += best_play_lines(self.review.variant, turn, unit)
         elif turn.best == 0:
@@ -369,9 +372,17 @@ ENDED_WORDS = {"draw": N_("You drew"), "pass": N_("You passed"),
 
 
 def played_words(turn: TurnReview) -> str:
-    """What the turn did, as a sentence's start: ``You played 6♣ 7♣ 8♣``, ``You drew``."""
+    """What the turn did, as a sentence's start: ``You played 6♣ 7♣ 8♣``, ``You drew 1
+    card``."""
     if turn.played:
         return _("You played {cards}").format(cards=cards_text(turn.played))
+    if turn.drawn and turn.ended_by == "draw":
+        return ngettext("You drew {n} card", "You drew {n} cards", turn.drawn).format(
+            n=turn.drawn)
+    if turn.drawn and turn.ended_by == "abandon":
+        return ngettext("You gave up a play and drew {n} card",
+                        "You gave up a play and drew {n} cards", turn.drawn).format(
+            n=turn.drawn)
     words = ENDED_WORDS.get(turn.ended_by)
     return _(words) if words is not None else _("You: {how}").format(how=turn.ended_by)
 
@@ -458,6 +469,11 @@ class ReviewCoach:
     def arrows(self) -> Sequence[Arrow]:
         return ()
 
+    def tools_off(self) -> frozenset[str]:
+        """The best play is the coach's to tell (Show again), not the table's hint's, and
+        the player tries plays by hand: nothing is put on the table for them."""
+        return frozenset({HINT_TOOL, APPLY_TOOL})
+
     def update(self) -> None:
         scene = self.scene
         if not self.started and scene is not None and scene.phase == "human" \
@@ -498,9 +514,14 @@ def review_table(app: App, session: GameSession, turn: TurnReview,
     """A reviewed turn's position on the table (the scene registered as ``review_table``)."""
     match = session.match
     coach = ReviewCoach(app, turn)
+    # the other seats as they were at that turn, in turn order after the reviewed one
+    count = len(turn.hand_counts)
+    others = [OtherSeat(session.seats[(turn.seat + n) % count],
+                        turn.hand_counts[(turn.seat + n) % count],
+                        turn.seats_opened[(turn.seat + n) % count]) for n in range(1, count)]
     staged = staged_session(match.variant_id, {k: str(v) for k, v in match.options.items()},
                             turn.table, turn.cards, name=name or _("You"), opened=turn.opened,
-                            players=match.players)
+                            players=match.players, others=others)
     scene = StagedTable(app, staged, coach)
     coach.scene = scene
     return scene
