@@ -466,3 +466,32 @@ def test_the_new_game_screen_refuses_a_deal_with_too_few_cards(app) -> None:  # 
     assert scene.session is None and scene.status_error
     assert "Too few cards" in scene.status
     assert app.scenes.top is scene
+
+
+def test_dealing_asks_first_and_keeps_the_unfinished_game_as_a_save(app) -> None:  # noqa: ANN001
+    from game.session import GameSession, autosave
+    from game.store import AUTOSAVE
+
+    unfinished = GameSession.new("machiavelli", {}, [Seat("You", "human"),
+                                                     Seat("Ada", "easy")], seed=3)
+    unfinished.match.draw()
+    assert autosave(app.store, unfinished) is None
+    scene = open_new_game(app)
+    click(app, button(app, "Deal the cards"))
+    assert top_name(app) == "ConfirmDialog"  # issue 34.4: not replaced silently
+    press(app, pygame.K_ESCAPE)
+    assert app.scenes.top is scene and app.store.saves.has_autosave()
+    click(app, button(app, "Deal the cards"))
+    click(app, button(app, "Keep it and deal"))
+    assert top_name(app) == "TableScene"
+    kept = [info for info in app.store.saves.list() if info.slot != AUTOSAVE]
+    assert len(kept) == 1 and kept[0].slot.startswith("Machiavelli")
+    game = app.store.saves.read(kept[0].slot)
+    assert GameSession.from_json(game).summary() == unfinished.summary()
+    assert not app.store.saves.has_autosave()  # Continue now offers the new game only
+
+
+def test_dealing_without_an_unfinished_game_asks_nothing(app) -> None:  # noqa: ANN001
+    open_new_game(app)
+    click(app, button(app, "Deal the cards"))
+    assert top_name(app) == "TableScene"
