@@ -495,3 +495,19 @@ def test_dealing_without_an_unfinished_game_asks_nothing(app) -> None:  # noqa: 
     open_new_game(app)
     click(app, button(app, "Deal the cards"))
     assert top_name(app) == "TableScene"
+
+
+def test_tahitis_setup_says_an_unreleased_joker_stays_in_its_meld(app) -> None:  # noqa: ANN001
+    from game.engine.variants import describe, get_variant
+
+    scene = open_new_game(app)
+    choose(app, widget(scene, "variant"), "tahiti")
+    scene = app.scenes.top
+    # issue 34.6: the panel said "Unreleased joker: Moves with its card" where the rules
+    # say it never moves (its meld is frozen): where the joker freezes its meld, the form
+    # does not offer the choice
+    keys = {item.key for item in scene.focus.items}
+    assert "joker_moves" not in keys and "joker_release_from" in keys
+    assert "never moves" in " ".join(describe(get_variant("tahiti")))
+    choose(app, widget(scene, "variant"), "vatikan")  # a pinned joker that does not freeze
+    assert "joker_moves" in {item.key for item in app.scenes.top.focus.items}

@@ -25,6 +25,7 @@ from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
 from game.engine.errors import IllegalAction
 from game.engine.match import Match
+from game.engine.turn import freezing_jokers
 from game.engine.variants import TableLayout
 from game.i18n import _, ngettext
 from game.solver.edits import Step, card_text
@@ -407,7 +408,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def build_model(self) -> TableModel:
         match = self.match
         groups, free, declared, counts = self._source()
-        built, shown = build_groups(groups, match.variant, declared)
+        start = self.draft.start if self.draft is not None else match.hand.turn_start
+        built, shown = build_groups(groups, match.variant, declared,
+                                    freezing_jokers(match.variant, start))
         visible = self.hand_visible()
         hand = tuple(self.bottom_hand()) if visible else ()
         over = match.hand_over and self.phase != REPLAY

@@ -94,7 +94,17 @@ class HumanTurn:
         self.edited()
         self.started_play()
         self._offer_joker_choice(cards)
+        self._warn_frozen()
         return True
+
+    def _warn_frozen(self) -> None:
+        """Say at once when a move breaks a meld a joker freezes (Tahiti), not only at End."""
+        draft = self.table.draft
+        if draft is None or not self.table.match.variant.joker_freezes_meld:
+            return
+        frozen = [p for p in draft.check().problems if p.rule == "frozen_meld"]
+        if frozen:
+            self.table.say(_("That meld is frozen"), [problem_text(frozen[0])], "error", 6.0)
 
     def insert_and_split(self, cards: Sequence[Card], to_group: int, at: int) -> bool:
         """Drop ``cards`` between two cards of a meld, splitting it there so both parts are
@@ -118,6 +128,7 @@ class HumanTurn:
         self.table.selected.clear()
         self.edited()
         self.started_play()
+        self._warn_frozen()
         return True
 
     def release_joker(self, joker: Card, real: Card) -> bool:
