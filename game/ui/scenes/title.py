@@ -30,6 +30,11 @@ TAGLINE = N_("Manipulation rummy \u00b7 ten ways to play")
 FAN = ((1, "S"), (13, "H"), (12, "D"), (11, "C"), (0, "*"))
 
 
+
+def is_contract_game(name: str) -> bool:
+    """Is the variant a save's listing names (by its English name) the contract game?"""
+    return any(v.is_contract for v in all_variants().values() if v.name == name)
+
 class TitleScene(MenuScene):
     hints = N_("\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc quit")
 
@@ -47,10 +52,18 @@ class TitleScene(MenuScene):
         info = saves.info(AUTOSAVE) if saves.has_autosave() else None
         self.has_autosave = info is not None
         if info is not None:
-            self.autosave_summary = _("{variant}, hand {hand}: {players}").format(
-                variant=info.variant, hand=max(1, info.hand), players=", ".join(info.players))
-            self.autosave_line = _("{variant} \u00b7 hand {hand}").format(
-                variant=info.variant, hand=max(1, info.hand))
+            number, players = max(1, info.hand), ", ".join(info.players)
+            variant = _(info.variant)
+            if is_contract_game(info.variant):  # its deals are rounds, as on its table
+                self.autosave_summary = _("{variant}, round {round}: {players}").format(
+                    variant=variant, round=number, players=players)
+                self.autosave_line = _("{variant} \u00b7 round {round}").format(
+                    variant=variant, round=number)
+            else:
+                self.autosave_summary = _("{variant}, hand {hand}: {players}").format(
+                    variant=variant, hand=number, players=players)
+                self.autosave_line = _("{variant} \u00b7 hand {hand}").format(
+                    variant=variant, hand=number)
         progress = PuzzleStore.at(self.app.store.paths, self.app.store.messages)
         self.tutorial_seen = progress.tutorial_offered or progress.tutorial_done
         x, top, width = self._menu_origin()
