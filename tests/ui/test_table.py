@@ -416,3 +416,16 @@ def test_a_meld_frozen_by_its_joker_is_marked_and_breaking_it_is_told_at_once(
     scene.message = None
     probe.drag(probe.center(probe.card("7C", "hand")), scene.layout.box(clubs).rect.center)
     assert scene.message is None or scene.message.title != "That meld is frozen"
+
+
+def test_guadalupes_hint_advises_drawing_two(make) -> None:  # noqa: ANN001
+    # issue 34.9: the hint said "draw a card (D)" where the rule and the button draw two
+    probe = make("guadalupe", rigged={"table": "", "hands": ["2C 5D 9S KH 7H", "AS 3S 8C 8D JD"],
+                                      "current": 0})
+    scene = probe.scene
+    assert scene.controls.buttons["draw"].text == "Draw 2"
+    probe.key(pygame.K_h)
+    probe.until(lambda: scene.human.hint_worker is None, 1200, "the hint")
+    probe.frames(2)
+    said = " ".join(scene.message.lines)
+    assert "2 cards (D)" in said and "a card" not in said

@@ -309,7 +309,7 @@ class HumanTurn:
         decision = worker.result
         if decision is None:
             legal = self.table.match.legal_kinds()
-            advice = _("draw a card (D).") if "draw" in legal else \
+            advice = self._draw_words()[0] if "draw" in legal else \
                 _("pass (P).") if "pass" in legal else _("end your turn (E).")
             self.table.say(_("No hint"), [_("No play found: {advice}").format(
                 advice=advice)], "hint")
@@ -325,9 +325,18 @@ class HumanTurn:
             self.table.set_phase(HINT)
             self.table.refresh()
             return
-        words = {"draw": _("Draw a card (D)."), "pass": _("Pass (P)."), "knock": _("Knock (K)."),
+        words = {"draw": self._draw_words()[1], "pass": _("Pass (P)."), "knock": _("Knock (K)."),
                  "end_turn": _("End your turn (E)."), "abandon": _("Give up the play (D).")}
         self.table.say(_("Hint"), [words.get(action.kind, action.kind)], "hint", 6.0)
+
+    def _draw_words(self) -> tuple[str, str]:
+        """Drawing as the hint advises it (within a sentence, then on its own), with as
+        many cards as the rules draw: Guadalupe's "Draw 2" button draws two."""
+        n = self.table.match.variant.cards_per_draw
+        if n == 1:
+            return _("draw a card (D)."), _("Draw a card (D).")
+        return (ngettext("draw {n} card (D).", "draw {n} cards (D).", n).format(n=n),
+                ngettext("Draw {n} card (D).", "Draw {n} cards (D).", n).format(n=n))
 
     def update_hint(self, dt: float) -> None:
         """The hint's play, a step at a time; at its end, Apply or Dismiss."""
