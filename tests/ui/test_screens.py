@@ -50,11 +50,16 @@ def test_settings_changes_apply_and_persist(app, tmp_path: Path) -> None:  # noq
     choose(app, widget(scene, "card_back"), "red")
     assert app.card_art.back_style == "red"
     choose(app, widget(scene, "hand_sort"), "rank")
-    click(app, widget(scene, "sound"))
-    assert app.settings.sound_on is False
     scene.focus.focus_key("volume")
     press(app, pygame.K_LEFT)
     press(app, pygame.K_LEFT)
+    click(app, widget(scene, "sound"))
+    assert app.settings.sound_on is False
+    # issue 34.9: the volume is off with the sound, and back with it
+    assert not widget(scene, "volume").is_enabled
+    click(app, widget(scene, "sound"))
+    assert widget(scene, "volume").is_enabled
+    click(app, widget(scene, "sound"))
     scene.focus.focus_key("speed")
     press(app, pygame.K_RIGHT)
     saved = settings_file(tmp_path)
