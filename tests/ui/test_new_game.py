@@ -14,6 +14,7 @@ from game.engine.options import OPTION_SPECS, Widget
 from game.engine.variants import VARIANTS, all_variants
 from game.session import Seat
 from game.store import Store
+from game.ui.scenes.new_game_setup import seated_variant
 from game.ui.scenes.title import TitleScene
 from tests.ui.conftest import (
     StartApp,
@@ -289,8 +290,9 @@ def test_the_house_rules_column_shows_the_specs_the_game_offers(app, variant_id:
             menu = widget(scene, spec.key)
             assert [tuple(o) for o in menu.options_list] == \
                 [(c.label, c.value) for c in spec.choices]
-            # the widget shows the variant's own value
-            assert menu.selected_option[1] == spec.form_values(all_variants()[variant_id])[0]
+            # the widget shows the variant's own value (its deck: for the seats chosen)
+            own = seated_variant(all_variants()[variant_id], len(scene.setup.seats))
+            assert menu.selected_option[1] == spec.form_values(own)[0]
 
 
 def test_a_choice_that_takes_a_number_shows_an_entry_and_writes_the_option_text(app) -> None:  # noqa: ANN001
@@ -511,3 +513,24 @@ def test_tahitis_setup_says_an_unreleased_joker_stays_in_its_meld(app) -> None: 
     assert "never moves" in " ".join(describe(get_variant("tahiti")))
     choose(app, widget(scene, "variant"), "vatikan")  # a pinned joker that does not freeze
     assert "joker_moves" in {item.key for item in app.scenes.top.focus.items}
+
+
+def test_carousels_jokers_follow_the_deck_the_seats_get(app) -> None:  # noqa: ANN001
+    # issue 34.9: "Jokers 1" showed beside "2 jokers for 3 players"
+    scene = open_new_game(app)
+    choose(app, widget(scene, "variant"), "carousel")
+    scene = app.scenes.top
+    assert len(scene.setup.seats) == 3
+    assert widget(scene, "jokers").selected_option[1] == "2"
+    assert "2 packs, 2 jokers for 3 players" in scene.setup.facts()
+    assert scene.setup.options() == {}  # the deck as the rules give it: no house rule
+    choose(app, widget(scene, "seats"), "2")
+    scene = app.scenes.top
+    assert widget(scene, "jokers").selected_option[1] == "1"
+    assert "1 pack, 1 joker for 2 players" in scene.setup.facts()
+    assert scene.setup.options() == {}
+    choose(app, widget(scene, "jokers"), "2")  # a house rule: two jokers, whatever the seats
+    scene = app.scenes.top
+    assert scene.setup.options() == {"jokers": 2}
+    choose(app, widget(scene, "seats"), "3")
+    assert widget(app.scenes.top, "jokers").selected_option[1] == "2"
