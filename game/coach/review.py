@@ -78,6 +78,10 @@ class TurnReview:
     best: int | None  # what the best play was worth (None: unsettled)
     solution: Solution | None  # the best play, with its moves (None: none, or unsettled)
     mark: str
+    seat: int = 0  # the reviewed seat
+    hand_counts: tuple[int, ...] = ()  # every seat's cards where the seat decided
+    seats_opened: tuple[bool, ...] = ()  # which seats were past the first-play rule
+    drawn: int = 0  # the cards the turn drew (a draw, a give-up's penalty)
 
     @property
     def shortfall(self) -> int:
@@ -288,6 +292,7 @@ class _Pending:
 
     view: PlayerView
     turns_before: int
+    start_cards: int  # the seat's cards at the turn's start (before any draw)
     has_play: bool = False
 
 
@@ -323,16 +328,18 @@ def review_match(match: Match, seat: int, work: int = REVIEW_WORK) -> Review:
         h = replay.hand
         mine = action.player == seat and h.current == seat and h.result is None
         if mine and pending is None:
-            pending = _Pending(replay.view(seat), len(h.turns))
+            pending = _Pending(replay.view(seat), len(h.turns), len(h.hands[seat]))
         if mine and isinstance(action, Play) and pending is not None and not pending.has_play:
-            pending = _Pending(replay.view(seat), pending.turns_before, True)
+            pending = _Pending(replay.view(seat), pending.turns_before, pending.start_cards,
+                               True)
         replay.apply(action)
         if pending is not None and len(h.turns) > pending.turns_before:
             record = h.turns[pending.turns_before]
             number = seat_turns[h.number] = seat_turns.get(h.number, 0) + 1
+            drawn = max(0, len(h.hands[seat]) + len(record.played) - pending.start_cards)
             review.turns.append(judge_turn(pending.view, record.played, record.after,
                                        record.ended_by, h.number + 1, number,
-                                       _seed(match.seed, h.number, number), work))
+                                       _seed(match.seed, h.number, number), work, drawn))
             pending = None
     return review
 
@@ -343,9 +350,11 @@ def _seed(seed: int, hand: int, turn: int) -> int:
 
 
 def judge_turn(view: PlayerView, played: Sequence[Card], after: Table, ended_by: str,
-           hand: int, turn: int, seed: int, work: int = REVIEW_WORK) -> TurnReview:
-    """The review of one turn: the seat saw ``view`` when it decided, put down ``played``
-    and left ``after``; ``seed`` samples the look-ahead's opponent hands."""
+           hand: int, turn: int, seed: int, work: int = REVIEW_WORK,
+           drawn: int = 0) -> TurnReview:
+    """The review of one turn: the seat saw ``view`` when it decided, put down ``played``,
+    drew ``drawn`` cards and left ``after``; ``seed`` samples the look-ahead's opponent
+    hands."""
     variant = view.variant
     opened = view.opened[view.seat]
     best, solution = best_solution(variant, view.table, view.hand, opened, work)
@@ -355,7 +364,8 @@ def judge_turn(view: PlayerView, played: Sequence[Card], after: Table, ended_by:
             and mark(value, best) == "missed":
         held_ok = bool(hold_agrees(view, solution, played, after, seed))
     return TurnReview(hand, turn, view.table, view.hand, opened, tuple(played), after,
-                      ended_by, value, best, solution, mark(value, best, held_ok))
+                      ended_by, value, best, solution, mark(value, best, held_ok), view.seat,
+                      view.hand_counts, view.opened, drawn)
 
 
 def load_session(data: Any) -> GameSession:

@@ -7,6 +7,7 @@ deal makes), so the coach's tables judge the End of the turn themselves.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from game.engine.cards import Card, CardMinter, make_deck, parse_cards
 from game.engine.match import Match
@@ -20,19 +21,36 @@ from game.store.seats import Seat
 OPPONENT_CARDS = 7  # the other seat holds this many of the cards left (shown face down)
 
 
+@dataclass(frozen=True)
+class OtherSeat:
+    """A real seat beside the staged one (a reviewed turn's table): who sits there, how
+    many cards they held and whether they were past the first-play rule."""
+
+    seat: Seat
+    cards: int
+    opened: bool = True
+
+
 def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
                    hand: Sequence[Card], name: str | None = None, opponent: str | None = None,
-                   opened: bool = True, players: int | None = None) -> GameSession:
+                   opened: bool = True, players: int | None = None,
+                   others: Sequence[OtherSeat] | None = None) -> GameSession:
     """A session whose match has seat 0 (human; ``opened``: past the first-play rule) to
-    play ``hand`` on ``table``; the other seats (``players`` in all: the variant's fewest
-    when None, and never fewer than two) hold some of the other cards, the stock the rest.
-    ValueError when the position's cards are not in the deck of that many players. The
-    seats' names default to "You" and "Coach" in the player's language."""
+    play ``hand`` on ``table``; the other seats (``others`` as they were, or ``players`` in
+    all: the variant's fewest when None, and never fewer than two) hold some of the other
+    cards, the stock the rest. ValueError when the position's cards are not in the deck of
+    that many players, or the others hold more cards than are left. The seats' names
+    default to "You" and "Coach" in the player's language."""
     name = name or _("You")
     opponent = opponent or _("Coach")
     variant = get_variant(variant_id, dict(options))
-    count = max(2, variant.min_players) if players is None else players
-    names = [name] + [opponent if count == 2 else f"{opponent} {n}" for n in range(1, count)]
+    if others:
+        count = 1 + len(others)
+        names = [name] + [other.seat.name for other in others]
+    else:
+        count = max(2, variant.min_players) if players is None else players
+        names = [name] + [opponent if count == 2 else f"{opponent} {n}"
+                          for n in range(1, count)]
     match = new_match(variant_id, count, 0, dict(options), names)
     if not isinstance(match, Match):
         raise ValueError(_("{game} is a contract game: no position to stage").format(
@@ -44,14 +62,21 @@ def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
             raise ValueError(_("{card} is not in the deck of {game} (or is written "
                                "twice)").format(card=card, game=_(match.variant.name)))
         rest.remove(card)
+    counts = [other.cards for other in others] if others else [OPPONENT_CARDS] * (count - 1)
+    if sum(counts) > len(rest):
+        raise ValueError(_("the other seats hold {n} cards, but only {left} are left in the "
+                           "deck").format(n=sum(counts), left=len(rest)))
     h = match.hand
-    h.hands = [list(hand)] + [rest[n * OPPONENT_CARDS:(n + 1) * OPPONENT_CARDS]
-                              for n in range(count - 1)]
-    h.stock = rest[(count - 1) * OPPONENT_CARDS:]
+    h.hands = [list(hand)]
+    for held in counts:
+        h.hands.append(rest[:held])
+        rest = rest[held:]
+    h.stock = rest
     h.table = h.turn_start = table
-    h.opened = [opened] + [True] * (count - 1)
+    h.opened = [opened] + ([o.opened for o in others] if others else [True] * (count - 1))
     h.current = 0
-    seats = [Seat(name, "human")] + [Seat(n, "easy") for n in names[1:]]
+    seats = [Seat(name, "human")] + ([o.seat for o in others] if others else
+                                     [Seat(n, "easy") for n in names[1:]])
     return GameSession(match, seats)
 
 

@@ -280,6 +280,12 @@ def _pinned_jokers(variant: Variant) -> bool:
     return _jokers(variant) and variant.joker_identity is JokerIdentity.FIXED
 
 
+def _movable_jokers(variant: Variant) -> bool:
+    """May an unreleased joker move at all? Not where it freezes its meld (Tahiti): there it
+    never moves, whatever this option says, so the form does not offer it."""
+    return _pinned_jokers(variant) and not variant.joker_freezes_meld
+
+
 def _carousel(variant: Variant) -> bool:
     return variant.draws_before_meld
 
@@ -396,18 +402,18 @@ SPECS: tuple[OptionSpec, ...] = (
         choices=(Choice("1", N_("One")), Choice("2", N_("Two")), Choice("3", N_("Three")),
                  Choice("4", N_("Four")), Choice("unlimited", N_("Any number"))),
         offered=_jokers),
+    _switch_spec("joker_freezes_meld", N_("Joker freezes its meld"),
+                 N_("A meld holding an unreleased joker cannot be rearranged.")),
     _enum_spec(
         "joker_moves", JokerMoves, N_("Unreleased joker"),
         N_("May a joker not yet released move to another meld, keeping its card?"),
         {JokerMoves.KEEP_IDENTITY: N_("Moves with its card"),
-         JokerMoves.NEVER: N_("Stays in its meld")}, offered=_pinned_jokers),
+         JokerMoves.NEVER: N_("Stays in its meld")}, offered=_movable_jokers),
     _enum_spec(
         "joker_release_from", ReleaseFrom, N_("Joker released by"),
         N_("Where the real card that releases a joker may come from."),
         {ReleaseFrom.HAND_OR_TABLE: N_("Hand or table card"),
          ReleaseFrom.HAND: N_("Card from hand")}, offered=_pinned_jokers),
-    _switch_spec("joker_freezes_meld", N_("Joker freezes its meld"),
-                 N_("A meld holding an unreleased joker cannot be rearranged.")),
     _switch_spec("released_joker_needs_two_from_hand", N_("Released joker needs two"),
                  N_("A released joker re-used in a new meld needs two cards from your hand "
                  "there.")),

@@ -210,6 +210,14 @@ def _match_releasers(options: dict[Card, list[Card]]) -> dict[Card, Card]:
     return {joker: card for card, joker in owner.items()}
 
 
+def freezing_jokers(variant: Variant, start: Table) -> frozenset[Card]:
+    """The jokers that freeze their melds this turn (under ``joker_freezes_meld``): every
+    joker in a meld at the turn's start, until the real card releases it."""
+    if not variant.joker_freezes_meld:
+        return frozenset()
+    return frozenset(c for meld in start.melds for c in meld if c.is_joker)
+
+
 def _frozen_melds(start: Table, end: Table, released: set[Card]) -> list[Problem]:
     problems: list[Problem] = []
     end_meld = _meld_index(end)

@@ -173,9 +173,10 @@ class AccuracyRecord:
 
 @dataclass(frozen=True)
 class StatLine:
-    """Figures for the human seat(s) over one group of matches.
+    """Figures for one player (the human seats of that name), or for every human seat,
+    over one group of matches.
 
-    A match counts if it has a human seat; it is a win if a human seat won.
+    A match counts if the player sat at it (a human seat); it is a win if they won.
     ``best_score`` is ``None`` when the group mixes high-wins and low-wins scoring.
     """
 
@@ -311,25 +312,37 @@ class StatsStore:
             "reading the statistics",
         )
 
-    def overall(self) -> StatLine:
-        """Figures over every match."""
-        lines = _group(self._chronological(), lambda record: ["all"])
+    def players(self) -> list[str]:
+        """The names of the human seats recorded, most games first (then by name): whose
+        statistics there are to show."""
+        games: dict[str, int] = {}
+        for record in self.matches():
+            for name in {seat.name for seat in record.seats if seat.is_human}:
+                games[name] = games.get(name, 0) + 1
+        return sorted(games, key=lambda name: (-games[name], name))
+
+    def overall(self, player: str | None = None) -> StatLine:
+        """Figures over every match of ``player`` (the human seats of that name; every
+        human seat if None)."""
+        lines = _group(self._chronological(), lambda record: ["all"], player)
         return lines[0] if lines else _empty_line("all")
 
-    def by_variant(self) -> list[StatLine]:
-        """One line per variant id, by id."""
-        return _group(self._chronological(), lambda record: [record.variant])
+    def by_variant(self, player: str | None = None) -> list[StatLine]:
+        """One line per variant id, by id (``player`` as in ``overall``)."""
+        return _group(self._chronological(), lambda record: [record.variant], player)
 
-    def by_opponent_level(self) -> list[StatLine]:
+    def by_opponent_level(self, player: str | None = None) -> list[StatLine]:
         """One line per computer level met (a match counts once for each level at the
-        table); ``"none"`` for matches between humans only."""
+        table); ``"none"`` for matches between humans only (``player`` as in
+        ``overall``)."""
 
         def levels(record: MatchRecord) -> list[str]:
             kinds = [kind for kind in COMPUTER_KINDS if any(s.kind == kind for s in record.seats)]
             return kinds or [NO_COMPUTER]
 
         order = {key: n for n, key in enumerate((*COMPUTER_KINDS, NO_COMPUTER))}
-        return sorted(_group(self._chronological(), levels), key=lambda line: order[line.key])
+        return sorted(_group(self._chronological(), levels, player),
+                      key=lambda line: order[line.key])
 
     def close(self) -> None:
         """Close the database connection."""
@@ -718,21 +731,30 @@ def _json_scores(text: str) -> list[int | float]:
     return values
 
 
-def _group(records: list[MatchRecord], keys: Callable[[MatchRecord], list[str]]) -> list[StatLine]:
-    """StatLines over ``records`` (oldest first), one per key ``keys`` gives a match."""
+def _group(records: list[MatchRecord], keys: Callable[[MatchRecord], list[str]],
+           player: str | None = None) -> list[StatLine]:
+    """StatLines over ``records`` (oldest first) for ``player`` (every human seat if None),
+    one per key ``keys`` gives a match."""
     grouped: dict[str, list[MatchRecord]] = {}
     for record in records:
-        if any(seat.is_human for seat in record.seats):
+        if _seats_of(record, player):
             for key in keys(record):
                 grouped.setdefault(key, []).append(record)
-    return [_line(key, grouped[key]) for key in sorted(grouped)]
+    return [_line(key, grouped[key], player) for key in sorted(grouped)]
 
 
-def _line(key: str, records: list[MatchRecord]) -> StatLine:
+def _seats_of(record: MatchRecord, player: str | None) -> list[int]:
+    """The seats of ``record`` whose figures count: the human seats named ``player`` (every
+    human seat if None)."""
+    return [n for n, seat in enumerate(record.seats)
+            if seat.is_human and (player is None or seat.name == player)]
+
+
+def _line(key: str, records: list[MatchRecord], player: str | None = None) -> StatLine:
     wins = streak = longest = hint_wins = 0
     scores: list[int | float] = []
     for record in records:
-        humans = [n for n, seat in enumerate(record.seats) if seat.is_human]
+        humans = _seats_of(record, player)
         scores.extend(record.scores[n] for n in humans)
         if record.winner_seat in humans:
             wins += 1

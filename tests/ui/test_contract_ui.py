@@ -500,3 +500,38 @@ def test_an_autosave_loads_back_into_the_same_position(make) -> None:  # noqa: A
     t.frames(3)
     assert again.layout is not None and again.controls is not None
     assert set(again.model.hand) == set(session.match.hand.hands[0])
+
+
+def test_the_hand_count_leaves_out_cards_moved_into_the_contract_groups(make) -> None:  # noqa: ANN001
+    # issue 34.8: "Your hand · 12 cards" counted the cards already in the contract's groups
+    t = make(hands=[YOU, ADA, BOOLE], discard="7H", stock="3S QD")
+    scene = t.scene
+    t.click(scene.layout.stock.center)  # draw: twelve cards
+    t.until(lambda: t.match.awaiting == 0 and t.match.hand.phase == "play", 3000, "our play")
+    t.settle()
+    assert scene.facts().bottom_label.startswith("Your hand \u00b7 12 cards")
+    for text in ("9S", "9D", "9C"):
+        t.click(t.at(t.card(text)))
+    t.click_button("make")
+    assert len(scene.human.stage_groups()[0]) == 3
+    assert scene.facts().bottom_label.startswith("Your hand \u00b7 9 cards")
+
+
+def test_the_contract_game_counts_rounds_on_the_title_and_rules_screens(
+        start_app: StartApp) -> None:
+    from game.engine.variants import get_variant
+    from game.session import autosave
+    from game.ui.scenes.rules import variant_facts
+    from tests.ui.conftest import button, pump
+
+    app = start_app()
+    assert dict(variant_facts(get_variant(VARIANT)))["Match"] == "10 rounds"
+    assert dict(variant_facts(get_variant("machiavelli")))["Match"] == "A single hand"
+    match = new_match(VARIANT, 3, 5, {}, ["You", "Ada", "Boole"])
+    assert autosave(app.store, GameSession(match, [Seat("You", "human"), Seat("Ada", "easy"),
+                                                   Seat("Boole", "easy")])) is None
+    title = app.scenes.open("title")
+    pump(app)
+    assert title.autosave_line == "Shanghai Rummy \u00b7 round 1"
+    assert title.autosave_summary.startswith("Shanghai Rummy, round 1:")
+    assert button(app, "Continue")

@@ -181,3 +181,31 @@ def test_match_end_offers_a_new_game_setup(app: App) -> None:
     probe.click(setup.rect.center)
     assert isinstance(app.scenes.top, NewGameScene)
     assert app.store.stats.match_count() == 1
+
+
+def test_a_hot_seat_player_sees_the_card_they_drew_when_next_uncovered(app: App) -> None:
+    from game.solver.edits import card_text
+
+    session = GameSession.new("machiavelli", {}, [Seat("Ann", "human"), Seat("Ben", "human")],
+                              seed=4)
+    probe = open_table(app, session, autosave=False)
+    scene = probe.scene
+    probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ann's cover")
+    probe.key(pygame.K_RETURN)
+    probe.settle()
+    before = set(session.match.hand.hands[0])
+    probe.key(pygame.K_d)  # Ann draws; her hand goes face down at once
+    (drawn,) = set(session.match.hand.hands[0]) - before
+    probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ben's cover")
+    probe.key(pygame.K_RETURN)
+    probe.settle()
+    assert scene.bottom == 1
+    probe.key(pygame.K_d)  # Ben draws too
+    probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ann's cover")
+    assert app.scenes.top.name == "Ann"
+    probe.key(pygame.K_RETURN)
+    probe.settle()
+    # Ann's hand uncovered: the card she drew is marked in it and named in a note
+    assert scene.bottom == 0
+    assert scene.sprites.sprites[drawn].fresh
+    assert scene.message is not None and card_text(drawn) in " ".join(scene.message.lines)

@@ -159,3 +159,31 @@ def test_ui_events_of_other_scenes_are_ignored(app) -> None:  # noqa: ANN001
     assert scene.handle_event(stray) is False
 
 
+
+
+def test_title_quit_keeps_its_place_asks_first_and_one_button_stands_out(
+        start_app, tmp_path_factory) -> None:  # noqa: ANN001
+    # issue 34.9: without a game to continue, Quit took Statistics' place and closed the
+    # game at once; and the tutorial was gold beside the focused New game
+    app = start_app()
+    title = open_title(app)
+    quit_at = button(app, "Quit").rect.y
+    stats_at = button(app, "Statistics").rect.y
+    primary = [e.text for e in title._elements if isinstance(e, UIButton)
+               and "@primary" in e.class_ids]
+    assert primary == [] and title.focus.focused_key == "new"
+    game = session("tahiti")
+    with_game = start_app(data_dir=tmp_path_factory.mktemp("with_game"))
+    with_game.store.saves.write(AUTOSAVE, game.to_json(), game.summary())
+    other = open_title(with_game)
+    assert button(with_game, "Quit").rect.y == quit_at
+    assert button(with_game, "Statistics").rect.y == quit_at - (quit_at - stats_at) // 2
+    assert [e.text for e in other._elements if isinstance(e, UIButton)
+            and "@primary" in e.class_ids] == ["Continue"]
+    click(app, button(app, "Quit"))
+    assert top_name(app) == "ConfirmDialog" and app.running
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) == "TitleScene" and app.running
+    click(app, button(app, "Quit"))
+    click(app, button(app, "Quit"))  # the dialog's
+    assert not app.running

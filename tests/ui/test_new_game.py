@@ -14,6 +14,7 @@ from game.engine.options import OPTION_SPECS, Widget
 from game.engine.variants import VARIANTS, all_variants
 from game.session import Seat
 from game.store import Store
+from game.ui.scenes.new_game_setup import seated_variant
 from game.ui.scenes.title import TitleScene
 from tests.ui.conftest import (
     StartApp,
@@ -289,8 +290,9 @@ def test_the_house_rules_column_shows_the_specs_the_game_offers(app, variant_id:
             menu = widget(scene, spec.key)
             assert [tuple(o) for o in menu.options_list] == \
                 [(c.label, c.value) for c in spec.choices]
-            # the widget shows the variant's own value
-            assert menu.selected_option[1] == spec.form_values(all_variants()[variant_id])[0]
+            # the widget shows the variant's own value (its deck: for the seats chosen)
+            own = seated_variant(all_variants()[variant_id], len(scene.setup.seats))
+            assert menu.selected_option[1] == spec.form_values(own)[0]
 
 
 def test_a_choice_that_takes_a_number_shows_an_entry_and_writes_the_option_text(app) -> None:  # noqa: ANN001
@@ -466,3 +468,69 @@ def test_the_new_game_screen_refuses_a_deal_with_too_few_cards(app) -> None:  # 
     assert scene.session is None and scene.status_error
     assert "Too few cards" in scene.status
     assert app.scenes.top is scene
+
+
+def test_dealing_asks_first_and_keeps_the_unfinished_game_as_a_save(app) -> None:  # noqa: ANN001
+    from game.session import GameSession, autosave
+    from game.store import AUTOSAVE
+
+    unfinished = GameSession.new("machiavelli", {}, [Seat("You", "human"),
+                                                     Seat("Ada", "easy")], seed=3)
+    unfinished.match.draw()
+    assert autosave(app.store, unfinished) is None
+    scene = open_new_game(app)
+    click(app, button(app, "Deal the cards"))
+    assert top_name(app) == "ConfirmDialog"  # issue 34.4: not replaced silently
+    press(app, pygame.K_ESCAPE)
+    assert app.scenes.top is scene and app.store.saves.has_autosave()
+    click(app, button(app, "Deal the cards"))
+    click(app, button(app, "Keep it and deal"))
+    assert top_name(app) == "TableScene"
+    kept = [info for info in app.store.saves.list() if info.slot != AUTOSAVE]
+    assert len(kept) == 1 and kept[0].slot.startswith("Machiavelli")
+    game = app.store.saves.read(kept[0].slot)
+    assert GameSession.from_json(game).summary() == unfinished.summary()
+    assert not app.store.saves.has_autosave()  # Continue now offers the new game only
+
+
+def test_dealing_without_an_unfinished_game_asks_nothing(app) -> None:  # noqa: ANN001
+    open_new_game(app)
+    click(app, button(app, "Deal the cards"))
+    assert top_name(app) == "TableScene"
+
+
+def test_tahitis_setup_says_an_unreleased_joker_stays_in_its_meld(app) -> None:  # noqa: ANN001
+    from game.engine.variants import describe, get_variant
+
+    scene = open_new_game(app)
+    choose(app, widget(scene, "variant"), "tahiti")
+    scene = app.scenes.top
+    # issue 34.6: the panel said "Unreleased joker: Moves with its card" where the rules
+    # say it never moves (its meld is frozen): where the joker freezes its meld, the form
+    # does not offer the choice
+    keys = {item.key for item in scene.focus.items}
+    assert "joker_moves" not in keys and "joker_release_from" in keys
+    assert "never moves" in " ".join(describe(get_variant("tahiti")))
+    choose(app, widget(scene, "variant"), "vatikan")  # a pinned joker that does not freeze
+    assert "joker_moves" in {item.key for item in app.scenes.top.focus.items}
+
+
+def test_carousels_jokers_follow_the_deck_the_seats_get(app) -> None:  # noqa: ANN001
+    # issue 34.9: "Jokers 1" showed beside "2 jokers for 3 players"
+    scene = open_new_game(app)
+    choose(app, widget(scene, "variant"), "carousel")
+    scene = app.scenes.top
+    assert len(scene.setup.seats) == 3
+    assert widget(scene, "jokers").selected_option[1] == "2"
+    assert "2 packs, 2 jokers for 3 players" in scene.setup.facts()
+    assert scene.setup.options() == {}  # the deck as the rules give it: no house rule
+    choose(app, widget(scene, "seats"), "2")
+    scene = app.scenes.top
+    assert widget(scene, "jokers").selected_option[1] == "1"
+    assert "1 pack, 1 joker for 2 players" in scene.setup.facts()
+    assert scene.setup.options() == {}
+    choose(app, widget(scene, "jokers"), "2")  # a house rule: two jokers, whatever the seats
+    scene = app.scenes.top
+    assert scene.setup.options() == {"jokers": 2}
+    choose(app, widget(scene, "seats"), "3")
+    assert widget(app.scenes.top, "jokers").selected_option[1] == "2"

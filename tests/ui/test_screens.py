@@ -50,11 +50,16 @@ def test_settings_changes_apply_and_persist(app, tmp_path: Path) -> None:  # noq
     choose(app, widget(scene, "card_back"), "red")
     assert app.card_art.back_style == "red"
     choose(app, widget(scene, "hand_sort"), "rank")
-    click(app, widget(scene, "sound"))
-    assert app.settings.sound_on is False
     scene.focus.focus_key("volume")
     press(app, pygame.K_LEFT)
     press(app, pygame.K_LEFT)
+    click(app, widget(scene, "sound"))
+    assert app.settings.sound_on is False
+    # issue 34.9: the volume is off with the sound, and back with it
+    assert not widget(scene, "volume").is_enabled
+    click(app, widget(scene, "sound"))
+    assert widget(scene, "volume").is_enabled
+    click(app, widget(scene, "sound"))
     scene.focus.focus_key("speed")
     press(app, pygame.K_RIGHT)
     saved = settings_file(tmp_path)
@@ -317,3 +322,27 @@ def test_screenshots(app, tmp_path: Path) -> None:  # noqa: ANN001
         path = folder / f"{name}.png"
         pygame.image.save(app.window, str(path))
         assert path.stat().st_size > 10_000
+
+
+def test_statistics_belong_to_a_named_player_with_a_choice_of_whose(app) -> None:  # noqa: ANN001
+    from game.ui.scenes.statistics import StatisticsScene
+
+    # issue 34.3: one hot-seat game won by Carl with 0 and lost by Ada with 6
+    start = datetime(2025, 1, 1, 12, tzinfo=UTC)
+    app.store.stats.record_match(MatchRecord(
+        variant="machiavelli", seats=[Seat("Ada", "human"), Seat("Carl", "human")],
+        scores=[6, 0], winner_seat=1, started_at=start,
+        finished_at=start + timedelta(minutes=20), higher_is_better=False))
+    record(app, "machiavelli", 1, [4, 0], kinds=("human", "easy"), day=1)  # "You" lost
+    app.scenes.push(StatisticsScene(app))
+    pump(app)
+    scene = app.scenes.top
+    assert scene.players == ["Ada", "Carl", "You"]
+    assert scene.player == "You"  # the person at this screen, by the settings' seats
+    assert (scene.overall.games, scene.overall.wins) == (1, 0)
+    choose(app, widget(scene, "player"), "Carl")
+    assert scene.player == "Carl"
+    assert (scene.overall.games, scene.overall.wins, scene.overall.average_score) == (1, 1, 0)
+    assert dict(dict(scene.tables())["By variant"])["Machiavelli"][:3] == ["1", "1", "100%"]
+    choose(app, widget(scene, "player"), "Ada")
+    assert (scene.overall.games, scene.overall.wins, scene.overall.average_score) == (1, 0, 6)

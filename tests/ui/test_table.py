@@ -386,3 +386,46 @@ def test_a_resize_lays_out_every_card_again(make) -> None:  # noqa: ANN001
         before = {c: s.rect.copy() for c, s in scene.sprites.sprites.items()}
         buttons = scene.controls.buttons
         assert all(window.contains(b.rect) for b in buttons.values())
+
+
+def test_a_meld_frozen_by_its_joker_is_marked_and_breaking_it_is_told_at_once(
+        make) -> None:  # noqa: ANN001
+    import pygame
+
+    from game.ui.theme import BLUE
+
+    # Tahiti (issue 34.6): the joker freezes its meld until the real card releases it
+    probe = make("tahiti", rigged={
+        "table": "8H 9H JK=10H | 4C 5C 6C", "hands": ["7C 2D KS QS 3D", "AS 2S 8C 8D JD"],
+        "current": 0})
+    scene = probe.scene
+    frozen = {g.index: g.frozen for g in scene.model.groups}
+    run, clubs = group_of(probe, "8H"), group_of(probe, "4C")
+    assert frozen[run] and not frozen[clubs]
+    box = scene.layout.box(run)
+    surface = pygame.Surface(scene.app.size)
+    scene.draw(surface)
+    x, y = box.rect.topleft
+    assert tuple(surface.get_at((x - 6, y)))[:3] == BLUE  # the padlock on its corner
+    # a card dragged out of it: the table says so now, not only at End turn
+    probe.drag(probe.center(probe.card("8H")), scene.layout.new_melds[0].center)
+    assert scene.message is not None and scene.message.title == "That meld is frozen"
+    assert scene.message.tone == "error"
+    # moving the clubs is no such problem
+    probe.key(pygame.K_z, pygame.KMOD_CTRL)
+    scene.message = None
+    probe.drag(probe.center(probe.card("7C", "hand")), scene.layout.box(clubs).rect.center)
+    assert scene.message is None or scene.message.title != "That meld is frozen"
+
+
+def test_guadalupes_hint_advises_drawing_two(make) -> None:  # noqa: ANN001
+    # issue 34.9: the hint said "draw a card (D)" where the rule and the button draw two
+    probe = make("guadalupe", rigged={"table": "", "hands": ["2C 5D 9S KH 7H", "AS 3S 8C 8D JD"],
+                                      "current": 0})
+    scene = probe.scene
+    assert scene.controls.buttons["draw"].text == "Draw 2"
+    probe.key(pygame.K_h)
+    probe.until(lambda: scene.human.hint_worker is None, 1200, "the hint")
+    probe.frames(2)
+    said = " ".join(scene.message.lines)
+    assert "2 cards (D)" in said and "a card" not in said

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -23,8 +23,10 @@ from game.engine.actions import Action, Play
 from game.engine.cards import Card
 from game.i18n import _
 from game.ui.scenes.table import TableScene
+from game.ui.table.controls import ButtonState
 from game.ui.table.driver import Pacer, Playback
 from game.ui.table.phases import HINT, HUMAN
+from game.ui.table.status import TableStatus
 from game.ui.theme import CREAM, ERROR, FOCUS_COLOUR, GOLD_DARK, GOLD_LIGHT, GREEN, MARK_EDGE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
 from game.ui.widgets.look import Look
@@ -40,6 +42,10 @@ TITLE_PX = 17  # the title's size, smaller (to TITLE_MIN_PX) before it is cut
 TITLE_MIN_PX = 13
 LINE = 22
 TEXT_PX = 15
+HINT_TOOL = "hint"
+APPLY_TOOL = "apply"
+#: the live game's buttons, off on every staged table (its match never moves on)
+GAME_BUTTONS = ("draw", "pass", "knock")
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,9 @@ class Coach(Protocol):
         """The last judgement on show: (tone "ok" or "wrong", words), or None."""
     def buttons(self) -> Sequence[CoachButton]: ...
     def arrows(self) -> Sequence[Arrow]: ...
+    def tools_off(self) -> frozenset[str]:
+        """The table's own tools the coach does without: ``HINT_TOOL`` (asking for a
+        hint), ``APPLY_TOOL`` (putting a told play on the table)."""
     def judge(self, play: Play) -> None:
         """The player pressed End turn with a legal play."""
     def refused(self, problems: Sequence[str]) -> None:
@@ -74,6 +83,28 @@ class Coach(Protocol):
     def leave(self) -> None: ...
     def update(self) -> None:
         """Once a frame, after the table's own update."""
+
+
+class StagedStatus(TableStatus):
+    """The table's buttons, less what a staged table does not do: draw, pass or knock
+    (the turn is judged by the coach), and the tools the coach turns off."""
+
+    def __init__(self, table: StagedTable) -> None:
+        super().__init__(table)
+        self.staged = table
+
+    def _button_states(self) -> dict[str, ButtonState]:
+        states = super()._button_states()
+        off = self.staged.coach.tools_off()
+        for name in GAME_BUTTONS:
+            if name in states:
+                states[name] = replace(states[name], enabled=False)
+        if self.staged.phase == HINT and APPLY_TOOL in off and "end" in states:
+            states["end"] = replace(states["end"], enabled=False)
+        if self.staged.phase == HUMAN and HINT_TOOL in off and "hint" in states:
+            states["hint"] = replace(states["hint"], enabled=False,
+                                     tooltip=_("The coach tells the best play here"))
+        return states
 
 
 class StagedTable(TableScene):
@@ -84,6 +115,7 @@ class StagedTable(TableScene):
     def __init__(self, app: App, session: GameSession, coach: Coach) -> None:
         super().__init__(app, session, autosave=False)
         self.coach = coach
+        self.indicators = StagedStatus(self)
         self.coach_buttons: dict[str, UIButton] = {}
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_folded = False  # the felt is full: only the title and buttons show
@@ -226,6 +258,12 @@ class StagedTable(TableScene):
         self.pointer.cancel()
         self.coach.leave()
 
+    def _hand_over_to(self, seat: int) -> None:
+        """No cover: the screen that opened a staged table (a hot-seat review) passed it to
+        its player already, and the staged match never moves to another seat."""
+        self.bottom = self.confirmed = seat
+        self._start_human()
+
     def before_quit(self) -> None:
         """A staged table is never saved."""
 
@@ -251,6 +289,8 @@ class StagedTable(TableScene):
                     if self.app.scenes.top is self:  # not left for another screen: the
                         self.refresh_coach()  # buttons built then would stay on it
                     return True
+        if self._tool_off(event):
+            return True  # its button is off: the key does nothing either
         if self._ends_turn(event) and self.phase == HUMAN and self.draft is not None \
                 and self.draft.touched:
             check = self.draft.check()
@@ -258,6 +298,16 @@ class StagedTable(TableScene):
                 self.coach.refused([str(p) for p in check.problems])
                 self.refresh_coach()
         return super().handle_event(event)
+
+    def _tool_off(self, event: pygame.event.Event) -> bool:
+        """A key for a tool the coach turns off: H (a hint), Enter on a told play."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        off = self.coach.tools_off()
+        if event.key == pygame.K_h and self.phase == HUMAN:
+            return HINT_TOOL in off
+        return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.phase == HINT \
+            and APPLY_TOOL in off
 
     def _ends_turn(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

@@ -608,7 +608,10 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         r = match.hand
         seat = self.session.seats[self.bottom]
         rounds = match.variant.match_hands or len(CONTRACTS)
-        count = len(r.hands[self.bottom])
+        # the cards still in the hand row: those moved into the contract's groups are shown
+        # (and counted) there until they are laid down
+        staged = sum(len(group) for group in self.human.stages.get(self.bottom, ()))
+        count = len(r.hands[self.bottom]) - staged
         mine = seat.is_human and not self.session.hot_seat
         owner = _("Your hand") if mine else _("{name}'s hand").format(name=seat.name)
         label = ngettext("{owner} \u00b7 {count} card \u00b7 {points} pts", "{owner} \u00b7 "

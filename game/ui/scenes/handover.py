@@ -25,14 +25,19 @@ if TYPE_CHECKING:
 
 
 class HandOverScene(MenuBase):
-    """Covers the table (``opaque``) until ``on_confirm`` is called."""
+    """Covers the table (``opaque``) until ``on_confirm`` is called; Esc opens the table's
+    menu, or calls ``on_back`` where the cover is not over a table (a review)."""
 
     opaque = True
     hints = N_("Enter or click when you are ready  \u00b7  Esc menu")
 
     def __init__(self, app: App, name: str, on_confirm: Callable[[], None], *,
-                 detail: str = "", table: Any = None) -> None:
+                 detail: str = "", table: Any = None,
+                 on_back: Callable[[], None] | None = None) -> None:
         super().__init__(app)
+        self.on_back = on_back
+        if table is None and on_back is not None:
+            self.hints = N_("Enter or click when you are ready  \u00b7  Esc back")
         self.name = name
         self.detail = detail
         self.on_confirm = on_confirm
@@ -63,6 +68,8 @@ class HandOverScene(MenuBase):
     def back(self) -> None:
         if self.table is not None:
             self.table.open_menu()
+        elif self.on_back is not None:
+            self.on_back()
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

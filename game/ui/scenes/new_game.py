@@ -19,13 +19,14 @@ from game.engine.options import apply_options
 from game.engine.variants import all_variants
 from game.i18n import N_, _, ngettext
 from game.session import GameSession, Seat
-from game.store import InvalidName, StoreError
+from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
 from game.ui import theme
 from game.ui.scenes import open_table
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.new_game_form import HouseRulesColumn
 from game.ui.scenes.new_game_setup import Setup
+from game.ui.scenes.saves import keep_autosave
 from game.ui.widgets.drawing import draw_panel, escape_html, panel_inner
 from game.ui.widgets.menus import MenuScene
 
@@ -387,6 +388,30 @@ class NewGameScene(MenuScene):
         settings.default_variant = setup.variant_id
         settings.default_seats = list(seats)
         self._remember_rules()
+        info = self.app.store.saves.info(AUTOSAVE)
+        if info is None:
+            self._deal(session)
+            return
+        # the unfinished game Continue offers would be overwritten by this one's autosave
+        self.open_dialog(ConfirmDialog(
+            self.app, _("Start a new game?"),
+            _("The unfinished game of {variant} (hand {hand}) that Continue offers is kept "
+              "under Load game, as a save of its own.").format(variant=_(info.variant),
+                                                               hand=info.hand),
+            lambda: self._keep_and_deal(session), confirm=_("Keep it and deal")))
+
+    def _keep_and_deal(self, session: GameSession) -> None:
+        try:
+            kept = keep_autosave(self.app)
+        except (StoreError, ValueError) as error:
+            self._show_status(_("The unfinished game could not be kept, so nothing was "
+                                "dealt: {error}").format(error=error), error=True)
+            return
+        if kept is not None:
+            self.app.notify(_('The unfinished game was kept as "{name}".').format(name=kept))
+        self._deal(session)
+
+    def _deal(self, session: GameSession) -> None:
         self.session = session
         open_table(self.app, session, replace=True)
 

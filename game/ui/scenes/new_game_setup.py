@@ -5,7 +5,9 @@ variant. The scene draws it; everything here is checked by ``apply_options``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+import dataclasses
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +35,14 @@ def form_defaults(variant: Variant) -> tuple[dict[str, str], dict[str, str]]:
     return values, numbers
 
 
+def seated_variant(variant: Variant, players: int) -> Variant:
+    """``variant`` with the deck this many players are dealt from as its packs and jokers:
+    the form shows (and compares its choices with) the deck the seats get, so Carousel for
+    three says 2 jokers, as its summary does, not the two-player deck's 1."""
+    packs, jokers = variant.deck_for(players)
+    return dataclasses.replace(variant, packs=packs, jokers=jokers)
+
+
 def _default_number(spec: OptionSpec, choice: str) -> str:
     picked = spec.choice(choice)
     return str(picked.number) if picked and picked.number is not None else ""
@@ -53,12 +63,17 @@ class Setup:
 
     def __post_init__(self) -> None:
         if not self.values:
-            self.values, self.numbers = form_defaults(self.variant)
+            self.values, self.numbers = form_defaults(self.seated)
 
     @property
     def variant(self) -> Variant:
         """The variant as it comes (no house rules)."""
         return all_variants()[self.variant_id]
+
+    @property
+    def seated(self) -> Variant:
+        """The variant as it comes, with the deck of the seats chosen (``seated_variant``)."""
+        return seated_variant(self.variant, len(self.seats))
 
     @property
     def seat_range(self) -> tuple[int, int]:
@@ -78,7 +93,7 @@ class Setup:
         if variant_id != self.variant_id:
             self.remember()
         self.variant_id = variant_id
-        self.values, self.numbers = form_defaults(self.variant)
+        self.values, self.numbers = form_defaults(self.seated)
         self.extra = {}
         self.preset = ""
         remembered = self.remembered.get(variant_id) if restore else None
@@ -89,7 +104,8 @@ class Setup:
                 remembered = None  # rules changed since: start from the variant's own
         if remembered:
             self.load_options(remembered)
-        self.fit_seats()
+        with self._following_seats():
+            self.fit_seats()
 
     def remember(self) -> None:
         """Keep the current house rules as this variant's last choice (when valid)."""
@@ -132,12 +148,13 @@ class Setup:
     def options(self) -> dict[str, Any]:
         """The house-rule options that differ from the variant as it comes."""
         base = self.variant
+        own = self.seated  # what the seats get with no house rule (the deck for them)
         raw = self._raw()
         options: dict[str, Any] = dict(self.extra)
         for spec in _offered_specs(base, raw):
             value = raw[spec.key]
             try:
-                if spec.parse(value) == spec.current(base):
+                if spec.parse(value) == spec.current(own):
                     continue
             except OptionError:
                 pass  # kept as typed: apply_options names the problem
@@ -147,7 +164,7 @@ class Setup:
     def load_options(self, options: Mapping[str, Any]) -> None:
         """Show ``options`` (a preset's, or the remembered ones) in the widgets; those with
         no widget are kept aside and applied as they are."""
-        self.values, self.numbers = form_defaults(self.variant)
+        self.values, self.numbers = form_defaults(self.seated)
         extra: dict[str, Any] = {}
         for key, value in options.items():
             spec = OPTION_SPECS.get(key)
@@ -228,9 +245,22 @@ class Setup:
     def set_seat_count(self, count: int) -> None:
         low, high = self.seat_range
         count = max(low, min(high, count))
-        while len(self.seats) < count:
-            self.add_seat()
-        del self.seats[count:]
+        with self._following_seats():
+            while len(self.seats) < count:
+                self.add_seat()
+            del self.seats[count:]
+
+    @contextlib.contextmanager
+    def _following_seats(self) -> Iterator[None]:
+        """Change the seats within: a widget still showing the deck of the seats before
+        (not chosen by the player) shows the new seats' deck after."""
+        before = form_defaults(self.seated)
+        yield
+        after = form_defaults(self.seated)
+        for key, value in before[0].items():
+            if self.values.get(key) == value and after[0][key] != value:
+                self.values[key] = after[0][key]
+                self.numbers[key] = after[1][key]
 
     def check(self) -> str | None:
         """The first problem with the options or the seats, in words; None if all is well."""

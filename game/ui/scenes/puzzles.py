@@ -174,6 +174,9 @@ class PuzzleCoach:
         items.append(CoachButton("back", _("Back"), self.leave))
         return items
 
+    def tools_off(self) -> frozenset[str]:
+        return frozenset()
+
     def arrows(self) -> Sequence[Arrow]:
         return ()
 

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.coach.review import Review, ReviewError, TurnReview, mark_words, review_session
-from game.coach.staging import staged_session
+from game.coach.staging import OtherSeat, staged_session
 from game.engine.actions import Play
 from game.engine.cards import Card
 from game.engine.turn import check_turn
 from game.i18n import N_, _, ngettext
 from game.solver.edits import card_text, story
 from game.store.stats import AccuracyRecord
-from game.ui.coach.staged import Arrow, CoachButton, StagedTable
+from game.ui.coach.staged import APPLY_TOOL, HINT_TOOL, Arrow, CoachButton, StagedTable
 from game.ui.table.driver import Worker
 from game.ui.theme import BLUE, CREAM, ERROR, GOLD_LIGHT, GREEN, MUTED
 from game.ui.widgets.drawing import draw_text, fit_text, font
@@ -41,9 +41,12 @@ MARK_COLOURS = {"best": GREEN, "good": BLUE, "held back": GOLD_LIGHT, "missed": 
                 "no play": MUTED, "unsettled": MUTED}
 
 
-def hand_key(session: GameSession, hand: int) -> str:
-    """A reviewed hand's name in the statistics: the match (seed, start) and the hand."""
-    return f"{session.match.seed}:{session.started_at:.0f}:{hand}"
+def hand_key(session: GameSession, hand: int, seat: int) -> str:
+    """A reviewed hand's name in the statistics: the match (seed, start), the hand and, for
+    any human seat but the first (hot-seat), the seat: each player's review is kept."""
+    key = f"{session.match.seed}:{session.started_at:.0f}:{hand}"
+    humans = session.humans
+    return key if humans and seat == humans[0] else f"{key}:{seat}"
 
 
 class ReviewScene(MenuScene):
@@ -51,15 +54,51 @@ class ReviewScene(MenuScene):
     subtitle = N_("Your turns against the best play the solver finds")
     hints = N_("\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc back")
 
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: App, session: GameSession, seat: int | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.review: Review | None = None
         self.problem: str | None = None
         self.page = 0
         self.chosen: TurnReview | None = None
-        self.worker: Worker | None = Worker(lambda: review_session(session),
-                                            synchronous=app.smoke)
+        self.worker: Worker | None = None
+        #: whose turns are reviewed: None while a hot-seat game's players choose
+        self.seat: int | None = None
+        if seat is not None or not session.hot_seat:
+            self.start(seat, rebuild=False)
+
+    # -- whose turns (hot-seat: each human seat reviews its own, under the cover)
+
+    def start(self, seat: int | None, rebuild: bool = True) -> None:
+        """Review ``seat``'s turns (the only human seat's if None)."""
+        session = self.session
+        self.seat = seat
+        self.review, self.problem, self.chosen, self.page = None, None, None, 0
+        self.worker = Worker(lambda: review_session(session, seat), synchronous=self.app.smoke)
+        if rebuild:
+            self.rebuild()
+
+    def choose_seat(self, seat: int) -> None:
+        """A hot-seat player asks for their review: while a hand is under way it shows
+        their cards, so the screen is passed to them under the cover first."""
+        name = self.session.seats[seat].name
+        if not hand_in_play(self.session):
+            self.start(seat)
+            return
+        self.app.scenes.open(
+            "handover", name, lambda: self.start(seat),
+            detail=_("The review shows {name}'s cards in the hand under way.").format(
+                name=name),
+            on_back=self.app.scenes.pop)
+
+    def other_player(self) -> None:
+        """Back to the choice of player; the review on show (its cards) is put away."""
+        self.seat, self.worker = None, None
+        self.review, self.problem, self.chosen, self.page = None, None, None, 0
+        self.rebuild()
+
+    def choosing(self) -> bool:
+        return self.session.hot_seat and self.seat is None
 
     # -- the review, computed off the frame loop
 
@@ -89,7 +128,7 @@ class ReviewScene(MenuScene):
         for summary in review.hands():
             if summary.accuracy is None:
                 continue
-            record = AccuracyRecord(hand_key(self.session, summary.hand),
+            record = AccuracyRecord(hand_key(self.session, summary.hand, review.seat),
                                     self.session.match.variant_id, summary.accuracy, now)
             if not self.app.store.stats.record_accuracy(record):
                 self.app.notify(_("The review's accuracy could not be kept in the "
@@ -99,6 +138,9 @@ class ReviewScene(MenuScene):
     # -- widgets
 
     def build(self) -> None:
+        if self.choosing():
+            self._build_chooser()
+            return
         content = self.content_rect()
         height, gap = self.px(32), self.px(6)
         right = content.x + content.w // 2 + self.px(10)
@@ -134,8 +176,31 @@ class ReviewScene(MenuScene):
                         tooltip=_("The best play of this turn, step by step on the table"))
         self.button(pygame.Rect(left + column - back_w, row, back_w, self.px(38)), _("Back"),
                     self.back, key="back")
+        if self.session.hot_seat:
+            self.button(pygame.Rect(left, row - self.px(46), column, self.px(38)),
+                        _("Another player's turns"), self.other_player, key="players",
+                        tooltip=_("Put this review away and choose whose turns to see"))
+
+    def _build_chooser(self) -> None:
+        """A button per human seat: whose turns to review."""
+        content = self.content_rect()
+        width = min(content.w, self.px(420))
+        x = content.centerx - width // 2
+        y = content.y + self.px(90)
+        for seat in self.session.humans:
+            self.button(pygame.Rect(x, y, width, self.px(44)),
+                        _("{name}'s turns").format(name=self.session.seats[seat].name),
+                        self._seat_chooser(seat), key=f"seat_{seat}", style="primary")
+            y += self.px(54)
+        self.button(pygame.Rect(x, y + self.px(10), width, self.px(40)), _("Back"), self.back,
+                    key="back")
+
+    def _seat_chooser(self, seat: int):  # noqa: ANN202 - a button action
+        return lambda: self.choose_seat(seat)
 
     def default_focus(self) -> str | None:
+        if self.choosing():
+            return f"seat_{self.session.humans[0]}"
         return "show" if self.chosen is not None and self.chosen.solution is not None \
             else "back"
 
@@ -170,6 +235,9 @@ class ReviewScene(MenuScene):
         content = self.content_rect()
         x, y = content.x, content.y
         width = content.w // 2 - self.px(20)
+        if self.choosing():
+            self._draw_chooser(surface, content)
+            return
         if self.problem is not None:
             draw_text(surface, fit_text(self.problem, self.px(17), content.w), self.px(17),
                       ERROR, topleft=(x, y))
@@ -223,6 +291,18 @@ class ReviewScene(MenuScene):
         self._draw_turn(surface, x, y + self.px(14), width, unit)
         self._draw_marks(surface, content)
 
+    def _draw_chooser(self, surface: pygame.Surface, content: pygame.Rect) -> None:
+        draw_text(surface, _("Whose turns?"), self.px(22), GOLD_LIGHT, style="bold",
+                  midtop=(content.centerx, content.y))
+        words = _("Each player reviews their own turns.")
+        if hand_in_play(self.session):
+            words += " " + _("A hand is under way: the screen is passed to the player "
+                             "you choose before their cards show.")
+        y = content.y + self.px(36)
+        for line in wrap(words, self.px(15), min(content.w, self.px(560))):
+            draw_text(surface, line, self.px(15), CREAM, midtop=(content.centerx, y))
+            y += self.px(22)
+
     def _draw_turn(self, surface: pygame.Surface, x: int, y: int, width: int,
                    unit: str) -> None:
         turn = self.chosen
@@ -234,13 +314,17 @@ class ReviewScene(MenuScene):
         draw_text(surface, fit_text(heading, self.px(18), width, "bold"), self.px(18),
                   colour, style="bold", topleft=(x, y))
         y += self.px(28)
+        # what went down, counted; a turn that put nothing down says only what it did (a
+        # draw's "(0 cards)" read as no card drawn)
         lines = [_("{did} ({amount}).").format(did=played_words(turn),
-                                               amount=amount(turn.value, unit))]
+                                               amount=amount(turn.value, unit))
+                 if turn.played else _("{did}.").format(did=played_words(turn))]
         if turn.solution is not None and self.review is not None:
             lines += best_play_lines(self.review.variant, turn, unit)
         elif turn.best == 0:
             lines.append(_("No legal play existed."))
-        bottom = self.content_rect().bottom - self.px(52)
+        # above the buttons under the column (two rows in a hot-seat game)
+        bottom = self.content_rect().bottom - self.px(98 if self.session.hot_seat else 52)
         for text in lines:
             for line in wrap(text, self.px(15), width):
                 if y + self.px(22) > bottom:
@@ -263,6 +347,13 @@ class ReviewScene(MenuScene):
             y += height + gap
 
 
+def hand_in_play(session: GameSession) -> bool:
+    """A hot-seat hand under way: every hand is covered until its player confirms (a
+    finished hand was shown face up at its end)."""
+    match = session.match
+    return session.hot_seat and not match.over and not match.hand_over
+
+
 def amount(value: int, unit: str) -> str:
     """``1 card``, ``3 cards``, ``5 points`` (in the player's language)."""
     if unit == "points":
@@ -281,9 +372,17 @@ ENDED_WORDS = {"draw": N_("You drew"), "pass": N_("You passed"),
 
 
 def played_words(turn: TurnReview) -> str:
-    """What the turn did, as a sentence's start: ``You played 6♣ 7♣ 8♣``, ``You drew``."""
+    """What the turn did, as a sentence's start: ``You played 6♣ 7♣ 8♣``, ``You drew 1
+    card``."""
     if turn.played:
         return _("You played {cards}").format(cards=cards_text(turn.played))
+    if turn.drawn and turn.ended_by == "draw":
+        return ngettext("You drew {n} card", "You drew {n} cards", turn.drawn).format(
+            n=turn.drawn)
+    if turn.drawn and turn.ended_by == "abandon":
+        return ngettext("You gave up a play and drew {n} card",
+                        "You gave up a play and drew {n} cards", turn.drawn).format(
+            n=turn.drawn)
     words = ENDED_WORDS.get(turn.ended_by)
     return _(words) if words is not None else _("You: {how}").format(how=turn.ended_by)
 
@@ -370,6 +469,11 @@ class ReviewCoach:
     def arrows(self) -> Sequence[Arrow]:
         return ()
 
+    def tools_off(self) -> frozenset[str]:
+        """The best play is the coach's to tell (Show again), not the table's hint's, and
+        the player tries plays by hand: nothing is put on the table for them."""
+        return frozenset({HINT_TOOL, APPLY_TOOL})
+
     def update(self) -> None:
         scene = self.scene
         if not self.started and scene is not None and scene.phase == "human" \
@@ -410,9 +514,14 @@ def review_table(app: App, session: GameSession, turn: TurnReview,
     """A reviewed turn's position on the table (the scene registered as ``review_table``)."""
     match = session.match
     coach = ReviewCoach(app, turn)
+    # the other seats as they were at that turn, in turn order after the reviewed one
+    count = len(turn.hand_counts)
+    others = [OtherSeat(session.seats[(turn.seat + n) % count],
+                        turn.hand_counts[(turn.seat + n) % count],
+                        turn.seats_opened[(turn.seat + n) % count]) for n in range(1, count)]
     staged = staged_session(match.variant_id, {k: str(v) for k, v in match.options.items()},
                             turn.table, turn.cards, name=name or _("You"), opened=turn.opened,
-                            players=match.players)
+                            players=match.players, others=others)
     scene = StagedTable(app, staged, coach)
     coach.scene = scene
     return scene

@@ -80,6 +80,9 @@ def variant_facts(variant: Variant) -> list[tuple[str, str]]:
         match = _("To {n} points").format(n=variant.match_target)
     elif variant.match_hands == 1:
         match = _("A single hand")
+    elif variant.is_contract:  # its deals are rounds, as on its table and in its rules
+        match = ngettext("{n} round", "{n} rounds", variant.match_hands or 1).format(
+            n=variant.match_hands)
     else:
         match = ngettext("{n} hand", "{n} hands", variant.match_hands or 1).format(
             n=variant.match_hands)

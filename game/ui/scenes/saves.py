@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _, month_abbreviation, ngettext
+from game.session import clear_autosave
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.saves import validate_slot_name
 from game.ui.scenes import load_session, open_table
@@ -55,6 +56,27 @@ def default_slot_name(session: GameSession) -> str:
     name = f"{session.match.variant.name} {stamp}"
     cleaned = "".join(ch if ch.isalnum() or ch in " -_." else " " for ch in name)
     return " ".join(cleaned.split())[:64]
+
+
+def keep_autosave(app: App) -> str | None:
+    """Keep the unfinished game of the autosave as a save of its own, under a new name, and
+    clear the autosave (a new game is about to take its place); the name it was kept as,
+    or None where there was nothing to keep (a broken autosave is set aside and the player
+    told). StoreError if it could not be written: the autosave is then left as it was."""
+    if not app.store.saves.has_autosave():
+        return None
+    session = load_session(app, AUTOSAVE)
+    if session is None:
+        return None
+    base = default_slot_name(session)[:58]
+    name, number = base, 2
+    while app.store.saves.exists(name):
+        name, number = f"{base} {number}", number + 1
+    app.store.saves.write(name, session.to_json(), session.summary())
+    problem = clear_autosave(app.store)
+    if problem is not None:
+        app.notify(problem)
+    return name
 
 
 class SavesScene(MenuScene):

@@ -32,7 +32,7 @@ from game.ui.widgets.drawing import draw_panel, draw_text, font, panel_inner
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
-    from pygame_gui.elements import UILabel
+    from pygame_gui.elements import UIHorizontalSlider, UILabel
 
     from game.ui.app import App
 
@@ -99,6 +99,7 @@ class SettingsScene(MenuScene):
         super().__init__(app)
         self._speed_label: UILabel | None = None
         self._volume_label: UILabel | None = None
+        self._volume_slider: UIHorizontalSlider | None = None
 
     @property
     def settings(self) -> Settings:
@@ -218,10 +219,22 @@ class SettingsScene(MenuScene):
         y += row + gap
         self.label(pygame.Rect(inner.x, y, label_w, row), _("Volume"))
         volume = round(settings.volume * 100)
-        self.slider(pygame.Rect(x, y + self.px(5), w - value_w - self.px(8), row - self.px(10)),
-                    volume, (0, 100), self._volume_changed, key="volume", step=5)
+        self._volume_slider = self.slider(
+            pygame.Rect(x, y + self.px(5), w - value_w - self.px(8), row - self.px(10)),
+            volume, (0, 100), self._volume_changed, key="volume", step=5)
         self._volume_label = self.label(pygame.Rect(inner.right - value_w, y, value_w, row),
                                         f"{volume}%", style="label_right", bold=True)
+        self._show_volume(settings.sound_on)
+
+    def _show_volume(self, sound_on: bool) -> None:
+        """The volume is for the sounds: its slider is off while they are."""
+        slider = self._volume_slider
+        if slider is None or not slider.alive():
+            return
+        if sound_on and not slider.is_enabled:
+            slider.enable()
+        elif not sound_on and slider.is_enabled:
+            slider.disable()
 
     def _build_window(self, inner: pygame.Rect) -> None:
         row, gap = self._row()
@@ -308,6 +321,7 @@ class SettingsScene(MenuScene):
 
     def _sound_changed(self, state: bool) -> None:
         self.settings.sound_on = bool(state)
+        self._show_volume(bool(state))
         self._apply()
         if state:
             self.app.sounds.play("card_drop")

@@ -1,5 +1,7 @@
 """Statistics: games, wins, win rate, best and average score and the longest winning streak,
-overall, per variant and per opponent level. Clearing them asks first.
+overall, per variant and per opponent level, of one named player (each human seat's name:
+in a hot-seat game every player has their own), chosen at the top when there are several.
+Clearing them asks first.
 
 "Recent matches" lists the finished matches kept in the history (``game.store.history``,
 written when a match ends), each with a Review button that replays it and opens the
@@ -89,15 +91,34 @@ class StatisticsScene(MenuScene):
         self.matches: list[FinishedMatch] = []  # the history, newest first
         self.view = "results"  # or "matches": the recent finished matches to review
         self.page = 0
+        self.players: list[str] = []  # the human seats' names recorded, most games first
+        self.player: str | None = None  # whose figures are shown
         self.load()
 
     def load(self) -> None:
         stats = self.app.store.stats
-        self.overall = stats.overall()
-        self.by_variant = stats.by_variant()
-        self.by_level = stats.by_opponent_level()
+        self.players = stats.players()
+        if self.player not in self.players:
+            self.player = self._first_player()
+        self.overall = stats.overall(self.player)
+        self.by_variant = stats.by_variant(self.player)
+        self.by_level = stats.by_opponent_level(self.player)
         self.accuracy = [a.accuracy for a in stats.accuracies(limit=2 * TREND_HANDS)]
         self.matches = HistoryStore.at(self.app.store.paths, self.app.store.messages).recent()
+
+    def _first_player(self) -> str | None:
+        """The person at this screen by the settings (their first human seat's name) if they
+        have played, else whoever played most."""
+        mine = next((s.name for s in self.app.settings.default_seats if s.is_human), None)
+        if mine in self.players:
+            return mine
+        return self.players[0] if self.players else None
+
+    def choose_player(self, name: str) -> None:
+        if name in self.players and name != self.player:
+            self.player = name
+            self.load()
+            self.rebuild()
 
     def tables(self) -> list[tuple[str, list[tuple[str, list[str]]]]]:
         """What the tables show: (title, [(row name, cells)]), for the screen and tests."""
@@ -114,6 +135,12 @@ class StatisticsScene(MenuScene):
     # -- widgets
 
     def build(self) -> None:
+        if len(self.players) > 1 and self.view == "results":
+            width = self.px(260)
+            self.dropdown(pygame.Rect(self.width - self.px(40) - width, self.px(30), width,
+                                      self.px(38)),
+                          [(name, name) for name in self.players], self.player or "",
+                          self.choose_player, key="player")
         top = self.footer_top() + self.px(10)
         row = self.px(44)
         self.button(pygame.Rect(self.px(40), top, self.px(150), row), _("Back"), self.back,
@@ -228,6 +255,17 @@ class StatisticsScene(MenuScene):
         self.load()
 
     # -- drawing
+
+    def draw_header(self, surface: pygame.Surface) -> None:
+        """The title, then whose results these are (a choice of player where there are
+        several, at the right)."""
+        subtitle = self.subtitle
+        if self.player is not None and self.view == "results":
+            self.subtitle = _("{name}'s results").format(name=self.player)
+        try:
+            super().draw_header(surface)
+        finally:
+            self.subtitle = subtitle
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.view == "matches":

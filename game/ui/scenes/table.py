@@ -25,9 +25,10 @@ from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
 from game.engine.errors import IllegalAction
 from game.engine.match import Match
+from game.engine.turn import freezing_jokers
 from game.engine.variants import TableLayout
 from game.i18n import _, ngettext
-from game.solver.edits import Step
+from game.solver.edits import Step, card_text
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
 from game.ui.table.computer import ComputerTurns
@@ -81,9 +82,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.draft: TurnDraft | None = None
         #: the marks of the turns each seat has not seen yet (cards played and moved)
         self.marks = TurnMarks(self.match.players)
-        #: the cards the bottom player drew last (highlighted in the hand until its next
-        #: action)
-        self.drawn: set[Card] = set()
+        #: the cards each seat drew last (highlighted in its hand until its next action;
+        #: in hot-seat, where the hand goes face down at once, when it is next uncovered)
+        self.drawn_by: dict[int, set[Card]] = {}
         #: where each meld sits on the felt, kept across turns (one map per hand)
         self.slots = SlotMap()
         #: one line per turn of this hand: (seat, what it did), for the log on the felt
@@ -183,6 +184,11 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.selected.clear()
             self.refresh(snap=True)
             self._start_human()
+            drawn = self.drawn & set(self.match.hand.hands[seat])
+            if drawn:  # drawn on their last turn, under the cover at once: shown now
+                cards = " ".join(sorted(card_text(c) for c in drawn))
+                self.say(_("Your last draw"),
+                         [_("You drew {cards} on your last turn.").format(cards=cards)])
 
         last = self.replay.last_turn_words()
         self.app.scenes.open("handover", self.session.seats[seat].name, confirmed,
@@ -234,7 +240,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         new, moved = marked_cards(steps)
         self.marks.record(seat, new | set(played), moved)
         if seat == self.bottom:
-            self.drawn = set(match.hand.hands[seat]) - set(start_hand)
+            self.drawn_by[seat] = set(match.hand.hands[seat]) - set(start_hand)
         self._after_action(seat, action, played, before, turns_before, steps)
         return True
 
@@ -321,6 +327,11 @@ class TableScene(CardTableScene[TableModel, Layout]):
             return _("{name} ended the turn").format(name=name)
         return f"{name}: {action.kind}"
 
+    @property
+    def drawn(self) -> set[Card]:
+        """The cards the bottom player drew last (highlighted in the hand)."""
+        return self.drawn_by.get(self.bottom, set())
+
     def _hand_finished(self) -> None:
         self.pointer.cancel()
         self.draft = None
@@ -331,7 +342,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         if not self._deal_next_hand():
             return
         self.marks.clear()
-        self.drawn.clear()
+        self.drawn_by.clear()
         self._begin_hand(fresh_deal=True)
 
     # ------------------------------------------------------------------ the model
@@ -397,7 +408,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def build_model(self) -> TableModel:
         match = self.match
         groups, free, declared, counts = self._source()
-        built, shown = build_groups(groups, match.variant, declared)
+        start = self.draft.start if self.draft is not None else match.hand.turn_start
+        built, shown = build_groups(groups, match.variant, declared,
+                                    freezing_jokers(match.variant, start))
         visible = self.hand_visible()
         hand = tuple(self.bottom_hand()) if visible else ()
         over = match.hand_over and self.phase != REPLAY

@@ -30,6 +30,13 @@ TAGLINE = N_("Manipulation rummy \u00b7 ten ways to play")
 FAN = ((1, "S"), (13, "H"), (12, "D"), (11, "C"), (0, "*"))
 
 
+
+MENU_ROWS = 9  # the menu's rows with Continue; Quit keeps the last row without it
+
+def is_contract_game(name: str) -> bool:
+    """Is the variant a save's listing names (by its English name) the contract game?"""
+    return any(v.is_contract for v in all_variants().values() if v.name == name)
+
 class TitleScene(MenuScene):
     hints = N_("\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc quit")
 
@@ -47,10 +54,18 @@ class TitleScene(MenuScene):
         info = saves.info(AUTOSAVE) if saves.has_autosave() else None
         self.has_autosave = info is not None
         if info is not None:
-            self.autosave_summary = _("{variant}, hand {hand}: {players}").format(
-                variant=info.variant, hand=max(1, info.hand), players=", ".join(info.players))
-            self.autosave_line = _("{variant} \u00b7 hand {hand}").format(
-                variant=info.variant, hand=max(1, info.hand))
+            number, players = max(1, info.hand), ", ".join(info.players)
+            variant = _(info.variant)
+            if is_contract_game(info.variant):  # its deals are rounds, as on its table
+                self.autosave_summary = _("{variant}, round {round}: {players}").format(
+                    variant=variant, round=number, players=players)
+                self.autosave_line = _("{variant} \u00b7 round {round}").format(
+                    variant=variant, round=number)
+            else:
+                self.autosave_summary = _("{variant}, hand {hand}: {players}").format(
+                    variant=variant, hand=number, players=players)
+                self.autosave_line = _("{variant} \u00b7 hand {hand}").format(
+                    variant=variant, hand=number)
         progress = PuzzleStore.at(self.app.store.paths, self.app.store.messages)
         self.tutorial_seen = progress.tutorial_offered or progress.tutorial_done
         x, top, width = self._menu_origin()
@@ -65,9 +80,10 @@ class TitleScene(MenuScene):
              _("Choose a variant, house rules and players, and deal"), "menu"),
             ("load", _("Load game"), self.load_game, _("Open a game you saved"), "menu"),
             ("rules", _("Rules"), self.rules, _("Read the rules of every variant"), "menu"),
+            # not gold even on a first start (the line beside it offers it): one button
+            # stands out, the one Enter presses
             ("tutorial", _("Tutorial"), self.tutorial,
-             _("Learn the table in seven short steps, on real cards"),
-             "menu" if self.tutorial_seen else "primary"),
+             _("Learn the table in seven short steps, on real cards"), "menu"),
             ("puzzles", _("Puzzles"), self.puzzles,
              _("The daily puzzle and a ladder of rated ones: find the play that rearranges"),
              "menu"),
@@ -75,10 +91,12 @@ class TitleScene(MenuScene):
              _("Animation speed, sound, language, cards and window size"), "menu"),
             ("stats", _("Statistics"), self.statistics, _("Your wins, scores and streaks"),
              "menu"),
-            ("quit", _("Quit"), self.quit, _("Close the game"), "menu"),
+            ("quit", _("Quit"), self.back, _("Close the game (asks first)"), "menu"),
         ]
         y = top
         for key, text, action, tooltip, style in entries:
+            if key == "quit":  # its own place, last of nine: never where Statistics was
+                y = top + (MENU_ROWS - 1) * (height + gap)
             self.button(pygame.Rect(x, y, width, height), text, action, key=key,
                         tooltip=tooltip, style=style, size=18)
             y += height + gap
@@ -97,9 +115,8 @@ class TitleScene(MenuScene):
         w, h = self.app.size
         x = max(self.px(60), round(w * 0.09))
         top = self.px(70) + round(self._title_px() * 1.25) + self.px(72)
-        buttons = 9 if self.has_autosave else 8
         height, gap = self._button_size()
-        needed = buttons * (height + gap)
+        needed = MENU_ROWS * (height + gap)
         top = min(top, h - needed - self.px(40))
         return x, top, self.px(330)
 

@@ -56,6 +56,9 @@ class TutorialCoach:
         return (CoachButton("skip", _("Skip step") if not last else _("Skip"), self.next_step),
                 CoachButton("leave", _("Leave"), self.leave))
 
+    def tools_off(self) -> frozenset[str]:
+        return frozenset()
+
     def arrows(self) -> Sequence[Arrow]:
         """The step's pointers whose card is not yet where it goes."""
         scene = self.scene

@@ -19,6 +19,7 @@ from game.ui.table.model import SeatInfo, TableModel
 from game.ui.table.overlays import draw_back_fan, draw_hand_caption
 from game.ui.table.text import TextCache
 from game.ui.theme import (
+    BLUE,
     BOARD_BADGE_INK,
     BOARD_FREE_EDGE,
     BOARD_FREE_FILL,
@@ -66,6 +67,7 @@ class Board(BoardCache):
         full_key = (id(self._art()), layout.size, facts, model.seats, model.stock,
                     model.hidden_hand,
                     tuple((b.rect.topleft, b.rect.size, b.valid) for b in layout.groups),
+                    frozen_groups(model),
                     tuple(tuple(r) for r in layout.new_melds),
                     tuple(layout.free_rect) if layout.free_rect else None,
                     tuple(tuple(r) for _, r in layout.regions))
@@ -118,10 +120,13 @@ class Board(BoardCache):
     def _draw_mats(self, surface: pygame.Surface, layout: Layout, model: TableModel,
                    facts: Facts) -> None:
         radius = max(6, layout.table_card[0] // 9)
+        frozen = frozen_groups(model)
         for box in layout.groups:
             surface.blit(self._mat(box.rect.size, box.valid, radius), box.rect)
             if not box.valid:
                 self._badge(surface, box.rect.topright, "!", RED)
+            if box.index in frozen:
+                self._padlock(surface, box.rect.topleft)
         if layout.free_rect is not None:
             panel(surface, layout.free_rect, BOARD_FREE_FILL, BOARD_FREE_EDGE, radius, 1)
             # the label lies in its own strip inside the mat, read upwards, so it never
@@ -157,6 +162,16 @@ class Board(BoardCache):
                 self._mats.clear()
             self._mats[key] = mat
         return mat
+
+    def _padlock(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
+        """A padlock badge on a mat's corner: the meld is frozen by its joker."""
+        r = 9
+        pygame.draw.circle(surface, BLUE, at, r)
+        pygame.draw.circle(surface, BOARD_BADGE_INK, at, r, 1)
+        x, y = at
+        body = pygame.Rect(x - 4, y - 1, 8, 6)
+        pygame.draw.arc(surface, BOARD_BADGE_INK, pygame.Rect(x - 3, y - 6, 6, 8), 0, 3.1416, 2)
+        pygame.draw.rect(surface, BOARD_BADGE_INK, body, border_radius=1)
 
     def _badge(self, surface: pygame.Surface, at: tuple[int, int], text: str,
                colour: tuple[int, int, int]) -> None:
@@ -318,3 +333,8 @@ class Board(BoardCache):
         draw_hand_caption(surface, self.text, self._art(), layout.hand, layout.hand_card,
                           font_px(layout, 0.02, 12, 18), facts.bottom_label, facts.sort_mode,
                           model.hidden_hand)
+
+
+def frozen_groups(model: TableModel) -> frozenset[int]:
+    """The groups marked frozen by a joker (their source indices)."""
+    return frozenset(group.index for group in model.groups if group.frozen)

@@ -105,7 +105,17 @@ class HumanTurn:
         self.edited()
         self.started_play()
         self._offer_joker_choice(cards)
+        self._warn_frozen()
         return True
+
+    def _warn_frozen(self) -> None:
+        """Say at once when a move breaks a meld a joker freezes (Tahiti), not only at End."""
+        draft = self.table.draft
+        if draft is None or not self.table.match.variant.joker_freezes_meld:
+            return
+        frozen = [p for p in draft.check().problems if p.rule == "frozen_meld"]
+        if frozen:
+            self.table.say(_("That meld is frozen"), [problem_text(frozen[0])], "error", 6.0)
 
     def insert_and_split(self, cards: Sequence[Card], to_group: int, at: int) -> bool:
         """Drop ``cards`` between two cards of a meld, splitting it there so both parts are
@@ -129,6 +139,7 @@ class HumanTurn:
         self.table.selected.clear()
         self.edited()
         self.started_play()
+        self._warn_frozen()
         return True
 
     def release_joker(self, joker: Card, real: Card) -> bool:
@@ -323,7 +334,7 @@ class HumanTurn:
             self.table.set_phase(HINT)
             self.table.refresh()
             return
-        words = {"draw": _("Draw a card (D)."), "pass": _("Pass (P)."), "knock": _("Knock (K)."),
+        words = {"draw": self._draw_words()[1], "pass": _("Pass (P)."), "knock": _("Knock (K)."),
                  "end_turn": _("End your turn (E)."), "abandon": _("Give up the play (D).")}
         self.table.say(_("Hint"), [words.get(action.kind, action.kind)], "hint", 6.0)
 
@@ -340,9 +351,18 @@ class HumanTurn:
                          "play up (D).")
             return _("No play found: put the table back with Reset turn (R).")
         if "draw" in legal:
-            return _("No play found: {advice}").format(advice=_("draw a card (D)."))
+            return _("No play found: {advice}").format(advice=self._draw_words()[0])
         advice = _("pass (P).") if "pass" in legal else _("end your turn (E).")
         return _("No play found: {advice}").format(advice=advice)
+
+    def _draw_words(self) -> tuple[str, str]:
+        """Drawing as the hint advises it (within a sentence, then on its own), with as
+        many cards as the rules draw: Guadalupe's "Draw 2" button draws two."""
+        n = self.table.match.variant.cards_per_draw
+        if n == 1:
+            return _("draw a card (D)."), _("Draw a card (D).")
+        return (ngettext("draw {n} card (D).", "draw {n} cards (D).", n).format(n=n),
+                ngettext("Draw {n} card (D).", "Draw {n} cards (D).", n).format(n=n))
 
     def update_hint(self, dt: float) -> None:
         """The hint's play, a step at a time; at its end, Apply or Dismiss."""

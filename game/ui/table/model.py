@@ -4,7 +4,7 @@ turn; the layout is a pure function of this model and the window size."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.engine.cards import Card, Face
@@ -34,6 +34,7 @@ class Group:
     kind: str  # set | run
     valid: bool
     problem: str = ""
+    frozen: bool = False  # holds a joker that freezes it (Tahiti): marked on its mat
 
 
 @dataclass(frozen=True)
@@ -66,19 +67,23 @@ def _guess_kind(cards: Sequence[Card], declared: Mapping[Card, Face]) -> str:
 
 
 def build_groups(groups: Sequence[Sequence[Card]], variant: Variant,
-                 declared: Mapping[Card, Face]) -> tuple[tuple[Group, ...], dict[Card, Face]]:
+                 declared: Mapping[Card, Face], freezing: Collection[Card] = ()
+                 ) -> tuple[tuple[Group, ...], dict[Card, Face]]:
     """Groups in display order (a valid meld as the rules order it, jokers where they play)
-    and the card each joker plays."""
+    and the card each joker plays; a group holding one of the ``freezing`` jokers is
+    marked frozen."""
     out: list[Group] = []
     shown: dict[Card, Face] = {c: f for c, f in declared.items()}
     for index, cards in enumerate(groups):
         if not cards:
             continue
         result = check_meld(cards, variant, declared)
+        frozen = any(card in freezing for card in cards)
         if result.ok:
             shown.update(result.joker_faces)
-            out.append(Group(index, tuple(result.ordered), result.kind or "run", True))
+            out.append(Group(index, tuple(result.ordered), result.kind or "run", True,
+                             frozen=frozen))
         else:
             out.append(Group(index, tuple(cards), _guess_kind(cards, declared), False,
-                             result.reason))
+                             result.reason, frozen))
     return tuple(out), shown
