@@ -321,8 +321,8 @@ def test_no_hint_on_a_table_left_invalid_says_reset_not_end(make) -> None:  # no
 
 
 def test_the_game_menu_and_the_default_name_speak_italian(make) -> None:  # noqa: ANN001
-    i18n.set_language("it")  # the fixture puts English back afterwards
     probe = make(size=(1024, 640))
+    i18n.set_language("it")  # as Settings does; the fixture puts English back afterwards
     probe.key(pygame.K_ESCAPE)
     menu = probe.app.scenes.top
     texts = {e.text for e in menu._elements if isinstance(e, UIButton)}

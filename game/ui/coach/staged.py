@@ -110,7 +110,7 @@ class StagedStatus(TableStatus):
 class StagedTable(TableScene):
     """A table on a staged session, coached by ``coach`` (see the module docstring)."""
 
-    shows_log = False
+    coached = True
 
     def __init__(self, app: App, session: GameSession, coach: Coach) -> None:
         super().__init__(app, session, autosave=False)

@@ -62,7 +62,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
     committed turn."""
 
     settle_pause = 0.35
-    shows_log = True  # the turn log under the felt (a coach's staged table has no turns)
+    #: a coach's staged table (tutorial, puzzle, review): no turn log (it has no turns), no
+    #: word about the penalty for giving up (there is none to pay)
+    coached = False
     pointer: Pointer
     controls: Controls | None
 
@@ -430,7 +432,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         regions = [1 if model.apart and g.kind == "run" else 0 for g in model.groups]
         places = self.slots.places([g.cards for g in model.groups], len(model.free), size,
                                    regions)
-        layout = compute_layout(model, size, places, None if self.shows_log else 0)
+        layout = compute_layout(model, size, places, 0 if self.coached else None)
         if layout.gaps_dropped:
             self.slots.squeeze(spare=not layout.spare_dropped)
         self.slots.laid_out(size, layout.table_card[1])

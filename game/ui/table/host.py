@@ -42,6 +42,7 @@ class TableHost(Protocol):
     session: GameSession
     match: Match
     autosave: bool
+    coached: bool  # a coach's staged table (tutorial, puzzle, review)
 
     # the table's state, shared by the controllers
     phase: str

@@ -73,7 +73,8 @@ class HumanTurn:
         if self.table.autosave:
             self.table.write_autosave()
         self.table.indicators.update_status()
-        if seat not in self._told_penalty:  # the first time in the match: say what it costs
+        if seat not in self._told_penalty and not self.table.coached:  # the first time in
+            # the match: say what giving up costs from now on
             self._told_penalty.add(seat)
             penalty = self.table.match.variant.abandon_penalty
             self.table.say(_("Your play has started"), [ngettext(
