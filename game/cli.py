@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -16,6 +15,8 @@ from game import __version__, i18n
 from game.commands.common import fail, whole_number
 from game.engine.errors import EngineError
 from game.i18n import _
+from game.store.atomic import file_kind
+from game.store.paths import folder_problem
 
 SUBCOMMANDS = ("check", "rules", "solve", "simulate", "review", "puzzle")
 MAX_SMOKE_FRAMES = 1_000_000
@@ -60,19 +61,37 @@ def _add_lang_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _settings_language(data_dir: Path | None) -> str | None:
-    """The language chosen in Settings, read without touching the file (the commands
-    must not create one); None if there is none or it cannot be read."""
+    """The language chosen in Settings, read by the store's own reader without touching the
+    file (the commands must not create one, nor move a bad one aside: the game does that
+    when it opens the store); None if there is none or it cannot be used."""
     from game.store.paths import DataPaths
-    from game.store.settings import MIGRATIONS
+    from game.store.settings import peek_settings
 
     try:
         path = DataPaths.resolve(data_dir).settings_file
-        document = json.loads(path.read_bytes()[:1_000_000].decode("utf-8"))
-        document = MIGRATIONS.upgrade(document, int(document.get("schema", 1)))
-        value = document.get("language")
-    except (OSError, ValueError, TypeError, AttributeError):
+    except (OSError, ValueError, RuntimeError):  # a NUL in the path, links in a loop...
         return None
-    return value if isinstance(value, str) else None
+    settings = peek_settings(path)
+    return settings.language if settings is not None else None
+
+
+def screenshot_problem(path: Path) -> str | None:
+    """Why ``--screenshot`` cannot be written, told before the frames are rendered: it is
+    a folder, a device..., or its folder cannot be made; None if it can be."""
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return folder_problem(path.parent)
+    except OSError as error:
+        return f"{path}: {error.strerror or error}"
+    except ValueError:  # a NUL in the name
+        return "not a usable file name"
+    kind = file_kind(mode)
+    if kind == "a folder":
+        return f"{path} is a folder; give the file to write, e.g. {path / 'frame.png'}"
+    if kind is not None:
+        return f"{path} is {kind}, not a file"
+    return None
 
 
 def choose_language(argv: Sequence[str]) -> str:
@@ -98,6 +117,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     choose_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.data_dir is not None:
+        # a file or device named here is refused, never moved aside to make the folder
+        problem = folder_problem(args.data_dir)
+        if problem is not None:
+            parser.error(f"--data-dir: {problem}; it is left as it is")
     if getattr(args, "json", False):
         i18n.set_language("en")  # JSON output is for programs: English and stable
     if args.command:
@@ -115,6 +139,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
     if args.screenshot is not None and args.smoke is None:
         parser.error("--screenshot saves the last frame of --smoke N: give --smoke too")
+    if args.screenshot is not None:
+        problem = screenshot_problem(args.screenshot)
+        if problem is not None:
+            parser.error(f"--screenshot: {problem}")
     from game.ui.app import run_app
 
     return run_app(data_dir=args.data_dir, smoke_frames=args.smoke, screenshot=args.screenshot,

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from game.engine.protocol import GameState
 from game.engine.scoring import points_number
 from game.engine.serialize import SaveError
+from game.i18n import _
 from game.solver.matches import match_from_json, new_match
 from game.store import (
     AUTOSAVE,
@@ -30,6 +31,7 @@ from game.store import (
 )
 from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS, SaveSummary
 from game.store.seats import MAX_NAME_LENGTH, Seat
+from game.store.stats import MAX_HINTS
 
 #: When a saved match may have started (seconds since 1970, the saves' own date range):
 #: a time outside it would crash recording the match's statistics at its end.
@@ -101,8 +103,9 @@ class GameSession:
         if not isinstance(recorded, bool):
             raise SaveError(f'saved game\'s "recorded" must be true or false, not {recorded!r:.40}')
         hints = data.get("hints", 0)
-        if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
-            raise SaveError(f'saved game\'s "hints" must be a count, not {hints!r:.40}')
+        if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
+            raise SaveError(f'saved game\'s "hints" must be a count from 0 to {MAX_HINTS}, '
+                            f"not {hints!r:.40}")
         match_data = data.get("match")
         if not isinstance(match_data, dict):
             raise SaveError("saved game's match is missing or not a JSON object")
@@ -127,6 +130,28 @@ class GameSession:
                 return (f"its listing says {name} {_short(said)}, but replaying its moves "
                         f"gives {_short(found)}")
         return None
+
+
+def session_from_save(game: Any, listing: SaveListing | None = None) -> GameSession:
+    """The session in a save's ``game``, checked as every reader of a save checks it (the
+    Load screen, Continue, the start-up check, ``machiavelli review``, the review of a kept
+    match): read, replayed from its seed and log, and, given the save's ``listing``, found
+    to be what the listing says. SaveError naming the problem, whatever is wrong with the
+    data: nothing else escapes."""
+    try:
+        session = GameSession.from_json(game)
+    except SaveError:
+        raise
+    except RecursionError:
+        raise SaveError(_("it is damaged (nested too deeply)")) from None
+    except (TypeError, ValueError, AttributeError, LookupError, ArithmeticError) as error:
+        raise SaveError(_("it is damaged ({error})").format(
+            error=error.__class__.__name__)) from None
+    if listing is not None:
+        problem = session.summary_problem(listing)
+        if problem is not None:
+            raise SaveError(problem)
+    return session
 
 
 def _short(value: object) -> str:
@@ -229,7 +254,7 @@ def record_match(store: Store, session: GameSession,
     kept = keep_finished(store, session)
     try:
         store.stats.record_match(record)
-    except (ValueError, StoreError) as error:
+    except (ValueError, OverflowError, StoreError) as error:
         return f"The match could not be added to the statistics: {error}"
     return kept
 

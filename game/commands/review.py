@@ -1,7 +1,8 @@
 """`machiavelli review SAVE_FILE`: each of a seat's turns against the solver's best play.
 
-The save is the store's file (or a bare session); the match replays from its seed and log.
-See ``game.coach.review`` for the marks and the accuracy figure.
+The save is the store's file, read and checked as the Load screen reads it (so a save the
+game refuses is refused here too), or a bare session; the match replays from its seed and
+log. See ``game.coach.review`` for the marks and the accuracy figure.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from game.coach.review import (
 from game.commands.common import fail, move_words, whole_number
 from game.engine.cards import format_cards
 from game.i18n import N_, _, ngettext
-
-MAX_SAVE_BYTES = 5 * 1024 * 1024  # as the store's own limit on a save
+from game.store.atomic import FileTooLarge, NotARegularFile, read_limited
+from game.store.jsonfile import parse_json
+from game.store.saves import MAX_SAVE_BYTES
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -40,8 +42,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        data = _read(Path(args.save))
-        session = load_session(data)
+        path = Path(args.save)
+        session = load_session(_read(path), path)
         review = review_session(session, None if args.seat is None else args.seat - 1)
     except ReviewError as error:
         fail("review", error)
@@ -58,15 +60,17 @@ def _read(path: Path) -> object:
         if not path.is_file():
             raise ReviewError((_("{path}: no such file") if not path.exists()
                                else _("{path}: not a file")).format(path=path))
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise ReviewError(_("{path}: larger than a save can be ({n} bytes)").format(
-                path=path, n=MAX_SAVE_BYTES))
-        raw = path.read_bytes()
+        raw = read_limited(path, MAX_SAVE_BYTES)  # never blocks on a pipe swapped in
+    except FileTooLarge:
+        raise ReviewError(_("{path}: larger than a save can be ({n} bytes)").format(
+            path=path, n=MAX_SAVE_BYTES)) from None
+    except NotARegularFile:
+        raise ReviewError(_("{path}: not a file").format(path=path)) from None
     except OSError as error:
         raise ReviewError(_("cannot read {path}: {error}").format(
             path=path, error=error.strerror or error)) from None
     try:
-        return json.loads(raw.decode("utf-8"))
+        return parse_json(raw.decode("utf-8"))  # as the store reads it: no NaN, no Infinity
     except UnicodeDecodeError:
         raise ReviewError(_("{path}: not a saved game (not UTF-8 text)").format(
             path=path)) from None

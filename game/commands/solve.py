@@ -1,7 +1,8 @@
 """`machiavelli solve`: the best play for a table and a hand, with the moves that make it.
 
 One position from ``--table``/``--hand``, or many from ``--batch FILE`` (JSON lines in, JSON
-lines out, in order; a bad line answers ``{"error": ...}`` and the rest go on).
+lines out, in order; a bad line, or one longer than ``MAX_BATCH_LINE`` bytes, answers
+``{"error": ...}`` and the rest go on).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import contextlib
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO
 
 from game.commands.common import (
     add_variant_arguments,
@@ -27,6 +29,11 @@ from game.engine.table import Table
 from game.engine.variants import Variant, get_variant
 from game.i18n import _, ngettext
 from game.solver import Solution, solve
+
+#: The longest batch line read (bytes, newline excluded): a position of the largest deck
+#: takes a few kilobytes. A longer line is answered with an error and skipped unread, so an
+#: endless one (``--batch /dev/zero``) never fills the memory.
+MAX_BATCH_LINE = 1 << 20
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -161,12 +168,35 @@ def _run_batch(path: str) -> int:
     except OSError as error:
         fail("solve", f"cannot read {path}: {error.strerror}")
         return 2
-    with handle as lines:
-        for number, raw in enumerate(lines, start=1):
-            if not raw.strip():
+    with handle as stream:
+        for number, raw in enumerate(batch_lines(stream), start=1):
+            if raw is None:
+                answer = {"error": f"line {number}: longer than {MAX_BATCH_LINE} bytes; "
+                                   "skipped"}
+            elif not raw.strip():
                 continue
-            print(json.dumps(_batch_line(raw, number)), flush=True)
+            else:
+                answer = _batch_line(raw, number)
+            print(json.dumps(answer), flush=True)
     return 0
+
+
+def batch_lines(stream: BinaryIO, limit: int = MAX_BATCH_LINE) -> Iterator[bytes | None]:
+    """The lines of ``stream`` (without their newline), each at most ``limit`` bytes; a
+    longer line gives ``None`` as soon as it is seen to be too long, and is then read past
+    in pieces of ``limit`` bytes, never held whole."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if line.endswith(b"\n"):
+            yield line[:-1]
+        elif len(line) <= limit:
+            yield line  # the last line, without a newline
+        else:
+            yield None
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(limit + 1)
 
 
 def _batch_line(raw: bytes, number: int) -> dict:

@@ -60,11 +60,22 @@ def saved_family(data: object) -> Family:
 
 
 def check_header(data: object) -> None:
+    """SaveError unless ``data`` has the shape of a saved match: a schema this game reads,
+    options that are an object, whole numbers for the seats and the seed (never a float,
+    NaN or Infinity). Whether it replays is ``match_from_json``'s to say."""
     if not isinstance(data, dict):
         raise SaveError("a saved match must be a JSON object")
     schema = data.get("schema")
     if not isinstance(schema, int) or schema > SCHEMA:
-        raise SaveError(f"saved match schema {schema!r} is newer than this game ({SCHEMA})")
+        raise SaveError(f"saved match schema {schema!r:.40} is newer than this game ({SCHEMA})")
+    options = data.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise SaveError(f'saved match\'s "options" must be an object, not {options!r:.40}')
+    for field in ("players", "seed"):
+        value = data.get(field)
+        if field in data and (isinstance(value, bool) or not isinstance(value, int)):
+            raise SaveError(f'saved match\'s "{field}" must be a whole number, '
+                            f"not {value!r:.40}")
 
 
 def match_from_json(data: object, family: Family, create: Create[M],

@@ -13,10 +13,10 @@ from pathlib import Path
 from types import TracebackType
 
 from game.store.atomic import clean_stale_temps, file_kind, move_aside
-from game.store.errors import InvalidName, StoreError, StoreWriteError
+from game.store.errors import InvalidName, NotAFolder, StoreError, StoreWriteError
 from game.store.history import FinishedMatch, HistoryStore
 from game.store.messages import MessageLog, StoreMessage
-from game.store.paths import APP_NAME, DataPaths
+from game.store.paths import APP_NAME, DataPaths, folder_problem
 from game.store.presets import Preset, PresetStore
 from game.store.saves import AUTOSAVE, SaveFile, SaveStore, SaveSummary, SlotInfo
 from game.store.seats import SEAT_KINDS, Seat
@@ -34,6 +34,7 @@ __all__ = [
     "InvalidName",
     "MatchRecord",
     "MessageLog",
+    "NotAFolder",
     "Preset",
     "PresetStore",
     "SaveFile",
@@ -72,7 +73,15 @@ class Store:
 
     @classmethod
     def open(cls, data_dir: Path | str | None = None) -> Store:
-        """Open the store in ``data_dir`` (``--data-dir``), or the platform's user folders."""
+        """Open the store in ``data_dir`` (``--data-dir``), or the platform's user folders.
+
+        ``NotAFolder`` if ``data_dir`` is a file, a device... or lies under one: a folder the
+        player named is never moved aside to make room (the platform's folders, and the
+        folders inside, are)."""
+        if data_dir is not None:
+            problem = folder_problem(data_dir)
+            if problem is not None:
+                raise NotAFolder(problem)
         paths = DataPaths.resolve(data_dir)
         messages = MessageLog()
         for folder in (paths.config_dir, paths.data_dir, paths.saves_dir):

@@ -20,3 +20,8 @@ class StoreWriteError(StoreError):
         super().__init__(f"{path}: {problem}")
         self.path = Path(path)
         self.problem = problem
+
+
+class NotAFolder(StoreError):
+    """The data folder asked for (``--data-dir``) is a file, a device... or lies under one:
+    the store is not opened there, and nothing there is touched."""

@@ -68,7 +68,7 @@ def decode_object(raw: bytes) -> dict[str, Any]:
     if not text.strip():
         raise BadFile("is empty")
     try:
-        document = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+        document = parse_json(text)
     except RecursionError:
         raise BadFile("is not valid JSON (nested too deeply)") from None
     except ValueError as exc:
@@ -76,6 +76,13 @@ def decode_object(raw: bytes) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise BadFile(f"has the wrong shape (expected a JSON object, found {_kind(document)})")
     return document
+
+
+def parse_json(text: str) -> Any:
+    """``text`` parsed as the store parses its files: NaN, Infinity and numbers too large
+    for a float are refused (``ValueError``), as JSON itself has no such values.
+    ``RecursionError`` for a document nested too deeply."""
+    return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
 
 
 def upgrade(document: dict[str, Any], chain: MigrationChain) -> dict[str, Any]:
@@ -128,6 +135,17 @@ def load(
     except OSError as exc:
         messages.add(path, f"the previous version in {bak.name} was used but not restored ({exc})")
     return restored.value
+
+
+def peek(path: Path, parse: Callable[[bytes], T], *, max_bytes: int) -> T | None:
+    """``path`` parsed as ``load`` parses it, with the same limits (size, file kind, never
+    blocking on a named pipe or a device, nesting), but touching nothing: no file is moved
+    aside or restored, no message recorded. ``None`` when it is missing or unusable. For
+    readers before the store opens (the command line's language)."""
+    try:
+        return parse(read_limited(path, max_bytes))
+    except Exception:  # missing, unreadable, not a file, too large, bad content: all alike
+        return None
 
 
 _FAILED = "failed"

@@ -5,10 +5,16 @@ Nothing is ever written next to the program.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
+
+from game.store.atomic import file_kind
 
 APP_NAME = "machiavelli-rummy"
 
@@ -56,3 +62,32 @@ class DataPaths:
     @property
     def stats_file(self) -> Path:
         return self.data_dir / STATS_FILE
+
+
+def folder_problem(path: str | Path) -> str | None:
+    """Why ``path`` cannot be used as a folder, in words: it is a file, a device, a named
+    pipe..., or lies under one (so no folder can be made there); ``None`` if it is a folder,
+    or could be made one. Links are followed. Nothing is touched."""
+    path = Path(path)
+    with contextlib.suppress(RuntimeError):  # "~name" of no known user: the name as it is
+        path = path.expanduser()
+    for candidate in (path, *path.parents):
+        try:
+            mode = os.stat(candidate).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            if os.path.islink(candidate):
+                return f"{candidate} is a link to something that does not exist"
+            continue  # not there (yet): look at the folder it would be made in
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return f"{candidate} is a link that leads back to itself"
+            return None  # not ours to judge (no permission...): making it will say
+        except ValueError:  # a NUL in the name
+            return f"{path!s:.200} is not a usable name"
+        if not stat.S_ISDIR(mode):
+            what = file_kind(mode) or "a file"
+            if candidate == path:
+                return f"{candidate} is {what}, not a folder"
+            return f"{candidate} is {what}, not a folder, so {path} cannot be made in it"
+        return None
+    return None

@@ -129,9 +129,12 @@ class SaveSummary:
                 f"the summary has {len(scores)} scores for {len(players)} players"
             )
         for score in scores:
-            if not math.isfinite(score) or abs(score) > MAX_SCORE:
+            # an int is compared as it is: a huge one would overflow a float
+            if (isinstance(score, float) and not math.isfinite(score)) or abs(score) > MAX_SCORE:
+                text = f"{score:g}" if isinstance(score, float) else str(score)
+                shown = text if len(text) <= 20 else f"{text[:17]}..."
                 raise ValueError(
-                    f"the summary's score {score:g} is out of range "
+                    f"the summary's score {shown} is out of range "
                     f"(-{MAX_SCORE} to {MAX_SCORE})"
                 )
         if not isinstance(hand, int) or isinstance(hand, bool) or hand < 0:
@@ -347,7 +350,20 @@ class SaveStore:
 
 
 def _parse(slot: str, path: Path, raw: bytes) -> SaveFile:
-    document = jsonfile.upgrade(jsonfile.decode_object(raw), MIGRATIONS)
+    return parse_save(jsonfile.decode_object(raw), path, slot)
+
+
+def parse_save(document: Any, path: Path, slot: str | None = None) -> SaveFile:
+    """A save file's JSON document read as the store reads every save: upgraded to the
+    current schema, its listing, version, date and game checked. ``jsonfile.BadFile``
+    naming the problem (``tag`` "newer" for a save of a newer version). The game itself
+    is the session's to check (``game.session.session_from_save``). ``slot`` defaults to
+    the file's name without ``.json``; nothing is read or moved: ``path`` only names it."""
+    if slot is None:
+        slot = path.name[: -len(SAVE_SUFFIX)] if path.name.endswith(SAVE_SUFFIX) else path.name
+    if not isinstance(document, dict):
+        raise jsonfile.BadFile("has the wrong shape (expected a JSON object)")
+    document = jsonfile.upgrade(document, MIGRATIONS)
     try:
         summary = SaveSummary.from_json(document.get("summary"))
     except ValueError as exc:

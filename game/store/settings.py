@@ -1,7 +1,10 @@
 """Player preferences in ``settings.json``: a dataclass with defaults, validated key by key.
 
-A value of the wrong type or out of range falls back to its default with a message;
-keys this version does not know are kept and written back unchanged.
+A value of the wrong type or out of range falls back to its default with a message (a
+window larger than the largest one the game opens is made that largest one); the file is then
+written again with the values used, and the player's file as it was is kept aside
+(``settings.json.corrupt-STAMP``), as every damaged file is. Keys this version does not know
+are kept and written back unchanged.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.store import jsonfile
-from game.store.atomic import atomic_write_bytes
+from game.store.atomic import atomic_write_bytes, move_aside
 from game.store.messages import MessageLog
 from game.store.migrate import MigrationChain
 from game.store.seats import Seat
@@ -27,8 +30,10 @@ MAX_SETTINGS_BYTES = 256 * 1024
 CARD_BACKS = ("blue", "red", "green", "purple", "black")  # every back card_art draws
 HAND_SORTS = ("suit", "rank")
 ANIMATION_SPEED_RANGE = (0.25, 4.0)
-WINDOW_WIDTH_RANGE = (320, 16384)
-WINDOW_HEIGHT_RANGE = (240, 16384)
+# The largest window is an 8K screen's: a larger one costs gigabytes and a long wait for
+# every frame (the game's window is also kept within the screen it opens on).
+WINDOW_WIDTH_RANGE = (320, 7680)
+WINDOW_HEIGHT_RANGE = (240, 4320)
 SEAT_COUNT_RANGE = (2, 8)
 BUY_TIMER_RANGE = (0, 300)  # seconds; 0 = the buy window waits for the human
 MAX_OPTION_VARIANTS = 64  # new_game_options: variants remembered
@@ -103,6 +108,9 @@ class Settings:
                 continue
             try:
                 values[name] = validate(document[name])
+            except _Replaced as exc:
+                values[name] = exc.value
+                problems.append(f'setting "{name}" {exc}')
             except (ValueError, TypeError) as exc:
                 default = getattr(defaults, name)
                 if name == "default_seats":
@@ -120,8 +128,22 @@ class Settings:
         )
 
 
+def peek_settings(path: Path) -> Settings | None:
+    """The settings in ``path`` read as ``load_settings`` reads them (the same limits on
+    size, kind of file and nesting) but touching nothing: nothing moved aside, restored or
+    written. ``None`` when the file is missing or unusable. For the command line, which
+    reads the language before the store is opened and must not create a file."""
+
+    def parse(raw: bytes) -> Settings:
+        document = jsonfile.upgrade(jsonfile.decode_object(raw), MIGRATIONS)
+        return Settings.from_json(document)[0]
+
+    return jsonfile.peek(path, parse, max_bytes=MAX_SETTINGS_BYTES)
+
+
 def load_settings(path: Path, messages: MessageLog) -> Settings:
-    """The settings in ``path``; defaults (written back) if missing, bad, or repaired."""
+    """The settings in ``path``; defaults (written back) if missing, bad, or repaired. A
+    file repaired key by key is kept aside as it was before the repaired one is written."""
     problems: list[str] = []
 
     def parse(raw: bytes) -> Settings:
@@ -136,10 +158,28 @@ def load_settings(path: Path, messages: MessageLog) -> Settings:
         messages.add(path, problem)
     settings = loaded if loaded is not None else Settings()
     # Write a clean file if there is none now (missing, or the bad one was moved aside) or
-    # if values were replaced; never over a file that could not be moved aside.
-    if (loaded is None and not os.path.lexists(path)) or problems:
+    # if values were replaced (the player's file kept aside first: the .bak the write makes
+    # would only last until the next save); never over a file that could not be moved aside.
+    if problems and loaded is not None and not _keep_aside(path, messages):
+        return settings
+    if not os.path.lexists(path):
         save_settings(path, settings, messages)
     return settings
+
+
+def _keep_aside(path: Path, messages: MessageLog) -> bool:
+    """Move the file being repaired aside (``NAME.corrupt-STAMP``), with a message; False
+    (with a message) if it is still there."""
+    try:
+        target = move_aside(path, "corrupt")
+    except FileNotFoundError:
+        return True
+    except OSError as exc:
+        messages.add(path, f"could not be kept aside before being repaired "
+                           f"({exc.strerror or exc}); left as it is")
+        return False
+    messages.add(path, f"the file as it was is kept as {target.name}")
+    return True
 
 
 def save_settings(path: Path, settings: Settings, messages: MessageLog) -> Settings | None:
@@ -207,16 +247,32 @@ def _matching(pattern: re.Pattern[str], what: str) -> Callable[[Any], str]:
     return check
 
 
+class _Replaced(ValueError):
+    """A value out of range that has a nearest usable one: ``value`` is used instead."""
+
+    def __init__(self, problem: str, value: Any) -> None:
+        super().__init__(problem)
+        self.value = value
+
+
 def _window_size(value: Any) -> tuple[int, int]:
     (w_low, w_high), (h_low, h_high) = WINDOW_WIDTH_RANGE, WINDOW_HEIGHT_RANGE
     if (
         isinstance(value, list | tuple)
         and len(value) == 2
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        and w_low <= value[0] <= w_high
-        and h_low <= value[1] <= h_high
+        and w_low <= value[0]
+        and h_low <= value[1]
     ):
-        return (value[0], value[1])
+        width, height = value
+        if width <= w_high and height <= h_high:
+            return (width, height)
+        largest = (min(width, w_high), min(height, h_high))
+        raise _Replaced(
+            f"{_show(list(value))} is larger than the game opens a window "
+            f"({w_high}x{h_high} at most); using {list(largest)}",
+            largest,
+        )
     raise ValueError(
         f"must be [width, height] with width {w_low}-{w_high} and height {h_low}-{h_high}"
     )

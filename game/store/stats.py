@@ -29,6 +29,9 @@ T = TypeVar("T")
 STATS_SCHEMA = 4
 BUSY_TIMEOUT_SECONDS = 10.0
 NO_COMPUTER = "none"  # opponent level of a match with human seats only
+#: The most hints one match records: far beyond what any match takes, and well inside
+#: SQLite's integers (a larger count is damage, refused where a save is read)
+MAX_HINTS = 1_000_000
 
 # (version reached, statements): applied in order inside one transaction.
 MIGRATIONS: list[tuple[int, tuple[str, ...]]] = [
@@ -368,7 +371,8 @@ class StatsStore:
                     continue
                 self._report(f"{what} failed ({exc})")
                 return fallback
-            except (sqlite3.Error, ValueError, TypeError) as exc:  # odd content, not our rows
+            # odd content, not our rows; OverflowError: a number too large for SQLite
+            except (sqlite3.Error, ValueError, TypeError, OverflowError) as exc:
                 self._report(f"{what} failed ({exc})")
                 return fallback
         return fallback
@@ -638,8 +642,8 @@ def _rows(record: MatchRecord) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
 
 
 def _hints(hints: Any) -> int:
-    if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
-        raise ValueError("hints must be a count")
+    if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
+        raise ValueError(f"hints must be a count from 0 to {MAX_HINTS}")
     return hints
 
 

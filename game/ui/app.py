@@ -11,6 +11,7 @@ import contextlib
 import os
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -19,6 +20,7 @@ import pygame_gui
 from game import i18n
 from game.i18n import N_, _
 from game.store import Store, StoreMessage
+from game.store.settings import WINDOW_HEIGHT_RANGE, WINDOW_WIDTH_RANGE
 from game.ui.assets import asset_path, load_theme
 from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneRegistry, SceneStack
@@ -27,6 +29,9 @@ from game.ui.sound import Sounds
 from game.ui.theme import NOTICE_EDGE, NOTICE_FILL, NOTICE_TEXT, font
 
 MIN_SIZE = (1024, 640)
+MAX_SIZE = (WINDOW_WIDTH_RANGE[1], WINDOW_HEIGHT_RANGE[1])  # the largest the settings keep
+#: SDL's video drivers without a screen: their "desktop" is a made-up size, not a limit
+HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
 SIZE_SAVE_DELAY = 1.0  # seconds after the last resize before the new size is saved
 FPS = 60
 NOTICE_SECONDS = 6.0
@@ -72,8 +77,8 @@ class App:
             self.set_fullscreen(True, save=False)
 
     def _initial_size(self) -> tuple[int, int]:
-        width, height = self.settings.window_size
-        return max(MIN_SIZE[0], int(width)), max(MIN_SIZE[1], int(height))
+        """The window's size from the settings, kept within the screen (and ``MAX_SIZE``)."""
+        return fit_window(self.settings.window_size, screen_sizes())
 
     def _set_icon(self) -> None:
         # an icon is a nicety; the window works without one
@@ -154,7 +159,7 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         """The window's size changed (dragged, or chosen in the settings): lay out again
         and remember the size (saved shortly after, once the dragging stops)."""
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = fit_window(size, ())
         if self.fullscreen:
             self._window_resized(self.size)  # the screen's size is not the window's
             return
@@ -263,6 +268,28 @@ class App:
         pygame.quit()
 
 
+def fit_window(wanted: Sequence[int], screens: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The window's size for the ``wanted`` one: no larger than the largest of ``screens``
+    (none when headless) nor ``MAX_SIZE``, no smaller than ``MIN_SIZE``."""
+    width, height = min(int(wanted[0]), MAX_SIZE[0]), min(int(wanted[1]), MAX_SIZE[1])
+    usable = [(w, h) for w, h in screens if w > 0 and h > 0]
+    if usable:
+        width = min(width, max(w for w, _h in usable))
+        height = min(height, max(h for _w, h in usable))
+    return max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
+
+
+def screen_sizes() -> list[tuple[int, int]]:
+    """The sizes of the screens the window can open on; none when headless (the dummy
+    driver's desktop is made up) or unknown."""
+    try:
+        if pygame.display.get_driver() in HEADLESS_DRIVERS:
+            return []
+        return [(int(w), int(h)) for w, h in pygame.display.get_desktop_sizes()]
+    except (pygame.error, TypeError, ValueError):
+        return []
+
+
 def startup_text(message: StoreMessage) -> str:
     """A store message as the start-up dialog shows it: the file's name and the problem."""
     return f"{message.path.name}: {message.problem}"
@@ -332,11 +359,16 @@ def run_smoke(data_dir: Path | None, frames: int, screenshot: Path | None,
         if first_frame is None:
             first_frame = time.perf_counter() - started
     elapsed = time.perf_counter() - render_start
-    if screenshot is not None:
-        screenshot.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.window, str(screenshot))
+    saved = True
+    if screenshot is not None:  # the command line refused a path that cannot be a file
+        try:
+            screenshot.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.window, str(screenshot))
+        except (OSError, pygame.error) as error:
+            print(f"machiavelli: the screenshot could not be saved: {error}", file=sys.stderr)
+            saved = False
     fps = frames / elapsed if elapsed > 0 else 0.0
     print(f"frames: {frames}  fps: {fps:.1f}  first frame after: {first_frame or 0:.2f} s")
     sys.stdout.flush()
     app.shutdown()
-    return 0
+    return 0 if saved else 1

@@ -133,7 +133,7 @@ def played_session(seed: int) -> GameSession:
 
 def test_a_saved_match_replays_into_a_review() -> None:
     session = played_session(3)
-    saved = json.loads(json.dumps({"game": session.to_json()}))
+    saved = json.loads(json.dumps(session.to_json()))  # a bare session, as JSON leaves it
     review = review_session(load_session(saved))
     match = session.match
     assert isinstance(match, Match)
@@ -163,6 +163,9 @@ def test_bad_saves_are_refused_with_a_reason() -> None:
     with pytest.raises(ReviewError, match="JSON object"):
         load_session([])
     with pytest.raises(ReviewError, match="seats"):
+        load_session({"match": {}})
+    # a save has the store's envelope, checked as the Load screen checks it
+    with pytest.raises(ReviewError, match='no valid "schema" number'):
         load_session({"game": {"match": {}}})
     session = GameSession.new("machiavelli", {}, [Seat("A", "easy"), Seat("B", "easy")], 1)
     with pytest.raises(ReviewError, match="no human seat"):

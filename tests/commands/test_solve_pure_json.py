@@ -6,11 +6,17 @@ shows in a new process."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import select
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,3 +79,87 @@ def test_solve_batch_file_with_bad_bytes(tmp_path: Path) -> None:
     assert done.returncode == 0 and b"Traceback" not in done.stderr
     out = json_lines(done.stdout)
     assert "error" in out[0] and out[1]["played"] == ["6H"]
+
+
+# ------------------------------------------- issue 29, point 2: a batch line without an end
+
+
+def test_an_over_long_batch_line_is_answered_with_an_error_and_the_batch_goes_on(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+    from game.commands.solve import MAX_BATCH_LINE
+
+    good = json.dumps({"variant": "machiavelli", "table": "3H 4H 5H", "hand": "6H"}).encode()
+    stream = b"\n".join([b"x" * (3 * MAX_BATCH_LINE), good, b" " * MAX_BATCH_LINE + good,
+                         b"y" * (MAX_BATCH_LINE + 1)])  # the last without a newline
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stream)))
+    assert main(["solve", "--batch", "-"]) == 0
+    out = json_lines(capsys.readouterr().out.encode("utf-8"))
+    assert out[0] == {"error": f"line 1: longer than {MAX_BATCH_LINE} bytes; skipped"}
+    assert out[1]["played"] == ["6H"]
+    assert "longer than" in out[2]["error"] and out[2]["error"].startswith("line 3: ")
+    assert out[3]["error"].startswith("line 4: longer than")
+    assert len(out) == 4
+
+
+def test_batch_lines_never_hold_more_than_the_limit() -> None:
+    from game.commands.solve import batch_lines
+
+    class Endless(io.RawIOBase):
+        """Ten times the limit of one line, then a short one: counts the bytes read."""
+
+        def __init__(self) -> None:
+            self.left = 10 * 4096
+            self.tail = b"\nshort\n"
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: Any) -> int:
+            if self.left:
+                n = min(len(buffer), self.left)
+                buffer[:n] = b"\0" * n
+                self.left -= n
+                return n
+            n = min(len(buffer), len(self.tail))
+            buffer[:n], self.tail = self.tail[:n], self.tail[n:]
+            return n
+
+    lines = list(batch_lines(io.BufferedReader(Endless(), 512), limit=4096))
+    assert lines == [None, b"short"]
+
+
+@pytest.mark.skipif(not (os.path.exists("/dev/zero") and Path("/proc/self/status").exists()),
+                    reason="needs /dev/zero and /proc")
+def test_solve_batch_dev_zero_answers_at_once_in_bounded_memory() -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    child = subprocess.Popen([sys.executable, "-m", "game", "solve", "--batch", "/dev/zero"],
+                             cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    assert child.stdout is not None
+    try:
+        deadline = time.monotonic() + 60
+        answered_at = None
+        while time.monotonic() < deadline:
+            # the memory is watched throughout, so a reader that holds the line is
+            # stopped long before it fills the machine
+            rss = _resident_mb(child.pid)
+            assert rss < 1024, f"the endless line is being held ({rss} MB)"
+            if answered_at is None and select.select([child.stdout], [], [], 0.2)[0]:
+                first = json.loads(child.stdout.readline())
+                assert first["error"].startswith("line 1: longer than")
+                answered_at = time.monotonic()
+            if answered_at is not None and time.monotonic() - answered_at > 2:
+                break  # reading on past the line, in the same few megabytes
+        assert answered_at is not None, "no answer within a minute"
+        assert child.poll() is None  # still reading: the line has not ended
+    finally:
+        child.kill()
+        child.wait()
+
+
+def _resident_mb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) // 1024
+    return 0

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from game.session import GameSession, Seat, match_record
-from game.store import SaveStore
+from game.engine.serialize import SaveError
+from game.session import GameSession, Seat, clear_autosave, match_record, record_match
+from game.store import AUTOSAVE, SaveStore, Store
 from game.store.messages import MessageLog
 
 SAVES: dict[str, Any] = json.loads(
@@ -48,3 +49,35 @@ def test_a_session_saved_in_the_store_reads_back_unchanged(variant: str,
 def test_a_match_still_going_on_has_no_statistics_record() -> None:
     session = GameSession.from_json(SAVES["carousel"])
     assert match_record(session, {}) is None
+
+
+# ------------------------------------------------- issue 29, point 6: counters on load
+
+
+def test_a_hints_count_beyond_any_match_is_refused_on_load() -> None:
+    from game.store.stats import MAX_HINTS
+
+    saved = json.loads(json.dumps(SAVES["carousel"]))
+    saved["hints"] = MAX_HINTS
+    assert GameSession.from_json(saved).hints == MAX_HINTS
+    for hints in (MAX_HINTS + 1, 2**63, 10**100):
+        saved["hints"] = hints
+        with pytest.raises(SaveError, match='"hints" must be a count'):
+            GameSession.from_json(saved)
+
+
+def test_the_end_of_a_match_survives_a_statistics_write_that_overflows(
+        tmp_path: Path) -> None:
+    """The statistics refuse the record (a message, no exception), and the autosave of the
+    finished match is still cleared after it, so the next start does not meet it again."""
+    from tests.coach.test_review import played_session
+
+    session = played_session(3)
+    assert session.match.over
+    with Store.open(tmp_path) as store:
+        store.saves.write(AUTOSAVE, session.to_json(), session.summary())
+        session.hints = 2**63  # as a save from before the bound could still bring
+        problem = record_match(store, session, {})
+        assert problem is not None and "statistics" in problem and "hints" in problem
+        assert clear_autosave(store) is None
+        assert not store.saves.exists(AUTOSAVE) and store.stats.match_count() == 0

@@ -54,3 +54,33 @@ def test_store_open_without_data_dir_uses_platform_folders(
     assert (tmp_path / "data" / "saves" / "one.json").is_file()
     assert (tmp_path / "data" / "stats.sqlite3").is_file()
     assert not (tmp_path / "cfg" / "saves").exists()
+
+
+def test_a_data_dir_that_is_not_a_folder_is_refused_and_left_alone(tmp_path: Path) -> None:
+    """Issue 29, point 8: the folder the player names is never renamed to make room."""
+    from game.store import NotAFolder
+
+    precious = tmp_path / "precious.txt"
+    precious.write_text("my notes")
+    for where in (precious, precious / "data"):
+        with pytest.raises(NotAFolder, match="precious.txt is a file, not a folder"):
+            Store.open(where)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["precious.txt"]
+    assert precious.read_text() == "my notes"
+    with Store.open(tmp_path / "new" / "data") as store:  # one not there yet is made
+        assert store.paths.data_dir.is_dir()
+
+
+def test_folder_problem_names_what_is_in_the_way(tmp_path: Path) -> None:
+    from game.store.paths import folder_problem
+
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    (tmp_path / "gone").symlink_to(tmp_path / "nothing")
+    assert folder_problem(tmp_path) is None
+    assert folder_problem(tmp_path / "a" / "b") is None  # can be made
+    assert folder_problem(tmp_path / "file") == f"{tmp_path / 'file'} is a file, not a folder"
+    assert "cannot be made in it" in (folder_problem(tmp_path / "file" / "a" / "b") or "")
+    assert "leads back to itself" in (folder_problem(tmp_path / "loop") or "")
+    assert "does not exist" in (folder_problem(tmp_path / "gone") or "")
+    assert "not a usable name" in (folder_problem(tmp_path / "a\0b") or "")

@@ -12,6 +12,8 @@ from game.store.messages import MessageLog
 from game.store.settings import (
     MAX_SETTINGS_BYTES,
     SETTINGS_SCHEMA,
+    WINDOW_HEIGHT_RANGE,
+    WINDOW_WIDTH_RANGE,
     load_settings,
     save_settings,
 )
@@ -150,16 +152,19 @@ def test_wrong_value_falls_back_to_default_with_message(
 ) -> None:
     other, good = ("hand_sort", "rank") if key == "card_back" else ("card_back", "red")
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"schema": 1, key: bad, other: good}))
+    original = json.dumps({"schema": 1, key: bad, other: good})
+    path.write_text(original)
     messages = MessageLog()
     settings = load_settings(path, messages)
     assert getattr(settings, key) == getattr(Settings(), key)
-    assert len(messages) == 1
-    assert messages[0].path == path
+    assert len(messages) == 2
+    assert all(message.path == path for message in messages)
     assert key in messages[0].problem
-    # The valid key survived; the file was rewritten clean, not moved aside.
+    # The valid key survived; the file was rewritten clean, the player's own kept aside.
     assert getattr(settings, other) == good
-    assert not _aside(tmp_path)
+    (aside,) = _aside(tmp_path)
+    assert aside.read_text() == original
+    assert messages[1].problem == f"the file as it was is kept as {aside.name}"
     assert _read(path)[key] == json.loads(json.dumps(Settings().to_json()))[key]
     fresh = MessageLog()
     assert load_settings(path, fresh) == settings
@@ -286,3 +291,76 @@ def test_copy_does_not_share_remembered_options() -> None:
     copy.new_game_options["shanghai"]["jokers"] = 2
     copy.new_game_options["carousel"] = {}
     assert settings.new_game_options == {"shanghai": {"jokers": 4}}
+
+
+# ------------------------------------------------------------------------------ issue 29
+
+
+def test_a_repaired_settings_file_is_kept_aside_as_the_player_wrote_it(tmp_path: Path) -> None:
+    """Point 9: one bad value is repaired key by key; the player's own file is kept aside
+    (not only in the .bak, which the next two saves overwrite with the repaired text)."""
+    original = json.dumps({"schema": 2, "volume": "loud", "card_back": "red",
+                           "mine": "kept"}, indent=4).encode()
+    (tmp_path / "settings.json").write_bytes(original)
+    store = Store.open(tmp_path)
+    assert store.settings.card_back == "red" and store.settings.volume == Settings().volume
+    assert store.save_settings() and store.save_settings()  # e.g. a change, then quitting
+    store.close()
+    (aside,) = _aside(tmp_path)
+    assert aside.read_bytes() == original
+    repaired = _read(tmp_path / "settings.json")
+    assert repaired["volume"] == Settings().volume and repaired["mine"] == "kept"
+    problems = [m.problem for m in store.messages]
+    assert problems == [
+        'setting "volume" must be a number from 0.0 to 1.0; using the default (0.8)',
+        f"the file as it was is kept as {aside.name}",
+    ]
+    again = Store.open(tmp_path)  # the repaired file reads clean: nothing more set aside
+    again.close()
+    assert list(again.messages) == [] and len(_aside(tmp_path)) == 1
+
+
+def test_a_sound_settings_file_is_neither_moved_nor_rewritten(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"schema": 2, "card_back": "red"}))
+    before = path.stat().st_mtime_ns
+    load_settings(path, MessageLog())
+    assert not _aside(tmp_path) and path.stat().st_mtime_ns == before
+
+
+@pytest.mark.parametrize(("size", "used"), [
+    ([16384, 16384], (7680, 4320)),
+    ([20000, 900], (7680, 900)),
+    ([1600, 10**30], (1600, 4320)),
+])
+def test_a_window_larger_than_any_screen_is_made_the_largest_on_load(
+        tmp_path: Path, size: list[int], used: tuple[int, int]) -> None:
+    """Point 7: 16384 x 16384 took 6.4 GB and 45 s for a first frame at every start."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"schema": 2, "window_size": size}))
+    messages = MessageLog()
+    assert load_settings(path, messages).window_size == used
+    assert "larger than the game opens a window" in messages[0].problem
+    assert _read(path)["window_size"] == list(used)
+    assert (WINDOW_WIDTH_RANGE[1], WINDOW_HEIGHT_RANGE[1]) == (7680, 4320)
+    assert load_settings(path, MessageLog()).window_size == used
+
+
+def test_peeking_at_the_settings_reads_safely_and_touches_nothing(tmp_path: Path) -> None:
+    """Point 1: what the command line reads its language with, before the store opens."""
+    from game.store.settings import peek_settings
+
+    path = tmp_path / "settings.json"
+    assert peek_settings(path) is None  # missing: nothing made
+    path.write_text(json.dumps({"schema": 1, "language": "de", "volume": 9}))
+    peeked = peek_settings(path)
+    assert peeked is not None and peeked.language == "de"  # the bad volume passed over
+    for content in (b'{"schema": 2, "language": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+                    b"\xff\xfe", b"[]", b'{"schema": 99}', b" " * (MAX_SETTINGS_BYTES + 1)):
+        path.write_bytes(content)
+        assert peek_settings(path) is None
+        assert path.read_bytes() == content
+    path.unlink()
+    path.mkdir()
+    assert peek_settings(path) is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]

@@ -309,3 +309,29 @@ def test_usable_from_another_thread(stats: StatsStore) -> None:
         worker.join()
     assert sorted(results) == [1, 2, 3, 4]
     assert stats.overall().games == 4
+
+
+def test_a_number_too_large_for_sqlite_is_told_not_raised(tmp_path: Path) -> None:
+    """Issue 29, point 6: the writer catches SQLite's OverflowError as any odd content."""
+    messages = MessageLog()
+    stats = StatsStore(tmp_path / "stats.sqlite3", messages)
+    record = MatchRecord("machiavelli", [Seat("You"), Seat("Ada", "easy")], [1, 2], 0, T0,
+                         T0 + timedelta(minutes=5),
+                         hands=[HandRecord(2**63, [1, 2], 0, T0, T0 + timedelta(minutes=5))])
+    try:
+        assert stats.record_match(record) is None
+        assert any("recording the match failed" in m.problem for m in messages), messages
+        assert stats.match_count() == 0  # the transaction was rolled back whole
+        assert isinstance(stats.record_match(_match(1, 0)), int)  # the next one is kept
+    finally:
+        stats.close()
+
+
+def test_hints_beyond_any_match_are_a_malformed_record(stats: StatsStore) -> None:
+    from game.store.stats import MAX_HINTS
+
+    fine = MatchRecord("v", [Seat("a")], [1], 0, T0, T0, hints=MAX_HINTS)
+    assert isinstance(stats.record_match(fine), int)
+    with pytest.raises(ValueError, match="hints"):
+        stats.record_match(MatchRecord("v", [Seat("a")], [1], 0, T0, T0, hints=2**63))
+    assert stats.match_count() == 1

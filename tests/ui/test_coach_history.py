@@ -5,11 +5,13 @@ there by real clicks; the review's texts write cards with suit symbols and moves
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pygame
+import pytest
 
 from game.session import GameSession, Seat
-from game.store.history import HistoryStore
+from game.store.history import FinishedMatch, HistoryStore
 from game.store.saves import SaveSummary
 from game.ui.scenes.review import ReviewScene, best_play_lines, played_words, turn_label
 from game.ui.scenes.scoreboard import ScoreboardScene
@@ -83,6 +85,25 @@ def test_a_damaged_history_entry_is_told_not_crashed(start_app: StartApp) -> Non
     click(app, button(app, "Recent matches (1)"))
     click(app, button(app, "Review"))
     assert app.scenes.top is stats
+
+
+@pytest.mark.parametrize("options", ["x", [1], 7])
+def test_a_kept_match_whose_options_are_no_object_is_told_not_crashed(
+        start_app: StartApp, options: object) -> None:
+    """Issue 29, point 4: Statistics > Recent matches > Review checks a kept match as the
+    Load screen checks a save; a match whose options are no object killed the app."""
+    session = GameSession.new("machiavelli", {}, [Seat("You", "human"), Seat("Ada", "easy")],
+                              seed=3)
+    game = session.to_json()
+    game["match"]["options"] = options
+    app = start_app()
+    HistoryStore.at(app.store.paths, app.store.messages).add(FinishedMatch(
+        datetime.now(UTC), SaveSummary.from_json(session.summary()), game))
+    stats = app.scenes.open("statistics")
+    click(app, button(app, "Recent matches (1)"))
+    click(app, button(app, "Review"))
+    assert app.scenes.top is stats
+    assert any('"options" must be an object' in text for text, _ in app.notices), app.notices
 
 
 def test_the_review_texts_write_cards_with_suit_symbols() -> None:

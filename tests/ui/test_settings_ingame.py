@@ -107,6 +107,31 @@ def test_a_resized_window_remembers_its_size(start_app: StartApp, tmp_path: Path
         again.store.close()
 
 
+def test_a_huge_window_in_the_settings_opens_within_the_screen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29, point 7: settings of 16384 x 16384 (6.4 GB, 45 s to a first frame) open at
+    the size of the largest screen, and headless at most at MAX_SIZE."""
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"schema": 2, "window_size": [16384, 16384]}))
+    monkeypatch.setattr(app_module, "screen_sizes", lambda: [(1920, 1080), (2560, 1440)])
+    app = App(data_dir=tmp_path)
+    try:
+        assert app.size == (2560, 1440)
+        assert app.settings.window_size == app_module.MAX_SIZE == (7680, 4320)
+    finally:
+        app.store.close()
+    assert app_module.fit_window((16384, 16384), []) == (7680, 4320)  # headless
+    assert app_module.fit_window((1280, 800), [(1024, 768)]) == (1024, 768)
+    assert app_module.fit_window((300, 200), [(800, 600)]) == app_module.MIN_SIZE
+    assert app_module.fit_window((1280, 800), [(0, 0)]) == (1280, 800)  # no size known
+
+
+def test_the_dummy_driver_is_no_screen_to_fit() -> None:
+    pygame.display.init()
+    assert pygame.display.get_driver() == "dummy"
+    assert app_module.screen_sizes() == []
+
+
 def test_hints_and_the_buy_timer_are_set_on_the_settings_screen(app: App,
                                                                 tmp_path: Path) -> None:
     app.scenes.open("settings")

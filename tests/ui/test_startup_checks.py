@@ -49,6 +49,10 @@ def _game(**changes: Any) -> Edit:
     return lambda envelope: envelope["game"].update(changes)
 
 
+def _match(**changes: Any) -> Edit:
+    return lambda envelope: envelope["game"]["match"].update(changes)
+
+
 def _summary(**changes: Any) -> Edit:
     return lambda envelope: envelope["summary"].update(changes)
 
@@ -88,6 +92,12 @@ BAD_SAVES: list[tuple[str, Edit, str, str]] = [
     ("totals the moves do not give", _snapshot_totals, "snapshot", "unplayable"),
     ("absurd score", _summary(scores=[10**15, 0]), "score", "corrupt"),
     ("negative hand", _summary(hand=-3), "hand", "corrupt"),
+    # issue 29: options that are no object (points 4), hints past any count (point 6)
+    ("options as text", _match(options="x"), '"options" must be an object', "unplayable"),
+    ("options as a list", _match(options=[1]), '"options" must be an object', "unplayable"),
+    ("options as a number", _match(options=7), '"options" must be an object', "unplayable"),
+    ("seed as a fraction", _match(seed=2.5), '"seed" must be a whole number', "unplayable"),
+    ("hints past 2**63", _game(hints=2**63), '"hints" must be a count', "unplayable"),
 ]
 
 

@@ -108,21 +108,14 @@ def check_saved_games(app: App) -> None:
 
 
 def _session_of(saved: SaveFile) -> tuple[GameSession | None, str | None]:
-    """The session in a save, or the problem that stops it loading."""
-    from game.session import GameSession
+    """The session in a save, or the problem that stops it loading (the check every reader
+    of a save makes: ``game.session.session_from_save``)."""
+    from game.session import session_from_save
 
     try:
-        session = GameSession.from_json(saved.payload)
+        return session_from_save(saved.payload, saved.info), None
     except SaveError as error:
         return None, str(error)
-    except RecursionError:
-        return None, _("it is damaged (nested too deeply)")
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        return None, _("it is damaged ({error})").format(error=error.__class__.__name__)
-    problem = session.summary_problem(saved.info)
-    if problem is not None:
-        return None, problem
-    return session, None
 
 
 #: The table scene of each game family.
