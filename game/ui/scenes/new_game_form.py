@@ -70,7 +70,7 @@ class HouseRulesColumn:
                             key=spec.key, tooltip=_(spec.help))
             else:
                 caption = scene.label(pygame.Rect(inner.x, y, label_w, row), _(spec.label),
-                                      style="label", size=15)
+                                      style="label", size=15, fit=True)
                 caption.set_tooltip(_(spec.help))
                 self._control(spec, control.move(0, y - control.y))
             y += row + gap

@@ -26,7 +26,7 @@ from pygame_gui.elements import (
 from game.i18n import N_, _
 from game.ui.scene import Scene
 from game.ui.theme import GOLD_DARK, GOLD_LIGHT, MUTED
-from game.ui.widgets.drawing import draw_text, felt_background
+from game.ui.widgets.drawing import draw_text, felt_background, font
 from game.ui.widgets.focus import Focusable, FocusRing
 from game.ui.widgets.look import Look
 from game.ui.widgets.scale import ui_scale
@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 KEY_HINTS = N_("Tab / \u2191\u2193 move  \u00b7  \u2190\u2192 change  \u00b7  Enter select"
                "  \u00b7  Esc back")
 
+
+#: pygame-gui's text padding inside a drop-down's selected-option button, both sides
+DROPDOWN_PADDING = 12
 
 class MenuBase(Scene):
     """Widget factories with actions and keyboard focus; no background of its own."""
@@ -216,10 +219,23 @@ class MenuBase(Scene):
         return element
 
     def label(self, rect: pygame.Rect, text: str, *, style: str = "label", size: float = 15,
-              bold: bool = False, container: Any = None) -> UILabel:
+              bold: bool = False, container: Any = None, fit: bool = False) -> UILabel:
+        """A label; ``fit``: in a smaller font when the words are wider than ``rect`` (a
+        caption in a language with longer words)."""
+        px = self.fitting_px([text], rect.w - self.px(4), size, bold) if fit else self.px(size)
         element = UILabel(rect, text, self.app.ui, container=container,
-                          object_id=self.look.oid(self.px(size), f"@{style}", bold=bold))
+                          object_id=self.look.oid(px, f"@{style}", bold=bold))
         return self.track(element)
+
+    def fitting_px(self, texts: Sequence[str], width: int, size: float,
+                   bold: bool = False) -> int:
+        """The font size (``size`` at most, never under 12 px) at which every one of
+        ``texts`` fits ``width`` pixels."""
+        px, least = self.px(size), min(self.px(size), self.px(12))
+        style = "bold" if bold else "regular"
+        while px > least and max((font(px, style).size(t)[0] for t in texts), default=0) > width:
+            px -= 1
+        return px
 
     def dropdown(self, rect: pygame.Rect, options: Sequence[tuple[str, str]], selected: str,
                  change: Callable[[str], None], *, key: str, size: float = 15,
@@ -227,8 +243,12 @@ class MenuBase(Scene):
         start = next((o for o in options if o[1] == selected), options[0])
         limit = max(self.px(60), self.height - rect.bottom - self.px(16))
         choices: list[str | tuple[str, str]] = list(options)
+        # every choice readable in the closed menu: beside the arrow button (as wide as the
+        # menu is tall) and pygame-gui's padding, in a smaller font if need be
+        room = rect.w - rect.h - DROPDOWN_PADDING
+        px = self.fitting_px([text for text, _value in options], room, size)
         element = UIDropDownMenu(choices, start, rect, self.app.ui, container=container,
-                                 object_id=self.look.oid(self.px(size), "@field"),
+                                 object_id=self.look.oid(px, "@field"),
                                  expansion_height_limit=limit)
         self.track(element)
         self._changes[element] = change
