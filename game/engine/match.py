@@ -29,7 +29,7 @@ from game.engine.actions import (
     action_from_json,
 )
 from game.engine.cards import Card, shuffled_deck
-from game.engine.errors import IllegalAction
+from game.engine.errors import IllegalAction, OptionError
 from game.engine.melds import check_meld
 from game.engine.oracle import MissingOracle, PlayOracle
 from game.engine.scoring import (
@@ -46,7 +46,14 @@ from game.engine.scoring import (
 from game.engine.serial import card_to_json
 from game.engine.table import Table
 from game.engine.turn import check_turn
-from game.engine.variants import Family, KnockWhen, StockOut, Variant, get_variant
+from game.engine.variants import (
+    Family,
+    KnockWhen,
+    StockOut,
+    Variant,
+    deal_problem,
+    get_variant,
+)
 from game.i18n import _
 
 
@@ -134,6 +141,9 @@ class Match:
             raise IllegalAction(_("{game} is for {low}-{high} players, not {n}").format(
                 game=_(self.variant.name), low=self.variant.min_players,
                 high=self.variant.max_players, n=players))
+        problem = deal_problem(self.variant, players)
+        if problem:  # never a smaller deal than the rules text says: refused, with why
+            raise OptionError(problem)
         self.players = players
         self.seed = seed
         self.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
@@ -158,9 +168,7 @@ class Match:
     def _deal(self, number: int) -> HandState:
         packs, jokers = self.variant.deck_for(self.players)
         deck = shuffled_deck(packs, jokers, seed=_hand_seed(self.seed, number))
-        size = self.variant.hand_size
-        if size * self.players + self.variant.free_cards >= len(deck):
-            size = max(1, (len(deck) - self.variant.free_cards - 1) // self.players)
+        size = self.variant.hand_size  # the deck holds them: see ``deal_problem``
         hands = [deck[seat * size:(seat + 1) * size] for seat in range(self.players)]
         rest = deck[size * self.players:]
         free = tuple(rest[:self.variant.free_cards])

@@ -2,7 +2,8 @@
 
 Jokers with a declared card (fixed identity) count as that card. Undeclared
 jokers, and every joker under free identity, are wild: the check finds cards
-for them, filling gaps inside a run first, then extending it upwards.
+for them, filling gaps inside a run first, then extending it upwards. A meld
+whose one known card leaves both readings open is tried as a set, then as a run.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from game.engine.cards import SUITS, Card, Face
 from game.engine.variants import AceMode, JokerIdentity, Variant
 from game.i18n import _, ngettext
+
+_SET_MAX = len(SUITS)  # a set holds each suit once (where suits may not repeat)
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,15 @@ def check_meld(
     known = {c: c.face for c in naturals} | fixed
     ranks = {f.rank for f in known.values()}
     suits = {f.suit for f in known.values()}
+    if kind is None and len(ranks) == 1 and len(suits) == 1:
+        # one card known (with wild jokers): a set of its rank or a run of its suit, e.g.
+        # 7H JK JK JK JK is no set (five cards) but the run 7H..JH. The set comes first;
+        # when neither reading holds, the reason given is the one the size points to.
+        as_set = _check_set(cards, known, wild, variant)
+        if as_set.ok:
+            return as_set
+        as_run = _check_run(cards, known, wild, variant, run_min or variant.run_min)
+        return as_run if as_run.ok or len(cards) > _SET_MAX else as_set
     if kind == "set" or (kind is None and len(ranks) == 1):
         if len(ranks) > 1:
             return _fail(_("a set's cards are all of one rank"))
@@ -98,7 +110,7 @@ def _check_set(cards: tuple[Card, ...], known: dict[Card, Face], wild: list[Card
         for card in wild:
             assigned[card] = Face(rank, SUITS[0])
     else:
-        if len(cards) > 4:
+        if len(cards) > _SET_MAX:
             return _fail(_("{n} cards: a set has at most 4 (one of each suit)").format(
                 n=len(cards)))
         seen: dict[str, Face] = {}

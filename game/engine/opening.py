@@ -55,14 +55,15 @@ def _sets(variant: Variant, by_face: dict[tuple[int, str], Card], spare: list[Ca
                     continue
                 for chosen in itertools.combinations(naturals, real):
                     meld = chosen + tuple(spare[:wild])
-                    result = check_meld(meld, variant)
-                    if result.ok and result.kind == "set":
+                    result = check_meld(meld, variant, kind="set")
+                    if result.ok:
                         yield meld, result
 
 
 def _runs(variant: Variant, by_face: dict[tuple[int, str], Card], spare: list[Card],
           shortest: bool) -> Iterator[tuple[tuple[Card, ...], MeldCheck]]:
     around = variant.ace is AceMode.AROUND
+    seen: set[tuple[Card, ...]] = set()  # windows differing only in where jokers go
     for suit in SUITS:
         present = {rank for rank, s in by_face if s == suit}
         if not present:
@@ -80,8 +81,12 @@ def _runs(variant: Variant, by_face: dict[tuple[int, str], Card], spare: list[Ca
                 if not real or missing > len(spare):
                     continue
                 meld = tuple(real) + tuple(spare[:missing])
-                result = check_meld(meld, variant)
-                if result.ok and result.kind == "run":
+                if meld in seen:
+                    continue
+                seen.add(meld)
+                # asked as a run: one real card and wild jokers could read as a set too
+                result = check_meld(meld, variant, kind="run")
+                if result.ok:
                     yield meld, result
 
 

@@ -35,6 +35,10 @@ from game.engine.variants import (
 )
 from game.i18n import N_, _
 
+# Cards dealt to each player: RULES.md 6 (Machiavelli: "over 5 players fewer, minimum 3")
+MIN_HAND = 3
+MAX_HAND = 20
+
 
 class Widget(StrEnum):
     """How the New game screen shows an option."""
@@ -362,9 +366,9 @@ _CARDS = (N_("1 card"), N_("2 cards"), N_("3 cards"), N_("4 cards"), N_("5 cards
 
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
-        "hand_size", N_("Cards dealt"), N_("Cards dealt to each player."), "1-20",
-        _int_reader(1, 20), _field("hand_size"), _get("hand_size"), _number,
-        widget=Widget.SLIDER, range=(1, 20)),
+        "hand_size", N_("Cards dealt"), N_("Cards dealt to each player."),
+        f"{MIN_HAND}-{MAX_HAND}", _int_reader(MIN_HAND, MAX_HAND), _field("hand_size"),
+        _get("hand_size"), _number, widget=Widget.SLIDER, range=(MIN_HAND, MAX_HAND)),
     _enum_spec(
         "ace", AceMode, N_("Aces"), N_("Where an ace may stand in a run."),
         {AceMode.EITHER: N_("High or low"), AceMode.LOW: N_("Low only"),
@@ -508,6 +512,9 @@ def offered_specs(variant: Variant, options: Mapping[str, object]) -> list[Optio
 
 
 def _check_consistent(variant: Variant) -> None:
+    # hands that no deck of the game holds are refused here; a deal that fits only some
+    # seat counts is refused for the others where the match is made (``deal_problem``),
+    # and the rules text names the seats it fits (``describe``)
     packs, jokers = variant.deck_for(variant.max_players)
     if variant.free_cards + variant.min_players * variant.hand_size > packs * 52 + jokers:
         raise OptionError(

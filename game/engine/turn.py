@@ -2,8 +2,10 @@
 
 Every rule of the variant is checked and every problem reported, each naming
 the meld (an index into the end table) and the rule. Whether a fixed joker was
-released is read from the two tables: a joker whose declared card changed must
-have had a real copy of its old card put in its place (see ``_joker_rules``).
+released is read from the two tables: a joker whose declared card changed, or that
+left a meld it may not leave unreleased (a frozen meld broken up, or its mates where
+jokers never move), must have had a real copy of its old card put in its place (see
+``_joker_rules``).
 """
 
 from __future__ import annotations
@@ -127,15 +129,18 @@ def _joker_rules(
     RULES.md 2 (``joker_release_from``): a joker is released when a real copy of its card
     takes its place; after that the table may be regrouped freely. A turn is legal when
     some order of legal steps reaches its end table, so a joker that changed its card (or
-    left its meld where jokers never move unreleased) needs a real copy of its old card on
-    the end table, from the hand where the variant says so, each copy releasing one joker.
-    Where the real card ends up does not matter: it could have taken the joker's place
-    first and moved on afterwards."""
+    left its meld where jokers never move unreleased, or whose frozen meld was broken up)
+    needs a real copy of its old card on the end table, from the hand where the variant
+    says so, each copy releasing one joker. A release counts whether or not the joker then
+    plays another card. Where the real card ends up does not matter: it could have taken
+    the joker's place first and moved on afterwards."""
     problems: list[Problem] = []
     start_meld = _meld_index(start)
     end_meld = _meld_index(end)
+    broken = _broken_melds(start, end_meld) if variant.joker_freezes_meld else set()
     needs_release: dict[Card, list[Card]] = {}  # joker -> real cards that could release it
     moved: set[Card] = set()  # jokers that left their meld where jokers never move
+    thawing: set[Card] = set()  # jokers whose frozen meld was broken up, card unchanged
     for joker, old_face in start.declared.items():
         if joker not in end_meld or joker not in start_meld:
             continue
@@ -143,10 +148,17 @@ def _joker_rules(
         if where not in valid:
             continue
         if faces.get(joker) == old_face:
+            # a joker keeping its card needs a release only to leave a meld it may not
+            # leave unreleased: a frozen meld broken up (Tahiti: "replace the joker by the
+            # real card and then use the joker in another combination", whatever card it
+            # then plays), or its mates where jokers never move
             mates = {c for c in start.melds[start_meld[joker]] if c != joker}
-            if variant.joker_moves is not JokerMoves.NEVER or mates & set(end.melds[where]):
+            if start_meld[joker] in broken:
+                thawing.add(joker)
+            elif variant.joker_moves is not JokerMoves.NEVER or mates & set(end.melds[where]):
                 continue
-            moved.add(joker)
+            else:
+                moved.add(joker)
         needs_release[joker] = _releasers(end, old_face, played, variant)
     # Each real card releases one joker: match them as a whole, so the order the melds are
     # listed in never decides whether a play is legal.
@@ -157,6 +169,8 @@ def _joker_rules(
         old_face = start.declared[joker]
         if joker not in matched:
             from_hand_only = variant.joker_release_from is ReleaseFrom.HAND
+            if joker in thawing:
+                continue  # its meld is still frozen: ``_frozen_melds`` says so
             if joker in moved:
                 text = (_("the joker standing for {face} moved to another meld: in this game "
                           "a joker moves only after a real {face} from your hand releases it")
@@ -218,15 +232,24 @@ def freezing_jokers(variant: Variant, start: Table) -> frozenset[Card]:
     return frozenset(c for meld in start.melds for c in meld if c.is_joker)
 
 
+def _broken_melds(start: Table, end_meld: dict[Card, int]) -> set[int]:
+    """The start melds whose cards do not all end in one meld (a meld that only gained
+    cards is not broken up)."""
+    return {index for index, meld in enumerate(start.melds)
+            if len({end_meld.get(c) for c in meld}) != 1}
+
+
 def _frozen_melds(start: Table, end: Table, released: set[Card]) -> list[Problem]:
+    """Tahiti: a meld holding a joker is broken up only once each of its jokers is released
+    (whether or not the joker then plays another card)."""
     problems: list[Problem] = []
     end_meld = _meld_index(end)
-    for meld in start.melds:
+    broken = _broken_melds(start, end_meld)
+    for index, meld in enumerate(start.melds):
         jokers = [c for c in meld if c.is_joker and c not in released]
         if not jokers:
             continue
-        homes = {end_meld.get(c) for c in meld}
-        if len(homes) != 1:
+        if index in broken:
             face = start.declared.get(jokers[0])
             label = f"JK={face}" if face else _("a joker")
             problems.append(Problem(

@@ -614,6 +614,59 @@ _NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four")}
 _ORDINAL_WORDS = {2: N_("second"), 3: N_("third"), 4: N_("fourth")}
 
 
+# A manipulation deal leaves at least this many cards in the stock (the sources deal the
+# hands, and Tahiti's free cards, and draw from what is left); a deal that cannot is
+# refused, and the refusal says so.
+MIN_STOCK = 1
+
+
+def deal_problem(variant: Variant, players: int) -> str | None:
+    """Why ``players`` seats cannot be dealt the hands the rules text promises, or None.
+    The deck for that many seats (``deck_for``) must hold every hand of ``hand_size``
+    cards, the free cards and at least ``MIN_STOCK`` cards of stock; the contract game
+    asks its own rule (``game.engine.contract.rules.deal_problem``). A match is never
+    dealt fewer cards than the rules say: it is refused with this reason."""
+    if variant.is_contract:
+        from game.engine.contract.rules import deal_problem as contract_deal_problem
+
+        return contract_deal_problem(variant, players)
+    packs, jokers = variant.deck_for(players)
+    deck = packs * 52 + jokers
+    need = players * variant.hand_size + variant.free_cards + MIN_STOCK
+    if need <= deck:
+        return None
+    words = {"players": players, "cards": variant.hand_size, "need": need, "deck": deck,
+             "packs": ngettext("{n} pack", "{n} packs", packs).format(n=packs),
+             "jokers": ngettext("{n} joker", "{n} jokers", jokers).format(n=jokers)}
+    if variant.free_cards:
+        return _("too few cards: {players} players with {cards} cards each need {need} (the "
+                 "hands, {free} free cards and at least one card in the stock), but the deck "
+                 "for {players} players has {deck} ({packs} and {jokers}); deal fewer cards, "
+                 "seat fewer players or use more packs").format(free=variant.free_cards,
+                                                                **words)
+    return _("too few cards: {players} players with {cards} cards each need {need} (the hands "
+             "and at least one card in the stock), but the deck for {players} players has "
+             "{deck} ({packs} and {jokers}); deal fewer cards, seat fewer players or use more "
+             "packs").format(**words)
+
+
+def dealable_players(variant: Variant) -> list[int]:
+    """The seat counts (of ``min_players``..``max_players``) the deck can deal."""
+    return [players for players in range(variant.min_players, variant.max_players + 1)
+            if deal_problem(variant, players) is None]
+
+
+def _seat_words(seats: list[int]) -> str:
+    """Seat counts in short: ``4-5``, ``5``, or ``2, 4-5``."""
+    runs: list[list[int]] = []
+    for n in seats:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
 def _deck_words(packs: int, jokers: int) -> str:
     text = ngettext("{n} pack", "{n} packs", packs).format(n=packs)
     if jokers:
@@ -642,10 +695,22 @@ def describe(variant: Variant) -> list[str]:
         deck = ngettext("{deck}; from {n} player {bigger}", "{deck}; from {n} players {bigger}",
                         big.min_players).format(deck=deck, n=big.min_players,
                                                 bigger=_deck_words(big.packs, big.jokers))
-    lines.append(_("Players: {low}-{high}. Deck: {deck}.").format(
-        low=variant.min_players, high=variant.max_players, deck=deck))
+    # the seats the deck can deal these hands to: the rules text says the real numbers
+    every = list(range(variant.min_players, variant.max_players + 1))
+    seats = dealable_players(variant) or every
+    if seats[0] == seats[-1]:
+        lines.append(_("Players: {n}. Deck: {deck}.").format(n=seats[0], deck=deck))
+    else:
+        lines.append(_("Players: {low}-{high}. Deck: {deck}.").format(
+            low=seats[0], high=seats[-1], deck=deck))
     lines.append(ngettext("Each player is dealt {n} card.", "Each player is dealt {n} cards.",
                           variant.hand_size).format(n=variant.hand_size))
+    others = [n for n in every if deal_problem(variant, n)]
+    if others:
+        lines.append(ngettext(
+            "The deck cannot deal {n} card each to {seats} players.",
+            "The deck cannot deal {n} cards each to {seats} players.",
+            variant.hand_size).format(n=variant.hand_size, seats=_seat_words(others)))
     if variant.free_cards:
         lines.append(ngettext(
             "{n} card is dealt face up to the table as a free card: anyone may use it in a "
@@ -686,7 +751,8 @@ def describe(variant: Variant) -> list[str]:
                                else _("The card that releases a joker may come from your "
                                       "hand or the table.")))
             lines.append(_("A released joker never goes to a hand: it must be in a valid "
-                           "meld by the end of that turn, with any new identity."))
+                           "meld by the end of that turn, standing for any card, its old one "
+                           "included."))
         if variant.joker_freezes_meld:
             lines.append(_("A meld holding a joker cannot be rearranged until the joker is "
                            "released."))

@@ -184,6 +184,47 @@ def test_tahiti_frozen_meld_gains_but_never_splits() -> None:
     assert solve(v, start, hand) is None
 
 
+def test_tahiti_a_released_joker_may_keep_its_card() -> None:
+    # issue 29.10: the 3C from the hand frees the joker, which stays a 3C, so the 3S may
+    # leave its frozen meld for a run: all four cards (three while the engine refused it)
+    v = get_variant("tahiti")
+    start, hand = parse("JK=3C 3D 3H 3S | JC QC KC AC", "3C 2C 4S 5S")
+    solution = solve(v, start, hand)
+    assert solution is not None and solution.value == 4
+    check_solution(v, start, hand, True, solution)
+    assert {str(f) for f in solution.table.declared.values()} == {"3C"}
+    # the issue's position: three cards, the table's meld kept whole (a tie with the release)
+    start, hand = parse("JK=9S 9C 9D", "9S 10S JS")
+    solution = solve(v, start, hand)
+    assert solution is not None and solution.value == 3 and solution.kept_melds == 1
+    check_solution(v, start, hand, True, solution)
+
+
+def test_tahiti_position_that_took_minutes_is_solved_within_a_small_budget() -> None:
+    # while a released joker had to change its card, the search met play after play that
+    # check_turn refused (two minutes, and seven cards); now all eight, in little work
+    v = get_variant("tahiti")
+    start, hand = parse("JK=KC KH KS | JK=9C 9D 9H | 4S 5S 6S 7S 8S 9S JK=10S JS QS | "
+                        "JK=3C 3D 3H 3S | 6C 7C 8C 9C 10C JC QC KC AC",
+                        "3C 2C 2S 5H 6H 10S 5D 8D")
+    solution = solve(v, start, hand, work=Work(200_000))
+    assert solution is not None and solution.value == 8
+    check_solution(v, start, hand, True, solution)
+
+
+def test_one_real_card_and_four_jokers_make_a_run() -> None:
+    # issue 29.11: 7H JK JK JK JK is the run 7H..JH (five cards are no set)
+    for variant_id in ("robbers", "tahiti"):
+        for limit in ("unlimited", "4"):
+            v = get_variant(variant_id, {"jokers_per_meld": limit})
+            start, hand = parse("", "7H JK JK JK JK")
+            solution = solve(v, start, hand)
+            assert solution is not None and solution.value == 5, (variant_id, limit)
+            check_solution(v, start, hand, True, solution)
+        start, hand = parse("", "7H JK JK JK JK")
+        assert solve(get_variant(variant_id, {"jokers_per_meld": "3"}), start, hand).value == 4
+
+
 def test_vatikan_first_play_needs_a_run_of_three_from_hand() -> None:
     v = get_variant("vatikan")
     start, hand = parse("5D 6D 7D", "8D 2C 3C 4C KS")
@@ -305,6 +346,7 @@ CASES = [
     ("carousel", {"ace": "around", "joker_release_from": "hand"}, True, 0, 30),
     ("machiavelli-jokers", {"initial_meld": "points:20"}, False, 0, 30),
     ("carousel", {"jokers_per_meld": "2"}, True, 0, 20),
+    ("robbers", {"jokers_per_meld": "unlimited"}, True, 0, 20),
 ]
 
 
@@ -391,15 +433,17 @@ def test_relaxed_joker_answers_are_realised_legally(seed: int,
 
 
 def test_a_hint_gives_up_within_its_budget_with_a_clear_reason() -> None:
-    # a Tahiti position (frozen joker melds) that takes the exact search minutes: a small
-    # work budget runs out on every machine alike, and the hint says why
+    # a Tahiti position with two jokers a meld (frozen joker melds, and a joker option the
+    # exact joker model leaves to cuts) that takes the exact search millions of units: a
+    # small work budget runs out on every machine alike, and the hint says why
     minter = CardMinter()
-    table = Table.parse("JK=KC KH KS | JK=9C 9D 9H | 4S 5S 6S 7S 8S 9S JK=10S JS QS | "
-                        "JK=3C 3D 3H 3S | 6C 7C 8C 9C 10C JC QC KC AC", minter)
-    hand, _ = parse_cards("3C 2C 2S 5H 6H 10S 5D 8D", minter)
+    table = Table.parse("9D 9S 9H | AH AD AC | 8S JK=8H 8C 8D | 9S JK=10S JS | "
+                        "7H 7C JK=7D 7S | AC AD JK=AH AS | 3H 3S 3D | 7C 7H 7S | "
+                        "4H 4C 4D 4S | 10C JC QC | 6D 6S 6C 6H", minter)
+    hand, _ = parse_cards("6D 10H 9H QC 8H 5C 4C 2S", minter)
     work = Work(200_000)
     with pytest.raises(OutOfWork, match="too tangled"):
-        hint(get_variant("tahiti"), table, hand, True, work=work)
+        hint(get_variant("tahiti", {"jokers_per_meld": "2"}), table, hand, True, work=work)
     # the search stopped at its budget: within one step's work of it
     assert 200_000 <= work.spent < 300_000
 

@@ -3,6 +3,8 @@ judges it, and positions the variant's deck cannot hold refused by check and sol
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game.cli import main
@@ -136,3 +138,27 @@ def test_solve_refuses_what_the_deck_cannot_hold(capsys: pytest.CaptureFixture[s
     code, out, err = run(capsys, "solve", *argv)
     assert (code, out) == (2, "")
     assert err.startswith("machiavelli solve: ") and words in err and err.count("\n") == 1
+
+
+# --- issue 29: a freed joker may keep its card; one real card and four jokers ------------
+
+TAHITI_RELEASE = ["--variant", "tahiti", "--before", "JK=9S 9C 9D", "--hand", "9S 10S JS"]
+
+
+@pytest.mark.parametrize("end", ["9C 9D 9S | JK=9S 10S JS", "9C 9D 9S | JK=QS 10S JS"])
+def test_tahiti_a_released_joker_keeps_its_card_or_takes_another(
+        capsys: pytest.CaptureFixture[str], end: str) -> None:
+    # "replace the joker by the real card and then use the joker in another combination"
+    assert run(capsys, "check", *TAHITI_RELEASE, "--table", end) == (0, "legal\n", "")
+
+
+@pytest.mark.parametrize("jokers", ["unlimited", "4"])
+def test_one_real_card_and_four_jokers_is_a_run(capsys: pytest.CaptureFixture[str],
+                                                 jokers: str) -> None:
+    for variant in ("robbers", "tahiti"):
+        option = ["--option", f"jokers_per_meld={jokers}"]
+        assert run(capsys, "check", "--variant", variant, *option,
+                   "--table", "7H JK JK JK JK") == (0, "valid\n", "")
+        code, out, _ = run(capsys, "solve", "--variant", variant, *option,
+                           "--hand", "7H JK JK JK JK", "--json")
+        assert code == 0 and len(json.loads(out)["played"]) == 5

@@ -297,7 +297,9 @@ def test_culbertson_option():
 @pytest.mark.parametrize("variant_id, options, words", [
     ("machiavelli", {"colour": "red"}, "unknown option 'colour'"),
     ("machiavelli", {"hand_size": 0}, "option hand_size: 0 is out of range"),
-    ("machiavelli", {"hand_size": 21}, "out of range (expected 1 to 20)"),
+    ("machiavelli", {"hand_size": 21}, "out of range (expected 3 to 20)"),
+    ("machiavelli", {"hand_size": 1}, "option hand_size: 1 is out of range"),  # RULES.md: 3
+    ("guadalupe", {"hand_size": 2}, "option hand_size: 2 is out of range"),
     ("machiavelli", {"hand_size": "lots"}, "'lots' is not a whole number"),
     ("machiavelli", {"hand_size": True}, "option hand_size"),
     ("machiavelli", {"jokers": 5}, "option jokers: 5 is out of range"),

@@ -172,6 +172,36 @@ def test_jokers_per_meld():
     assert not result.ok and "3 jokers" in result.reason
 
 
+@pytest.mark.parametrize("variant_id", ["robbers", "tahiti"])  # free, and fixed undeclared
+@pytest.mark.parametrize("limit", ["unlimited", 4])
+@pytest.mark.parametrize("text, expected", [
+    ("7H JK JK JK JK", ["7H", "8H", "9H", "10H", "JH"]),
+    ("JK JK 7H JK JK", ["7H", "8H", "9H", "10H", "JH"]),
+    ("KH JK JK JK JK", ["9H", "10H", "JH", "QH", "KH"]),
+    ("AH JK JK JK JK", ["AH", "2H", "3H", "4H", "5H"]),
+])
+def test_one_real_card_and_four_jokers_read_as_a_run(variant_id, limit, text, expected):
+    # issue 29.11: five cards are no set, so the only reading left is the run
+    result = verdict(text, variant_id, jokers_per_meld=limit)
+    assert result.ok and result.kind == "run"
+    assert faces(result) == expected
+
+
+def test_one_real_card_and_jokers_read_as_a_set_first_then_a_run():
+    for text in ("7H JK JK", "7H JK JK JK"):
+        result = verdict(text, "robbers", jokers_per_meld="unlimited")
+        assert result.ok and result.kind == "set"
+    # asked for a run, the same cards are one
+    cards, _ = parse_cards("7H JK JK")
+    run = check_meld(cards, get_variant("robbers", {"jokers_per_meld": 2}), kind="run")
+    assert run.ok and faces(run) == ["7H", "8H", "9H"]
+    # neither reading: the reason the size points to
+    assert "at most 1 joker" in verdict("7H JK JK JK JK", "robbers").reason
+    assert "at most 3 jokers" in verdict("7H JK JK JK JK", "robbers", jokers_per_meld=3).reason
+    five = verdict("7H JK=7S JK JK JK", "tahiti", jokers_per_meld="unlimited")
+    assert not five.ok and "a set has at most 4" in five.reason
+
+
 def test_a_meld_needs_a_real_card():
     result = verdict("JK JK JK", "robbers", jokers_per_meld="unlimited")
     assert not result.ok and "real card" in result.reason

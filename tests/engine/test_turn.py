@@ -233,6 +233,57 @@ def test_a_joker_cannot_walk_out_of_its_frozen_meld():
     assert p.check("carousel", "4H 5H 6H | 7C 7D JK=7H").ok
 
 
+# Tahiti (issue 29.10): "a player who has in hand the card represented by a joker on the
+# table can replace the joker by the real card and then use the joker in another
+# combination"; a release counts whether or not the joker's card changes.
+
+
+def test_a_released_joker_may_keep_its_card_in_tahiti():
+    p = position("JK=9S 9C 9D", "9S 10S JS")
+    result = p.check("tahiti", "9C 9D 9S | JK=9S 10S JS")
+    assert result.ok, result.problems
+    jk = next(c for c in result.table.cards() if c.is_joker)
+    assert result.released == (jk,)
+    assert result.table.declared[jk] == Face(9, "S")
+    # the same play with the joker declared anew was legal already
+    assert p.check("tahiti", "9C 9D 9S | 10S JS JK=QS").ok
+
+
+def test_a_joker_keeping_its_card_may_stay_while_its_frozen_meld_is_broken_up():
+    # the 3C from the hand releases the joker (which stays a 3C), so the 3S may leave
+    p = position("JK=3C 3D 3H 3S | JC QC KC AC", "3C 2C 4S 5S")
+    result = p.check("tahiti", "JK=3C 3D 3H | AC 2C 3C | JC QC KC | 3S 4S 5S")
+    assert result.ok, result.problems
+    assert len(result.released) == 1 and len(result.played) == 4
+    # without a 3C from the hand the meld stays frozen, and that is said once
+    q = position("JK=3C 3D 3H 3S | JC QC KC AC", "2C 4S 5S")
+    refused = q.check("tahiti", "JK=3C 3D 3H | JC QC KC AC | 3S 4S 5S")
+    assert where(refused) == [("frozen_meld", 0)]
+
+
+def test_only_a_real_card_from_the_hand_releases_a_joker_keeping_its_card():
+    # Tahiti: a 9S already on the table does not release it, even if the joker keeps 9S
+    p = position("JK=9S 9C 9D | 9S 10S JS", "QS")
+    end = "9C 9D 9S | JK=9S 10S JS QS"
+    assert where(p.check("tahiti", end)) == [("frozen_meld", 1)]  # named where the joker is
+    # where no meld freezes, the joker moves keeping its card without any release
+    moved = p.check("carousel", end)
+    assert moved.ok and moved.released == ()
+
+
+def test_one_real_card_releases_one_joker_whether_or_not_its_card_changes():
+    # two frozen melds hold jokers standing for 9S; one 9S from the hand frees one of them
+    tahiti = get_variant("tahiti", {"jokers_per_meld": "unlimited"})
+    p = position("JK=9S 9C 9D | JK=9S 9H 9D", "9S 10S JS")
+    one = p.check(tahiti, "9C 9D 9S | JK=9S 10S JS | JK=9S 9H 9D")
+    assert one.ok, one.problems
+    assert len(one.released) == 1
+    # the other joker changing its card needs a 9S of its own
+    both = p.check(tahiti, "9C 9D 9S | JK=9S 10S JS | 9H 9D JK=9C")
+    assert not both.ok
+    assert {rule for rule, _ in where(both)} <= {"frozen_meld", "joker_identity"}
+
+
 # --- initial meld ------------------------------------------------------------------------
 
 
@@ -247,6 +298,14 @@ def test_vatikan_opens_with_a_run_of_three_from_hand():
     table_only = p.check("vatikan", "7C 7D 7S 7H", opened=False)
     assert where(table_only) == [("initial_meld", None)]
     assert p.check("vatikan", "7C 7D 7S 7H", opened=True).ok
+
+
+def test_an_opening_run_may_be_one_real_card_and_jokers():
+    # issue 29.11: 7H JK JK from the hand can be the run 7H 8H 9H (it is a set too), so it
+    # opens in Vatikan where two jokers may share a meld, joined to the table's 10H JH QH
+    vatikan = get_variant("vatikan", {"jokers_per_meld": 2})
+    p = position("10H JH QH", "7H JK JK 2C")
+    assert p.check(vatikan, "7H JK=8H JK=9H 10H JH QH", opened=False).ok
 
 
 def test_vatikan_run_must_be_wholly_from_hand():

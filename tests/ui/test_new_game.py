@@ -14,7 +14,7 @@ from game.engine.options import OPTION_SPECS, Widget
 from game.engine.variants import VARIANTS, all_variants
 from game.session import Seat
 from game.store import Store
-from game.ui.scenes.new_game_setup import seated_variant
+from game.ui.scenes.new_game_setup import Setup, seated_variant
 from game.ui.scenes.title import TitleScene
 from tests.ui.conftest import (
     StartApp,
@@ -534,3 +534,30 @@ def test_carousels_jokers_follow_the_deck_the_seats_get(app) -> None:  # noqa: A
     assert scene.setup.options() == {"jokers": 2}
     choose(app, widget(scene, "seats"), "3")
     assert widget(app.scenes.top, "jokers").selected_option[1] == "2"
+
+
+def test_the_new_game_screen_refuses_seats_one_pack_cannot_deal(app) -> None:  # noqa: ANN001
+    # issue 29.12: a preset's packs=1 leaves Machiavelli's 13 cards for three seats at most;
+    # five are refused with the reason, never dealt 10 cards each in silence
+    setup = Setup("machiavelli", [["You", "human"], ["Ada", "medium"]])
+    setup.load_options({"packs": 1})  # an option without a widget, kept as it is
+    setup.set_seat_count(3)
+    assert setup.check() is None
+    setup.set_seat_count(5)
+    problem = setup.check()
+    assert problem is not None and problem.startswith("Too few cards: 5 players with 13")
+    # ... and so does the screen
+    app.settings.new_game_options = {"machiavelli": {"packs": 1}}
+    scene = open_new_game(app)
+    choose(app, widget(scene, "variant"), "machiavelli")
+    choose(app, widget(app.scenes.top, "seats"), "5")
+    scene = app.scenes.top
+    assert scene.setup.options() == {"packs": 1}
+    click(app, button(app, "Deal the cards"))
+    assert scene.session is None and scene.status_error
+    assert "Too few cards" in scene.status
+    assert app.scenes.top is scene
+    choose(app, widget(scene, "seats"), "3")
+    click(app, button(app, "Deal the cards"))
+    assert top_name(app) == "TableScene"
+    assert [len(h) for h in app.scenes.top.session.match.hand.hands] == [13, 13, 13]

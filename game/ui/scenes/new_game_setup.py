@@ -11,11 +11,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine.contract.rules import deal_problem
 from game.engine.errors import OptionError
 from game.engine.options import FORM_SPECS, OPTION_SPECS, OptionSpec, Widget, apply_options
 from game.engine.options import offered_specs as _offered_specs
-from game.engine.variants import Variant, all_variants
+from game.engine.variants import Variant, all_variants, deal_problem
 from game.i18n import _, ngettext
 from game.store.seats import MAX_NAME_LENGTH, SEAT_KINDS
 
@@ -268,10 +267,10 @@ class Setup:
             variant = apply_options(self.variant, self.options())
         except OptionError as error:
             return str(error)
-        if self.is_contract:  # enough cards for this many seats (the engine's own check)
-            problem = deal_problem(variant, len(self.seats))
-            if problem:
-                return problem[0].upper() + problem[1:] + "."
+        # enough cards for this many seats, as the rules text says (the engine's own check)
+        problem = deal_problem(variant, len(self.seats))
+        if problem:
+            return problem[0].upper() + problem[1:] + "."
         names = [name.strip() for name, _ in self.seats]
         for n, name in enumerate(names, start=1):
             if not name:

@@ -15,6 +15,7 @@ from game.engine.variants import (
     TurnStructure,
     Variant,
     all_variants,
+    dealable_players,
     describe,
     get_variant,
 )
@@ -86,9 +87,10 @@ def variant_facts(variant: Variant) -> list[tuple[str, str]]:
     else:
         match = ngettext("{n} hand", "{n} hands", variant.match_hands or 1).format(
             n=variant.match_hands)
+    # the seats the deck can deal these hands to (house rules may leave out the largest)
+    seats = dealable_players(variant) or [variant.min_players, variant.max_players]
     return [
-        (_("Players"), _("{low} to {high}").format(
-            low=variant.min_players, high=variant.max_players)),
+        (_("Players"), _("{low} to {high}").format(low=seats[0], high=seats[-1])),
         (_("Deck"), deck),
         (_("Cards dealt"), str(variant.hand_size)),
         (_("Aces"), OPTION_SPECS["ace"].label_of(variant.ace)),
