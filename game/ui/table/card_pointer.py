@@ -66,7 +66,8 @@ class CardPointer:
         raise NotImplementedError
 
     def _start(self, press: Any) -> None:
-        """``press`` moved far enough: start dragging (or forget the press)."""
+        """``press`` (``_movable``) moved far enough: start dragging (or forget the
+        press)."""
         raise NotImplementedError
 
     def _spacing(self, width: int) -> float:
@@ -81,9 +82,13 @@ class CardPointer:
         """The dragged cards were released at ``pos``."""
         raise NotImplementedError
 
+    def _movable(self, press: Any) -> bool:
+        """May ``press`` start something when it moves (a drag of its card)?"""
+        return press.card is not None
+
     def _motion(self, pos: tuple[int, int]) -> bool:
         press = self.press
-        if self.drag is None and press is not None and press.card is not None:
+        if self.drag is None and press is not None and self._movable(press):
             dx, dy = pos[0] - press.pos[0], pos[1] - press.pos[1]
             if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
                 self._start(press)

@@ -26,6 +26,7 @@ from game.ui.theme import (
     NOTE_INFO_EDGE,
     PALE_RED,
     RED,
+    TABLE_BAND_FILL,
     TABLE_FOCUS_FILL,
     TABLE_LOG_BACK,
     TABLE_MUTED,
@@ -86,6 +87,13 @@ class Hud(Board):
         if caret is not None:
             x, top, bottom = caret
             pygame.draw.line(surface, GOLD_LIGHT, (x, top), (x, bottom), 4)
+
+    def draw_band(self, surface: pygame.Surface, rect: pygame.Rect,
+                  touched: list[pygame.Rect]) -> None:
+        """The selection band being drawn, and an outline on each card it touches."""
+        for card in touched:
+            panel(surface, card.inflate(2, 2), None, GOLD_LIGHT + (230,), 6, 2)
+        panel(surface, rect, TABLE_BAND_FILL, GOLD_LIGHT + (220,), 3, 1)
 
     def draw_focus_target(self, surface: pygame.Surface, rect: pygame.Rect,
                           clock: float) -> None:

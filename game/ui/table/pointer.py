@@ -1,7 +1,10 @@
 """The mouse at the table: click to select (shift/ctrl-click for several), drag cards from the
 hand or any meld onto a meld, between two cards, onto empty felt (a new meld) or back into
 the hand; right-click sends a card played this turn back. While dragging, the drop targets
-that would make a valid meld are highlighted."""
+that would make a valid meld are highlighted. Pressing on a meld's mat (its frame, not a
+card) takes the whole meld: a click selects it, a drag moves it. Dragging on empty felt or
+the hand rail's empty space draws a band that selects every card it touches (with Ctrl or
+Shift, in addition to the selection)."""
 
 from __future__ import annotations
 
@@ -29,6 +32,23 @@ class Press:
     pos: tuple[int, int]
     card: Card | None
     additive: bool
+    group: int | None = None  # the meld whose mat (not a card) was pressed
+    band: bool = False  # on empty felt or hand rail: a drag draws a selection band
+
+
+@dataclass
+class Band:
+    """A selection band being drawn from ``start`` to ``end``."""
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+    additive: bool
+
+    @property
+    def rect(self) -> pygame.Rect:
+        left, top = min(self.start[0], self.end[0]), min(self.start[1], self.end[1])
+        return pygame.Rect(left, top, abs(self.end[0] - self.start[0]) + 1,
+                           abs(self.end[1] - self.start[1]) + 1)
 
 
 @dataclass
@@ -41,6 +61,7 @@ class Drag:
     position: int | None = None
     split_at: int | None = None  # dropping here splits a valid meld in two
     under: CardSprite | None = None
+    meld: int | None = None  # the meld dragged whole by its mat
 
 
 class Pointer(CardPointer):
@@ -56,6 +77,7 @@ class Pointer(CardPointer):
         self._hover_time = 0.0
         self.hover_card: Card | None = None
         self._hover_key: object = None
+        self.band: Band | None = None
 
     # --- events
 
@@ -68,7 +90,35 @@ class Pointer(CardPointer):
         mods = pygame.key.get_mods()
         additive = bool(mods & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL | pygame.KMOD_META))
         self.press = Press(pos, sprite.card if sprite is not None else None, additive)
+        layout = scene.layout
+        if sprite is None and layout is not None:
+            box = layout.group_at(pos)
+            self.press.group = box.index if box is not None else None
+            self.press.band = box is None and (layout.table.collidepoint(pos)
+                                               or layout.in_hand(pos))
         return True
+
+    def _movable(self, press: Press) -> bool:
+        return press.card is not None or press.group is not None or press.band
+
+    def _motion(self, pos: tuple[int, int]) -> bool:
+        if self.band is not None:
+            self.band.end = pos
+            return True
+        return super()._motion(pos)
+
+    def _up(self, pos: tuple[int, int]) -> bool:
+        band = self.band
+        if band is None:
+            return super()._up(pos)
+        self.press, self.band = None, None
+        band.end = pos
+        self._select_band(band)
+        return True
+
+    def cancel(self) -> None:
+        self.band = None
+        super().cancel()
 
     def _right(self, pos: tuple[int, int]) -> bool:
         scene = self.scene
@@ -82,7 +132,7 @@ class Pointer(CardPointer):
     def _click(self, press: Press, pos: tuple[int, int]) -> bool:
         if press.card is not None:
             self._click_card(press.card, press.additive)
-        else:
+        elif press.group is None or not self._click_mat(press.group, press.additive):
             self._click_space(pos)
         return True
 
@@ -115,6 +165,48 @@ class Pointer(CardPointer):
                 scene.human.open_chooser(card)
         scene.refresh()
 
+    def _meld_cards(self, index: int) -> list[Card]:
+        """The cards of meld ``index`` on show, in their order."""
+        model = self.scene.model
+        group = next((g for g in model.groups if g.index == index), None) \
+            if model is not None else None
+        return list(group.cards) if group is not None else []
+
+    def _click_mat(self, index: int, additive: bool) -> bool:
+        """A click on meld ``index``'s mat: with nothing selected (or with Ctrl/Shift) it
+        selects the whole meld, or unselects it when all of it is selected; else it is a
+        click on the meld (False), which moves the selected cards there."""
+        scene = self.scene
+        cards = [c for c in self._meld_cards(index) if self._selectable(c)]
+        if not cards or (scene.selected and not additive
+                         and set(scene.selected) != set(cards)):
+            return False
+        if all(c in scene.selected for c in cards):
+            scene.selected = [c for c in scene.selected if c not in cards]
+        else:
+            scene.selected = scene.selected + [c for c in cards if c not in scene.selected] \
+                if additive else cards
+        scene.refresh()
+        return True
+
+    def _select_band(self, band: Band) -> None:
+        """Select every card the band touches (added to the selection with Ctrl/Shift)."""
+        scene = self.scene
+        touched = self.band_cards(band)
+        if band.additive:
+            scene.selected = scene.selected + [c for c in touched if c not in scene.selected]
+        else:
+            scene.selected = touched
+        scene.refresh()
+
+    def band_cards(self, band: Band) -> list[Card]:
+        """The cards ``band`` touches that may be selected now, in reading order (table
+        first, then the hand)."""
+        sprites = [s for s in self.scene.sprites.touched(band.rect)
+                   if s.spot.zone in ("group", "free", "hand") and self._selectable(s.card)]
+        sprites.sort(key=lambda s: (s.spot.zone == "hand", s.spot.y, s.spot.x))
+        return [s.card for s in sprites]
+
     def _click_space(self, pos: tuple[int, int]) -> None:
         scene = self.scene
         layout = scene.layout
@@ -142,25 +234,37 @@ class Pointer(CardPointer):
 
     def _start(self, press: Press) -> None:
         scene = self.scene
-        card, pos = press.card, press.pos
-        assert card is not None
-        sprite = scene.sprites.sprites.get(card)
-        if sprite is None or not self._selectable(card):
+        if press.card is None and press.group is None:
+            self.band = Band(press.pos, press.pos, press.additive)
+            scene.chooser = None
+            return
+        pos = press.pos
+        card: Card | None = press.card
+        if card is not None:  # a card: it, or the selection it belongs to
+            if card in scene.selected:
+                cards = [c for c in scene.selected if c in scene.sprites.sprites]
+            else:
+                cards = [card]
+        else:  # a meld's mat: the whole meld, in its order
+            assert press.group is not None
+            cards = [c for c in self._meld_cards(press.group) if c in scene.sprites.sprites]
+            card = cards[0] if cards and scene.human.can_edit else None
+        sprite = scene.sprites.sprites.get(card) if card is not None else None
+        if card is None or sprite is None or not self._selectable(card):
             self.press = None
             return
-        if card in scene.selected:
-            cards = [c for c in scene.selected if c in scene.sprites.sprites]
-        else:
-            cards = [card]
         if not scene.human.can_edit:
             cards = [c for c in cards if scene.sprites.sprites[c].spot.zone == "hand"]
-        cards.sort(key=lambda c: (scene.sprites.sprites[c].spot.zone == "hand",
-                                  scene.sprites.sprites[c].x))
-        drag = Drag(cards, (sprite.x - pos[0], sprite.y - sprite.lift - pos[1]))
+        if press.card is not None:
+            cards.sort(key=lambda c: (scene.sprites.sprites[c].spot.zone == "hand",
+                                      scene.sprites.sprites[c].x))
+        drag = Drag(cards, (sprite.x - pos[0], sprite.y - sprite.lift - pos[1]),
+                    meld=press.group if press.card is None else None)
         draft = scene.draft
         if scene.human.can_edit and draft is not None and scene.layout is not None:
             for box in scene.layout.groups:
-                drag.valid[box.index] = draft.would_be_valid(cards, box.index)
+                drag.valid[box.index] = box.index != drag.meld \
+                    and draft.would_be_valid(cards, box.index)
             drag.valid["new"] = draft.would_be_valid(cards, None)
         self._lift(cards)
         self.drag = drag
@@ -237,7 +341,7 @@ class Pointer(CardPointer):
     def _drop_on_group(self, drag: Drag, index: int, pos: tuple[int, int]) -> bool:
         scene = self.scene
         draft = scene.draft
-        if draft is None:
+        if draft is None or index == drag.meld:  # a meld dropped on itself stays
             return False
         if len(drag.cards) == 1 and not drag.cards[0].is_joker \
                 and scene.match.variant.joker_identity is JokerIdentity.FIXED:
@@ -290,6 +394,9 @@ class Pointer(CardPointer):
     def draw_targets(self, surface: pygame.Surface) -> None:
         drag = self.drag
         layout = self.scene.layout
+        if self.band is not None:
+            touched = [self.scene.sprites.sprites[c].rect for c in self.band_cards(self.band)]
+            self.scene.hud.draw_band(surface, self.band.rect, touched)
         if drag is None or layout is None:
             return
         valid = drag.valid

@@ -236,6 +236,21 @@ class SpriteLayer:
                 best, best_key = sprite, key
         return best
 
+    def touched(self, area: pygame.Rect) -> list[CardSprite]:
+        """The cards (not dragged ones) of which some visible part lies in ``area``: a card
+        whose corner of ``area`` is all under the cards drawn over it is not touched."""
+        found = [s for s in self.sprites.values()
+                 if not s.dragging and s.rect.colliderect(area)]
+        found.sort(key=self._z)
+        touched = []
+        for i, sprite in enumerate(found):
+            pieces = [sprite.rect.clip(area)]
+            for above in found[i + 1:]:
+                pieces = [rest for piece in pieces for rest in _minus(piece, above.rect)]
+            if pieces:
+                touched.append(sprite)
+        return touched
+
     def _z(self, sprite: CardSprite) -> tuple:
         if sprite.dragging:
             return (3, sprite.order)
@@ -373,6 +388,18 @@ class SpriteLayer:
             surface.blit(art.outline(size, FOCUS_COLOUR, max(3, sprite.w // 16)), (x, y))
         if sprite.mark is not None and not sprite.showing_back():
             draw_mark(surface, sprite.mark, (x, y), size)
+
+
+def _minus(rect: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:
+    """What is left of ``rect`` once ``cut`` is taken away, as up to four rectangles."""
+    if not rect.colliderect(cut):
+        return [rect]
+    inner = rect.clip(cut)
+    pieces = [pygame.Rect(rect.x, rect.y, rect.width, inner.top - rect.top),
+              pygame.Rect(rect.x, inner.bottom, rect.width, rect.bottom - inner.bottom),
+              pygame.Rect(rect.x, inner.top, inner.left - rect.left, inner.height),
+              pygame.Rect(inner.right, inner.top, rect.right - inner.right, inner.height)]
+    return [piece for piece in pieces if piece.width > 0 and piece.height > 0]
 
 
 def draw_mark(surface: pygame.Surface, mark: tuple[tuple[int, int, int], str],
