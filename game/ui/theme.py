@@ -148,6 +148,7 @@ TABLE_TARGET_NEW_FILL: RGBA = (240, 180, 60, 40)
 #: manipulation table: the glow inside the focused target
 TABLE_FOCUS_FILL: RGBA = (255, 220, 120, 36)
 TABLE_BAND_FILL: RGBA = (255, 230, 160, 40)  # the selection band dragged over the felt
+TABLE_BAND_TOUCH_FILL: RGBA = (255, 200, 70, 80)  # the cards the band will select
 #: manipulation table: a tooltip's fill (its edge is RED)
 TABLE_TIP_FILL: RGBA = (16, 40, 27, 242)
 #: joker chooser: the ink of the black and the red suits on its faces

@@ -176,12 +176,25 @@ def test_dragging_a_meld_by_its_frame_onto_another_joins_them_and_undo_parts_the
     assert scene.draft is not None and not scene.draft.can_undo
 
 
-def test_dragging_a_meld_by_its_frame_onto_the_felt_makes_it_a_new_meld(make) -> None:  # noqa: ANN001
+def test_dragging_a_meld_by_its_frame_onto_the_felt_makes_it_a_new_meld_at_the_end(  # noqa: ANN001
+        make) -> None:
     probe = make()
     scene = probe.scene
+    layout = scene.layout
+    assert layout is not None
+    old, run = box_of(probe, "7C").rect.copy(), box_of(probe, "6H").rect.copy()
+    new_slot = layout.new_melds[0].copy()
     probe.drag(frame(probe, "7C"), probe.felt_spot())
     assert melds(probe) == [["3H", "4H", "5H"], ["6H", "7H", "8H"], ["7C", "7D", "7S"]]
-    assert scene.draft is not None and scene.draft.can_undo
+    moved = box_of(probe, "7C").rect
+    assert moved.topleft == new_slot.topleft  # where the New meld slot was
+    assert box_of(probe, "6H").rect == run  # the melds after it did not slide
+    probe.click_button("undo")  # one step: the meld and its place come back
+    assert melds(probe) == [["3H", "4H", "5H"], ["7C", "7D", "7S"], ["6H", "7H", "8H"]]
+    assert box_of(probe, "7C").rect == old
+    assert scene.draft is not None and not scene.draft.can_undo
+    probe.click_button("redo")
+    assert box_of(probe, "7C").rect.topleft == new_slot.topleft
 
 
 def test_a_refused_frame_drag_slides_back(make) -> None:  # noqa: ANN001

@@ -27,6 +27,7 @@ from game.ui.theme import (
     PALE_RED,
     RED,
     TABLE_BAND_FILL,
+    TABLE_BAND_TOUCH_FILL,
     TABLE_FOCUS_FILL,
     TABLE_LOG_BACK,
     TABLE_MUTED,
@@ -90,9 +91,10 @@ class Hud(Board):
 
     def draw_band(self, surface: pygame.Surface, rect: pygame.Rect,
                   touched: list[pygame.Rect]) -> None:
-        """The selection band being drawn, and an outline on each card it touches."""
-        for card in touched:
-            panel(surface, card.inflate(2, 2), None, GOLD_LIGHT + (230,), 6, 2)
+        """The selection band being drawn, and a tint on the visible parts of the cards it
+        touches (the ones it will select)."""
+        for part in touched:
+            panel(surface, part, TABLE_BAND_TOUCH_FILL, None, 0)
         panel(surface, rect, TABLE_BAND_FILL, GOLD_LIGHT + (220,), 3, 1)
 
     def draw_focus_target(self, surface: pygame.Surface, rect: pygame.Rect,

@@ -18,6 +18,7 @@ from game.ui.table.chooser import JokerChooser, joker_options
 from game.ui.table.driver import Pacer, Playback, Worker, hint
 from game.ui.table.hud import Status
 from game.ui.table.marks import log_line, marked_cards
+from game.ui.table.meld_places import MeldPlaces, shape
 from game.ui.table.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK
 from game.ui.table.slots import SlotMap
 from game.ui.table.status import problem_text, with_suits
@@ -38,6 +39,7 @@ class HumanTurn:
         self._places_before_hint: SlotMap | None = None  # the melds' places before it
         self.hint_pacer = Pacer()
         self._told_penalty: set[int] = set()  # seats told that giving up now costs cards
+        self.meld_places = MeldPlaces()  # places around melds dragged whole to the felt
 
     @property
     def can_edit(self) -> bool:
@@ -107,6 +109,21 @@ class HumanTurn:
         self.started_play()
         self._offer_joker_choice(cards)
         self._warn_frozen()
+        return True
+
+    def move_meld(self, cards: Sequence[Card]) -> bool:
+        """A whole meld dragged by its mat onto the felt: a new meld at the end of the table
+        (the New meld's place), its old place left as a gap; Undo puts it back."""
+        draft = self.table.draft
+        if draft is None or not self.can_edit:
+            return False
+        slots = self.table.slots
+        before, places = shape(draft), slots.copy()
+        slots.move_to_end(cards)
+        if not self.move_cards(cards, None):
+            slots.restore(places)
+            return False
+        self.meld_places.record(draft, before, places, slots)
         return True
 
     def _warn_frozen(self) -> None:
@@ -195,12 +212,16 @@ class HumanTurn:
         self.table.refresh()
 
     def undo(self) -> None:
-        if self.table.draft is not None and self.table.phase == HUMAN and self.table.draft.undo():
+        draft = self.table.draft
+        if draft is not None and self.table.phase == HUMAN and draft.undo():
+            self.meld_places.put_back(draft, self.table.slots)
             self.table.selected.clear()
             self.edited()
 
     def redo(self) -> None:
-        if self.table.draft is not None and self.table.phase == HUMAN and self.table.draft.redo():
+        draft = self.table.draft
+        if draft is not None and self.table.phase == HUMAN and draft.redo():
+            self.meld_places.put_back(draft, self.table.slots)
             self.table.selected.clear()
             self.edited()
 
@@ -208,6 +229,7 @@ class HumanTurn:
         if self.table.draft is not None and self.table.phase == HUMAN and \
                 (self.table.draft.touched or self.table.draft.can_undo):
             self.table.draft.reset()
+            self.meld_places.put_back(self.table.draft, self.table.slots)
             self.table.selected.clear()
             self.edited()
 

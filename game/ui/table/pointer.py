@@ -321,6 +321,8 @@ class Pointer(CardPointer):
             done = self._drop_in_hand(drag)
         elif isinstance(hover, int):
             done = self._drop_on_group(drag, hover, pos)
+        elif hover == "new" and drag.meld is not None:
+            done = scene.human.move_meld(drag.cards)
         elif hover == "new":
             done = scene.human.move_cards(drag.cards, None)
         if not done:
@@ -395,7 +397,9 @@ class Pointer(CardPointer):
         drag = self.drag
         layout = self.scene.layout
         if self.band is not None:
-            touched = [self.scene.sprites.sprites[c].rect for c in self.band_cards(self.band)]
+            sprites = self.scene.sprites
+            touched = [piece for card in self.band_cards(self.band)
+                       for piece in sprites.uncovered(sprites.sprites[card])]
             self.scene.hud.draw_band(surface, self.band.rect, touched)
         if drag is None or layout is None:
             return

@@ -117,6 +117,17 @@ class SlotMap:
             self._spare = 0
             self._free = 0
 
+    def move_to_end(self, cards: Iterable[Card]) -> None:
+        """The meld of ``cards`` moves to the end of its region (where a new meld goes when
+        no gap is free), keeping its width; its slot is left as a gap, so the melds after
+        it do not slide."""
+        held = frozenset(cards)
+        for slot in self._slots:
+            if slot.cards == held:
+                self._slots.append(_Slot(held, slot.width, slot.wide, slot.region))
+                slot.cards = None
+                return
+
     def places(self, groups: Sequence[Iterable[Card]], free: int, size: tuple[int, int],
                regions: Sequence[int] | None = None) -> Places:
         """The places for ``groups`` (the model's melds, by index, in ``regions``) and

@@ -239,17 +239,19 @@ class SpriteLayer:
     def touched(self, area: pygame.Rect) -> list[CardSprite]:
         """The cards (not dragged ones) of which some visible part lies in ``area``: a card
         whose corner of ``area`` is all under the cards drawn over it is not touched."""
-        found = [s for s in self.sprites.values()
-                 if not s.dragging and s.rect.colliderect(area)]
-        found.sort(key=self._z)
-        touched = []
-        for i, sprite in enumerate(found):
-            pieces = [sprite.rect.clip(area)]
-            for above in found[i + 1:]:
-                pieces = [rest for piece in pieces for rest in _minus(piece, above.rect)]
-            if pieces:
-                touched.append(sprite)
-        return touched
+        return [s for s in self.sprites.values() if not s.dragging
+                and s.rect.colliderect(area) and self.uncovered(s, area)]
+
+    def uncovered(self, sprite: CardSprite, area: pygame.Rect | None = None) -> list[pygame.Rect]:
+        """The parts of ``sprite`` (within ``area``, if given) no card is drawn over."""
+        rect = sprite.rect
+        pieces = [rect.clip(area) if area is not None else rect]
+        z = self._z(sprite)
+        for other in self.sprites.values():
+            if other is not sprite and not other.dragging and other.rect.colliderect(rect) \
+                    and self._z(other) > z:
+                pieces = [rest for piece in pieces for rest in _minus(piece, other.rect)]
+        return pieces
 
     def _z(self, sprite: CardSprite) -> tuple:
         if sprite.dragging:
