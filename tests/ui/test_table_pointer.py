@@ -209,3 +209,25 @@ def test_a_refused_frame_drag_slides_back(make) -> None:  # noqa: ANN001
     probe.until(lambda: not scene.sprites.busy, 300, "the cards to slide back")
     for card, spot in spots.items():
         assert scene.sprites.sprites[card].rect == spot.rect
+
+
+# --------------------------------------------------------------------------- the keys
+
+
+def test_shift_space_selects_the_focused_cards_meld_and_enter_moves_it(make) -> None:  # noqa: ANN001
+    probe = make()
+    scene = probe.scene
+    assert scene.layout is not None
+    old = box_of(probe, "7C").rect.copy()
+    probe.key(pygame.K_UP)  # the focus goes to the table, on 3H
+    for _ in range(4):
+        probe.key(pygame.K_RIGHT)  # ... to 7D
+    assert scene.keys.focused_card() == probe.card("7D")
+    probe.key(pygame.K_SPACE, pygame.KMOD_SHIFT)
+    assert names(scene.selected) == ["7C", "7D", "7S"]
+    probe.key(pygame.K_TAB, pygame.KMOD_SHIFT)  # the last target: New meld
+    probe.key(pygame.K_RETURN)  # as a drag of its mat onto the felt
+    assert melds(probe) == [["3H", "4H", "5H"], ["6H", "7H", "8H"], ["7C", "7D", "7S"]]
+    assert box_of(probe, "7C").rect.x > old.x
+    probe.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert box_of(probe, "7C").rect == old

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.actions import Abandon, Draw, EndTurn, Knock, Pass, Play, StartPlay
 from game.engine.cards import Card, Face
+from game.engine.draft import TurnDraft
 from game.engine.errors import IllegalAction
 from game.engine.melds import check_meld
 from game.engine.variants import JokerIdentity, Variant
@@ -98,6 +99,14 @@ class HumanTurn:
         cards = [c for c in cards if draft.location(c) is not None]
         if not cards:
             return False
+        if to_group is None and _whole_meld(draft, cards):
+            return self._move_meld(cards)
+        return self._move(cards, to_group, position)
+
+    def _move(self, cards: Sequence[Card], to_group: int | None,
+              position: int | None = None) -> bool:
+        draft = self.table.draft
+        assert draft is not None
         try:
             draft.move_many(cards, to_group, position)
         except IllegalAction as error:
@@ -111,16 +120,16 @@ class HumanTurn:
         self._warn_frozen()
         return True
 
-    def move_meld(self, cards: Sequence[Card]) -> bool:
-        """A whole meld dragged by its mat onto the felt: a new meld at the end of the table
-        (the New meld's place), its old place left as a gap; Undo puts it back."""
+    def _move_meld(self, cards: Sequence[Card]) -> bool:
+        """A whole meld moved to a new meld (dragged by its mat onto the felt): it goes to
+        the end of the table (the New meld's place), its old place left as a gap; Undo
+        puts it back."""
         draft = self.table.draft
-        if draft is None or not self.can_edit:
-            return False
+        assert draft is not None
         slots = self.table.slots
         before, places = shape(draft), slots.copy()
         slots.move_to_end(cards)
-        if not self.move_cards(cards, None):
+        if not self._move(cards, None):
             slots.restore(places)
             return False
         self.meld_places.record(draft, before, places, slots)
@@ -527,6 +536,13 @@ def split_option(shown: Sequence[Card], cards: Sequence[Card], at: int, variant:
         if check_meld(first, variant, declared).ok and check_meld(second, variant, declared).ok:
             return first, second
     return None
+
+
+def _whole_meld(draft: TurnDraft, cards: Sequence[Card]) -> bool:
+    """Are ``cards`` every card of one meld of ``draft``?"""
+    where = draft.location(cards[0])
+    return isinstance(where, int) and set(draft.groups[where]) == set(cards) \
+        and len(cards) == len(draft.groups[where])
 
 
 def _name(card: Card) -> str:

@@ -1,10 +1,11 @@
 """Every table action from the keyboard.
 
 Arrows move a focus over cards (left/right within the hand or the table, up to the table,
-down to the hand), Space selects the focused card, Tab / Shift+Tab pick a target meld (or
-"new meld"), Enter moves the selected cards (or the focused one) there, Backspace sends a
-card played this turn back. E end turn, D draw, P pass, K knock, H hint, L last turn,
-S sort, R reset, Ctrl+Z / Ctrl+Y undo / redo, J choose a joker's card, Esc menu."""
+down to the hand), Space selects the focused card (Shift+Space its whole meld), Tab /
+Shift+Tab pick a target meld (or "new meld"), Enter moves the selected cards (or the focused
+one) there, Backspace sends a card played this turn back. E end turn, D draw, P pass, K
+knock, H hint, L last turn, S sort, R reset, Ctrl+Z / Ctrl+Y undo / redo, J choose a joker's
+card, Esc menu."""
 
 from __future__ import annotations
 
@@ -107,7 +108,7 @@ class Keyboard:
         elif key == pygame.K_TAB:
             self._cycle_target(-1 if shift else 1)
         elif key == pygame.K_SPACE:
-            self._toggle()
+            self._toggle_meld() if shift else self._toggle()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._enter()
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
@@ -164,6 +165,23 @@ class Keyboard:
             scene.selected.remove(card)
         elif (self.zone == "hand" and scene.human.hand_active) or scene.human.can_edit:
             scene.selected.append(card)
+
+    def _toggle_meld(self) -> None:
+        """Shift+Space: select every card of the focused card's meld (unselect them when
+        all are selected), as a click on the meld's mat does."""
+        scene = self.scene
+        card = self.focused_card()
+        layout = scene.layout
+        spot = layout.spots.get(card) if layout is not None and card is not None else None
+        if spot is None or spot.zone != "group" or scene.model is None:
+            self._toggle()
+            return
+        group = next((g for g in scene.model.groups if g.index == spot.group), None)
+        cards = list(group.cards) if group is not None else []
+        if all(c in scene.selected for c in cards):
+            scene.selected = [c for c in scene.selected if c not in cards]
+        elif scene.human.can_edit:
+            scene.selected = scene.selected + [c for c in cards if c not in scene.selected]
 
     def _enter(self) -> None:
         scene = self.scene

@@ -321,8 +321,6 @@ class Pointer(CardPointer):
             done = self._drop_in_hand(drag)
         elif isinstance(hover, int):
             done = self._drop_on_group(drag, hover, pos)
-        elif hover == "new" and drag.meld is not None:
-            done = scene.human.move_meld(drag.cards)
         elif hover == "new":
             done = scene.human.move_cards(drag.cards, None)
         if not done:
