@@ -127,6 +127,20 @@ def test_ctrl_band_adds_to_the_selection(make) -> None:  # noqa: ANN001
     assert names(scene.selected) == ["KD", "7C", "7D", "7S"]
 
 
+def test_esc_drops_a_band_without_selecting(make) -> None:  # noqa: ANN001
+    probe = make()
+    scene = probe.scene
+    box = box_of(probe, "7C")
+    start = felt_below(probe, box.rect.left + 2, box.rect.bottom + 2)
+    probe.move(start)
+    probe.press(start)
+    probe.move((box.rect.right - 4, box.rect.centery), (1, 0, 0))
+    probe.key(pygame.K_ESCAPE)
+    assert probe.app.scenes.top is scene  # no menu: Esc took the band back
+    probe.release((box.rect.right - 4, box.rect.centery))
+    assert scene.selected == []
+
+
 def test_a_plain_click_on_the_felt_still_moves_the_selection_there(make) -> None:  # noqa: ANN001
     probe = make()
     scene = probe.scene

@@ -79,6 +79,11 @@ class Pointer(CardPointer):
         self._hover_key: object = None
         self.band: Band | None = None
 
+    @property
+    def dragging(self) -> bool:
+        """Cards or a selection band follow the mouse (Esc cancels either)."""
+        return self.drag is not None or self.band is not None
+
     # --- events
 
     def _pressed(self) -> None:
