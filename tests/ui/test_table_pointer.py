@@ -164,6 +164,20 @@ def test_a_click_on_a_melds_frame_selects_the_whole_meld(make) -> None:  # noqa:
     assert scene.selected == []
 
 
+def test_the_frame_under_the_mouse_lights_up(make) -> None:  # noqa: ANN001
+    probe = make()
+    box = box_of(probe, "7C")
+    edge = (box.rect.left - 2, box.rect.centery)  # just outside the mat
+    probe.move(probe.center(probe.card("7D")))  # on a card: the frame stays dark
+    probe.frames(2)
+    dark = pygame.display.get_surface().get_at(edge)
+    assert probe.scene.pointer.hover_mat is None
+    probe.move(frame(probe, "7C"))
+    probe.frames(2)
+    assert probe.scene.pointer.hover_mat == box.index
+    assert pygame.display.get_surface().get_at(edge) != dark
+
+
 def test_dragging_a_meld_by_its_frame_onto_another_joins_them_and_undo_parts_them(  # noqa: ANN001
         make) -> None:
     probe = make()

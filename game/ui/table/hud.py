@@ -89,6 +89,11 @@ class Hud(Board):
             x, top, bottom = caret
             pygame.draw.line(surface, GOLD_LIGHT, (x, top), (x, bottom), 4)
 
+    def draw_grab(self, surface: pygame.Surface, layout: Layout, rect: pygame.Rect) -> None:
+        """The mat under the mouse: pressing there takes the whole meld."""
+        radius = max(6, layout.table_card[0] // 9)
+        panel(surface, rect.inflate(4, 4), None, GOLD_LIGHT + (220,), radius, 2)
+
     def draw_band(self, surface: pygame.Surface, rect: pygame.Rect,
                   touched: list[pygame.Rect]) -> None:
         """The selection band being drawn, and a tint on the visible parts of the cards it

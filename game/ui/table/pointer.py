@@ -78,6 +78,7 @@ class Pointer(CardPointer):
         self.hover_card: Card | None = None
         self._hover_key: object = None
         self.band: Band | None = None
+        self.hover_mat: int | None = None  # the meld whose mat (not a card) is under the mouse
 
     @property
     def dragging(self) -> bool:
@@ -373,6 +374,12 @@ class Pointer(CardPointer):
     def update(self, dt: float) -> None:
         layout = self.scene.layout
         self._hover_hand()
+        self.hover_mat = None
+        if layout is not None and self.drag is None and self.band is None \
+                and self.scene.human.can_edit:
+            mat = layout.group_at(self.mouse)
+            if mat is not None and self.scene.sprites.hit(self.mouse) is None:
+                self.hover_mat = mat.index  # its frame takes the whole meld: say so
         box = layout.group_at(self.mouse) if layout is not None and self.drag is None else None
         index = box.index if box is not None and not box.valid else None
         if index != self._hover_group:
@@ -404,6 +411,10 @@ class Pointer(CardPointer):
             touched = [piece for card in self.band_cards(self.band)
                        for piece in sprites.uncovered(sprites.sprites[card])]
             self.scene.hud.draw_band(surface, self.band.rect, touched)
+        if self.hover_mat is not None and layout is not None:
+            mat = layout.box(self.hover_mat)
+            if mat is not None:
+                self.scene.hud.draw_grab(surface, layout, mat.rect)
         if drag is None or layout is None:
             return
         valid = drag.valid
