@@ -198,20 +198,21 @@ class Pointer(CardPointer):
     def _select_band(self, band: Band) -> None:
         """Select every card the band touches (added to the selection with Ctrl/Shift)."""
         scene = self.scene
-        touched = self.band_cards(band)
+        touched = [card for card, _parts in self.band_cards(band)]
         if band.additive:
             scene.selected = scene.selected + [c for c in touched if c not in scene.selected]
         else:
             scene.selected = touched
         scene.refresh()
 
-    def band_cards(self, band: Band) -> list[Card]:
+    def band_cards(self, band: Band) -> list[tuple[Card, list[pygame.Rect]]]:
         """The cards ``band`` touches that may be selected now, in reading order (table
-        first, then the hand)."""
-        sprites = [s for s in self.scene.sprites.touched(band.rect)
+        first, then the hand), each with its visible parts."""
+        touched = [(s, parts) for s, parts in self.scene.sprites.touched(band.rect)
                    if s.spot.zone in ("group", "free", "hand") and self._selectable(s.card)]
-        sprites.sort(key=lambda s: (s.spot.zone == "hand", s.spot.y, s.spot.x))
-        return [s.card for s in sprites]
+        touched.sort(key=lambda pair: (pair[0].spot.zone == "hand", pair[0].spot.y,
+                                       pair[0].spot.x))
+        return [(s.card, parts) for s, parts in touched]
 
     def _click_space(self, pos: tuple[int, int]) -> None:
         scene = self.scene
@@ -407,9 +408,7 @@ class Pointer(CardPointer):
         drag = self.drag
         layout = self.scene.layout
         if self.band is not None:
-            sprites = self.scene.sprites
-            touched = [piece for card in self.band_cards(self.band)
-                       for piece in sprites.uncovered(sprites.sprites[card])]
+            touched = [part for _card, parts in self.band_cards(self.band) for part in parts]
             self.scene.hud.draw_band(surface, self.band.rect, touched)
         if self.hover_mat is not None and layout is not None:
             mat = layout.box(self.hover_mat)

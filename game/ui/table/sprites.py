@@ -236,22 +236,22 @@ class SpriteLayer:
                 best, best_key = sprite, key
         return best
 
-    def touched(self, area: pygame.Rect) -> list[CardSprite]:
-        """The cards (not dragged ones) of which some visible part lies in ``area``: a card
-        whose corner of ``area`` is all under the cards drawn over it is not touched."""
-        return [s for s in self.sprites.values() if not s.dragging
-                and s.rect.colliderect(area) and self.uncovered(s, area)]
-
-    def uncovered(self, sprite: CardSprite, area: pygame.Rect | None = None) -> list[pygame.Rect]:
-        """The parts of ``sprite`` (within ``area``, if given) no card is drawn over."""
-        rect = sprite.rect
-        pieces = [rect.clip(area) if area is not None else rect]
-        z = self._z(sprite)
-        for other in self.sprites.values():
-            if other is not sprite and not other.dragging and other.rect.colliderect(rect) \
-                    and self._z(other) > z:
-                pieces = [rest for piece in pieces for rest in _minus(piece, other.rect)]
-        return pieces
+    def touched(self, area: pygame.Rect) -> list[tuple[CardSprite, list[pygame.Rect]]]:
+        """The cards (not dragged ones) of which some visible part lies in ``area``, each
+        with its visible parts (what no card drawn over it hides): a card whose corner of
+        ``area`` is all under other cards is not touched."""
+        shown = [(s, s.rect, self._z(s)) for s in self.sprites.values() if not s.dragging]
+        touched = []
+        for sprite, rect, z in shown:
+            if not rect.colliderect(area):
+                continue
+            pieces = [rect]
+            for _other, above, other_z in shown:
+                if other_z > z and above.colliderect(rect):
+                    pieces = [rest for piece in pieces for rest in _minus(piece, above)]
+            if any(piece.colliderect(area) for piece in pieces):
+                touched.append((sprite, pieces))
+        return touched
 
     def _z(self, sprite: CardSprite) -> tuple:
         if sprite.dragging:
