@@ -169,6 +169,19 @@ class TurnDraft:
         self._drop_empty_groups()
         return moves
 
+    def move_and_split(self, cards: Sequence[Card], to_group: int,
+                       split_off: Sequence[Card]) -> None:
+        """Move ``cards`` onto group ``to_group``, then ``split_off`` (cards of that group)
+        into a new group: a drop between two cards of a meld that splits it there, one
+        undoable step."""
+        self.move_many(cards, to_group)
+        try:
+            self.move_many(split_off, None)
+        except IllegalAction:
+            self._state = self._undo.pop()  # the first move is taken back
+            raise
+        self._undo.pop()  # the two moves are one step: undo goes back before the first
+
     def send_back(self, card: Card) -> None:
         """Return a card played this turn to the hand (table cards never go to a hand)."""
         if card not in self.start_hand:

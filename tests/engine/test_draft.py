@@ -60,6 +60,23 @@ def test_move_at_a_position_and_into_a_new_group():
     assert draft.check().ok
 
 
+def test_move_and_split_is_one_undo_step():
+    draft, p = draft_of("3H 4H 5H 6H 7H 8H", "5H 9C")
+    five = p.hand[0]
+    right = list(p.start.melds[0][2:])
+    draft.move_and_split([five], 0, right)
+    assert texts(draft.groups) == ["3H 4H 5H", "5H 6H 7H 8H"]
+    assert draft.undo()
+    assert texts(draft.groups) == ["3H 4H 5H 6H 7H 8H"] and not draft.can_undo
+    assert draft.redo()
+    assert texts(draft.groups) == ["3H 4H 5H", "5H 6H 7H 8H"]
+    stranger = position("", "10H 10H").hand[1]
+    draft.reset()
+    with pytest.raises(IllegalAction):
+        draft.move_and_split([five], 0, [stranger])
+    assert texts(draft.groups) == ["3H 4H 5H 6H 7H 8H"] and set(draft.hand) == set(p.hand)
+
+
 def test_moving_a_table_card_out_and_back():
     draft, p = draft_of("3H 4H 5H 6H", "9C")
     six = p.start.melds[0][3]

@@ -259,3 +259,28 @@ def test_shift_space_selects_the_focused_cards_meld_and_enter_moves_it(make) -> 
     assert box_of(probe, "7C").rect.x > old.x
     probe.key(pygame.K_z, pygame.KMOD_CTRL)
     assert box_of(probe, "7C").rect == old
+
+
+def test_a_meld_dropped_between_two_cards_splits_the_meld_in_one_undo_step(  # noqa: ANN001
+        start_app: StartApp) -> None:
+    app = start_app(size=(1280, 800), speed=3.0)
+    probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 5,
+                       {"table": "3H 4H 5H 6H 7H 8H | 5H 6H 7H", "hands": ["9S KD", "AS 2S"],
+                        "current": 0})
+    scene = probe.scene
+    assert scene.layout is not None
+    run = next(b for b in scene.layout.groups if b.count == 6)
+    short = next(b for b in scene.layout.groups if b.count == 3)
+    start = (short.rect.left + 1, short.rect.centery)
+    between = (run.first_x + 2 * run.step + scene.layout.table_card[0] * 0.2, run.rect.centery)
+    probe.move(start)
+    probe.press(start)
+    for k in range(1, 5):
+        probe.move((start[0] + (between[0] - start[0]) * k / 4,
+                    start[1] + (between[1] - start[1]) * k / 4), (1, 0, 0))
+    assert scene.pointer.drag is not None and scene.pointer.drag.split_at == 2
+    probe.release(between)
+    assert sorted(" ".join(g) for g in melds(probe)) == ["3H 4H 5H 6H 7H", "5H 6H 7H 8H"]
+    probe.click_button("undo")
+    assert sorted(" ".join(g) for g in melds(probe)) == ["3H 4H 5H 6H 7H 8H", "5H 6H 7H"]
+    assert scene.draft is not None and not scene.draft.can_undo

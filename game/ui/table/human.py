@@ -158,8 +158,7 @@ class HumanTurn:
         if parts is None:
             return self.move_cards(cards, to_group)
         try:
-            draft.move_many(list(cards), to_group)
-            draft.move_many(list(parts[1]), None)
+            draft.move_and_split(list(cards), to_group, list(parts[1]))
         except IllegalAction as error:
             self.refuse(_("That move is not possible"), [str(p) for p in error.problems])
             return False
