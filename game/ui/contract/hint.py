@@ -35,6 +35,7 @@ class ContractHint:
         self.worker: Worker | None = None
         self.action: Action | None = None
         self.cards: frozenset[Card] = frozenset()
+        self.lifted: Card | None = None  # the hand card the hint selected, not the player
         self._version = -1  # the table's version the hint was asked at
 
     @property
@@ -84,6 +85,7 @@ class ContractHint:
             table.human.stages[table.bottom] = [list(meld) for meld in action.melds]
         elif isinstance(action, Discard | LayOff | SwapJoker) and action.card is not None:
             table.selected[:] = [action.card]  # lifted: Discard or a drag does it too
+            self.lifted = action.card
         table.refresh()
         self._version = table.version
         table.say(_("Hint: {advice}").format(advice=self.words(action)),
@@ -92,14 +94,22 @@ class ContractHint:
     def stale(self) -> None:
         """The table changed under a hint on show: drop it."""
         if self.action is not None and self.table.version != self._version:
-            self.dismiss()
+            if self.dismiss():
+                self.table.refresh()
 
-    def dismiss(self) -> None:
+    def dismiss(self) -> bool:
+        """Drop the hint on show, with the card it lifted (else the next group the player
+        makes would take it along); whether the selection changed."""
         if self.action is None:
-            return
+            return False
         self.action = None
         self.cards = frozenset()
         self.table.message = None
+        lifted, self.lifted = self.lifted, None
+        if lifted is None or lifted not in self.table.selected:
+            return False
+        self.table.selected.remove(lifted)
+        return True
 
     def apply(self) -> bool:
         action = self.action
