@@ -12,6 +12,7 @@ import pytest
 
 from game.engine.actions import Draw
 from game.engine.cards import Card, parse_cards
+from game.engine.scoring import hand_value
 from game.session import Seat
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.scoreboard import ScoreboardScene
@@ -370,3 +371,21 @@ def group_of(probe: TableProbe, text: str) -> int:
     where = draft.location(probe.card(text))
     assert isinstance(where, int)
     return where
+
+
+def test_carousels_points_in_hand_count_the_hand_as_the_turn_leaves_it(make) -> None:  # noqa: ANN001
+    probe = make("carousel", rigged={"table": "3H 4H 5H", "hands": ["6H 7H 2C KD",
+                                                                      "AS 2S 8C", "KC QC 4D"],
+                                      "stock": "9D", "current": 0})
+    scene = probe.scene
+    probe.key(pygame.K_d)
+    probe.settle()
+    before = scene.indicators.hand_points()
+    assert f"{before} in hand" in scene.indicators.facts().bottom_label
+    for name in ("6H", "7H"):  # onto the run: the hand keeps 2C KD 9D
+        probe.drag(probe.center(probe.card(name, "hand")), probe.center(probe.card("5H")))
+        probe.settle()
+    assert scene.draft is not None and len(scene.draft.hand) == 3
+    now = hand_value(scene.match.variant.scoring, scene.draft.hand)
+    assert now < before
+    assert f"{now} in hand" in scene.indicators.facts().bottom_label
