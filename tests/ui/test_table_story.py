@@ -389,3 +389,34 @@ def test_carousels_points_in_hand_count_the_hand_as_the_turn_leaves_it(make) -> 
     now = hand_value(scene.match.variant.scoring, scene.draft.hand)
     assert now < before
     assert f"{now} in hand" in scene.indicators.facts().bottom_label
+
+
+def test_the_replays_seat_boxes_count_the_cards_of_the_moment_shown(make) -> None:  # noqa: ANN001
+    probe = make(rigged=STORY)
+    scene = probe.scene
+    play_round(probe)
+    turns = scene.match.hand.turns
+    now = [len(hand) for hand in scene.match.hand.hands]
+    ada, bob = turns[1], turns[2]
+    assert ada.played, "Ada lays cards down: her count must change in the replay"
+
+    def before(seat: int, *records) -> int:  # noqa: ANN002
+        return now[seat] + sum(len(r.played) - r.drawn for r in records if r.player == seat)
+
+    def boxes() -> list[int]:
+        assert scene.model is not None
+        return [seat.cards for seat in scene.model.seats]
+
+    probe.key(pygame.K_l)
+    probe.key(pygame.K_SPACE)  # paused on the table before Ada's turn
+    assert boxes() == [now[0], before(1, ada, bob), before(2, ada, bob)]
+    counts = [boxes()[1]]
+    while scene.replay.index == 0:  # step by step: her count falls with each card laid
+        probe.key(pygame.K_RIGHT)
+        probe.frames(2)
+        if scene.replay.index == 0:
+            counts.append(boxes()[1])
+    assert counts == sorted(counts, reverse=True) and counts[-1] < counts[0]
+    assert boxes() == [now[0], now[1], before(2, bob)]  # before Bob's turn
+    probe.key(pygame.K_ESCAPE)
+    assert boxes() == now

@@ -93,9 +93,9 @@ class ContractHint:
 
     def stale(self) -> None:
         """The table changed under a hint on show: drop it."""
-        if self.action is not None and self.table.version != self._version:
-            if self.dismiss():
-                self.table.refresh()
+        if self.action is not None and self.table.version != self._version \
+                and self.dismiss():
+            self.table.refresh()
 
     def dismiss(self) -> bool:
         """Drop the hint on show, with the card it lifted (else the next group the player
