@@ -9,6 +9,7 @@ import pygame
 
 from game.coach.puzzles import make_puzzle
 from game.coach.staging import position
+from game.coach.tutorial import STEPS, TutorialProgress
 from game.store.puzzles import PuzzleStore
 from game.ui.app import App
 from game.ui.coach.staged import StagedTable
@@ -273,3 +274,17 @@ def test_the_whole_tutorial_can_be_played_with_the_mouse(start_app: StartApp) ->
     end_and_next()
     assert app.scenes.top is title
     assert PuzzleStore.at(app.store.paths, app.store.messages).tutorial_done
+
+
+def test_the_tutorials_end_is_told_as_news_not_as_an_error(start_app: StartApp) -> None:
+    app = start_app(speed=3.0)
+    title = app.scenes.open("title")
+    probe = staged(app, "tutorial", TutorialProgress(index=len(STEPS) - 1))
+    coach_button(probe, "skip")  # the last step: Skip finishes the tutorial
+    assert app.scenes.top is title
+    assert [text for text, *_ in app.notices] == ["Tutorial finished. Have a good game!"]
+    pump(app, 2)
+    width = app.window.get_width()
+    fill = app.window.get_at((width // 2, 15))[:3]  # inside the notice, above its text
+    red, green, _blue = fill
+    assert green > red, f"the note is drawn in the error style: {fill}"

@@ -120,7 +120,7 @@ class TutorialCoach:
             self.app.scenes.open_instead("tutorial", self.progress)
             return
         self._remember(done=True)
-        self.app.notify(_("Tutorial finished. Have a good game!"))
+        self.app.notify(_("Tutorial finished. Have a good game!"), info=True)
         self.app.scenes.pop()
 
     def leave(self) -> None:
