@@ -13,12 +13,15 @@ import pytest
 from game.engine.actions import Draw
 from game.engine.cards import Card, parse_cards
 from game.engine.scoring import hand_value
+from game.i18n import _
 from game.session import Seat
 from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.scenes.new_game import KIND_LABELS
 from game.ui.scenes.scoreboard import ScoreboardScene
 from game.ui.scenes.table import TableScene
 from game.ui.table.probe import TableProbe
 from game.ui.table.slots import SPARE, SlotEntry, SlotMap
+from game.ui.table.text import TextCache
 from game.ui.theme import seat_colour
 from tests.ui.conftest import StartApp, open_table
 
@@ -420,3 +423,19 @@ def test_the_replays_seat_boxes_count_the_cards_of_the_moment_shown(make) -> Non
     assert boxes() == [now[0], now[1], before(2, bob)]  # before Bob's turn
     probe.key(pygame.K_ESCAPE)
     assert boxes() == now
+
+
+def test_the_seat_boxes_name_the_levels_as_the_new_game_screen_does(
+        make, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    drawn: list[str] = []
+    render = TextCache.render
+
+    def spy(self: TextCache, text: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        drawn.append(text)
+        return render(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextCache, "render", spy)
+    probe = make(rigged=STORY)
+    probe.frames(2)
+    for level in ("medium", "easy"):  # Ada and Bob
+        assert _(KIND_LABELS[level]) in drawn, (level, sorted(set(drawn)))
