@@ -268,3 +268,18 @@ def test_a_dismissed_hint_takes_its_card_back_out_of_the_selection(make) -> None
     t.key(pygame.K_m)  # the group holds the cards clicked, and only them
     assert names(scene.human.stage_groups()[0]) == names(pair)
     assert not any(isinstance(a, Discard) for a in match.log)  # nothing thrown away
+
+
+def test_a_dismissed_contract_hint_gives_back_the_groups_as_they_were(make) -> None:  # noqa: ANN001, F811
+    t = make(hands=[YOU, ADA, BOOLE], discard="QC", stock="3S")
+    scene = t.scene
+    t.key(pygame.K_d)
+    t.settle()
+    t.click_button("hint")
+    t.until(lambda: scene.hint.showing, 3000, "the hint")
+    assert isinstance(scene.hint.action, LayDown)
+    assert all(scene.human.stage_groups())  # the hint built the contract in the groups
+    t.key(pygame.K_ESCAPE)
+    t.frames(2)
+    assert not scene.hint.showing
+    assert not any(scene.human.stage_groups())  # empty again, as the player left them
