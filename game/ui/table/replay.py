@@ -117,8 +117,8 @@ class LastTurnReplay:
     def counts(self, now: list[int]) -> list[int]:
         """Each seat's cards at the moment on show, from ``now`` (the hands' sizes today):
         every turn from the one on show on is taken back, then the one on show is told
-        as far as it has gone (its draws come first in a game that draws before melding,
-        else once its play is all down)."""
+        as far as it has gone (its draws come first in a game that draws before melding
+        or until able to, else once its play is all down)."""
         playback, record = self.playback, self.showing
         if playback is None or record is None:
             return now
@@ -129,7 +129,8 @@ class LastTurnReplay:
         for turn in self.records[self.index:]:
             counts[turn.player] += len(turn.played) - turn.drawn
         laid = len(record.played) - len(playback.draft.hand)
-        drawn = playback.finished or self.table.match.variant.draws_before_meld
+        variant = self.table.match.variant
+        drawn = playback.finished or variant.draws_before_meld or variant.draws_until_able
         counts[record.player] += (record.drawn if drawn else 0) - laid
         return counts
 
