@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
 from game.engine.cards import Card
 from game.engine.table import Table
@@ -24,13 +25,31 @@ from game.i18n import N_, _, ngettext
 NEW_MELD = "new"
 
 
+class Side(Enum):
+    """Where by its ``near`` card a pointer's arrow ends: on it (the part in view), in
+    the gap in front of it, or just past it (the end of its meld)."""
+
+    ON = "on"
+    BEFORE = "before"
+    AFTER = "after"
+
+
 @dataclass(frozen=True)
 class Pointer:
     """Point at ``card`` (as written, e.g. "8S") and at where it goes: the meld holding
-    ``target`` (a card written the same way), or ``NEW_MELD`` (empty felt)."""
+    ``target`` (a card written the same way), or ``NEW_MELD`` (empty felt); the arrow
+    ends at the ``side`` of the card ``near`` (the target when not given), the very place
+    the card is to be dropped."""
 
     card: str
     target: str
+    near: str = ""
+    side: Side = Side.ON
+
+    @property
+    def by(self) -> str:
+        """The card the arrow ends by."""
+        return self.near or self.target
 
 
 @dataclass(frozen=True)
@@ -85,20 +104,22 @@ STEPS: tuple[Step, ...] = (
          (N_("Any meld on the table is yours to use, whoever played it."),
           N_("Drag 8\u2660 onto the run 5\u2660 6\u2660 7\u2660, then press End turn.")),
          "machiavelli", "5S 6S 7S | 9C 9D 9H", "8S KD 2C", ("8S",),
-         (Pointer("8S", "5S"),), done_words=N_("The run is one card longer.")),
+         (Pointer("8S", "5S", "7S", Side.AFTER),),
+         done_words=N_("The run is one card longer.")),
     Step(N_("Split a run"),
          (N_("A long run can be cut in two, as long as both halves stay runs of three or more."),
           N_("Drag your 6\u2666 into the run, between its 6\u2666 and 7\u2666: the run "
           "splits in two, 3\u2666\u20136\u2666 and 6\u2666\u20138\u2666. Then press End "
           "turn.")),
          "machiavelli", "3D 4D 5D 6D 7D 8D", "6D KS 2C", ("6D",),
-         (Pointer("6D", "3D"),), melds_at_least=2, done_words=N_("Two runs out of one.")),
+         (Pointer("6D", "7D", side=Side.BEFORE),), melds_at_least=2,
+         done_words=N_("Two runs out of one.")),
     Step(N_("Move a card from a set into a run"),
          (N_("A set of four can spare a card: three of a kind are still a set."),
           N_("Drag 7\u2665 from the set onto the run 8\u2665 9\u2665 10\u2665, then put your "
           "6\u2665 in front of it, and press End turn.")),
          "machiavelli", "7C 7D 7H 7S | 8H 9H 10H", "6H KS 2C", ("6H",),
-         (Pointer("7H", "8H"), Pointer("6H", "8H")),
+         (Pointer("7H", "8H", side=Side.BEFORE), Pointer("6H", "8H", "7H", Side.BEFORE)),
          done_words=N_("Rearranging the table is the heart of the game.")),
     Step(N_("Use a joker"),
          (N_("A joker stands for any card you need; when you play it, it takes the place that "
@@ -114,7 +135,7 @@ STEPS: tuple[Step, ...] = (
           "game a released joker must go into a meld with two cards from your hand: make "
           "2\u2665 3\u2665 and the joker a new run. Then press End turn.")),
          "machiavelli-jokers", "4C JK=5C 6C", "5C 2H 3H KD", ("5C", "2H", "3H"),
-         (Pointer("5C", "4C"), Pointer("JK", NEW_MELD), Pointer("2H", NEW_MELD),
+         (Pointer("5C", "4C", "JK"), Pointer("JK", NEW_MELD), Pointer("2H", NEW_MELD),
           Pointer("3H", NEW_MELD)), release=True,
          done_words=N_("Joker released and used again.")),
     Step(N_("What makes a turn illegal"),

@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 import pygame_gui
@@ -26,7 +27,7 @@ from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneRegistry, SceneStack
 from game.ui.scenes import SCENES, check_saved_games
 from game.ui.sound import Sounds
-from game.ui.theme import NOTICE_EDGE, NOTICE_FILL, NOTICE_TEXT, font
+from game.ui.theme import NOTICE_EDGE, NOTICE_FILL, NOTICE_INFO_FILL, NOTICE_TEXT, font
 
 MIN_SIZE = (1024, 640)
 MAX_SIZE = (WINDOW_WIDTH_RANGE[1], WINDOW_HEIGHT_RANGE[1])  # the largest the settings keep
@@ -36,6 +37,15 @@ SIZE_SAVE_DELAY = 1.0  # seconds after the last resize before the new size is sa
 FPS = 60
 NOTICE_SECONDS = 6.0
 NOTICE_MAX_WIDTH = 900
+
+
+class Notice(NamedTuple):
+    """A message over the scenes until ``until`` (the monotonic clock); ``info``: news,
+    not a problem (drawn in the calm style)."""
+
+    text: str
+    until: float
+    info: bool = False
 STARTUP_TITLE = N_("Some files needed attention")
 
 
@@ -65,7 +75,7 @@ class App:
         self.scenes = SceneStack(self, SceneRegistry(SCENES))
         self.clock = pygame.time.Clock()
         self.running = True
-        self.notices: list[tuple[str, float]] = []
+        self.notices: list[Notice] = []
         # Read every save once at start-up: a damaged one, or one whose game does not
         # replay to what it says, is set aside (never deleted) now, with a message,
         # rather than surprising the player later.
@@ -135,9 +145,10 @@ class App:
             i18n.set_language(code)
             self.ui.set_locale(code)
 
-    def notify(self, text: str) -> None:
-        """Show a message over the scenes for a few seconds (file problems, saves)."""
-        self.notices.append((text, time.monotonic() + NOTICE_SECONDS))
+    def notify(self, text: str, info: bool = False) -> None:
+        """Show a message over the scenes for a few seconds: a problem (a file), or with
+        ``info`` news (a game saved, the tutorial finished)."""
+        self.notices.append(Notice(text, time.monotonic() + NOTICE_SECONDS, info))
 
     def show_startup_messages(self) -> None:
         """Show every file problem met while starting, each in full, in one dialog over
@@ -222,22 +233,24 @@ class App:
         """The notices, oldest first, each wrapped in full; those that do not fit below
         the others wait (their time starts when they show), so none is lost or cut."""
         now = time.monotonic()
-        self.notices = [(t, until) for t, until in self.notices if until > now]
+        self.notices = [notice for notice in self.notices if notice.until > now]
         window_w, window_h = self.window.get_size()
         text_w = min(NOTICE_MAX_WIDTH, window_w - 48) - 24
         line_h = self._font.get_linesize()
         y, limit = 12, window_h - 12
-        for index, (text, _until) in enumerate(self.notices):
+        for index, (text, _until, info) in enumerate(self.notices):
             lines = wrap_lines(self._font, text, text_w)
             if index and y + len(lines) * line_h + 12 > limit:
                 waiting = self.notices[index:]
-                self.notices[index:] = [(t, max(u, now + NOTICE_SECONDS)) for t, u in waiting]
+                self.notices[index:] = [n._replace(until=max(n.until, now + NOTICE_SECONDS))
+                                        for n in waiting]
                 break
             lines = lines[: max(1, (limit - y - 12) // line_h)]
             box = pygame.Rect(0, y, max(self._font.size(line)[0] for line in lines) + 24,
                               len(lines) * line_h + 12)
             box.centerx = window_w // 2
-            pygame.draw.rect(self.window, NOTICE_FILL, box, border_radius=8)
+            pygame.draw.rect(self.window, NOTICE_INFO_FILL if info else NOTICE_FILL, box,
+                             border_radius=8)
             pygame.draw.rect(self.window, NOTICE_EDGE, box, width=1, border_radius=8)
             for n, line in enumerate(lines):
                 label = self._font.render(line, True, NOTICE_TEXT)

@@ -60,6 +60,7 @@ def seat_colour(seat: int) -> RGB:
 TIMER_LOW: RGB = (235, 110, 80)
 #: the notices over every screen (file problems, saves)
 NOTICE_FILL: RGB = (90, 30, 30)
+NOTICE_INFO_FILL: RGB = (16, 62, 40)  # news (a save, the tutorial done), not a problem
 NOTICE_EDGE: RGB = (230, 190, 120)
 NOTICE_TEXT: RGB = (255, 245, 220)
 #: the statistics: every other row's light band (with alpha) and a win-rate bar's track

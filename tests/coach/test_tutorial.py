@@ -29,6 +29,7 @@ def test_every_step_can_be_done_and_only_by_its_goal(step) -> None:
     names = {str(c) for c in [*table.cards(), *hand]}
     for pointer in step.pointers:
         assert pointer.card in names and (pointer.target == NEW_MELD or pointer.target in names)
+        assert pointer.by == NEW_MELD or pointer.by in names
     # the position stages on a real match, whose seat 0 can make that play
     session = staged_session(step.variant_id, {}, table, hand)
     match = session.match

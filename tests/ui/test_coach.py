@@ -6,13 +6,17 @@ from __future__ import annotations
 from datetime import date
 
 import pygame
+import pytest
 
 from game.coach.puzzles import make_puzzle
 from game.coach.staging import position
+from game.coach.tutorial import STEPS, TutorialProgress
 from game.store.puzzles import PuzzleStore
 from game.ui.app import App
+from game.ui.coach import staged as staged_module
 from game.ui.coach.staged import StagedTable
 from game.ui.table.probe import TableProbe
+from game.ui.theme import FOCUS_COLOUR
 from tests.ui.conftest import StartApp, button, click, pump, widget
 
 
@@ -273,3 +277,139 @@ def test_the_whole_tutorial_can_be_played_with_the_mouse(start_app: StartApp) ->
     end_and_next()
     assert app.scenes.top is title
     assert PuzzleStore.at(app.store.paths, app.store.messages).tutorial_done
+
+
+def test_the_tutorials_end_is_told_as_news_not_as_an_error(start_app: StartApp) -> None:
+    app = start_app(speed=3.0)
+    title = app.scenes.open("title")
+    probe = staged(app, "tutorial", TutorialProgress(index=len(STEPS) - 1))
+    coach_button(probe, "skip")  # the last step: Skip finishes the tutorial
+    assert app.scenes.top is title
+    assert [text for text, *_ in app.notices] == ["Tutorial finished. Have a good game!"]
+    pump(app, 2)
+    width = app.window.get_width()
+    fill = app.window.get_at((width // 2, 15))[:3]  # inside the notice, above its text
+    red, green, _blue = fill
+    assert green > red, f"the note is drawn in the error style: {fill}"
+
+
+# --------------------------------------------------------------------------- the pointer
+
+
+def drawn_pointers(probe: TableProbe) -> tuple[list[tuple[tuple[int, int], tuple[int, int]]],
+                                               list[pygame.Rect]]:
+    """The coach's arrows (start, end) and the rings (in the focus colour) one frame
+    draws on screen."""
+    arrows: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    rings: list[pygame.Rect] = []
+    real_arrow, real_rect = staged_module._arrow, pygame.draw.rect
+
+    def arrow(surface, start, end, *args):  # noqa: ANN001, ANN002, ANN202
+        arrows.append((tuple(map(round, start)), tuple(map(round, end))))
+        return real_arrow(surface, start, end, *args)
+
+    def rect(surface, colour, area, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if tuple(colour)[:3] == tuple(FOCUS_COLOUR)[:3]:
+            rings.append(pygame.Rect(area))
+        return real_rect(surface, colour, area, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(staged_module, "_arrow", arrow)
+        patch.setattr(pygame.draw, "rect", rect)
+        probe.frames(1)
+    return arrows, rings
+
+
+def tutorial_step(app: App, index: int) -> TableProbe:
+    return staged(app, "tutorial", TutorialProgress(index=index))
+
+
+def test_the_split_steps_arrow_ends_between_the_runs_six_and_seven(
+        start_app: StartApp) -> None:
+    probe = tutorial_step(start_app(speed=3.0), 2)
+    (start, end), = drawn_pointers(probe)[0]
+    seven = probe.scene.layout.spots[probe.card("7D", "group")].rect
+    four = probe.scene.layout.spots[probe.card("4D", "group")].rect
+    assert abs(end[0] - seven.left) <= 3 and seven.top < end[1] < seven.bottom, (end, seven)
+    assert not four.collidepoint(end)
+    assert probe.scene.layout.spots[probe.card("6D", "hand")].rect.collidepoint(start)
+
+
+def test_the_set_to_run_steps_arrows_end_in_front_of_the_run(start_app: StartApp) -> None:
+    probe = tutorial_step(start_app(speed=3.0), 3)
+    scene = probe.scene
+    (_start, end), = drawn_pointers(probe)[0]
+    eight = scene.layout.spots[probe.card("8H", "group")].rect
+    assert abs(end[0] - eight.left) <= 3 and eight.top < end[1] < eight.bottom, (end, eight)
+    seven = next(c for c in scene.draft.groups[0] if str(c) == "7H")
+    probe.drag(probe.center(seven), end)
+    probe.settle()
+    (_start, end), = drawn_pointers(probe)[0]  # the 6H goes in front of the 7H now
+    front = scene.layout.spots[seven].rect
+    assert abs(end[0] - front.left) <= 3, (end, front)
+
+
+def test_the_release_steps_arrows_go_once_it_is_done(start_app: StartApp) -> None:
+    probe = tutorial_step(start_app(speed=3.0), 5)
+    scene = probe.scene
+    joker = probe.card("JK", "group")
+    (_start, end), = drawn_pointers(probe)[0]  # at the joker, the part of it in view
+    shown = scene.layout.spots[joker].rect
+    six = scene.layout.spots[probe.card("6C", "group")].rect
+    assert shown.left < end[0] < six.left and shown.top < end[1] < shown.bottom
+    probe.drag(probe.center(probe.card("5C", "hand")), probe.center(joker))
+    probe.until(lambda: not scene.sprites.busy, 300)
+    for text in ("2H", "3H"):
+        box = scene.layout.box(scene.draft.location(joker)).rect
+        probe.drag(probe.center(probe.card(text, "hand")), box.center)
+    probe.settle()
+    assert scene.draft.check().ok
+    arrows, rings = drawn_pointers(probe)
+    end_button = scene.controls.buttons["end"].rect
+    assert all(not ring.colliderect(scene.layout.table) for ring in rings), rings
+    assert all(end_button.collidepoint(end) or end_button.inflate(40, 40).collidepoint(end)
+               for _start, end in arrows), arrows
+
+
+def test_a_pointed_card_raised_keeps_its_ring_around_it(start_app: StartApp) -> None:
+    probe = tutorial_step(start_app(speed=3.0), 0)
+    scene = probe.scene
+    four = probe.card("4H", "hand")
+    probe.click(probe.center(four), mods=pygame.KMOD_CTRL)
+    probe.until(lambda: not scene.sprites.busy, 300)
+    card = scene.sprites.sprites[four].rect  # where it is drawn, raised
+    assert card.top < scene.layout.spots[four].rect.top
+    _arrows, rings = drawn_pointers(probe)
+    ring = next(r for r in rings if abs(r.centerx - card.centerx) < 4)
+    assert ring.contains(card), (ring, card)
+
+
+def test_a_play_ready_is_pointed_at_end_turn(start_app: StartApp) -> None:
+    probe = tutorial_step(start_app(speed=3.0), 0)
+    scene = probe.scene
+    end_button = scene.controls.buttons["end"].rect
+    _arrows, rings = drawn_pointers(probe)
+    assert not any(ring.contains(end_button) for ring in rings)  # not before it is time
+    drag_to_new_meld(probe, ["4H", "5H", "6H"])
+    probe.settle()
+    arrows, rings = drawn_pointers(probe)
+    assert any(ring.contains(end_button) for ring in rings), rings
+    assert any(end_button.inflate(12, 12).collidepoint(end) for _start, end in arrows)
+    probe.click_button("end")
+    probe.frames(2)
+    arrows, rings = drawn_pointers(probe)
+    assert not any(ring.contains(end_button) for ring in rings)  # done: Next step now
+
+
+def test_a_pointed_card_under_another_is_ringed_only_where_it_shows(
+        start_app: StartApp) -> None:
+    probe = tutorial_step(start_app(speed=3.0), 3)  # the 7H lies under the set's 7S
+    scene = probe.scene
+    seven = next(c for c in scene.draft.groups[0] if str(c) == "7H")
+    over = scene.sprites.sprites[next(c for c in scene.draft.groups[0]
+                                      if str(c) == "7S")].rect
+    card = scene.sprites.sprites[seven].rect
+    assert card.left < over.left < card.right
+    _arrows, rings = drawn_pointers(probe)
+    ring, = rings
+    assert ring.left < card.left and ring.right <= over.left, (ring, card, over)

@@ -103,7 +103,7 @@ def test_a_kept_match_whose_options_are_no_object_is_told_not_crashed(
     click(app, button(app, "Recent matches (1)"))
     click(app, button(app, "Review"))
     assert app.scenes.top is stats
-    assert any('"options" must be an object' in text for text, _ in app.notices), app.notices
+    assert any('"options" must be an object' in text for text, *_ in app.notices), app.notices
 
 
 def test_the_review_texts_write_cards_with_suit_symbols() -> None:

@@ -245,3 +245,41 @@ def test_a_hint_at_the_buy_prompt_answers_it(make) -> None:  # noqa: ANN001, F81
     t.key(pygame.K_h)
     assert match.log[-1] == hinted
     assert scene.prompt is None
+
+
+def test_a_dismissed_hint_takes_its_card_back_out_of_the_selection(make) -> None:  # noqa: ANN001, F811
+    # drawn: a discard is due; the hint lifts the card it would throw away
+    t = make(hands=["9S 9D KH KS 2C 5D 8S JH 4C 6C 3D", ADA, BOOLE], discard="QC",
+             stock="7S")
+    scene, match = t.scene, t.match
+    t.key(pygame.K_d)
+    t.settle()
+    t.click_button("hint")
+    t.until(lambda: scene.hint.showing, 3000, "the hint")
+    hinted = scene.hint.action
+    assert isinstance(hinted, Discard) and scene.selected == [hinted.card]
+    t.key(pygame.K_ESCAPE)  # dismissed: nothing of it stays lifted
+    t.frames(2)
+    assert not scene.hint.showing and scene.selected == []
+    assert not scene.sprites.sprites[hinted.card].selected
+    pair = [t.card(name) for name in ("9S", "9D") if name != str(hinted.card)]
+    for card in pair:
+        t.click(t.at(card))
+    t.key(pygame.K_m)  # the group holds the cards clicked, and only them
+    assert names(scene.human.stage_groups()[0]) == names(pair)
+    assert not any(isinstance(a, Discard) for a in match.log)  # nothing thrown away
+
+
+def test_a_dismissed_contract_hint_gives_back_the_groups_as_they_were(make) -> None:  # noqa: ANN001, F811
+    t = make(hands=[YOU, ADA, BOOLE], discard="QC", stock="3S")
+    scene = t.scene
+    t.key(pygame.K_d)
+    t.settle()
+    t.click_button("hint")
+    t.until(lambda: scene.hint.showing, 3000, "the hint")
+    assert isinstance(scene.hint.action, LayDown)
+    assert all(scene.human.stage_groups())  # the hint built the contract in the groups
+    t.key(pygame.K_ESCAPE)
+    t.frames(2)
+    assert not scene.hint.showing
+    assert not any(scene.human.stage_groups())  # empty again, as the player left them

@@ -55,7 +55,7 @@ def test_title_broken_autosave_shows_a_message_and_stays(app) -> None:  # noqa: 
     open_title(app)
     click(app, button(app, "Continue"))
     assert top_name(app) == "TitleScene"
-    assert any("autosave could not be loaded" in text.lower() for text, _ in app.notices)
+    assert any("autosave could not be loaded" in text.lower() for text, *_ in app.notices)
     # the broken file is kept aside (never deleted) and Continue is no longer offered
     kept = list((app.store.paths.saves_dir).glob("autosave.json.unplayable-*"))
     assert len(kept) == 1

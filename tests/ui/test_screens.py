@@ -159,7 +159,7 @@ def test_save_and_load_round_trip_through_the_saves_screen(app) -> None:  # noqa
     click(app, button(app, "Save"))
     assert top_name(app) == "TitleScene"
     assert app.store.saves.exists("Friday night")
-    assert any('saved as "Friday night"' in text for text, _ in app.notices)
+    assert any('saved as "Friday night"' in text for text, *_ in app.notices)
 
     click(app, button(app, "Load game"))
     scene = app.scenes.top
@@ -243,7 +243,7 @@ def test_a_broken_save_is_reported_and_the_list_goes_on(app) -> None:  # noqa: A
     click(app, button(app, "Load"))
     assert top_name(app) == "SavesScene"
     assert "could not be loaded" in app.scenes.top.status
-    assert any("could not be loaded" in text for text, _ in app.notices)
+    assert any("could not be loaded" in text for text, *_ in app.notices)
 
 
 # --------------------------------------------------------------------------- dialogs

@@ -183,7 +183,7 @@ def test_a_save_changed_after_start_is_refused_on_loading_not_at_the_end_of_the_
     app = start_app(size=SMALL)
     _write_save(tmp_path, _game(started_at=1e12), slot="later")
     assert load_session(app, "later") is None
-    assert any("started_at" in text for text, _ in app.notices)
+    assert any("started_at" in text for text, *_ in app.notices)
     assert len(list(app.store.paths.saves_dir.glob("later.json.unplayable-*"))) == 1
 
 

@@ -12,12 +12,16 @@ import pytest
 
 from game.engine.actions import Draw
 from game.engine.cards import Card, parse_cards
+from game.engine.scoring import hand_value
+from game.i18n import _
 from game.session import Seat
 from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.scenes.new_game import KIND_LABELS
 from game.ui.scenes.scoreboard import ScoreboardScene
 from game.ui.scenes.table import TableScene
 from game.ui.table.probe import TableProbe
 from game.ui.table.slots import SPARE, SlotEntry, SlotMap
+from game.ui.table.text import TextCache
 from game.ui.theme import seat_colour
 from tests.ui.conftest import StartApp, open_table
 
@@ -370,3 +374,68 @@ def group_of(probe: TableProbe, text: str) -> int:
     where = draft.location(probe.card(text))
     assert isinstance(where, int)
     return where
+
+
+def test_carousels_points_in_hand_count_the_hand_as_the_turn_leaves_it(make) -> None:  # noqa: ANN001
+    probe = make("carousel", rigged={"table": "3H 4H 5H", "hands": ["6H 7H 2C KD",
+                                                                      "AS 2S 8C", "KC QC 4D"],
+                                      "stock": "9D", "current": 0})
+    scene = probe.scene
+    probe.key(pygame.K_d)
+    probe.settle()
+    before = scene.indicators.hand_points()
+    assert f"{before} in hand" in scene.indicators.facts().bottom_label
+    for name in ("6H", "7H"):  # onto the run: the hand keeps 2C KD 9D
+        probe.drag(probe.center(probe.card(name, "hand")), probe.center(probe.card("5H")))
+        probe.settle()
+    assert scene.draft is not None and len(scene.draft.hand) == 3
+    now = hand_value(scene.match.variant.scoring, scene.draft.hand)
+    assert now < before
+    assert f"{now} in hand" in scene.indicators.facts().bottom_label
+
+
+def test_the_replays_seat_boxes_count_the_cards_of_the_moment_shown(make) -> None:  # noqa: ANN001
+    probe = make(rigged=STORY)
+    scene = probe.scene
+    play_round(probe)
+    turns = scene.match.hand.turns
+    now = [len(hand) for hand in scene.match.hand.hands]
+    ada, bob = turns[1], turns[2]
+    assert ada.played, "Ada lays cards down: her count must change in the replay"
+
+    def before(seat: int, *records) -> int:  # noqa: ANN002
+        return now[seat] + sum(len(r.played) - r.drawn for r in records if r.player == seat)
+
+    def boxes() -> list[int]:
+        assert scene.model is not None
+        return [seat.cards for seat in scene.model.seats]
+
+    probe.key(pygame.K_l)
+    probe.key(pygame.K_SPACE)  # paused on the table before Ada's turn
+    assert boxes() == [now[0], before(1, ada, bob), before(2, ada, bob)]
+    counts = [boxes()[1]]
+    while scene.replay.index == 0:  # step by step: her count falls with each card laid
+        probe.key(pygame.K_RIGHT)
+        probe.frames(2)
+        if scene.replay.index == 0:
+            counts.append(boxes()[1])
+    assert counts == sorted(counts, reverse=True) and counts[-1] < counts[0]
+    assert boxes() == [now[0], now[1], before(2, bob)]  # before Bob's turn
+    probe.key(pygame.K_ESCAPE)
+    assert boxes() == now
+
+
+def test_the_seat_boxes_name_the_levels_as_the_new_game_screen_does(
+        make, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    drawn: list[str] = []
+    render = TextCache.render
+
+    def spy(self: TextCache, text: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        drawn.append(text)
+        return render(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextCache, "render", spy)
+    probe = make(rigged=STORY)
+    probe.frames(2)
+    for level in ("medium", "easy"):  # Ada and Bob
+        assert _(KIND_LABELS[level]) in drawn, (level, sorted(set(drawn)))

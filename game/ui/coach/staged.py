@@ -5,7 +5,8 @@ story) on a match staged by ``game.coach.staging``, with three changes: the End 
 is judged by a ``Coach`` instead of moving the match on (a staged match is never saved,
 recorded or continued), Draw and Pass are refused with a word, and Menu leaves. The coach
 draws a panel on the felt (what to do, what went wrong) with its own buttons, and may point
-at cards (a pulsing ring and an arrow to where the card goes).
+at cards (a pulsing ring and an arrow to the very place the card goes), and at End turn
+once the play is ready.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from game.coach.tutorial import Side
 from game.engine.actions import Action, Play
 from game.engine.cards import Card
 from game.i18n import _
@@ -58,10 +60,20 @@ class CoachButton:
 
 @dataclass(frozen=True)
 class Arrow:
-    """Point at ``card``; its arrow ends on the card ``target`` (None: a new meld)."""
+    """Point at ``card``; its arrow ends at the ``side`` of the card ``target`` (None: a
+    new meld): on its part in view, in the gap in front of it, or past its meld's end."""
 
     card: Card
     target: Card | None
+    side: Side = Side.ON
+
+
+@dataclass(frozen=True)
+class PointerMark:
+    """One mark of the coach's pointer as drawn: a ring, and an arrow if it has one."""
+
+    ring: pygame.Rect
+    arrow: tuple[tuple[int, int], tuple[int, int]] | None
 
 
 class Coach(Protocol):
@@ -73,6 +85,8 @@ class Coach(Protocol):
         """The last judgement on show: (tone "ok" or "wrong", words), or None."""
     def buttons(self) -> Sequence[CoachButton]: ...
     def arrows(self) -> Sequence[Arrow]: ...
+    def points_at_end(self) -> bool:
+        """Is it time to point at End turn (the play is ready to be judged)?"""
     def tools_off(self) -> frozenset[str]:
         """The table's own tools the coach does without: ``HINT_TOOL`` (asking for a
         hint), ``APPLY_TOOL`` (putting a told play on the table)."""
@@ -350,24 +364,54 @@ class StagedTable(TableScene):
             y += LINE
 
     def _draw_arrows(self, surface: pygame.Surface) -> None:
-        layout = self.layout
-        if layout is None or self.phase != HUMAN:
-            return
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
         width = 3 + round(2 * pulse)
+        for mark in self.pointer_marks(pulse):
+            pygame.draw.rect(surface, FOCUS_COLOUR, mark.ring, width, border_radius=10)
+            if mark.arrow is not None:
+                _arrow(surface, *mark.arrow, GOLD_LIGHT, 4)
+
+    def pointer_marks(self, pulse: float = 0.0) -> list[PointerMark]:
+        """The coach's pointer now: a ring round each card it points at (round the card
+        as drawn, raised or not) with an arrow to where it goes; once the play is ready,
+        a ring round End turn with an arrow at it."""
+        layout = self.layout
+        if layout is None or self.phase != HUMAN:
+            return []
+        grow = 10 + round(6 * pulse)
+        marks: list[PointerMark] = []
         for arrow in self.coach.arrows():
             sprite = self.sprites.sprites.get(arrow.card)
             if sprite is None:
                 continue
-            card_rect = pygame.Rect(round(sprite.x), round(sprite.y), sprite.spot.w,
-                                    sprite.spot.h)
-            ring = card_rect.inflate(10 + round(6 * pulse), 10 + round(6 * pulse))
-            pygame.draw.rect(surface, FOCUS_COLOUR, ring, width, border_radius=10)
+            card_rect = sprite.rect  # with its lift: a raised card's index stays clear
             end = self._target_point(arrow)
-            if end is not None:
-                _arrow(surface, card_rect.center, end, GOLD_LIGHT, 4)
+            marks.append(PointerMark(self._ring(arrow.card, grow),
+                                     None if end is None else (card_rect.center, end)))
+        end_button = self.controls.buttons.get("end") if self.controls else None
+        if not marks and end_button is not None and end_button.visible \
+                and self.coach.points_at_end():
+            button = end_button.rect
+            tip = (button.left - 4, button.centery)
+            marks.append(PointerMark(button.inflate(grow, grow),
+                                     ((tip[0] - 64, tip[1]), tip)))
+        return marks
+
+    def _ring(self, card: Card, grow: int) -> pygame.Rect:
+        """The ring round ``card`` as drawn (raised or not): round the part in view when
+        the next card of its meld or hand lies over it, so it crosses no other index."""
+        sprites = self.sprites.sprites
+        rect = sprites[card].rect
+        ring = rect.inflate(grow, grow)
+        spot = sprites[card].spot
+        over = next((s.rect for s in sprites.values() if s.spot.zone == spot.zone
+                     and s.spot.group == spot.group and s.spot.slot == spot.slot + 1), None)
+        if over is not None and rect.left < over.left < rect.right:
+            ring.width = max(grow, over.left - 3 - ring.left)
+        return ring
 
     def _target_point(self, arrow: Arrow) -> tuple[int, int] | None:
+        """Where the arrow ends: the place the card is to be dropped."""
         layout = self.layout
         if layout is None:
             return None
@@ -376,7 +420,17 @@ class StagedTable(TableScene):
                 return layout.new_melds[0].center
             return layout.table.center
         spot = layout.spots.get(arrow.target)
-        return None if spot is None else spot.rect.center
+        if spot is None:
+            return None
+        rect = spot.rect
+        if arrow.side is Side.BEFORE:
+            return rect.left - 1, rect.centery  # the gap in front of it
+        if arrow.side is Side.AFTER:
+            return rect.right + 2, rect.centery  # past it, where its meld grows
+        box = layout.box(spot.group) if spot.group is not None else None
+        if box is not None and spot.slot + 1 < box.count:  # covered by the next card
+            return round(rect.left + min(box.step, rect.w) / 2), rect.centery
+        return rect.center
 
 
 def _places(layout: Layout, width: int, height: int) -> list[pygame.Rect]:

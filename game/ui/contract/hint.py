@@ -1,10 +1,10 @@
 """The hint at the contract table: the Hard computer player is asked what it would do in
 the person's place (``game.ai.contract.suggest``: it sees only that seat's view, so the
-hint cannot cheat), and the
-answer is shown on the table: the cards it uses are marked, a contract it would lay down
-is built in the staging groups, and a line says what and why. Hint again (or its button,
-now "Do it") applies it; Esc, or any other move, dismisses it. Hints can be switched off
-in the settings. A controller owned by ``ContractTableScene``."""
+hint cannot cheat), and the answer is shown on the table: the cards it uses are marked, a
+contract it would lay down is built in the staging groups, and a line says what and why.
+Hint again (or its button, now "Do it") applies it; Esc withdraws it (the card it lifted
+and the groups it built go back as they were), and any other move dismisses it. Hints can
+be switched off in the settings. A controller owned by ``ContractTableScene``."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ class ContractHint:
         self.worker: Worker | None = None
         self.action: Action | None = None
         self.cards: frozenset[Card] = frozenset()
+        self.lifted: Card | None = None  # the hand card the hint selected, not the player
+        self._groups: list[list[Card]] | None = None  # the groups before the hint built its own
         self._version = -1  # the table's version the hint was asked at
 
     @property
@@ -81,9 +83,11 @@ class ContractHint:
         self.cards = frozenset(self._cards(action))
         table.session.hints += 1  # the statistics mark a match won with hints
         if isinstance(action, LayDown):
+            self._groups = [list(g) for g in table.human.stages.get(table.bottom, [])]
             table.human.stages[table.bottom] = [list(meld) for meld in action.melds]
         elif isinstance(action, Discard | LayOff | SwapJoker) and action.card is not None:
             table.selected[:] = [action.card]  # lifted: Discard or a drag does it too
+            self.lifted = action.card
         table.refresh()
         self._version = table.version
         table.say(_("Hint: {advice}").format(advice=self.words(action)),
@@ -91,15 +95,30 @@ class ContractHint:
 
     def stale(self) -> None:
         """The table changed under a hint on show: drop it."""
-        if self.action is not None and self.table.version != self._version:
-            self.dismiss()
+        if self.action is not None and self.table.version != self._version \
+                and self.dismiss():
+            self.table.refresh()
 
-    def dismiss(self) -> None:
+    def withdraw(self) -> None:
+        """Esc: the hint goes, and with it the groups it built (the player's come back)."""
+        if self.action is not None and self._groups is not None:
+            self.table.human.stages[self.table.bottom] = self._groups
+        self.dismiss()
+
+    def dismiss(self) -> bool:
+        """Drop the hint on show, with the card it lifted (else the next group the player
+        makes would take it along); whether the selection changed."""
         if self.action is None:
-            return
+            return False
         self.action = None
         self.cards = frozenset()
         self.table.message = None
+        self._groups = None
+        lifted, self.lifted = self.lifted, None
+        if lifted is None or lifted not in self.table.selected:
+            return False
+        self.table.selected.remove(lifted)
+        return True
 
     def apply(self) -> bool:
         action = self.action

@@ -689,7 +689,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             if self.pointer.dragging:
                 self.pointer.cancel()
             elif self.hint.showing:
-                self.hint.dismiss()
+                self.hint.withdraw()
                 self.refresh()
             elif self.selected:
                 self.human.clear_selection()

@@ -408,7 +408,8 @@ class NewGameScene(MenuScene):
                                 "dealt: {error}").format(error=error), error=True)
             return
         if kept is not None:
-            self.app.notify(_('The unfinished game was kept as "{name}".').format(name=kept))
+            self.app.notify(_('The unfinished game was kept as "{name}".').format(name=kept),
+                            info=True)
         self._deal(session)
 
     def _deal(self, session: GameSession) -> None:

@@ -180,6 +180,9 @@ class PuzzleCoach:
     def arrows(self) -> Sequence[Arrow]:
         return ()
 
+    def points_at_end(self) -> bool:
+        return False
+
     def judge(self, play: Play) -> None:
         ok, words = check_solution(self.puzzle, play.table)
         if not ok:

@@ -469,6 +469,9 @@ class ReviewCoach:
     def arrows(self) -> Sequence[Arrow]:
         return ()
 
+    def points_at_end(self) -> bool:
+        return False
+
     def tools_off(self) -> frozenset[str]:
         """The best play is the coach's to tell (Show again), not the table's hint's, and
         the player tries plays by hand: nothing is put on the table for them."""

@@ -338,7 +338,7 @@ class SavesScene(MenuScene):
                 error=error), error=True)
             return False
         self.saved_slot = name
-        self.app.notify(_('Game saved as "{name}".').format(name=name))
+        self.app.notify(_('Game saved as "{name}".').format(name=name), info=True)
         if self.app.scenes.top is self:
             self.app.scenes.pop()
         return True

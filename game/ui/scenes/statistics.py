@@ -248,7 +248,7 @@ class StatisticsScene(MenuScene):
         if not self.app.store.stats.clear():
             self.app.notify(_("The statistics could not be cleared."))
         else:
-            self.app.notify(_("Statistics cleared."))
+            self.app.notify(_("Statistics cleared."), info=True)
         self.load()
         self.rebuild()
 

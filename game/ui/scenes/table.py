@@ -356,6 +356,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         counts = [len(h) for h in match.hand.hands]
         draft = self._draft_on_show()
         if draft is not None and self.phase == REPLAY:
+            counts = self.replay.counts(counts)  # the cards of the moment replayed
             return draft.groups, draft.free, dict(draft.declared), counts
         if draft is not None:
             counts[match.current] = len(draft.hand)

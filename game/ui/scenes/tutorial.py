@@ -68,9 +68,15 @@ class TutorialCoach:
         start_cards = set(self.start.cards())
         out: list[Arrow] = []
 
+        # a table card the step sends to a new meld (a released joker) does not make
+        # its new meld an old one
+        to_new = {card for pointer in self.progress.step.pointers
+                  if pointer.target == NEW_MELD and (card := self._card(pointer.card))}
+        old_cards = start_cards - to_new
+
         def in_new_meld(card: Card) -> bool:
             where = draft.location(card)
-            return isinstance(where, int) and not start_cards & set(draft.groups[where])
+            return isinstance(where, int) and not old_cards & set(draft.groups[where])
 
         # once one card of a new meld is down, the others point at it, not at empty felt
         started = next((card for pointer in self.progress.step.pointers
@@ -87,12 +93,27 @@ class TutorialCoach:
                     out.append(Arrow(card, started))
                 continue
             target = self._card(pointer.target, on_table=True)
-            if target is None:
+            near = self._card(pointer.by, on_table=True)
+            if target is None or near is None:
                 continue
             if isinstance(where, int) and where == draft.location(target):
                 continue
-            out.append(Arrow(card, target))
+            out.append(Arrow(card, near, pointer.side))
         return out[:1] if self.progress.step.pointers[0].target != NEW_MELD else out
+
+    def points_at_end(self) -> bool:
+        """Every card is where the step wants it and the turn is ready to be judged (or,
+        in the step about a refused turn, to be refused first): point at End turn."""
+        scene = self.scene
+        if scene is None or scene.draft is None or self.reached or not scene.draft.touched:
+            return False
+        if self.arrows():
+            return False
+        step = self.progress.step
+        if step.refusal_first and not self.progress.refused:
+            return True
+        check = scene.indicators.draft_check()
+        return check is not None and check.ok
 
     def _card(self, text: str, on_table: bool = False) -> Card | None:
         """The card written ``text``: the hand's first (a pointer's card comes from the
@@ -120,7 +141,7 @@ class TutorialCoach:
             self.app.scenes.open_instead("tutorial", self.progress)
             return
         self._remember(done=True)
-        self.app.notify(_("Tutorial finished. Have a good game!"))
+        self.app.notify(_("Tutorial finished. Have a good game!"), info=True)
         self.app.scenes.pop()
 
     def leave(self) -> None:

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from game.i18n import N_
 from game.ui.table.layout import Layout
 
-KIND_WORDS = {"human": N_("Player"), "easy": N_("Computer \u00b7 easy"),
-              "medium": N_("Computer \u00b7 medium"), "hard": N_("Computer \u00b7 hard")}
+#: a seat's kind in its box: the levels written as the New game screen writes them
+KIND_WORDS = {"human": N_("Player"), "easy": N_("Computer \u00b7 Easy"),
+              "medium": N_("Computer \u00b7 Medium"), "hard": N_("Computer \u00b7 Hard")}
 
 
 @dataclass(frozen=True)

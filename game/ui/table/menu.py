@@ -78,7 +78,7 @@ class TableMenu(Dialog):
             except (StoreError, ValueError, OSError) as error:
                 app.notify(_("Not saved: {error}").format(error=error))
                 return
-            app.notify(_('Game saved as "{name}"').format(name=name))
+            app.notify(_('Game saved as "{name}".').format(name=name), info=True)
 
         def validate(name: str) -> str | None:
             if not name:

@@ -114,6 +114,26 @@ class LastTurnReplay:
         self.table.status = Status(_("Replay {count} \u00b7 {words}{state}").format(
             count=count, words=words, state=state), "info")
 
+    def counts(self, now: list[int]) -> list[int]:
+        """Each seat's cards at the moment on show, from ``now`` (the hands' sizes today):
+        every turn from the one on show on is taken back, then the one on show is told
+        as far as it has gone (its draws come first in a game that draws before melding
+        or until able to, else once its play is all down)."""
+        playback, record = self.playback, self.showing
+        if playback is None or record is None:
+            return now
+        h = self.table.match.hand
+        counts = list(now)
+        if not self.table.match.hand_over:  # the turn under way is in no record yet
+            counts[h.current] += len(h.turn_played) - h.draws
+        for turn in self.records[self.index:]:
+            counts[turn.player] += len(turn.played) - turn.drawn
+        laid = len(record.played) - len(playback.draft.hand)
+        variant = self.table.match.variant
+        drawn = playback.finished or variant.draws_before_meld or variant.draws_until_able
+        counts[record.player] += (record.drawn if drawn else 0) - laid
+        return counts
+
     def toggle_pause(self) -> None:
         self.pacer.paused = not self.pacer.paused
         self._say()

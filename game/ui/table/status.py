@@ -113,9 +113,13 @@ class TableStatus:
         return states
 
     def hand_points(self) -> int:
-        """The points of the bottom hand as the variant counts them (what knocking weighs)."""
+        """The points of the bottom hand as the variant counts them (what knocking weighs),
+        as the turn under way leaves it: a knock comes after the play is on the table."""
         match = self.table.match
-        return hand_value(match.variant.scoring, match.hand.hands[self.table.bottom])
+        draft = self.table.draft
+        mine = draft is not None and match.current == self.table.bottom
+        hand = draft.hand if mine and draft is not None else match.hand.hands[self.table.bottom]
+        return hand_value(match.variant.scoring, hand)
 
     def knock_problem(self) -> str:
         """Why the player may not knock now, in words (Carousel)."""
