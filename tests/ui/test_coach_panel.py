@@ -51,6 +51,28 @@ def test_the_panel_folds_on_a_felt_full_of_melds(start_app: StartApp) -> None:
     # folded to its title and buttons, which stay inside it
     assert scene.panel_rect.h < 120
     assert all(scene.panel_rect.contains(b.rect) for b in scene.coach_buttons.values())
+    # ... and it covers no meld (it sits on the hand rail beside the cards), nor a hand card
+    hand = [s.rect for s in scene.layout.spots.values() if s.zone == "hand"]
+    assert scene.panel_rect.collidelist(hand) < 0
+
+
+def test_a_folded_panel_on_a_full_felt_covers_no_meld(start_app: StartApp) -> None:
+    from game.coach.puzzles import make_puzzle
+    from game.coach.staging import position
+
+    ranks = ("2", "3", "4", "5", "7", "8", "10", "J", "Q", "K")
+    sets = [f"{r}C {r}D {r}S" for r in ranks] + [f"{r}H {r}D {r}S" for r in ranks]
+    table, hand = position("3C 4C 5C 6C | 9D 9S 9H | " + " | ".join(sets), "6D 6H")
+    puzzle = make_puzzle("machiavelli", {}, 77, table, hand)
+    assert puzzle is not None
+    app = start_app(size=(1024, 640), speed=3.0)
+    probe = staged(app, "puzzle_table", puzzle)
+    scene = probe.scene
+    probe.frames(2)
+    assert scene.panel_folded
+    assert covered(scene) == [], "the folded panel covers a meld"
+    hand_cards = [s.rect for s in scene.layout.spots.values() if s.zone == "hand"]
+    assert scene.panel_rect.collidelist(hand_cards) < 0
 
 
 def test_a_tutorial_step_shows_its_own_buttons(start_app: StartApp) -> None:

@@ -361,3 +361,16 @@ def test_the_first_touch_of_the_table_says_giving_up_costs_three(make) -> None: 
         scene.draft.location(probe.card("3H"))).rect.midright)
     probe.frames(3)
     assert scene.message is None or scene.message.title != "Your play has started"
+
+
+def test_the_hint_note_on_a_full_felt_covers_no_meld(make) -> None:  # noqa: ANN001
+    extra = ["6C 6D 6S", "8C 8H 8S", "10H 10D 10S", "KH KS KD", "QC QH QD", "9C 9D 9S"]
+    probe = make({"table": " | ".join(FULL_MELDS + extra),
+                  "hands": ["2C 7H 3C", "8D 6H", "AS 4C"], "current": 0}, size=(1024, 640))
+    scene = probe.scene
+    wait_for_hint(probe)
+    assert scene.phase == "hint" and scene.message is not None
+    probe.frames(2)
+    assert scene.note_rect is not None
+    mats_now = [box.rect for box in scene.layout.groups]
+    assert scene.note_rect.collidelist(mats_now) < 0, "the hint's note covers a meld"

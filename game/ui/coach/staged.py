@@ -212,7 +212,13 @@ class StagedTable(TableScene):
             options += _places(layout, wide, tall)
         self.panel_folded = bool(lines) and all(overlap(place) for place in options)
         if self.panel_folded:
-            options = _places(layout, width, PANEL_TITLE + buttons - 6)
+            # folded to its title and buttons it may also sit on the hand rail beside the
+            # hand's cards, where it covers no meld (the felt has no such place)
+            tall = PANEL_TITLE + buttons - 6
+            options = _places(layout, width, tall) + _rail_places(layout, width, tall)
+            covered[-1] = layout.status.copy()  # the rail is open to it, the status line not
+            covered += [_lifted(layout, spot.rect) for spot in layout.spots.values()
+                        if spot.zone == "hand"]
         if current.w and current in options and overlap(current) == 0:
             return current
         return min(options, key=overlap)  # min keeps the first of equals: the order above
@@ -449,6 +455,19 @@ def _places(layout: Layout, width: int, height: int) -> list[pygame.Rect]:
     step = max(1, width // 4)
     places += [pygame.Rect(x, top, width, height) for x in range(right - step, left, -step)]
     return places
+
+
+def _rail_places(layout: Layout, width: int, height: int) -> list[pygame.Rect]:
+    """The hand rail's two ends, beside the hand's cards: right, then left."""
+    rail = layout.hand
+    y = rail.bottom - height - 8
+    return [pygame.Rect(rail.right - width - 8, y, width, height),
+            pygame.Rect(rail.x + 8, y, width, height)]
+
+
+def _lifted(layout: Layout, rect: pygame.Rect) -> pygame.Rect:
+    """A hand card's rectangle with the room it takes when raised (selected)."""
+    return pygame.Rect(rect.x, rect.y - layout.hand_lift, rect.w, rect.h + layout.hand_lift)
 
 
 def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],

@@ -147,7 +147,8 @@ class Hud(Board):
         melds = [box.rect for box in layout.groups] + \
             ([layout.free_rect] if layout.free_rect is not None else [])
         return draw_note(surface, self.text, layout.table, layout.log, message,
-                         font_px(layout, 0.021, 12, 18), width, NOTE_TONES, melds)
+                         font_px(layout, 0.021, 12, 18), width, NOTE_TONES, melds,
+                         rail=layout.hand)
 
     def draw_tooltip(self, surface: pygame.Surface, pos: tuple[int, int], title: str,
                      body: str) -> None:
