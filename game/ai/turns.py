@@ -5,7 +5,9 @@ to a safe legal action with a note, and never loop for ever.
 A driver does three things:
 
 1. ``make_computer(family, level, seed)``: the computer player for a seat of a match of
-   that family (the family's player registry, no ``if family ==`` at the call site).
+   that family (the family's player registry, no ``if family ==`` at the call site), its
+   seed ``computer_seed(match_seed, seat)``: made here only, so a game seen at the table
+   replays headless (``machiavelli replay``) with the same computer choices.
 2. ``ask(player, view)``: the player's decision on what the seat may see. It never raises;
    the screens run it in a worker thread, ``simulate`` times it.
 3. ``settle(match, seat, player, decision, commit)``: hand the decision to ``commit``
@@ -88,6 +90,13 @@ def make_computer(family: Family | str, level: str, seed: int) -> SeatPlayer:
     except ValueError:
         raise ValueError(f"no computer players for the game family '{family}'") from None
     return maker(level, seed)
+
+
+def computer_seed(match_seed: int, seat: int) -> int:
+    """The seed of the computer player at ``seat`` of the match dealt from ``match_seed``:
+    the one formula the table screens, ``simulate`` and ``replay`` use (``simulate``'s,
+    kept so its seeded figures stay as they were)."""
+    return match_seed * 31 + seat
 
 
 def ask(player: SeatPlayer, view: Any) -> Decision | None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.players import LEVELS
-from game.ai.turns import Decision, SeatPlayer, ask, make_computer, settle
+from game.ai.turns import Decision, SeatPlayer, ask, computer_seed, make_computer, settle
 from game.commands.common import add_variant_arguments, fail, parse_options, whole_number
 from game.engine.actions import Action, NextHand
 from game.engine.errors import IllegalAction
@@ -146,7 +146,9 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
     order = [(position + rotation) % n for position in range(n)]
     names = [f"{levels[i]} {i + 1}" for i in order]
     match = new_match(variant_id, n, seed, options, names)
-    players = [make(match, levels[i], seed * 31 + i) for i in order]
+    # a player keeps its listed seat's seed when the seats rotate (game i rotates by i):
+    # unrotated, each seat's seed is the one the table and ``replay`` give it
+    players = [make(match, levels[i], computer_seed(seed, i)) for i in order]
     outcome = GameOutcome(seed, order)
 
     def commit(decision: Decision) -> str:

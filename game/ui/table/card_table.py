@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
 
+from game.ai.turns import computer_seed
 from game.engine.actions import NextHand
 from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
 from game.engine.errors import EngineError
@@ -159,12 +160,13 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def computer_player(self, seat: int, make: Callable[[str, int], Any]) -> Any:
         """The computer player at ``seat``: made by ``make(level, seed)`` the first time,
-        with a seed drawn from the match's; None (and the game stopped) if it cannot be."""
+        with the seat's seed (``computer_seed``: as ``simulate`` and ``replay`` make it);
+        None (and the game stopped) if it cannot be."""
         player = self._players.get(seat)
         if player is None:
             try:
                 player = make(self.session.seats[seat].kind,
-                              (self.match.seed * 7919 + seat) & 0xFFFFFFFF)
+                              computer_seed(self.match.seed, seat))
             except (ImportError, ValueError) as error:
                 self.stop(_("The computer player cannot play: {error}").format(error=error))
                 return None
