@@ -18,7 +18,7 @@ from game.i18n import _
 from game.store.atomic import file_kind
 from game.store.paths import folder_problem
 
-SUBCOMMANDS = ("check", "rules", "solve", "simulate", "review", "puzzle")
+SUBCOMMANDS = ("check", "rules", "solve", "simulate", "review", "replay", "puzzle")
 MAX_SMOKE_FRAMES = 1_000_000
 
 

@@ -43,7 +43,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         path = Path(args.save)
-        session = load_session(_read(path), path)
+        session = load_session(read_save(path), path)
         review = review_session(session, None if args.seat is None else args.seat - 1)
     except ReviewError as error:
         fail("review", error)
@@ -55,7 +55,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read(path: Path) -> object:
+def read_save(path: Path) -> object:
+    """The JSON in the save file at ``path``, read as the store reads a save (size-capped,
+    never blocking, no NaN or Infinity); ReviewError naming the problem."""
     try:
         if not path.is_file():
             raise ReviewError((_("{path}: no such file") if not path.exists()

@@ -20,14 +20,15 @@ from typing import TYPE_CHECKING, cast
 import pygame
 import pygame_gui
 
-from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, Pass, Play
+from game.coach.turn_words import action_words, play_steps
+from game.engine.actions import Action, Knock, Play
 from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
 from game.engine.errors import IllegalAction
 from game.engine.match import Match
 from game.engine.turn import freezing_jokers
 from game.engine.variants import TableLayout
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.solver.edits import Step, card_text
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
@@ -38,7 +39,7 @@ from game.ui.table.hud import Hud, Status
 from game.ui.table.human import HumanTurn
 from game.ui.table.keys import Keyboard
 from game.ui.table.layout import LOG_ROWS_MOST, Layout, Spot, compute_layout
-from game.ui.table.marks import Mark, TurnMarks, log_line, marked_cards, play_steps
+from game.ui.table.marks import Mark, TurnMarks, marked_cards
 from game.ui.table.model import SeatInfo, TableModel, build_groups
 from game.ui.table.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK, WAIT
 from game.ui.table.pointer import Pointer
@@ -305,29 +306,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def _action_words(self, seat: int, action: Action, played: Sequence[Card],
                       drawn: int, steps: list[Step] | None = None) -> str:
-        name = self.name_of(seat)
-        if isinstance(action, Play):
-            if steps:
-                words = log_line(name, steps, 3)
-            else:
-                n = len(played)
-                words = ngettext("{name} played {n} card", "{name} played {n} cards", n).format(
-                    name=name, n=n)
-            if drawn:
-                words += _("; drew {drawn}").format(drawn=drawn)
-            return words
-        if isinstance(action, Draw):
-            return ngettext("{name} drew {drawn} card", "{name} drew {drawn} cards", drawn).format(
-                name=name, drawn=drawn)
-        if isinstance(action, Abandon):
-            return _("{name} gave up the play and drew {drawn}").format(name=name, drawn=drawn)
-        if isinstance(action, Knock):
-            return _("{name} knocked").format(name=name)
-        if isinstance(action, Pass):
-            return _("{name} passed").format(name=name)
-        if isinstance(action, EndTurn):
-            return _("{name} ended the turn").format(name=name)
-        return f"{name}: {action.kind}"
+        return action_words(self.name_of(seat), action, played, drawn, steps)
 
     @property
     def drawn(self) -> set[Card]:

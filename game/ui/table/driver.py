@@ -8,12 +8,12 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.coach.turn_words import play_steps
 from game.engine.actions import Play
 from game.engine.draft import HAND, Move, TurnDraft
 from game.engine.errors import EngineError
 from game.engine.match import PlayerView
 from game.solver.edits import Step
-from game.ui.table.marks import play_steps
 
 
 class Worker:

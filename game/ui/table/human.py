@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from game.coach.turn_words import log_line
 from game.engine.actions import Abandon, Draw, EndTurn, Knock, Pass, Play, StartPlay
 from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
@@ -18,7 +19,7 @@ from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.table.chooser import JokerChooser, joker_options
 from game.ui.table.driver import Pacer, Playback, Worker, hint
 from game.ui.table.hud import Status
-from game.ui.table.marks import log_line, marked_cards
+from game.ui.table.marks import marked_cards
 from game.ui.table.meld_places import MeldPlaces, shape
 from game.ui.table.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK
 from game.ui.table.slots import SlotMap

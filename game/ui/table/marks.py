@@ -12,10 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from game.engine.cards import Card
-from game.engine.table import Table
-from game.engine.variants import Variant
-from game.i18n import ngettext
-from game.solver.edits import Step, story
+from game.solver.edits import Step
 
 NEW = "new"
 MOVED = "moved"
@@ -55,17 +52,6 @@ class TurnMarks:
         return self._by_viewer.get(viewer, {})
 
 
-def play_steps(variant: Variant, before: Table, hand: Iterable[Card], after: Table
-               ) -> list[Step]:
-    """The steps of a play from ``before`` to ``after`` (``hand``: the player's cards at its
-    start), or none when the tables do not connect (a bad record never stops the table)."""
-    try:
-        steps, _ = story(variant, before, list(hand), after)
-    except (AssertionError, KeyError, ValueError):
-        return []
-    return steps
-
-
 def marked_cards(steps: Iterable[Step]) -> tuple[set[Card], set[Card]]:
     """The cards a play put down from the hand, and the table cards it moved."""
     new: set[Card] = set()
@@ -74,13 +60,3 @@ def marked_cards(steps: Iterable[Step]) -> tuple[set[Card], set[Card]]:
         new.update(step.new)
         moved.update(step.moved)
     return new, moved - new
-
-
-def log_line(name: str, steps: list[Step], limit: int = 4) -> str:
-    """"Ada: 7\u2665 into 5\u2665 6\u2665; split 3\u2663\u20138\u2663; new meld ..." (at most
-    ``limit`` steps named, then how many more)."""
-    words = [step.words for step in steps[:limit]]
-    if len(steps) > limit:
-        more = len(steps) - limit
-        words.append(ngettext("{n} more change", "{n} more changes", more).format(n=more))
-    return f"{name}: " + "; ".join(words)

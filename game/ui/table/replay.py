@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.coach.turn_words import log_line
 from game.engine.actions import Play
 from game.engine.draft import TurnDraft
 from game.engine.match import TurnRecord
 from game.i18n import N_, _, ngettext
 from game.ui.table.driver import Pacer, Playback
 from game.ui.table.hud import Status
-from game.ui.table.marks import log_line
 from game.ui.table.phases import HUMAN, REPLAY, STOPPED
 from game.ui.table.slots import SlotMap
 
