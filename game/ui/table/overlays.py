@@ -67,19 +67,25 @@ def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
     """``message`` (a title and bullet lines) in a box ``width`` wide, centred on
     ``table`` just above the ``status`` line (or, when that covers any of ``avoid``, the
     melds, in the place on the felt that covers least of them), fading out in its last
-    half second; on a felt with no clear place, over the hand ``rail`` (and the status
-    line) rather than over the melds it may be about. Returns where it went."""
-    lines: list[str] = []
-    for line in message.lines:
-        lines.extend(text.wrap(f"\u2022 {line}", size, width - 32))
+    half second; on a felt with no clear place, over the hand ``rail`` when it fits there
+    rather than over the melds it may be about. Returns where it went."""
     title_px = size + 2
-    height = 20 + int(title_px * 1.5) + int(size * 1.35) * len(lines)
+
+    def wrapped(wide: int) -> tuple[list[str], int]:
+        lines = [part for line in message.lines
+                 for part in text.wrap(f"\u2022 {line}", size, wide - 32)]
+        return lines, 20 + int(title_px * 1.5) + int(size * 1.35) * len(lines)
+
+    lines, height = wrapped(width)
     rect = _note_place(pygame.Rect(0, 0, width, height), table, status, avoid)
     if rail is not None and any(rect.colliderect(other) for other in avoid):
-        below = pygame.Rect(rect.x, 0, rect.w, rect.h)
-        below.bottom = rail.bottom - 4
-        if below.top >= table.top and not any(below.colliderect(o) for o in avoid):
-            rect = below
+        # no clear place on the felt: as wide as the hand rail, over it, if it fits there
+        # (below the log and the status line, which stay readable)
+        wide = rail.w - 16
+        rail_lines, tall = wrapped(wide)
+        if tall <= rail.h - 8:
+            lines, width = rail_lines, wide
+            rect = pygame.Rect(rail.x + 8, rail.bottom - 4 - tall, wide, tall)
     fill, edge, ink = tones.get(message.tone, tones["info"])
     alpha = 1.0 if message.ttl > 0.5 else max(0.0, message.ttl / 0.5)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
