@@ -335,6 +335,12 @@ def test_the_game_menu_and_the_default_name_speak_italian(make) -> None:  # noqa
 
     form = NewGameScene(probe.app)
     assert form.setup.seats[0][0] == "Tu"
+    # dealt in Italian, the default name stays "You" in the settings: English says "You"
+    probe.app.scenes.push(form)
+    form.start()
+    assert probe.app.settings.default_seats[0].name == "You"
+    i18n.set_language("en")
+    assert NewGameScene(probe.app).setup.seats[0][0] == "You"
 
 
 def test_a_joker_is_named_in_words_in_the_log() -> None:

@@ -386,7 +386,10 @@ class NewGameScene(MenuScene):
             return
         settings = self.app.settings
         settings.default_variant = setup.variant_id
-        settings.default_seats = list(seats)
+        # "You" in the player's language is kept as the default name itself, so another
+        # language shows its own word for it next time (not "Tu" in an English game)
+        settings.default_seats = [Seat("You", seat.kind) if seat.name == _("You") else seat
+                                  for seat in seats]
         self._remember_rules()
         info = self.app.store.saves.info(AUTOSAVE)
         if info is None:
