@@ -15,8 +15,12 @@ import pygame
 import pytest
 
 import game.ai.players.hints as hints
+import game.ui.contract.computer as contract_computer
+import game.ui.contract.hint as contract_hint
 import game.ui.table.computer as computer
-from game.session import Seat
+from game.engine.serialize import new_match
+from game.session import GameSession, Seat
+from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.table.probe import TableProbe
 from game.ui.table.text import TextCache
 from tests.ui.conftest import StartApp, open_table
@@ -129,9 +133,11 @@ def test_space_right_after_a_replayed_turn_stays_on_it(table) -> None:  # noqa: 
 
 @pytest.fixture
 def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
-    """Computer players and hints think until the gate opens (at the end of the test)."""
+    """Once the test closes the gate (``gate.clear()``), computer players and hints think
+    until it opens again (at the latest at the end of the test)."""
     opened = threading.Event()
-    ask, hint_for = computer.ask, hints.hint_for
+    opened.set()
+    ask, hint_for, suggest = computer.ask, hints.hint_for, contract_hint.suggest
 
     def slow_ask(player: Any, view: Any) -> Any:
         opened.wait(30)
@@ -141,8 +147,14 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
         opened.wait(30)
         return hint_for(view)
 
+    def slow_suggest(view: Any, level: str) -> Any:
+        opened.wait(30)
+        return suggest(view, level)
+
     monkeypatch.setattr(computer, "ask", slow_ask)
+    monkeypatch.setattr(contract_computer, "ask", slow_ask)
     monkeypatch.setattr(hints, "hint_for", slow_hint)
+    monkeypatch.setattr(contract_hint, "suggest", slow_suggest)
     yield opened
     opened.set()
 
@@ -170,6 +182,7 @@ def test_a_thinking_computer_shows_a_moving_sign_and_the_time_taken(
         table, gate: threading.Event, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
     probe = table(STORY)
     scene = probe.scene
+    gate.clear()
     probe.key(pygame.K_d)
     for _ in range(120):
         if scene.phase == "think":
@@ -194,6 +207,7 @@ def test_looking_for_a_hint_shows_a_moving_sign(
         table, gate: threading.Event) -> None:  # noqa: ANN001
     probe = table(STORY)
     scene = probe.scene
+    gate.clear()
     probe.key(pygame.K_h)
     probe.frames(2)
     assert scene.human.hint_worker is not None and scene.note_rect is not None
@@ -207,3 +221,98 @@ def test_looking_for_a_hint_shows_a_moving_sign(
     assert scene.message is scene.human.looking, "the note stays while the search runs"
     gate.set()
     probe.until(lambda: scene.human.hint_worker is None, 600, "the hint")
+
+
+# --------------------------------------------------------------------------- the contract table
+
+
+@pytest.fixture
+def contract(start_app: StartApp) -> Callable[[], TableProbe]:
+    """Shanghai Rummy at speed 1, the person first, buys always declined; seeded so that
+    Ada takes the discard, lays her contract down and discards, and Boole draws."""
+    def build() -> TableProbe:
+        app = start_app(speed=1.0)
+        app.settings.always_decline_buys = True
+        seats = [Seat("You", "human"), Seat("Ada", "medium"), Seat("Boole", "easy")]
+        match = new_match("shanghai-rummy", 3, 5, {}, [seat.name for seat in seats])
+        scene = ContractTableScene(app, GameSession(match, seats), autosave=False)
+        app.scenes.push(scene)
+        probe = TableProbe(app, scene)  # type: ignore[arg-type]
+        probe.until(lambda: scene.phase == "human" and not scene.sprites.busy, 3000, "a deal")
+        return probe
+    return build
+
+
+def discard_first(probe: TableProbe) -> None:
+    """The person draws (the others decline the discard) and discards a card."""
+    scene: Any = probe.scene
+    match = scene.match
+    probe.key(pygame.K_d)
+    probe.until(lambda: scene.phase == "human" and match.awaiting == 0
+                and match.hand.phase != "draw" and not scene.sprites.busy, 3000, "the draw")
+    scene.selected[:] = [match.hand.hands[0][0]]
+    probe.key(pygame.K_x)
+
+
+def test_each_action_of_a_contract_computer_rests_in_view(contract) -> None:  # noqa: ANN001
+    probe = contract()
+    scene: Any = probe.scene
+    discard_first(probe)
+    rested: list[tuple[str, float]] = []
+    status, still = scene.status.text, 0.0
+    for _ in range(1200):
+        if scene.phase == "human" and scene.match.awaiting == 0:
+            break
+        for worker in scene.workers():
+            worker.wait(60)
+        was = scene.phase
+        probe.frames(1)
+        if scene.status.text != status:
+            if was == "settle":
+                rested.append((status, still))
+            status, still = scene.status.text, 0.0
+        elif scene.sprites.busy:
+            still = 0.0
+        else:
+            still += DT
+    computers = [(words, rest) for words, rest in rested if not words.startswith("You ")]
+    assert len(computers) >= 4, rested  # Ada takes, lays down, discards; Boole draws...
+    assert all(rest >= READABLE for _, rest in computers), computers
+
+
+def test_a_thinking_contract_computer_shows_a_moving_sign(
+        contract, gate: threading.Event) -> None:  # noqa: ANN001
+    probe = contract()
+    scene: Any = probe.scene
+    discard_first(probe)
+    gate.clear()  # the discard is down: Ada thinks over her turn until the gate opens
+    for _ in range(120):
+        if scene.phase == "think":
+            break
+        probe.frames(1)
+    assert scene.phase == "think" and scene.computer.thinker == 1
+    box = scene.layout.seat_rects[1].inflate(-8, -8)
+    pictures = set()
+    for _ in range(6):
+        probe.frames(5)
+        pictures.add(picture(box))
+    assert len(pictures) >= 5, "the thinking seat's box moves every few frames"
+    gate.set()
+
+
+def test_working_out_a_contract_hint_shows_a_moving_sign(
+        contract, gate: threading.Event) -> None:  # noqa: ANN001
+    probe = contract()
+    scene: Any = probe.scene
+    gate.clear()
+    probe.key(pygame.K_h)
+    assert scene.hint.worker is not None and scene.message is scene.hint.looking
+    pictures = set()
+    for _ in range(6):
+        probe.frames(5)
+        pictures.add(picture(scene.layout.table))
+    assert len(pictures) >= 5, "the note moves while the hint is worked out"
+    probe.frames(int(5 / DT))  # longer than the note's own time
+    assert scene.message is scene.hint.looking, "the note stays while the hint is worked out"
+    gate.set()
+    probe.until(lambda: scene.hint.worker is None, 600, "the hint")

@@ -104,8 +104,6 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.computer = ComputerTurns(self)
         self.replay = LastTurnReplay(self)
         self.indicators = TableStatus(self)
-        #: a computer's turn has just ended: it rests ``TURN_REST`` once its cards have landed
-        self.turn_rest = False
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -277,8 +275,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
             if self.autosave and not match.over:
                 self.write_autosave()
         self.set_phase(SETTLE)
-        self.turn_rest = turn_ended and not match.hand_over \
-            and not self.session.seats[seat].is_human
+        computer = not self.session.seats[seat].is_human
+        self.landing_rest = TURN_REST if computer and turn_ended and not match.hand_over \
+            else None
         if match.hand_over:  # the last play rests in view, the hands face up, a while
             self.phase_time = -HAND_END_HOLD / self.speed
         words = self._action_words(seat, action, played, drawn, steps)
@@ -526,11 +525,6 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.replay.update(dt)
         elif self.phase == HINT:
             self.human.update_hint(dt)
-        elif self.phase == SETTLE and self.turn_rest:
-            if self.sprites.busy:  # the rest counts from when the cards have landed
-                self.phase_time = 0.0
-            elif self.phase_time >= TURN_REST / self.speed:
-                self._advance()
         else:
             super()._update_phase(dt)
 

@@ -42,15 +42,16 @@ def draw_spinner(surface: pygame.Surface, center: tuple[int, int], radius: int,
 
 def draw_thinking(surface: pygame.Surface, text: TextCache, anchor: pygame.Rect,
                   clock: float, seconds: float) -> pygame.Rect:
-    """The spinner (and the seconds taken, once there are some to say) on a dark tab in
-    the top right corner of ``anchor``, a seat's box or a note. Returns the tab's rect."""
+    """The spinner (and the seconds taken, once there are some to say) on a dark tab at
+    the middle of the right edge of ``anchor`` (a seat's box, where its name, level and
+    "playing" tag leave room, or a note). Returns the tab's rect."""
     radius = max(7, min(11, anchor.height // 9))
     words = elapsed_words(seconds)
     px = max(11, radius + 3)
     label = text.render(words, px, CREAM, bold=True) if words else None
     width = 2 * radius + 10 + (label.get_width() + 6 if label is not None else 0)
     tab = pygame.Rect(0, 0, width, 2 * radius + 8)
-    tab.topright = (anchor.right - 8, anchor.y + max(4, min(8, (anchor.height - tab.height) // 2)))
+    tab.midright = (anchor.right - 8, anchor.centery)
     panel(surface, tab, TABLE_LOG_BACK, None, tab.height // 2)
     draw_spinner(surface, (tab.right - radius - 5, tab.centery), radius, clock)
     if label is not None:
