@@ -316,3 +316,32 @@ def test_working_out_a_contract_hint_shows_a_moving_sign(
     assert scene.message is scene.hint.looking, "the note stays while the hint is worked out"
     gate.set()
     probe.until(lambda: scene.hint.worker is None, 600, "the hint")
+
+
+def test_a_contract_replay_rests_on_every_step_and_waits_at_each_turns_end(
+        contract) -> None:  # noqa: ANN001
+    probe = contract()
+    scene: Any = probe.scene
+    discard_first(probe)
+    probe.until(lambda: scene.phase == "human" and scene.match.awaiting == 0
+                and not scene.sprites.busy, 3000, "the person's turn again")
+    probe.key(pygame.K_p)
+    replay = scene.replay
+    assert replay.active
+    rested: list[tuple[object, float]] = []
+    index, still = replay.index, 0.0
+    for _ in range(3000):
+        if not replay.active:
+            break
+        probe.frames(1)
+        if replay.index != index or not replay.active:
+            rested.append((replay.steps[index - 1] if index else None, still))
+            index, still = replay.index, 0.0
+        elif scene.sprites.busy:
+            still = 0.0
+        else:
+            still += DT
+    assert len(rested) >= 5, rested
+    assert all(rest >= READABLE for _, rest in rested), rested
+    ends = [rest for action, rest in rested if type(action).__name__ == "Discard"]
+    assert ends and min(ends) >= PAUSABLE, rested
