@@ -392,7 +392,7 @@ class ContractHud(BoardCache):
         width = min(layout.table.width - 40, max(round(380 * layout.scale),
                                                  layout.size[0] // 3))
         return draw_note(surface, self.text, layout.table, layout.status, message,
-                  _px(layout, 0.021, 12, 18), width, NOTE_TONES)
+                         _px(layout, 0.021, 12, 18), width, NOTE_TONES)
 
     def draw_pile_pulse(self, surface: pygame.Surface, layout: ContractLayout, which: str,
                         clock: float) -> None:
