@@ -18,6 +18,7 @@ from game.i18n import _
 from game.ui.contract.human import BUY
 from game.ui.contract.model import card_text, the_card
 from game.ui.table.driver import Worker
+from game.ui.table.hud import Message
 from game.ui.table.phases import HUMAN
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ class ContractHint:
         self.lifted: Card | None = None  # the hand card the hint selected, not the player
         self._groups: list[list[Card]] | None = None  # the groups before the hint built its own
         self._version = -1  # the table's version the hint was asked at
+        self.since = 0.0  # the table's clock when the hint was asked for
+        self.looking: Message | None = None  # the note saying it is being worked out
 
     @property
     def showing(self) -> bool:
@@ -62,14 +65,21 @@ class ContractHint:
         view = table.match.view(table.bottom)
         self.worker = Worker(lambda: suggest(view, HINT_LEVEL), synchronous=table.app.smoke)
         self._version = table.version
+        self.since = table.clock
         table.say(_("Thinking of a hint\u2026"), (), "info", 2.0)
+        self.looking = table.message
         self.update()
         return True
 
     def update(self) -> None:
         """Show the hint once it has been worked out (if the table has not moved on)."""
         worker = self.worker
-        if worker is None or not worker.done:
+        if worker is None:
+            return
+        if not worker.done:
+            looking = self.looking
+            if looking is not None and self.table.message is looking:
+                looking.ttl = max(looking.ttl, 1.0)  # the note stays up while it is worked out
             return
         self.worker = None
         table = self.table

@@ -38,6 +38,7 @@ class ContractHost(Protocol):
     # the table's state, shared by the controllers
     phase: str
     phase_time: float
+    clock: float  # seconds of frames since the table opened
     bottom: int
     selected: list[Card]
     sort_mode: str

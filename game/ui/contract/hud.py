@@ -24,6 +24,7 @@ from game.ui.table.overlays import (
     draw_note,
     draw_status_pill,
 )
+from game.ui.table.thinking import draw_thinking
 from game.ui.theme import (
     BLUE,
     CONTRACT_BADGE_TEXT,
@@ -385,12 +386,13 @@ class ContractHud(BoardCache):
             surface.blit(label, (back.x + 22, y))
 
     def draw_message(self, surface: pygame.Surface, layout: ContractLayout,
-                     message: Message) -> None:
-        """A refusal (with the engine's reasons) or a note, just above the status line."""
+                     message: Message) -> pygame.Rect:
+        """A refusal (with the engine's reasons) or a note, just above the status line;
+        where it went."""
         width = min(layout.table.width - 40, max(round(380 * layout.scale),
                                                  layout.size[0] // 3))
-        draw_note(surface, self.text, layout.table, layout.status, message,
-                  _px(layout, 0.021, 12, 18), width, NOTE_TONES)
+        return draw_note(surface, self.text, layout.table, layout.status, message,
+                         _px(layout, 0.021, 12, 18), width, NOTE_TONES)
 
     def draw_pile_pulse(self, surface: pygame.Surface, layout: ContractLayout, which: str,
                         clock: float) -> None:
@@ -398,6 +400,12 @@ class ContractHud(BoardCache):
         glow = 0.5 + 0.5 * math.sin(clock * 3.4)
         panel(surface, rect.inflate(10, 10), None, GOLD_LIGHT + (int(90 + 150 * glow),),
               max(8, rect.width // 8), 3)
+
+    def draw_thinking(self, surface: pygame.Surface, anchor: pygame.Rect, clock: float,
+                      seconds: float) -> None:
+        """Someone thinking (a seat's box, the hint's note): a turning spinner and, after
+        a while, the seconds taken."""
+        draw_thinking(surface, self.text, anchor, clock, seconds)
 
     def draw_seat_marker(self, surface: pygame.Surface, layout: ContractLayout, seat: int,
                          clock: float, colour: tuple[int, int, int] = GOLD_LIGHT) -> None:

@@ -17,13 +17,12 @@ from game.engine.contract.actions import Discard
 from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError
 from game.i18n import _
+from game.ui.table.driver import STEP_HOLD, TURN_HOLD
 from game.ui.table.hud import Status
 from game.ui.table.phases import HUMAN, REPLAY, STOPPED
 
 if TYPE_CHECKING:
     from game.ui.contract.host import ContractHost
-
-STEP_HOLD = 0.55  # seconds a replayed step rests before the next (at speed 1)
 
 
 def replay_start(log: list[Action], seat: int) -> int:
@@ -96,11 +95,17 @@ class TurnsReplay:
         return True
 
     def update(self) -> None:
-        """Play the next step once the last one has landed and rested."""
+        """Play the next step once the last one has landed and rested (``STEP_HOLD``; at
+        the end of a seat's turn, ``TURN_HOLD``: time to press Space and stay on it)."""
         table = self.table
-        if not self.active or self.paused or table.sprites.busy:
+        if not self.active or self.paused:
             return
-        if table.phase_time < STEP_HOLD / table.speed:
+        if table.sprites.busy:  # the rest counts from when the cards have landed
+            table.phase_time = 0.0
+            return
+        last = self.steps[self.index - 1] if self.index else None
+        turn_end = isinstance(last, Discard) or self.index >= len(self.steps)
+        if table.phase_time < (TURN_HOLD if turn_end else STEP_HOLD) / table.speed:
             return
         if self.index >= len(self.steps):
             self.end()

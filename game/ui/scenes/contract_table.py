@@ -69,6 +69,10 @@ if TYPE_CHECKING:
 
 Location = tuple  # ("hand", seat) | ("meld", index) | ("discard",) | ("stock",)
 
+#: seconds (at speed 1) a computer's action (a draw, a meld laid down, a discard, a buy or
+#: not) rests in view once its cards have landed, before the game goes on: time to read it
+ACTION_REST = 0.5
+
 
 class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     """The contract game's table for ``session`` (holding a ``ContractMatch``);
@@ -355,6 +359,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                 self.write_autosave()
         self.close_prompt()
         self.set_phase(SETTLE)
+        computer = not self.session.seats[seat].is_human
+        self.landing_rest = ACTION_REST if computer and not match.hand_over else None
         self.status = Status(self.action_words(seat, action, card), "info")
         self.human.timed_out = False
         self._auto_declined = False
@@ -745,7 +751,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if self.prompt is not None and self.phase == BUY:
             self.prompt.draw(surface, layout, self.app.card_art, self.clock)
         if self.message is not None:
-            self.hud.draw_message(surface, layout, self.message)
+            note = self.hud.draw_message(surface, layout, self.message)
+            if self.hint.worker is not None and self.message is self.hint.looking:
+                self.hud.draw_thinking(surface, note, self.clock, self.clock - self.hint.since)
 
     def _overlay(self, surface: pygame.Surface) -> None:
         layout = self.layout
@@ -760,6 +768,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             awaiting = match.awaiting
             colour = BLUE if match.hand.phase == "buying" else GOLD_LIGHT
             self.hud.draw_seat_marker(surface, layout, awaiting, self.clock, colour)
+        if self.phase == THINK:  # a search may take a while: something on screen moves
+            rect = layout.seat_rects.get(self.computer.thinker, layout.hand)
+            self.hud.draw_thinking(surface, rect, self.clock, self.phase_time)
         self.pointer.draw_targets(surface)
 
     def _update_think(self) -> None:

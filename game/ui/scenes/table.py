@@ -56,6 +56,9 @@ if TYPE_CHECKING:
 
 #: seconds (at speed 1) the table shows the hand's end before the scoreboard comes up
 HAND_END_HOLD = 1.6
+#: seconds (at speed 1) a computer's finished turn (its play, or the card it drew once it
+#: has landed) rests in view before the next seat moves: time to read what it did
+TURN_REST = 0.8
 
 
 class TableScene(CardTableScene[TableModel, Layout]):
@@ -272,6 +275,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
             if self.autosave and not match.over:
                 self.write_autosave()
         self.set_phase(SETTLE)
+        computer = not self.session.seats[seat].is_human
+        self.landing_rest = TURN_REST if computer and turn_ended and not match.hand_over \
+            else None
         if match.hand_over:  # the last play rests in view, the hands face up, a while
             self.phase_time = -HAND_END_HOLD / self.speed
         words = self._action_words(seat, action, played, drawn, steps)
@@ -628,6 +634,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.note_rect = None
         if self.message is not None:
             self.note_rect = self.hud.draw_message(surface, layout, self.message)
+            if self.human.hint_worker is not None and self.message is self.human.looking:
+                self.hud.draw_thinking(surface, self.note_rect, self.clock,
+                                       self.clock - self.human.hint_since)
         self.pointer.draw_tooltip(surface)
 
     def _overlay(self, surface: pygame.Surface) -> None:
@@ -636,5 +645,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
             return
         if not self.match.hand_over and self.phase in (THINK, PLAYBACK, REPLAY):
             self.hud.draw_turn_marker(surface, layout, self._story_seat(), self.clock)
+        if self.phase == THINK:  # a search may take a while: something on screen moves
+            seat = self.match.current
+            self.hud.draw_thinking(surface, layout.seat_rects.get(seat, layout.hand),
+                                   self.clock, self.phase_time)
         self.pointer.draw_targets(surface)
         self.keys.draw(surface)

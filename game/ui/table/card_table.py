@@ -104,6 +104,9 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.version = 0  # goes up with every new model and layout
         self._dealing = False  # refresh() during the deal: cards come from the stock
         self._stagger = 0.0  # seconds between the cards of the deal
+        #: seconds (at speed 1) the action just applied rests once its cards have landed
+        #: (a computer's: time to read what it did); None: ``settle_pause`` from the action
+        self.landing_rest: float | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -281,6 +284,11 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
                 self._advance()
         elif phase == THINK:
             self._update_think()
+        elif phase == SETTLE and self.landing_rest is not None:
+            if self.sprites.busy:  # the rest counts from when the cards have landed
+                self.phase_time = 0.0
+            elif self.phase_time >= self.landing_rest / self.speed:
+                self._advance()
         elif phase == SETTLE and not self.sprites.busy \
                 and self.phase_time >= self.settle_pause / self.speed:
             self._advance()

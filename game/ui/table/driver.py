@@ -121,12 +121,15 @@ class Playback:
 STEP_HOLD = 0.55
 #: seconds (at speed 1) the cards of a step take to travel to their meld
 STEP_TRAVEL = 0.6
+#: seconds (at speed 1) the last step of a replayed turn rests before the next turn (or the
+#: end of the replay) replaces it: time to read it and press Space to stay on it
+TURN_HOLD = 1.3
 
 
 class Pacer:
     """When the next step of a story may start: once the cards of the last step have
-    landed and rested ``STEP_HOLD`` (scaled by the speed setting); paused, only when the
-    player asks for one step."""
+    landed and rested ``hold`` seconds (``STEP_HOLD`` unless told, scaled by the speed
+    setting); paused, only when the player asks for one step."""
 
     def __init__(self) -> None:
         self.rest = STEP_HOLD  # the first step starts at once
@@ -136,7 +139,7 @@ class Pacer:
     def step_once(self) -> None:
         self._one = True
 
-    def due(self, dt: float, busy: bool, speed: float) -> bool:
+    def due(self, dt: float, busy: bool, speed: float, hold: float = STEP_HOLD) -> bool:
         if busy:
             self.rest = 0.0
             return False
@@ -145,7 +148,7 @@ class Pacer:
             self._one = False
             self.rest = 0.0
             return True
-        if self.paused or self.rest < STEP_HOLD / max(0.1, speed):
+        if self.paused or self.rest < hold / max(0.1, speed):
             return False
         self.rest = 0.0
         return True

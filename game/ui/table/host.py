@@ -47,6 +47,7 @@ class TableHost(Protocol):
     # the table's state, shared by the controllers
     phase: str
     phase_time: float
+    clock: float  # seconds of frames since the table opened
     draft: TurnDraft | None
     selected: list[Card]
     bottom: int

@@ -14,6 +14,7 @@ from game.ui.table.draw import panel
 from game.ui.table.layout import Layout, log_font_px, log_row_height
 from game.ui.table.look import Facts, Message, Status, font_px
 from game.ui.table.overlays import draw_note, draw_status_pill
+from game.ui.table.thinking import draw_thinking
 from game.ui.theme import (
     CREAM,
     FOCUS_COLOUR,
@@ -64,6 +65,12 @@ class Hud(Board):
             return
         glow = 0.5 + 0.5 * math.sin(clock * 3.2)
         panel(surface, rect.inflate(6, 6), None, GOLD_LIGHT + (int(50 + 140 * glow),), 14, 2)
+
+    def draw_thinking(self, surface: pygame.Surface, anchor: pygame.Rect, clock: float,
+                      seconds: float) -> None:
+        """Someone thinking (a seat's box, the hint's note): a turning spinner and, after
+        a while, the seconds taken."""
+        draw_thinking(surface, self.text, anchor, clock, seconds)
 
     def draw_targets(self, surface: pygame.Surface, layout: Layout, valid: dict[object, bool],
                      hover: object, caret: tuple[int, int, int] | None) -> None:

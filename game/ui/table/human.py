@@ -18,7 +18,7 @@ from game.i18n import _, ngettext
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.table.chooser import JokerChooser, joker_options
 from game.ui.table.driver import Pacer, Playback, Worker, hint
-from game.ui.table.hud import Status
+from game.ui.table.hud import Message, Status
 from game.ui.table.marks import marked_cards
 from game.ui.table.meld_places import MeldPlaces, shape
 from game.ui.table.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK
@@ -36,6 +36,8 @@ class HumanTurn:
         self.table = table
         #: the hint being looked for in a worker thread, if any
         self.hint_worker: Worker | None = None
+        self.hint_since = 0.0  # the table's clock when the hint was asked for
+        self.looking: Message | None = None  # the note saying it is being looked for
         #: the hint's play being told on the table (phase HINT), to apply or dismiss
         self.hint_show: Playback | None = None
         self._places_before_hint: SlotMap | None = None  # the melds' places before it
@@ -336,11 +338,18 @@ class HumanTurn:
             return
         self.hint_worker = hint(self.table.match.view(self.table.match.current),
                                  synchronous=self.table.app.smoke)
+        self.hint_since = self.table.clock
         self.table.say(_("Looking for a play…"), (), "hint", 30.0)
+        self.looking = self.table.message
 
     def poll_hint(self) -> None:
         worker = self.hint_worker
-        if worker is None or not worker.done:
+        if worker is None:
+            return
+        if not worker.done:
+            looking = self.looking
+            if looking is not None and self.table.message is looking:
+                looking.ttl = max(looking.ttl, 1.0)  # the note stays up while the search runs
             return
         self.hint_worker = None
         if self.table.phase != HUMAN or self.table.draft is None:

@@ -12,7 +12,7 @@ from game.engine.actions import Play
 from game.engine.draft import TurnDraft
 from game.engine.match import TurnRecord
 from game.i18n import N_, _, ngettext
-from game.ui.table.driver import Pacer, Playback
+from game.ui.table.driver import STEP_HOLD, TURN_HOLD, Pacer, Playback
 from game.ui.table.hud import Status
 from game.ui.table.phases import HUMAN, REPLAY, STOPPED
 from game.ui.table.slots import SlotMap
@@ -147,7 +147,8 @@ class LastTurnReplay:
         playback = self.playback
         if playback is None:
             return
-        if not self.pacer.due(dt, self.table.sprites.busy, self.table.speed):
+        hold = TURN_HOLD if playback.finished else STEP_HOLD  # a turn's end rests longer
+        if not self.pacer.due(dt, self.table.sprites.busy, self.table.speed, hold):
             return
         if playback.finished:
             if self.index + 1 < len(self.records):
