@@ -515,6 +515,17 @@ def test_the_hand_count_leaves_out_cards_moved_into_the_contract_groups(make) ->
     t.click_button("make")
     assert len(scene.human.stage_groups()[0]) == 3
     assert scene.facts().bottom_label.startswith("Your hand \u00b7 9 cards")
+    for text in ("KH", "KS", "KD"):
+        t.click(t.at(t.card(text)))
+    t.click_button("make")
+    assert scene.facts().bottom_label.startswith("Your hand \u00b7 6 cards")
+    # laid down, the groups' cards are on the table: the count is the hand's, never less
+    # (it read "-4 cards" once the contract was down, seen in a real window)
+    t.click_button("lay_down")
+    t.frames(5)
+    assert t.match.hand.laid_down[0]
+    left = len(t.match.hand.hands[0])
+    assert left == 6 and scene.facts().bottom_label.startswith(f"Your hand \u00b7 {left} cards")
 
 
 def test_the_contract_game_counts_rounds_on_the_title_and_rules_screens(

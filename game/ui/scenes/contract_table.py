@@ -616,8 +616,10 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         rounds = match.variant.match_hands or len(CONTRACTS)
         # the cards still in the hand row: those moved into the contract's groups are shown
         # (and counted) there until they are laid down
-        staged = sum(len(group) for group in self.human.stages.get(self.bottom, ()))
-        count = len(r.hands[self.bottom]) - staged
+        hand = set(r.hands[self.bottom])  # once laid down, the groups' cards have left it
+        staged = sum(1 for group in self.human.stages.get(self.bottom, ()) for card in group
+                     if card in hand)
+        count = len(hand) - staged
         mine = seat.is_human and not self.session.hot_seat
         owner = _("Your hand") if mine else _("{name}'s hand").format(name=seat.name)
         label = ngettext("{owner} \u00b7 {count} card \u00b7 {points} pts", "{owner} \u00b7 "
