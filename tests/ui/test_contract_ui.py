@@ -546,3 +546,9 @@ def test_the_contract_game_counts_rounds_on_the_title_and_rules_screens(
     assert title.autosave_line == "Shanghai Rummy \u00b7 round 1"
     assert title.autosave_summary.startswith("Shanghai Rummy, round 1:")
     assert button(app, "Continue")
+    # New game asks before replacing it, in rounds too (it said "hand 1", seen on screen)
+    form = app.scenes.open("new_game")
+    pump(app)
+    form.start()
+    pump(app)
+    assert "(round 1)" in app.scenes.top.message

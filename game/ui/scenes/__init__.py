@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.serialize import SaveError
-from game.engine.variants import Family
+from game.engine.variants import Family, all_variants
 from game.i18n import _
 from game.store import AUTOSAVE, SaveFile
 
@@ -42,6 +42,12 @@ SCENES: dict[str, str] = {
     "review": "game.ui.scenes.review:ReviewScene",
     "review_table": "game.ui.scenes.review:review_table",
 }
+
+
+def is_contract_game(name: str) -> bool:
+    """Is the variant a save's listing names (by its English name) the contract game? Its
+    deals are rounds, as its table says."""
+    return any(v.is_contract for v in all_variants().values() if v.name == name)
 
 
 def report_store_messages(app: App, since: int) -> None:

@@ -16,7 +16,7 @@ from game.i18n import N_, _, month_abbreviation, ngettext
 from game.session import clear_autosave
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.saves import validate_slot_name
-from game.ui.scenes import load_session, open_table
+from game.ui.scenes import is_contract_game, load_session, open_table
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
@@ -406,8 +406,9 @@ class SavesScene(MenuScene):
         title = fit_text(slot_title(info), self.px(22), area.w, "bold")
         y = draw_text(surface, title, self.px(22), GOLD_LIGHT, style="bold",
                       topleft=(area.x, y)).bottom + self.px(4)
-        facts = _("{variant}  \u00b7  hand {hand}").format(
-            variant=info.variant, hand=max(1, info.hand))
+        facts = (_("{variant}  \u00b7  round {hand}") if is_contract_game(info.variant)
+                 else _("{variant}  \u00b7  hand {hand}")).format(  # as its table says it
+            variant=_(info.variant), hand=max(1, info.hand))
         y = draw_text(surface, fit_text(facts, self.px(15), area.w), self.px(15), CREAM,
                       topleft=(area.x, y)).bottom + self.px(2)
         y = draw_text(surface, _("Saved {when}").format(

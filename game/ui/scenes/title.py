@@ -13,7 +13,7 @@ from game.i18n import N_, _, ngettext
 from game.store import AUTOSAVE
 from game.store.errors import StoreError
 from game.store.puzzles import PuzzleStore
-from game.ui.scenes import load_session, open_table
+from game.ui.scenes import is_contract_game, load_session, open_table
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_text, felt_background, fit_text
@@ -32,10 +32,6 @@ FAN = ((1, "S"), (13, "H"), (12, "D"), (11, "C"), (0, "*"))
 
 
 MENU_ROWS = 9  # the menu's rows with Continue; Quit keeps the last row without it
-
-def is_contract_game(name: str) -> bool:
-    """Is the variant a save's listing names (by its English name) the contract game?"""
-    return any(v.is_contract for v in all_variants().values() if v.name == name)
 
 class TitleScene(MenuScene):
     hints = N_("\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc quit")
