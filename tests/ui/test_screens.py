@@ -175,6 +175,33 @@ def test_save_and_load_round_trip_through_the_saves_screen(app) -> None:  # noqa
     assert [type(s).__name__ for s in app.scenes] == ["TitleScene", "TableScene"]
 
 
+def test_loading_a_save_asks_first_and_keeps_the_unfinished_game(app) -> None:  # noqa: ANN001
+    """Loading another game took the autosave over and the unfinished game Continue offered
+    was gone (seen on screen); now it is kept as a save of its own, as New game does."""
+    from game.session import autosave
+    from game.store import AUTOSAVE
+    from game.ui.scenes.saves import SavesScene
+    from game.ui.scenes.title import TitleScene
+
+    unfinished, other = new_session("guadalupe"), new_session("tahiti")
+    assert autosave(app.store, unfinished) is None
+    app.store.saves.write("Friday night", other.to_json(), other.summary())
+    app.scenes.push(TitleScene(app))
+    app.scenes.push(SavesScene(app, mode="load"))
+    pump(app)
+    scene = app.scenes.top
+    rows = [e for e in scene._elements if isinstance(e, UIButton) and "Friday night" in e.text]
+    click(app, rows[0])
+    click(app, button(app, "Load"))
+    assert top_name(app) == "ConfirmDialog"
+    assert "Guadalupe (hand 1)" in app.scenes.top.message
+    click(app, button(app, "Keep it and load"))
+    assert top_name(app) == "TableScene"
+    assert app.scenes.top.session.summary() == other.summary()
+    kept = [i for i in app.store.saves.list() if i.slot not in (AUTOSAVE, "Friday night")]
+    assert len(kept) == 1 and kept[0].variant == "Guadalupe"
+
+
 def test_saving_over_a_save_asks_first_and_the_autosave_name_is_kept(app) -> None:  # noqa: ANN001
     from game.ui.scenes.saves import SavesScene
 

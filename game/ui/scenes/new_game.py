@@ -22,11 +22,11 @@ from game.session import GameSession, Seat
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
 from game.ui import theme
-from game.ui.scenes import is_contract_game, open_table
+from game.ui.scenes import open_table
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.new_game_form import HouseRulesColumn
 from game.ui.scenes.new_game_setup import Setup
-from game.ui.scenes.saves import keep_autosave
+from game.ui.scenes.saves import keep_autosave, unfinished_game_words
 from game.ui.widgets.drawing import draw_panel, escape_html, panel_inner
 from game.ui.widgets.menus import MenuScene
 
@@ -398,11 +398,7 @@ class NewGameScene(MenuScene):
         # the unfinished game Continue offers would be overwritten by this one's autosave
         self.open_dialog(ConfirmDialog(
             self.app, _("Start a new game?"),
-            (_("The unfinished game of {variant} (round {hand}) that Continue offers is kept "
-               "under Load game, as a save of its own.") if is_contract_game(info.variant)
-             else _("The unfinished game of {variant} (hand {hand}) that Continue offers is "
-                    "kept under Load game, as a save of its own.")).format(
-                variant=_(info.variant), hand=max(1, info.hand)),
+            unfinished_game_words(info),
             lambda: self._keep_and_deal(session), confirm=_("Keep it and deal")))
 
     def _keep_and_deal(self, session: GameSession) -> None:

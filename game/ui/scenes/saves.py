@@ -79,6 +79,16 @@ def keep_autosave(app: App) -> str | None:
     return name
 
 
+def unfinished_game_words(info: SlotInfo) -> str:
+    """What happens to the unfinished game Continue offers (``info``, the autosave's) when
+    another game takes its place: it is kept as a save of its own."""
+    words = (_("The unfinished game of {variant} (round {hand}) that Continue offers is kept "
+               "under Load game, as a save of its own.") if is_contract_game(info.variant)
+             else _("The unfinished game of {variant} (hand {hand}) that Continue offers is "
+                    "kept under Load game, as a save of its own."))
+    return words.format(variant=_(info.variant), hand=max(1, info.hand))
+
+
 class SavesScene(MenuScene):
     def __init__(self, app: App, mode: str = "load", session: GameSession | None = None) -> None:
         super().__init__(app)
@@ -293,6 +303,26 @@ class SavesScene(MenuScene):
                 slot=slot_title(info)), error=True)
             self.rebuild()
             return
+        unfinished = self.app.store.saves.info(AUTOSAVE) if info.slot != AUTOSAVE else None
+        if unfinished is None:
+            open_table(self.app, session, replace=True)
+            return
+        # the game loaded takes the autosave over: the unfinished one Continue offers is kept
+        # as a save of its own first, as New game does
+        self.open_dialog(ConfirmDialog(
+            self.app, _("Load this game?"), unfinished_game_words(unfinished),
+            lambda: self._keep_and_load(session), confirm=_("Keep it and load")))
+
+    def _keep_and_load(self, session: GameSession) -> None:
+        try:
+            kept = keep_autosave(self.app)
+        except (StoreError, ValueError) as error:
+            self._show_status(_("The unfinished game could not be kept, so nothing was "
+                                "loaded: {error}").format(error=error), error=True)
+            return
+        if kept is not None:
+            self.app.notify(_('The unfinished game was kept as "{name}".').format(name=kept),
+                            info=True)
         open_table(self.app, session, replace=True)
 
     def review(self) -> None:
