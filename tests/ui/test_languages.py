@@ -80,7 +80,7 @@ def test_the_language_choices_follow_the_system_first() -> None:
                                                      "Espa\u00f1ol"]
 
 
-@pytest.mark.parametrize("code", ["it", "de"])
+@pytest.mark.parametrize("code", ["it", "de", "es"])
 def test_menu_screens_keep_their_texts_whole_at_1024x640(start_app: StartApp,
                                                          code: str) -> None:
     app = _speaking(start_app, code)
@@ -88,7 +88,8 @@ def test_menu_screens_keep_their_texts_whole_at_1024x640(start_app: StartApp,
     session = GameSession.new("machiavelli", {}, seats, seed=3)
     screens: list[tuple[str, tuple[Any, ...]]] = [
         ("title", ()), ("new_game", ()), ("settings", ()), ("rules", ("vatikan",)),
-        ("saves", ("save", session)), ("saves", ("load",)),
+        ("saves", ("save", session)), ("saves", ("load",)), ("statistics", ()),
+        ("puzzles", ()),
     ]
     for name, args in screens:
         app.scenes.open(name, *args)
@@ -98,7 +99,7 @@ def test_menu_screens_keep_their_texts_whole_at_1024x640(start_app: StartApp,
         app.scenes.pop()
 
 
-@pytest.mark.parametrize("code", ["it", "de"])
+@pytest.mark.parametrize("code", ["it", "de", "es"])
 def test_tables_and_scoreboards_keep_their_texts_whole_at_1024x640(start_app: StartApp,
                                                                    code: str) -> None:
     app = _speaking(start_app, code)
@@ -118,7 +119,7 @@ def test_tables_and_scoreboards_keep_their_texts_whole_at_1024x640(start_app: St
         app.scenes.pop()
 
 
-@pytest.mark.parametrize("code", ["it", "de"])
+@pytest.mark.parametrize("code", ["it", "de", "es"])
 def test_the_final_scoreboard_keeps_its_five_buttons_whole_at_1024x640(
         start_app: StartApp, code: str) -> None:
     """The end of a match offers the most buttons (see the table, title, new game, review,
