@@ -1,10 +1,14 @@
-"""Long play (issue 28): whole seeded matches of every manipulation variant through the real
-app, at 1024x640, 1280x800 and 1920x1080 and in the four languages, the window resized
-mid-hand, the person's seat driven by real events (drags, clicks, keys) from the hint's
-choices, with replays of the last turns; every invariant of ``tests/ui/long_play.py`` is
-checked after every action and every fifteen frames.
+"""Long play (issue 28): whole seeded matches of every manipulation variant and of the
+contract game (Shanghai Rummy, ``tests/ui/contract_long_play.py``) through the real app, at
+1024x640, 1280x800 and 1920x1080 and in the four languages, the window resized mid-hand,
+the person's seat driven by real events (drags, clicks, keys, or at the contract table keys)
+from the hint's choices, with replays of the last turns; every invariant of
+``tests/ui/long_play.py`` (``tests/ui/contract_long_play.py``) is checked after every action
+and every fifteen frames.
 
-Run: ``python -m tests.benchmarks.bench_long_play [--seeds 3] [--jobs 2] [--shots DIR]``.
+Run: ``python -m tests.benchmarks.bench_long_play [--seeds 3] [--jobs 2] [--shots DIR]``
+(``--variants shanghai-rummy`` for the contract game alone; its matches are played whole,
+up to ``--contract-turns`` actions).
 Prints, per variant, the matches, hands, turns, the person's turns (by drags / by hint),
 replays, resizes, checks and frames, then every violation with its seed, window, turn and
 screenshot. Goal: zero violations over at least 30 matches.
@@ -25,6 +29,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.ui import contract_long_play  # noqa: E402
 from tests.ui.long_play import SIZES, VARIANTS, Report, play  # noqa: E402
 
 LANGUAGES = ("en", "it", "de", "es")
@@ -34,6 +39,10 @@ def one(job: tuple[str, int, tuple[int, int], str, str | None, int]) -> Report:
     variant, seed, size, lang, shots, max_turns = job
     other = SIZES[(SIZES.index(size) + 1) % len(SIZES)]
     with tempfile.TemporaryDirectory() as data:
+        if variant == contract_long_play.VARIANT:
+            return contract_long_play.play(seed, size, Path(data), resizes=[other, size],
+                                           shots=Path(shots) if shots else None, lang=lang,
+                                           max_turns=max_turns)
         return play(variant, seed, size, Path(data), resizes=[other, size],
                     shots=Path(shots) if shots else None, lang=lang, max_turns=max_turns)
 
@@ -45,7 +54,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--max-turns", type=int, default=600,
                         help="turns at most per match (default 600)")
-    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--contract-turns", type=int, default=4000,
+                        help="actions at most per Shanghai Rummy match (default 4000)")
+    parser.add_argument("--variants", default=",".join((*VARIANTS, contract_long_play.VARIANT)))
     parser.add_argument("--shots", default="", help="folder for the violations' screenshots")
     args = parser.parse_args()
     jobs = []
@@ -55,7 +66,9 @@ def main() -> None:
             seed = args.first_seed + i
             size = SIZES[k % len(SIZES)]
             lang = LANGUAGES[k % len(LANGUAGES)]
-            jobs.append((variant, seed, size, lang, args.shots or None, args.max_turns))
+            turns = args.contract_turns if variant == contract_long_play.VARIANT \
+                else args.max_turns
+            jobs.append((variant, seed, size, lang, args.shots or None, turns))
             k += 1
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:

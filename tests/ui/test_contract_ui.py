@@ -441,6 +441,25 @@ def test_take_the_discard_by_dragging_it_into_the_hand(make) -> None:  # noqa: A
     assert match.hand.phase == "play"  # no buying after a take
 
 
+def test_discard_is_off_for_the_card_just_taken_from_the_pile(make) -> None:  # noqa: ANN001
+    # the rules refuse to throw back the card just taken: the button must not offer it
+    # (seen in long play: "Discard 9H" gold, and its click only refused)
+    t = make(hands=[YOU, ADA, BOOLE], discard="9H", stock="3S")
+    scene = t.scene
+    t.key(pygame.K_t)
+    t.settle()
+    nine = t.card("9H")
+    t.click(t.at(nine))
+    t.frames(2)
+    assert scene.selected == [nine]
+    assert not t.match.can(Discard(0, nine))
+    assert not scene.controls.buttons["discard"].is_enabled
+    t.click(t.at(nine))  # put it back, and choose another
+    t.click(t.at(t.card("2C")))
+    t.frames(2)
+    assert scene.controls.buttons["discard"].is_enabled
+
+
 # --------------------------------------------------------------------------- the window
 
 

@@ -370,11 +370,13 @@ class ContractHud(BoardCache):
                          _px(layout, 0.024, 13, 21), fit=True)
 
     def draw_log(self, surface: pygame.Surface, layout: ContractLayout,
-                 lines: list[tuple[tuple[int, int, int], str]]) -> None:
+                 lines: list[tuple[tuple[int, int, int], str]]) -> list[pygame.Rect]:
         """What the other seats did since your turn, one line a turn above the status line
-        (newest lowest), each behind a dot of the seat's colour (as at the other table)."""
+        (newest lowest), each behind a dot of the seat's colour (as at the other table);
+        where each line went."""
         size = _px(layout, 0.017, 11, 15)
         y = layout.status.top - 4
+        rects: list[pygame.Rect] = []
         for colour, line in reversed(lines):
             label = self.text.render(self.text.fit(line, size, layout.table.width - 40), size,
                                      LOG_TEXT)
@@ -384,6 +386,8 @@ class ContractHud(BoardCache):
             panel(surface, back, LOG_BACK, None, 6)
             pygame.draw.circle(surface, colour, (back.x + 10, back.centery), max(3, size // 3))
             surface.blit(label, (back.x + 22, y))
+            rects.append(back)
+        return rects
 
     def draw_message(self, surface: pygame.Surface, layout: ContractLayout,
                      message: Message) -> pygame.Rect:
@@ -391,8 +395,11 @@ class ContractHud(BoardCache):
         where it went."""
         width = min(layout.table.width - 40, max(round(380 * layout.scale),
                                                  layout.size[0] // 3))
+        # in a place on the felt that covers no meld (the hint's note is about them), else
+        # over the hand rail, as at the other table
         return draw_note(surface, self.text, layout.table, layout.status, message,
-                         _px(layout, 0.021, 12, 18), width, NOTE_TONES)
+                         _px(layout, 0.021, 12, 18), width, NOTE_TONES,
+                         avoid=[box.rect for box in layout.melds], rail=layout.hand)
 
     def draw_pile_pulse(self, surface: pygame.Surface, layout: ContractLayout, which: str,
                         clock: float) -> None:

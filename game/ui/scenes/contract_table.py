@@ -27,7 +27,7 @@ import pygame_gui
 
 from game.engine.actions import Action, NextHand
 from game.engine.cards import Card
-from game.engine.contract.actions import Decline
+from game.engine.contract.actions import Decline, Discard
 from game.engine.contract.match import ContractMatch
 from game.engine.contract.rules import CONTRACTS
 from game.engine.errors import IllegalAction
@@ -108,6 +108,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.model: ContractModel | None = None
         self.layout: ContractLayout | None = None
         self._controls_key: object = None
+        # where the turn log's lines and the note on show were last drawn
+        self.log_rects: list[pygame.Rect] = []
+        self.note_rect: pygame.Rect | None = None
         self.human = HumanSeat(self)
         self.computer = ComputerSeats(self)
         self.undo = TurnUndo(self)
@@ -587,8 +590,10 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                                      text=_("Take {card}").format(
                                          card=card_text(top)) if top is not None else _("Take"))
         one = len(self.selected) == 1
+        # the rules may refuse that card (the one just taken from the pile)
         states["discard"] = ButtonState(
-            enabled="discard" in legal and one,
+            enabled="discard" in legal and one
+            and match.can(Discard(self.bottom, self.selected[0])),
             text=_("Discard {card}").format(card=card_text(self.selected[0])) if one else None)
         undo = self.undo
         states["undo"] = ButtonState(enabled=undo.can_undo())
@@ -747,13 +752,14 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         assert layout is not None and model is not None
         board = self.hud.board(layout, model, self.facts(), self.version)
         self.sprites.draw(surface, board, self.hud.version, self._overlay)
+        self.log_rects, self.note_rect = [], None
         if self.phase in (HUMAN, THINK, SETTLE) and self.message is None:
-            self.hud.draw_log(surface, layout, self.turn_log.lines(self.bottom))
+            self.log_rects = self.hud.draw_log(surface, layout, self.turn_log.lines(self.bottom))
         self.hud.draw_status(surface, layout, self.status, self.clock)
         if self.prompt is not None and self.phase == BUY:
             self.prompt.draw(surface, layout, self.app.card_art, self.clock)
         if self.message is not None:
-            note = self.hud.draw_message(surface, layout, self.message)
+            note = self.note_rect = self.hud.draw_message(surface, layout, self.message)
             if self.hint.worker is not None and self.message is self.hint.looking:
                 self.hud.draw_thinking(surface, note, self.clock, self.clock - self.hint.since)
 

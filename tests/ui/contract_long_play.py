@@ -1,0 +1,452 @@
+"""Long play at the contract game's table (issue 28): whole seeded matches of Shanghai Rummy
+through the real app, the person's seat driven by real key events from the hint (H shows
+it, then the key that does it: H, or B / N in the buy window, L to lay down, X to discard),
+with replays of the last turns (P) and window resizes mid-round, while the table's
+invariants are checked after every action and every few frames:
+
+- places: a meld keeps its place across turns unless the table had to reflow (the table's
+  cards shrank, a meld before it grew, moved or came new, or its owner's section grew), and
+  the melds never reorder;
+- overlap: no card of one meld, hand or staging group touches a card of another, and the
+  cards of one are fanned at least a minimal step apart;
+- covered: the turn log's lines and the note on show cover no meld nor each other;
+- text: every sidebar button's label fits its button;
+- buttons: every enabled action button is an action the match accepts now, every disabled
+  one an action it refuses (tried on a copy of the match);
+- rest: once nothing moves, every card lies at its layout spot.
+
+Each violation is reported with its seed, window, turn and (once per kind, when a folder is
+given) a screenshot. ``tests/ui/test_contract_long_play.py`` plays a sample in CI;
+``tests/benchmarks/bench_long_play.py --contract`` plays the full run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pygame
+
+from game import i18n
+from game.engine.actions import Action, Draw
+from game.engine.contract.actions import Buy, Decline, Discard, LayDown, TakeDiscard
+from game.engine.contract.match import ContractMatch
+from game.engine.errors import EngineError
+from game.engine.serialize import new_match
+from game.session import GameSession, Seat
+from game.ui.app import App
+from game.ui.contract.scoreboard import ContractScoreboardScene
+from game.ui.scenes.contract_table import ContractTableScene
+from game.ui.table.controls import PADDING
+from game.ui.table.layout import meld_step
+from game.ui.table.probe import TableProbe
+from game.ui.widgets.drawing import font
+from tests.ui.long_play import INDEX_SHARE, Report, Violation
+
+VARIANT = "shanghai-rummy"
+SEATS = (Seat("You", "human"), Seat("Ada", "medium"), Seat("Bob", "easy"))
+#: the zones whose cards lie in groups that must not touch one another
+GROUPED = ("group", "hand", "stage")
+
+
+class ContractLongPlay:
+    """One seeded Shanghai Rummy match on ``app``, played to its end (or ``max_turns``
+    actions)."""
+
+    def __init__(self, app: App, seed: int, resizes: Sequence[tuple[int, int]] = (),
+                 shots: Path | None = None, max_turns: int = 600) -> None:
+        self.app = app
+        self.seed = seed
+        self.resizes = list(resizes)
+        self.shots = shots
+        self.max_turns = max_turns
+        match = new_match(VARIANT, len(SEATS), seed, {}, [s.name for s in SEATS])
+        assert isinstance(match, ContractMatch)
+        self.scene = ContractTableScene(app, GameSession(match, list(SEATS)), autosave=False)
+        app.scenes.push(self.scene)
+        self.probe = TableProbe(app, self.scene)  # type: ignore[arg-type]
+        self.report = Report(matches=1)
+        self._shot_kinds: set[str] = set()
+        self._places: dict[int, pygame.Rect] | None = None
+        self._widths: dict[int, int] = {}
+        self._order: list[int] = []
+        self._card: tuple[int, int] = (0, 0)
+        self._sections: dict[int, tuple[int, int]] = {}
+        self._round = -1
+
+    @property
+    def match(self) -> ContractMatch:
+        return self.scene.match
+
+    # ------------------------------------------------------------------ running
+
+    def run(self) -> Report:
+        started = time.process_time()
+        scene = self.scene
+        acted = 0
+        while not scene.match.over and len(scene.match.log) < self.max_turns:
+            self._wait_for_the_person()
+            top = self.app.scenes.top
+            if isinstance(top, ContractScoreboardScene):
+                if scene.match.over:
+                    break
+                self.probe.key(pygame.K_RETURN)
+                self._frames(2)
+                continue
+            if not self._persons_move():
+                self._violation("stuck", f"phase {scene.phase}, top {top!r}, "
+                                         f"errors {scene.errors}")
+                break
+            acted += 1
+            self.report.human_turns += 1
+            self._check_all()
+            if scene.phase == "human":
+                if self.resizes and acted % 7 == 3:
+                    self._resize(self.resizes[(acted // 7) % len(self.resizes)])
+                if acted % 9 == 5 and scene.replay.available():
+                    self._replay_last_turns()
+            self._act(acted)
+        self.report.turns = len(scene.match.log)
+        self.report.hands = scene.match.hand.number + 1
+        self.report.seconds = time.process_time() - started
+        return self.report
+
+    def _persons_move(self) -> bool:
+        scene = self.scene
+        return self.app.scenes.top is scene and scene.phase in ("human", "buy") \
+            and scene.human.my_move() and not scene.sprites.busy
+
+    def _frames(self, count: int) -> None:
+        for _ in range(count):
+            self.probe.frames(1)
+            self.report.frames += 1
+            if self.report.frames % 15 == 0:
+                self._check_frame()
+
+    def _wait_for_the_person(self) -> None:
+        """Frames until the person is to act (their turn or the buy window), the scoreboard
+        is up or the game stopped, checking the table as it goes."""
+        scene = self.scene
+        for _ in range(20000):
+            if isinstance(self.app.scenes.top, ContractScoreboardScene) \
+                    or scene.phase == "stopped" or self._persons_move():
+                break
+            worker = self.probe._thinking()
+            if worker is not None:
+                worker.wait(0.02)
+            self._frames(1)
+            if scene.phase in ("settle", "human", "think") and not scene.sprites.busy:
+                self._check_places()
+        self._check_places()
+
+    # ------------------------------------------------------------------ the person's move
+
+    def _act(self, number: int) -> None:
+        """Ask for the hint (H), then do it with its key; without a hint, the plainest
+        move (decline, draw, discard the first card)."""
+        scene, probe = self.scene, self.probe
+        before = len(scene.match.log)
+        probe.key(pygame.K_h)
+        self._settle_hint()
+        action = scene.hint.action
+        if action is not None:
+            self._check_all()  # the hint's note and its staged groups on show
+            probe.key(self._key_for(action, number))
+            self.report.hint_plays += 1
+        elif scene.phase == "buy":
+            probe.key(pygame.K_n)
+        elif scene.match.hand.phase == "draw":
+            probe.key(pygame.K_d)
+        else:
+            hand = scene.bottom_hand()
+            if hand:
+                probe.click(probe.center(hand[0]))
+            probe.key(pygame.K_x)
+        self._frames(3)
+        self._settle()
+        if len(scene.match.log) == before and self._persons_move():
+            self._violation("turn", f"the person's move was refused: {scene.status.text}; "
+                                    f"{scene.message.title if scene.message else ''}")
+            self._give_up_a_move()
+
+    @staticmethod
+    def _key_for(action: Action, number: int) -> int:
+        if isinstance(action, Buy):
+            return pygame.K_b
+        if isinstance(action, Decline):
+            return pygame.K_n
+        if isinstance(action, LayDown):
+            return pygame.K_l  # the hint built the groups: Lay down lays them
+        if isinstance(action, Discard):
+            return pygame.K_x  # the hint lifted the card: Discard throws it
+        if isinstance(action, Draw) and number % 2:
+            return pygame.K_d
+        if isinstance(action, TakeDiscard) and number % 2:
+            return pygame.K_t
+        return pygame.K_h  # H again does it
+
+    def _give_up_a_move(self) -> None:
+        scene, probe = self.scene, self.probe
+        if scene.phase == "buy":
+            probe.key(pygame.K_n)
+        elif scene.match.hand.phase == "draw":
+            probe.key(pygame.K_d)
+        else:
+            probe.key(pygame.K_ESCAPE)
+            hand = scene.bottom_hand()
+            if hand:
+                probe.click(probe.center(hand[-1]))
+            probe.key(pygame.K_x)
+        self._frames(3)
+        self._settle()
+
+    def _settle_hint(self) -> None:
+        scene = self.scene
+        for _ in range(4000):
+            worker = scene.hint.worker
+            if worker is None:
+                break
+            worker.wait(0.02)
+            self._frames(1)
+        self._frames(1)
+        self._settle()
+
+    def _replay_last_turns(self) -> None:
+        scene = self.scene
+        self.probe.key(pygame.K_p)
+        if scene.phase != "replay":
+            return
+        self.report.replays += 1
+        for _ in range(4000):
+            if scene.phase != "replay":
+                break
+            self._frames(1)
+        self._settle()
+        self._check_all()
+
+    def _resize(self, size: tuple[int, int]) -> None:
+        self.probe.post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        self._frames(3)
+        self.report.resizes += 1
+        self._places = None  # a new window: the places start again
+        self._settle()
+        self._check_all()
+
+    def _settle(self) -> None:
+        for _ in range(2000):
+            if not self.scene.sprites.busy:
+                return
+            self._frames(1)
+
+    # ------------------------------------------------------------------ checks
+
+    def _check_all(self) -> None:
+        self._check_frame()
+        self._check_rest()
+        self._check_buttons()
+        self._check_text()
+
+    def _check_frame(self) -> None:
+        self.report.checks += 1
+        self._check_covered()
+        self._check_overlap()
+
+    def _check_places(self) -> None:
+        """Melds keep their places between turns: one may move only when the table's cards
+        changed size, a meld before it (in the layout's reading order) is new, grew or
+        moved, or its owner's section grew (it may wrap as a whole); and the melds never
+        change their order."""
+        scene = self.scene
+        layout = scene.layout
+        if layout is None or scene.phase == "replay" or scene.replay.active:
+            return
+        if scene.match.hand.number != self._round:
+            self._round = scene.match.hand.number
+            self._places = None
+        order = [box.index for box in layout.melds]
+        places = {box.index: box.rect.copy() for box in layout.melds}
+        widths = {box.index: box.count for box in layout.melds}
+        old = self._places
+        if old is not None:
+            kept_old = [i for i in self._order if i in places]
+            kept_new = [i for i in order if i in old]
+            if kept_old != kept_new:
+                self._violation("places", f"the melds were reordered: {kept_old} -> "
+                                          f"{kept_new}")
+            elif layout.table_card == self._card:
+                # a section that grew may wrap to the next row as a whole
+                sections = {owner: rect.size for owner, rect, _ in layout.sections}
+                grown = {o for o, size in sections.items() if self._sections.get(o) != size}
+                changed_before = False
+                for box in layout.melds:
+                    index = box.index
+                    if box.owner in grown:
+                        changed_before = True
+                    if index not in old:
+                        changed_before = True
+                        continue
+                    now, then = places[index], old[index]
+                    if now.topleft != then.topleft and not changed_before:
+                        cards = " ".join(str(c) for c in scene.match.hand.melds[index].cards)
+                        self._violation("places", f"meld {index} ({cards}) moved from "
+                                        f"{tuple(then.topleft)} to {tuple(now.topleft)}")
+                        break
+                    if now != then or widths[index] != self._widths.get(index):
+                        changed_before = True
+        self._places, self._order, self._widths = places, order, widths
+        self._sections = {owner: rect.size for owner, rect, _ in layout.sections}
+        self._card = layout.table_card
+
+    def _check_covered(self) -> None:
+        """The turn log's lines and the note cover no meld and not each other."""
+        scene = self.scene
+        layout = scene.layout
+        if layout is None or self.app.scenes.top is not scene or scene.phase == "replay":
+            return
+        panels = [(f"log line {i + 1}", rect) for i, rect in enumerate(scene.log_rects)]
+        if scene.message is not None and scene.note_rect is not None:
+            panels.append((f"note {scene.message.title!r}", scene.note_rect))
+        for i, (name, rect) in enumerate(panels):
+            for box in layout.melds:
+                if rect.colliderect(box.rect):
+                    cards = " ".join(str(c) for c in scene.match.hand.melds[box.index].cards)
+                    self._violation("covered", f"{name} {tuple(rect)} covers meld {box.index} "
+                                               f"({cards}) at {tuple(box.rect)}")
+                    return
+            for other_name, other in panels[i + 1:]:
+                if rect.colliderect(other):
+                    self._violation("covered", f"{name} and {other_name} overlap")
+                    return
+
+    def _check_overlap(self) -> None:
+        scene = self.scene
+        if scene.layout is None or scene.sprites.busy:
+            return
+        resting = [s for s in scene.sprites.sprites.values()
+                   if s.resting and s.spot.zone in GROUPED]
+        for i, a in enumerate(resting):
+            ra = a.rect
+            unit_a = (a.spot.zone, a.spot.group)
+            for b in resting[i + 1:]:
+                rb = b.rect
+                if not rb.colliderect(ra):
+                    continue
+                unit_b = (b.spot.zone, b.spot.group)
+                if unit_a != unit_b:
+                    self._violation("overlap", f"{a.card} {unit_a} {tuple(ra)} and {b.card} "
+                                               f"{unit_b} {tuple(rb)} overlap ({scene.phase})")
+                    return
+                fan = abs(rb.x - ra.x)
+                need = meld_step(ra.w) - 1 if a.spot.zone == "group" \
+                    else round(ra.w * INDEX_SHARE)
+                if fan < need - 1 and ra.y == rb.y:
+                    self._violation("overlap", f"{b.card} and {a.card} in {unit_a} are only "
+                                               f"{fan}px apart (at least {need})")
+                    return
+
+    def _check_rest(self) -> None:
+        scene = self.scene
+        layout = scene.layout
+        if layout is None:
+            return
+        self._settle()
+        for card, spot in layout.spots.items():
+            sprite = scene.sprites.sprites.get(card)
+            if sprite is None:
+                self._violation("rest", f"{card} has no sprite")
+                return
+            if sprite.resting and (round(sprite.x), round(sprite.y)) != (round(spot.x),
+                                                                         round(spot.y)):
+                self._violation("rest", f"{card} rests at {round(sprite.x), round(sprite.y)}, "
+                                        f"its spot is {round(spot.x), round(spot.y)}")
+                return
+
+    def _check_buttons(self) -> None:
+        """Every enabled action button is an action the match accepts, every disabled one
+        an action it refuses (on a copy of the match); the buy window's two likewise."""
+        scene = self.scene
+        controls = scene.controls
+        if controls is None or self.app.scenes.top is not scene:
+            return
+        scene._update_controls()
+        match, seat = scene.match, scene.bottom
+        if scene.phase == "buy" and scene.prompt is not None:
+            for name, action in (("buy", Buy(seat)), ("decline", Decline(seat))):
+                button = scene.prompt.buttons.get(name)
+                if button is not None and button.is_enabled != _accepts(match, action):
+                    self._violation("buttons", f"the buy window's {name} is "
+                                               f"{'on' if button.is_enabled else 'off'}")
+        mine = scene.phase == "human" and scene.human.my_move()
+        one = scene.selected[0] if len(scene.selected) == 1 else None
+        groups = tuple(tuple(g) for g in scene.human.stage_groups()) \
+            if scene.human.staging() else ()
+        actions: dict[str, Action | None] = {
+            "draw": Draw(seat), "take": TakeDiscard(seat),
+            "discard": Discard(seat, one) if one is not None else None,
+            "lay_down": LayDown(seat, groups, {}) if groups else None}
+        for name, action in actions.items():
+            button = controls.buttons.get(name)
+            if button is None or not button.visible:
+                continue
+            accepted = mine and action is not None and _accepts(match, action)
+            if button.is_enabled != accepted:
+                self._violation("buttons", f"{name} is {'on' if button.is_enabled else 'off'} "
+                                           f"but the match {'accepts' if accepted else 'refuses'}"
+                                           f" it ({scene.phase}, {match.hand.phase})")
+
+    def _check_text(self) -> None:
+        controls = self.scene.controls
+        if controls is None:
+            return
+        for name, button in controls.buttons.items():
+            if not button.visible:
+                continue
+            px = controls._px(name, button.text, button.rect.w)
+            width = font(px, "bold").size(button.text)[0]
+            if width > button.rect.w - 2 * PADDING + 2:
+                self._violation("text", f"{name} {button.text!r} is {width}px in a "
+                                        f"{button.rect.w}px button")
+
+    # ------------------------------------------------------------------ reporting
+
+    def _violation(self, kind: str, detail: str) -> None:
+        shot = ""
+        turns = len(self.scene.match.log)
+        if self.shots is not None and kind not in self._shot_kinds:
+            self._shot_kinds.add(kind)
+            self.shots.mkdir(parents=True, exist_ok=True)
+            size = self.app.size
+            path = self.shots / f"{VARIANT}-{self.seed}-{size[0]}x{size[1]}-t{turns}-{kind}.png"
+            surface = pygame.display.get_surface()
+            if surface is not None:
+                pygame.image.save(surface, str(path))
+                shot = str(path)
+        self.report.violations.append(Violation(kind, VARIANT, self.seed, self.app.size, turns,
+                                                detail, shot))
+
+
+def _accepts(match: ContractMatch, action: Action) -> bool:
+    try:
+        match.clone().apply(action)
+    except EngineError:
+        return False
+    return True
+
+
+def play(seed: int, size: tuple[int, int], data_dir: Path,
+         resizes: Sequence[tuple[int, int]] = (), shots: Path | None = None,
+         lang: str = "en", max_turns: int = 600) -> Report:
+    """One Shanghai Rummy match from ``seed`` in a new app at ``size`` (in ``lang``),
+    resized to each of ``resizes`` in turn mid-round."""
+    i18n.set_language(lang)
+    app = App(data_dir=data_dir)
+    app.settings.animation_speed = 4.0
+    app.resize(size)
+    try:
+        return ContractLongPlay(app, seed, resizes, shots, max_turns).run()
+    finally:
+        while len(app.scenes):
+            app.scenes.pop()
+        app.store.close()
+        i18n.set_language("en")
