@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -42,12 +43,24 @@ from game.ui.table.controls import PADDING
 from game.ui.table.layout import meld_step
 from game.ui.table.probe import TableProbe
 from game.ui.widgets.drawing import font
+from game.ui.widgets.scale import ui_scale
 from tests.ui.long_play import INDEX_SHARE, Report, Violation
 
 VARIANT = "shanghai-rummy"
 SEATS = (Seat("You", "human"), Seat("Ada", "medium"), Seat("Bob", "easy"))
 #: the zones whose cards lie in groups that must not touch one another
 GROUPED = ("group", "hand", "stage")
+
+
+@dataclass
+class ContractReport(Report):
+    """The long play's figures, with the person's moves by kind (buys answered, contracts
+    laid down) and how many were made with the mouse."""
+
+    buys: int = 0
+    declines: int = 0
+    lay_downs: int = 0
+    mouse_moves: int = 0
 
 
 class ContractLongPlay:
@@ -66,7 +79,7 @@ class ContractLongPlay:
         self.scene = ContractTableScene(app, GameSession(match, list(SEATS)), autosave=False)
         app.scenes.push(self.scene)
         self.probe = TableProbe(app, self.scene)  # type: ignore[arg-type]
-        self.report = Report(matches=1)
+        self.report = ContractReport(matches=1)
         self._shot_kinds: set[str] = set()
         self._places: dict[int, pygame.Rect] | None = None
         self._widths: dict[int, int] = {}
@@ -81,7 +94,7 @@ class ContractLongPlay:
 
     # ------------------------------------------------------------------ running
 
-    def run(self) -> Report:
+    def run(self) -> ContractReport:
         started = time.process_time()
         scene = self.scene
         acted = 0
@@ -108,6 +121,10 @@ class ContractLongPlay:
                     self._replay_last_turns()
             self._act(acted)
         self.report.turns = len(scene.match.log)
+        person = [a.kind for a in scene.match.log if a.player == 0]
+        self.report.buys = person.count("buy")
+        self.report.declines = person.count("decline")
+        self.report.lay_downs = person.count("lay_down")
         self.report.hands = scene.match.hand.number + 1
         self.report.seconds = time.process_time() - started
         return self.report
@@ -152,7 +169,10 @@ class ContractLongPlay:
         action = scene.hint.action
         if action is not None:
             self._check_all()  # the hint's note and its staged groups on show
-            probe.key(self._key_for(action, number))
+            if number % 3 == 0 and self._mouse_for(action):
+                self.report.mouse_moves += 1
+            else:
+                probe.key(self._key_for(action, number))
             self.report.hint_plays += 1
         elif scene.phase == "buy":
             probe.key(pygame.K_n)
@@ -169,6 +189,24 @@ class ContractLongPlay:
             self._violation("turn", f"the person's move was refused: {scene.status.text}; "
                                     f"{scene.message.title if scene.message else ''}")
             self._give_up_a_move()
+
+    def _mouse_for(self, action: Action) -> bool:
+        """Do the hint's ``action`` with the mouse where it has a plain gesture: click the
+        stock, click the buy window's button, drag the lifted card onto the discard pile;
+        False when it has none."""
+        scene, probe = self.scene, self.probe
+        layout = scene.layout
+        assert layout is not None
+        if isinstance(action, Draw):
+            probe.click(layout.stock.center)
+        elif isinstance(action, Buy | Decline) and scene.prompt is not None:
+            name = "buy" if isinstance(action, Buy) else "decline"
+            probe.click(scene.prompt.buttons[name].rect.center)
+        elif isinstance(action, Discard) and action.card in scene.sprites.sprites:
+            probe.drag(probe.center(action.card), layout.discard.center)
+        else:
+            return False
+        return True
 
     @staticmethod
     def _key_for(action: Action, number: int) -> int:
@@ -407,6 +445,14 @@ class ContractLongPlay:
             if width > button.rect.w - 2 * PADDING + 2:
                 self._violation("text", f"{name} {button.text!r} is {width}px in a "
                                         f"{button.rect.w}px button")
+        prompt = self.scene.prompt
+        if prompt is not None and self.scene.phase == "buy":
+            px = round(17 * ui_scale(self.app.size))  # as BuyPrompt.build sizes them
+            for name, button in prompt.buttons.items():
+                width = font(px, "bold").size(button.text)[0]
+                if width > button.rect.w - 2 * PADDING + 2:
+                    self._violation("text", f"the buy window's {name} {button.text!r} is "
+                                            f"{width}px in a {button.rect.w}px button")
 
     # ------------------------------------------------------------------ reporting
 
@@ -436,7 +482,7 @@ def _accepts(match: ContractMatch, action: Action) -> bool:
 
 def play(seed: int, size: tuple[int, int], data_dir: Path,
          resizes: Sequence[tuple[int, int]] = (), shots: Path | None = None,
-         lang: str = "en", max_turns: int = 600) -> Report:
+         lang: str = "en", max_turns: int = 600) -> ContractReport:
     """One Shanghai Rummy match from ``seed`` in a new app at ``size`` (in ``lang``),
     resized to each of ``resizes`` in turn mid-round."""
     i18n.set_language(lang)

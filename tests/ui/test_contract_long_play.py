@@ -26,10 +26,12 @@ def test_a_long_contract_game_keeps_the_table_in_order(
     report = play(seed, size, tmp_path / "data", resizes=[other, size],
                   shots=tmp_path / "shots", lang=lang, max_turns=turns)
     assert [str(v) for v in report.violations] == []
-    # the run did what it says: rounds ended, the person answered buys and played from
-    # hints, replayed the last turns, and the window changed size
+    # the run did what it says: rounds ended, the person played from hints with keys and
+    # the mouse, answered buy windows, laid down, replayed the last turns, and the window
+    # changed size
     assert report.hands >= 2 and report.human_turns >= 60 and report.checks > 300
-    assert report.hint_plays >= 60
+    assert report.hint_plays >= 60 and report.mouse_moves >= 10
+    assert report.buys + report.declines >= 10 and report.lay_downs >= 1
     assert report.replays >= 3 and report.resizes >= 4
 
 
