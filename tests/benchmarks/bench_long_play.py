@@ -85,6 +85,12 @@ def main() -> None:
         print(f"{variant:<20}{r.matches:>8}{r.hands:>7}{r.turns:>7}{r.human_turns:>7}"
               f"{r.drag_plays:>7}{r.hint_plays:>7}{r.replays:>8}{r.resizes:>8}{r.checks:>8}"
               f"{r.frames:>8}{r.seconds:>7.0f}{len(r.violations):>6}")
+    contract = [r for r in reports if isinstance(r, contract_long_play.ContractReport)]
+    if contract:
+        print(f"shanghai-rummy, the person's moves: {sum(r.mouse_moves for r in contract)} by "
+              f"mouse; buy windows {sum(r.buys for r in contract)} bought, "
+              f"{sum(r.declines for r in contract)} declined; "
+              f"{sum(r.lay_downs for r in contract)} contracts laid down")
     print(f"windows: {', '.join(f'{w}x{h}' for w, h in SIZES)}; languages: "
           f"{', '.join(LANGUAGES)}; wall {time.monotonic() - started:.0f} s")
     kinds = Counter(v.kind for v in total.violations)
