@@ -29,11 +29,9 @@ from pathlib import Path
 
 import pygame
 
-from game import i18n
 from game.engine.actions import Action, Draw
 from game.engine.contract.actions import Buy, Decline, Discard, LayDown, TakeDiscard
 from game.engine.contract.match import ContractMatch
-from game.engine.errors import EngineError
 from game.engine.serialize import new_match
 from game.session import GameSession, Seat
 from game.ui.app import App
@@ -44,7 +42,14 @@ from game.ui.table.layout import meld_step
 from game.ui.table.probe import TableProbe
 from game.ui.widgets.drawing import font
 from game.ui.widgets.scale import ui_scale
-from tests.ui.long_play import INDEX_SHARE, Report, Violation
+from tests.ui.long_play import (
+    INDEX_SHARE,
+    Evidence,
+    Report,
+    accepts,
+    fresh_app,
+    sidebar_labels_cut,
+)
 
 VARIANT = "shanghai-rummy"
 SEATS = (Seat("You", "human"), Seat("Ada", "medium"), Seat("Bob", "easy"))
@@ -72,7 +77,6 @@ class ContractLongPlay:
         self.app = app
         self.seed = seed
         self.resizes = list(resizes)
-        self.shots = shots
         self.max_turns = max_turns
         match = new_match(VARIANT, len(SEATS), seed, {}, [s.name for s in SEATS])
         assert isinstance(match, ContractMatch)
@@ -80,7 +84,7 @@ class ContractLongPlay:
         app.scenes.push(self.scene)
         self.probe = TableProbe(app, self.scene)  # type: ignore[arg-type]
         self.report = ContractReport(matches=1)
-        self._shot_kinds: set[str] = set()
+        self.evidence = Evidence(app, VARIANT, seed, shots)
         self._places: dict[int, pygame.Rect] | None = None
         self._widths: dict[int, int] = {}
         self._order: list[int] = []
@@ -412,7 +416,7 @@ class ContractLongPlay:
         if scene.phase == "buy" and scene.prompt is not None:
             for name, action in (("buy", Buy(seat)), ("decline", Decline(seat))):
                 button = scene.prompt.buttons.get(name)
-                if button is not None and button.is_enabled != _accepts(match, action):
+                if button is not None and button.is_enabled != accepts(match, action):
                     self._violation("buttons", f"the buy window's {name} is "
                                                f"{'on' if button.is_enabled else 'off'}")
         mine = scene.phase == "human" and scene.human.my_move()
@@ -427,24 +431,15 @@ class ContractLongPlay:
             button = controls.buttons.get(name)
             if button is None or not button.visible:
                 continue
-            accepted = mine and action is not None and _accepts(match, action)
+            accepted = mine and action is not None and accepts(match, action)
             if button.is_enabled != accepted:
                 self._violation("buttons", f"{name} is {'on' if button.is_enabled else 'off'} "
                                            f"but the match {'accepts' if accepted else 'refuses'}"
                                            f" it ({scene.phase}, {match.hand.phase})")
 
     def _check_text(self) -> None:
-        controls = self.scene.controls
-        if controls is None:
-            return
-        for name, button in controls.buttons.items():
-            if not button.visible:
-                continue
-            px = controls._px(name, button.text, button.rect.w)
-            width = font(px, "bold").size(button.text)[0]
-            if width > button.rect.w - 2 * PADDING + 2:
-                self._violation("text", f"{name} {button.text!r} is {width}px in a "
-                                        f"{button.rect.w}px button")
+        for problem in sidebar_labels_cut(self.scene.controls):
+            self._violation("text", problem)
         prompt = self.scene.prompt
         if prompt is not None and self.scene.phase == "buy":
             px = round(17 * ui_scale(self.app.size))  # as BuyPrompt.build sizes them
@@ -457,27 +452,8 @@ class ContractLongPlay:
     # ------------------------------------------------------------------ reporting
 
     def _violation(self, kind: str, detail: str) -> None:
-        shot = ""
-        turns = len(self.scene.match.log)
-        if self.shots is not None and kind not in self._shot_kinds:
-            self._shot_kinds.add(kind)
-            self.shots.mkdir(parents=True, exist_ok=True)
-            size = self.app.size
-            path = self.shots / f"{VARIANT}-{self.seed}-{size[0]}x{size[1]}-t{turns}-{kind}.png"
-            surface = pygame.display.get_surface()
-            if surface is not None:
-                pygame.image.save(surface, str(path))
-                shot = str(path)
-        self.report.violations.append(Violation(kind, VARIANT, self.seed, self.app.size, turns,
-                                                detail, shot))
-
-
-def _accepts(match: ContractMatch, action: Action) -> bool:
-    try:
-        match.clone().apply(action)
-    except EngineError:
-        return False
-    return True
+        self.report.violations.append(self.evidence.violation(
+            kind, len(self.scene.match.log), detail))
 
 
 def play(seed: int, size: tuple[int, int], data_dir: Path,
@@ -485,14 +461,5 @@ def play(seed: int, size: tuple[int, int], data_dir: Path,
          lang: str = "en", max_turns: int = 600) -> ContractReport:
     """One Shanghai Rummy match from ``seed`` in a new app at ``size`` (in ``lang``),
     resized to each of ``resizes`` in turn mid-round."""
-    i18n.set_language(lang)
-    app = App(data_dir=data_dir)
-    app.settings.animation_speed = 4.0
-    app.resize(size)
-    try:
+    with fresh_app(size, data_dir, lang) as app:
         return ContractLongPlay(app, seed, resizes, shots, max_turns).run()
-    finally:
-        while len(app.scenes):
-            app.scenes.pop()
-        app.store.close()
-        i18n.set_language("en")

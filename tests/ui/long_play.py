@@ -23,7 +23,8 @@ given, a screenshot. ``tests/ui/test_long_play.py`` plays a small sample in CI;
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,14 +104,13 @@ class LongPlay:
         self.variant = variant
         self.seed = seed
         self.resizes = list(resizes)
-        self.shots = shots
         self.max_turns = max_turns
         session = GameSession.new(variant, options or {}, list(SEATS), seed)
         self.scene = TableScene(app, session, autosave=False)
         app.scenes.push(self.scene)
         self.probe = TableProbe(app, self.scene)
         self.report = Report(matches=1)
-        self._shot_kinds: set[str] = set()
+        self.evidence = Evidence(app, variant, seed, shots)
         self._places: dict[frozenset[Card], pygame.Rect] | None = None
         self._order: list[frozenset[Card]] = []
         self._card_size: tuple[int, int] = (0, 0)
@@ -507,7 +507,7 @@ class LongPlay:
             "pass": Pass(seat), "knock": Knock(seat)}
         # Draw gives a started play up, else draws, else passes (the stock is empty)
         draws = ([Abandon(seat)] if scene.human.play_started else []) + [Draw(seat), Pass(seat)]
-        drawing = any(_accepts(match, action) for action in draws)
+        drawing = any(accepts(match, action) for action in draws)
         button = controls.buttons.get("draw")
         if button is not None and button.visible and button.is_enabled != drawing:
             self._violation("buttons", f"draw is {'on' if button.is_enabled else 'off'} but "
@@ -518,7 +518,7 @@ class LongPlay:
                 continue
             if name == "knock" and draft.touched:
                 continue  # knocking asks to reset first: the button is off, the rule silent
-            accepted = _accepts(match, action)
+            accepted = accepts(match, action)
             if button.is_enabled != accepted:
                 self._violation("buttons", f"{name} is {'on' if button.is_enabled else 'off'} "
                                            f"but the match {'accepts' if accepted else 'refuses'}"
@@ -529,42 +529,77 @@ class LongPlay:
                 self._violation("buttons", f"{name} is {'on' if button.is_enabled else 'off'}")
 
     def _check_text(self) -> None:
-        controls = self.scene.controls
-        if controls is None:
-            return
-        for name, button in controls.buttons.items():
-            if not button.visible:
-                continue
-            px = controls._px(name, button.text, button.rect.w)
-            width = font(px, "bold").size(button.text)[0]
-            if width > button.rect.w - 2 * PADDING + 2:
-                self._violation("text", f"{name} {button.text!r} is {width}px in a "
-                                        f"{button.rect.w}px button")
+        for problem in sidebar_labels_cut(self.scene.controls):
+            self._violation("text", problem)
 
     # ------------------------------------------------------------------ reporting
 
     def _violation(self, kind: str, detail: str) -> None:
+        self.report.violations.append(self.evidence.violation(
+            kind, len(self.scene.match.log), detail))
+
+
+class Evidence:
+    """Makes the violations of one match, with a screenshot of the window (the first of
+    each kind, when ``shots`` names a folder)."""
+
+    def __init__(self, app: App, variant: str, seed: int, shots: Path | None) -> None:
+        self.app, self.variant, self.seed, self.shots = app, variant, seed, shots
+        self._shot_kinds: set[str] = set()
+
+    def violation(self, kind: str, turn: int, detail: str) -> Violation:
         shot = ""
+        size = self.app.size
         if self.shots is not None and kind not in self._shot_kinds:
             self._shot_kinds.add(kind)
             self.shots.mkdir(parents=True, exist_ok=True)
-            size = self.app.size
-            path = self.shots / (f"{self.variant}-{self.seed}-{size[0]}x{size[1]}-"
-                                 f"t{len(self.scene.match.log)}-{kind}.png")
+            name = f"{self.variant}-{self.seed}-{size[0]}x{size[1]}-t{turn}-{kind}.png"
+            path = self.shots / name
             surface = pygame.display.get_surface()
             if surface is not None:
                 pygame.image.save(surface, str(path))
                 shot = str(path)
-        self.report.violations.append(Violation(kind, self.variant, self.seed, self.app.size,
-                                                len(self.scene.match.log), detail, shot))
+        return Violation(kind, self.variant, self.seed, size, turn, detail, shot)
 
 
-def _accepts(match: Any, action: Action) -> bool:
+def sidebar_labels_cut(controls: Any) -> list[str]:
+    """The sidebar buttons on show whose label is wider than the button, in words."""
+    if controls is None:
+        return []
+    cut = []
+    for name, button in controls.buttons.items():
+        if not button.visible:
+            continue
+        px = controls._px(name, button.text, button.rect.w)
+        width = font(px, "bold").size(button.text)[0]
+        if width > button.rect.w - 2 * PADDING + 2:
+            cut.append(f"{name} {button.text!r} is {width}px in a {button.rect.w}px button")
+    return cut
+
+
+def accepts(match: Any, action: Action) -> bool:
+    """Does a copy of ``match`` take ``action`` (the real match is left alone)?"""
     try:
         match.clone().apply(action)
     except EngineError:
         return False
     return True
+
+
+@contextmanager
+def fresh_app(size: tuple[int, int], data_dir: Path, lang: str) -> Iterator[App]:
+    """A new app at ``size`` speaking ``lang``, fast animations; closed afterwards."""
+    i18n.set_language(lang)
+    app = App(data_dir=data_dir)
+    app.settings.animation_speed = 4.0
+    app.resize(size)
+    try:
+        yield app
+    finally:
+        while len(app.scenes):
+            app.scenes.pop()
+        app.store.close()
+        i18n.set_language("en")
 
 
 def _melds(groups: Sequence[Sequence[Card]]) -> set[frozenset[Card]]:
@@ -580,14 +615,5 @@ def play(variant: str, seed: int, size: tuple[int, int], data_dir: Path,
          lang: str = "en", max_turns: int = 400) -> Report:
     """One match of ``variant`` from ``seed`` in a new app at ``size`` (in ``lang``),
     resized to each of ``resizes`` in turn every third human turn."""
-    i18n.set_language(lang)
-    app = App(data_dir=data_dir)
-    app.settings.animation_speed = 4.0
-    app.resize(size)
-    try:
+    with fresh_app(size, data_dir, lang) as app:
         return LongPlay(app, variant, seed, resizes, shots, max_turns).run()
-    finally:
-        while len(app.scenes):
-            app.scenes.pop()
-        app.store.close()
-        i18n.set_language("en")
