@@ -373,14 +373,11 @@ class LongPlay:
         cards = {g.index: frozenset(g.cards) for g in model.groups}
         regions = [rect for _, rect in layout.regions]
 
-        def reading(box: Any) -> tuple[int, int, int]:  # sets and runs apart: region first
-            return reading_key(box.rect)
-
-        def reading_key(rect: pygame.Rect) -> tuple[int, int, int]:
+        def reading_key(rect: pygame.Rect) -> tuple[int, int, int]:  # sets and runs apart:
             region = next((i for i, r in enumerate(regions) if r.colliderect(rect)), 0)
-            return (region, rect.y, rect.x)
+            return (region, rect.y, rect.x)  # region first
 
-        boxes = sorted(layout.groups, key=reading)
+        boxes = sorted(layout.groups, key=lambda box: reading_key(box.rect))
         places = {cards[b.index]: b.rect.copy() for b in boxes}
         order = [cards[b.index] for b in boxes]
         squeezes = scene.slots.squeezes

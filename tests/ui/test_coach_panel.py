@@ -34,45 +34,44 @@ def test_the_puzzle_panel_covers_no_meld_and_does_not_jump(start_app: StartApp,
     assert scene.panel_rect == where
 
 
-def test_the_panel_folds_on_a_felt_full_of_melds(start_app: StartApp) -> None:
+RANKS = ("2", "3", "4", "5", "7", "8", "10", "J", "Q", "K")
+
+
+def full_felt(start_app: StartApp, melds: list[str]) -> StagedTable:
+    """The known puzzle's melds plus ``melds`` filling the felt, staged at 1024x640."""
     from game.coach.puzzles import make_puzzle
     from game.coach.staging import position
 
-    ranks = ("2", "3", "4", "5", "7", "8", "10", "J", "Q", "K")
-    melds = " | ".join(f"{r}C {r}D {r}S" for r in ranks)  # ten more sets fill the felt
-    table, hand = position("3C 4C 5C 6C | 9D 9S 9H | " + melds, "6D 6H")
+    table, hand = position("3C 4C 5C 6C | 9D 9S 9H | " + " | ".join(melds), "6D 6H")
     puzzle = make_puzzle("machiavelli", {}, 77, table, hand)
     assert puzzle is not None
     app = start_app(size=(1024, 640), speed=3.0)
     probe = staged(app, "puzzle_table", puzzle)
-    scene = probe.scene
     probe.frames(2)
+    return probe.scene
+
+
+def hand_cards(scene: StagedTable) -> list[pygame.Rect]:
+    assert scene.layout is not None
+    return [s.rect for s in scene.layout.spots.values() if s.zone == "hand"]
+
+
+def test_the_panel_folds_on_a_felt_full_of_melds(start_app: StartApp) -> None:
+    scene = full_felt(start_app, [f"{r}C {r}D {r}S" for r in RANKS])  # ten more sets
     assert scene.panel_folded  # no place on the felt is clear of melds for the whole panel
     # folded to its title and buttons, which stay inside it
     assert scene.panel_rect.h < 120
     assert all(scene.panel_rect.contains(b.rect) for b in scene.coach_buttons.values())
-    # ... and it covers no meld (it sits on the hand rail beside the cards), nor a hand card
-    hand = [s.rect for s in scene.layout.spots.values() if s.zone == "hand"]
-    assert scene.panel_rect.collidelist(hand) < 0
+    # ... and it covers no hand card (it may sit on the hand rail beside the cards)
+    assert scene.panel_rect.collidelist(hand_cards(scene)) < 0
 
 
 def test_a_folded_panel_on_a_full_felt_covers_no_meld(start_app: StartApp) -> None:
-    from game.coach.puzzles import make_puzzle
-    from game.coach.staging import position
-
-    ranks = ("2", "3", "4", "5", "7", "8", "10", "J", "Q", "K")
-    sets = [f"{r}C {r}D {r}S" for r in ranks] + [f"{r}H {r}D {r}S" for r in ranks]
-    table, hand = position("3C 4C 5C 6C | 9D 9S 9H | " + " | ".join(sets), "6D 6H")
-    puzzle = make_puzzle("machiavelli", {}, 77, table, hand)
-    assert puzzle is not None
-    app = start_app(size=(1024, 640), speed=3.0)
-    probe = staged(app, "puzzle_table", puzzle)
-    scene = probe.scene
-    probe.frames(2)
+    scene = full_felt(start_app, [f"{r}C {r}D {r}S" for r in RANKS]
+                      + [f"{r}H {r}D {r}S" for r in RANKS])
     assert scene.panel_folded
     assert covered(scene) == [], "the folded panel covers a meld"
-    hand_cards = [s.rect for s in scene.layout.spots.values() if s.zone == "hand"]
-    assert scene.panel_rect.collidelist(hand_cards) < 0
+    assert scene.panel_rect.collidelist(hand_cards(scene)) < 0
 
 
 def test_a_tutorial_step_shows_its_own_buttons(start_app: StartApp) -> None:
