@@ -145,7 +145,8 @@ class HumanTurn:
             return
         frozen = [p for p in draft.check().problems if p.rule == "frozen_meld"]
         if frozen:
-            self.table.say(_("That meld is frozen"), [problem_text(frozen[0])], "error", 6.0)
+            self.table.say(_("That meld is frozen"),
+                           [problem_text(frozen[0], draft.table().melds)], "error", 6.0)
 
     def insert_and_split(self, cards: Sequence[Card], to_group: int, at: int) -> bool:
         """Drop ``cards`` between two cards of a meld, splitting it there so both parts are
@@ -258,7 +259,8 @@ class HumanTurn:
             return
         check = draft.check()
         if not check.ok:
-            self.refuse(_("You cannot end your turn yet"), [problem_text(p)
+            melds = draft.table().melds
+            self.refuse(_("You cannot end your turn yet"), [problem_text(p, melds)
                                                           for p in check.problems])
             return
         self.table.commit(Play(self.table.match.current, draft.table()))

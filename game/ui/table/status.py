@@ -4,12 +4,15 @@ the match and the draft. A controller owned by ``TableScene``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.engine.cards import Card
 from game.engine.scoring import hand_value, points_text
 from game.engine.turn import TurnCheck
 from game.engine.variants import KnockWhen
 from game.i18n import _, ngettext
+from game.solver.edits import meld_text
 from game.ui.table.controls import ButtonState, Same
 from game.ui.table.hud import Facts, Status
 from game.ui.table.phases import HINT, HUMAN, REPLAY, STOPPED
@@ -62,8 +65,9 @@ class TableStatus:
                 (not touched and "end_turn" in legal)
             tip = None
             if not can_end and touched and check is not None and check.problems:
+                check_melds = draft.table().melds if draft is not None else ()
                 tip = _("Not yet (E shows why): ") + "; ".join(
-                    problem_text(p) for p in check.problems[:4])
+                    problem_text(p, check_melds) for p in check.problems[:4])
             states["end"] = ButtonState(enabled=can_end, tooltip=tip)
             penalty = self.table.match.variant.abandon_penalty
             if self.table.human.play_started and "abandon" in legal:
@@ -233,10 +237,15 @@ def with_suits(text: str) -> str:
     return CARD_CODE.sub(lambda m: m.group(1) + SUITS[m.group(2)], text)
 
 
-def problem_text(problem: Any) -> str:
-    """A problem of the turn check as the player reads it ("Meld 2: ...")."""
+def problem_text(problem: Any, melds: Sequence[Sequence[Card]] = ()) -> str:
+    """A problem of the turn check as the player reads it: the meld named by its cards
+    ("5\u2665 6\u2665 9\u2665: ...", ``melds``: the checked table's melds), since melds keep
+    their places on screen and a number in the table's own order would point elsewhere;
+    "Meld 2: ..." only when the melds are not known."""
     meld = getattr(problem, "meld", None)
     message = with_suits(getattr(problem, "message", str(problem)))
     if meld is None:
         return message[:1].upper() + message[1:]
+    if 0 <= meld < len(melds):
+        return f"{meld_text(melds[meld])}: {message}"
     return _("Meld {n}: {message}").format(n=meld + 1, message=message)
