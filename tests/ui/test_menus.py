@@ -171,7 +171,8 @@ def test_title_quit_keeps_its_place_asks_first_and_one_button_stands_out(
     stats_at = button(app, "Statistics").rect.y
     primary = [e.text for e in title._elements if isinstance(e, UIButton)
                and "@primary" in e.class_ids]
-    assert primary == [] and title.focus.focused_key == "new"
+    # ... and then none stood out at all: the one Enter presses is gold
+    assert primary == ["New game"] and title.focus.focused_key == "new"
     game = session("tahiti")
     with_game = start_app(data_dir=tmp_path_factory.mktemp("with_game"))
     with_game.store.saves.write(AUTOSAVE, game.to_json(), game.summary())

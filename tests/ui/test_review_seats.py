@@ -57,6 +57,8 @@ def test_an_unfinished_hot_seat_game_is_reviewed_seat_by_seat_under_the_cover(
     assert scene.worker is None and scene.review is None
     names = [e.text for e in scene._elements if getattr(e, "text", "").endswith("'s turns")]
     assert names == ["Ann's turns", "Ben's turns"]
+    # alike: neither seat is the default, so neither is gold
+    assert not [e for e in scene._elements if "@primary" in getattr(e, "class_ids", [])]
     # Ben's review: the screen is passed to Ben first, and only the cover is drawn
     click(app, widget(scene, "seat_1"))
     cover = app.scenes.top

@@ -17,6 +17,7 @@ from game.i18n import _
 from game.session import Seat
 from game.solver.edits import card_text
 from game.ui.scenes.table import TableScene
+from game.ui.table.board import badge_centre, badge_radius
 from game.ui.table.probe import TableProbe
 from game.ui.table.slots import SPARE, SlotEntry, SlotMap
 from tests.ui.conftest import StartApp, open_table
@@ -380,3 +381,24 @@ def test_the_hint_note_on_a_full_felt_covers_no_meld(make) -> None:  # noqa: ANN
     assert scene.note_rect is not None
     mats_now = [box.rect for box in scene.layout.groups]
     assert scene.note_rect.collidelist(mats_now) < 0, "the hint's note covers a meld"
+
+
+# --------------------------------------------------------------------------- badges
+
+
+@pytest.mark.parametrize("size", [SMALL, (1920, 1080)])
+def test_a_mats_badges_are_whole_on_the_felt_and_grow_with_the_cards(make, size) -> None:  # noqa: ANN001
+    """The "!" and the padlock sit on a mat's corners: a mat at the felt's edge must not
+    show half a badge, and on a big screen the badge grows with the cards."""
+    probe = make(size=size)
+    layout = probe.scene.layout
+    assert layout is not None and layout.groups
+    r = badge_radius(layout)
+    assert r >= 9 and (size == SMALL or r > 9)
+    felt = layout.table
+    for box in layout.groups:
+        for corner in (box.rect.topleft, box.rect.topright):
+            x, y = badge_centre(layout, corner, r)
+            assert felt.left <= x - r and x + r <= felt.right, (corner, felt)
+            assert felt.top <= y - r and y + r <= felt.bottom, (corner, felt)
+            assert abs(x - corner[0]) <= r and abs(y - corner[1]) <= r  # still on its corner

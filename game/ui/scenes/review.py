@@ -182,7 +182,7 @@ class ReviewScene(MenuScene):
                         tooltip=_("Put this review away and choose whose turns to see"))
 
     def _build_chooser(self) -> None:
-        """A button per human seat: whose turns to review."""
+        """A button per human seat: whose turns to review (alike: no seat is the default)."""
         content = self.content_rect()
         width = min(content.w, self.px(420))
         x = content.centerx - width // 2
@@ -190,7 +190,7 @@ class ReviewScene(MenuScene):
         for seat in self.session.humans:
             self.button(pygame.Rect(x, y, width, self.px(44)),
                         _("{name}'s turns").format(name=self.session.seats[seat].name),
-                        self._seat_chooser(seat), key=f"seat_{seat}", style="primary")
+                        self._seat_chooser(seat), key=f"seat_{seat}", style="menu")
             y += self.px(54)
         self.button(pygame.Rect(x, y + self.px(10), width, self.px(40)), _("Back"), self.back,
                     key="back")

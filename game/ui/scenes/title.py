@@ -73,7 +73,8 @@ class TitleScene(MenuScene):
                                 summary=self.autosave_summary), "primary"))
         entries += [
             ("new", _("New game"), self.new_game,
-             _("Choose a variant, house rules and players, and deal"), "menu"),
+             _("Choose a variant, house rules and players, and deal"),
+             "menu" if self.has_autosave else "primary"),  # the one Enter presses is gold
             ("load", _("Load game"), self.load_game, _("Open a game you saved"), "menu"),
             ("rules", _("Rules"), self.rules, _("Read the rules of every variant"), "menu"),
             # not gold even on a first start (the line beside it offers it): one button

@@ -121,12 +121,14 @@ class Board(BoardCache):
                    facts: Facts) -> None:
         radius = max(6, layout.table_card[0] // 9)
         frozen = frozen_groups(model)
+        badge = badge_radius(layout)
         for box in layout.groups:
             surface.blit(self._mat(box.rect.size, box.valid, radius), box.rect)
             if not box.valid:
-                self._badge(surface, box.rect.topright, "!", RED)
+                self._badge(surface, badge_centre(layout, box.rect.topright, badge), badge,
+                            "!", RED)
             if box.index in frozen:
-                self._padlock(surface, box.rect.topleft)
+                self._padlock(surface, badge_centre(layout, box.rect.topleft, badge), badge)
         if layout.free_rect is not None:
             panel(surface, layout.free_rect, BOARD_FREE_FILL, BOARD_FREE_EDGE, radius, 1)
             # the label lies in its own strip inside the mat, read upwards, so it never
@@ -163,22 +165,24 @@ class Board(BoardCache):
             self._mats[key] = mat
         return mat
 
-    def _padlock(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
+    def _padlock(self, surface: pygame.Surface, at: tuple[int, int], r: int) -> None:
         """A padlock badge on a mat's corner: the meld is frozen by its joker."""
-        r = 9
         pygame.draw.circle(surface, BLUE, at, r)
         pygame.draw.circle(surface, BOARD_BADGE_INK, at, r, 1)
         x, y = at
-        body = pygame.Rect(x - 4, y - 1, 8, 6)
-        pygame.draw.arc(surface, BOARD_BADGE_INK, pygame.Rect(x - 3, y - 6, 6, 8), 0, 3.1416, 2)
+        unit = r / 9  # the lock was drawn for a badge of radius 9
+        body = pygame.Rect(round(x - 4 * unit), round(y - unit), round(8 * unit), round(6 * unit))
+        shackle = pygame.Rect(round(x - 3 * unit), round(y - 6 * unit), round(6 * unit),
+                              round(8 * unit))
+        pygame.draw.arc(surface, BOARD_BADGE_INK, shackle, 0, 3.1416, max(2, round(2 * unit)))
         pygame.draw.rect(surface, BOARD_BADGE_INK, body, border_radius=1)
 
-    def _badge(self, surface: pygame.Surface, at: tuple[int, int], text: str,
+    def _badge(self, surface: pygame.Surface, at: tuple[int, int], r: int, text: str,
                colour: tuple[int, int, int]) -> None:
-        r = 9
         pygame.draw.circle(surface, colour, at, r)
         pygame.draw.circle(surface, BOARD_BADGE_INK, at, r, 1)
-        label = self.text.render(text, 13, BOARD_BADGE_INK, bold=True, shadow=False)
+        label = self.text.render(text, max(13, round(r * 1.45)), BOARD_BADGE_INK, bold=True,
+                                 shadow=False)
         surface.blit(label, label.get_rect(center=at))
 
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo) -> None:
@@ -338,3 +342,17 @@ class Board(BoardCache):
 def frozen_groups(model: TableModel) -> frozenset[int]:
     """The groups marked frozen by a joker (their source indices)."""
     return frozenset(group.index for group in model.groups if group.frozen)
+
+
+def badge_radius(layout: Layout) -> int:
+    """A mat's badge ("!", the padlock) grows with the table's cards, to be seen on a big
+    screen and never smaller than a fingertip's worth of a small one."""
+    return max(9, min(16, layout.table_card[0] // 6))
+
+
+def badge_centre(layout: Layout, corner: tuple[int, int], r: int) -> tuple[int, int]:
+    """A badge on a mat's ``corner``, kept whole inside the felt (a mat at the felt's edge
+    would show half a badge)."""
+    felt = layout.table
+    return (max(felt.left + r, min(felt.right - r, corner[0])),
+            max(felt.top + r, min(felt.bottom - r, corner[1])))
