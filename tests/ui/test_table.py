@@ -11,6 +11,7 @@ import pytest
 from game.engine.actions import Abandon, Draw, Play
 from game.session import Seat
 from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.table.board import badge_centre, badge_radius
 from game.ui.table.probe import TableProbe
 from tests.ui.conftest import StartApp, open_table
 
@@ -408,8 +409,9 @@ def test_a_meld_frozen_by_its_joker_is_marked_and_breaking_it_is_told_at_once(
     box = scene.layout.box(run)
     surface = pygame.Surface(scene.app.size)
     scene.draw(surface)
-    x, y = box.rect.topleft
-    assert tuple(surface.get_at((x - 6, y)))[:3] == BLUE  # the padlock on its corner
+    r = badge_radius(scene.layout)
+    x, y = badge_centre(scene.layout, box.rect.topleft, r)
+    assert tuple(surface.get_at((x - r + 3, y)))[:3] == BLUE  # the padlock on its corner
     # a card dragged out of it: the table says so now, not only at End turn
     probe.drag(probe.center(probe.card("8H")), scene.layout.new_melds[0].center)
     assert scene.message is not None and scene.message.title == "That meld is frozen"

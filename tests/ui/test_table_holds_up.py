@@ -388,17 +388,48 @@ def test_the_hint_note_on_a_full_felt_covers_no_meld(make) -> None:  # noqa: ANN
 
 @pytest.mark.parametrize("size", [SMALL, (1920, 1080)])
 def test_a_mats_badges_are_whole_on_the_felt_and_grow_with_the_cards(make, size) -> None:  # noqa: ANN001
-    """The "!" and the padlock sit on a mat's corners: a mat at the felt's edge must not
+    """The "!" and the padlock sit on a mat's corners: a mat at the window's edge must not
     show half a badge, and on a big screen the badge grows with the cards."""
     probe = make(size=size)
     layout = probe.scene.layout
     assert layout is not None and layout.groups
     r = badge_radius(layout)
     assert r >= 9 and (size == SMALL or r > 9)
-    felt = layout.table
+    window = pygame.Rect((0, 0), size)
+    assert any(box.rect.left - r < 0 for box in layout.groups)  # a mat at the window's edge
     for box in layout.groups:
         for corner in (box.rect.topleft, box.rect.topright):
             x, y = badge_centre(layout, corner, r)
-            assert felt.left <= x - r and x + r <= felt.right, (corner, felt)
-            assert felt.top <= y - r and y + r <= felt.bottom, (corner, felt)
-            assert abs(x - corner[0]) <= r and abs(y - corner[1]) <= r  # still on its corner
+            assert window.contains(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), (corner, r)
+            assert abs(x - corner[0]) <= r // 2 and abs(y - corner[1]) <= r // 2
+
+
+# --------------------------------------------------------------------------- sets and runs
+
+
+FIVE = THREE + [Seat("Cy", "medium"), Seat("Di", "easy")]
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+#: sixteen sets and two runs, where sets and runs lie apart: the sets' side overflowed its
+#: share of the felt even with the smallest cards, and its last rows lay over the turn log
+MANY_SETS = {"table": " | ".join([f"{r}C {r}D {r}H {r}S" for r in RANKS]
+                                 + ["QC QD QH", "JC JD JH", "10C 10D 10H", "2S 3S 4S",
+                                    "9S 10S JS"]),
+             "hands": ["AC 5S", "KD 7S 8C", "AH 6S 4D", "3C 5C 6C", "3D 4H 7D"], "current": 0}
+
+
+def test_a_side_full_of_sets_takes_more_of_the_felt_and_covers_no_log(make) -> None:  # noqa: ANN001
+    probe = make(MANY_SETS, seats=FIVE, variant="manipulation")
+    layout = probe.scene.layout
+    assert layout is not None and len(layout.regions) == 2
+    (_sets, left), (_runs, right) = layout.regions
+    assert left.width > right.width  # the line moved towards the runs' emptier side
+    felt = layout.table
+    for box in layout.groups:
+        assert felt.contains(box.rect), (box.rect, felt)
+        assert not box.rect.colliderect(layout.log), (box.rect, layout.log)
+    for rect in layout.new_melds:
+        assert felt.contains(rect) and not rect.colliderect(layout.log)
+    # and it stays there: the next layout of the same table keeps the line and the places
+    before = {b.index: b.rect.copy() for b in layout.groups}
+    probe.scene.refresh(snap=True)
+    assert {b.index: b.rect for b in probe.scene.layout.groups} == before

@@ -421,7 +421,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         layout = compute_layout(model, size, places, 0 if self.coached else None)
         if layout.gaps_dropped:
             self.slots.squeeze(spare=not layout.spare_dropped)
-        self.slots.laid_out(size, layout.table_card[1])
+        self.slots.laid_out(size, layout.table_card[1],
+                            layout.sets_share if model.apart else None)
         return layout
 
     def refresh(self, snap: bool = False) -> None:

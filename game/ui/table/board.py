@@ -351,8 +351,7 @@ def badge_radius(layout: Layout) -> int:
 
 
 def badge_centre(layout: Layout, corner: tuple[int, int], r: int) -> tuple[int, int]:
-    """A badge on a mat's ``corner``, kept whole inside the felt (a mat at the felt's edge
-    would show half a badge)."""
-    felt = layout.table
-    return (max(felt.left + r, min(felt.right - r, corner[0])),
-            max(felt.top + r, min(felt.bottom - r, corner[1])))
+    """A badge on a mat's ``corner`` (under the cards, which cover its inner quarter), kept
+    whole inside the window (a mat at the felt's edge showed half a badge)."""
+    width, height = layout.size
+    return (max(r, min(width - r, corner[0])), max(r, min(height - r, corner[1])))

@@ -24,6 +24,12 @@ STEP_COMPACT = 0.5  # narrow cards have one big index that needs more room
 WIDE_EXTRA = 0.1  # more for a meld with a 10 in it: its index has two digits
 COMPACT_BELOW = 84  # card_art draws narrower cards in its compact style
 MIN_TABLE_HEIGHT = 50
+#: smaller still only when a table cannot fit otherwise (its melds would cover the log)
+LAST_TABLE_HEIGHT = 34
+#: where sets and runs lie apart, the sets' usual share of the felt's width, and the shares
+#: tried (nearest first) when a table does not fit even at the smallest cards
+SETS_SHARE = 0.4
+SETS_SHARES = (0.4, 0.5, 0.3, 0.6, 0.25, 0.7, 0.2, 0.75)
 BUTTON_ROWS = 9  # rows of sidebar buttons (controls.ROWS)
 LOG_ROWS_MOST = 4  # lines of the turn log under the felt (one per other seat, at most)
 
@@ -135,6 +141,7 @@ class Layout(HandRow):
     score_row: int = 20
     gaps_dropped: bool = False  # the slots' gaps had to close for the table to fit
     spare_dropped: bool = False  # ... and their room to grow
+    sets_share: float = SETS_SHARE  # where sets and runs lie apart: the sets' width share
 
     def group_at(self, pos: tuple[float, float], slack: int = 0) -> GroupBox | None:
         """The meld whose mat is under ``pos``, else the nearest one within ``slack``
@@ -334,41 +341,57 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int, places: Places)
     gapless = [e for e in entries if e.group is not None]
     top = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
     if places.card_cap is not None:
-        top = max(MIN_TABLE_HEIGHT, min(top, places.card_cap))
+        top = max(LAST_TABLE_HEIGHT, min(top, places.card_cap))
     h = top
-    if not _fits(layout, model, entries, h, label_h, room):
+    share = places.sets_share or SETS_SHARE
+    if not _fits(layout, model, entries, h, label_h, room, share):
         layout.gaps_dropped = True
-        if gapless != entries and _fits(layout, model, gapless, h, label_h, room):
+        if gapless != entries and _fits(layout, model, gapless, h, label_h, room, share):
             entries = gapless  # the gaps close, every meld keeps its room to grow
         else:
             layout.spare_dropped = entries != compact or room > len(model.free)
             entries, room = compact, len(model.free)
-            h = _fitting_height(layout, model, entries, top, label_h, room)
-    _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, True, room)
+            h = _fitting_height(layout, model, entries, top, label_h, room, share)
+            if model.apart and not _fits(layout, model, entries, h, label_h, room, share):
+                # even the smallest cards overflow one side: move the line between sets
+                # and runs, to the nearest share at which the table fits with the
+                # tallest cards
+                fits = [(_fitting_height(layout, model, entries, top, label_h, room, s), s)
+                        for s in SETS_SHARES]
+                fitting = [(height, s) for height, s in fits
+                           if _fits(layout, model, entries, height, label_h, room, s)]
+                if fitting:
+                    h, share = max(fitting, key=lambda hs: (hs[0], -abs(hs[1] - share)))
+            if not _fits(layout, model, entries, h, label_h, room, share):
+                h = _fitting_height(layout, model, entries, h, label_h, room, share,
+                                    LAST_TABLE_HEIGHT)
+    layout.sets_share = share
+    _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, True, room, share)
 
 
 def _fits(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], h: int,
-          label_h: int, free_room: int) -> bool:
+          label_h: int, free_room: int, share: float = SETS_SHARE) -> bool:
     return _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, False,
-                      free_room)
+                      free_room, share)
 
 
 def _fitting_height(layout: Layout, model: TableModel, entries: Sequence[SlotEntry],
-                    top: int, label_h: int, free_room: int) -> int:
-    """The tallest table card from ``top`` down to ``MIN_TABLE_HEIGHT`` at which
-    ``entries`` fit."""
+                    top: int, label_h: int, free_room: int, share: float = SETS_SHARE,
+                    least: int = MIN_TABLE_HEIGHT) -> int:
+    """The tallest table card from ``top`` down to ``least`` at which ``entries`` fit."""
     h = top
-    while h > MIN_TABLE_HEIGHT and not _fits(layout, model, entries, h, label_h, free_room):
-        h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
+    while h > least and not _fits(layout, model, entries, h, label_h, free_room, share):
+        h = max(least, int(h * 0.94))
     return h
 
 
-def _regions(layout: Layout, model: TableModel, label_h: int) -> list[tuple[str, pygame.Rect]]:
+def _regions(layout: Layout, model: TableModel, label_h: int,
+             share: float = SETS_SHARE) -> list[tuple[str, pygame.Rect]]:
     table = layout.table
     if not model.apart:
         return [("", table.copy())]
     gap = layout.margin * 2
-    left_w = round((table.width - gap) * 0.4)
+    left_w = round((table.width - gap) * share)
     sets = pygame.Rect(table.x, table.y + label_h, left_w, table.height - label_h)
     runs = pygame.Rect(sets.right + gap, table.y + label_h, table.width - left_w - gap,
                        table.height - label_h)
@@ -376,12 +399,13 @@ def _regions(layout: Layout, model: TableModel, label_h: int) -> list[tuple[str,
 
 
 def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], w: int,
-               h: int, label_h: int, final: bool, free_room: int) -> bool:
+               h: int, label_h: int, final: bool, free_room: int,
+               share: float = SETS_SHARE) -> bool:
     pad = max(3, round(w * 0.08))
     gap = max(pad * 2 + 4, round(w * 0.26))
     row_gap = max(pad * 2 + 4, round(h * 0.14))
     step = meld_step(w)
-    regions = _regions(layout, model, label_h)
+    regions = _regions(layout, model, label_h, share)
     per_region: list[list[_Block]] = [[] for _ in regions]
     if model.free or free_room:  # a strip on the left of the free cards holds their label
         def free_width(count: int) -> float:

@@ -49,6 +49,9 @@ class Places:
     slots: tuple[SlotEntry, ...]
     card_cap: int | None = None
     free_room: int = 0
+    #: where sets and runs lie apart, the share of the felt's width the sets have (None:
+    #: the usual share); kept like the card size, so the runs do not slide back and forth
+    sets_share: float | None = None
 
 
 @dataclass
@@ -73,6 +76,7 @@ class SlotMap:
         self._free = 0  # the most free cards on the table since the last squeeze
         #: the table card height last laid out, and the window size it was laid out for
         self._card: tuple[tuple[int, int], int] | None = None
+        self._sets_share: float | None = None  # ... and the sets' share of the width
 
     def copy(self) -> SlotMap:
         other = SlotMap()
@@ -85,12 +89,14 @@ class SlotMap:
         self._slots = [_Slot(s.cards, s.width, s.wide, s.region) for s in other._slots]
         self._spare = other._spare
         self._card = other._card
+        self._sets_share = other._sets_share
         self._free = other._free
 
     def clear(self) -> None:
         self._slots.clear()
         self._spare = SPARE
         self._card = None
+        self._sets_share = None
         self._free = 0
 
     def card_cap(self, size: tuple[int, int]) -> int | None:
@@ -100,9 +106,15 @@ class SlotMap:
             return None
         return self._card[1]
 
-    def laid_out(self, size: tuple[int, int], card_height: int) -> None:
-        """The layout used cards ``card_height`` tall in a window of ``size``."""
+    def laid_out(self, size: tuple[int, int], card_height: int,
+                 sets_share: float | None = None) -> None:
+        """The layout used cards ``card_height`` tall in a window of ``size`` (and gave the
+        sets ``sets_share`` of the width, where sets and runs lie apart)."""
+        if self._card is None or self._card[0] != size:
+            self._sets_share = None
         self._card = (size, card_height)
+        if sets_share is not None:
+            self._sets_share = sets_share
 
     def squeeze(self, spare: bool = False) -> None:
         """The table must reflow to fit: close the gaps left by melds that are gone,
@@ -133,7 +145,9 @@ class SlotMap:
         """The places for ``groups`` (the model's melds, by index, in ``regions``) and
         ``free`` free cards in a window of ``size`` (see ``assign`` and ``card_cap``)."""
         self._free = max(self._free, free)
-        return Places(tuple(self.assign(groups, regions)), self.card_cap(size), self._free)
+        share = self._sets_share if self.card_cap(size) is not None else None
+        return Places(tuple(self.assign(groups, regions)), self.card_cap(size), self._free,
+                      share)
 
     def assign(self, groups: Sequence[Iterable[Card]],
                regions: Sequence[int] | None = None) -> list[SlotEntry]:
