@@ -29,14 +29,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from game.engine.variants import get_variant  # noqa: E402
 from tests.ui import contract_long_play  # noqa: E402
-from tests.ui.long_play import SIZES, VARIANTS, Report, play  # noqa: E402
+from tests.ui.long_play import SIZES, VARIANTS, Report, play, seat_list  # noqa: E402
 
 LANGUAGES = ("en", "it", "de", "es")
 
 
-def one(job: tuple[str, int, tuple[int, int], str, str | None, int]) -> Report:
-    variant, seed, size, lang, shots, max_turns = job
+def one(job: tuple[str, int, tuple[int, int], str, str | None, int, int]) -> Report:
+    variant, seed, size, lang, shots, max_turns, seats = job
     other = SIZES[(SIZES.index(size) + 1) % len(SIZES)]
     with tempfile.TemporaryDirectory() as data:
         if variant == contract_long_play.VARIANT:
@@ -44,7 +45,8 @@ def one(job: tuple[str, int, tuple[int, int], str, str | None, int]) -> Report:
                                            shots=Path(shots) if shots else None, lang=lang,
                                            max_turns=max_turns)
         return play(variant, seed, size, Path(data), resizes=[other, size],
-                    shots=Path(shots) if shots else None, lang=lang, max_turns=max_turns)
+                    shots=Path(shots) if shots else None, lang=lang, max_turns=max_turns,
+                    seats=seats)
 
 
 def main() -> None:
@@ -58,7 +60,16 @@ def main() -> None:
                         help="actions at most per Shanghai Rummy match (default 4000)")
     parser.add_argument("--variants", default=",".join((*VARIANTS, contract_long_play.VARIANT)))
     parser.add_argument("--shots", default="", help="folder for the violations' screenshots")
+    parser.add_argument("--seats", default="3,5",
+                        help="players per manipulation match, taken in turn by seed (default "
+                             "3,5: every other match a full table; at most the variant's)")
     args = parser.parse_args()
+    try:
+        seat_counts = [int(n) for n in args.seats.split(",")]
+    except ValueError:
+        parser.error(f"--seats: whole numbers separated by commas, not {args.seats!r}")
+    if not seat_counts or min(seat_counts) < 2 or max(seat_counts) > len(seat_list(9)):
+        parser.error(f"--seats: each between 2 and {len(seat_list(9))}")
     jobs = []
     k = 0
     for variant in args.variants.split(","):
@@ -68,7 +79,12 @@ def main() -> None:
             lang = LANGUAGES[k % len(LANGUAGES)]
             turns = args.contract_turns if variant == contract_long_play.VARIANT \
                 else args.max_turns
-            jobs.append((variant, seed, size, lang, args.shots or None, turns))
+            seats = 3
+            if variant != contract_long_play.VARIANT:
+                variant_of = get_variant(variant)
+                seats = max(variant_of.min_players,
+                            min(seat_counts[i % len(seat_counts)], variant_of.max_players))
+            jobs.append((variant, seed, size, lang, args.shots or None, turns, seats))
             k += 1
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
@@ -91,6 +107,8 @@ def main() -> None:
               f"mouse; buy windows {sum(r.buys for r in contract)} bought, "
               f"{sum(r.declines for r in contract)} declined; "
               f"{sum(r.lay_downs for r in contract)} contracts laid down")
+    print("players per match: " + ", ".join(
+        f"{n}: {sum(1 for job in jobs if job[6] == n)}" for n in sorted({j[6] for j in jobs})))
     print(f"windows: {', '.join(f'{w}x{h}' for w, h in SIZES)}; languages: "
           f"{', '.join(LANGUAGES)}; wall {time.monotonic() - started:.0f} s")
     kinds = Counter(v.kind for v in total.violations)

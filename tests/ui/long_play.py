@@ -50,6 +50,8 @@ VARIANTS = ("machiavelli", "machiavelli-jokers", "tahiti", "guadalupe", "vatikan
             "shanghai", "manipulation", "robbers")
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 SEATS = (Seat("You", "human"), Seat("Ada", "medium"), Seat("Bob", "easy"))
+#: more seats fill the table (and the log) sooner: the benchmark plays some matches with five
+MORE_SEATS = (Seat("Cy", "medium"), Seat("Di", "easy"), Seat("Eve", "medium"))
 #: how far into a card its index corner reaches, as a share of its width
 INDEX_SHARE = 0.2
 
@@ -99,13 +101,13 @@ class LongPlay:
 
     def __init__(self, app: App, variant: str, seed: int, resizes: Sequence[tuple[int, int]] = (),
                  shots: Path | None = None, max_turns: int = 400,
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any] | None = None, seats: int = len(SEATS)) -> None:
         self.app = app
         self.variant = variant
         self.seed = seed
         self.resizes = list(resizes)
         self.max_turns = max_turns
-        session = GameSession.new(variant, options or {}, list(SEATS), seed)
+        session = GameSession.new(variant, options or {}, seat_list(seats), seed)
         self.scene = TableScene(app, session, autosave=False)
         app.scenes.push(self.scene)
         self.probe = TableProbe(app, self.scene)
@@ -607,10 +609,15 @@ def _names(meld: frozenset[Card]) -> str:
     return " ".join(sorted(str(c) for c in meld))
 
 
+def seat_list(count: int) -> list[Seat]:
+    """``count`` seats: the person first, then computers of alternating levels."""
+    return list((*SEATS, *MORE_SEATS)[:count])
+
+
 def play(variant: str, seed: int, size: tuple[int, int], data_dir: Path,
          resizes: Sequence[tuple[int, int]] = (), shots: Path | None = None,
-         lang: str = "en", max_turns: int = 400) -> Report:
-    """One match of ``variant`` from ``seed`` in a new app at ``size`` (in ``lang``),
-    resized to each of ``resizes`` in turn every third human turn."""
+         lang: str = "en", max_turns: int = 400, seats: int = len(SEATS)) -> Report:
+    """One match of ``variant`` from ``seed`` with ``seats`` players in a new app at ``size``
+    (in ``lang``), resized to each of ``resizes`` in turn every third human turn."""
     with fresh_app(size, data_dir, lang) as app:
-        return LongPlay(app, variant, seed, resizes, shots, max_turns).run()
+        return LongPlay(app, variant, seed, resizes, shots, max_turns, seats=seats).run()
