@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
 from game.engine.errors import NotationError
 from game.engine.table import Table
+
+
+class ActionKind(StrEnum):
+    """The kinds of action of the manipulation games (the contract game's are
+    ``game.engine.contract.actions.ContractKind``). A kind is its save-file name, so it
+    compares equal to that string."""
+
+    PLAY = "play"
+    DRAW = "draw"
+    KNOCK = "knock"
+    PASS = "pass"
+    END_TURN = "end_turn"
+    ABANDON = "abandon"
+    START_PLAY = "start_play"
+    NEXT_HAND = "next_hand"
 
 
 @dataclass(frozen=True)
@@ -41,14 +57,14 @@ class NotPlaying(Action):
 class Draw(NotPlaying):
     """Draw from the stock (how many, and what happens next, is the turn structure's)."""
 
-    kind: ClassVar[str] = "draw"
+    kind: ClassVar[str] = ActionKind.DRAW
 
 
 @dataclass(frozen=True)
 class Play(Action):
     """Commit a turn's rearrangement: the whole end table."""
 
-    kind: ClassVar[str] = "play"
+    kind: ClassVar[str] = ActionKind.PLAY
     table: Table = Table()
 
     def to_json(self) -> dict:
@@ -57,28 +73,28 @@ class Play(Action):
 
 @dataclass(frozen=True)
 class Knock(Action):
-    kind: ClassVar[str] = "knock"
+    kind: ClassVar[str] = ActionKind.KNOCK
 
 
 @dataclass(frozen=True)
 class Pass(NotPlaying):
     """Nothing to draw and no play: the turn passes."""
 
-    kind: ClassVar[str] = "pass"
+    kind: ClassVar[str] = ActionKind.PASS
 
 
 @dataclass(frozen=True)
 class EndTurn(Action):
     """End a turn that may go on (after a Carousel meld, or Robber's extra draw)."""
 
-    kind: ClassVar[str] = "end_turn"
+    kind: ClassVar[str] = ActionKind.END_TURN
 
 
 @dataclass(frozen=True)
 class Abandon(NotPlaying):
     """Give up a started play: the table is as it was, and the penalty cards are drawn."""
 
-    kind: ClassVar[str] = "abandon"
+    kind: ClassVar[str] = ActionKind.ABANDON
 
 
 @dataclass(frozen=True)
@@ -86,14 +102,14 @@ class StartPlay(Action):
     """The player moved a table card or put down a card: from now on this turn, giving up
     costs the abandon penalty (RULES.md 2), even if everything is put back first."""
 
-    kind: ClassVar[str] = "start_play"
+    kind: ClassVar[str] = ActionKind.START_PLAY
 
 
 @dataclass(frozen=True)
 class NextHand(Action):
     """Deal the next hand of the match."""
 
-    kind: ClassVar[str] = "next_hand"
+    kind: ClassVar[str] = ActionKind.NEXT_HAND
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -11,13 +11,15 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from game.engine import save_format
 from game.engine.actions import (
     Abandon,
     Action,
+    ActionKind,
     Draw,
     EndTurn,
     Knock,
@@ -37,7 +39,6 @@ from game.engine.scoring import (
     MatchResult,
     Points,
     exact,
-    hand_value,
     match_over,
     match_result,
     points_json,
@@ -45,10 +46,10 @@ from game.engine.scoring import (
 )
 from game.engine.serial import card_to_json
 from game.engine.table import Table
-from game.engine.turn import check_turn
+from game.engine.turn import TurnCheck, check_turn
+from game.engine.turn_order import kind_problem, legal_kinds
 from game.engine.variants import (
     Family,
-    KnockWhen,
     StockOut,
     Variant,
     deal_problem,
@@ -231,108 +232,11 @@ class Match:
 
     def legal_kinds(self) -> tuple[str, ...]:
         """The action kinds the player in turn may take now."""
-        return tuple(kind for kind in ("play", "draw", "knock", "pass", "end_turn", "abandon",
-                                       "start_play", "next_hand")
-                     if self._kind_problem(kind) is None)
+        return legal_kinds(self)
 
-    def _kind_problem(self, kind: str, unsettled: bool = False) -> str | None:
-        """Why an action of this kind is not allowed now (None when it is), except
-        Play's table, which ``verify`` checks. ``unsettled``: the action records that the
-        must-play question was not settled (see ``NotPlaying``), so it is not asked."""
-        v, h = self.variant, self.hand
-        if self.over:
-            return _("the match is over")
-        if kind == "next_hand":
-            return None if h.result is not None else _("the hand is still being played")
-        if h.result is not None:
-            return _("the hand is over")
-        seat = h.current
-        stock = len(h.stock)
-        final = h.final_turns is not None
-        if kind == "play":
-            if not h.hands[seat] and not h.table.free:
-                return _("you have no cards to play")
-            if final:
-                return None
-            if v.draws_before_meld:
-                if h.played:
-                    return _("you have already melded this turn")
-                if h.draws == 0:
-                    return _("draw a card first")
-                if h.draws >= v.carousel_draws:
-                    return _("no meld after the last draw")
-                return None
-            if v.play_draw_play:
-                if h.played and h.draws == 0:
-                    return _("draw your extra card or end your turn")
-                return None
-            return _("you have already played this turn") if h.played else None
-        if kind == "draw":
-            if final:
-                return _("no drawing in the last round: meld or pass")
-            if stock == 0:
-                return _("the stock is empty")
-            if h.started and not h.played:
-                return _("you have started a play: finish it, or give up and draw "
-                         "{n}").format(n=v.abandon_penalty)
-            if v.draws_before_meld:
-                if h.played:
-                    return _("you have melded: your turn is over")
-                if h.draws >= v.carousel_draws:
-                    return _("no more draws this turn")
-                return None
-            if v.play_draw_play:
-                if h.played and h.draws:
-                    return _("you have drawn your extra card")
-                return self._must_play_problem(unsettled) if not h.played else None
-            if h.played:
-                return _("you have already played this turn")
-            return self._must_play_problem(unsettled)
-        if kind in ("abandon", "start_play"):
-            if not v.abandon_applies:
-                return _("giving up a started play is not part of this game")
-            if h.played or final or stock == 0:
-                return _("giving up a play is not allowed now")
-            if kind == "start_play":
-                return _("the play has already started") if h.started else None
-            return None if h.started else self._must_play_problem(unsettled)
-        if kind == "knock":
-            knock = v.knock
-            if knock is None or final:
-                return _("no knocking now")
-            if hand_value(v.scoring, h.hands[seat]) > knock.max_points:
-                return _("you may knock only with {n} points or fewer").format(
-                    n=knock.max_points)
-            if knock.when is KnockWhen.START_OF_TURN:
-                return None if h.draws == 0 and not h.played else _("knock only instead of drawing")
-            # RULES.md 4: "after drawing one or two cards and melding"
-            if h.played and 1 <= h.draws <= v.carousel_draws - 1:
-                return None
-            return _("knock after drawing one or two cards and melding")
-        if kind == "pass":
-            if final:
-                return None
-            if v.draws_before_meld:
-                return None if stock == 0 and not h.played and h.draws == 0 else \
-                    _("you must draw")
-            if h.played:
-                return _("end your turn instead")
-            if stock > 0:
-                return _("draw a card instead of passing")
-            return self._must_play_problem(unsettled)
-        if kind == "end_turn":
-            if v.draws_before_meld:
-                if h.played:
-                    return None
-                if h.draws and stock == 0:
-                    return None
-                return _("draw or meld first")
-            if v.play_draw_play and h.played:
-                return None
-            return _("your turn ends when you play or draw")
-        return _("unknown action {kind}").format(kind=kind)
-
-    def _must_play_problem(self, unsettled: bool = False) -> str | None:
+    def must_play_problem(self, unsettled: bool = False) -> str | None:
+        """Why the must-play rule forbids not playing now (None when it does not); a
+        question the search cannot settle is noted (see ``apply``) and forbids nothing."""
         if not self.variant.must_play_if_able or unsettled:
             return None
         able = self._can_play_answer()
@@ -342,22 +246,29 @@ class Match:
         return _("you can play, so you must play at least one card") if able else None
 
     def verify(self, action: Action) -> None:
+        self._verified(action)
+
+    def _verified(self, action: Action) -> TurnCheck | None:
+        """``verify``, returning a play's turn check, which ``apply`` passes on rather
+        than make again."""
         self._unsettled_asked = False
-        if action.kind == "next_hand":
-            problem = self._kind_problem("next_hand")
+        if action.kind == ActionKind.NEXT_HAND:
+            problem = kind_problem(self, action.kind)
         elif action.player != self.hand.current:
             problem = _("it is {name}'s turn").format(name=self.names[self.hand.current])
         else:
-            problem = self._kind_problem(
-                action.kind, isinstance(action, NotPlaying) and action.unsettled)
+            problem = kind_problem(self, action.kind,
+                                   isinstance(action, NotPlaying) and action.unsettled)
         if problem:
             raise IllegalAction(problem, rule=action.kind)
-        if isinstance(action, Play):
-            h = self.hand
-            result = check_turn(self.variant, h.table, h.hands[h.current], action.table,
-                                h.opened[h.current])
-            if not result.ok:
-                raise IllegalAction(list(result.problems))
+        if not isinstance(action, Play):
+            return None
+        h = self.hand
+        result = check_turn(self.variant, h.table, h.hands[h.current], action.table,
+                            h.opened[h.current])
+        if not result.ok:
+            raise IllegalAction(list(result.problems))
+        return result
 
     def can(self, action: Action) -> bool:
         try:
@@ -372,11 +283,10 @@ class Match:
         """Verify and apply an action, and log it. A refused action changes nothing. A
         draw (pass, abandon) that the must-play rule allowed only because the search could
         not settle the question is logged saying so, and replays without asking."""
-        self.verify(action)
+        check = self._verified(action)
         if self._unsettled_asked and isinstance(action, NotPlaying) and not action.unsettled:
             action = replace(action, unsettled=True)
-        handler = getattr(self, f"_do_{action.kind}")
-        handler(action)
+        EFFECTS[action.kind](self, action, check)
         self.log.append(action)
 
     def play(self, table: Table) -> None:
@@ -412,10 +322,10 @@ class Match:
             h.last_drawer = h.current
         return taken
 
-    def _do_play(self, action: Play) -> None:
+    def _do_play(self, action: Play, result: TurnCheck | None) -> None:
+        assert result is not None  # verify made it for the play
         h, v = self.hand, self.variant
         seat = h.current
-        result = check_turn(v, h.table, h.hands[seat], action.table, h.opened[seat])
         played = set(result.played)
         h.hands[seat] = [c for c in h.hands[seat] if c not in played]
         h.table = result.table  # type: ignore[assignment]
@@ -432,7 +342,7 @@ class Match:
             return
         if v.draws_before_meld:
             # the turn stays open only for a knock after the meld
-            if self._kind_problem("knock") is not None:
+            if kind_problem(self, ActionKind.KNOCK) is not None:
                 self._end_turn("play")
         elif v.play_draw_play:
             if h.draws:
@@ -440,7 +350,7 @@ class Match:
         else:
             self._end_turn("play", self._take(v.draw_after_play))
 
-    def _do_draw(self, action: Draw) -> None:
+    def _do_draw(self, action: Draw, check: TurnCheck | None) -> None:
         h, v = self.hand, self.variant
         h.passes = 0
         if v.cards_per_draw > 1:  # one draw of several cards ends the turn (Guadalupe)
@@ -456,19 +366,19 @@ class Match:
         elif not v.draws_until_able:  # else the same player goes on: play if able, or draw
             self._end_turn("draw")
 
-    def _do_start_play(self, action: StartPlay) -> None:
+    def _do_start_play(self, action: StartPlay, check: TurnCheck | None) -> None:
         self.hand.started = True
 
-    def _do_abandon(self, action: Abandon) -> None:
+    def _do_abandon(self, action: Abandon, check: TurnCheck | None) -> None:
         self.hand.passes = 0
         self._end_turn("abandon", self._take(self.variant.abandon_penalty))
 
-    def _do_knock(self, action: Knock) -> None:
+    def _do_knock(self, action: Knock, check: TurnCheck | None) -> None:
         seat = self.hand.current
         self._end_turn("knock")
         self._finish_hand("knock", seat)
 
-    def _do_pass(self, action: Pass) -> None:
+    def _do_pass(self, action: Pass, check: TurnCheck | None) -> None:
         h = self.hand
         if h.final_turns is None:
             h.passes += 1
@@ -476,10 +386,10 @@ class Match:
         if h.result is None and h.final_turns is None and h.passes >= self.players:
             self._finish_hand("stock_out", None)
 
-    def _do_end_turn(self, action: EndTurn) -> None:
+    def _do_end_turn(self, action: EndTurn, check: TurnCheck | None) -> None:
         self._end_turn("play" if self.hand.played else "draw")
 
-    def _do_next_hand(self, action: NextHand) -> None:
+    def _do_next_hand(self, action: NextHand, check: TurnCheck | None) -> None:
         self.hand = self._deal(self.hand.number + 1)
 
     def _end_turn(self, ended_by: str, extra_drawn: int = 0) -> None:
@@ -605,6 +515,19 @@ class Match:
         twin.history = list(self.history)
         twin.hand = self.hand.copy()
         return twin
+
+
+#: what each kind of action does, once verified (``check``: a play's turn check)
+EFFECTS: dict[str, Callable[[Match, Any, TurnCheck | None], None]] = {
+    ActionKind.PLAY: Match._do_play,
+    ActionKind.DRAW: Match._do_draw,
+    ActionKind.KNOCK: Match._do_knock,
+    ActionKind.PASS: Match._do_pass,
+    ActionKind.END_TURN: Match._do_end_turn,
+    ActionKind.ABANDON: Match._do_abandon,
+    ActionKind.START_PLAY: Match._do_start_play,
+    ActionKind.NEXT_HAND: Match._do_next_hand,
+}
 
 
 def _hand_seed(seed: int, number: int) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import ClassVar
 
 from game.engine.actions import Action, Draw, NextHand
@@ -12,23 +13,37 @@ from game.engine.errors import NotationError
 from game.engine.serial import card_from_json, card_to_json
 
 
+class ContractKind(StrEnum):
+    """The kinds of action of the contract game's own (it also draws from the stock and
+    deals the next round: ``ActionKind.DRAW``, ``ActionKind.NEXT_HAND``). A kind is its
+    save-file name, so it compares equal to that string."""
+
+    TAKE_DISCARD = "take_discard"
+    BUY = "buy"
+    DECLINE = "decline"
+    LAY_DOWN = "lay_down"
+    LAY_OFF = "lay_off"
+    SWAP_JOKER = "swap_joker"
+    DISCARD = "discard"
+
+
 @dataclass(frozen=True)
 class TakeDiscard(Action):
-    kind: ClassVar[str] = "take_discard"
+    kind: ClassVar[str] = ContractKind.TAKE_DISCARD
 
 
 @dataclass(frozen=True)
 class Buy(Action):
     """Out of turn: take the offered discard and a penalty card from the stock."""
 
-    kind: ClassVar[str] = "buy"
+    kind: ClassVar[str] = ContractKind.BUY
 
 
 @dataclass(frozen=True)
 class Decline(Action):
     """Out of turn: do not buy the offered discard."""
 
-    kind: ClassVar[str] = "decline"
+    kind: ClassVar[str] = ContractKind.DECLINE
 
 
 def _declared_json(declared: dict[Card, Face]) -> list:
@@ -43,7 +58,7 @@ def _declared_from(data: list) -> dict[Card, Face]:
 class LayDown(Action):
     """Lay down the round's contract: melds of hand cards (jokers may be declared)."""
 
-    kind: ClassVar[str] = "lay_down"
+    kind: ClassVar[str] = ContractKind.LAY_DOWN
     melds: tuple[tuple[Card, ...], ...] = ()
     declared: dict[Card, Face] = field(default_factory=dict, hash=False)
 
@@ -57,7 +72,7 @@ class LayDown(Action):
 class LayOff(Action):
     """Add one hand card to a meld on the table (``meld`` indexes the table)."""
 
-    kind: ClassVar[str] = "lay_off"
+    kind: ClassVar[str] = ContractKind.LAY_OFF
     card: Card | None = None
     meld: int = 0
     declared: Face | None = None  # for a joker: the card it stands for
@@ -73,7 +88,7 @@ class SwapJoker(Action):
     """Replace a table joker by the real card it stands for; the joker comes to hand and
     must be used this turn."""
 
-    kind: ClassVar[str] = "swap_joker"
+    kind: ClassVar[str] = ContractKind.SWAP_JOKER
     card: Card | None = None
     meld: int = 0
 
@@ -84,7 +99,7 @@ class SwapJoker(Action):
 
 @dataclass(frozen=True)
 class Discard(Action):
-    kind: ClassVar[str] = "discard"
+    kind: ClassVar[str] = ContractKind.DISCARD
     card: Card | None = None
 
     def to_json(self) -> dict:

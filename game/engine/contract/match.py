@@ -12,14 +12,16 @@ import copy
 import hashlib
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from game.engine import save_format
-from game.engine.actions import Action, Draw, NextHand
+from game.engine.actions import Action, ActionKind, Draw, NextHand
 from game.engine.cards import Card, Face, shuffled_deck
 from game.engine.contract.actions import (
     Buy,
+    ContractKind,
     Decline,
     Discard,
     LayDown,
@@ -30,6 +32,7 @@ from game.engine.contract.actions import (
 )
 from game.engine.contract.rules import (
     Contract,
+    LayDownCheck,
     check_lay_down,
     check_meld_as,
     contract_possible,
@@ -39,6 +42,7 @@ from game.engine.contract.rules import (
     rules_of,
     stands_for,
 )
+from game.engine.contract.turn_order import kind_problem, legal_kinds
 from game.engine.contract_rules import ContractRules
 from game.engine.errors import IllegalAction, OptionError
 from game.engine.melds import MeldCheck
@@ -214,111 +218,77 @@ class ContractMatch:
         return self.hand.result is not None
 
     def legal_kinds(self) -> tuple[str, ...]:
-        kinds = ("draw", "take_discard", "buy", "decline", "lay_down", "lay_off",
-                 "swap_joker", "discard", "next_hand")
-        return tuple(k for k in kinds if self._kind_problem(k) is None)
-
-    def _kind_problem(self, kind: str) -> str | None:
-        r = self.hand
-        if self.over:
-            return _("the match is over")
-        if kind == "next_hand":
-            return None if r.result is not None else _("the round is still being played")
-        if r.result is not None:
-            return _("the round is over")
-        if kind in ("buy", "decline"):
-            if r.phase != "buying":
-                return _("no discard is offered")
-            if kind == "buy" and r.buys[self.awaiting] >= self.variant.max_buys:
-                return _("you have bought {n} times this round").format(
-                    n=self.variant.max_buys)
-            return None
-        if r.phase == "buying":
-            return _("waiting for {name} to buy or decline").format(
-                name=self.names[self.awaiting])
-        if kind in ("draw", "take_discard"):
-            if r.phase != "draw":
-                return _("you have drawn this turn")
-            if kind == "take_discard" and not r.discard:
-                return _("the discard pile is empty")
-            return None
-        if r.phase != "play":
-            return _("draw first")
-        seat = r.current
-        if kind == "lay_down":
-            if r.laid_down[seat]:
-                return _("you have laid down your contract already")
-            return None
-        if kind == "lay_off":
-            if not r.laid_down[seat] or r.went_down_now:
-                return _("lay off only in a turn after you laid down your contract")
-            return None
-        if kind == "swap_joker":
-            # anyone may take a joker, but it must be used this turn: after laying down,
-            # this turn allows no lay-off, so the joker could not be used
-            if r.went_down_now:
-                return _("you laid down this turn, so you could not use a joker taken now "
-                         "(in one turn you either lay down or lay off); take it before "
-                         "laying down")
-            return None
-        if kind == "discard":
-            if r.swapped:
-                return _("the joker you took must be used this turn")
-            return None if r.hands[seat] else _("you have no card to discard")
-        return _("unknown action {kind}").format(kind=kind)
+        return legal_kinds(self)
 
     def verify(self, action: Action) -> None:
-        if action.kind != "next_hand" and action.player != self.awaiting:
+        self._verified(action)
+
+    def _verified(self, action: Action) -> object:
+        """``verify``, returning what the action's own check found (a lay-down's check,
+        a lay-off's joker faces), which ``apply`` passes on rather than find again."""
+        if action.kind != ActionKind.NEXT_HAND and action.player != self.awaiting:
             raise IllegalAction(_("it is {name}'s move").format(
                 name=self.names[self.awaiting]))
-        problem = self._kind_problem(action.kind)
+        problem = kind_problem(self, action.kind)
         if problem:
             raise IllegalAction(problem, rule=action.kind)
+        check = ACTION_CHECKS.get(action.kind)
+        return None if check is None else check(self, action)
+
+    def _check_lay_down(self, action: LayDown) -> LayDownCheck:
         r = self.hand
-        seat = self.awaiting
-        hand = r.hands[seat] if action.kind != "next_hand" else []
-        if isinstance(action, LayDown):
-            cards = [c for m in action.melds for c in m]
-            if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-                raise IllegalAction(_("lay down only cards from your hand, each once"))
-            result = check_lay_down(self.variant, self.contract, action.melds,
-                                    action.declared)
-            if not result.ok:
-                raise IllegalAction("; ".join(result.problems), rule="contract")
-            if any(j not in cards for j in r.swapped):
-                raise IllegalAction(_("the joker you took must be used this turn: put it in "
-                                      "your lay-down"), rule="swap_joker")
-        elif isinstance(action, LayOff):
-            self._meld_for(action.meld)
-            if action.card not in hand:
-                raise IllegalAction(_("{card} is not in your hand").format(card=action.card))
-            if self._lay_off_result(action) is None:
-                meld = r.melds[action.meld]
-                raise IllegalAction((_("{card} does not fit on that set") if meld.kind == "set"
-                                     else _("{card} does not fit on that run")).format(
-                                        card=action.card), rule="lay_off")
-        elif isinstance(action, SwapJoker):
-            meld = self._meld_for(action.meld)
-            if action.card not in hand or action.card is None or action.card.is_joker:
-                raise IllegalAction(_("swap a joker with a real card from your hand"))
-            if not any(j.is_joker and stands_for(r.declared.get(j), action.card)
-                       for j in meld.cards):
-                faces = [face_text(r.declared[j]) for j in meld.cards
-                         if j.is_joker and j in r.declared]
-                raise IllegalAction(
-                    (_("no joker in that meld stands for {card} (its joker stands for {faces})")
-                     if faces else _("no joker in that meld stands for {card}")).format(
-                        card=action.card, faces=", ".join(faces)))
-            problem = self._swap_unusable(action)
-            if problem:
-                raise IllegalAction(problem, rule="swap_joker")
-        elif isinstance(action, Discard):
-            if action.card not in hand:
-                raise IllegalAction(_("{card} is not in your hand").format(card=action.card))
-            if action.card == r.taken and len(hand) > 1 and not self.rules.discard_taken_card:
-                raise IllegalAction(_("you took {card} from the discard pile this turn, so "
-                                      "you may not throw it back (house rule)").format(
-                                          card=action.card), rule="discard")
+        hand = r.hands[self.awaiting]
+        cards = [c for m in action.melds for c in m]
+        if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+            raise IllegalAction(_("lay down only cards from your hand, each once"))
+        result = check_lay_down(self.variant, self.contract, action.melds, action.declared)
+        if not result.ok:
+            raise IllegalAction("; ".join(result.problems), rule="contract")
+        if any(j not in cards for j in r.swapped):
+            raise IllegalAction(_("the joker you took must be used this turn: put it in "
+                                  "your lay-down"), rule="swap_joker")
+        return result
+
+    def _check_lay_off(self, action: LayOff) -> dict[Card, Face]:
+        r = self.hand
+        self._meld_for(action.meld)
+        if action.card not in r.hands[self.awaiting]:
+            raise IllegalAction(_("{card} is not in your hand").format(card=action.card))
+        faces = self._lay_off_result(action)
+        if faces is None:
+            meld = r.melds[action.meld]
+            raise IllegalAction((_("{card} does not fit on that set") if meld.kind == "set"
+                                 else _("{card} does not fit on that run")).format(
+                                    card=action.card), rule="lay_off")
+        return faces
+
+    def _check_swap_joker(self, action: SwapJoker) -> None:
+        r = self.hand
+        meld = self._meld_for(action.meld)
+        if action.card not in r.hands[self.awaiting] or action.card is None \
+                or action.card.is_joker:
+            raise IllegalAction(_("swap a joker with a real card from your hand"))
+        if not any(j.is_joker and stands_for(r.declared.get(j), action.card)
+                   for j in meld.cards):
+            faces = [face_text(r.declared[j]) for j in meld.cards
+                     if j.is_joker and j in r.declared]
+            raise IllegalAction(
+                (_("no joker in that meld stands for {card} (its joker stands for {faces})")
+                 if faces else _("no joker in that meld stands for {card}")).format(
+                    card=action.card, faces=", ".join(faces)))
+        problem = self._swap_unusable(action)
+        if problem:
+            raise IllegalAction(problem, rule="swap_joker")
+
+    def _check_discard(self, action: Discard) -> None:
+        r = self.hand
+        hand = r.hands[self.awaiting]
+        if action.card not in hand:
+            raise IllegalAction(_("{card} is not in your hand").format(card=action.card))
+        if action.card == r.taken and len(hand) > 1 and not self.rules.discard_taken_card:
+            raise IllegalAction(_("you took {card} from the discard pile this turn, so "
+                                  "you may not throw it back (house rule)").format(
+                                      card=action.card), rule="discard")
 
     def _swap_unusable(self, action: SwapJoker) -> str | None:
         """Why the joker this swap takes could not be used this turn, or None. A player
@@ -383,11 +353,11 @@ class ContractMatch:
     # --- applying
 
     def apply(self, action: Action) -> None:
-        self.verify(action)
-        getattr(self, f"_do_{action.kind}")(action)
+        checked = self._verified(action)
+        EFFECTS[action.kind](self, action, checked)
         self.log.append(action)
 
-    def _do_draw(self, action: Draw) -> None:
+    def _do_draw(self, action: Draw, checked: None) -> None:
         r = self.hand
         card = self._stock_card()
         if card is None:
@@ -408,13 +378,13 @@ class ContractMatch:
         if r.buy_queue:
             r.phase = "buying"
 
-    def _do_take_discard(self, action: TakeDiscard) -> None:
+    def _do_take_discard(self, action: TakeDiscard, checked: None) -> None:
         r = self.hand
         r.taken = r.discard.pop()
         r.hands[r.current].append(r.taken)
         r.phase = "play"
 
-    def _do_buy(self, action: Buy) -> None:
+    def _do_buy(self, action: Buy, checked: None) -> None:
         r = self.hand
         buyer = r.buy_queue[0]
         r.hands[buyer].append(r.discard.pop())
@@ -426,16 +396,15 @@ class ContractMatch:
         r.buy_queue = []
         r.phase = "play"
 
-    def _do_decline(self, action: Decline) -> None:
+    def _do_decline(self, action: Decline, checked: None) -> None:
         r = self.hand
         r.buy_queue.pop(0)
         if not r.buy_queue:
             r.phase = "play"
 
-    def _do_lay_down(self, action: LayDown) -> None:
+    def _do_lay_down(self, action: LayDown, result: LayDownCheck) -> None:
         r = self.hand
         seat = r.current
-        result = check_lay_down(self.variant, self.contract, action.melds, action.declared)
         for checked, kind in zip(result.checks, result.kinds, strict=True):
             r.melds.append(TableMeld(seat, kind, list(checked.ordered)))
             r.declared.update(checked.joker_faces)
@@ -448,10 +417,9 @@ class ContractMatch:
         r.turn_mode = "lay_down"
         self._out_if_empty()
 
-    def _do_lay_off(self, action: LayOff) -> None:
+    def _do_lay_off(self, action: LayOff, faces: dict[Card, Face]) -> None:
         card = self._card(action)
         r = self.hand
-        faces = self._lay_off_result(action) or {}
         meld = r.melds[action.meld]
         meld.cards.append(card)
         check = self._as_laid(meld.cards, meld.kind, {**r.declared, **faces})
@@ -464,7 +432,7 @@ class ContractMatch:
         r.turn_mode = "lay_off"
         self._out_if_empty()
 
-    def _do_swap_joker(self, action: SwapJoker) -> None:
+    def _do_swap_joker(self, action: SwapJoker, checked: None) -> None:
         card = self._card(action)
         r = self.hand
         meld = r.melds[action.meld]
@@ -477,7 +445,7 @@ class ContractMatch:
         hand.append(joker)
         r.swapped.append(joker)
 
-    def _do_discard(self, action: Discard) -> None:
+    def _do_discard(self, action: Discard, checked: None) -> None:
         card = self._card(action)
         r = self.hand
         r.hands[r.current].remove(card)
@@ -492,7 +460,7 @@ class ContractMatch:
             return
         self._next_turn()
 
-    def _do_next_hand(self, action: NextHand) -> None:
+    def _do_next_hand(self, action: NextHand, checked: None) -> None:
         self.hand = self._deal(self.hand.number + 1)
 
     def _out_if_empty(self) -> None:
@@ -613,3 +581,26 @@ class ContractMatch:
         twin.history = list(self.history)
         twin.hand = self.hand.copy()
         return twin
+
+
+#: the check of an action's own content, by kind (kinds with nothing more to check have
+#: none): it raises ``IllegalAction``, or returns what the effect will use
+ACTION_CHECKS: dict[str, Callable[[ContractMatch, Any], object]] = {
+    ContractKind.LAY_DOWN: ContractMatch._check_lay_down,
+    ContractKind.LAY_OFF: ContractMatch._check_lay_off,
+    ContractKind.SWAP_JOKER: ContractMatch._check_swap_joker,
+    ContractKind.DISCARD: ContractMatch._check_discard,
+}
+
+#: what each kind of action does, once verified (with what its check returned)
+EFFECTS: dict[str, Callable[[ContractMatch, Any, Any], None]] = {
+    ActionKind.DRAW: ContractMatch._do_draw,
+    ContractKind.TAKE_DISCARD: ContractMatch._do_take_discard,
+    ContractKind.BUY: ContractMatch._do_buy,
+    ContractKind.DECLINE: ContractMatch._do_decline,
+    ContractKind.LAY_DOWN: ContractMatch._do_lay_down,
+    ContractKind.LAY_OFF: ContractMatch._do_lay_off,
+    ContractKind.SWAP_JOKER: ContractMatch._do_swap_joker,
+    ContractKind.DISCARD: ContractMatch._do_discard,
+    ActionKind.NEXT_HAND: ContractMatch._do_next_hand,
+}

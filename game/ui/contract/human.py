@@ -13,6 +13,7 @@ from game.engine.actions import Action, Draw
 from game.engine.cards import Card, sort_key_by_suit
 from game.engine.contract.actions import (
     Buy,
+    ContractKind,
     Decline,
     Discard,
     LayDown,
@@ -21,6 +22,7 @@ from game.engine.contract.actions import (
     TakeDiscard,
 )
 from game.engine.contract.rules import LayDownCheck, check_lay_down, stands_for
+from game.engine.contract.turn_order import kind_problem
 from game.i18n import _
 from game.ui.contract.model import symbols
 from game.ui.table.phases import HUMAN, SETTLE
@@ -199,8 +201,8 @@ class HumanSeat:
     def lay_down(self) -> bool:
         if not self.my_move():
             return self._not_your_move()
-        if "lay_down" not in self.legal():
-            problem = self.table.match._kind_problem("lay_down")  # the engine's words
+        if ContractKind.LAY_DOWN not in self.legal():
+            problem = kind_problem(self.table.match, ContractKind.LAY_DOWN)  # the engine's
             return self.refuse(_("You cannot lay down now"), [problem] if problem else [])
         groups = self.stage_groups()
         check = self.stage_check()
