@@ -26,6 +26,8 @@ from game.ui.widgets import drawing
 LANGUAGES = ("en", "it", "de", "es")
 #: the window sizes the texts are measured at: the smallest first
 SIZES = ((1024, 640), (1280, 800))
+#: the large window, measured where it is cheap
+LARGE = (1920, 1080)
 
 
 def font_px(element: object) -> int:
@@ -83,7 +85,8 @@ class DrawnText:
     """Records, while open (``with DrawnText.recording() as drawn``), every text a screen
     draws itself that is not whole: shortened with an ellipsis (``fit_text``,
     ``TextCache.fit``), a wrapped line wider than its width (``TextCache.wrap``), or drawn
-    past the window's edge (``draw_text``). ``cut`` lists them, each once."""
+    past the window's edge (``draw_text``). ``cut`` lists them, each once, until
+    ``cut_on_screen`` takes them."""
 
     def __init__(self) -> None:
         self.cut: list[str] = []
@@ -166,11 +169,13 @@ def cut_on_screen(app: Any, drawn: DrawnText) -> list[str]:
     """Draw the app's screen afresh and say every text on it that is not whole: its top
     scene's widgets (and a dialog's: they are the top scene's), the words drawn, and, on a
     screen of its own (not a dialog over another), words drawn under one of its buttons."""
-    drawn.clear()
-    for _ in range(2):
-        app.frame(1 / 60)
+    drawn.texts.clear()
+    app.frame(1 / 60)
     top = app.scenes.top
+    # every cut recorded since the last look: what is drawn once into a cached surface (the
+    # table's board) was drawn while the screen got ready, not in these two frames
     cut = [f"widget {text!r}" for text in cut_texts(top._elements)] + drawn.cut
+    drawn.cut = []
     if top.opaque:
         buttons = [e for e in top._elements if isinstance(e, UIButton) and e.visible]
         cut += [f"{text!r} drawn under the button {button.text!r}"
