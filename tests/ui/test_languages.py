@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from game import i18n
 from game.session import GameSession, Seat
 from game.ui.app import App
 from game.ui.scenes.settings import SYSTEM, language_choices
 from tests.ui.conftest import StartApp, choose, click, pump, widget
+from tests.ui.texts import cut_texts
 
 SMALL = (1024, 640)
 
@@ -21,28 +21,6 @@ SMALL = (1024, 640)
 def _in(code: str, message: str) -> str:
     with i18n.language(code):
         return i18n._(message)
-
-
-def _cut_texts(elements: list[Any]) -> list[str]:
-    """The texts wider than the widget showing them (labels, buttons, every option of a
-    closed drop-down)."""
-    cut = []
-    for element in elements:
-        if not element.visible:
-            continue
-        if isinstance(element, UIDropDownMenu):
-            shown = element.menu_states["closed"].selected_option_button
-            room = shown.rect.w - 2 * shown.text_horiz_alignment_padding
-            cut += [label for label, _key in element.options_list
-                    if shown.font.size(label)[0] > room]
-        elif isinstance(element, UIButton) and element.text:
-            room = element.rect.w - 2 * element.text_horiz_alignment_padding
-            if element.font.size(element.text)[0] > room:
-                cut.append(element.text)
-        elif (isinstance(element, UILabel) and element.text
-              and element.font.size(element.text)[0] > element.rect.w):
-            cut.append(element.text)
-    return cut
 
 
 def _speaking(start_app: StartApp, code: str) -> App:
@@ -95,7 +73,7 @@ def test_menu_screens_keep_their_texts_whole_at_1024x640(start_app: StartApp,
         app.scenes.open(name, *args)
         pump(app)
         scene = app.scenes.top
-        assert _cut_texts(scene._elements) == [], f"{code} {name}"
+        assert cut_texts(scene._elements) == [], f"{code} {name}"
         app.scenes.pop()
 
 
@@ -110,11 +88,11 @@ def test_tables_and_scoreboards_keep_their_texts_whole_at_1024x640(start_app: St
         pump(app, 90)
         buttons = list(scene.controls.buttons.values())
         assert buttons
-        assert _cut_texts(buttons) == [], f"{code} {table}"
+        assert cut_texts(buttons) == [], f"{code} {table}"
         board = "scoreboard" if table == "table" else "contract_scoreboard"
         app.scenes.open(board, session, scene)
         pump(app)
-        assert _cut_texts(app.scenes.top._elements) == [], f"{code} {board}"
+        assert cut_texts(app.scenes.top._elements) == [], f"{code} {board}"
         app.scenes.pop()
         app.scenes.pop()
 
@@ -134,4 +112,4 @@ def test_the_final_scoreboard_keeps_its_five_buttons_whole_at_1024x640(
     pump(app)
     keys = {item.key for item in app.scenes.top.focus.items}
     assert {"look", "title", "setup", "review", "again"} <= keys
-    assert _cut_texts(app.scenes.top._elements) == [], code
+    assert cut_texts(app.scenes.top._elements) == [], code

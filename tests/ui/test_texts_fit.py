@@ -11,18 +11,7 @@ from game.engine.variants import VARIANTS
 from game.ui.widgets.drawing import font
 from game.ui.widgets.menus import DROPDOWN_PADDING
 from tests.ui.conftest import StartApp, choose, pump, widget
-
-LANGUAGES = ("en", "it", "de", "es")
-
-
-def _px(element: object) -> int:
-    """The font size an element was made with (its theme id ends '...-<px>')."""
-    ids = element.object_ids or []  # type: ignore[attr-defined]
-    for oid in reversed(ids):
-        digits = "".join(ch for ch in str(oid).rsplit("-", 1)[-1] if ch.isdigit())
-        if digits:
-            return int(digits)
-    raise AssertionError(f"no size in {ids}")
+from tests.ui.texts import LANGUAGES, font_px
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -41,11 +30,11 @@ def test_the_new_game_screen_fits_every_text(start_app: StartApp, lang: str) -> 
         for element in scene._elements:
             if isinstance(element, UIDropDownMenu):
                 room = element.rect.w - element.rect.h - DROPDOWN_PADDING
-                face = font(_px(element))
+                face = font(font_px(element))
                 for text, _value in element.options_list:
                     if face.size(text)[0] > room:
                         too_wide.append(f"{variant}: {text!r} in a {room}px menu")
             elif isinstance(element, UILabel) and element.text \
-                    and font(_px(element)).size(element.text)[0] > element.rect.w:
+                    and font(font_px(element)).size(element.text)[0] > element.rect.w:
                 too_wide.append(f"{variant}: label {element.text!r}")
     assert not too_wide, "\n".join(sorted(set(too_wide)))

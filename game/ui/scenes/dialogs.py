@@ -67,8 +67,10 @@ class Dialog(MenuBase):
         self.box = pygame.Rect(0, 0, width, height + 2 * inset)
         self.box.center = (w // 2, h // 2)
         box = self.panel(self.box, style="dialog", layer=DIALOG_LAYER + 2)
+        # a long title in a language with longer words ("Standardeinstellungen
+        # wiederherstellen?") takes a smaller size rather than being cut
         self.label(pygame.Rect(pad, pad - self.px(4), text_w, self.px(34)), self.title,
-                   style="heading", size=20, bold=True, container=box)
+                   style="heading", size=20, bold=True, container=box, fit=True)
         self.text_box(pygame.Rect(pad - self.px(6), top, text_w + self.px(12), body_h), html,
                       size=16, container=box, style="plain_text")
         self.build_extra(box, pygame.Rect(pad, top + body_h + (self.px(8) if extra_h else 0),

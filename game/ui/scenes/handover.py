@@ -17,7 +17,7 @@ from game.ui.theme import (
     HANDOVER_SHADE,
     MUTED,
 )
-from game.ui.widgets.drawing import draw_text, felt_background
+from game.ui.widgets.drawing import draw_text, felt_background, font
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
@@ -46,13 +46,18 @@ class HandOverScene(MenuBase):
 
     def build(self) -> None:
         w, h = self.app.size
-        width, height = self.px(320), self.px(54)
-        rect = pygame.Rect(0, 0, width, height)
+        text = _("I am {name}: show my hand").format(name=self.name)
+        # as wide as the words ask (a long name, longer words) within the window, and in a
+        # smaller size where even that is not enough; pygame-gui pads 10 px each side
+        room = w - 2 * self.px(40)
+        width = min(room, max(self.px(320), font(self.px(18), "bold").size(text)[0]
+                              + 20 + self.px(12)))
+        size = self.fitting_px([text], width - 20 - self.px(4), 18, bold=True) / self.scale
+        rect = pygame.Rect(0, 0, width, self.px(54))
         rect.center = (w // 2, h // 2 + self.px(130))
-        self.button(rect, _("I am {name}: show my hand").format(
-            name=self.name), self.confirm, key="ready",
+        self.button(rect, text, self.confirm, key="ready",
                     tooltip=_("Only when nobody else can see the screen"), style="primary",
-                    size=18)
+                    size=size)
 
     def default_focus(self) -> str | None:
         return "ready"
@@ -104,7 +109,9 @@ class HandOverScene(MenuBase):
         y = h // 2 - self.px(40)
         draw_text(surface, _("Pass the screen to"), self.px(22), MUTED, style="italic",
                   center=(w // 2, y - self.px(16)))
-        rect = draw_text(surface, self.name, self.px(54), GOLD_LIGHT, style="serif-bold",
+        # a long name (up to 32 letters) in a smaller size, inside the window
+        name_px = self.fitting_px([self.name], w - 2 * self.px(40), 54, style="serif-bold")
+        rect = draw_text(surface, self.name, name_px, GOLD_LIGHT, style="serif-bold",
                          shadow=self.px(3), center=(w // 2, y + self.px(34)))
         pygame.draw.line(surface, GOLD, (rect.left, rect.bottom + self.px(6)),
                          (rect.right, rect.bottom + self.px(6)), max(2, self.px(2)))

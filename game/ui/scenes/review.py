@@ -27,7 +27,7 @@ from game.store.stats import AccuracyRecord
 from game.ui.coach.staged import APPLY_TOOL, HINT_TOOL, Arrow, CoachButton, StagedTable
 from game.ui.table.driver import Worker
 from game.ui.theme import BLUE, CREAM, ERROR, GOLD_LIGHT, GREEN, MUTED
-from game.ui.widgets.drawing import draw_text, fit_text, font
+from game.ui.widgets.drawing import draw_text, fit_text, font, wrap_text
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
@@ -184,13 +184,23 @@ class ReviewScene(MenuScene):
     def _build_chooser(self) -> None:
         """A button per human seat: whose turns to review (alike: no seat is the default)."""
         content = self.content_rect()
-        width = min(content.w, self.px(420))
+        texts = {seat: _("{name}'s turns").format(name=self.session.seats[seat].name)
+                 for seat in self.session.humans}
+        # as wide as the longest name asks (a seat's name may have 32 letters), within the
+        # screen, and in a smaller size where even that is not enough
+        face = font(self.px(16), "bold")
+        widest = max((face.size(text)[0] for text in texts.values()), default=0)
+        width = min(content.w, max(self.px(420), widest + 20 + self.px(12)))
+        size = self.fitting_px(list(texts.values()), width - 20 - self.px(4), 16,
+                               bold=True) / self.scale
         x = content.centerx - width // 2
-        y = content.y + self.px(90)
-        for seat in self.session.humans:
-            self.button(pygame.Rect(x, y, width, self.px(44)),
-                        _("{name}'s turns").format(name=self.session.seats[seat].name),
-                        self._seat_chooser(seat), key=f"seat_{seat}", style="menu")
+        # below the words above them, however many lines they take in the language
+        y = max(content.y + self.px(90), content.y + self.px(36)
+                + len(self._chooser_lines(content)) * self.px(22) + self.px(12))
+        for seat, text in texts.items():
+            self.button(pygame.Rect(x, y, width, self.px(44)), text,
+                        self._seat_chooser(seat), key=f"seat_{seat}", style="menu",
+                        size=size)
             y += self.px(54)
         self.button(pygame.Rect(x, y + self.px(10), width, self.px(40)), _("Back"), self.back,
                     key="back")
@@ -262,7 +272,7 @@ class ReviewScene(MenuScene):
                  ngettext("{played} of {n} card put down that could have been",
                           "{played} of {n} cards put down that could have been",
                           review.possible)).format(played=review.played, n=review.possible)
-        for line in wrap(total, self.px(15), width):
+        for line in wrap_text(total, self.px(15), width):
             draw_text(surface, line, self.px(15), CREAM, topleft=(x, y))
             y += self.px(22)
         y += self.px(4)
@@ -284,7 +294,7 @@ class ReviewScene(MenuScene):
             y += self.px(6)
             words = ", ".join(_("hand {hand} turn {turn} ({amount} short)").format(
                 hand=t.hand, turn=t.turn, amount=amount(t.shortfall, unit)) for t in misses)
-            for line in wrap(_("Biggest misses: {turns}").format(turns=words), self.px(15),
+            for line in wrap_text(_("Biggest misses: {turns}").format(turns=words), self.px(15),
                              width):
                 draw_text(surface, line, self.px(15), ERROR, topleft=(x, y))
                 y += self.px(22)
@@ -294,14 +304,18 @@ class ReviewScene(MenuScene):
     def _draw_chooser(self, surface: pygame.Surface, content: pygame.Rect) -> None:
         draw_text(surface, _("Whose turns?"), self.px(22), GOLD_LIGHT, style="bold",
                   midtop=(content.centerx, content.y))
+        y = content.y + self.px(36)
+        for line in self._chooser_lines(content):
+            draw_text(surface, line, self.px(15), CREAM, midtop=(content.centerx, y))
+            y += self.px(22)
+
+    def _chooser_lines(self, content: pygame.Rect) -> list[str]:
+        """The words over the choice of player, in lines."""
         words = _("Each player reviews their own turns.")
         if hand_in_play(self.session):
             words += " " + _("A hand is under way: the screen is passed to the player "
                              "you choose before their cards show.")
-        y = content.y + self.px(36)
-        for line in wrap(words, self.px(15), min(content.w, self.px(560))):
-            draw_text(surface, line, self.px(15), CREAM, midtop=(content.centerx, y))
-            y += self.px(22)
+        return wrap_text(words, self.px(15), min(content.w, self.px(560)))
 
     def _draw_turn(self, surface: pygame.Surface, x: int, y: int, width: int,
                    unit: str) -> None:
@@ -326,7 +340,7 @@ class ReviewScene(MenuScene):
         # above the buttons under the column (two rows in a hot-seat game)
         bottom = self.content_rect().bottom - self.px(98 if self.session.hot_seat else 52)
         for text in lines:
-            for line in wrap(text, self.px(15), width):
+            for line in wrap_text(text, self.px(15), width):
                 if y + self.px(22) > bottom:
                     return
                 draw_text(surface, line, self.px(15), CREAM, topleft=(x, y))
@@ -415,23 +429,6 @@ def best_play_lines(variant: Variant, turn: TurnReview, unit: str) -> list[str]:
         lines.append(ngettext("\u2026 and {n} more step (shown on the table)",
                               "\u2026 and {n} more steps (shown on the table)",
                               hidden).format(n=hidden))
-    return lines
-
-
-def wrap(text: str, px: int, width: int) -> list[str]:
-    """``text`` in lines no wider than ``width`` at ``px`` pixels (words kept whole)."""
-    face = font(px)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if line and face.size(trial)[0] > width:
-            lines.append(fit_text(line, px, width))
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(fit_text(line, px, width))
     return lines
 
 

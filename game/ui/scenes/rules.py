@@ -21,7 +21,7 @@ from game.engine.variants import (
 )
 from game.i18n import N_, _, ngettext
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, HOUSE_TAG_TEXT, MUTED, html_colour
-from game.ui.widgets.drawing import draw_panel, draw_text, escape_html, fit_text, panel_inner
+from game.ui.widgets.drawing import draw_panel, draw_text, escape_html, panel_inner, wrap_text
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
@@ -194,15 +194,21 @@ class RulesScene(MenuScene):
         pygame.draw.line(surface, GOLD_DARK, (inner.x, y), (inner.right, y),
                          max(1, round(self.scale)))
         y += self.px(12)
-        facts = variant_facts(self.variant)
-        step = max(self.px(40), min(self.px(54), (inner.bottom - y) // len(facts)))
         size = self.px(15)
-        for what, value in facts:
-            if y + self.px(38) > inner.bottom:
+        # a value too long for one line (longer words: "Kartenwerte, niedrigste Summe
+        # gewinnt") takes a second line, and the facts below it move down by one
+        facts = [(what, wrap_text(value, size, inner.w, "bold"))
+                 for what, value in variant_facts(self.variant)]
+        line = round(size * 1.2)
+        extra = line * sum(len(lines) - 1 for _what, lines in facts)
+        step = max(self.px(40), min(self.px(54), (inner.bottom - y - extra) // len(facts)))
+        for what, lines in facts:
+            if y + self.px(16) + line * len(lines) > inner.bottom:
                 break
             draw_text(surface, what.upper(), self.px(11), MUTED, style="bold",
                       topleft=(inner.x, y))
-            draw_text(surface, fit_text(value, size, inner.w, "bold"), size,
-                      GOLD_LIGHT if what == _("House rules") else CREAM, style="bold",
-                      topleft=(inner.x, y + self.px(16)))
-            y += step
+            for n, text in enumerate(lines):
+                draw_text(surface, text, size,
+                          GOLD_LIGHT if what == _("House rules") else CREAM, style="bold",
+                          topleft=(inner.x, y + self.px(16) + n * line))
+            y += step + line * (len(lines) - 1)

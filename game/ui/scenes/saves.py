@@ -169,12 +169,18 @@ class SavesScene(MenuScene):
         self.offset = max(0, min(self.offset, max(0, len(self.slots) - visible)))
         self._rows = {}
         y = inner.y
-        for index in range(self.offset, min(len(self.slots), self.offset + visible)):
+        shown = range(self.offset, min(len(self.slots), self.offset + visible))
+        # the rows in a smaller size where a line is too long (Italian 'Salvataggio
+        # automatico'), cut only past the smallest (a save's name may be long)
+        room = inner.w - self.px(30)
+        px = self.fitting_px([slot_line(self.slots[i]) for i in shown], room, 15, bold=True)
+        for index in shown:
             info = self.slots[index]
-            text = fit_text(slot_line(info), self.px(15), inner.w - self.px(30), "bold")
+            text = fit_text(slot_line(info), px, room, "bold")
             button = self.button(pygame.Rect(inner.x, y, inner.w, row), text,
                                  self._choose(index), key=f"slot{index}", style="row",
-                                 size=15, focusable=False, double_click=self._activate,
+                                 size=px / self.scale, focusable=False,
+                                 double_click=self._activate,
                                  tooltip=f"{', '.join(info.players)}")
             self._rows[index] = button
             y += row + gap

@@ -301,6 +301,9 @@ class Board(BoardCache):
         total = sum(int(px * 1.3) for _, px, _, _ in lines)
         y = rect.y + max(4, (rect.height - total) // 2)
         for text, px, colour, bold in lines:
+            # a bold line a little too wide (Spanish 'Machiavelli con comodines' at
+            # 1024x640) is set in the narrower regular weight before it is cut
+            bold = bold and self.text.font(px, True).size(text)[0] <= width
             label = self.text.render(self.text.fit(text, px, width, bold), px, colour, bold=bold)
             surface.blit(label, (rect.x + 8, y))
             y += int(px * 1.3)
@@ -319,10 +322,15 @@ class Board(BoardCache):
         cards = self.text.render(_("CARDS"), max(9, small - 2), TABLE_MUTED)
         surface.blit(cards, (right - 44 - cards.get_width(), y + 1))
         y += row
+        # the names take what the two columns of figures leave (a fixed 112 px left "Ada
+        # (you)" cut at 1024x640)
+        counts = max((self.text.font(small).size(str(info.cards))[0] for info in model.seats),
+                     default=0)
+        room = right - 44 - counts - 8 - (x + 12)
         for info in model.seats:
             colour = GOLD_LIGHT if info.current else CREAM
             mark = "\u25b6 " if info.current else ""
-            name = self.text.fit(mark + info.name, small, rect.width - 112, bold=info.current)
+            name = self.text.fit(mark + info.name, small, room, bold=info.current)
             pygame.draw.circle(surface, seat_colour(info.seat), (x + 4, y + small // 2 + 2),
                                max(3, small // 4))
             surface.blit(self.text.render(name, small, colour, bold=info.current), (x + 12, y))

@@ -71,10 +71,17 @@ def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
     rather than over the melds it may be about. Returns where it went."""
     title_px = size + 2
 
+    def titled(wide: int) -> list[str]:
+        # a title longer than the note (a hint's advice: "Hint: draw from the stock (the
+        # 10♣ does not help you)") takes more lines rather than an ellipsis
+        return [text.fit(part, title_px, wide - 24, True)
+                for part in text.wrap(message.title, title_px, wide - 24, True)]
+
     def wrapped(wide: int) -> tuple[list[str], int]:
         lines = [part for line in message.lines
                  for part in text.wrap(f"\u2022 {line}", size, wide - 32)]
-        return lines, 20 + int(title_px * 1.5) + int(size * 1.35) * len(lines)
+        head = int(title_px * 1.25) * (len(titled(wide)) - 1) + int(title_px * 1.5)
+        return lines, 20 + head + int(size * 1.35) * len(lines)
 
     lines, height = wrapped(width)
     rect = _note_place(pygame.Rect(0, 0, width, height), table, status, avoid)
@@ -91,10 +98,10 @@ def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     panel(layer, layer.get_rect(), fill, edge, 10, 2)
     y = 10
-    title = text.render(text.fit(message.title, title_px, width - 24, True), title_px, ink,
-                        bold=True)
-    layer.blit(title, (14, y))
-    y += int(title_px * 1.5)
+    heads = titled(width)
+    for n, part in enumerate(heads):
+        layer.blit(text.render(part, title_px, ink, bold=True), (14, y))
+        y += int(title_px * (1.5 if n == len(heads) - 1 else 1.25))
     for line in lines:
         layer.blit(text.render(line, size, CREAM), (18, y))
         y += int(size * 1.35)

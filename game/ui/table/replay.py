@@ -173,7 +173,11 @@ class LastTurnReplay:
         if n:
             return ngettext("{name} played {n} card.", "{name} played {n} cards.", n).format(
                 name=name, n=n)
-        return f"{name} {'drew' if record.drawn else 'passed'}."
+        # in the player's language, as the replay says it (it stayed English)
+        if record.drawn:
+            return ngettext("{name} drew {n} card", "{name} drew {n} cards",
+                            record.drawn).format(name=name, n=record.drawn) + "."
+        return _("{name} passed").format(name=name) + "."
 
     def end(self) -> None:
         self.playback = None

@@ -103,6 +103,24 @@ def fit_text(text: str, px: int, width: int, style: str = "regular") -> str:
     return text.rstrip() + "\u2026"
 
 
+def wrap_text(text: str, px: int, width: int, style: str = "regular") -> list[str]:
+    """``text`` in lines no wider than ``width`` at ``px`` pixels (words kept whole; a
+    word wider than a line is shortened with an ellipsis)."""
+    face = font(px, style)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and face.size(trial)[0] > width:
+            lines.append(fit_text(line, px, width, style))
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(fit_text(line, px, width, style))
+    return lines
+
+
 def panel_title_height(scale: float) -> int:
     """Space a section's title and rule take at the top of its inner area."""
     return round(17 * scale * 1.2) + round(19 * scale)

@@ -228,11 +228,11 @@ class MenuBase(Scene):
         return self.track(element)
 
     def fitting_px(self, texts: Sequence[str], width: int, size: float,
-                   bold: bool = False) -> int:
+                   bold: bool = False, style: str | None = None) -> int:
         """The font size (``size`` at most, never under 12 px) at which every one of
-        ``texts`` fits ``width`` pixels."""
+        ``texts`` fits ``width`` pixels (in ``style`` if given, else bold or regular)."""
         px, least = self.px(size), min(self.px(size), self.px(12))
-        style = "bold" if bold else "regular"
+        style = style or ("bold" if bold else "regular")
         while px > least and max((font(px, style).size(t)[0] for t in texts), default=0) > width:
             px -= 1
         return px
