@@ -45,6 +45,22 @@ def rank_positions(ace: str) -> tuple[int, ...]:
     return {"low": (1,), "high": (14,), "either": (1, 14), "around": (1,)}[ace]
 
 
+def run_windows(ace: AceMode, length: int) -> tuple[tuple[int, ...], ...]:
+    """Every run of ``length`` cards the ace rule allows, as its ranks in order (an ace is
+    1 wherever it stands: 12 13 1 is Q-K-A), lowest first rank first, each once. The one
+    enumeration of the ace rule's windows: the opening rule's search, the contract game's
+    and the solver's shapes all take theirs from here."""
+    ace = AceMode(ace)
+    if not 1 <= length <= 13:
+        return ()
+    if ace is AceMode.AROUND:
+        return tuple(tuple((s + i - 1) % 13 + 1 for i in range(length)) for s in range(1, 14))
+    first = 1 if ace in (AceMode.LOW, AceMode.EITHER) else 2  # an ace before the two
+    last = 15 - length if ace in (AceMode.HIGH, AceMode.EITHER) else 14 - length  # after K
+    return tuple(tuple((v - 1) % 13 + 1 for v in range(s, s + length))
+                 for s in range(first, last + 1))
+
+
 def check_meld(
     cards: Sequence[Card],
     variant: Variant,

@@ -16,9 +16,9 @@ import itertools
 from collections.abc import Iterator, Sequence
 
 from game.engine.cards import SUITS, Card
-from game.engine.melds import MeldCheck, check_meld, rank_positions
+from game.engine.melds import MeldCheck, check_meld, run_windows
 from game.engine.scoring import meld_points
-from game.engine.variants import AceMode, InitialMeldKind, Variant
+from game.engine.variants import InitialMeldKind, Variant
 from game.i18n import _
 
 # Longest set the opening search builds: four suits (RULES.md 1), or more where suits repeat.
@@ -62,39 +62,29 @@ def _sets(variant: Variant, by_face: dict[tuple[int, str], Card], spare: list[Ca
 
 def _runs(variant: Variant, by_face: dict[tuple[int, str], Card], spare: list[Card],
           shortest: bool) -> Iterator[tuple[tuple[Card, ...], MeldCheck]]:
-    around = variant.ace is AceMode.AROUND
+    lengths = (variant.run_min,) if shortest else range(variant.run_min, 14)
+    # by first rank, then length: the order the search meets the shortest openings first
+    windows = sorted((w for length in lengths for w in run_windows(variant.ace, length)),
+                     key=lambda w: (w[0], len(w)))
     seen: set[tuple[Card, ...]] = set()  # windows differing only in where jokers go
     for suit in SUITS:
         present = {rank for rank, s in by_face if s == suit}
         if not present:
             continue
-        starts = range(1, 14) if around else range(1, 15)
-        for start in starts:
-            longest = 13 if around else min(13, 15 - start)
-            lengths = (variant.run_min,) if shortest else range(variant.run_min, longest + 1)
-            for length in lengths:
-                ranks = [(start + i - 1) % 13 + 1 for i in range(length)]
-                if not around and _ace_misplaced(start, length, variant):
-                    continue
-                real = [by_face[(r, suit)] for r in ranks if (r, suit) in by_face]
-                missing = length - len(real)
-                if not real or missing > len(spare):
-                    continue
-                meld = tuple(real) + tuple(spare[:missing])
-                if meld in seen:
-                    continue
-                seen.add(meld)
-                # asked as a run: one real card and wild jokers could read as a set too
-                result = check_meld(meld, variant, kind="run")
-                if result.ok:
-                    yield meld, result
-
-
-def _ace_misplaced(start: int, length: int, variant: Variant) -> bool:
-    """A window using the ace at a position the variant's ace rule does not give it."""
-    end = start + length - 1
-    positions = rank_positions(variant.ace)
-    return (start == 1 and 1 not in positions) or (end == 14 and 14 not in positions)
+        for ranks in windows:
+            length = len(ranks)
+            real = [by_face[(r, suit)] for r in ranks if (r, suit) in by_face]
+            missing = length - len(real)
+            if not real or missing > len(spare):
+                continue
+            meld = tuple(real) + tuple(spare[:missing])
+            if meld in seen:
+                continue
+            seen.add(meld)
+            # asked as a run: one real card and wild jokers could read as a set too
+            result = check_meld(meld, variant, kind="run")
+            if result.ok:
+                yield meld, result
 
 
 def opening_problem(variant: Variant, played: Sequence[Card],

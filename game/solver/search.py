@@ -33,6 +33,7 @@ from functools import lru_cache
 import numpy as np
 
 from game.engine.cards import Card
+from game.engine.melds import run_windows
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import AceMode, JokerIdentity, JokerMoves, ReleaseFrom, Variant
@@ -50,9 +51,16 @@ class _Shape:
     positions: tuple[int, ...]  # run ranks with the ace as 1 or 14 (sets: empty)
 
 
-def _run_windows(ace: str) -> list[tuple[int, int]]:
-    """Rank positions a run may span: ace as 1 (low) and/or 14 (high)."""
-    return {"low": [(1, 13)], "high": [(2, 14)], "either": [(1, 13), (2, 14)]}[ace]
+def _ace_sides(ace: AceMode) -> tuple[AceMode, ...]:
+    """The ace rule as its sides, low before high (Robber's "either" is both)."""
+    return (AceMode.LOW, AceMode.HIGH) if ace is AceMode.EITHER else (ace,)
+
+
+def _run_windows(ace: AceMode) -> list[tuple[int, int]]:
+    """Rank positions a run may span: ace as 1 (low) and/or 14 (high), from the longest
+    run of each side (``game.engine.melds.run_windows``)."""
+    return [(w[0], w[0] + 12) for side in _ace_sides(AceMode(ace))
+            for w in run_windows(side, 13)]
 
 
 @lru_cache(maxsize=16)
@@ -68,10 +76,10 @@ def _shapes(ace: str, run_min: int, max_len: int) -> tuple[tuple[_Shape, ...], .
                     by_face[f].append(shape)
     seen: set[tuple[int, ...]] = set()
     for suit in range(4):
-        for low, high in _run_windows(ace):
+        for side in _ace_sides(AceMode(ace)):
             for length in range(max(3, run_min), max_len + 1):
-                for start in range(low, high - length + 2):
-                    positions = tuple(range(start, start + length))
+                for window in run_windows(side, length):
+                    positions = tuple(range(window[0], window[0] + length))  # ace high: 14
                     faces = tuple(suit * 13 + (p - 1) % 13 for p in positions)
                     if tuple(sorted(faces)) in seen:
                         continue

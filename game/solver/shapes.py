@@ -12,7 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from game.engine.cards import SUITS, Card, Face
-from game.engine.melds import check_meld
+from game.engine.melds import check_meld, run_windows
 from game.engine.scoring import meld_points
 from game.engine.variants import AceMode, JokerIdentity, Variant
 
@@ -33,19 +33,12 @@ def true_indices(mask: np.ndarray) -> list[int]:
     return indices
 
 
-def _run_rank_lists(ace: str, run_min: int) -> list[tuple[int, ...]]:
-    """Every run's ranks (ace = 1) in order, deduplicated by rank set."""
+def _run_rank_lists(ace: AceMode, run_min: int) -> list[tuple[int, ...]]:
+    """Every run's ranks (ace = 1) in order, shortest first, deduplicated by rank set (a
+    run of all thirteen ranks is one meld wherever the ace stands)."""
     seqs: dict[frozenset[int], tuple[int, ...]] = {}
     for length in range(max(run_min, 3), 14):
-        starts: list[tuple[int, ...]] = []
-        if ace in ("low", "either"):
-            starts += [tuple(range(s, s + length)) for s in range(1, 15 - length)]
-        if ace in ("high", "either"):
-            starts += [tuple((v - 1) % 13 + 1 for v in range(s, s + length))
-                       for s in range(2, 16 - length)]
-        if ace == "around":
-            starts += [tuple((s + i - 1) % 13 + 1 for i in range(length)) for s in range(1, 14)]
-        for ranks in starts:
+        for ranks in run_windows(ace, length):
             seqs.setdefault(frozenset(ranks), ranks)
     return list(seqs.values())
 
@@ -76,7 +69,8 @@ class ShapeTable:
 
 
 @lru_cache(maxsize=32)
-def shape_table(ace: str, run_min: int, max_jokers: int, free_identity: bool) -> ShapeTable:
+def shape_table(ace: AceMode, run_min: int, max_jokers: int, free_identity: bool
+                ) -> ShapeTable:
     shapes: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # kind, faces, joker pos
     runs = [(1, tuple(SUITS.index(s) * 13 + r - 1 for r in ranks))
             for s in SUITS for ranks in _run_rank_lists(ace, run_min)]
@@ -147,7 +141,7 @@ def shape_table(ace: str, run_min: int, max_jokers: int, free_identity: bool) ->
 class _MeldProbe:
     """check_meld on made-up cards, to learn what wild jokers play in a shape."""
 
-    def __init__(self, ace: str, run_min: int) -> None:
+    def __init__(self, ace: AceMode, run_min: int) -> None:
         self.variant = Variant(id="_probe", name="", summary="", ace=AceMode(ace),
                                run_min=run_min, joker_identity=JokerIdentity.FREE,
                                jokers_per_meld=0)

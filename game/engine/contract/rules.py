@@ -15,8 +15,8 @@ from game.engine.contract_rules import (
     ContractRules,
 )
 from game.engine.errors import NotationError, OptionError
-from game.engine.melds import MeldCheck, check_meld, rank_positions
-from game.engine.variants import AceMode, Variant
+from game.engine.melds import MeldCheck, check_meld, run_windows
+from game.engine.variants import Variant
 from game.i18n import N_, _, ngettext
 
 # A joker in a set (where suits may repeat) stands for its rank in any suit: recorded as
@@ -175,17 +175,7 @@ def contract_possible(variant: Variant, contract: Contract, hand: Sequence[Card]
     faces: Counter[Face] = Counter(c.face for c in hand if not c.is_joker)
     jokers = sum(1 for c in hand if c.is_joker)
     length = contract.run_length
-    windows: list[tuple[int, ...]] = []
-    if contract.runs and length <= 13:
-        if variant.ace is AceMode.AROUND:
-            starts = [tuple((s + i - 1) % 13 + 1 for i in range(length)) for s in range(1, 14)]
-        else:
-            starts = []
-            for ace_value in rank_positions(variant.ace):
-                low, high = (1, 13) if ace_value == 1 else (2, 14)
-                starts += [tuple((v - 1) % 13 + 1 for v in range(s, s + length))
-                           for s in range(low, high - length + 2)]
-        windows = list(dict.fromkeys(starts))
+    windows = list(run_windows(variant.ace, length)) if contract.runs else []
     runs = [(suit, w) for suit in SUITS for w in windows]
 
     # states known lost: (cards left, jokers, runs left or -sets left, first option)
