@@ -81,3 +81,29 @@ def test_a_lay_off_moves_no_other_seats_melds(make: Make) -> None:
     assert isinstance(match.log[-1], LayOff) and match.log[-1].meld == 0
     t.settle()
     assert _places(t) == before
+
+
+def test_the_turn_log_has_a_strip_of_its_own(make: Make) -> None:
+    # seen at 1024x640 (seed 103 of the long play): a seat's melds reached the foot of the
+    # felt, and the turn log's lines were drawn over them; the felt's foot is the log's
+    # now (room for its most lines), the melds lie above it
+    t = make(hands=[YOU, ADA, BOOLE], discard="7H", size=(1024, 640),
+             prepare=_melds_on_table((1, "run", "3H 4H 5H 6H 7H 8H 9H"),
+                                     (1, "run", "2S 3S 4S 5S 6S 7S 8S"),
+                                     (1, "set", "AC AD AH"),
+                                     (1, "set", "10C 10H 10S"),
+                                     (2, "run", "2C 3C 4C 5C 6C 7C 8C"),
+                                     (2, "run", "9D 10D JD QD KD"),
+                                     (2, "set", "QH QS QC"),
+                                     (2, "set", "KC KH KS"),
+                                     (2, "run", "AD 2D 3D 4D")))
+    scene = t.scene
+    # the others' last turns, as the log tells them
+    scene.turn_log.entries = [(1, "Ada drew from the stock; discarded the 5\u2660"),
+                              (2, "Bob bought the 5\u2660"),
+                              (2, "Bob drew from the stock; discarded the J\u2665")]
+    t.frames(2)
+    assert len(scene.log_rects) == 3
+    melds = [box.rect for box in scene.layout.melds]
+    assert not [(tuple(line), tuple(meld)) for line in scene.log_rects for meld in melds
+                if line.colliderect(meld)]

@@ -17,6 +17,7 @@ import pygame
 from game.engine.cards import Card
 from game.ui.contract.model import ContractModel
 from game.ui.contract.places import SectionPlace, SectionPlaces
+from game.ui.contract.words import LOG_MOST
 from game.ui.table.layout import CARD_RATIO, HandRow, Spot, clamp, meld_step, place_hand, seat_row
 from game.ui.widgets.scale import ui_scale
 
@@ -242,9 +243,24 @@ class _Metrics:
                    h + 2 * pad + tag_h)
 
 
+def log_px(size: tuple[int, int], scale: float) -> int:
+    """The turn log's font size in a window of ``size``."""
+    return int(max(11, min(15 * scale, size[1] * 0.017)))
+
+
+def log_strip(layout: ContractLayout, lines: int) -> pygame.Rect:
+    """The strip at the foot of the felt kept for ``lines`` lines of the turn log (drawn
+    upwards from just above the status line): no meld is laid there."""
+    pitch = round(log_px(layout.size, layout.scale) * 1.25) + 5  # a line with its backing
+    top = layout.status.top - 8 - lines * pitch
+    return pygame.Rect(layout.table.x, top, layout.table.width, layout.table.bottom - top)
+
+
 def _place_melds(layout: ContractLayout, model: ContractModel, hand_h: int,
                  places: SectionPlaces) -> None:
-    table = layout.table
+    log = log_strip(layout, LOG_MOST)  # the melds lie above the turn log's lines
+    table = pygame.Rect(layout.table.x, layout.table.y, layout.table.width,
+                        max(MIN_TABLE_HEIGHT, log.top - layout.table.y))
     places.start(layout.size, model.round_number)
     if not model.melds:
         layout.table_card = (round(hand_h * 0.8 / CARD_RATIO), round(hand_h * 0.8))
