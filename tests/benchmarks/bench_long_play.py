@@ -104,9 +104,12 @@ def main() -> None:
     contract = [r for r in reports if isinstance(r, contract_long_play.ContractReport)]
     if contract:
         print(f"shanghai-rummy, the person's moves: {sum(r.mouse_moves for r in contract)} by "
-              f"mouse; buy windows {sum(r.buys for r in contract)} bought, "
+              f"mouse, of them {sum(r.drags for r in contract)} lay-offs or staged contracts "
+              f"by drags; buy windows {sum(r.buys for r in contract)} bought, "
               f"{sum(r.declines for r in contract)} declined; "
-              f"{sum(r.lay_downs for r in contract)} contracts laid down")
+              f"{sum(r.lay_downs for r in contract)} contracts laid down, "
+              f"{sum(r.lay_offs for r in contract)} cards laid off; "
+              f"{sum(r.reflows for r in contract)} forced reflows of the melds")
     print("players per match: " + ", ".join(
         f"{n}: {sum(1 for job in jobs if job[6] == n)}" for n in sorted({j[6] for j in jobs})))
     print(f"windows: {', '.join(f'{w}x{h}' for w, h in SIZES)}; languages: "

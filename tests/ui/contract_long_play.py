@@ -1,19 +1,25 @@
 """Long play at the contract game's table (issue 28): whole seeded matches of Shanghai Rummy
-through the real app, the person's seat driven by real key events from the hint (H shows
-it, then the key that does it: H, or B / N in the buy window, L to lay down, X to discard),
+through the real app, the person's seat driven by real events from the hint (H shows it,
+then the key that does it: H, or B / N in the buy window, L to lay down, X to discard; a
+third of the moves with the mouse: click the stock or the buy window's buttons, drag the
+card onto the discard pile; and every third lay-off, joker swap or contract laid down made
+with drags: the card dragged onto the meld, the contract's cards dragged into the staging
+groups, a group at a time or card by card, each checked to do just what the hint chose),
 with replays of the last turns (P) and window resizes mid-round, while the table's
 invariants are checked after every action and every few frames:
 
-- places: a meld keeps its place across turns unless the table had to reflow (the table's
-  cards shrank, a meld before it grew, moved or came new, or its owner's section grew), and
-  the melds never reorder;
+- places: a meld keeps its place across turns unless a reflow is forced: the table's cards
+  shrank (all move, in order), or the seat's own melds grew and its section no longer fits
+  where it was; a seat's melds never move because another seat's changed, the cards never
+  grow back within a round, and the melds never reorder;
 - overlap: no card of one meld, hand or staging group touches a card of another, and the
   cards of one are fanned at least a minimal step apart;
 - covered: the turn log's lines and the note on show cover no meld nor each other;
 - text: every sidebar button's label fits its button;
 - buttons: every enabled action button is an action the match accepts now, every disabled
   one an action it refuses (tried on a copy of the match);
-- rest: once nothing moves, every card lies at its layout spot.
+- rest: once nothing moves, every card lies at its layout spot;
+- drags: a drag onto a meld or into the staging groups does the hint's action.
 
 Each violation is reported with its seed, window, turn and (once per kind, when a folder is
 given) a screenshot. ``tests/ui/test_contract_long_play.py`` plays a sample in CI;
@@ -30,11 +36,21 @@ from pathlib import Path
 import pygame
 
 from game.engine.actions import Action, Draw
-from game.engine.contract.actions import Buy, Decline, Discard, LayDown, TakeDiscard
+from game.engine.contract.actions import (
+    Buy,
+    Decline,
+    Discard,
+    LayDown,
+    LayOff,
+    SwapJoker,
+    TakeDiscard,
+)
 from game.engine.contract.match import ContractMatch
+from game.engine.contract.rules import stands_for
 from game.engine.serialize import new_match
 from game.session import GameSession, Seat
 from game.ui.app import App
+from game.ui.contract.layout import ContractLayout
 from game.ui.contract.scoreboard import ContractScoreboardScene
 from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.table.controls import PADDING
@@ -65,7 +81,10 @@ class ContractReport(Report):
     buys: int = 0
     declines: int = 0
     lay_downs: int = 0
+    lay_offs: int = 0
     mouse_moves: int = 0
+    drags: int = 0  # lay-offs and staged groups made by dragging (a share of mouse_moves)
+    reflows: int = 0  # forced moves of melds: the cards shrank, a section outgrew its place
 
 
 class ContractLongPlay:
@@ -89,8 +108,9 @@ class ContractLongPlay:
         self._widths: dict[int, int] = {}
         self._order: list[int] = []
         self._card: tuple[int, int] = (0, 0)
-        self._sections: dict[int, tuple[int, int]] = {}
+        self._section_frames: dict[int, pygame.Rect] = {}
         self._round = -1
+        self._placings = 0  # the person's lay-offs, swaps and lay-downs hinted so far
 
     @property
     def match(self) -> ContractMatch:
@@ -129,6 +149,7 @@ class ContractLongPlay:
         self.report.buys = person.count("buy")
         self.report.declines = person.count("decline")
         self.report.lay_downs = person.count("lay_down")
+        self.report.lay_offs = person.count("lay_off") + person.count("swap_joker")
         self.report.hands = scene.match.hand.number + 1
         self.report.seconds = time.process_time() - started
         return self.report
@@ -173,7 +194,12 @@ class ContractLongPlay:
         action = scene.hint.action
         if action is not None:
             self._check_all()  # the hint's note and its staged groups on show
-            if number % 3 == 0 and self._mouse_for(action):
+            placing = isinstance(action, LayOff | SwapJoker | LayDown)
+            self._placings += placing
+            if placing and self._placings % 3 == 0 and self._drag_for(action):
+                self.report.drags += 1
+                self.report.mouse_moves += 1
+            elif number % 3 == 0 and self._mouse_for(action):
                 self.report.mouse_moves += 1
             else:
                 probe.key(self._key_for(action, number))
@@ -210,6 +236,87 @@ class ContractLongPlay:
             probe.drag(probe.center(action.card), layout.discard.center)
         else:
             return False
+        return True
+
+    def _drag_for(self, action: Action) -> bool:
+        """Do the hint's lay-off, joker swap or lay-down with the mouse: drag the card onto
+        the meld, or the contract's cards into the staging groups (a group at a time, its
+        cards selected by clicks, or card by card), then Lay down; and check the drags did
+        just what the hint chose. False when the hint's cards are not on show."""
+        if isinstance(action, LayOff | SwapJoker):
+            return self._drag_onto_meld(action)
+        if isinstance(action, LayDown):
+            return self._drag_into_groups(action)
+        return False
+
+    def _drag_onto_meld(self, action: LayOff | SwapJoker) -> bool:
+        scene, probe = self.scene, self.probe
+        layout = scene.layout
+        card = action.card
+        assert layout is not None and card is not None
+        box = layout.meld(action.meld)
+        meld = scene.match.hand.melds[action.meld]
+        if box is None or card not in scene.sprites.sprites:
+            return False
+        declared = scene.match.hand.declared
+        if isinstance(action, SwapJoker):  # onto the joker it takes the place of
+            under = [c for c in meld.cards if c.is_joker and stands_for(declared.get(c), card)]
+        else:  # onto a card of the meld (a joker there would mean a swap), first or last
+            under = [c for c in meld.cards if not c.is_joker]
+            under = under[-1:] if self.report.drags % 2 else under[:1]
+        if not under or under[0] not in scene.sprites.sprites:
+            return False
+        target = probe.center(under[0])
+        before = len(scene.match.log)
+        probe.drag(probe.center(card), target)
+        self._frames(2)
+        self._settle()
+        done = scene.match.log[before:]
+        if [(a.kind, getattr(a, "card", None), getattr(a, "meld", None)) for a in done] \
+                != [(action.kind, card, action.meld)]:
+            cards = " ".join(str(c) for c in meld.cards)
+            self._violation("drags", f"{card} dragged onto meld {action.meld} ({cards}) at "
+                                     f"{target} did {[str(a) for a in done]}, not the hint's "
+                                     f"{action}: {scene.status.text}")
+        return True
+
+    def _drag_into_groups(self, action: LayDown) -> bool:
+        scene, probe = self.scene, self.probe
+        if any(c not in scene.sprites.sprites for meld in action.melds for c in meld):
+            return False
+        probe.key(pygame.K_ESCAPE)  # the hint's groups go: the cards are dragged there
+        self._settle()
+        whole = self.report.drags % 2 == 0  # a group at a time, else card by card
+        for slot, meld in enumerate(action.melds):
+            bundles = [list(meld)] if whole else [[c] for c in meld]
+            for bundle in bundles:
+                layout = scene.layout
+                assert layout is not None
+                if slot >= len(layout.slots):
+                    break
+                if len(bundle) > 1:  # selected by clicks, dragged together
+                    for card in bundle:
+                        probe.click(probe.center(card))
+                self._settle()
+                probe.drag(probe.center(bundle[0]), layout.slots[slot].rect.center)
+                self._frames(2)
+                self._settle()
+        staged = [frozenset(g) for g in scene.human.stage_groups()]
+        wanted = [frozenset(m) for m in action.melds]
+        if staged != wanted:
+            self._violation("drags", "the drags into the contract's groups made "
+                            f"{[sorted(map(str, g)) for g in staged]}, not the hint's "
+                            f"{[sorted(map(str, g)) for g in wanted]}")
+            return True
+        before = len(scene.match.log)
+        self._check_all()  # the staged groups on show
+        probe.key(pygame.K_l)
+        self._frames(2)
+        done = scene.match.log[before:]
+        if len(done) != 1 or not isinstance(done[0], LayDown) \
+                or [frozenset(m) for m in done[0].melds] != wanted:
+            self._violation("drags", f"Lay down after the drags did {[str(a) for a in done]}, "
+                                     f"not the hint's {action}: {scene.status.text}")
         return True
 
     @staticmethod
@@ -295,10 +402,14 @@ class ContractLongPlay:
         self._check_overlap()
 
     def _check_places(self) -> None:
-        """Melds keep their places between turns: one may move only when the table's cards
-        changed size, a meld before it (in the layout's reading order) is new, grew or
-        moved, or its owner's section grew (it may wrap as a whole); and the melds never
-        change their order."""
+        """Melds keep their places between turns; only what is forced may move them:
+        the table's cards shrank (every meld moves, in the same order), or a seat's own
+        melds grew or came new, and then only that seat's melds move: those after the
+        first one that changed (its rows re-wrap), or the whole section when it no longer
+        fits where it was (its new size at its old place leaves the felt or touches another
+        seat's section). A seat's section never moves because another seat's melds
+        changed, the cards never grow back within a round, and the melds never change
+        their order."""
         scene = self.scene
         layout = scene.layout
         if layout is None or scene.phase == "replay" or scene.replay.active:
@@ -309,36 +420,69 @@ class ContractLongPlay:
         order = [box.index for box in layout.melds]
         places = {box.index: box.rect.copy() for box in layout.melds}
         widths = {box.index: box.count for box in layout.melds}
+        owners = {box.index: box.owner for box in layout.melds}
+        frames = {owner: rect.copy() for owner, rect, _ in layout.sections}
         old = self._places
-        if old is not None:
+        if old:  # (an empty table's card size means nothing)
             kept_old = [i for i in self._order if i in places]
             kept_new = [i for i in order if i in old]
             if kept_old != kept_new:
                 self._violation("places", f"the melds were reordered: {kept_old} -> "
                                           f"{kept_new}")
+            elif layout.table_card[1] > self._card[1]:
+                self._violation("places", f"the table's cards grew from {self._card} to "
+                                          f"{layout.table_card}: every meld moved")
             elif layout.table_card == self._card:
-                # a section that grew may wrap to the next row as a whole
-                sections = {owner: rect.size for owner, rect, _ in layout.sections}
-                grown = {o for o, size in sections.items() if self._sections.get(o) != size}
-                changed_before = False
-                for box in layout.melds:
-                    index = box.index
-                    if box.owner in grown:
-                        changed_before = True
-                    if index not in old:
-                        changed_before = True
-                        continue
-                    now, then = places[index], old[index]
-                    if now.topleft != then.topleft and not changed_before:
-                        cards = " ".join(str(c) for c in scene.match.hand.melds[index].cards)
-                        self._violation("places", f"meld {index} ({cards}) moved from "
-                                        f"{tuple(then.topleft)} to {tuple(now.topleft)}")
-                        break
-                    if now != then or widths[index] != self._widths.get(index):
-                        changed_before = True
+                self._check_sections(layout, old, places, widths, owners, frames)
+            else:
+                self.report.reflows += 1  # the cards shrank: all may move, in order
         self._places, self._order, self._widths = places, order, widths
-        self._sections = {owner: rect.size for owner, rect, _ in layout.sections}
+        self._section_frames = frames
         self._card = layout.table_card
+
+    def _check_sections(self, layout: ContractLayout, old: dict[int, pygame.Rect],
+                        places: dict[int, pygame.Rect], widths: dict[int, int],
+                        owners: dict[int, int], frames: dict[int, pygame.Rect]) -> None:
+        """The places check at one card size (see ``_check_places``)."""
+        melds = self.scene.match.hand.melds
+        changed = {owners[i] for i in places
+                   if i not in old or widths[i] != self._widths.get(i)}
+        for owner, frame in frames.items():
+            then = self._section_frames.get(owner)
+            if then is None:
+                continue
+            mine = [i for i in self._order if owners.get(i) == owner and i in places]
+            if owner not in changed:
+                for index in mine:
+                    if places[index].topleft != old[index].topleft:
+                        cards = " ".join(str(c) for c in melds[index].cards)
+                        self._violation("places", f"meld {index} ({cards}) of seat {owner} "
+                                        f"moved from {tuple(old[index].topleft)} to "
+                                        f"{tuple(places[index].topleft)} though that seat's "
+                                        f"melds did not change")
+                        return
+                continue
+            if frame.topleft != then.topleft:
+                stayed = pygame.Rect(then.topleft, frame.size)
+                fits = layout.table.contains(stayed) and not any(
+                    stayed.colliderect(other) for o, other in frames.items() if o != owner)
+                if fits:
+                    self._violation("places", f"seat {owner}'s section moved from "
+                                    f"{tuple(then.topleft)} to {tuple(frame.topleft)} though "
+                                    f"it still fit in its place")
+                    return
+                self.report.reflows += 1  # forced: it no longer fit where it was
+            for index in mine:  # the melds before the first that changed keep their place
+                if widths[index] != self._widths.get(index):
+                    break
+                was = (old[index].x - then.x, old[index].y - then.y)
+                now = (places[index].x - frame.x, places[index].y - frame.y)
+                if was != now:
+                    cards = " ".join(str(c) for c in melds[index].cards)
+                    self._violation("places", f"meld {index} ({cards}) of seat {owner} moved "
+                                    f"within its section from {was} to {now} though no meld "
+                                    f"before it changed")
+                    return
 
     def _check_covered(self) -> None:
         """The turn log's lines and the note cover no meld and not each other."""

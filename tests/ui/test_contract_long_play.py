@@ -27,10 +27,10 @@ def test_a_long_contract_game_keeps_the_table_in_order(
                   shots=tmp_path / "shots", lang=lang, max_turns=turns)
     assert [str(v) for v in report.violations] == []
     # the run did what it says: rounds ended, the person played from hints with keys and
-    # the mouse, answered buy windows, laid down, replayed the last turns, and the window
-    # changed size
+    # the mouse (lay-offs and contracts by drags too), answered buy windows, laid down,
+    # replayed the last turns, and the window changed size
     assert report.hands >= 2 and report.human_turns >= 60 and report.checks > 300
-    assert report.hint_plays >= 60 and report.mouse_moves >= 10
+    assert report.hint_plays >= 60 and report.mouse_moves >= 10 and report.drags >= 2
     assert report.buys + report.declines >= 10 and report.lay_downs >= 1
     assert report.replays >= 3 and report.resizes >= 4
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _, ngettext
-from game.ui.contract.layout import UNDER_OFFSET, ContractLayout
+from game.ui.contract.layout import UNDER_OFFSET, ContractLayout, log_px
 from game.ui.contract.model import ContractModel, SeatFacts, kind_tag, meld_tag
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
@@ -374,7 +374,7 @@ class ContractHud(BoardCache):
         """What the other seats did since your turn, one line a turn above the status line
         (newest lowest), each behind a dot of the seat's colour (as at the other table);
         where each line went."""
-        size = _px(layout, 0.017, 11, 15)
+        size = log_px(layout.size, layout.scale)  # the layout keeps a strip for it
         y = layout.status.top - 4
         rects: list[pygame.Rect] = []
         for colour, line in reversed(lines):

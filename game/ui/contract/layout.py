@@ -1,4 +1,5 @@
-"""Where everything goes on the contract table: a pure function of the model and the size.
+"""Where everything goes on the contract table: a function of the model, the size and the
+places the seats' melds had (``places.SectionPlaces``, so they stay where they were).
 
 The sidebar on the right holds the two piles (stock and discard, side by side), a panel of
 the bottom player's facts and the buttons; opponents run across the top; below them a
@@ -15,10 +16,15 @@ import pygame
 
 from game.engine.cards import Card
 from game.ui.contract.model import ContractModel
+from game.ui.contract.places import SectionPlace, SectionPlaces
+from game.ui.contract.words import LOG_MOST
 from game.ui.table.layout import CARD_RATIO, HandRow, Spot, clamp, meld_step, place_hand, seat_row
 from game.ui.widgets.scale import ui_scale
 
 MIN_TABLE_HEIGHT = 46
+#: room for this many more cards is left beside a seat's section when another is placed
+#: after it, so that a lay-off or two does not make the section outgrow its place
+SPARE_CARDS = 2
 UNDER_OFFSET = 3  # the discard pile's second card peeks out this far above-left
 
 
@@ -97,7 +103,10 @@ class ContractLayout(HandRow):
 
 
 
-def compute_layout(model: ContractModel, size: tuple[int, int]) -> ContractLayout:
+def compute_layout(model: ContractModel, size: tuple[int, int],
+                   places: SectionPlaces | None = None) -> ContractLayout:
+    """The table for ``model`` in a window of ``size``; ``places`` (kept by the scene
+    between layouts, and updated here) puts the seats' melds back where they were."""
     width, height = size
     s = ui_scale(size)  # 1 at 1280x800, up to 2.5 at 4K: the caps grow with it
     m = clamp(min(width, height) * 0.012, 8, 18 * s)
@@ -148,7 +157,7 @@ def compute_layout(model: ContractModel, size: tuple[int, int]) -> ContractLayou
     _place_piles(layout, model)
     place_hand(layout, model.hand)
     _place_stage(layout, model)
-    _place_melds(layout, model, hand_h)
+    _place_melds(layout, model, hand_h, places if places is not None else SectionPlaces())
     return layout
 
 
@@ -205,91 +214,209 @@ def _place_stage(layout: ContractLayout, model: ContractModel) -> None:
 class _Section:
     owner: int
     melds: list[tuple[int, float]]  # model meld position, width
+    limit: float = 0.0  # the width its melds are wrapped to
     rows: list[list[int]] = field(default_factory=list)
-    width: float = 0.0
-    height: float = 0.0
+    width: int = 0
+    height: int = 0
 
 
-def _place_melds(layout: ContractLayout, model: ContractModel, hand_h: int) -> None:
-    table = layout.table
+@dataclass(frozen=True)
+class _Metrics:
+    """The sizes of the melds' parts for table cards ``w`` by ``h``."""
+
+    w: int
+    h: int
+    pad: int
+    gap: int
+    label_h: int
+    inner_pad: int
+    section_gap: int
+    step: int
+    row_h: int
+
+    @classmethod
+    def of(cls, w: int, h: int) -> _Metrics:
+        pad = max(3, round(w * 0.08))
+        tag_h = max(12, round(h * 0.14))
+        return cls(w, h, pad, max(pad * 2 + 4, round(w * 0.2)), max(16, round(h * 0.24)),
+                   max(6, round(w * 0.12)), max(8, round(w * 0.22)), meld_step(w),
+                   h + 2 * pad + tag_h)
+
+
+def log_px(size: tuple[int, int], scale: float) -> int:
+    """The turn log's font size in a window of ``size``."""
+    return int(max(11, min(15 * scale, size[1] * 0.017)))
+
+
+def log_strip(layout: ContractLayout, lines: int) -> pygame.Rect:
+    """The strip at the foot of the felt kept for ``lines`` lines of the turn log (drawn
+    upwards from just above the status line): no meld is laid there."""
+    pitch = round(log_px(layout.size, layout.scale) * 1.25) + 5  # a line with its backing
+    top = layout.status.top - 8 - lines * pitch
+    return pygame.Rect(layout.table.x, top, layout.table.width, layout.table.bottom - top)
+
+
+def _place_melds(layout: ContractLayout, model: ContractModel, hand_h: int,
+                 places: SectionPlaces) -> None:
+    log = log_strip(layout, LOG_MOST)  # the melds lie above the turn log's lines
+    table = pygame.Rect(layout.table.x, layout.table.y, layout.table.width,
+                        max(MIN_TABLE_HEIGHT, log.top - layout.table.y))
+    places.start(layout.size, model.round_number)
     if not model.melds:
         layout.table_card = (round(hand_h * 0.8 / CARD_RATIO), round(hand_h * 0.8))
         return
     h = min(round(hand_h * 0.86), table.height - 20)
+    if places.card_h is not None:
+        h = min(h, places.card_h)  # within a round the cards never grow back
     while True:
         w = round(h / CARD_RATIO)
-        if _try_melds(layout, model, w, h, final=False) or h <= MIN_TABLE_HEIGHT:
+        metrics = _Metrics.of(w, h)
+        sections = _sections(model, metrics)
+        frames = _arrange(table, sections, metrics, places.remembered(h))
+        if frames is not None or h <= MIN_TABLE_HEIGHT:
             break
         h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
-    _try_melds(layout, model, w, h, final=True)
-
-
-def _try_melds(layout: ContractLayout, model: ContractModel, w: int, h: int,
-               final: bool) -> bool:
-    table = layout.table
-    pad = max(3, round(w * 0.08))
-    gap = max(pad * 2 + 4, round(w * 0.2))
-    tag_h = max(12, round(h * 0.14))
-    label_h = max(16, round(h * 0.24))
-    inner_pad = max(6, round(w * 0.12))
-    section_gap = max(8, round(w * 0.22))
-    step = meld_step(w)
-    row_h = h + 2 * pad + tag_h
-    sections: list[_Section] = []
-    by_owner = {owner: _Section(owner, []) for owner in model.owners()}
-    for position, meld in enumerate(model.melds):
-        width: float = w + step * (len(meld.cards) - 1) + 2 * pad
-        by_owner[meld.owner].melds.append((position, width))
-    sections = [by_owner[owner] for owner in model.owners()]
-    limit = table.width - 2 * inner_pad
-    for section in sections:
-        row: list[int] = []
-        x = 0.0
-        for position, width in section.melds:
-            if width > limit and not final:
-                return False
-            if row and x + width > limit:
-                section.rows.append(row)
-                row, x = [], 0.0
-            row.append(position)
-            x += width + gap
-            section.width = max(section.width, x - gap)
-        section.rows.append(row)
-        section.width += 2 * inner_pad
-        section.height = label_h + len(section.rows) * row_h + inner_pad
-    x, y = float(table.x), float(table.y)
-    shelf = 0.0
-    placed: list[tuple[_Section, float, float]] = []
-    for section in sections:
-        if x > table.x and x + section.width > table.right:
-            x = float(table.x)
-            y += shelf + section_gap
-            shelf = 0.0
-        placed.append((section, x, y))
-        x += section.width + section_gap
-        shelf = max(shelf, section.height)
-    if y + shelf > table.bottom and not final:
-        return False
-    if not final:
-        return True
+    if frames is None:  # not even the smallest cards fit: in order, over the edge
+        frames = _flow(table, sections, metrics)
     layout.table_card = (w, h)
+    places.keep(h, {s.owner: SectionPlace(frames[s.owner], s.limit) for s in sections})
+    _lay_sections(layout, model, sections, frames, metrics)
+
+
+def _sections(model: ContractModel, m: _Metrics) -> list[_Section]:
+    """Each seat's melds, the seats in the order they laid down (a seat laying down later
+    comes last: the sections on the table keep their order)."""
+    by_owner: dict[int, _Section] = {}
+    for position, meld in enumerate(model.melds):
+        width: float = m.w + m.step * (len(meld.cards) - 1) + 2 * m.pad
+        by_owner.setdefault(meld.owner, _Section(meld.owner, [])).melds.append((position, width))
+    return list(by_owner.values())
+
+
+def _wrap(section: _Section, limit: float, m: _Metrics) -> bool:
+    """Wrap ``section``'s melds into rows at most ``limit`` wide; False if one is wider."""
+    rows: list[list[int]] = []
+    row: list[int] = []
+    x = widest = 0.0
+    for position, width in section.melds:
+        if width > limit + 0.5:
+            return False
+        if row and x + width > limit:
+            rows.append(row)
+            row, x = [], 0.0
+        row.append(position)
+        x += width + m.gap
+        widest = max(widest, x - m.gap)
+    rows.append(row)
+    section.limit, section.rows = limit, rows
+    section.width = round(widest) + 2 * m.inner_pad
+    section.height = m.label_h + len(rows) * m.row_h + m.inner_pad
+    return True
+
+
+def _arrange(table: pygame.Rect, sections: list[_Section], m: _Metrics,
+             remembered: dict[int, SectionPlace]) -> dict[int, pygame.Rect] | None:
+    """The sections' frames on the felt, or None when they do not all fit. A section that
+    was on the table before goes back to its place: as it was wrapped, else wrapped inside
+    its old width; the sections whose melds did not change are placed first, so a section
+    that grew is the one that moves (to the first free place) when it no longer fits. A new
+    section takes the first free place (reading the felt from the top left)."""
+    full = table.width - 2 * m.inner_pad
+    frames: dict[int, pygame.Rect] = {}
+
+    def free(rect: pygame.Rect) -> bool:
+        if not table.contains(rect):
+            return False
+        room = rect.inflate(2 * m.section_gap - 2, 2 * m.section_gap - 2)
+        return not any(room.colliderect(other) for other in frames.values())
+
+    def first_free(section: _Section) -> pygame.Rect | None:
+        # beside a section, room for a few more cards is left first (its melds grow as
+        # cards are laid off: it then stays where it is), else the plain gap
+        for spare in (SPARE_CARDS * m.step, 0):
+            spots = [(table.x, table.y)]
+            for r in frames.values():
+                spots += [(r.right + m.section_gap + spare, r.y),
+                          (r.x, r.bottom + m.section_gap), (table.x, r.bottom + m.section_gap)]
+            for x, y in sorted(spots, key=lambda p: (p[1], p[0])):
+                rect = pygame.Rect(x, y, section.width, section.height)
+                if free(rect):
+                    return rect
+        return None
+
+    old = [s for s in sections if s.owner in remembered]
+    unchanged = []
+    for section in old:
+        place = remembered[section.owner]
+        if _wrap(section, place.limit, m) and (section.width, section.height) \
+                == place.frame.size and table.contains(place.frame):
+            unchanged.append(section)
+    for section in unchanged:
+        frames[section.owner] = remembered[section.owner].frame.copy()
+    for section in old:
+        if section in unchanged:
+            continue
+        place = remembered[section.owner]
+        inner = place.frame.width - 2 * m.inner_pad
+        for limit in (place.limit, inner):  # as it was wrapped, then inside its old width
+            if _wrap(section, limit, m):
+                stay = pygame.Rect(place.frame.topleft, (section.width, section.height))
+                if free(stay):
+                    frames[section.owner] = stay
+                    break
+        else:
+            if not _wrap(section, full, m):
+                return None
+            rect: pygame.Rect | None = first_free(section)
+            if rect is None and _wrap(section, inner, m):
+                rect = first_free(section)
+            if rect is None:
+                return None
+            frames[section.owner] = rect
+    for section in sections:
+        if section.owner in frames:
+            continue
+        if not _wrap(section, full, m):
+            return None
+        spot = first_free(section)
+        if spot is None:
+            return None
+        frames[section.owner] = spot
+    return frames
+
+
+def _flow(table: pygame.Rect, sections: list[_Section], m: _Metrics) -> dict[int, pygame.Rect]:
+    """The sections one after another in rows, whatever their size (the last resort)."""
+    frames: dict[int, pygame.Rect] = {}
+    x, y, shelf = table.x, table.y, 0
+    for section in sections:
+        widest = max(width for _, width in section.melds)
+        _wrap(section, max(table.width - 2 * m.inner_pad, widest), m)
+        if x > table.x and x + section.width > table.right:
+            x, y, shelf = table.x, y + shelf + m.section_gap, 0
+        frames[section.owner] = pygame.Rect(x, y, section.width, section.height)
+        x, shelf = x + section.width + m.section_gap, max(shelf, section.height)
+    return frames
+
+
+def _lay_sections(layout: ContractLayout, model: ContractModel, sections: list[_Section],
+                  frames: dict[int, pygame.Rect], m: _Metrics) -> None:
     widths = {position: width for s in sections for position, width in s.melds}
-    for section, sx, sy in placed:
-        frame = pygame.Rect(round(sx), round(sy), round(section.width), round(section.height))
-        layout.sections.append((section.owner, frame, label_h))
-        ry = sy + label_h
+    for section in sections:
+        frame = frames[section.owner]
+        layout.sections.append((section.owner, frame.copy(), m.label_h))
+        ry = frame.y + m.label_h
         for row in section.rows:
-            mx = sx + inner_pad
+            mx = float(frame.x + m.inner_pad)
             for position in row:
                 meld = model.melds[position]
                 width = widths[position]
-                mat = pygame.Rect(round(mx), round(ry), round(width), h + 2 * pad)
-                first = mx + pad
+                mat = pygame.Rect(round(mx), ry, round(width), m.h + 2 * m.pad)
+                first = mx + m.pad
                 layout.melds.append(MeldBox(meld.index, meld.owner, meld.kind, mat, first,
-                                            step, len(meld.cards)))
+                                            m.step, len(meld.cards)))
                 for slot, card in enumerate(meld.cards):
-                    layout.spots[card] = Spot(first + slot * step, ry + pad, w, h, "group",
-                                              meld.index, slot)
-                mx += width + gap
-            ry += row_h
-    return True
+                    layout.spots[card] = Spot(first + slot * m.step, ry + m.pad, m.w, m.h,
+                                              "group", meld.index, slot)
+                mx += width + m.gap
+            ry += m.row_h

@@ -52,6 +52,10 @@ def action_words(match: ContractMatch, name: str, you: bool, action: Action,
     return f"{name}: {kind.replace('_', ' ')}"
 
 
+#: the turn log's lines on show at most (the layout keeps room for them)
+LOG_MOST = 3
+
+
 class TurnLog:
     """The round's turns in words: one entry a turn, ``(seat, line)``; a buy is a turn of
     its own, a decline is left out."""
@@ -77,7 +81,8 @@ class TurnLog:
             entries.append((seat, words))
         self.open = kind not in ("discard", "buy")
 
-    def lines(self, viewer: int, most: int = 3) -> list[tuple[tuple[int, int, int], str]]:
+    def lines(self, viewer: int, most: int = LOG_MOST
+              ) -> list[tuple[tuple[int, int, int], str]]:
         """The other seats' turns since ``viewer``'s last finished one (the last ``most``),
         each with its seat's colour: during ``viewer``'s own turn they stay on view."""
         entries = self.entries

@@ -49,6 +49,7 @@ from game.ui.contract.model import (
     symbols,
     the_card,
 )
+from game.ui.contract.places import SectionPlaces
 from game.ui.contract.pointer import ContractPointer
 from game.ui.contract.replay import TurnsReplay
 from game.ui.contract.undo import TurnUndo
@@ -107,6 +108,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self._came_from: dict[Card, Location] = {}
         self.model: ContractModel | None = None
         self.layout: ContractLayout | None = None
+        self.places = SectionPlaces()  # where the seats' melds lie, kept between layouts
         self._controls_key: object = None
         # where the turn log's lines and the note on show were last drawn
         self.log_rects: list[pygame.Rect] = []
@@ -448,7 +450,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             round_over=match.hand_over)
 
     def _compute_layout(self, model: ContractModel) -> ContractLayout:
-        return compute_layout(model, self.app.size)
+        # the replay's past tables are laid out from today's places, without changing them
+        places = self.places.copy() if self.replay.active else self.places
+        return compute_layout(model, self.app.size, places)
 
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""
