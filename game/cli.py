@@ -31,18 +31,20 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, text.encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
+class _NotPlain(Exception):
+    """The command line is not a plain start of the game (see ``parse_plain_start``)."""
+
+
+class _PlainStartParser(Parser):
+    def error(self, message: str) -> NoReturn:
+        raise _NotPlain(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
     # Built after the language is chosen (main): the help texts are looked up now.
     parser = Parser(
         prog="machiavelli", description=_("Manipulation rummy: Machiavelli and its relatives."))
-    parser.add_argument("--version", action="version", version=f"machiavelli {__version__}")
-    _add_lang_argument(parser)
-    parser.add_argument("--data-dir", type=Path, metavar="DIR",
-                        help=_("keep settings, saves and statistics under DIR"))
-    parser.add_argument("--smoke", type=whole_number(1, MAX_SMOKE_FRAMES), metavar="N",
-                        help=_("render N frames of a computer-only game headless, then exit"))
-    parser.add_argument("--screenshot", type=Path, metavar="FILE",
-                        help=_("with --smoke: save the last frame as a PNG"))
+    _add_game_arguments(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         try:
@@ -51,6 +53,42 @@ def build_parser() -> argparse.ArgumentParser:
             continue  # an optional command whose module is not part of this build
         module.add_parser(subparsers)
     return parser
+
+
+def parse_plain_start(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The arguments of a plain start of the game (no command, no help asked for, nothing
+    wrong), parsed without importing the commands' modules: building every command's parser
+    imports the solver, the computer players and the coach, which the title screen does
+    not need. None for anything else, which ``build_parser`` then parses (and explains)
+    exactly as before."""
+    parser = _PlainStartParser(prog="machiavelli", add_help=False)
+    _add_game_arguments(parser, version=False)
+    try:
+        args, rest = parser.parse_known_args(argv)
+    except _NotPlain:
+        return None
+    if rest or args.version:  # a command, -h/--help, --version, or a mistake to explain
+        return None
+    del args.version
+    args.command = None
+    return args
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser, version: bool = True) -> None:
+    """The options of the program itself (not of a command). Without ``version``,
+    ``--version`` is only noted (``args.version``), not answered at once."""
+    if version:
+        parser.add_argument("--version", action="version",
+                            version=f"machiavelli {__version__}")
+    else:
+        parser.add_argument("--version", action="store_true")
+    _add_lang_argument(parser)
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help=_("keep settings, saves and statistics under DIR"))
+    parser.add_argument("--smoke", type=whole_number(1, MAX_SMOKE_FRAMES), metavar="N",
+                        help=_("render N frames of a computer-only game headless, then exit"))
+    parser.add_argument("--screenshot", type=Path, metavar="FILE",
+                        help=_("with --smoke: save the last frame as a PNG"))
 
 
 def _add_lang_argument(parser: argparse.ArgumentParser) -> None:
@@ -112,16 +150,22 @@ def choose_language(argv: Sequence[str]) -> str:
     return code
 
 
+def usage_error(message: str) -> NoReturn:
+    """A usage error found after parsing, told as the parser tells its own (exit 2)."""
+    Parser(prog="machiavelli").error(message)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     choose_language(argv)
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_plain_start(argv)
+    if args is None:
+        args = build_parser().parse_args(argv)
     if args.data_dir is not None:
         # a file or device named here is refused, never moved aside to make the folder
         problem = folder_problem(args.data_dir)
         if problem is not None:
-            parser.error(f"--data-dir: {problem}; it is left as it is")
+            usage_error(f"--data-dir: {problem}; it is left as it is")
     if getattr(args, "json", False):
         i18n.set_language("en")  # JSON output is for programs: English and stable
     if args.command:
@@ -138,11 +182,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
     if args.screenshot is not None and args.smoke is None:
-        parser.error("--screenshot saves the last frame of --smoke N: give --smoke too")
+        usage_error("--screenshot saves the last frame of --smoke N: give --smoke too")
     if args.screenshot is not None:
         problem = screenshot_problem(args.screenshot)
         if problem is not None:
-            parser.error(f"--screenshot: {problem}")
+            usage_error(f"--screenshot: {problem}")
     from game.ui.app import run_app
 
     return run_app(data_dir=args.data_dir, smoke_frames=args.smoke, screenshot=args.screenshot,
