@@ -45,11 +45,18 @@ class FirstFrame:
     modules: frozenset[str]  # sys.modules at that moment
 
 
-def first_frame(data_dir: Path, *args: str, timeout: float = 120.0) -> FirstFrame:
+def first_frame(data_dir: Path, *args: str, bytecode_dir: Path | None = None,
+                timeout: float = 120.0) -> FirstFrame:
     """Launch the game headless with ``--data-dir data_dir`` (and ``args``) and wait for its
-    first frame."""
+    first frame. With ``bytecode_dir`` the child keeps its compiled modules there
+    (``PYTHONPYCACHEPREFIX``; the checkout stays clean), as an installed game keeps them
+    next to its modules and a bundle carries them; without, it runs as this process's
+    environment says (``PYTHONDONTWRITEBYTECODE=1`` compiles every module at every start)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    if bytecode_dir is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(bytecode_dir)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     with subprocess.Popen([sys.executable, "-c", PROBE, "--data-dir", str(data_dir), *args],
