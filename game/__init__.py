@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from importlib import metadata
 from pathlib import Path
 
 DIST_NAME = "machiavelli-rummy"
@@ -35,6 +34,10 @@ def _version() -> str:
     version = _checkout_version()
     if version:
         return version
+    # imported only here: importlib.metadata (with the email parser it loads) costs a
+    # start from a checkout about 20 ms for nothing
+    from importlib import metadata
+
     try:
         return metadata.version(DIST_NAME)
     except metadata.PackageNotFoundError:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from game import __version__, i18n
-from game.commands.common import fail, whole_number
+from game.commands.usage import fail, whole_number
 from game.engine.errors import EngineError
 from game.i18n import _
 from game.store.atomic import file_kind

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from game.engine.cards import Card, CardMinter, parse_cards
 from game.engine.draft import Move
@@ -30,13 +29,6 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
             raise OptionError(_("option '{pair}' is not KEY=VALUE").format(pair=pair))
         options[key.strip()] = value.strip()
     return options
-
-
-def fail(command: str, message: object) -> None:
-    """One line on stderr naming the command. An argument that was not valid UTF-8 comes
-    back as \\udcXX escapes, never as an encoding error, whatever stderr's encoding."""
-    text = f"machiavelli {command}: {message}".encode("utf-8", "backslashreplace")
-    print(text.decode("utf-8"), file=sys.stderr)
 
 
 def variant_from_args(args: argparse.Namespace) -> Variant:
@@ -73,29 +65,6 @@ def check_deck(variant: Variant, cards: Iterable[Card], what: str) -> None:
             raise NotationError(_("{count} copies of {card} in {what}, but {game} is played "
                                   "with {copies}").format(count=count, card=face, what=what,
                                                           game=_(variant.name), copies=copies))
-
-
-def whole_number(low: int, high: int) -> Callable[[str], int]:
-    """An argparse ``type`` for a whole number from ``low`` to ``high``: anything else is a
-    usage error (exit 2, one line), never a traceback or an endless run."""
-
-    def parse(text: str) -> int:
-        shown = text if len(text) <= 24 else text[:20] + "..."
-        expected = _("expected a whole number from {low} to {high}").format(low=low, high=high)
-        try:
-            value = int(text.strip()) if len(text) <= 40 else None
-        except ValueError:
-            value = None
-        if value is None:
-            raise argparse.ArgumentTypeError(_("{expected}, not '{given}'").format(
-                expected=expected, given=shown))
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(_("{expected}, not {given}").format(
-                expected=expected, given=shown.strip()))
-        return value
-
-    parse.__name__ = "whole number"
-    return parse
 
 
 def parse_table_and_hand(variant: Variant, table_text: str, hand_text: str, free_text: str,

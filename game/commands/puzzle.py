@@ -7,7 +7,8 @@ import argparse
 import json
 
 from game.coach.puzzles import MAX_COUNT, Puzzle, PuzzleError, generate
-from game.commands.common import add_variant_arguments, fail, parse_options, whole_number
+from game.commands.common import add_variant_arguments, parse_options
+from game.commands.usage import fail, whole_number
 from game.engine.cards import format_cards
 from game.engine.errors import OptionError
 from game.i18n import _

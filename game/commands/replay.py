@@ -13,8 +13,8 @@ from pathlib import Path
 
 from game.coach.replay import ReplayedTurn, ReplayError, replay_turns
 from game.coach.review import ReviewError, load_session
-from game.commands.common import fail
 from game.commands.review import read_save
+from game.commands.usage import fail
 from game.i18n import _
 
 

@@ -19,7 +19,8 @@ from game.coach.review import (
     mark_words,
     review_session,
 )
-from game.commands.common import fail, move_words, whole_number
+from game.commands.common import move_words
+from game.commands.usage import fail, whole_number
 from game.engine.cards import format_cards
 from game.i18n import N_, _, ngettext
 from game.store.atomic import FileTooLarge, NotARegularFile, read_limited

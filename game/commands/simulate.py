@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from game.ai.players import LEVELS
 from game.ai.turns import Decision, SeatPlayer, ask, computer_seed, make_computer, settle
-from game.commands.common import add_variant_arguments, fail, parse_options, whole_number
+from game.commands.common import add_variant_arguments, parse_options
+from game.commands.usage import fail, whole_number
 from game.engine.actions import Action, NextHand
 from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState

@@ -17,11 +17,11 @@ from typing import BinaryIO
 
 from game.commands.common import (
     add_variant_arguments,
-    fail,
     move_words,
     parse_options,
     parse_table_and_hand,
 )
+from game.commands.usage import fail
 from game.engine.cards import Card, format_cards, format_melds
 from game.engine.errors import EngineError, NotationError, OptionError
 from game.engine.melds import check_meld

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.serialize import SaveError
 from game.engine.variants import Family, all_variants
 from game.i18n import _
 from game.store import AUTOSAVE, SaveFile
@@ -116,6 +115,9 @@ def check_saved_games(app: App) -> None:
 def _session_of(saved: SaveFile) -> tuple[GameSession | None, str | None]:
     """The session in a save, or the problem that stops it loading (the check every reader
     of a save makes: ``game.session.session_from_save``)."""
+    # here, not at the top: the saves' format pulls in every game's rules, which the title
+    # screen does not need before a save is read
+    from game.engine.serialize import SaveError
     from game.session import session_from_save
 
     try:
