@@ -1,6 +1,8 @@
 """Start-up: launch to the title screen's first frame, the real game in a child process.
 
-Run: ``python -m tests.benchmarks.bench_start [--runs N]`` from the checkout.
+Run: ``python -m tests.benchmarks.bench_start [--runs N] [--checkout DIR]`` from the checkout
+(``--checkout``: start the game of another checkout, e.g. a worktree of an older commit, for
+a before/after comparison).
 Not collected by pytest (file name ``bench_*``). Starts ``python -c PROBE --data-dir TMP``
 (``tests/ui/first_frame.py``: the game's own command line, headless with
 ``SDL_VIDEODRIVER=dummy``, stopped right after its first ``pygame.display.flip``) N times,
@@ -29,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.ui.first_frame import FirstFrame, first_frame
+from tests.ui.first_frame import ROOT, FirstFrame, first_frame
 
 WATCHED = ("numpy", "highspy", "game.solver", "game.ai", "game.coach", "game.engine.contract")
 
@@ -44,11 +46,12 @@ def bare_interpreter(runs: int) -> list[float]:
     return times
 
 
-def starts(runs: int, bytecode_dir: Path | None) -> list[FirstFrame]:
+def starts(runs: int, bytecode_dir: Path | None, checkout: Path) -> list[FirstFrame]:
     frames = []
     for _run in range(runs):
         with tempfile.TemporaryDirectory() as data:
-            frames.append(first_frame(Path(data), bytecode_dir=bytecode_dir))
+            frames.append(first_frame(Path(data), bytecode_dir=bytecode_dir,
+                                      checkout=checkout))
     return frames
 
 
@@ -65,17 +68,19 @@ def report(title: str, frames: list[FirstFrame]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--checkout", type=Path, default=ROOT)
     args = parser.parse_args()
-    print(f"launch to the title screen's first frame, {args.runs} runs each "
+    checkout = args.checkout.resolve()
+    print(f"{checkout}: launch to the title screen's first frame, {args.runs} runs each "
           f"(python {sys.version.split()[0]}, SDL_VIDEODRIVER=dummy, "
           f"load average {os.getloadavg()[0]:.1f})")
     with tempfile.TemporaryDirectory() as bytecode:
-        warm_up = starts(1, Path(bytecode))[0]
+        warm_up = starts(1, Path(bytecode), checkout)[0]
         print(f"first start, writing the bytecode: {warm_up.seconds:.3f} s")
-        report("bytecode cached", cached := starts(args.runs, Path(bytecode)))
-    no_cache = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    os.environ.update(no_cache)
-    report("compiled at every start (PYTHONDONTWRITEBYTECODE=1)", starts(args.runs, None))
+        report("bytecode cached", cached := starts(args.runs, Path(bytecode), checkout))
+    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    report("compiled at every start (PYTHONDONTWRITEBYTECODE=1)",
+           starts(args.runs, None, checkout))
     bare = bare_interpreter(args.runs)
     print(f"bare interpreter (python -c pass): median {statistics.median(bare):.3f} s")
     modules = cached[-1].modules

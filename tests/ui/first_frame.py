@@ -46,12 +46,13 @@ class FirstFrame:
 
 
 def first_frame(data_dir: Path, *args: str, bytecode_dir: Path | None = None,
-                timeout: float = 120.0) -> FirstFrame:
+                checkout: Path = ROOT, timeout: float = 120.0) -> FirstFrame:
     """Launch the game headless with ``--data-dir data_dir`` (and ``args``) and wait for its
     first frame. With ``bytecode_dir`` the child keeps its compiled modules there
     (``PYTHONPYCACHEPREFIX``; the checkout stays clean), as an installed game keeps them
     next to its modules and a bundle carries them; without, it runs as this process's
-    environment says (``PYTHONDONTWRITEBYTECODE=1`` compiles every module at every start)."""
+    environment says (``PYTHONDONTWRITEBYTECODE=1`` compiles every module at every start).
+    ``checkout``: the game of another checkout (a before/after comparison)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     if bytecode_dir is not None:
@@ -60,7 +61,7 @@ def first_frame(data_dir: Path, *args: str, bytecode_dir: Path | None = None,
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     with subprocess.Popen([sys.executable, "-c", PROBE, "--data-dir", str(data_dir), *args],
-                          cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          cwd=checkout, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True) as child:
         try:
             out, err = child.communicate(timeout=timeout)
