@@ -11,9 +11,12 @@
 # packaging/machiavelli.spec with its work files under build/pyinstaller. Running it again
 # rebuilds from scratch into the same places.
 #
+# Everything comes from PyPI as wheels (pinned by constraints.txt): nothing is compiled, so
+# a fresh build takes a few minutes (see packaging/README.md, "Build time and size").
+#
 # Environment: PYTHON (default python3, 3.11 or newer, built with a shared libpython as
 # PyInstaller needs), BUILD_VENV (default build/venv-pkg), NUMPY_BLAS and
-# MACHIAVELLI_WHEEL_CACHE (see the numpy step below).
+# MACHIAVELLI_WHEEL_CACHE (see the numpy step below: an optional smaller bundle).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,6 +28,14 @@ WORK="$ROOT/build/pyinstaller"
 DIST="$ROOT/dist"
 
 started=$(date +%s)
+step_started=$started
+# "   (N s)": how long the step just finished took
+step_done() {
+    local now
+    now=$(date +%s)
+    echo "   ($(( now - step_started )) s)"
+    step_started=$now
+}
 
 version="$("$PYTHON" - <<'EOF'
 import tomllib
@@ -36,29 +47,45 @@ machine="$(uname -m)"
 tarball="$DIST/machiavelli-$version-linux-$machine.tar.gz"
 echo "== machiavelli $version for linux-$machine"
 
+fresh_venv=0
 if [[ ! -x "$VENV/bin/python" ]]; then
     echo "== creating $VENV"
     "$PYTHON" -m venv "$VENV"
+    fresh_venv=1
 fi
 PY="$VENV/bin/python"
 "$PY" -m pip install --quiet --upgrade pip
+step_done
 
 echo "== installing the project and PyInstaller"
-# the dependencies and PyInstaller (the "package" extra), then the project itself again
-# without its dependencies, so the metadata the bundle copies matches pyproject.toml even
-# when the version number did not change
+# the dependencies and PyInstaller (the "package" extra) as PyPI's wheels, and the project.
+# In an environment kept from an earlier build the project is installed once more without
+# its dependencies, so the metadata the bundle copies matches pyproject.toml even when the
+# version number did not change (a fresh environment has just installed it).
 rm -rf "$ROOT/build/lib" "$ROOT"/build/bdist.*  # setuptools leftovers of an earlier install
-"$PY" -m pip install --quiet -c "$ROOT/constraints.txt" "${ROOT}[package]"
-"$PY" -m pip install --quiet --no-deps --force-reinstall "$ROOT"
+"$PY" -m pip install --quiet --only-binary numpy,highspy,pygame-ce,pyinstaller \
+    -c "$ROOT/constraints.txt" "${ROOT}[package]"
+if [[ $fresh_venv == 0 ]]; then
+    "$PY" -m pip install --quiet --no-deps --force-reinstall "$ROOT"
+fi
 "$PY" -m PyInstaller --version | sed 's/^/   PyInstaller /'
+step_done
 
-# numpy without BLAS. PyPI's numpy wheels carry OpenBLAS (with libgfortran about 28 MB, a
-# third of the bundle) although nothing here does linear algebra: the felt uses
-# elementwise maths and numpy.random, highspy passes arrays. So numpy is built once from
-# its PyPI source without BLAS/LAPACK and without runtime CPU dispatch (the baseline
-# x86-64-v2 code, as in the wheels) and the wheel is kept in the cache below, where later
-# builds find it. NUMPY_BLAS=openblas keeps PyPI's wheel (bundle about 82 MiB).
-NUMPY_BLAS="${NUMPY_BLAS:-none}"
+# numpy: PyPI's wheel as it is (NUMPY_BLAS=openblas, the default). It carries OpenBLAS
+# (with libgfortran about 28 MB, a third of the bundle) although nothing here does linear
+# algebra: the felt uses elementwise maths and numpy.random, highspy passes arrays; but
+# numpy's core links it, so it cannot be left out, and the bundle stays under its 85 MiB
+# budget with it. NUMPY_BLAS=none makes a bundle about 31 MiB smaller at the price of
+# building numpy once from its PyPI source without BLAS/LAPACK and without runtime CPU
+# dispatch (the baseline x86-64-v2 code, as in the wheels): 6-25 minutes on 2 cores, gcc and
+# g++ with the Python headers needed. That wheel is kept in the cache below, where later
+# builds find it.
+NUMPY_BLAS="${NUMPY_BLAS:-openblas}"
+if [[ "$NUMPY_BLAS" != openblas && "$NUMPY_BLAS" != none ]]; then
+    echo "build-linux.sh: NUMPY_BLAS is '$NUMPY_BLAS'; it can be openblas (PyPI's wheel," \
+         "the default) or none (numpy built without BLAS)" >&2
+    exit 2
+fi
 WHEEL_CACHE="${MACHIAVELLI_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/machiavelli-build}"
 numpy_blas="$("$PY" -c 'import numpy
 print(numpy.show_config(mode="dicts")["Build Dependencies"]["blas"]["name"])')"
@@ -81,9 +108,15 @@ print(f"cp{sys.version_info[0]}{sys.version_info[1]}-{sysconfig.get_platform()}"
     numpy_wheel="$(compgen -G "$numpy_dir/numpy-*.whl" | head -n 1)"
     echo "== installing $(basename "$numpy_wheel") (no BLAS)"
     "$PY" -m pip install --quiet --no-deps --force-reinstall "$numpy_wheel"
+elif [[ "$NUMPY_BLAS" == openblas && "$numpy_blas" == none ]]; then
+    # an environment kept from a NUMPY_BLAS=none build: back to PyPI's wheel
+    echo "== installing PyPI's numpy wheel over the one without BLAS"
+    "$PY" -m pip install --quiet --no-deps --force-reinstall --only-binary numpy \
+        -c "$ROOT/constraints.txt" numpy
 fi
 echo "   numpy $("$PY" -c 'import numpy; print(numpy.__version__)') (BLAS: $("$PY" -c 'import numpy
 print(numpy.show_config(mode="dicts")["Build Dependencies"]["blas"]["name"])'))"
+step_done
 
 echo "== running packaging/machiavelli.spec"
 rm -rf "$DIST/machiavelli" "$tarball"
@@ -92,6 +125,7 @@ mkdir -p "$WORK"
 # installed, not a machiavelli_rummy.egg-info an install may have left in the checkout
 (cd "$WORK" && "$PY" -m PyInstaller --noconfirm --clean --log-level WARN \
     --workpath "$WORK" --distpath "$DIST" "$ROOT/packaging/machiavelli.spec")
+step_done
 
 program="$DIST/machiavelli/machiavelli"
 [[ -x "$program" ]] || { echo "build-linux.sh: $program was not made" >&2; exit 1; }
