@@ -17,7 +17,9 @@ that frame and the child's CPU time, in two settings:
 
 Also the bare interpreter's start for comparison and whether the solver's numpy and highspy
 were loaded by the first frame. Goal (issue 30): under 0.6 s. Wall-clock: on a busy machine
-other processes' time counts too (the CPU time less so), so compare runs made side by side.
+other processes' time counts too (the CPU time less so), so compare runs made side by side;
+where allowed, ``chrt -f 10 python -m tests.benchmarks.bench_start`` runs the starts ahead of
+the machine's other work, as on an idle machine (a real-time priority the children inherit).
 """
 
 from __future__ import annotations
