@@ -59,16 +59,22 @@ def parse_plain_start(argv: Sequence[str]) -> argparse.Namespace | None:
     """The arguments of a plain start of the game (no command, no help asked for, nothing
     wrong), parsed without importing the commands' modules: building every command's parser
     imports the solver, the computer players and the coach, which the title screen does
-    not need. None for anything else, which ``build_parser`` then parses (and explains)
-    exactly as before."""
+    not need. ``--version`` is answered here too. None for anything else, which
+    ``build_parser`` then parses (and explains) exactly as before."""
     parser = _PlainStartParser(prog="machiavelli", add_help=False)
     _add_game_arguments(parser, version=False)
     try:
         args, rest = parser.parse_known_args(argv)
     except _NotPlain:
         return None
-    if rest or args.version:  # a command, -h/--help, --version, or a mistake to explain
+    if rest:  # a command, -h/--help, or a mistake to explain
         return None
+    if args.version:
+        # answered by the full parser's own --version action (printed, exit 0), which this
+        # command line reaches before anything else could stop it
+        answer = Parser(prog="machiavelli", add_help=False)
+        _add_game_arguments(answer)
+        answer.parse_args(argv)
     del args.version
     args.command = None
     return args
