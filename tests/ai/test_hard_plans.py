@@ -168,3 +168,20 @@ def test_hard_draws_again_in_carousel_when_another_card_should_leave_a_lower_cou
     assert make_player("medium", 1).decide(view).action.kind == "play"
     kind = make_player("hard", 1).decide(view).action.kind
     assert kind == ("draw" if draws_again else "play")
+
+
+def test_hard_sheds_the_most_points_among_the_largest_plays_under_a_points_scoring() -> None:
+    # Manipulation counts points left in hand: the ace set and the run to the ace put down
+    # as many cards, but the set leaves KS QS (20 points), the run AC AD (30). Medium's
+    # largest play is the run; Hard's largest, the one its rollouts must beat, the set
+    from game.ai.players.hard import HardPlayer
+
+    match = Match("manipulation", 3, 4, oracle=PLAY_ORACLE)
+    rig(match, "4H 5H 6H | 9C 9D 9S", ["AC AD AS KS QS 3H", "KC QD", "5C 7D 4S"],
+        stock="3C 4D 2H", keep_rest=False, current=0)
+    view = match.view(0)
+    assert _put_down(match, "medium") == {"QS", "KS", "AS", "3H"}
+    most = best_play(view.variant, view.table, list(view.hand), True, objective="cards")
+    assert most is not None
+    options, _ = HardPlayer(1).weigh_candidates(view, most)
+    assert {str(c) for c in options[0].played} == {"AC", "AD", "AS", "3H"}

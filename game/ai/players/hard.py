@@ -20,7 +20,10 @@
   Medium does. Each end of the hand is worth its penalty against the others' (weighing a
   hand that may end the match by the chance of winning it, ``Tuning.play_for_match``, was
   measured no better and is off). It puts down the best play when it beats the largest
-  play by more than the noise of the deals (``game.ai.players.rollouts``).
+  play by more than the noise of the deals (``game.ai.players.rollouts``); the deals get
+  a small counted budget, so in a long hand it keeps the largest play. Under a points
+  scoring its largest play is, of those putting down the most cards, the one shedding the
+  most points.
 - Under a points scoring, sheds its highest-penalty cards first (unless one hand is the
   whole match, as in Tahiti: whoever goes out wins whatever the others hold, so it races
   by cards and keeps its jokers). Its moves are weighed by the race to go out until an
@@ -85,11 +88,18 @@ class Tuning:
     race_single_hand: bool = True  # a one-hand match under a points scoring: race by cards
     # draw-until-able: weigh the candidate plays by playing the hand out on up to this many
     # sampled deals, beginning a deal only while it should end within ``rollout_budget``
-    # units; every rollout stops at ``rollout_cutoff``
+    # units; every rollout stops at ``rollout_cutoff``. The rollouts bought nothing
+    # measurable at 600k/900k (Hard against two Mediums at par, 1.3-1.4 s p99 a decision,
+    # issue 30), so they get about a quarter of that, and a deal may take at most half the
+    # budget (``play_outs``): long hands keep the largest play, short ones (the hand's end,
+    # where a choice shows soonest) are still played out on a few deals. One Shanghai and
+    # one Manipulation match (seed 1000): p99 772 -> 305 ms and 878 -> 255 ms CPU
     rollouts: bool = True
-    rollout_deals: int = 16
-    rollout_budget: int = 600_000
-    rollout_cutoff: int = 900_000
+    rollout_deals: int = 8
+    rollout_budget: int = 160_000
+    rollout_cutoff: int = 200_000
+    rollout_sampling: int = 40_000  # the most work sampling the deals may take (at 140k,
+    # the decision budget, it took about 100k units at the median in Shanghai)
     # a play other than the largest is taken only when it beats it, on the same deals, by
     # more than this many standard errors: with one deal in the work, never. Valued on the
     # real hands (bench_play_choice, 438 Shanghai decisions in two samples) it chose as well
@@ -162,18 +172,24 @@ class HardPlayer(ComputerPlayer):
         others' when the hand is played out on sampled deals (see ``rollouts``)."""
         options, weighing = self.weigh_candidates(view, most)
         if weighing is None:
-            return as_decision(view, most, "largest play")
+            return as_decision(view, options[0], "largest play")
         best = weighing.choice(self.tuning.rollout_margin)
         return as_decision(view, options[best], f"played out ({weighing.mean(best):+.2f})")
 
     def weigh_candidates(self, view: PlayerView,
                          most: FoundPlay) -> tuple[list[FoundPlay], Weighing | None]:
-        """The candidate plays, ``most`` (the largest) first, and their outcomes on the
-        sampled deals there was work for (None: only one candidate, or no deal done). The
-        searches spend a decision's budget of their own (``Tuning.cutoff``)."""
+        """The candidate plays, the largest first, and their outcomes on the sampled deals
+        there was work for (None: only one candidate, or no deal done). Under a points
+        scoring the largest is, of the plays putting down as many cards as ``most``, the
+        one shedding the most points: as many cards leave the hand, and less is left to
+        count if the hand ends. The searches spend a decision's budget of their own
+        (``Tuning.cutoff``)."""
         self._work = Work(self.tuning.cutoff)
         points = self._points_count(view)
         objective = "points" if points else "cards"
+        if points and len(most.played) > 1:
+            most = solution_for(view, objective="points", exactly=len(most.played),
+                                work=self._work.part(plays.PLAY_WORK)) or most
         options = [most]
         kept = {frozenset(c.face for c in most.played)}
 
@@ -198,7 +214,7 @@ class HardPlayer(ComputerPlayer):
             return options, None
         work = Work(self.tuning.rollout_cutoff)
         deals = self.deals(view, self.rng, self.tuning.rollout_deals, self.sampler,
-                           self._work, self.tuning.budget)
+                           self._work, self._work.spent + self.tuning.rollout_sampling)
         return options, weigh_by_rollouts(view, options, deals, work,
                                           self.tuning.rollout_budget,
                                           for_match=self.tuning.play_for_match)

@@ -186,15 +186,19 @@ def play_outs(view: PlayerView, plays: Sequence[FoundPlay], deals: Sequence[Deal
               work: Work, budget: int) -> list[list[dict[int, list[Card]]]]:
     """The hands at the end of the hand for every play on each deal (one row per deal). A
     new deal is begun only while the work spent, plus what the costliest deal so far took,
-    stays within ``budget`` units; a deal cut short by ``work`` running out is not kept."""
+    stays within ``budget`` units; a deal cut short by ``work`` running out is not kept.
+    A deal may take at most half the budget: a second must fit, for with a single deal
+    the noise is unknown and the largest play is kept anyway (``Weighing.edge``), so a
+    long hand is not played out only to be ignored."""
     ends: list[list[dict[int, list[Card]]]] = []
     costliest = 0
     for deal in deals:
         if work.spent + costliest > budget:
             break
         before = work.spent
+        part = work.part(budget // 2)
         try:
-            row = [play_out(view, play, deal, work) for play in plays]
+            row = [play_out(view, play, deal, part) for play in plays]
         except TimeoutError:
             break
         costliest = max(costliest, work.spent - before)
