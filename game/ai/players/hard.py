@@ -92,8 +92,10 @@ class Tuning:
     # measurable at 600k/900k (Hard against two Mediums at par, 1.3-1.4 s p99 a decision,
     # issue 30), so they get about a quarter of that, and a deal may take at most half the
     # budget (``play_outs``): long hands keep the largest play, short ones (the hand's end,
-    # where a choice shows soonest) are still played out on a few deals. One Shanghai and
-    # one Manipulation match (seed 1000): p99 772 -> 305 ms and 878 -> 255 ms CPU
+    # where a choice shows soonest) are still played out on a few deals. bench_players,
+    # 3 matches (seeds 1000-1002), CPU: p99 878 -> 301 ms (Shanghai), 858 -> 255 ms
+    # (Manipulation), max 1.10 -> 0.33 s; Shanghai against two Mediums (seeds 7000-7059)
+    # 50.8% ahead of each, as before within the noise
     rollouts: bool = True
     rollout_deals: int = 8
     rollout_budget: int = 160_000
