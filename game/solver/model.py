@@ -25,6 +25,8 @@ from game.engine.cards import Card
 from game.engine.scoring import card_value
 from game.engine.table import Table
 from game.engine.variants import JokerIdentity, JokerMoves, ReleaseFrom, Variant
+from game.solver.homes import counts_homes, home_shapes
+from game.solver.hosts import Host, counts_hosts, host_shapes
 from game.solver.milp import Program
 from game.solver.shapes import FACE_COUNT, face_index, shape_table
 from game.solver.tags import add_tags
@@ -195,6 +197,8 @@ class Model:
         self.mate_slots: dict[int, tuple[Card, int]] = {}  # var -> (joker's mate, col)
         self.hand_slots: dict[int, tuple[int, int]] = {}  # var -> (col, face from the hand)
         self.release_vars: dict[int, int] = {}  # declared joker -> its release var
+        self.hosts: dict[int, Host] = {}  # meld column -> its released jokers' hosts
+        self.homes: dict[int, tuple[int, int]] = {}  # var -> (declared joker, meld column)
         self._build(initial, hand_allowed, cuts)
 
     def _choose_candidates(self) -> None:
@@ -257,6 +261,10 @@ class Model:
         split &= ok
         long = shapes.length > LONG_RUN
         keep_cols = ok & (~long | split | start_shape)
+        if counts_hosts(pos):  # a long run may host a released joker: not split then
+            keep_cols |= ok & host_shapes(pos)
+        if counts_homes(pos):  # nor one holding a joker beside its mate
+            keep_cols |= ok & home_shapes(pos)
         candidates = np.flatnonzero(keep_cols)
         # copies of a candidate: as many as the scarcest of its faces (and of the jokers)
         upper_bounds = np.append(available, 99)[shapes.natural_faces_padded[candidates]].min(axis=1)

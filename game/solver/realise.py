@@ -18,6 +18,7 @@ import numpy as np
 from game.engine.cards import Card, Face
 from game.engine.table import Table
 from game.engine.variants import ReleaseFrom
+from game.solver.hosts import deal
 from game.solver.shapes import face_index, index_face
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ class Copy:
     joker_slots: int
     hand_faces: set[int] = field(default_factory=set)  # faces whose card is from the hand
     own: bool = False
+    host: bool = False  # holds two hand cards for a released joker (``game.solver.hosts``)
     kept: int | None = None  # start meld whose cards fill it
     items: dict[int, Card] = field(default_factory=dict)
     jokers: list[tuple[Card, int]] = field(default_factory=list)  # (joker, slot face)
@@ -97,6 +99,7 @@ def realise(model: Model, solution: np.ndarray) -> Table:
             if s.joker not in used:
                 copy.jokers.append((s.joker, s.face))
                 used.add(s.joker)
+    _home_jokers(model, solution, copies_of_column, used)
     for var, (joker_index, j) in model.released_homes.items():
         if solution[var]:
             s = pos.declared_jokers[joker_index]
@@ -111,6 +114,7 @@ def realise(model: Model, solution: np.ndarray) -> Table:
     for var, (joker_index, j) in model.releasers.items():
         if solution[var]:
             copies_of_column[j][0].release_for.append(joker_index)
+    host_jokers = _deal_hosts(model, solution, copies_of_column)
     # hand cards: reserved slots first, then own melds
     hand_left = {f: list(cards) for f, cards in pos.hand_cards.items()}
     for copy in copies:
@@ -125,12 +129,20 @@ def realise(model: Model, solution: np.ndarray) -> Table:
             for slot in _open_joker_slots(copy):
                 copy.jokers.append((hand_jokers.pop(0), slot))
                 n_hand_jokers -= 1
+    kept_faces = {s.face for s in pos.declared_jokers}
+    for copy, count in host_jokers:  # slots an unreleased joker could keep, last
+        for slot in sorted(_open_joker_slots(copy), key=lambda f: f in kept_faces)[:count]:
+            copy.jokers.append((hand_jokers.pop(0), slot))
+            n_hand_jokers -= 1
     # unreleased jokers that may move keeping their card
     for joker_index, s in enumerate(pos.declared_jokers):
         if joker_index in released or s.joker in used:
             continue
         target = next((cp for cp in copies if cp.kept is None and not cp.own
-                       and s.face in _open_joker_slots(cp)), None)
+                       and not cp.host and s.face in _open_joker_slots(cp)), None)
+        if target is None:  # a host's slots are for released jokers first
+            target = next((cp for cp in copies if cp.kept is None and not cp.own
+                           and s.face in _open_joker_slots(cp)), None)
         if target is None:
             target = next((cp for cp in copies if s.face in _open_joker_slots(cp)), None)
         if target is not None:
@@ -166,10 +178,10 @@ def realise(model: Model, solution: np.ndarray) -> Table:
     pool.sort(key=lambda jk: 0 if jk in order_key else 1)
     two = pos.variant.released_joker_needs_two_from_hand
 
-    def worse(slot: tuple[Copy, int], avoid: int | None) -> tuple[bool, bool]:
+    def worse(slot: tuple[Copy, int], avoid: int | None) -> tuple[bool, bool, bool]:
         copy, f = slot
         few = two and avoid is not None and copy.from_hand(hand_set) < 2
-        return f == avoid, few
+        return avoid is not None and not copy.host, f == avoid, few
 
     for joker_card in pool:
         if not slots:
@@ -201,6 +213,48 @@ def realise(model: Model, solution: np.ndarray) -> Table:
     on_table = {c for m in melds for c in m}
     free_end = [c for c in pos.table.free if c not in on_table]
     return Table.of(melds, free_end, declared)
+
+
+def _home_jokers(model: Model, solution: np.ndarray,
+                 copies_of_column: dict[int, list[Copy]], used: set[Card]) -> None:
+    """Declared jokers at home by count (``game.solver.homes``): each in a copy of its
+    column with a slot playing its card, beside one of its mates."""
+    pos = model.position
+    for var, (joker_index, j) in model.homes.items():
+        s = pos.declared_jokers[joker_index]
+        if not solution[var] or s.joker in used:
+            continue  # not there, or kept whole with its own meld
+        for copy in copies_of_column[j]:
+            if copy.kept is not None or copy.own or s.face not in _open_joker_slots(copy):
+                continue
+            mate = next((c for c in s.items if c not in used and face_index(c) in copy.naturals
+                         and face_index(c) not in copy.cards), None)
+            if mate is None:
+                continue
+            copy.cards[face_index(mate)] = mate
+            copy.jokers.append((s.joker, s.face))
+            used.update((mate, s.joker))
+            break
+
+
+def _deal_hosts(model: Model, solution: np.ndarray,
+                copies_of_column: dict[int, list[Copy]]) -> list[tuple[Copy, int]]:
+    """The host copies of released jokers (``game.solver.hosts``): the hand faces each
+    takes (into ``hand_faces``) and how many hand jokers; returns the latter."""
+    host_jokers: list[tuple[Copy, int]] = []
+    for j, host in model.hosts.items():
+        count = int(solution[host.copies])
+        if not count:
+            continue
+        free = [cp for cp in copies_of_column[j] if cp.kept is None and not cp.own][:count]
+        faces = {f: int(solution[var]) for f, var in host.faces.items() if solution[var]}
+        jokers = int(solution[host.jokers]) if host.jokers is not None else 0
+        for copy, (dealt, hand_jokers) in zip(free, deal(len(free), faces, jokers),
+                                              strict=True):
+            copy.host = True
+            copy.hand_faces.update(dealt)
+            host_jokers.append((copy, hand_jokers))
+    return host_jokers
 
 
 def _place_mates(pos: Position, copies: list[Copy], released: set[int],

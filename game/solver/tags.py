@@ -19,6 +19,8 @@ import numpy as np
 
 from game.engine.cards import Card
 from game.engine.variants import JokerMoves, ReleaseFrom
+from game.solver.homes import add_homes, counts_homes
+from game.solver.hosts import add_hosts, counts_hosts
 from game.solver.shapes import face_index, true_indices
 
 if TYPE_CHECKING:
@@ -271,6 +273,10 @@ def _relaxed_jokers(model: Model) -> None:
         cols = meld_columns[mask]
         program.block(np.full(len(cols), row), cols, np.broadcast_to(value, cols.shape))
 
+    if counts_hosts(pos):
+        add_hosts(model)
+    if counts_homes(pos):
+        add_homes(model)
     if pos.exact_possible and pos.variant.released_joker_needs_two_from_hand:
         two = (shapes.joker_slots[model.column_shape] > 0) & (
             (has_natural & (pos.hand_supply > 0)).sum(axis=1) >= 2)

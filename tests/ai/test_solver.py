@@ -347,6 +347,10 @@ CASES = [
     ("machiavelli-jokers", {"initial_meld": "points:20"}, False, 0, 30),
     ("carousel", {"jokers_per_meld": "2"}, True, 0, 20),
     ("robbers", {"jokers_per_meld": "unlimited"}, True, 0, 20),
+    # several jokers per meld with declared jokers: the joker rules are counted, the
+    # two-from-hand rule per meld shape (``game.solver.hosts``)
+    ("machiavelli-jokers", {"jokers": "4", "jokers_per_meld": "unlimited"}, True, 0, 60),
+    ("vatikan", {"jokers_per_meld": "unlimited"}, True, 0, 40),
 ]
 
 

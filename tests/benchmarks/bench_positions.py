@@ -269,19 +269,29 @@ def slowest(samples: Sequence[Sample], timings: Sequence[Timing], count: int) ->
 
 
 def compare(samples: Sequence[Sample], timings: Sequence[Timing],
-            path: Path) -> list[str]:
-    """The positions whose answers differ from those ``--answers`` wrote to ``path``."""
+            path: Path) -> tuple[list[str], list[str]]:
+    """Against the answers ``--answers`` wrote to ``path``: the positions whose answer
+    differs (or is unsettled now, settled then), and those settled now, unsettled then."""
     earlier = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     if len(earlier) != len(samples):
-        return [f"{path}: {len(earlier)} answers for {len(samples)} positions"]
-    problems = []
+        return [f"{path}: {len(earlier)} answers for {len(samples)} positions"], []
+    problems, settled = [], []
     for sample, timing, before in zip(samples, timings, earlier, strict=True):
         if before["position"] != sample.to_json():
-            return [f"{path}: answers for other positions"]
-        if (before["best"], before["can"]) != (timing.best, timing.can):
-            problems.append(f"best {before['best']} -> {timing.best}, can {before['can']} -> "
-                            f"{timing.can}: {sample.command()}")
-    return problems
+            return [f"{path}: answers for other positions"], []
+        changed = False
+        for then, now in ((before["best"], timing.best), (before["can"], timing.can)):
+            if then != now:
+                changed = True
+                if then != UNSETTLED:
+                    problems.append(f"best {before['best']} -> {timing.best}, can "
+                                    f"{before['can']} -> {timing.can}: {sample.command()}")
+                    break
+        else:
+            if changed:
+                settled.append(f"best {before['best']} -> {timing.best}, can "
+                               f"{before['can']} -> {timing.can}: {sample.command()}")
+    return problems, settled
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -320,13 +330,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             json.dumps({"position": s.to_json(), "best": t.best, "can": t.can}) + "\n"
             for s, t in zip(samples, timings, strict=True)))
     if args.compare:
-        problems = compare(samples, timings, args.compare)
+        problems, settled = compare(samples, timings, args.compare)
         print()
+        if settled:
+            print(f"settled now, unsettled in {args.compare}: {len(settled)} positions")
+            print("\n".join("  " + p for p in settled[:args.slowest]))
         if problems:
             print(f"answers differ from {args.compare} on {len(problems)} positions:")
             print("\n".join("  " + p for p in problems))
             return 1
-        print(f"answers identical to {args.compare} on all {len(samples)} positions")
+        print(f"every answer settled in {args.compare} is the same now "
+              f"({len(samples) - len(settled)} positions, {len(settled)} newly settled)")
     return 0
 
 
