@@ -6,7 +6,8 @@ asks its must-play question through the ``PlayOracle`` it is given (``PLAY_ORACL
 ``game.solver.api``, re-exported here.
 
 Modules, by job: ``shapes`` (candidate meld shapes), ``model`` (a position and its integer
-program), ``tags`` (kept melds, own melds, joker rules), ``milp`` (solving the program with
+program), ``tags`` (kept melds, own melds, joker rules), ``hosts`` and ``homes`` (joker
+rules counted per meld shape), ``milp`` (solving the program with
 HiGHS), ``realise`` (a solution to cards), ``search`` (the combinatorial search),
 ``exact`` (the loop that proves a play optimal), ``budget`` (counted work), ``edits``
 (card moves for a play), ``api`` (the entry points), ``matches`` (matches with the oracle).

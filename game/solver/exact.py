@@ -6,9 +6,11 @@ players need the best play, so both come from one integer program (HiGHS): see
 ``game.solver.milp`` (how it is solved) and ``game.solver.realise`` (solution to cards).
 
 Every answer is turned into physical cards and checked by ``check_turn``, the ground truth.
-Should the check ever refuse it (a rule combination outside the exact model, e.g. several
-jokers per meld with declared jokers on the table), the exact joker model is built, or
-that exact solution is cut off and the program solved again, so the answer is always legal.
+The joker rules start counted (``game.solver.hosts`` and ``game.solver.homes`` count where
+a joker may end per meld shape); should the check refuse the answer, the exact joker model
+is built, or (a rule combination outside the exact model, e.g. several jokers per meld with
+declared jokers on the table) that solution is cut off and the program solved again, so
+the answer is always legal.
 
 Branch and bound is the last resort: HiGHS spends milliseconds on it even for models it
 closes at the root. A fractional LP relaxation first goes to a dive, then to

@@ -1,17 +1,22 @@
-"""A joker that never moves unreleased (``JokerMoves.NEVER``), as counts per meld shape
-where a meld may hold several jokers.
+"""Where an unreleased joker may end the turn, as counts per meld shape: a joker that never
+moves unreleased (``JokerMoves.NEVER``) and a joker that freezes its meld
+(``joker_freezes_meld``, Tahiti).
 
-The rule: an unreleased joker ends the turn keeping its card, in a meld with at least one
-card of the meld it started in (a *mate*). The tagged joker model (``game.solver.tags``)
-covers one joker per meld only; with more, the joker rules are counted (a relaxation), and
-counted alone a joker kept its card but could move anywhere, so refused answers were cut
-off one at a time until the budget ran out.
+The rules: an unreleased joker keeps its card and ends the turn in a meld with at least one
+card of the meld it started in (a *mate*), where jokers never move; with all of them (its
+meld gained cards at most), where a joker freezes its meld. The tagged joker model
+(``game.solver.tags``) holds these rules exactly, one joker per meld, but splits every
+candidate that could hold a joker into single copies: a model of thousands of columns
+(Tahiti's first LP alone took tens of milliseconds), built whenever the counted model's
+answer broke the rule. With several jokers per meld there is no tagged model, and refused
+answers were cut off one at a time until the budget ran out.
 
-Here each declared joker has a *home* column per candidate able to hold it: a joker slot
-playing its card and a natural card of a mate's face. The joker is released, or at home in
-one copy of such a column (jokers of one card take different copies); the realisation puts
-the joker and one of its mates in that copy. Every legal end table meets these counts, so
-the model stays a relaxation.
+Here the counted model gives each declared joker a *home* column per candidate able to
+hold it: a joker slot playing its card, and a natural card of a mate's face (of every
+mate's, for a frozen meld). The joker is released, or at home in one copy of such a column
+(jokers of one card take different copies); the realisation puts the joker and its mate
+(its mates) in that copy. Every legal end table meets these counts, so the model stays a
+relaxation, and its answers now keep these rules nearly always.
 """
 
 from __future__ import annotations
@@ -27,10 +32,19 @@ if TYPE_CHECKING:
 
 
 def counts_homes(pos: Position) -> bool:
-    """Is the never-moves rule counted per shape (joker rules counted, not tagged)?"""
+    """Are the jokers' homes counted per shape (the joker rules counted, not tagged)?"""
     variant = pos.variant
-    return (not pos.exact_possible and variant.joker_moves is JokerMoves.NEVER
-            and not variant.joker_freezes_meld and bool(pos.declared_jokers))
+    return (not pos.exact and bool(pos.declared_jokers)
+            and (variant.joker_moves is JokerMoves.NEVER or variant.joker_freezes_meld))
+
+
+def _able(pos: Position, has_natural: np.ndarray, joker_plays: np.ndarray,
+          item_faces: list[int]) -> np.ndarray:
+    """Rows (of ``has_natural``, ``joker_plays``: shapes, or columns) able to be the home of
+    a joker playing ``joker_plays``'s card with mates of ``item_faces``."""
+    mates = has_natural[:, item_faces]
+    beside = mates.all(axis=1) if pos.variant.joker_freezes_meld else mates.any(axis=1)
+    return joker_plays & beside
 
 
 def home_shapes(pos: Position) -> np.ndarray:
@@ -39,8 +53,8 @@ def home_shapes(pos: Position) -> np.ndarray:
     home = np.zeros(len(shapes.joker_slots), dtype=bool)
     for s in pos.declared_jokers:
         if s.item_faces:
-            home |= (shapes.joker_plays[:, s.face]
-                     & shapes.has_natural[:, s.item_faces].any(axis=1))
+            home |= _able(pos, shapes.has_natural, shapes.joker_plays[:, s.face],
+                          s.item_faces)
     return home
 
 
@@ -53,8 +67,8 @@ def add_homes(model: Model) -> None:
     for joker_index, s in enumerate(pos.declared_jokers):
         entries = [(model.release_vars[joker_index], 1.0)]
         if s.item_faces:
-            able = (shapes.joker_plays[column_shape, s.face]
-                    & shapes.has_natural[column_shape][:, s.item_faces].any(axis=1))
+            able = _able(pos, shapes.has_natural[column_shape],
+                         shapes.joker_plays[column_shape, s.face], s.item_faces)
             for j in np.flatnonzero(able).tolist():
                 var = program.col(0, 1, 0.0)
                 model.homes[var] = (joker_index, j)

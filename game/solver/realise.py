@@ -218,8 +218,10 @@ def realise(model: Model, solution: np.ndarray) -> Table:
 def _home_jokers(model: Model, solution: np.ndarray,
                  copies_of_column: dict[int, list[Copy]], used: set[Card]) -> None:
     """Declared jokers at home by count (``game.solver.homes``): each in a copy of its
-    column with a slot playing its card, beside one of its mates."""
+    column with a slot playing its card, beside one of its mates (all of them, where a
+    joker freezes its meld)."""
     pos = model.position
+    every = pos.variant.joker_freezes_meld
     for var, (joker_index, j) in model.homes.items():
         s = pos.declared_jokers[joker_index]
         if not solution[var] or s.joker in used:
@@ -227,13 +229,21 @@ def _home_jokers(model: Model, solution: np.ndarray,
         for copy in copies_of_column[j]:
             if copy.kept is not None or copy.own or s.face not in _open_joker_slots(copy):
                 continue
-            mate = next((c for c in s.items if c not in used and face_index(c) in copy.naturals
-                         and face_index(c) not in copy.cards), None)
-            if mate is None:
+            here = [c for c in s.items if copy.cards.get(face_index(c)) == c]
+            free = [c for c in s.items if c not in used and face_index(c) in copy.naturals
+                    and face_index(c) not in copy.cards]
+            if every:
+                if len(here) + len(free) < len(s.items):
+                    continue
+                mates = free
+            elif here or free:
+                mates = [] if here else free[:1]
+            else:
                 continue
-            copy.cards[face_index(mate)] = mate
+            for mate in mates:
+                copy.cards[face_index(mate)] = mate
             copy.jokers.append((s.joker, s.face))
-            used.update((mate, s.joker))
+            used.update((*mates, s.joker))
             break
 
 

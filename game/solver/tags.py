@@ -7,7 +7,8 @@ tags: "this copy holds the joker's release card and one of its mates", "this cop
 joker's home", "this copy's card of face f comes from the hand". Initial-meld rules tag
 copies made from the hand only (own melds); the secondary objective tags the copies that
 are start melds kept whole. Until ``check_turn`` refuses an answer, the joker rules are
-only counted (``_relaxed_jokers``), which is smaller and faster.
+only counted (``_relaxed_jokers``, ``game.solver.hosts``, ``game.solver.homes``), which is
+smaller and faster.
 """
 
 from __future__ import annotations
