@@ -105,6 +105,19 @@ def test_positions_that_ran_out_of_work_settle(variant_id: str, options: dict[st
     assert len(refused) <= 2  # the counted rules leave little for the turn check to refuse
 
 
+def test_an_unmoving_joker_may_move_with_its_mate() -> None:
+    # the counted model's answers were cut off whole when their cards were placed badly:
+    # here every play was, and the solver said there was none (the must-play rule let the
+    # player draw); the joker's home puts its mate QH beside it
+    variant = get_variant("vatikan", {"jokers_per_meld": "unlimited"})
+    start, held = parse("10C 10H 10S | AC 2C 3C | AD 2D 3D | 8H 9H 10H | JK=JH QH KH AH",
+                        "5C 5C 2S 9C JC 9C 2S JS QH")
+    found = best_play(variant, start, held, True, work=PLAY_WORK)
+    assert found is not None and len(found.played) == 1
+    assert check_turn(variant, start, held, found.table, True).ok
+    assert can_play(variant, start, held, True, work=CAN_PLAY_WORK)
+
+
 def test_a_tahiti_table_of_three_frozen_melds_needs_no_tagged_model(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # the counted model broke up the meld frozen by JK=JS (no JS in the hand releases it),

@@ -15,8 +15,9 @@ rule). An answer the budget could not settle is *unsettled*.
 ``--save`` writes the collected positions (JSON lines, ``machiavelli solve --batch``'s
 fields plus the rule set's name) and ``--load`` reads them instead of playing, so a run
 before and after a solver change times identical positions. ``--answers`` writes each
-position's answer (cards of the best play, can-play yes/no/unsettled) and ``--compare``
-checks them against a file written so: every answer must be the same.
+position's answers (cards of the best play, can-play yes/no/unsettled) and times, and
+``--compare`` checks them against a file written so: every answer settled there must be
+the same (an answer settled now and unsettled there is counted apart).
 
 Prints per rule set: positions, median, p99, max, the count over 100 ms and the unsettled
 count, for best play and for can-play; then the slowest positions as ``machiavelli solve``
@@ -327,7 +328,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(slowest(samples, timings, args.slowest)))
     if args.answers:
         args.answers.write_text("".join(
-            json.dumps({"position": s.to_json(), "best": t.best, "can": t.can}) + "\n"
+            json.dumps({"position": s.to_json(), "best": t.best, "can": t.can,
+                        "best_ms": round(t.best_ms, 2), "can_ms": round(t.can_ms, 2)}) + "\n"
             for s, t in zip(samples, timings, strict=True)))
     if args.compare:
         problems, settled = compare(samples, timings, args.compare)
