@@ -81,15 +81,25 @@ def add_hosts(model: Model) -> None:
             others.append((kept_of_col[j], 1.0))
         others += [(var, 1.0) for var in own_of_col.get(j, [])]
         program.row(-np.inf, 0, others)
+        faces = [f for f in shapes.natural_faces[c][shapes.natural_faces[c] >= 0].tolist()
+                 if pos.hand_supply[f] and f in model.hand_cols]
+        with_jokers = hand_jokers is not None and slots > 1
+        if len(faces) == 2 and not with_jokers:
+            # the common case: both hand faces in every host copy, no more columns
+            for f in faces:
+                host.faces[f] = host.copies
+                by_face.setdefault(f, []).append((host.copies, 1.0))
+            slots_of_hosts.append((host.copies, -float(slots)))
+            model.hosts[j] = host
+            continue
         two: list[tuple[int, float]] = [(host.copies, -2.0)]
-        for f in shapes.natural_faces[c][shapes.natural_faces[c] >= 0].tolist():
-            if pos.hand_supply[f] and f in model.hand_cols:
-                h = program.col(0, copies, 0.0)
-                host.faces[f] = h
-                program.row(-np.inf, 0, [(h, 1.0), (host.copies, -1.0)])
-                two.append((h, 1.0))
-                by_face.setdefault(f, []).append((h, 1.0))
-        if hand_jokers is not None and slots > 1:
+        for f in faces:
+            h = program.col(0, copies, 0.0)
+            host.faces[f] = h
+            program.row(-np.inf, 0, [(h, 1.0), (host.copies, -1.0)])
+            two.append((h, 1.0))
+            by_face.setdefault(f, []).append((h, 1.0))
+        if with_jokers:
             hj = program.col(0, (slots - 1) * copies, 0.0)
             host.jokers = hj
             program.row(-np.inf, 0, [(hj, 1.0), (host.copies, -float(slots - 1))])
