@@ -147,10 +147,13 @@ def _seat_words(event: SeatChanged) -> str:
 def _report(host: NetHost, args: argparse.Namespace, seed: int, over: MatchOver) -> None:
     names = [seat.name for seat in host.lobby()]
     result = over.result or {}
+    session = host.session()
     if args.json:
         print(json.dumps({"event": "result", "variant": host.variant_id, "seed": seed,
                           "names": names, "totals": result.get("totals"),
-                          "winners": result.get("winners"), "stalled": over.stalled}),
+                          "winners": result.get("winners"), "stalled": over.stalled,
+                          "actions": len(session.match.log) if session else 0,
+                          "digest": session.match.digest() if session else ""}),
               flush=True)
         return
     if over.stalled:
