@@ -145,7 +145,8 @@ def test_a_saved_network_game_reopens_its_lobby_and_plays_on(tmp_path: Path) -> 
     again = Hosted(host)
     try:
         lobby = again.wait_for(Lobby, 10)
-        assert [s.state for s in lobby.seats] == ["open", "computer", "computer"] and not lobby.started
+        assert [s.state for s in lobby.seats] == ["open", "computer", "computer"]
+        assert not lobby.started
         assert [s.name for s in lobby.seats] == list(resumed.match.names)
         join_bot(again, None, "medium", 5)
         over = again.wait_for(MatchOver, 120)
