@@ -62,7 +62,7 @@ def parse_address(text: str) -> tuple[str, int]:
         raise ValueError(f"'{given[:60]}' names no host")
     if ":" not in host and not all(ch.isalnum() or ch in ".-_" for ch in host):
         raise ValueError(f"'{host[:60]}' is not a host name or address")
-    if ":" in host:
+    if ":" in host or rest.startswith("["):
         try:
             ipaddress.IPv6Address(host)
         except ValueError:

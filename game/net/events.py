@@ -92,7 +92,7 @@ class Refused:
 
 @dataclass(frozen=True)
 class Queued:
-    """(client) A buy or decline sent before the host asks the seat: the host holds it and
+    """(both) A buy or decline sent before the host asks the seat: the host holds it and
     applies it when the seat's answer is due (seat order)."""
 
     kind: str

@@ -52,6 +52,7 @@ from game.net.events import (
     MatchOver,
     Played,
     Problem,
+    Queued,
     Refused,
     SeatChanged,
     Update,
@@ -689,6 +690,8 @@ class NetHost:
             record = self._seats[seat]
             if record.conn is not None:
                 self._send(record.conn, {"type": "queued", "kind": action.kind})
+            if record.spec.kind == LOCAL:
+                self._put(Queued(action.kind))
             return
         if seat != match.awaiting:
             self._refuse(seat, "it is not your move")
