@@ -8,6 +8,7 @@ the address instead, so every failure here is a message, never an exception.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import socket
 import threading
@@ -59,12 +60,15 @@ class Announcer:
             properties={"variant": variant_id, "seats": str(seats), "game": GAME_VERSION,
                         "protocol": str(PROTOCOL_VERSION)})
         self.zeroconf: AsyncZeroconf | None = None
+        self._broadcast: asyncio.Task[object] | None = None
 
     async def start(self) -> str:
         """Announce; a problem in words ("" when announced)."""
         try:
             self.zeroconf = AsyncZeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
-            await self.zeroconf.async_register_service(self.info, allow_name_change=True)
+            # the broadcasts go on in the background (zeroconf's task, kept to be awaited)
+            self._broadcast = await self.zeroconf.async_register_service(
+                self.info, allow_name_change=True)
         except (OSError, ValueError, RuntimeError) as error:
             await self.stop()
             return f"the game could not be announced on the local network ({error}); " \
@@ -75,8 +79,13 @@ class Announcer:
         zc, self.zeroconf = self.zeroconf, None
         if zc is None:
             return
-        with contextlib.suppress(OSError, ValueError, RuntimeError, KeyError):
-            await zc.async_unregister_service(self.info)
+        broadcast, self._broadcast = self._broadcast, None
+        if broadcast is not None and not broadcast.done():
+            broadcast.cancel()
+        with contextlib.suppress(OSError, ValueError, RuntimeError, KeyError, TimeoutError,
+                                 asyncio.CancelledError):
+            goodbye = await zc.async_unregister_service(self.info)
+            await asyncio.wait_for(goodbye, 3)  # the goodbye packets, so browsers forget us
         with contextlib.suppress(OSError, RuntimeError):
             await zc.async_close()
 
