@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine.actions import Action
 from game.engine.protocol import SeatView
 
 
@@ -76,9 +77,13 @@ class Update:
 
 @dataclass(frozen=True)
 class Played:
-    """(host) The public facts of an action just applied (every action, every seat's)."""
+    """(host) An action just applied (every action, every seat's, the next deal too):
+    ``action``, the very action the match logged, and ``event``, its public facts (as every
+    client gets them). The host's screen keeps its own copy of the match in step by
+    applying ``action`` (``game.net.mirror.MatchMirror``)."""
 
     event: dict[str, Any]
+    action: Action | None = None
 
 
 @dataclass(frozen=True)

@@ -761,7 +761,7 @@ class NetHost:
         if not BUY_QUEUE[self.family](match):
             self._pending.clear()
         self._snapshot = self._session_copy()
-        self._put(Played(event))
+        self._put(Played(event, match.log[-1]))
         for index in range(len(self._seats)):
             self._send_update(index, event)
         if match.over and not self._finished:

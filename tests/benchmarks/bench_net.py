@@ -34,7 +34,7 @@ from game.net.client import NetClient  # noqa: E402
 from game.net.events import MatchOver, Update  # noqa: E402
 from game.net.host import LOCAL, SeatSpec  # noqa: E402
 from game.net.views import seat_to_move  # noqa: E402
-from tests.net.helpers import Hosted, host_game, join_bot  # noqa: E402
+from tests.net.helpers import host_game, join_bot  # noqa: E402
 
 GOAL_MS = 50.0
 

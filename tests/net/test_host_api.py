@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import time
 
+from game.ai.turns import ask, for_seat, make_computer
 from game.engine.actions import Draw
 from game.engine.contract.actions import Buy, Decline
 from game.net.events import Lobby, Played, Problem, Queued, Refused, Update
 from game.net.host import LOCAL, HostSettings, NetHost, SeatSpec
+from game.net.mirror import MatchMirror
+from game.session import NetworkSeats
 from tests.net.helpers import LOOPBACK, Hosted
 
 
@@ -78,3 +81,35 @@ def test_the_callers_side_never_waits() -> None:
     assert not host.running
     host.act(0, Draw(0))  # after the end: told, never raised
     assert any(isinstance(e, Problem) and e.fatal for e in host.events())
+
+
+def test_the_host_screens_mirror_follows_the_match_to_its_end() -> None:
+    """As the host's table would: a mirror of the match, fed every event; its own seat
+    played from the mirror's view through ``act``."""
+    host = NetHost("shanghai", [SeatSpec(LOCAL, "Ada"), SeatSpec("medium"), SeatSpec("easy")],
+                   4, {}, HostSettings(host=LOOPBACK, port=0))
+    host.start()
+    hosted = Hosted(host)
+    me = make_computer("manipulation", "easy", 99)
+    try:
+        host.begin()
+        hosted.wait_for(Lobby, 10, lambda e: e.started)
+        session = host.session()
+        assert session is not None and session.network == NetworkSeats((), ())
+        mirror = MatchMirror(session)
+        asked = -1
+        end = time.monotonic() + 120
+        while not mirror.session.match.over and time.monotonic() < end:
+            mirror.feed(hosted.pump())
+            match = mirror.session.match
+            if not match.hand_over and match.awaiting == 0 and asked != mirror.step:
+                asked = mirror.step
+                decision = ask(me, match.view(0))
+                assert decision is not None
+                host.act(0, for_seat(decision, 0).action)
+            time.sleep(0.002)
+        final = host.session()
+        assert final is not None and final.match.over
+        assert mirror.session.match.digest() == final.match.digest()
+    finally:
+        hosted.stop()
