@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import socket
 import threading
+from collections.abc import Awaitable
 from dataclasses import dataclass
 
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
@@ -60,7 +61,7 @@ class Announcer:
             properties={"variant": variant_id, "seats": str(seats), "game": GAME_VERSION,
                         "protocol": str(PROTOCOL_VERSION)})
         self.zeroconf: AsyncZeroconf | None = None
-        self._broadcast: asyncio.Task[object] | None = None
+        self._broadcast: Awaitable[object] | None = None
 
     async def start(self) -> str:
         """Announce; a problem in words ("" when announced)."""
@@ -80,7 +81,7 @@ class Announcer:
         if zc is None:
             return
         broadcast, self._broadcast = self._broadcast, None
-        if broadcast is not None and not broadcast.done():
+        if isinstance(broadcast, asyncio.Future) and not broadcast.done():
             broadcast.cancel()
         with contextlib.suppress(OSError, ValueError, RuntimeError, KeyError, TimeoutError,
                                  asyncio.CancelledError):
