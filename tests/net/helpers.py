@@ -122,3 +122,13 @@ def join_bot(hosted: Hosted, seat: int | None, level: str, seed: int, *,
 
 def over_of(hosted: Hosted, timeout: float = 120.0) -> MatchOver:
     return hosted.wait_for(MatchOver, timeout)
+
+
+def wait_client(client: NetClient, kind: type, timeout: float = 20.0) -> object:
+    """The client's next event of ``kind`` within ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        event = client.wait_event(0.1)
+        if isinstance(event, kind):
+            return event
+    raise AssertionError(f"the client had no {kind.__name__} within {timeout} s")

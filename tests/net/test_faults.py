@@ -26,16 +26,7 @@ from game.net.host import HostSettings, NetHost, SeatSpec
 from game.net.wire import GAME_VERSION, encode
 from game.session import autosave, session_from_save
 from game.store import AUTOSAVE, Store
-from tests.net.helpers import LOOPBACK, Hosted, host_game, join_bot, over_of
-
-
-def wait_client(client: NetClient, kind: type, timeout: float = 20.0) -> object:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        event = client.wait_event(0.1)
-        if isinstance(event, kind):
-            return event
-    raise AssertionError(f"the client had no {kind.__name__} within {timeout} s")
+from tests.net.helpers import LOOPBACK, Hosted, host_game, join_bot, over_of, wait_client
 
 
 def test_a_dropped_seat_waits_then_a_computer_plays_it_until_the_token_takes_it_back() -> None:

@@ -1,0 +1,61 @@
+"""A network seat as its player sees it: only its own move is taken, only for its own seat;
+a buy sent before the host asks is held and applied in the order the match asks; the host
+turns away connections beyond its limit."""
+
+from __future__ import annotations
+
+import websockets.sync.client as sync_client
+
+from game.engine.actions import Draw
+from game.engine.contract.actions import Buy, Decline
+from game.net.client import NetClient
+from game.net.events import Joined, Played, Queued, Refused, Update
+from game.net.host import LOCAL, SeatSpec
+from tests.net.helpers import host_game, wait_client
+
+
+def test_a_network_seat_may_act_only_in_its_turn_and_only_for_itself() -> None:
+    hosted = host_game("shanghai-rummy", [SeatSpec(LOCAL, "Ada"), SeatSpec(LOCAL, "Bo"),
+                                          SeatSpec("net")], 3)
+    try:
+        client = NetClient(hosted.address, hosted.host.code, "Cy")
+        client.start()
+        joined = wait_client(client, Joined)
+        assert isinstance(joined, Joined) and joined.seat == 2
+        first = wait_client(client, Update)
+        assert isinstance(first, Update) and first.view.awaiting == 0 and first.view.legal == ()
+        assert len(first.view.hand) == first.view.hand_counts[2]
+        client.act(Draw(2))
+        refused = wait_client(client, Refused)
+        assert isinstance(refused, Refused) and refused.reason == "it is not your move"
+        client.act(Draw(0))
+        refused = wait_client(client, Refused)
+        assert isinstance(refused, Refused) and refused.reason == "you play seat 3"
+        hosted.host.act(0, Draw(0))
+        update = wait_client(client, Update)
+        assert isinstance(update, Update) and update.buy_queue == (1, 2)
+        assert update.event is not None and update.event["action"] == {"type": "draw",
+                                                                       "player": 0}
+        client.act(Buy(2), update.step)  # early: seat 1 is asked first
+        assert isinstance(wait_client(client, Queued), Queued)
+        hosted.host.act(1, Decline(1))
+        bought = hosted.wait_for(Played, 10, lambda e: e.event["action"]["type"] == "buy")
+        assert bought.event["seat"] == 2 and bought.event["step"] == 3
+    finally:
+        hosted.stop()
+
+
+def test_connections_beyond_the_limit_are_turned_away() -> None:
+    hosted = host_game("machiavelli", [SeatSpec("net"), SeatSpec("medium")], 1,
+                       max_connections=3)
+    try:
+        with sync_client.connect(f"ws://{hosted.address}", proxy=None) as a, \
+                sync_client.connect(f"ws://{hosted.address}", proxy=None) as b, \
+                sync_client.connect(f"ws://{hosted.address}", proxy=None) as c:
+            del a, b, c
+            client = NetClient(hosted.address, hosted.host.code, "Late")
+            client.start()
+            lost = wait_client(client, object)
+            assert "the host is full" in str(lost)
+    finally:
+        hosted.stop()
