@@ -110,14 +110,18 @@ class HostSettings:
     ``rate``/``burst``: messages a second the host reads from a connection, and how many
     at once (a faster client is read more slowly, never dropped). ``auto_start``: begin once
     every network seat is taken. ``announce``: announce the game on the local network
-    (DNS-SD). ``hand_pause``: seconds between a hand's end and the next deal."""
+    (DNS-SD). ``hand_pause``: seconds between a hand's end and the next deal.
+    ``max_connections``: connections holding no seat (yet) kept at once: a newcomer beyond
+    it makes the oldest of them go. ``hello_timeout``: seconds a connection may take to say
+    hello. ``outbox``: messages waiting for a client that reads too slowly before it is
+    closed (it may come back with its token and read the table afresh)."""
 
     host: str | None = None
     port: int = DEFAULT_PORT
     code: str | None = None
     takeover_after: float = 60.0
     hello_timeout: float = 10.0
-    max_connections: int = 128
+    max_connections: int = 64
     rate: float = 200.0
     burst: float = 400.0
     outbox: int = 1024
@@ -193,6 +197,7 @@ class _Conn:
     bad: int = 0
     closing: bool = False
     reason: str = ""  # why the host closes it (the close frame's reason)
+    opened: float = 0.0
 
 
 @dataclass
@@ -402,11 +407,17 @@ class NetHost:
     # ------------------------------------------------------------------ connections
 
     async def _handle(self, ws: ServerConnection) -> None:
-        if len(self._conns) >= self.settings.max_connections or self._stopping is None \
-                or self._stopping.is_set():
-            await ws.close(1013, "the host is full")
+        if self._stopping is None or self._stopping.is_set():
+            await ws.close(1001, "the host is stopping")
             return
-        conn = _Conn(ws, allowance=self.settings.burst, last=self._loop.time())
+        waiting = [c for c in self._conns if c.seat is None and not c.closing]
+        if len(waiting) >= self.settings.max_connections:
+            # full of connections that hold no seat: the oldest goes, so idle or junk
+            # connections can never lock a player out (a dropped one coming back included)
+            oldest = min(waiting, key=lambda c: c.opened)
+            self._close(oldest, "the host is busy: try again")
+        now = self._loop.time()
+        conn = _Conn(ws, allowance=self.settings.burst, last=now, opened=now)
         self._conns.add(conn)
         sender = asyncio.create_task(self._send_loop(conn))
         try:

@@ -1,10 +1,14 @@
 """A network seat as its player sees it: only its own move is taken, only for its own seat;
 a buy sent before the host asks is held and applied in the order the match asks; the host
-turns away connections beyond its limit."""
+keeps at most so many connections that hold no seat, the oldest making way."""
 
 from __future__ import annotations
 
+import contextlib
+
+import pytest
 import websockets.sync.client as sync_client
+from websockets.exceptions import ConnectionClosed
 
 from game.engine.actions import Draw
 from game.engine.contract.actions import Buy, Decline
@@ -45,17 +49,21 @@ def test_a_network_seat_may_act_only_in_its_turn_and_only_for_itself() -> None:
         hosted.stop()
 
 
-def test_connections_beyond_the_limit_are_turned_away() -> None:
+def test_idle_connections_beyond_the_limit_make_way_for_a_player() -> None:
     hosted = host_game("machiavelli", [SeatSpec("net"), SeatSpec("medium")], 1,
-                       max_connections=3)
+                       max_connections=3, hello_timeout=60.0)
     try:
-        with sync_client.connect(f"ws://{hosted.address}", proxy=None) as a, \
-                sync_client.connect(f"ws://{hosted.address}", proxy=None) as b, \
-                sync_client.connect(f"ws://{hosted.address}", proxy=None) as c:
-            del a, b, c
+        with contextlib.ExitStack() as stack:
+            idle = [stack.enter_context(sync_client.connect(f"ws://{hosted.address}",
+                                                            proxy=None)) for _ in range(3)]
             client = NetClient(hosted.address, hosted.host.code, "Late")
             client.start()
-            lost = wait_client(client, object)
-            assert "the host is full" in str(lost)
+            assert isinstance(wait_client(client, Joined), Joined)
+            with pytest.raises(ConnectionClosed) as closed:
+                idle[0].recv(timeout=5)  # the oldest made way
+            assert closed.value.rcvd is not None
+            assert closed.value.rcvd.reason == "the host is busy: try again"
+            idle[1].send("still here")  # the others stay
+            assert '"code":"not_json"' in str(idle[1].recv(timeout=5))
     finally:
         hosted.stop()
