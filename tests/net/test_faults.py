@@ -5,6 +5,9 @@ network game reopens its lobby and plays on."""
 
 from __future__ import annotations
 
+import os
+import socket
+import struct
 import time
 from pathlib import Path
 
@@ -147,3 +150,39 @@ def test_a_saved_network_game_reopens_its_lobby_and_plays_on(tmp_path: Path) -> 
         assert [a.to_json() for a in final.match.log][:len(saved_log)] == saved_log
     finally:
         again.stop()
+
+
+def _raw_hello(address: str, code: str) -> socket.socket:
+    """A connection that says hello and then goes silent: it answers no ping (a computer
+    switched off, a cable pulled), written by hand so that nothing answers for it."""
+    host, port = address.rsplit(":", 1)
+    raw = socket.create_connection((host, int(port)), timeout=5)
+    raw.sendall(b"GET / HTTP/1.1\r\nHost: " + host.encode() + b"\r\nUpgrade: websocket\r\n"
+                b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                b"Sec-WebSocket-Version: 13\r\n\r\n")
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += raw.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 101")
+    payload = encode({"type": "hello", "protocol": 1, "game": GAME_VERSION, "code": code,
+                      "name": "Silent"}).encode()
+    mask = os.urandom(4)
+    header = bytes([0x81, 0x80 | 126]) + struct.pack("!H", len(payload)) + mask
+    raw.sendall(header + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    return raw
+
+
+def test_a_player_gone_silent_is_found_out_by_the_heartbeat_and_replaced() -> None:
+    hosted = host_game("machiavelli", [SeatSpec("net"), SeatSpec("medium")], 2,
+                       ping_interval=0.2, ping_timeout=0.3, takeover_after=0.2)
+    raw = _raw_hello(hosted.address, hosted.host.code)
+    try:
+        hosted.wait_for(Lobby, 10, lambda e: e.started)
+        waiting = hosted.wait_for(SeatChanged, 10, lambda e: e.state == "waiting")
+        assert waiting.seat == 0
+        hosted.wait_for(SeatChanged, 10, lambda e: e.state == "computer")
+        over = over_of(hosted, 60)
+        assert over.result is not None and not over.stalled
+    finally:
+        raw.close()
+        hosted.stop()
