@@ -108,7 +108,7 @@ def _play_with_a_hostile_client(hosted: Hosted, idle: contextlib.ExitStack) -> N
     session = hosted.host.session()
     assert session is not None and session.match.over
     assert session.match.check_invariants() == []
-    assert max(waits) < 2.0, waits
+    assert max(waits) < 5.0, waits  # a wrong-code answer: milliseconds when the machine is idle
     problems = [e for e in hosted.events if isinstance(e, Problem)]
     assert not problems, problems  # no handler failed, no verified action was refused
     changes = [(e.seat, e.state) for e in hosted.events if isinstance(e, SeatChanged)]
