@@ -37,7 +37,8 @@ A screen that joins::
 Modules: ``host`` (NetHost, SeatSpec, HostSettings), ``client`` (NetClient), ``events``,
 ``mirror`` (MatchMirror), ``discovery`` (Announcer, Browser, FoundGame), ``wire`` (the
 protocol: versions, schema, limits), ``views`` (a seat's view on the wire), ``actions`` (a
-client's action read by the engine's readers; an action's public facts), ``bot`` (a
+client's action read by the engine's readers; an action's public facts), ``words`` (a
+manipulation event in the turn log's words, at a joined screen), ``bot`` (a
 computer at a joined seat: ``machiavelli join``), ``address`` (where the host listens).
 """
 
