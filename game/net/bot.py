@@ -30,19 +30,30 @@ def _due(view: SeatView, seat: int) -> bool:
     return view.hand_result is None and bool(view.legal) and seat_to_move(view) == seat
 
 
-def play_seat(client: NetClient, level: str, seed: int, idle_timeout: float = 300.0
+def play_seat(client: NetClient, level: str, seed: int, idle_timeout: float | None = None
               ) -> BotOutcome:
     """Play ``client``'s seat with the computer player of ``level`` (seeded ``seed``) until
-    the match ends or the host goes; ``idle_timeout``: the longest wait for the host."""
+    the match ends or the host goes; ``idle_timeout``: the longest wait for word from the
+    host (None: as long as the connection lives, a lobby may wait long for its players;
+    the heartbeat finds a host that is gone)."""
     player: SeatPlayer | None = None
     seat: int | None = None
     tries = 0
     pending: SeatView | None = None  # the view our last action answered
     refusal = ""
+    quiet = 0.0
     while True:
-        event = client.wait_event(idle_timeout)
+        event = client.wait_event(1.0)
+        if event is None and not client.running:
+            event = client.wait_event(0.1)  # anything told just before the client ended
+            if event is None:
+                return BotOutcome(None, "the connection ended", seat)
         if event is None:
-            return BotOutcome(None, f"no word from the host for {idle_timeout:g} s", seat)
+            quiet += 1.0
+            if idle_timeout is not None and quiet >= idle_timeout:
+                return BotOutcome(None, f"no word from the host for {idle_timeout:g} s", seat)
+            continue
+        quiet = 0.0
         if isinstance(event, Joined):
             seat = event.seat
             assert client.family is not None
