@@ -7,7 +7,7 @@ import argparse
 import json
 import secrets
 
-from game.commands.common import fail, whole_number
+from game.commands.usage import fail, whole_number
 from game.i18n import _
 from game.net.bot import play_seat
 from game.net.client import NetClient

@@ -8,7 +8,8 @@ import argparse
 import json
 import secrets
 
-from game.commands.common import add_variant_arguments, fail, parse_options, whole_number
+from game.commands.common import add_variant_arguments, parse_options
+from game.commands.usage import fail, whole_number
 from game.i18n import _
 from game.net.events import Listening, Lobby, MatchOver, Problem, SeatChanged
 from game.net.host import NET, HostSettings, NetHost, SeatSpec
