@@ -99,7 +99,10 @@ class GameSession:
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, seat in enumerate(self.seats) if seat.is_human]
+        """The seats people play at this screen (a hosted game's network seats are played
+        at other screens: people, but not here)."""
+        remote = self.network.remote if self.network is not None else ()
+        return [i for i, seat in enumerate(self.seats) if seat.is_human and i not in remote]
 
     @property
     def hot_seat(self) -> bool:
