@@ -13,7 +13,9 @@ import pytest
 
 from game.net import HostSettings, NetClient
 from game.net.bot import BotOutcome, play_seat
+from game.ui.scenes import AUTOSAVE, load_session
 from game.ui.scenes import lobby as lobby_module
+from game.ui.scenes import open_table as open_scene
 from game.ui.table.probe import TableProbe
 from tests.ui.conftest import button, choose, click, pump, top_name, type_text, widget
 from tests.ui.test_new_game import open_new_game
@@ -136,11 +138,29 @@ def test_host_plays_a_network_seat_driven_by_a_bot(app: Any) -> None:
     assert host_match.log == table.match.log
     assert client.last_view == table.match.view(1)
     assert not outcome  # the bot still plays
-    table.host.stop()
+    # leaving the table stops hosting; the autosave holds the network game, and
+    # resuming it reopens the lobby for the network seat's player to join again
+    app.scenes.pop()
+    table.host.join(10)
+    assert not table.host.running
     thread.join(10)
+    session = load_session(app, AUTOSAVE)
+    assert session is not None and session.network is not None
+    assert session.network.remote == (1,)
+    assert session.match.log == table.match.log
+    open_scene(app, session)
+    assert top_name(app) == "LobbyScene"
+    resumed = app.scenes.top
+    run_until(app, lambda: resumed.listening is not None, 10, "the host to listen")
+    assert [(s.name, s.state) for s in resumed.seats] == [("Niccolo", "local"), ("Bot", "open")]
+    click(app, button(app, "Cancel"))
+    resumed.host.join(10)
 
 
-def test_a_dropped_player_shows_on_the_seat(app: Any) -> None:
+def test_a_dropped_player_shows_on_the_seat_until_they_come_back(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lobby_module, "host_settings", lambda: HostSettings(
+        host=LOOPBACK, port=0, takeover_after=4.0, announce=False))
     lobby = open_lobby(app)
     client, thread, _outcome = join_bot(lobby, "Bot")
     run_until(app, lambda: lobby.seats[1].state == "taken", 20, "the bot to join")
@@ -148,14 +168,32 @@ def test_a_dropped_player_shows_on_the_seat(app: Any) -> None:
     click(app, button(app, "Start"))
     run_until(app, lambda: top_name(app) == "HostedTableScene", 10, "the table")
     table = app.scenes.top
+    assert table.model.seats[1].note == "Network player"
     run_until(app, TableProbe(app, table).idle, 60, "the person's turn")
+    token = client.token
     client.close()
+    # dropped: the seat's box counts down to the takeover, a note says so
     run_until(app, lambda: table.network.seats[1].state == "waiting", 20, "the drop")
     pump(app, 2)
-    name = table.model.seats[1].name
-    assert name.startswith("Bot \u00b7 disconnected, a computer takes over in ")
+    box = table.model.seats[1]
+    assert box.name == "Bot"
+    assert box.note.startswith("Disconnected: a computer in ")
     assert table.message is not None and "dropped out" in table.message.title
+    # taken over by a computer after the wait
+    run_until(app, lambda: table.network.seats[1].state == "computer", 20, "the takeover")
+    pump(app, 2)
+    assert table.model.seats[1].note == "Dropped out: a computer plays"
     thread.join(10)
+    # back with the token: the seat is theirs again
+    listening = lobby.listening
+    back = NetClient(f"{listening.address}:{listening.port}", listening.code, "Bot",
+                     token=token)
+    back.start()
+    run_until(app, lambda: table.network.seats[1].state == "taken", 20, "the rejoin")
+    pump(app, 2)
+    assert table.model.seats[1].note == "Network player"
+    assert table.errors == []
+    back.close()
     table.host.stop()
 
 

@@ -14,10 +14,12 @@ stops hosting.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
 from game.ui.scenes.table import TableScene
+from game.ui.table.model import TableModel
 from game.ui.table.network import NetworkTurns
 
 if TYPE_CHECKING:
@@ -80,10 +82,12 @@ class HostedTableScene(TableScene):
                 self.host.act(action.player, action)
         self._sent = len(log)
 
-    def _seat_name(self, seat: int) -> str:
-        name = super()._seat_name(seat)
-        words = self.network.seat_words(seat)
-        return f"{name} \u00b7 {words}" if words else name
+    def build_model(self) -> TableModel:
+        """The table's model; a network seat's box says how its player is connected."""
+        model = super().build_model()
+        seats = tuple(replace(info, note=self.network.seat_words(info.seat))
+                      if info.seat in self.network.remote else info for info in model.seats)
+        return replace(model, seats=seats)
 
     # -- leaving
 

@@ -91,14 +91,16 @@ class NetworkTurns:
         table.refresh()
 
     def seat_words(self, seat: int) -> str:
-        """What the seat box adds to a network seat's name: its player's state now."""
+        """What a network seat's box says under its name: its player's state now."""
         state = self.seats.get(seat)
-        if state is None or state.state == "taken":
+        if state is None:
             return ""
         if state.state == "waiting":
             left = max(0, round(state.until - self.table.clock))
-            return _("disconnected, a computer takes over in {n} s").format(n=left)
-        return _("computer plays")
+            return _("Disconnected: a computer in {n} s").format(n=left)
+        if state.state == "computer":
+            return _("Dropped out: a computer plays")
+        return _("Network player")
 
     def countdown(self) -> int | None:
         """The seconds shown on a waiting seat (the seat box is redrawn when they change)."""
