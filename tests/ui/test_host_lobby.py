@@ -41,11 +41,15 @@ def run_until(app: Any, done: Any, seconds: float = 30.0, what: str = "") -> Non
     assert done(), f"gave up waiting for {what}"
 
 
-def open_lobby(app: Any) -> Any:
+def open_lobby(app: Any, seats: int = 2) -> Any:
+    """New game with the person at seat 1, a network player at seat 2 (and computers at
+    the others), hosted: the lobby, listening."""
     scene = open_new_game(app)
     choose(app, widget(scene, "variant"), "machiavelli")
     scene = app.scenes.top
-    choose(app, widget(scene, "seats"), "2")
+    choose(app, widget(scene, "seats"), str(seats))
+    for seat in range(2, seats):
+        choose(app, widget(scene, f"seat{seat}.kind"), "medium")
     type_text(app, widget(scene, "seat0.name"), "Niccolo")
     choose(app, widget(scene, "seat1.kind"), "net")
     click(app, button(app, "Host the game"))
@@ -112,7 +116,7 @@ def test_lobby_cancel_stops_listening(app: Any) -> None:
 
 
 def test_host_plays_a_network_seat_driven_by_a_bot(app: Any) -> None:
-    lobby = open_lobby(app)
+    lobby = open_lobby(app, seats=3)  # the person, the bot, a computer the host plays
     assert len(lobby.listening.code) == 6
     client, thread, outcome = join_bot(lobby, "Bot")
     run_until(app, lambda: lobby.seats[1].state == "taken", 20, "the bot to join")
@@ -133,6 +137,7 @@ def test_host_plays_a_network_seat_driven_by_a_bot(app: Any) -> None:
     run_until(app, lambda: probe.idle() and client.step == len(table.match.log), 60,
               "the bot's view to catch up")
     assert sum(1 for seat, _ in table.turn_log if seat == 1) >= bot_turns >= 1
+    assert any(seat == 2 for seat, _ in table.turn_log)  # the host's computer moved too
     # the table's copy, the host's match and the bot's view are the same match
     host_match = table.host.session().match
     assert host_match.log == table.match.log
@@ -152,7 +157,8 @@ def test_host_plays_a_network_seat_driven_by_a_bot(app: Any) -> None:
     assert top_name(app) == "LobbyScene"
     resumed = app.scenes.top
     run_until(app, lambda: resumed.listening is not None, 10, "the host to listen")
-    assert [(s.name, s.state) for s in resumed.seats] == [("Niccolo", "local"), ("Bot", "open")]
+    assert [(s.name, s.state) for s in resumed.seats][:2] == [("Niccolo", "local"),
+                                                              ("Bot", "open")]
     click(app, button(app, "Cancel"))
     resumed.host.join(10)
 
