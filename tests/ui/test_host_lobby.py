@@ -213,3 +213,27 @@ def test_lobby_lists_joiners_as_the_host_reports_them(app: Any) -> None:
     assert not widget(lobby, "start").is_enabled
     thread.join(10)
     click(app, button(app, "Cancel"))
+
+
+def test_hosting_asks_first_and_keeps_the_unfinished_game(app: Any) -> None:
+    """The hosted game's autosave would replace the unfinished game: asked, as Deal asks."""
+    from game.session import GameSession, Seat, autosave
+    from game.store import AUTOSAVE as SLOT
+
+    unfinished = GameSession.new("machiavelli", {}, [Seat("You", "human"),
+                                                     Seat("Ada", "easy")], seed=3)
+    unfinished.match.draw()
+    assert autosave(app.store, unfinished) is None
+    scene = open_new_game(app)
+    choose(app, widget(scene, "variant"), "machiavelli")
+    choose(app, widget(app.scenes.top, "seat1.kind"), "net")
+    click(app, button(app, "Host the game"))
+    assert top_name(app) == "ConfirmDialog"
+    click(app, button(app, "Keep it and deal"))
+    assert top_name(app) == "LobbyScene"
+    kept = [info for info in app.store.saves.list() if info.slot != SLOT]
+    assert len(kept) == 1
+    lobby = app.scenes.top
+    click(app, button(app, "Cancel"))
+    lobby.host.join(10)
+    assert not lobby.host.running

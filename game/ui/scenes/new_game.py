@@ -10,6 +10,7 @@ chosen for that variant (restored the next time the screen opens).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -398,33 +399,42 @@ class NewGameScene(MenuScene):
             self._show_status(_("Cannot deal: {error}").format(error=error), error=True)
             return
         self._remember_choices(seats)
+        self._unless_unfinished(lambda: self._deal(session))
+
+    def _unless_unfinished(self, go: Callable[[], None]) -> None:
+        """``go()`` now, or, when an unfinished game is in the autosave (this game's
+        autosave would overwrite it), once the player chose to keep it."""
         info = self.app.store.saves.info(AUTOSAVE)
         if info is None:
-            self._deal(session)
+            go()
             return
-        # the unfinished game Continue offers would be overwritten by this one's autosave
         self.open_dialog(ConfirmDialog(
             self.app, _("Start a new game?"),
             unfinished_game_words(info),
-            lambda: self._keep_and_deal(session), confirm=_("Keep it and deal")))
+            lambda: self._keep_and_deal(go), confirm=_("Keep it and deal")))
 
     def _host(self, seed: int) -> None:
         """Open the lobby for the seats chosen: it hosts the game (``game.net``)."""
         setup = self.setup
+        options = setup.options()
         try:
-            apply_options(setup.variant, setup.options())
+            apply_options(setup.variant, options)
         except OptionError as error:
             self._show_status(_("Cannot deal: {error}").format(error=error), error=True)
             return
         self._remember_choices([Seat(name.strip(), "medium" if kind == NET_KIND else kind)
                                 for name, kind in setup.seats])
         seats = [(name.strip(), kind) for name, kind in setup.seats]
+        self._unless_unfinished(lambda: self._open_lobby(setup.variant_id, options, seats, seed))
+
+    def _open_lobby(self, variant_id: str, options: dict[str, Any],
+                    seats: list[tuple[str, str]], seed: int) -> None:
         try:
-            self.app.scenes.open("lobby", setup.variant_id, setup.options(), seats, seed)
+            self.app.scenes.open("lobby", variant_id, options, seats, seed)
         except (OptionError, ValueError) as error:
             self._show_status(_("Cannot host: {error}").format(error=error), error=True)
 
-    def _keep_and_deal(self, session: GameSession) -> None:
+    def _keep_and_deal(self, go: Callable[[], None]) -> None:
         try:
             kept = keep_autosave(self.app)
         except (StoreError, ValueError) as error:
@@ -434,7 +444,7 @@ class NewGameScene(MenuScene):
         if kept is not None:
             self.app.notify(_('The unfinished game was kept as "{name}".').format(name=kept),
                             info=True)
-        self._deal(session)
+        go()
 
     def _deal(self, session: GameSession) -> None:
         self.session = session
