@@ -18,7 +18,8 @@ from game.i18n import _
 from game.store.atomic import file_kind
 from game.store.paths import folder_problem
 
-SUBCOMMANDS = ("check", "rules", "solve", "simulate", "review", "replay", "puzzle")
+SUBCOMMANDS = ("check", "rules", "solve", "simulate", "review", "replay", "puzzle", "serve",
+               "join")
 MAX_SMOKE_FRAMES = 1_000_000
 
 

@@ -30,7 +30,7 @@ from game.store import (
     StoreError,
 )
 from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS, SaveSummary
-from game.store.seats import MAX_NAME_LENGTH, Seat
+from game.store.seats import COMPUTER_KINDS, MAX_NAME_LENGTH, Seat
 from game.store.stats import MAX_HINTS
 
 #: When a saved match may have started (seconds since 1970, the saves' own date range):
@@ -52,6 +52,37 @@ class SaveListing(Protocol):
     def hand(self) -> int: ...
 
 
+@dataclass(frozen=True)
+class NetworkSeats:
+    """A game hosted for play on the local network (``game.net``): which seats are played
+    from other computers (their ``Seat`` is human: people play them) and, for each, the
+    computer level that takes it over when its player drops out. A save holding it
+    reopens the host's lobby on resuming."""
+
+    remote: tuple[int, ...]
+    levels: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {"remote": list(self.remote), "levels": list(self.levels)}
+
+    @classmethod
+    def from_json(cls, data: Any, seats: int) -> NetworkSeats:
+        """The network seats of a save with ``seats`` seats; SaveError when malformed."""
+        if not isinstance(data, dict):
+            raise SaveError('saved game\'s "network" must be an object')
+        remote, levels = data.get("remote"), data.get("levels")
+        if not isinstance(remote, list) or not isinstance(levels, list) \
+                or len(remote) != len(levels) or len(set(map(repr, remote))) != len(remote):
+            raise SaveError('saved game\'s "network" must list its seats and their levels')
+        for seat in remote:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+                raise SaveError(f'saved game\'s network seat {seat!r:.20} is not a seat')
+        for level in levels:
+            if level not in COMPUTER_KINDS:
+                raise SaveError(f'saved game\'s network level {level!r:.20} is not a level')
+        return cls(tuple(remote), tuple(levels))
+
+
 @dataclass
 class GameSession:
     match: GameState  # either family's match (``game.engine.protocol``)
@@ -59,6 +90,7 @@ class GameSession:
     started_at: float = field(default_factory=time.time)
     recorded: bool = False  # statistics written for the finished match
     hints: int = 0  # hints the human seats took (the statistics mark a win with hints)
+    network: NetworkSeats | None = None  # hosted for network play (``game.net``)
 
     @classmethod
     def new(cls, variant_id: str, options: dict, seats: list[Seat], seed: int) -> GameSession:
@@ -67,7 +99,10 @@ class GameSession:
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, seat in enumerate(self.seats) if seat.is_human]
+        """The seats people play at this screen (a hosted game's network seats are played
+        at other screens: people, but not here)."""
+        remote = self.network.remote if self.network is not None else ()
+        return [i for i, seat in enumerate(self.seats) if seat.is_human and i not in remote]
 
     @property
     def hot_seat(self) -> bool:
@@ -89,6 +124,8 @@ class GameSession:
         }
         if self.hints:  # only then: a save without hints is written as before
             data["hints"] = self.hints
+        if self.network is not None:  # only then, likewise
+            data["network"] = self.network.to_json()
         return data
 
     @classmethod
@@ -114,7 +151,10 @@ class GameSession:
             raise SaveError(f"saved game has {len(seats)} seats for {match.players} players")
         if list(match.names) != [seat.name for seat in seats]:
             raise SaveError("saved game's seat names differ from its match's player names")
-        return cls(match, seats, started_at, recorded, hints)
+        network = data.get("network")
+        if network is not None:
+            network = NetworkSeats.from_json(network, len(seats))
+        return cls(match, seats, started_at, recorded, hints, network)
 
     def summary_problem(self, listing: SaveListing) -> str | None:
         """What a save's listing says that replaying its game does not give, or None."""

@@ -31,6 +31,8 @@ SCENES: dict[str, str] = {
     "notices": "game.ui.scenes.notices:NoticesDialog",
     "table": "game.ui.scenes.table:TableScene",
     "contract_table": "game.ui.scenes.contract_table:ContractTableScene",
+    "lobby": "game.ui.scenes.lobby:LobbyScene",
+    "hosted_table": "game.ui.scenes.hosted_table:HostedTableScene",
     "table_menu": "game.ui.table.menu:TableMenu",
     "handover": "game.ui.scenes.handover:HandOverScene",
     "scoreboard": "game.ui.scenes.scoreboard:ScoreboardScene",
@@ -132,8 +134,12 @@ TABLE_SCENES = {Family.MANIPULATION: "table", Family.CONTRACT: "contract_table"}
 
 def open_table(app: App, session: GameSession, *, replace: bool = False) -> None:
     """Show the table for ``session`` (pushed, or replacing the top screen): the contract
-    game's table or the manipulation table, by the match's family."""
-    scene = app.scenes.create(TABLE_SCENES[session.match.family], session)
+    game's table or the manipulation table, by the match's family. A hosted game (played
+    on the network) reopens its lobby, where its players join again."""
+    if session.network is not None:
+        scene = app.scenes.create("lobby", resumed=session)
+    else:
+        scene = app.scenes.create(TABLE_SCENES[session.match.family], session)
     if replace:
         app.scenes.replace(scene)
     else:

@@ -10,6 +10,7 @@ chosen for that variant (restored the next time the screen opens).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,7 +26,7 @@ from game.ui import theme
 from game.ui.scenes import open_table
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.new_game_form import HouseRulesColumn
-from game.ui.scenes.new_game_setup import Setup
+from game.ui.scenes.new_game_setup import NET_KIND, Setup
 from game.ui.scenes.saves import keep_autosave, unfinished_game_words
 from game.ui.widgets.drawing import draw_panel, escape_html, panel_inner
 from game.ui.widgets.menus import MenuScene
@@ -41,6 +42,8 @@ KIND_LABELS = {
     "medium": N_("Computer \u00b7 Medium"),
     "hard": N_("Computer \u00b7 Hard"),
 }
+#: the seat kind of a player who joins from another computer (a hosted game)
+NET_LABEL = N_("Network player")
 
 
 def _html_colour(rgb: tuple[int, int, int]) -> str:
@@ -163,17 +166,22 @@ class NewGameScene(MenuScene):
                       counts, str(len(setup.seats)), self._seat_count_changed, key="seats")
         y += row + self.px(16)
         name_w = round(inner.w * 0.36)  # the rest shows "Computer \u00b7 Medium" whole
+        kinds = [(_(label), kind) for kind, label in KIND_LABELS.items()]
+        if setup.network_offered:
+            kinds.append((_(NET_LABEL), NET_KIND))
         for n, (name, kind) in enumerate(setup.seats):
             self.entry(pygame.Rect(inner.x, y, name_w, row), name, self._seat_name(n),
                        key=f"seat{n}.name", max_length=MAX_NAME_LENGTH,
                        placeholder=_("Seat {n}").format(n=n + 1))
             self.dropdown(pygame.Rect(inner.x + name_w + gap, y, inner.w - name_w - gap, row),
-                          [(_(label), kind) for kind, label in KIND_LABELS.items()], kind,
-                          self._seat_kind(n),
+                          kinds, kind, self._seat_kind(n),
                           key=f"seat{n}.kind", size=14)
             y += row + gap
         humans = sum(1 for _, kind in setup.seats if kind == "human")
-        if humans > 1:
+        if setup.hosted:
+            note = _("Network players join from their own computers on this network: Host "
+                     "opens the lobby with the address and join code to give them.")
+        elif humans > 1:
             note = (_("Hot seat: the players share this screen; each hand stays hidden until "
                     "its player is ready."))
         elif humans == 0:
@@ -195,10 +203,13 @@ class NewGameScene(MenuScene):
         self.button(pygame.Rect(margin, top, self.px(150), row), _("Back"), self.back, key="back",
                     tooltip=_("Return to the title screen (Esc)"))
         start_w = self.px(210)
-        self.button(pygame.Rect(self.width - margin - start_w, top, start_w, row), _("Deal the "
-                                                                                     "cards"),
-                    self.start, key="start", style="primary", size=17,
-                    tooltip=_("Start the game with these rules and players"))
+        if self.setup.hosted:
+            start, tip = _("Host the game"), _("Open the lobby: network players join there, "
+                                               "then the game starts")
+        else:
+            start, tip = _("Deal the cards"), _("Start the game with these rules and players")
+        self.button(pygame.Rect(self.width - margin - start_w, top, start_w, row), start,
+                    self.start, key="start", style="primary", size=17, tooltip=tip)
         x = margin + self.px(170)
         self._status_label = self.label(
             pygame.Rect(x, top, self.width - margin - start_w - self.px(20) - x, row),
@@ -377,31 +388,53 @@ class NewGameScene(MenuScene):
         if problem:
             return
         setup = self.setup
-        seats = [Seat(name.strip(), kind) for name, kind in setup.seats]
         seed = time.time_ns() % (2**31 - 1)
+        if setup.hosted:
+            self._host(seed)
+            return
+        seats = [Seat(name.strip(), kind) for name, kind in setup.seats]
         try:
             session = GameSession.new(setup.variant_id, setup.options(), seats, seed)
         except (OptionError, ValueError) as error:
             self._show_status(_("Cannot deal: {error}").format(error=error), error=True)
             return
-        settings = self.app.settings
-        settings.default_variant = setup.variant_id
-        # "You" in the player's language is kept as the default name itself, so another
-        # language shows its own word for it next time (not "Tu" in an English game)
-        settings.default_seats = [Seat("You", seat.kind) if seat.name == _("You") else seat
-                                  for seat in seats]
-        self._remember_rules()
+        self._remember_choices(seats)
+        self._unless_unfinished(lambda: self._deal(session))
+
+    def _unless_unfinished(self, go: Callable[[], None]) -> None:
+        """``go()`` now, or, when an unfinished game is in the autosave (this game's
+        autosave would overwrite it), once the player chose to keep it."""
         info = self.app.store.saves.info(AUTOSAVE)
         if info is None:
-            self._deal(session)
+            go()
             return
-        # the unfinished game Continue offers would be overwritten by this one's autosave
         self.open_dialog(ConfirmDialog(
             self.app, _("Start a new game?"),
             unfinished_game_words(info),
-            lambda: self._keep_and_deal(session), confirm=_("Keep it and deal")))
+            lambda: self._keep_and_deal(go), confirm=_("Keep it and deal")))
 
-    def _keep_and_deal(self, session: GameSession) -> None:
+    def _host(self, seed: int) -> None:
+        """Open the lobby for the seats chosen: it hosts the game (``game.net``)."""
+        setup = self.setup
+        options = setup.options()
+        try:
+            apply_options(setup.variant, options)
+        except OptionError as error:
+            self._show_status(_("Cannot deal: {error}").format(error=error), error=True)
+            return
+        self._remember_choices([Seat(name.strip(), "medium" if kind == NET_KIND else kind)
+                                for name, kind in setup.seats])
+        seats = [(name.strip(), kind) for name, kind in setup.seats]
+        self._unless_unfinished(lambda: self._open_lobby(setup.variant_id, options, seats, seed))
+
+    def _open_lobby(self, variant_id: str, options: dict[str, Any],
+                    seats: list[tuple[str, str]], seed: int) -> None:
+        try:
+            self.app.scenes.open("lobby", variant_id, options, seats, seed)
+        except (OptionError, ValueError) as error:
+            self._show_status(_("Cannot host: {error}").format(error=error), error=True)
+
+    def _keep_and_deal(self, go: Callable[[], None]) -> None:
         try:
             kept = keep_autosave(self.app)
         except (StoreError, ValueError) as error:
@@ -411,11 +444,22 @@ class NewGameScene(MenuScene):
         if kept is not None:
             self.app.notify(_('The unfinished game was kept as "{name}".').format(name=kept),
                             info=True)
-        self._deal(session)
+        go()
 
     def _deal(self, session: GameSession) -> None:
         self.session = session
         open_table(self.app, session, replace=True)
+
+    def _remember_choices(self, seats: list[Seat]) -> None:
+        """The variant, the seats (a network seat as a computer: the settings keep the
+        seats of this screen's games) and the house rules, for the next visit."""
+        settings = self.app.settings
+        settings.default_variant = self.setup.variant_id
+        # "You" in the player's language is kept as the default name itself, so another
+        # language shows its own word for it next time (not "Tu" in an English game)
+        settings.default_seats = [Seat("You", seat.kind) if seat.name == _("You") else seat
+                                  for seat in seats]
+        self._remember_rules()
 
     def back(self) -> None:
         """Leaving keeps the variant and the house rules chosen, for the next visit."""

@@ -19,6 +19,9 @@ from game.i18n import _, ngettext
 from game.store.seats import MAX_NAME_LENGTH, SEAT_KINDS
 
 MAX_SEATS = 8  # the contract game seats up to 8
+#: a seat played from another computer on the local network (``game.net``); a seat kind of
+#: this screen only: the game it starts is hosted (the lobby), never saved as such a kind
+NET_KIND = "net"
 COMPUTER_NAMES = ("Ada", "Boole", "Cleo", "Dante", "Emmy", "Fermat")
 
 
@@ -230,7 +233,12 @@ class Setup:
     # --- seats
 
     def fit_seats(self) -> None:
+        """As many seats as the variant takes; network seats only where it can be hosted."""
         low, high = self.seat_range
+        if not self.network_offered:
+            for seat in self.seats:
+                if seat[1] == NET_KIND:
+                    seat[1] = "medium"
         while len(self.seats) < low:
             self.add_seat()
         del self.seats[high:]
@@ -284,6 +292,21 @@ class Setup:
                 return _('Two seats are called "{name}": give each player their own name.').format(
                     name=name)
             seen.add(name.casefold())
-        if any(kind not in SEAT_KINDS for _, kind in self.seats):
-            return _("Every seat must be a human or a computer player.")
+        if any(kind not in SEAT_KINDS and kind != NET_KIND for _, kind in self.seats):
+            return _("Every seat must be a human, a network or a computer player.")
+        if self.hosted and not self.network_offered:
+            return _("Network play is offered for the manipulation games only.")
+        if self.hosted and sum(kind == "human" for _, kind in self.seats) > 1:
+            return _("A network game has one player at this screen: make the other human "
+                     "seats network players.")
         return None
+
+    @property
+    def hosted(self) -> bool:
+        """Is a seat played over the network (the game is hosted: the lobby first)?"""
+        return any(kind == NET_KIND for _, kind in self.seats)
+
+    @property
+    def network_offered(self) -> bool:
+        """Can this variant's game be hosted from this screen (the manipulation table)?"""
+        return not self.variant.is_contract

@@ -275,7 +275,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             if self.autosave and not match.over:
                 self.write_autosave()
         self.set_phase(SETTLE)
-        computer = not self.session.seats[seat].is_human
+        computer = seat not in self.session.humans  # played elsewhere: rests in view
         self.landing_rest = TURN_REST if computer and turn_ended and not match.hand_over \
             else None
         if match.hand_over:  # the last play rests in view, the hands face up, a while

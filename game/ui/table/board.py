@@ -235,7 +235,7 @@ class Board(BoardCache):
         surface.blit(self.text.render(name, name_px, GOLD_LIGHT if current else CREAM,
                                       bold=True), (tx, y))
         y += int(name_px * 1.35)
-        words = _(KIND_WORDS.get(info.kind, info.kind))
+        words = info.note or _(KIND_WORDS.get(info.kind, info.kind))
         if narrow:
             words = words.replace(_("Computer · "), "")
         kind = self.text.fit(words, small_px, width)

@@ -23,6 +23,7 @@ class SeatInfo:
     current: bool
     opened: bool = True
     revealed: bool = False  # the hand is over: its cards lie face up in the seat's box
+    note: str = ""  # said under the name instead of the kind (a network seat's player now)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,140 @@
+"""What the network tells a screen: the events ``NetHost.events()`` and
+``NetClient.events()`` return, oldest first. Every event is a frozen record, safe to hand
+from the network's thread to the screen's; a view inside one is the engine's own frozen
+view of a seat (``PlayerView`` / ``ContractView``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.actions import Action
+from game.engine.protocol import SeatView
+
+
+@dataclass(frozen=True)
+class LobbySeat:
+    """One seat as the lobby shows it. ``kind``: "net" (a player who joins), "local" (the
+    person at the host's screen) or a computer level. ``state``: "open" (a network seat
+    nobody has taken), "taken" (its player is connected), "waiting" (its player dropped
+    out: the seat waits for them), "computer" (played by a computer: a computer seat, or a
+    network seat taken over after the wait)."""
+
+    name: str
+    kind: str
+    state: str
+
+
+@dataclass(frozen=True)
+class Listening:
+    """(host) The host listens: tell the joiners ``address``:``port`` and ``code``."""
+
+    address: str
+    port: int
+    code: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    """(client) The host took us in: we play ``seat``; ``token`` gets the seat back after a
+    drop (``NetClient(..., token=...)``)."""
+
+    seat: int
+    token: str
+    variant_id: str
+    options: dict[str, Any]
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class JoinRefused:
+    """(client) The host refused us: a wrong code, another version, no seat free..."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """(both) Who has taken which seat; ``started``: the match is under way."""
+
+    seats: tuple[LobbySeat, ...]
+    started: bool
+
+
+@dataclass(frozen=True)
+class Update:
+    """(both) An action was applied (``event``, its public facts; None for the first view
+    of a seat) and ``seat``'s view is now ``view``; ``step``: actions applied so far.
+    ``buy_queue``: the contract game's seats still to be asked about the offered discard,
+    in the order the host resolves their answers (empty otherwise)."""
+
+    seat: int
+    view: SeatView
+    event: dict[str, Any] | None
+    step: int
+    buy_queue: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Played:
+    """(host) An action just applied (every action, every seat's, the next deal too):
+    ``action``, the very action the match logged, and ``event``, its public facts (as every
+    client gets them). The host's screen keeps its own copy of the match in step by
+    applying ``action`` (``game.net.mirror.MatchMirror``)."""
+
+    event: dict[str, Any]
+    action: Action | None = None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """(both) An action was refused (not the seat's move, against the rules, malformed):
+    ``reason`` in words. The match goes on as it was."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Queued:
+    """(both) A buy or decline sent before the host asks the seat: the host holds it and
+    applies it when the seat's answer is due (seat order)."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class SeatChanged:
+    """(both) A seat's player dropped out (``state`` "waiting", ``wait`` seconds before a
+    computer takes over), was taken over ("computer") or came back ("taken")."""
+
+    seat: int
+    state: str
+    wait: float = 0.0
+
+
+@dataclass(frozen=True)
+class MatchOver:
+    """(both) The match ended: ``result`` as ``game.net.views.match_result_json`` writes it
+    (totals, winners, bonuses, settlements), or it stopped (``stalled`` says why)."""
+
+    result: dict[str, Any] | None
+    stalled: str = ""
+
+
+@dataclass(frozen=True)
+class HostLost:
+    """(client) The connection to the host is gone (``reason``); ``last_view`` is the last
+    view we had, kept for the screen to show."""
+
+    reason: str
+    last_view: SeatView | None
+
+
+@dataclass(frozen=True)
+class Problem:
+    """(both) Something went wrong that the screen should say (``text``), e.g. the host
+    could not listen on its address; ``fatal``: the host or client has stopped."""
+
+    text: str
+    fatal: bool = False

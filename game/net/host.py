@@ -1,0 +1,912 @@
+"""The host of a network game: its engine is the only authority.
+
+``NetHost`` runs a websocket server and the match on its own thread with an asyncio loop;
+the caller (a screen's frame loop, or ``machiavelli serve``) never waits on it. It polls
+``events()`` (see ``game.net.events``), and posts ``begin()``, ``act(seat, action)`` (the
+person at the host's screen) and ``stop()``; each returns at once.
+
+Seats (``SeatSpec``): ``"net"`` seats are taken by joiners in the lobby, ``"local"`` seats
+are played through ``act`` from the host's screen, and computer levels are played here by
+``game.ai.turns`` exactly as ``machiavelli simulate`` plays them (same players, same seeds:
+``computer_seed``). A client's action is read by the engine's own reader, must be its
+seat's and its move, and is verified and applied by the match like a local seat's; each
+client is then sent its own seat's view and the action's public facts, never another
+hand or the stock. The contract game's buy window takes a buy or decline from any seat
+being offered the discard as soon as it comes and applies them in the order the match
+asks (seat order after the discarder).
+
+Faults: a player who drops out keeps the seat for ``takeover_after`` seconds, then a
+computer of the seat's level plays it until the player comes back with the token the
+welcome gave; a client that floods, sends too much, too slowly reads or breaks the
+protocol gets an error reply or is closed; nothing a client sends reaches a file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import secrets
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.ai.turns import Decision, SeatPlayer, ask, computer_seed, make_computer, settle
+from game.engine.actions import Action, NextHand
+from game.engine.cards import Card
+from game.engine.errors import IllegalAction
+from game.engine.protocol import GameState
+from game.engine.variants import Family, get_variant
+from game.net.actions import action_from_wire, public_event
+from game.net.events import (
+    Listening,
+    Lobby,
+    LobbySeat,
+    MatchOver,
+    Played,
+    Problem,
+    Queued,
+    Refused,
+    SeatChanged,
+    Update,
+)
+from game.net.views import match_result_json, turn_count, view_json
+from game.net.wire import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    DEFAULT_PORT,
+    GAME_VERSION,
+    MAX_CLIENT_MESSAGE,
+    PROTOCOL_VERSION,
+    WireError,
+    clean_name,
+    decode_client,
+    encode,
+)
+from game.session import GameSession, NetworkSeats
+from game.solver.matches import new_match
+from game.store.seats import COMPUTER_KINDS, Seat
+
+#: A seat's kinds besides the computer levels.
+NET, LOCAL = "net", "local"
+#: The most actions a match may take before the host calls it stalled (``simulate``'s caps).
+ACTION_CAPS = {Family.MANIPULATION: 10_000, Family.CONTRACT: 80_000}
+#: How many bad messages a connection may send before it is closed.
+MAX_BAD_MESSAGES = 50
+_CLOSE = object()  # the outbox's last item: close the connection after what is before it
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat of a hosted game. ``kind``: "net" (a joiner plays it), "local" (the host's
+    screen) or a computer level; ``name``: its name (a joiner's own name replaces it in a
+    new game); ``level``: the computer that takes over a network seat whose player
+    dropped out and did not come back in time."""
+
+    kind: str
+    name: str = ""
+    level: str = "medium"
+
+    def __post_init__(self) -> None:
+        if self.kind not in (NET, LOCAL, *COMPUTER_KINDS):
+            raise ValueError(f"unknown seat kind '{self.kind[:20]}': expected net, local or "
+                             f"one of {', '.join(COMPUTER_KINDS)}")
+        if self.level not in COMPUTER_KINDS:
+            raise ValueError(f"unknown level '{self.level[:20]}'")
+
+
+@dataclass(frozen=True)
+class HostSettings:
+    """How the host listens and how patient it is. ``host`` None: this computer's address
+    on the local network (``game.net.address.local_address``); ``port`` 0: any free port.
+    ``takeover_after``: seconds a dropped player's seat waits before a computer takes it.
+    ``rate``/``burst``: messages a second the host reads from a connection, and how many
+    at once (a faster client is read more slowly, never dropped). ``auto_start``: begin once
+    every network seat is taken. ``announce``: announce the game on the local network
+    (DNS-SD). ``hand_pause``: seconds between a hand's end and the next deal.
+    ``max_connections``: connections holding no seat (yet) kept at once: a newcomer beyond
+    it makes the oldest of them go. ``hello_timeout``: seconds a connection may take to say
+    hello. ``outbox``: messages waiting for a client that reads too slowly before it is
+    closed (it may come back with its token and read the table afresh)."""
+
+    host: str | None = None
+    port: int = DEFAULT_PORT
+    code: str | None = None
+    takeover_after: float = 60.0
+    hello_timeout: float = 10.0
+    max_connections: int = 64
+    rate: float = 200.0
+    burst: float = 400.0
+    outbox: int = 1024
+    ping_interval: float | None = 10.0
+    ping_timeout: float | None = 20.0
+    hand_pause: float = 0.0
+    auto_start: bool = False
+    announce: bool = False
+    max_actions: int | None = None
+
+
+def new_code() -> str:
+    """A join code: six letters and digits that cannot be mistaken for one another."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def code_key(text: str) -> str:
+    """A join code as typed (any case, spaces or dashes) in the form it is compared."""
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+# --------------------------------------------------------------------------- family facts
+
+
+def _manipulation_visible(match: GameState) -> set[Card]:
+    return set(match.view(match.current).table.cards())  # type: ignore[attr-defined]
+
+
+def _contract_visible(match: GameState) -> set[Card]:
+    view: Any = match.view(match.current)
+    cards = {c for _owner, _kind, meld in view.melds for c in meld}
+    if view.discard_top is not None:
+        cards.add(view.discard_top)
+    return cards
+
+
+#: The face-up cards a seat could take into its hand (to tell a taken card from a drawn one).
+VISIBLE: dict[Family, Callable[[GameState], set[Card]]] = {
+    Family.MANIPULATION: _manipulation_visible, Family.CONTRACT: _contract_visible}
+
+
+def _no_buy_queue(match: GameState) -> tuple[int, ...]:
+    return ()
+
+
+def _contract_buy_queue(match: GameState) -> tuple[int, ...]:
+    view: Any = match.view(match.current)
+    if view.phase != "buying":
+        return ()
+    return tuple(getattr(match.hand, "buy_queue", ()))
+
+
+#: The seats still to be asked about the offered discard, in the order the match asks them.
+BUY_QUEUE: dict[Family, Callable[[GameState], tuple[int, ...]]] = {
+    Family.MANIPULATION: _no_buy_queue, Family.CONTRACT: _contract_buy_queue}
+#: The answers a seat in the buy window may send before it is asked.
+BUY_ANSWERS = frozenset({"buy", "decline"})
+
+
+# --------------------------------------------------------------------------- the host
+
+
+@dataclass(eq=False)
+class _Conn:
+    """One client connection: its outbox (a task sends it, so a slow reader never stalls
+    the host), its rate allowance and its seat once it said hello."""
+
+    ws: ServerConnection
+    outbox: asyncio.Queue[object] = field(default_factory=asyncio.Queue)
+    seat: int | None = None
+    allowance: float = 0.0
+    last: float = 0.0
+    bad: int = 0
+    closing: bool = False
+    reason: str = ""  # why the host closes it (the close frame's reason)
+    opened: float = 0.0
+
+
+@dataclass
+class _Seat:
+    spec: SeatSpec
+    name: str
+    state: str
+    token: str | None = None
+    conn: _Conn | None = None
+    timer: asyncio.TimerHandle | None = None
+    sent_hand: int | None = None  # the hand whose turns the client has, and how many
+    sent_turns: int = 0
+
+
+class NetHost:
+    """A hosted game: see the module's text. Create, ``start()``, poll ``events()``."""
+
+    def __init__(self, variant_id: str, seats: Sequence[SeatSpec], seed: int | None = None,
+                 options: Mapping[str, object] | None = None,
+                 settings: HostSettings | None = None,
+                 resumed: GameSession | None = None) -> None:
+        self.variant_id = variant_id
+        self.options = dict(options or {})
+        self.variant = get_variant(variant_id, self.options)  # OptionError names a bad one
+        if not self.variant.min_players <= len(seats) <= self.variant.max_players:
+            raise ValueError(f"{self.variant.name} is for {self.variant.min_players}-"
+                             f"{self.variant.max_players} players, not {len(seats)}")
+        self.family = self.variant.family
+        self.seed = secrets.randbits(48) if seed is None else seed
+        self.settings = settings or HostSettings()
+        self.code = code_key(self.settings.code) if self.settings.code else new_code()
+        self.address = ""
+        self.port = 0
+        self._seats = [_Seat(spec, spec.name or f"Player {i + 1}",
+                             "open" if spec.kind == NET else
+                             LOCAL if spec.kind == LOCAL else "computer")
+                       for i, spec in enumerate(seats)]
+        self._resumed = resumed
+        self._match: GameState | None = resumed.match if resumed else None
+        self._started_at = resumed.started_at if resumed else time.time()
+        if resumed is not None:
+            for seat, name in zip(self._seats, resumed.match.names, strict=True):
+                seat.name = name
+        self._events: queue.Queue[object] = queue.Queue()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="net-host", daemon=True)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="net-computer")
+        self._conns: set[_Conn] = set()
+        self._players: dict[int, SeatPlayer] = {}
+        self._pending: dict[int, Action] = {}  # buy answers held until the seat is asked
+        self._started = False
+        self._finished = False
+        self._snapshot: GameSession | None = None
+        self._stopping: asyncio.Event | None = None
+        self._wake: asyncio.Event | None = None
+        self._driver: asyncio.Task[None] | None = None
+        self.stalled = ""
+
+    @classmethod
+    def resume(cls, session: GameSession, settings: HostSettings | None = None) -> NetHost:
+        """The network game a saved session holds (``NetHost.session``), back in its lobby:
+        its network seats open again for their players to join, its match as saved."""
+        network = session.network or NetworkSeats((), ())
+        specs = []
+        for index, seat in enumerate(session.seats):
+            if index in network.remote:
+                level = network.levels[network.remote.index(index)]
+                specs.append(SeatSpec(NET, seat.name, level))
+            elif seat.is_human:
+                specs.append(SeatSpec(LOCAL, seat.name))
+            else:
+                specs.append(SeatSpec(seat.kind, seat.name))
+        match = session.match
+        return cls(match.variant_id, specs, match.seed, dict(match.options), settings,
+                   resumed=session)
+
+    # ------------------------------------------------------------------ the caller's side
+
+    def start(self) -> None:
+        """Start listening (on the network thread); ``Listening`` or a fatal ``Problem``
+        follows in ``events()``."""
+        self._thread.start()
+
+    def events(self) -> list[object]:
+        """Every event since the last call, oldest first (never waits)."""
+        out = []
+        while True:
+            try:
+                out.append(self._events.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait_event(self, timeout: float) -> object | None:
+        """The next event, waiting at most ``timeout`` seconds (for headless drivers)."""
+        try:
+            return self._events.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def begin(self) -> None:
+        """Start the match (every network seat must be taken: else a ``Problem`` says so)."""
+        self._call(self._begin)
+
+    def act(self, seat: int, action: Action) -> None:
+        """A local seat's action; a ``Refused`` event follows if the rules refuse it."""
+        self._call(self._local_action, seat, action)
+
+    def stop(self) -> None:
+        """Stop hosting: every connection is closed, the port freed; returns at once."""
+        self._call(self._stop)
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the network thread to end (after ``stop``); for headless drivers."""
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    @property
+    def started(self) -> bool:
+        return self._started
+
+    def session(self) -> GameSession | None:
+        """The game as it stood after the last action, ready for ``game.session.autosave``
+        (its ``network`` says which seats are played over the network); None before the
+        match begins. Its match is a copy: saving it never races the network thread."""
+        return self._snapshot
+
+    def lobby(self) -> tuple[LobbySeat, ...]:
+        return tuple(LobbySeat(s.name, s.spec.kind, s.state) for s in self._seats)
+
+    def _call(self, fn: Callable[..., None], *args: object) -> None:
+        try:
+            self._loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:  # the loop has closed: the host has stopped
+            self._put(Problem("the host has stopped", fatal=True))
+
+    def _put(self, event: object) -> None:
+        self._events.put(event)
+
+    # ------------------------------------------------------------------ the network thread
+
+    def _run(self) -> None:
+        try:
+            self._loop.run_until_complete(self._main())
+        except Exception as error:  # noqa: BLE001 - told to the screen, never a crash
+            self._put(Problem(f"the host stopped: {type(error).__name__}: {error}", True))
+        finally:
+            with contextlib.suppress(Exception):
+                self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+            self._loop.close()
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _main(self) -> None:
+        from game.net.address import local_address
+        from game.net.discovery import Announcer
+
+        self._stopping = asyncio.Event()
+        self._wake = asyncio.Event()
+        host = self.settings.host or local_address()
+        try:
+            server: Server = await serve(
+                self._handle, host, self.settings.port, compression=None,
+                max_size=MAX_CLIENT_MESSAGE, max_queue=8,
+                open_timeout=self.settings.hello_timeout,
+                ping_interval=self.settings.ping_interval,
+                ping_timeout=self.settings.ping_timeout, close_timeout=2,
+                server_header=None, logger=_QUIET)
+        except OSError as error:
+            self._put(Problem(f"cannot listen on {host}:{self.settings.port}: "
+                              f"{error.strerror or error}", fatal=True))
+            return
+        self.address = host
+        self.port = int(server.sockets[0].getsockname()[1])
+        self._put(Listening(host, self.port, self.code))
+        announcer = None
+        if self.settings.announce:
+            announcer = Announcer(self.variant.name, host, self.port, self.variant_id,
+                                  len(self._seats))
+            problem = await announcer.start()
+            if problem:
+                self._put(Problem(problem))
+                announcer = None
+        self._lobby_changed()
+        try:
+            await self._stopping.wait()
+        finally:
+            if self._driver is not None:
+                self._driver.cancel()
+                with contextlib.suppress(BaseException):
+                    await self._driver
+            for seat in self._seats:
+                if seat.timer is not None:
+                    seat.timer.cancel()
+            if announcer is not None:
+                await announcer.stop()
+            server.close(close_connections=True, reason="the host stopped")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(server.wait_closed(), 5)
+
+    def _stop(self) -> None:
+        if self._stopping is not None:
+            self._stopping.set()
+
+    # ------------------------------------------------------------------ connections
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        if self._stopping is None or self._stopping.is_set():
+            await ws.close(1001, "the host is stopping")
+            return
+        waiting = [c for c in self._conns if c.seat is None and not c.closing]
+        if len(waiting) >= self.settings.max_connections:
+            # full of connections that hold no seat: the oldest goes, so idle or junk
+            # connections can never lock a player out (a dropped one coming back included)
+            oldest = min(waiting, key=lambda c: c.opened)
+            self._close(oldest, "the host is busy: try again")
+        now = self._loop.time()
+        conn = _Conn(ws, allowance=self.settings.burst, last=now, opened=now)
+        self._conns.add(conn)
+        sender = asyncio.create_task(self._send_loop(conn))
+        try:
+            try:
+                first = await asyncio.wait_for(ws.recv(), self.settings.hello_timeout)
+            except TimeoutError:
+                await ws.close(1008, "no hello in time")
+                return
+            if not self._hello(conn, first):
+                await sender  # the error reply, then the close
+                return
+            async for frame in ws:
+                wait = self._throttle(conn)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self._receive(conn, frame)
+                if conn.closing:
+                    break
+            if conn.closing:
+                await sender
+        except ConnectionClosed:
+            pass
+        except Exception as error:  # noqa: BLE001 - one connection's fault, told, not spread
+            self._put(Problem(f"a connection failed: {type(error).__name__}: {error}"))
+        finally:
+            self._conns.discard(conn)
+            sender.cancel()
+            self._disconnected(conn)
+
+    async def _send_loop(self, conn: _Conn) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                item = await conn.outbox.get()
+                if item is _CLOSE:
+                    await conn.ws.close(1008, conn.reason)
+                    return
+                assert isinstance(item, str)
+                await conn.ws.send(item)
+
+    def _send(self, conn: _Conn, message: dict[str, Any]) -> None:
+        if conn.closing:
+            return
+        if conn.outbox.qsize() >= self.settings.outbox:
+            self._close(conn, "too slow: messages piled up")  # it may come back and resync
+            return
+        conn.outbox.put_nowait(encode(message))
+
+    def _close(self, conn: _Conn, reason: str) -> None:
+        if not conn.closing:
+            conn.closing = True
+            conn.reason = reason[:100]
+            conn.outbox.put_nowait(_CLOSE)
+
+    def _error(self, conn: _Conn, code: str, text: str, close: bool = False) -> None:
+        self._send(conn, {"type": "error", "code": code, "message": text})
+        if close:
+            self._close(conn, text)
+
+    def _throttle(self, conn: _Conn) -> float:
+        """The connection's rate allowance (a token bucket): how long to wait before the
+        next message is read. While the host waits, websockets reads no further frames
+        from it, so a flood slows the flooder down (TCP's own back-pressure), never the
+        host, and no message of a fast but honest client is lost."""
+        now = self._loop.time()
+        s = self.settings
+        conn.allowance = min(s.burst, conn.allowance + (now - conn.last) * s.rate)
+        conn.last = now
+        conn.allowance -= 1
+        return -conn.allowance / s.rate if conn.allowance < 0 else 0.0
+
+    def _hello(self, conn: _Conn, frame: object) -> bool:
+        try:
+            message = decode_client(frame)
+        except WireError as error:
+            self._error(conn, error.code, str(error), close=True)
+            return False
+        if message["type"] != "hello":
+            self._error(conn, "hello_first", "say hello first", close=True)
+            return False
+        if message["protocol"] != PROTOCOL_VERSION:
+            self._error(conn, "protocol", f"the host speaks protocol {PROTOCOL_VERSION}, "
+                        f"you speak {message['protocol']}", close=True)
+            return False
+        if message["game"] != GAME_VERSION:
+            self._error(conn, "version", f"the host plays version {GAME_VERSION}, you "
+                        f"{message['game'][:32]}: play the same version", close=True)
+            return False
+        if not secrets.compare_digest(code_key(message["code"]).encode(),
+                                      self.code.encode()):
+            self._error(conn, "code", "wrong join code", close=True)
+            return False
+        token = message.get("token")
+        if token is not None:
+            held = self._seat_of_token(token)
+            if held is None:
+                self._error(conn, "token", "that token holds no seat here", close=True)
+                return False
+            self._rejoin(conn, held)
+            return True
+        free = self._free_seat(message.get("seat"))
+        if isinstance(free, str):
+            self._error(conn, "full", free, close=True)
+            return False
+        seat = free
+        record = self._seats[seat]
+        if not self._started and self._resumed is None:
+            record.name = clean_name(message["name"], record.name)
+        record.token = secrets.token_urlsafe(24)
+        record.conn = conn
+        record.state = "taken"
+        conn.seat = seat
+        self._welcome(conn, seat)
+        self._lobby_changed()
+        if self._started:
+            self._send_update(seat, None)
+        elif self.settings.auto_start and not any(s.state == "open" for s in self._seats):
+            self._begin()
+        return True
+
+    def _seat_of_token(self, token: str) -> int | None:
+        found = None
+        for index, seat in enumerate(self._seats):
+            if seat.token is not None and secrets.compare_digest(seat.token.encode(),
+                                                                 token.encode()):
+                found = index
+        return found
+
+    def _free_seat(self, wanted: int | None) -> int | str:
+        """The network seat a joiner gets: the one asked for, else the first open one; or
+        why there is none."""
+        if wanted is not None:
+            if not 0 <= wanted < len(self._seats) or self._seats[wanted].spec.kind != NET:
+                return f"seat {wanted + 1} is not a network seat"
+            if self._seats[wanted].state != "open":
+                return f"seat {wanted + 1} is taken"
+            return wanted
+        for index, seat in enumerate(self._seats):
+            if seat.spec.kind == NET and seat.state == "open":
+                return index
+        return "every network seat is taken"
+
+    def _welcome(self, conn: _Conn, seat: int) -> None:
+        record = self._seats[seat]
+        self._send(conn, {"type": "welcome", "protocol": PROTOCOL_VERSION,
+                          "game": GAME_VERSION, "seat": seat, "token": record.token,
+                          "variant": self.variant_id, "options": self.options,
+                          "names": [s.name for s in self._seats]})
+        record.sent_hand = None
+
+    def _rejoin(self, conn: _Conn, seat: int) -> None:
+        record = self._seats[seat]
+        old = record.conn
+        if old is not None:
+            old.seat = None
+            self._close(old, "the seat was taken up from another connection")
+        if record.timer is not None:
+            record.timer.cancel()
+            record.timer = None
+        record.conn = conn
+        conn.seat = seat
+        was = record.state
+        record.state = "taken"
+        self._welcome(conn, seat)
+        if was != "taken":
+            self._seat_changed(seat, "taken")
+        self._lobby_changed()
+        if self._started:
+            self._send_update(seat, None)
+            self._wake_driver()
+
+    def _disconnected(self, conn: _Conn) -> None:
+        seat = conn.seat
+        if seat is None or self._seats[seat].conn is not conn:
+            return
+        record = self._seats[seat]
+        record.conn = None
+        if not self._started:  # in the lobby the seat is free again
+            record.state = "open"
+            record.token = None
+            if self._resumed is None:
+                record.name = record.spec.name or f"Player {seat + 1}"
+            self._lobby_changed()
+            return
+        if self._finished:
+            return
+        record.state = "waiting"
+        wait = self.settings.takeover_after
+        record.timer = self._loop.call_later(wait, self._take_over, seat)
+        self._seat_changed(seat, "waiting", wait)
+        self._lobby_changed()
+
+    def _take_over(self, seat: int) -> None:
+        record = self._seats[seat]
+        record.timer = None
+        if record.conn is None and record.state == "waiting":
+            record.state = "computer"
+            self._seat_changed(seat, "computer")
+            self._lobby_changed()
+            self._wake_driver()
+
+    def _seat_changed(self, seat: int, state: str, wait: float = 0.0) -> None:
+        self._put(SeatChanged(seat, state, wait))
+        self._broadcast({"type": "seat", "seat": seat, "state": state, "wait": wait})
+
+    def _lobby_changed(self) -> None:
+        seats = self.lobby()
+        self._put(Lobby(seats, self._started))
+        self._broadcast({"type": "lobby", "started": self._started,
+                         "seats": [{"name": s.name, "kind": s.kind, "state": s.state}
+                                   for s in seats]})
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        for seat in self._seats:
+            if seat.conn is not None:
+                self._send(seat.conn, message)
+
+    # ------------------------------------------------------------------ messages
+
+    def _receive(self, conn: _Conn, frame: object) -> None:
+        try:
+            message = decode_client(frame)
+        except WireError as error:
+            self._bad(conn, error.code, str(error))
+            return
+        kind = message["type"]
+        if kind == "hello":
+            self._bad(conn, "hello_again", "already joined")
+        elif kind == "leave":
+            self._close(conn, "left")
+        elif conn.seat is not None:
+            self._client_action(conn, conn.seat, message)
+
+    def _bad(self, conn: _Conn, code: str, text: str) -> None:
+        conn.bad += 1
+        self._error(conn, code, text, close=conn.bad > MAX_BAD_MESSAGES)
+
+    def _refuse(self, seat: int, reason: str) -> None:
+        record = self._seats[seat]
+        if record.conn is not None:
+            self._send(record.conn, {"type": "refused", "reason": reason,
+                                     "step": self._step()})
+        if record.spec.kind == LOCAL:
+            self._put(Refused(seat, reason))
+
+    def _client_action(self, conn: _Conn, seat: int, message: dict[str, Any]) -> None:
+        match = self._match
+        if match is None or not self._started or match.over:
+            self._refuse(seat, "the match is not under way")
+            return
+        try:
+            action = action_from_wire(self.family, message["action"])
+        except WireError as error:
+            self._bad(conn, error.code, str(error))
+            return
+        step = message.get("step")
+        if step is not None and step != len(match.log):
+            self._refuse(seat, "the table has changed since: look again")
+            return
+        self._seat_action(seat, action)
+
+    def _local_action(self, seat: int, action: Action) -> None:
+        if not 0 <= seat < len(self._seats) or self._seats[seat].spec.kind != LOCAL:
+            self._put(Refused(seat, "not a seat of this screen"))
+            return
+        match = self._match
+        if match is None or not self._started or match.over:
+            self._put(Refused(seat, "the match is not under way"))
+            return
+        self._seat_action(seat, action)
+
+    def _seat_action(self, seat: int, action: Action) -> None:
+        """A person's action for ``seat`` (from its client or the host's screen)."""
+        match = self._match
+        assert match is not None
+        if action.player != seat:
+            self._refuse(seat, f"you play seat {seat + 1}")
+            return
+        if action.kind in BUY_ANSWERS and seat != match.awaiting \
+                and seat in BUY_QUEUE[self.family](match):
+            self._pending[seat] = action  # answered early: applied when the seat is asked
+            record = self._seats[seat]
+            if record.conn is not None:
+                self._send(record.conn, {"type": "queued", "kind": action.kind})
+            if record.spec.kind == LOCAL:
+                self._put(Queued(action.kind))
+            return
+        if seat != match.awaiting:
+            self._refuse(seat, "it is not your move")
+            return
+        refusal = self._apply(seat, action)
+        if refusal:
+            self._refuse(seat, refusal)
+
+    # ------------------------------------------------------------------ the match
+
+    def _step(self) -> int:
+        return len(self._match.log) if self._match is not None else 0
+
+    def _begin(self) -> None:
+        if self._started:
+            return
+        open_seats = [i + 1 for i, s in enumerate(self._seats) if s.state == "open"]
+        if open_seats:
+            self._put(Problem("the network seats are not all taken yet: "
+                              + ", ".join(map(str, open_seats))))
+            return
+        if self._match is None:
+            try:
+                self._match = new_match(self.variant_id, len(self._seats), self.seed,
+                                        self.options, [s.name for s in self._seats])
+            except (IllegalAction, ValueError) as error:
+                self._put(Problem(f"the match cannot start: {error}", fatal=True))
+                self._stop()
+                return
+        self._started = True
+        self._snapshot = self._session_copy()
+        self._lobby_changed()
+        self._broadcast({"type": "start"})
+        for seat in range(len(self._seats)):
+            self._send_update(seat, None)
+        self._driver = self._loop.create_task(self._drive())
+
+    def _apply(self, seat: int | None, action: Action) -> str:
+        """Verify and apply ``action`` (by ``seat``, None for the next deal) and tell every
+        seat; the refusal in words, or "" when applied."""
+        match = self._match
+        assert match is not None
+        try:
+            match.verify(action)
+        except IllegalAction as error:
+            return str(error)
+        except Exception as error:  # noqa: BLE001 - a malformed action is refused, not raised
+            return f"not a valid action ({type(error).__name__})"
+        visible = VISIBLE[self.family](match) if seat is not None else set()
+        before = Counter(match.hand.hands[seat]) if seat is not None else Counter()
+        current = match.current
+        try:
+            match.apply(action)
+        except Exception as error:  # noqa: BLE001 - verified: this would be an engine bug
+            self._put(Problem(f"the match refused a verified action: {error}"))
+            return f"not applied ({type(error).__name__})"
+        played: list[Card] = []
+        came: list[Card] = []
+        if seat is not None:
+            after = Counter(match.hand.hands[seat])
+            played = sorted((before - after).elements())
+            came = sorted((after - before).elements())
+        ended = match.hand_over or match.current != current or seat is None
+        step = len(match.log)
+        event = public_event(seat, action, len(came), played,
+                             [c for c in came if c in visible], ended, step)
+        if not BUY_QUEUE[self.family](match):
+            self._pending.clear()
+        self._snapshot = self._session_copy()
+        self._put(Played(event, match.log[-1]))
+        for index in range(len(self._seats)):
+            self._send_update(index, event)
+        if match.over and not self._finished:
+            self._finish("")
+        self._wake_driver()
+        return ""
+
+    def _send_update(self, seat: int, event: dict[str, Any] | None) -> None:
+        match = self._match
+        record = self._seats[seat]
+        if match is None or (record.conn is None and record.spec.kind != LOCAL):
+            return
+        view = match.view(seat)
+        step = len(match.log)
+        queue_now = BUY_QUEUE[self.family](match)
+        if record.conn is not None:
+            number = match.hand.number
+            frm = record.sent_turns if record.sent_hand == number else 0
+            record.sent_hand, record.sent_turns = number, turn_count(self.family, view)
+            self._send(record.conn, {"type": "update", "seat": seat, "step": step,
+                                     "view": view_json(self.family, view, frm),
+                                     "event": event, "buy_queue": list(queue_now)})
+        if record.spec.kind == LOCAL:
+            self._put(Update(seat, view, event, step, queue_now))
+
+    def _wake_driver(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
+
+    def _controller(self, seat: int) -> str:
+        record = self._seats[seat]
+        if record.spec.kind in COMPUTER_KINDS or record.state == "computer":
+            return "computer"
+        return record.spec.kind
+
+    def _computer(self, seat: int) -> SeatPlayer:
+        player = self._players.get(seat)
+        if player is None:
+            spec = self._seats[seat].spec
+            level = spec.kind if spec.kind in COMPUTER_KINDS else spec.level
+            player = make_computer(self.family, level, computer_seed(self.seed, seat))
+            self._players[seat] = player
+        return player
+
+    async def _drive(self) -> None:
+        """Move the match on: deal the next hand, apply a buy answer given early, play the
+        computer seats; wait while a person's move is due."""
+        match = self._match
+        wake = self._wake
+        assert match is not None and wake is not None
+        cap = self.settings.max_actions or ACTION_CAPS[self.family]
+        try:
+            while not match.over:
+                if len(match.log) >= cap:
+                    self._finish(f"stopped after {cap} actions without a result")
+                    return
+                if match.hand_over:
+                    if self.settings.hand_pause > 0:
+                        await asyncio.sleep(self.settings.hand_pause)
+                    self._apply(None, NextHand(None))
+                    continue
+                seat = match.awaiting
+                early = self._pending.pop(seat, None)
+                if early is not None:
+                    refusal = self._apply(seat, early)
+                    if refusal:
+                        self._refuse(seat, refusal)
+                    continue
+                if self._controller(seat) == "computer":
+                    if not await self._computer_move(seat):
+                        return
+                    continue
+                wake.clear()
+                await wake.wait()
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # noqa: BLE001 - told to the screen and every client
+            self._finish(f"the match stopped: {type(error).__name__}: {error}")
+
+    async def _computer_move(self, seat: int) -> bool:
+        """A computer's move for ``seat`` (thought out on a worker thread); False when the
+        match cannot go on."""
+        match = self._match
+        assert match is not None
+        player = self._computer(seat)
+        step = len(match.log)
+        decision = await self._loop.run_in_executor(self._pool, ask, player, match.view(seat))
+        if len(match.log) != step or match.awaiting != seat \
+                or self._controller(seat) != "computer":
+            return True  # the table moved on meanwhile (the player came back)
+
+        def commit(chosen: Decision) -> str:
+            return self._apply(seat, chosen.action)
+
+        settled = settle(match, seat, player, decision, commit)
+        if settled.decision is None:
+            self._finish(f"seat {seat + 1} has no accepted action: {settled.problem}")
+            return False
+        return True
+
+    def _finish(self, stalled: str) -> None:
+        match = self._match
+        assert match is not None
+        self._finished = True
+        self.stalled = stalled
+        result = match_result_json(match.result)
+        self._put(MatchOver(result, stalled))
+        self._broadcast({"type": "over", "result": result, "stalled": stalled})
+        for seat in self._seats:
+            if seat.timer is not None:
+                seat.timer.cancel()
+                seat.timer = None
+
+    def _session_copy(self) -> GameSession:
+        match = self._match
+        assert match is not None
+        seats = [Seat(s.name[:32] or f"Player {i + 1}",
+                      s.spec.kind if s.spec.kind in COMPUTER_KINDS else "human")
+                 for i, s in enumerate(self._seats)]
+        remote = tuple(i for i, s in enumerate(self._seats) if s.spec.kind == NET)
+        network = NetworkSeats(remote, tuple(self._seats[i].spec.level for i in remote))
+        return GameSession(match.clone(), seats, self._started_at, network=network)
+
+
+class _Quiet:
+    """websockets' logger: a client's broken handshake is not the host's news."""
+
+    def debug(self, *args: object, **kwargs: object) -> None: ...
+    def info(self, *args: object, **kwargs: object) -> None: ...
+    def warning(self, *args: object, **kwargs: object) -> None: ...
+    def error(self, *args: object, **kwargs: object) -> None: ...
+    def exception(self, *args: object, **kwargs: object) -> None: ...
+    def isEnabledFor(self, level: int) -> bool:  # noqa: N802 - logging's own name
+        return False
+
+
+_QUIET: Any = _Quiet()

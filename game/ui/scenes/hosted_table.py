@@ -1,0 +1,100 @@
+"""The host's table of a network game: the manipulation table, with the seats played
+elsewhere moving as the host says.
+
+The lobby hands over the host (``game.net.NetHost``) once the match has begun, with a copy
+of its session (``NetHost.session()``): the table plays that copy as it plays any game, and
+keeps it in step with the host's match (as ``game.net.MatchMirror`` does) by applying each
+move the host reports, in order. The person at this screen plays their seat exactly as at
+any table; each of their moves is applied here and sent to the host (``NetHost.act``),
+which applies the same move to its match. Every other seat, a network player's or a
+computer's the host plays, is ``NetworkTurns``' (``game.ui.table.network``). The autosave
+holds the host's session (resuming it reopens the lobby); leaving the table or quitting
+stops hosting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Action
+from game.ui.scenes.table import TableScene
+from game.ui.table.model import TableModel
+from game.ui.table.network import NetworkTurns
+
+if TYPE_CHECKING:
+    from game.net import NetHost
+    from game.session import GameSession
+    from game.ui.app import App
+
+
+class HostedTableScene(TableScene):
+    """The table for ``session``, hosted by ``host`` (its match begun)."""
+
+    def __init__(self, app: App, session: GameSession, host: NetHost,
+                 autosave: bool = True) -> None:
+        super().__init__(app, session, autosave)
+        self.host = host
+        remote = session.network.remote if session.network is not None else ()
+        self.network = NetworkTurns(self, remote)
+        self._countdown: int | None = None
+        self._sent = len(session.match.log)  # the moves of the match the host has
+
+    # -- the host's news, every frame
+
+    def update(self, dt: float) -> None:
+        self._send_own()
+        self.network.take(self.host.events())
+        countdown = self.network.countdown()
+        if countdown != self._countdown:  # a waiting seat's seconds, in its box
+            self._countdown = countdown
+            if self.layout is not None:
+                self.refresh()
+        super().update(dt)
+
+    # -- turns
+
+    def _advance(self) -> None:
+        match = self.match
+        if not match.hand_over and match.current not in self.session.humans:
+            self.network.start(match.current)
+            return
+        super()._advance()
+
+    def _update_think(self) -> None:
+        self.network.update_think()
+
+    def commit(self, action: Action) -> bool:
+        """Apply ``action`` here; the person's own moves go to the host too."""
+        if not super().commit(action):
+            return False
+        self._send_own()
+        return True
+
+    def _send_own(self) -> None:
+        """Send the host every move of this screen's seats applied here since the last
+        call, in order (a play, a draw, the start of a play that makes giving up cost)."""
+        log = self.match.log
+        local = self.session.humans
+        for step in range(self._sent, len(log)):
+            action = log[step]
+            if action.player in local:
+                self.host.act(action.player, action)
+        self._sent = len(log)
+
+    def build_model(self) -> TableModel:
+        """The table's model; a network seat's box says how its player is connected."""
+        model = super().build_model()
+        seats = tuple(replace(info, note=self.network.seat_words(info.seat))
+                      if info.seat in self.network.remote else info for info in model.seats)
+        return replace(model, seats=seats)
+
+    # -- leaving
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        self.host.stop()
+
+    def before_quit(self) -> None:
+        super().before_quit()
+        self.host.stop()

@@ -1,0 +1,274 @@
+"""The lobby of a hosted game: where the players on the local network join.
+
+Opened from New game (a seat set to "Network player") or by resuming a saved network game.
+It hosts the game (``game.net.NetHost``) from the moment it opens: it shows the address and
+the join code in large type, that the game is announced on the local network, and who has
+taken each seat. Start begins the match once every network seat is taken and opens the
+hosted table; Cancel (or Esc) stops hosting, which frees the port. It polls the host every
+frame and never waits on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import N_, _
+from game.net import HostSettings, NetHost, SeatSpec
+from game.net.events import Listening, Lobby, LobbySeat, Problem
+from game.session import GameSession
+from game.store.seats import COMPUTER_KINDS
+from game.ui import theme
+from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
+from game.ui.widgets.menus import MenuScene
+
+if TYPE_CHECKING:
+    from pygame_gui.elements import UIButton
+
+    from game.ui.app import App
+
+#: the seat kinds of the New game screen that the host plays itself or waits for
+NET_KIND, HUMAN_KIND = "net", "human"
+#: what a seat's state says in the lobby (``game.net.events.LobbySeat.state``)
+STATE_WORDS = {
+    "open": N_("waiting for a player to join"),
+    "taken": N_("joined"),
+    "waiting": N_("dropped out: waiting for them"),
+    "computer": N_("played by the computer"),
+    "local": N_("at this screen"),
+}
+LEVEL_WORDS = {"easy": N_("Computer \u00b7 Easy"), "medium": N_("Computer \u00b7 Medium"),
+               "hard": N_("Computer \u00b7 Hard")}
+
+
+def host_settings() -> HostSettings:
+    """How the lobby hosts: on this computer's address on the local network, announced
+    there (tests replace it to host on the loopback address)."""
+    return HostSettings(announce=True)
+
+
+def seat_specs(seats: Sequence[tuple[str, str]]) -> list[SeatSpec]:
+    """The host's seats for New game's (name, kind) seats: the human seat is this screen's,
+    a network seat's name comes from its player (a computer of medium level takes it over
+    when they drop out), a computer seat is played by the host."""
+    specs = []
+    for name, kind in seats:
+        if kind == NET_KIND:
+            specs.append(SeatSpec("net", "", "medium"))
+        elif kind == HUMAN_KIND:
+            specs.append(SeatSpec("local", name))
+        else:
+            specs.append(SeatSpec(kind, name))
+    return specs
+
+
+def join_code_words(code: str) -> str:
+    """The join code as shown: two groups of three, easy to read out."""
+    return f"{code[:3]}-{code[3:]}" if len(code) == 6 else code
+
+
+class LobbyScene(MenuScene):
+    title = N_("Host a network game")
+    subtitle = N_("Players on this network join with the address and code")
+
+    def __init__(self, app: App, variant_id: str = "", options: dict[str, Any] | None = None,
+                 seats: Sequence[tuple[str, str]] = (), seed: int | None = None,
+                 resumed: GameSession | None = None) -> None:
+        super().__init__(app)
+        self.problem = ""
+        self.listening: Listening | None = None
+        self.handed_over = False  # the table plays the hosted match now
+        # a bad variant, option or seat count raises here (OptionError, ValueError)
+        if resumed is not None:
+            self.host = NetHost.resume(resumed, host_settings())
+        else:
+            self.host = NetHost(variant_id, seat_specs(seats), seed, options, host_settings())
+        self.seats: tuple[LobbySeat, ...] = self.host.lobby()
+        self.announced = self.host.settings.announce
+        self.variant_name = self.host.variant.name
+        self.host.start()
+
+    # -- widgets
+
+    def build(self) -> None:
+        top = self.footer_top() + self.px(10)
+        row = self.px(44)
+        margin = self.px(40)
+        self.button(pygame.Rect(margin, top, self.px(150), row), _("Cancel"), self.back,
+                    key="cancel", tooltip=_("Stop hosting and return to New game (Esc)"))
+        start_w = self.px(210)
+        self.start_button: UIButton = self.button(
+            pygame.Rect(self.width - margin - start_w, top, start_w, row), _("Start"),
+            self.start, key="start", style="primary", size=17,
+            tooltip=_("Deal the cards once every network seat is taken"))
+        self._enable_start()
+
+    def default_focus(self) -> str | None:
+        return "start"
+
+    @property
+    def ready(self) -> bool:
+        return self.listening is not None and not any(s.state == "open" for s in self.seats)
+
+    def _enable_start(self) -> None:
+        button = getattr(self, "start_button", None)
+        if button is None or not button.alive():
+            return
+        if self.ready and not self.handed_over:
+            button.enable()
+        else:
+            button.disable()
+
+    # -- per frame
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.handed_over:
+            return
+        for event in self.host.events():
+            if isinstance(event, Listening):
+                self.listening = event
+            elif isinstance(event, Lobby):
+                self.seats = event.seats
+                if event.started:
+                    self._open_table()
+                    return
+            elif isinstance(event, Problem):
+                if "announce" in event.text or "DNS" in event.text:
+                    self.announced = False
+                self.problem = event.text
+        self._enable_start()
+
+    def start(self) -> None:
+        if self.ready:
+            self.host.begin()
+
+    def _open_table(self) -> None:
+        session = self.host.session()
+        if session is None:
+            return
+        self.handed_over = True
+        table = self.app.scenes.create("hosted_table", session, self.host)
+        self.app.scenes.replace(table)
+
+    def back(self) -> None:
+        """Cancel: stop hosting (the port is freed) and go back."""
+        self.stop_hosting()
+        super().back()
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        if not self.handed_over:
+            self.stop_hosting()
+
+    def before_quit(self) -> None:
+        self.stop_hosting()
+
+    def stop_hosting(self) -> None:
+        if self.host.running and not self.handed_over:
+            self.host.stop()
+
+    # -- drawing
+
+    def _panels(self) -> tuple[pygame.Rect, pygame.Rect]:
+        area = self.content_rect()
+        gap = self.px(20)
+        left_w = round((area.w - gap) * 0.46)
+        return (pygame.Rect(area.x, area.y, left_w, area.h),
+                pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        join, seats = self._panels()
+        self._draw_join(surface, panel_inner(join, self.scale), join)
+        self._draw_seats(surface, panel_inner(seats, self.scale), seats)
+
+    def _draw_join(self, surface: pygame.Surface, inner: pygame.Rect,
+                   rect: pygame.Rect) -> None:
+        draw_panel(surface, rect, self.scale, _("Join this game"))
+        x, y, w = inner.x, inner.y, inner.w
+        px = self.px
+        draw_text(surface, fit_text(_(self.variant_name), px(20), w, "bold"), px(20),
+                  theme.CREAM, style="bold", topleft=(x, y))
+        y += px(40)
+        listening = self.listening
+        if listening is None:
+            words = self.problem or _("Opening the game on the network\u2026")
+            colour = theme.ERROR if self.problem else theme.MUTED
+            draw_text(surface, fit_text(words, px(16), w), px(16), colour, topleft=(x, y))
+            return
+        draw_text(surface, _("Address"), px(15), theme.MUTED, topleft=(x, y))
+        y += px(22)
+        address = f"{listening.address}:{listening.port}"
+        size = self.fitting_px([address], w, 40, bold=True)
+        y = draw_text(surface, address, size, theme.GOLD_LIGHT, style="bold",
+                      topleft=(x, y)).bottom + px(18)
+        draw_text(surface, _("Join code"), px(15), theme.MUTED, topleft=(x, y))
+        y += px(22)
+        y = draw_text(surface, join_code_words(listening.code), px(56), theme.GOLD_LIGHT,
+                      style="bold", topleft=(x, y)).bottom + px(22)
+        if self.announced:
+            note = _("Announced on the local network: it shows in Join on the other "
+                     "computers.")
+        else:
+            note = _("Not announced on the local network: type the address on the other "
+                     "computers.")
+        for line in _wrap(note, px(15), w):
+            y = draw_text(surface, line, px(15), theme.MUTED, topleft=(x, y)).bottom + px(2)
+        if self.problem:
+            y += px(10)
+            for line in _wrap(self.problem, px(15), w):
+                y = draw_text(surface, line, px(15), theme.ERROR, topleft=(x, y)).bottom
+
+    def _draw_seats(self, surface: pygame.Surface, inner: pygame.Rect,
+                    rect: pygame.Rect) -> None:
+        draw_panel(surface, rect, self.scale, _("Seats"))
+        px = self.px
+        row = min(px(64), inner.h // max(1, len(self.seats)))
+        y = inner.y
+        name_px, state_px = min(px(20), row // 2), min(px(15), row * 2 // 5)
+        for index, seat in enumerate(self.seats):
+            colour = theme.seat_colour(index)
+            dot = max(4, row // 8)
+            pygame.draw.circle(surface, colour, (inner.x + dot, y + row // 3), dot)
+            x = inner.x + dot * 3
+            name = seat.name if seat.state != "open" else _("Seat {n}").format(n=index + 1)
+            draw_text(surface, fit_text(name, name_px, inner.right - x, "bold"), name_px,
+                      theme.CREAM, style="bold", topleft=(x, y))
+            words, tone = self._seat_words(seat)
+            draw_text(surface, fit_text(words, state_px, inner.right - x), state_px, tone,
+                      topleft=(x, y + name_px + px(4)))
+            y += row
+        if not self.ready and self.listening is not None:
+            waiting = sum(s.state == "open" for s in self.seats)
+            draw_text(surface, fit_text(_("Start once every network seat is taken ({n} to "
+                                          "go).").format(n=waiting), px(14), inner.w),
+                      px(14), theme.MUTED, bottomleft=(inner.x, inner.bottom))
+
+    def _seat_words(self, seat: LobbySeat) -> tuple[str, tuple[int, int, int]]:
+        if seat.kind in COMPUTER_KINDS:
+            return _(LEVEL_WORDS[seat.kind]), theme.MUTED
+        if seat.kind == "local":
+            return _("Human \u00b7 at this screen"), theme.MUTED
+        words = _("Network player \u00b7 {state}").format(state=_(STATE_WORDS.get(
+            seat.state, seat.state)))
+        tone = theme.GREEN if seat.state == "taken" else theme.GOLD_LIGHT
+        return words, tone
+
+
+def _wrap(text: str, px: int, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` at ``px``."""
+    font = theme.font(px)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,163 @@
+"""Network seats at the host's table: their moves come from the host (``game.net``).
+
+In a hosted game every seat not played at this screen (a network player, or a computer the
+host plays) moves on the network thread; the table keeps its own copy of the match and
+learns each move from a ``Played`` event, the very action the host's match logged. This
+controller owned by ``HostedTableScene`` queues those events, waits for the seat in turn
+(its seat box shows the thinking indicator meanwhile), then shows the move exactly as a
+computer's: a play told step by step (``ComputerTurns``' playback), any other action
+committed at once. It also follows the network seats' players: dropped out (a computer
+takes over after a wait), taken over, back.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.ai.turns import Decision
+from game.engine.actions import Action, Play
+from game.i18n import _
+from game.net.events import MatchOver, Played, Problem, Refused, SeatChanged
+from game.ui.table.driver import Pacer, Playback
+from game.ui.table.hud import Status
+from game.ui.table.phases import PLAYBACK, THINK
+
+if TYPE_CHECKING:
+    from game.ui.table.host import TableHost
+
+#: seconds (at speed 1) a move that came in at once still seems thought about, as a
+#: computer's does at this table (``computer.THINK_MIN``)
+THINK_MIN = 0.55
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """A network seat's player: "taken" (connected), "waiting" (dropped out; a computer
+    takes over at ``until``, the table's clock) or "computer" (taken over)."""
+
+    state: str
+    until: float = 0.0
+
+
+class NetworkTurns:
+    """The moves of the seats played elsewhere, shown as they arrive from the host."""
+
+    def __init__(self, table: TableHost, remote: tuple[int, ...]) -> None:
+        self.table = table
+        self.remote = remote
+        self.incoming: deque[Played] = deque()
+        self.seats: dict[int, SeatState] = {seat: SeatState("taken") for seat in remote}
+        self.waiting_for: int | None = None
+
+    # -- what the host says
+
+    def take(self, events: list[object]) -> None:
+        """The host's events of this frame: moves are queued, the rest told at once."""
+        table = self.table
+        for event in events:
+            if isinstance(event, Played):
+                if event.action is not None:
+                    self.incoming.append(event)
+            elif isinstance(event, SeatChanged) and event.seat in self.seats:
+                self._seat_changed(event)
+            elif isinstance(event, Refused):
+                table.stop(_("The host refused this screen's move: {reason}").format(
+                    reason=event.reason))
+            elif isinstance(event, MatchOver) and event.stalled:
+                table.stop(_("The match stopped: {reason}").format(reason=event.stalled))
+            elif isinstance(event, Problem):
+                if event.fatal:
+                    table.stop(_("Hosting stopped: {problem}").format(problem=event.text))
+                else:
+                    table.app.notify(event.text)
+
+    def _seat_changed(self, event: SeatChanged) -> None:
+        table = self.table
+        name = table.session.seats[event.seat].name
+        if event.state == "waiting":
+            self.seats[event.seat] = SeatState("waiting", table.clock + event.wait)
+            table.say(_("{name} dropped out").format(name=name),
+                      [_("A computer takes over in {n} s unless they come back.").format(
+                          n=round(event.wait))], tone="warn")
+        elif event.state == "computer":
+            self.seats[event.seat] = SeatState("computer")
+            table.say(_("A computer plays for {name}").format(name=name),
+                      [_("They get their seat back when they join again.")], tone="warn")
+        else:
+            self.seats[event.seat] = SeatState("taken")
+            table.say(_("{name} is back").format(name=name))
+        table.refresh()
+
+    def seat_words(self, seat: int) -> str:
+        """What a network seat's box says under its name: its player's state now."""
+        state = self.seats.get(seat)
+        if state is None:
+            return ""
+        if state.state == "waiting":
+            left = max(0, round(state.until - self.table.clock))
+            return _("Disconnected: a computer in {n} s").format(n=left)
+        if state.state == "computer":
+            return _("Dropped out: a computer plays")
+        return _("Network player")
+
+    def countdown(self) -> int | None:
+        """The seconds shown on a waiting seat (the seat box is redrawn when they change)."""
+        waits = [round(s.until - self.table.clock) for s in self.seats.values()
+                 if s.state == "waiting"]
+        return min(waits) if waits else None
+
+    # -- a seat played elsewhere
+
+    def start(self, seat: int) -> None:
+        """Wait for ``seat``'s move; its box shows the thinking indicator meanwhile."""
+        table = self.table
+        table.draft = None
+        table.origin_seat = seat
+        self.waiting_for = seat
+        table.set_phase(THINK)
+        name = table.session.seats[seat].name
+        if seat in self.remote and self.seats[seat].state == "taken":
+            words = _("Waiting for {name} (on the network)").format(name=name)
+        else:
+            words = _("{name} is thinking").format(name=name)
+        table.status = Status(words, "wait", True)
+        table.refresh()
+
+    def next_action(self) -> Action | None:
+        """The move that follows the table's copy of the match, once it has come."""
+        step = len(self.table.match.log)
+        while self.incoming and self.incoming[0].event["step"] <= step:
+            self.incoming.popleft()  # this screen's own move, applied here already
+        if not self.incoming:
+            return None
+        played = self.incoming[0]
+        if played.event["step"] != step + 1:
+            self.table.stop(_("This screen missed a move of the hosted match (step {n})."
+                              ).format(n=step + 1))
+            self.incoming.clear()
+            return None
+        self.incoming.popleft()
+        return played.action
+
+    def update_think(self) -> None:
+        table = self.table
+        if table.sprites.busy or table.phase_time < THINK_MIN / table.speed:
+            return
+        action = self.next_action()
+        if action is None:
+            return
+        self.waiting_for = None
+        if isinstance(action, Play) and table.match.can(action):
+            computer = table.computer
+            computer.pending = Decision(action)
+            computer.playback = Playback(table.match.draft(), action)
+            computer.pacer = Pacer()
+            table.set_phase(PLAYBACK)
+            seat = table.match.current
+            table.status = Status(_("{name} plays").format(
+                name=table.session.seats[seat].name), "wait")
+            return
+        if not table.commit(action):
+            table.stop(_("This screen's copy of the match refused the host's move."))
