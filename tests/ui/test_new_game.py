@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from pygame_gui.elements import UIDropDownMenu, UILabel
+from pygame_gui.elements import UIDropDownMenu, UILabel, UITextBox
 
 from game.engine.options import OPTION_SPECS, Widget
 from game.engine.variants import VARIANTS, all_variants
@@ -468,6 +468,12 @@ def test_the_new_game_screen_refuses_a_deal_with_too_few_cards(app) -> None:  # 
     assert scene.session is None and scene.status_error
     assert "Too few cards" in scene.status
     assert app.scenes.top is scene
+    # the refusal is long: it wraps onto two lines in the footer, whole, where a one-line
+    # label cut it short (pygame-gui warned "Label Rect is too small for text")
+    shown = [e for e in scene._elements
+             if isinstance(e, UITextBox) and "Too few cards" in e.html_text]
+    assert len(shown) == 1 and shown[0].scroll_bar is None
+    assert not [e for e in scene._elements if isinstance(e, UILabel) and "Too few" in e.text]
 
 
 def test_dealing_asks_first_and_keeps_the_unfinished_game_as_a_save(app) -> None:  # noqa: ANN001

@@ -70,6 +70,7 @@ class NewGameScene(MenuScene):
         self.status = ""
         self.status_error = False
         self._status_label: UILabel | None = None
+        self._status_rect: pygame.Rect | None = None
         self._summary: UITextBox | None = None
         self.session: GameSession | None = None  # the game started (for tests and callers)
 
@@ -211,9 +212,32 @@ class NewGameScene(MenuScene):
         self.button(pygame.Rect(self.width - margin - start_w, top, start_w, row), start,
                     self.start, key="start", style="primary", size=17, tooltip=tip)
         x = margin + self.px(170)
-        self._status_label = self.label(
-            pygame.Rect(x, top, self.width - margin - start_w - self.px(20) - x, row),
-            self.status, style="error" if self.status_error else "muted", size=15)
+        rect = pygame.Rect(x, top, self.width - margin - start_w - self.px(20) - x, row)
+        self._status_rect = rect
+        size = self._status_size(self.status)
+        if size is not None:
+            self._status_label = self.label(rect, self.status,
+                                            style="error" if self.status_error else "muted",
+                                            size=size)
+        else:  # a long refusal (the deal's numbers) wraps onto two lines rather than be cut
+            self._status_label = None
+            colour = theme.ERROR if self.status_error else theme.MUTED
+            # taller than the row: into the gap above it, so three short lines fit
+            box = pygame.Rect(rect.x, rect.y - self.px(10), rect.w, rect.h + self.px(10))
+            self.text_box(box, f"<font color='{_html_colour(colour)}'>"
+                               f"{escape_html(self.status)}</font>", size=12,
+                          style="plain_text")
+
+    def _status_size(self, text: str) -> float | None:
+        """The size at which the status fits its one line (15 at most, 13 at least), or
+        None when it must wrap."""
+        rect = self._status_rect
+        if rect is None or not text:
+            return 15
+        for size in (15, 14, 13):
+            if self.fitting_px([text], rect.width - self.px(8), size) == self.px(size):
+                return size
+        return None
 
     def default_focus(self) -> str | None:
         return "start"
@@ -369,11 +393,17 @@ class NewGameScene(MenuScene):
     # -- status and start
 
     def _show_status(self, text: str, error: bool = False) -> None:
+        if (text, error) == (self.status, self.status_error) and self._status_label is None \
+                and self._status_rect is not None:
+            return  # already shown, wrapped (the rebuild below validates again)
         self.status, self.status_error = text, error
         label = self._status_label
-        if label is not None and label.alive():
-            label.change_object_id(self.look.oid(self.px(15), "@error" if error else "@muted"))
+        size = self._status_size(text)
+        if label is not None and label.alive() and size is not None:
+            label.change_object_id(self.look.oid(self.px(size), "@error" if error else "@muted"))
             label.set_text(text)
+        else:
+            self.rebuild()  # to or from the two-line box
 
     def _validate(self) -> str | None:
         problem = self.setup.check()
