@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
 import threading
 from typing import Any
 
@@ -22,6 +21,7 @@ from game.engine.protocol import SeatView
 from game.engine.variants import Family, get_variant
 from game.net.address import parse_address, uri
 from game.net.events import (
+    EventInbox,
     HostLost,
     Joined,
     JoinRefused,
@@ -70,7 +70,7 @@ class NetClient:
         self.step = -1  # the step of the last view received
         self.over = False
         self._reader: ViewReader | None = None
-        self._events: queue.Queue[object] = queue.Queue()
+        self._events = EventInbox()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="net-client", daemon=True)
         self._ws: ClientConnection | None = None
@@ -87,19 +87,11 @@ class NetClient:
 
     def events(self) -> list[object]:
         """Every event since the last call, oldest first (never waits)."""
-        out = []
-        while True:
-            try:
-                out.append(self._events.get_nowait())
-            except queue.Empty:
-                return out
+        return self._events.drain()
 
     def wait_event(self, timeout: float) -> object | None:
         """The next event, waiting at most ``timeout`` seconds (for headless drivers)."""
-        try:
-            return self._events.get(timeout=timeout)
-        except queue.Empty:
-            return None
+        return self._events.wait(timeout)
 
     def act(self, action: Action, step: int | None = None) -> None:
         """Send our seat's action (``step``: the view's step it answers, so the host refuses

@@ -5,11 +5,39 @@ view of a seat (``PlayerView`` / ``ContractView``)."""
 
 from __future__ import annotations
 
+import queue
 from dataclasses import dataclass
 from typing import Any
 
 from game.engine.actions import Action
 from game.engine.protocol import SeatView
+
+
+class EventInbox:
+    """The events the network thread posts, for the caller's thread to take: the one
+    queue behind ``NetHost`` and ``NetClient``'s ``events()`` and ``wait_event()``."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[object] = queue.Queue()
+
+    def put(self, event: object) -> None:
+        self._queue.put(event)
+
+    def drain(self) -> list[object]:
+        """Every event since the last call, oldest first (never waits)."""
+        out = []
+        while True:
+            try:
+                out.append(self._queue.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, timeout: float) -> object | None:
+        """The next event, waiting at most ``timeout`` seconds (for headless drivers)."""
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
 import secrets
 import threading
 import time
@@ -46,6 +45,7 @@ from game.engine.protocol import GameState
 from game.engine.variants import Family, get_variant
 from game.net.actions import action_from_wire, public_event
 from game.net.events import (
+    EventInbox,
     Listening,
     Lobby,
     LobbySeat,
@@ -241,7 +241,7 @@ class NetHost:
         if resumed is not None:
             for seat, name in zip(self._seats, resumed.match.names, strict=True):
                 seat.name = name
-        self._events: queue.Queue[object] = queue.Queue()
+        self._events = EventInbox()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="net-host", daemon=True)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="net-computer")
@@ -283,19 +283,11 @@ class NetHost:
 
     def events(self) -> list[object]:
         """Every event since the last call, oldest first (never waits)."""
-        out = []
-        while True:
-            try:
-                out.append(self._events.get_nowait())
-            except queue.Empty:
-                return out
+        return self._events.drain()
 
     def wait_event(self, timeout: float) -> object | None:
         """The next event, waiting at most ``timeout`` seconds (for headless drivers)."""
-        try:
-            return self._events.get(timeout=timeout)
-        except queue.Empty:
-            return None
+        return self._events.wait(timeout)
 
     def begin(self) -> None:
         """Start the match (every network seat must be taken: else a ``Problem`` says so)."""
