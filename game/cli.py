@@ -50,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     for name in SUBCOMMANDS:
         try:
             module = importlib.import_module(f"game.commands.{name}")
-        except ModuleNotFoundError:
+        except ModuleNotFoundError as error:
+            if error.name != f"game.commands.{name}":
+                raise  # a library the command needs is missing: say so, never hide it
             continue  # an optional command whose module is not part of this build
         module.add_parser(subparsers)
     return parser

@@ -65,3 +65,33 @@ def test_version_loads_no_solver() -> None:
                             timeout=120, cwd=Path(__file__).resolve().parents[2],
                             env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}, check=True)
     assert result.stdout.splitlines()[-1] == "False False"
+
+
+def _import_failing(monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
+    """``import game.commands.serve`` fails for want of the module ``missing``."""
+    import importlib
+
+    real = importlib.import_module
+
+    def import_module(name: str, package: str | None = None) -> object:
+        if name == "game.commands.serve":
+            raise ModuleNotFoundError(f"No module named {missing!r}", name=missing)
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+
+
+def test_a_command_missing_a_library_is_an_error_not_a_silent_gap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a packaged build once left out ssl, which websockets needs: `serve` and `join` then
+    # vanished from --help without a word
+    _import_failing(monkeypatch, "ssl")
+    with pytest.raises(ModuleNotFoundError, match="ssl"):
+        build_parser()
+
+
+def test_a_command_left_out_of_a_build_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    _import_failing(monkeypatch, "game.commands.serve")
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert "serve" not in commands and "join" in commands
