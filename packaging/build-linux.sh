@@ -73,7 +73,7 @@ step_done
 
 # numpy: PyPI's wheel as it is (NUMPY_BLAS=openblas, the default). It carries OpenBLAS
 # (with libgfortran about 28 MB, a third of the bundle) although nothing here does linear
-# algebra: the felt uses elementwise maths and numpy.random, highspy passes arrays; but
+# algebra: the felt uses elementwise maths, highspy passes arrays; but
 # numpy's core links it, so it cannot be left out, and the bundle stays under its 85 MiB
 # budget with it. NUMPY_BLAS=none makes a bundle about 31 MiB smaller at the price of
 # building numpy once from its PyPI source without BLAS/LAPACK and without runtime CPU

@@ -12,6 +12,12 @@ import os
 import sys
 
 
+def zeroconf_compiled() -> bool:
+    import zeroconf._dns
+
+    return not zeroconf._dns.__file__.endswith(".py") if zeroconf._dns.__file__ else True
+
+
 def bundle_check() -> int:
     import hashlib
     import sqlite3
@@ -25,7 +31,19 @@ def bundle_check() -> int:
 
     print(f"game {game.__version__}")
     print(f"pygame {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))})")
-    print(f"numpy {numpy.__version__}, felt noise {numpy.random.default_rng(1).normal():.3f}")
+    from game.ui.table.felt import felt_noise
+
+    print(f"numpy {numpy.__version__}, felt noise {felt_noise(1):.3f}")
+    from zeroconf import DNSIncoming, DNSOutgoing, DNSText, const
+
+    packet = DNSOutgoing(const._FLAGS_QR_RESPONSE | const._FLAGS_AA)
+    packet.add_answer_at_time(DNSText("game._machiavelli._tcp.local.", const._TYPE_TXT,
+                                      const._CLASS_IN, 120, b"\x05v=1.0"), 0)
+    answers = DNSIncoming(packet.packets()[0]).answers()
+    print(f"zeroconf {len(answers)} answer, pure Python {not zeroconf_compiled()}")
+    import game.net  # websockets (which loads ssl) and zeroconf, as network play does
+
+    print(f"network play {', '.join(game.net.__all__[:3])}")
     print(f"sha256 {hashlib.sha256(b'machiavelli').hexdigest()[:12]}")
     print(f"sqlite {sqlite3.connect(':memory:').execute('select sqlite_version()').fetchone()[0]}")
     h = highspy.Highs()
