@@ -179,7 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         i18n.set_language("en")  # JSON output is for programs: English and stable
     if args.command:
         try:
-            return args.run(args)
+            status: int = args.run(args)
+            return status
         except EngineError as error:
             fail(args.command, error)
             return 2

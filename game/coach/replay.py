@@ -12,7 +12,7 @@ its players afresh there, and a changed player chooses otherwise).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.ai.turns import SeatPlayer, ask, computer_seed, make_computer
 from game.coach.turn_words import action_words, play_steps
@@ -47,8 +47,8 @@ class ReplayedTurn:
     #: person's turn, or without ``check``
     same: bool | None = None
 
-    def to_json(self) -> dict:
-        data: dict = {"hand": self.hand, "seat": self.seat, "name": self.name,
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"hand": self.hand, "seat": self.seat, "name": self.name,
                       "kind": self.kind, "played": [str(card) for card in self.played],
                       "drawn": self.drawn, "table": str(self.table), "words": self.words}
         if self.same is not None:
@@ -138,7 +138,7 @@ def _same_action(chosen: Action, logged: Action, seat: int) -> bool:
     return True
 
 
-def _table_key(table: Table) -> tuple:
+def _table_key(table: Table) -> tuple[Any, ...]:
     """A table regardless of the order of its melds and of the cards in each."""
     return (sorted(sorted(map(str, meld)) for meld in table.melds),
             sorted(map(str, table.free)), sorted(f"{c}={f}" for c, f in table.declared.items()))

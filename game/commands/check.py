@@ -16,6 +16,7 @@ import argparse
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.commands.common import (
     add_variant_arguments,
@@ -43,7 +44,7 @@ ALL_FACES = tuple(Face(rank, suit) for suit in SUITS for rank in range(1, 14))
 READINGS = 1000  # readings of the written end table tried before the likeliest is reported
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "check", help=_("check that every meld of a table is valid, or that a turn is legal"),
         description=_("Check a table, or with --before a whole turn: exit 0 valid (legal), "
@@ -270,7 +271,7 @@ def _readings(variant: Variant, start: Table, hand: Sequence[Card],
     for face, positions in groups.items():
         pool = pools.get(face, [])
         take = min(len(positions), len(pool))
-        options: dict[tuple, list[tuple[int, Card]]] = {}
+        options: dict[tuple[Any, ...], list[tuple[int, Card]]] = {}
         for picked in itertools.permutations(pool, take):
             pairs = list(zip(positions, picked, strict=False))
             # hand copies of one face are interchangeable: keep one reading of them

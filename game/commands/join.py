@@ -16,7 +16,7 @@ from game.store.seats import COMPUTER_KINDS
 MAX_SEED = 2**63 - 1
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "join", help=_("take a seat of a game hosted on the local network, played by a "
                        "computer player"))

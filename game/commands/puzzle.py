@@ -16,7 +16,7 @@ from game.i18n import _
 MAX_SEED = 2**63 - 1
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "puzzle", help=_("make rated puzzles: a table and a hand whose best play rearranges"),
         description=_("Deal puzzles from a seed: each is a table of at least nine cards and a "

@@ -18,7 +18,7 @@ from game.commands.usage import fail
 from game.i18n import _
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "replay", help=_("replay a saved game headless and print its turns"),
         description=_("Replay a saved game from its seed and moves and print each turn as "

@@ -28,7 +28,7 @@ from game.store.jsonfile import parse_json
 from game.store.saves import MAX_SAVE_BYTES
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "review", help=_("review a saved game's turns against the best plays"),
         description=_("Replay a saved game and mark each of a player's turns: best, good, "

@@ -10,7 +10,7 @@ from game.engine.variants import HOUSE_MARK, all_variants, describe, get_variant
 from game.i18n import _
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("rules", help=_("list the variants or explain one"))
     parser.add_argument("variant", nargs="?", metavar="ID")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

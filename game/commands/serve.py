@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+from typing import Any
 
 from game.commands.common import add_variant_arguments, parse_options
 from game.commands.usage import fail, whole_number
@@ -19,7 +20,7 @@ MAX_SEED = 2**63 - 1
 MAX_WAIT = 24 * 3600
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "serve", help=_("host a game on the local network and play it to the end"))
     add_variant_arguments(parser)
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _watch(host: NetHost, args: argparse.Namespace, seed: int) -> int:
-    lobby: tuple = ()
+    lobby: tuple[Any, ...] = ()
     while True:
         event = host.wait_event(1.0)
         if event is None:

@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.ai.players import LEVELS
 from game.ai.turns import Decision, SeatPlayer, ask, computer_seed, make_computer, settle
@@ -39,7 +40,7 @@ MAX_GAMES = 100_000
 MAX_SEED = 2**63 - 1
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "simulate", help=_("play computer players against each other and report the results"))
     add_variant_arguments(parser)
@@ -104,7 +105,7 @@ class GameOutcome:
 class InvariantBroken(Exception):
     """An engine invariant failed: the problems and the action log that led there."""
 
-    def __init__(self, problems: list[str], log: list[dict]) -> None:
+    def __init__(self, problems: list[str], log: list[dict[str, Any]]) -> None:
         super().__init__("; ".join(problems))
         self.problems = problems
         self.log = log

@@ -13,7 +13,7 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from game.commands.common import (
     add_variant_arguments,
@@ -36,7 +36,7 @@ from game.solver import Solution, solve
 MAX_BATCH_LINE = 1 << 20
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "solve", help=_("find the best play for a table and a hand"),
         description=_("Find the play that puts down the most cards (or points) from a hand, "
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _variant(variant_id: str, options: dict) -> Variant:
+def _variant(variant_id: str, options: dict[str, Any]) -> Variant:
     variant = get_variant(variant_id, options)
     if variant.is_contract:
         raise OptionError(f"variant '{variant_id}' is a contract game: the table is never "
@@ -107,11 +107,11 @@ def _parse_position(table_text: str, hand_text: str, free_text: str,
 
 
 def _as_json(solution: Solution | None, ms: float, *, edits: bool = False,
-             start: Table | None = None) -> dict:
+             start: Table | None = None) -> dict[str, Any]:
     if solution is None:  # no legal play: the table stays as it is
         rows = ([[_card_text(c, start) for c in m] for m in start.melds]
                 if start is not None else [])
-        data: dict = {"played": [], "table": rows, "ms": round(ms, 3)}
+        data: dict[str, Any] = {"played": [], "table": rows, "ms": round(ms, 3)}
     else:
         data = {
             "played": [str(c) for c in solution.played],
@@ -199,7 +199,7 @@ def batch_lines(stream: BinaryIO, limit: int = MAX_BATCH_LINE) -> Iterator[bytes
                 line = stream.readline(limit + 1)
 
 
-def _batch_line(raw: bytes, number: int) -> dict:
+def _batch_line(raw: bytes, number: int) -> dict[str, Any]:
     """The answer to one batch line: the play, or {"error": ...} naming the line."""
     try:
         return _batch_answer(_batch_item(raw))
@@ -209,7 +209,7 @@ def _batch_line(raw: bytes, number: int) -> dict:
         return {"error": f"line {number}: could not solve: {type(error).__name__}: {error}"}
 
 
-def _batch_item(raw: bytes) -> dict:
+def _batch_item(raw: bytes) -> dict[str, Any]:
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -225,7 +225,7 @@ def _batch_item(raw: bytes) -> dict:
     return item
 
 
-def _batch_answer(item: dict) -> dict:
+def _batch_answer(item: dict[str, Any]) -> dict[str, Any]:
     options = item.get("options") or {}
     if not isinstance(options, dict):
         raise ValueError("options must be an object")

@@ -52,7 +52,8 @@ def host_shapes(pos: Position) -> np.ndarray:
     hand_faces = (shapes.has_natural & (pos.hand_supply > 0)).sum(axis=1)
     slots = shapes.joker_slots.astype(np.int64)
     hand_jokers = np.minimum(np.maximum(slots - 1, 0), len(pos.hand_jokers))
-    return (slots > 0) & (hand_faces + hand_jokers >= 2)
+    hosts: np.ndarray = (slots > 0) & (hand_faces + hand_jokers >= 2)
+    return hosts
 
 
 def add_hosts(model: Model) -> None:

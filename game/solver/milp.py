@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 import highspy
 import numpy as np
+from numpy.typing import ArrayLike
 
 from game.solver.budget import ROUND_WORK, RUN_WORK, SIZE_STEP, OutOfWork, Work
 
@@ -33,6 +34,12 @@ _banner_lock = threading.Lock()
 _banner_done = False
 
 
+def _as_ints(values: ArrayLike) -> np.ndarray:
+    """A solution's column values rounded to the integers they are."""
+    result: np.ndarray = np.rint(np.asarray(values, dtype=float)).astype(np.int64)
+    return result
+
+
 def new_highs() -> highspy.Highs:
     """A HiGHS instance that prints nothing. HiGHS (1.16 at least) prints its banner on
     the C library's standard output when the first instance of a process is built, before
@@ -47,7 +54,7 @@ def new_highs() -> highspy.Highs:
                 saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
                 os.dup2(null, 1)
                 try:
-                    highs = highspy.Highs()
+                    highs = highspy.Highs()  # type: ignore[no-untyped-call]
                 finally:
                     os.dup2(saved, 1)
                     os.close(saved)
@@ -55,7 +62,7 @@ def new_highs() -> highspy.Highs:
                 _banner_done = True
                 highs.setOptionValue("output_flag", False)
                 return highs
-    highs = highspy.Highs()
+    highs = highspy.Highs()  # type: ignore[no-untyped-call]
     highs.setOptionValue("output_flag", False)
     return highs
 
@@ -102,7 +109,8 @@ class Program:
         self._cost_all = self._lb_all = self._ub_all = np.zeros(0)
         self._integ_all = np.zeros(0, dtype=bool)
 
-    def cols(self, lb, ub, cost, integer: bool = True) -> np.ndarray:
+    def cols(self, lb: ArrayLike, ub: ArrayLike, cost: ArrayLike,
+             integer: bool = True) -> np.ndarray:
         self.flush()
         lb = np.asarray(lb, dtype=float)
         n = lb.size
@@ -261,7 +269,7 @@ class Program:
             x = np.asarray(highs.getSolution().col_value)
             rounded = np.rint(x)
             if np.abs(x - rounded).max(initial=0.0) < 1e-7:
-                return rounded.astype(np.int64)
+                return _as_ints(rounded)
             relaxed = x
             lp_value = highs.getObjectiveValue()
             dived = None
@@ -307,7 +315,7 @@ class Program:
                 primary = sum(cost[c] * solution[c] for c in self.primary_cols) / self.big
                 if info.mip_dual_bound < self.big * (round(primary) + 1) - 1e-6:
                     self.kept_proven = False
-                    return np.rint(solution).astype(np.int64)  # primary proven, kept best found
+                    return _as_ints(solution)  # primary proven, kept best found
             if budget is None or self._work_capped:
                 raise OutOfWork("the arrangement search ran out of its work budget")
             # releases and kept melds together are worth less than one primary unit (no
@@ -318,12 +326,12 @@ class Program:
             if known is not None:
                 if found and info.objective_function_value > known + 1e-6:
                     self.kept_proven = False
-                    return np.rint(solution).astype(np.int64)
+                    return _as_ints(solution)
                 return USE_INCUMBENT
             return self._primary_alone(highs, cost, solution if found else None, legal)
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
-        return np.rint(np.asarray(highs.getSolution().col_value)).astype(np.int64)
+        return _as_ints(highs.getSolution().col_value)
 
     def _primary_alone(self, highs: highspy.Highs, cost: np.ndarray,
                        warm: np.ndarray | None,
@@ -345,7 +353,7 @@ class Program:
         self.kept_proven = False
         if status != highspy.HighsModelStatus.kOptimal:
             return None  # infeasible: no legal play
-        best = np.rint(np.asarray(highs.getSolution().col_value)).astype(np.int64)
+        best = _as_ints(highs.getSolution().col_value)
         if self._can_judge(legal):
             return self._keep_more(highs, cost, best, legal)
         return best

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -277,7 +278,7 @@ class Model:
         self.candidate_copies = upper_bounds
         self.candidate_split = split[candidates]
 
-    def _meld_key(self, meld: Sequence[Card]) -> tuple | None:
+    def _meld_key(self, meld: Sequence[Card]) -> tuple[Any, ...] | None:
         pos = self.position
         naturals = [face_index(c) for c in meld if not c.is_joker]
         jokers = [c for c in meld if c.is_joker]

@@ -29,6 +29,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -133,7 +134,7 @@ class _Start:
     natural_counts: tuple[int, ...]
     pinned_counts: tuple[int, ...]
     wild: int
-    signature: tuple
+    signature: tuple[Any, ...]
 
 
 class _Abort(Exception):
@@ -173,7 +174,7 @@ class _Search:
         # undo log: (naturals, pinned, wild taken, what): what is a kept start meld's index,
         # a new meld, a release or cards left in the hand (see _Step)
         self.log: list[_LogEntry] = []
-        self.failed: set[tuple] = set()  # states (in a scope) with no partition
+        self.failed: set[tuple[Any, ...]] = set()  # states (in a scope) with no partition
         self.extra: list[int] = []  # left-over wild jokers: the log entry (meld) each joins
         self.by_face: list[list[_Start]] = [[] for _ in range(FACE_COUNT)]
         for start in starts:
@@ -317,7 +318,7 @@ class _Search:
             if self._solve(scope):
                 return True
             self._undo_to(mark)
-        tried: set[tuple] = set()
+        tried: set[tuple[Any, ...]] = set()
         for shape, kinds in self._options(f):
             nats = tuple(g for g, k in zip(shape.faces, kinds, strict=True) if k == "n")
             pins = tuple(g for g, k in zip(shape.faces, kinds, strict=True) if k == "p")
@@ -402,7 +403,7 @@ class _Search:
         if self.prefer:  # the melds the LP relaxation uses most first
             prefer = self.prefer
 
-            def rank(o: tuple[int, _Shape, tuple[str, ...]]) -> tuple:
+            def rank(o: tuple[int, _Shape, tuple[str, ...]]) -> tuple[Any, ...]:
                 jokers, shape, kinds = o
                 nats = frozenset(g for g, k in zip(shape.faces, kinds, strict=True) if k == "n")
                 return (-prefer.get((nats, jokers), 0.0), jokers, -len(shape.faces))

@@ -8,6 +8,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -59,10 +60,11 @@ class ShapeTable:
     class_rank: np.ndarray  # within a class, the shape worth most points first
     by_class: np.ndarray  # the rows ordered by class, then by class_rank
     natural_faces_padded: np.ndarray  # ``natural_faces`` padded with FACE_COUNT (past 51)
-    row_of_key: dict[tuple, int]  # a shape's key (``key_of``) -> its row
+    row_of_key: dict[tuple[Any, ...], int]  # a shape's key (``key_of``) -> its row
     free_identity: bool
 
-    def key_of(self, naturals: Sequence[int], slot_faces: Sequence[int], joker_count: int) -> tuple:
+    def key_of(self, naturals: Sequence[int], slot_faces: Sequence[int],
+               joker_count: int) -> tuple[Any, ...]:
         if self.free_identity:
             return (tuple(sorted(naturals)), joker_count)
         return (tuple(sorted(naturals)), tuple(sorted(slot_faces)))
@@ -81,7 +83,7 @@ def shape_table(ace: AceMode, run_min: int, max_jokers: int, free_identity: bool
         for joker_count in range(0, min(max_jokers, len(faces) - 1) + 1):
             for joker_positions in itertools.combinations(range(len(faces)), joker_count):
                 shapes.append((kind, faces, joker_positions))
-    row_of_key: dict[tuple, int] = {}
+    row_of_key: dict[tuple[Any, ...], int] = {}
     # kind, naturals, joker faces, jokers, length, points
     rows: list[tuple[int, list[int], list[int], int, int, int]] = []
     probe = _MeldProbe(ace, run_min)
@@ -89,7 +91,7 @@ def shape_table(ace: AceMode, run_min: int, max_jokers: int, free_identity: bool
         naturals = [f for i, f in enumerate(faces) if i not in joker_positions]
         slot_faces = [faces[i] for i in joker_positions]
         if free_identity:
-            key: tuple = (tuple(sorted(naturals)), len(joker_positions))
+            key: tuple[Any, ...] = (tuple(sorted(naturals)), len(joker_positions))
         else:
             key = (tuple(sorted(naturals)), tuple(sorted(slot_faces)))
         if key in row_of_key:
@@ -115,7 +117,7 @@ def shape_table(ace: AceMode, run_min: int, max_jokers: int, free_identity: bool
     kinds = np.zeros(count, dtype=np.int8)
     length = np.zeros(count, dtype=np.int16)
     points = np.zeros(count, dtype=np.int32)
-    class_keys: dict[tuple, int] = {}
+    class_keys: dict[tuple[Any, ...], int] = {}
     shape_class = np.zeros(count, dtype=np.int32)
     for i, (shape_kind, naturals, slot_faces, joker_count, size, meld_value) in enumerate(rows):
         natural_faces[i, :len(naturals)] = naturals

@@ -131,7 +131,8 @@ class PresetStore:
         self._document = self._load()
 
     def _entries(self) -> dict[str, Any]:
-        return self._document.setdefault("presets", {})
+        entries: dict[str, Any] = self._document.setdefault("presets", {})
+        return entries
 
     def _load(self) -> dict[str, Any]:
         loaded = jsonfile.load(self.path, _parse, self._messages, max_bytes=MAX_PRESETS_BYTES)

@@ -124,7 +124,8 @@ class PuzzleStore:
     # -- plumbing ----------------------------------------------------------------------
 
     def _solved(self) -> dict[str, Any]:
-        return self._document["solved"]
+        solved: dict[str, Any] = self._document["solved"]
+        return solved
 
     def _days(self) -> set[str]:
         return set(self._document["daily"])
