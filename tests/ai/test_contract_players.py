@@ -151,7 +151,8 @@ def test_a_player_short_of_its_contract_swaps_a_table_joker_and_lays_down(level:
 
 
 @pytest.mark.parametrize("players", range(3, 9))
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium",
+                                   pytest.param("hard", marks=pytest.mark.slow)])  # 25-45 s
 def test_computer_only_matches_always_end(level: str, players: int) -> None:
     """All-easy seats used to take and throw back the same discard for ever; every level at
     every table size now plays its ten rounds to the end, in a bounded number of actions."""

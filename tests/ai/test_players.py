@@ -14,6 +14,10 @@ import pytest
 
 import game.ai.players.plays as plays_module
 from game.ai.players import LEVELS, ComputerPlayer, Decision, make_player
+
+# Hard plays whole matches with look-ahead: 10-45 s each on 2 cores, run by .ci/run's slow step
+LEVELS_FAST_FIRST = [pytest.param(level, marks=pytest.mark.slow) if level == "hard" else level
+                     for level in LEVELS]
 from game.ai.players.base import must_play, play_is_legal
 from game.ai.players.plays import PLAY_WORK
 from game.ai.players.unseen import sample_hands, unseen_cards
@@ -131,7 +135,7 @@ def _objects_of(root: object) -> Iterator[object]:
         stack.extend(gc.get_referents(item))
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS_FAST_FIRST)
 @pytest.mark.parametrize("variant_id", ["machiavelli-jokers", "carousel", "tahiti"])
 def test_each_level_sees_only_its_own_view(level: str, variant_id: str) -> None:
     checked = {"views": 0}
@@ -168,7 +172,7 @@ def test_unseen_cards_are_the_other_hands_and_the_stock() -> None:
 OPPONENT = {"easy": "medium", "medium": "hard", "hard": "medium"}
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS_FAST_FIRST)
 @pytest.mark.parametrize("variant_id", sorted(SHORT))
 def test_every_decision_is_legal(level: str, variant_id: str) -> None:
     decisions = {"n": 0}

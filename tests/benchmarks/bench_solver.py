@@ -34,7 +34,7 @@ from game.engine.table import Table
 from game.engine.variants import Variant, get_variant
 from game.solver import prepare, solve
 from game.solver.shapes import face_index, shape_table
-from tests.ai.positions import Position, big_position
+from tests.solver.positions import Position, big_position
 
 MIX = (  # variant id, options, packs, jokers
     ("machiavelli", {}, 2, 0),

@@ -27,8 +27,8 @@ from game.solver import (
     hint,
     solve,
 )
-from tests.ai.brute_force import brute_best
-from tests.ai.positions import Position, big_position, small_position
+from tests.solver.brute_force import brute_best
+from tests.solver.positions import Position, big_position, small_position
 
 
 def parse(table: str, hand: str, free: str = "") -> tuple[Table, list[Card]]:

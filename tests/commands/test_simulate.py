@@ -31,6 +31,7 @@ def test_simulate_prints_the_json_summary_last(capsys: pytest.CaptureFixture[str
     assert all(ms >= 0 for ms in data["mean_decision_ms"])
 
 
+@pytest.mark.slow  # two whole simulate runs: about 40 s on 2 cores
 def test_simulate_is_repeatable(capsys: pytest.CaptureFixture[str]) -> None:
     # Seeded matches repeat exactly, budgets and all: every budget (Hard's look-ahead, the
     # kept-melds tie-break, the must-play question) counts work, never time, so no search

@@ -19,7 +19,7 @@ from game.engine.turn import check_turn
 from game.engine.variants import get_variant
 from game.solver import CAN_PLAY_WORK, best_play, can_play
 from game.solver.hosts import deal
-from tests.ai.brute_force import brute_best
+from tests.solver.brute_force import brute_best
 
 MANY_JOKERS = {"jokers": "4", "jokers_per_meld": "unlimited"}
 

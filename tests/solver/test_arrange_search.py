@@ -17,7 +17,7 @@ from game.engine.variants import get_variant
 from game.solver import best_play, solve
 from game.solver.milp import Program
 from game.solver.search import play_of_value
-from tests.ai.positions import Position, big_position
+from tests.solver.positions import Position, big_position
 
 MIX = (  # the solver benchmark's variants: variant id, packs, jokers
     ("machiavelli", 2, 0),
@@ -47,6 +47,7 @@ def _value(pos: Position, end: Table, weights: dict) -> int:
     return sum(weights[c] for c in verdict.played)
 
 
+@pytest.mark.slow  # whole seeded matches solved twice each: 20-30 s a variant on 2 cores
 @pytest.mark.parametrize("objective", ["cards", "points"])
 @pytest.mark.parametrize(("variant_id", "packs", "jokers"), MIX, ids=[m[0] for m in MIX])
 def test_search_agrees_with_the_milp(variant_id: str, packs: int, jokers: int,
