@@ -14,10 +14,6 @@ import pytest
 
 import game.ai.players.plays as plays_module
 from game.ai.players import LEVELS, ComputerPlayer, Decision, make_player
-
-# Hard plays whole matches with look-ahead: 10-45 s each on 2 cores, run by .ci/run's slow step
-LEVELS_FAST_FIRST = [pytest.param(level, marks=pytest.mark.slow) if level == "hard" else level
-                     for level in LEVELS]
 from game.ai.players.base import must_play, play_is_legal
 from game.ai.players.plays import PLAY_WORK
 from game.ai.players.unseen import sample_hands, unseen_cards
@@ -35,6 +31,10 @@ from game.engine.variants import (
     Variant,
 )
 from game.solver import PLAY_ORACLE
+
+# Hard plays whole matches with look-ahead: 10-45 s each on 2 cores, run by .ci/run's slow step
+LEVELS_FAST_FIRST = [pytest.param(level, marks=pytest.mark.slow) if level == "hard" else level
+                     for level in LEVELS]
 
 # Short matches: one hand each, smaller deals where the variant deals many cards.
 SHORT: dict[str, dict[str, str]] = {

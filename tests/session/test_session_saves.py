@@ -18,7 +18,8 @@ from game.store import AUTOSAVE, SaveStore, Store
 from game.store.messages import MessageLog
 
 SAVES: dict[str, Any] = json.loads(
-    (Path(__file__).parents[1] / "store" / "data" / "saved_sessions.json").read_text(encoding="utf-8"))
+    (Path(__file__).parents[1] / "store" / "data"
+     / "saved_sessions.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("variant", sorted(SAVES))
