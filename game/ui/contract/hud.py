@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _, ngettext
-from game.ui.contract.layout import UNDER_OFFSET, ContractLayout, log_px
+from game.ui.contract.layout import UNDER_OFFSET, ContractLayout, info_px, log_px
 from game.ui.contract.model import ContractModel, SeatFacts, kind_tag, meld_tag
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
@@ -338,7 +338,7 @@ class ContractHud(BoardCache):
                    facts: BoardFacts) -> None:
         rect = layout.info
         panel(surface, rect, TABLE_INFO_FILL, TABLE_INFO_EDGE, 8)
-        px = _px(layout, 0.0185, 11, 24)
+        px = info_px(layout.size, layout.scale)
         colours = {"title": GOLD_LIGHT, "good": GREEN, "warn": PALE_RED, "muted": TABLE_MUTED,
                    "text": CREAM}
         lines = facts.info

@@ -26,6 +26,7 @@ MIN_TABLE_HEIGHT = 46
 #: after it, so that a lay-off or two does not make the section outgrow its place
 SPARE_CARDS = 2
 UNDER_OFFSET = 3  # the discard pile's second card peeks out this far above-left
+INFO_LINES = 5  # the bottom player's facts: name, score, buys, contract, deal number
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,8 @@ def compute_layout(model: ContractModel, size: tuple[int, int],
     left = piles.x + (inner_w - 2 * pile_w - gap) // 2
     stock = pygame.Rect(left, piles.y + lift, pile_w, pile_h)
     discard = pygame.Rect(left + pile_w + gap, piles.y + lift, pile_w, pile_h)
-    info_h = clamp(height * 0.13, 78, 116 * s)
+    info_h = max(clamp(height * 0.13, 78, 116 * s),
+                 INFO_LINES * int(info_px(size, s) * 1.45) + 12)
     info = pygame.Rect(sidebar.x + pad, piles.bottom + pad, inner_w, info_h)
     buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, inner_w,
                           height - info.bottom - 2 * pad)
@@ -241,6 +243,11 @@ class _Metrics:
         return cls(w, h, pad, max(pad * 2 + 4, round(w * 0.2)), max(16, round(h * 0.24)),
                    max(6, round(w * 0.12)), max(8, round(w * 0.22)), meld_step(w),
                    h + 2 * pad + tag_h)
+
+
+def info_px(size: tuple[int, int], scale: float) -> int:
+    """The facts panel's font size in a window of ``size``."""
+    return int(max(11, min(24 * scale, size[1] * 0.0185)))
 
 
 def log_px(size: tuple[int, int], scale: float) -> int:

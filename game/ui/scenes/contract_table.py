@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.deals import deal_words
 from game.engine.actions import Action, NextHand
 from game.engine.cards import Card
 from game.engine.contract.actions import Decline, Discard
@@ -647,6 +648,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                 left=left, max_buys=match.variant.max_buys), "muted"),
             (_("\u2713 Contract laid down"), "good") if r.laid_down[self.bottom]
             else (_("Contract not down yet"), "muted"),
+            (deal_words(match.seed), "muted"),
         ]
         draw = self.phase == HUMAN and r.phase == "draw" and self.human.my_move()
         contract = match.contract

@@ -9,12 +9,12 @@ chosen for that variant (restored the next time the screen opens).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.deals import MAX_DIGITS, DealNumberError, parse_deal, random_deal
 from game.engine.errors import OptionError
 from game.engine.options import apply_options
 from game.engine.variants import all_variants
@@ -67,6 +67,8 @@ class NewGameScene(MenuScene):
         self.setup.set_variant(variant_id)  # with the house rules last chosen for it
         self.rules = HouseRulesColumn(self)
         self.preset_name = ""
+        #: the deal number typed (empty: a new deal is drawn); see ``game.deals``
+        self.deal = ""
         self.status = ""
         self.status_error = False
         self._status_label: UILabel | None = None
@@ -211,8 +213,18 @@ class NewGameScene(MenuScene):
             start, tip = _("Deal the cards"), _("Start the game with these rules and players")
         self.button(pygame.Rect(self.width - margin - start_w, top, start_w, row), start,
                     self.start, key="start", style="primary", size=17, tooltip=tip)
+        # the deal number to play (empty: a new one is drawn), just left of Start
+        deal_w = self.px(150)
+        deal_x = self.width - margin - start_w - self.px(16) - deal_w
+        self.entry(pygame.Rect(deal_x, top, deal_w, row), self.deal, self._deal_changed,
+                   key="deal", submit=self.start, placeholder=_("New deal"),
+                   max_length=MAX_DIGITS + 11)
+        caption = _("Deal number")
+        caption_w = self.px(120)
+        self.label(pygame.Rect(deal_x - self.px(8) - caption_w, top, caption_w, row), caption,
+                   style="label_right", size=15, fit=True)
         x = margin + self.px(170)
-        rect = pygame.Rect(x, top, self.width - margin - start_w - self.px(20) - x, row)
+        rect = pygame.Rect(x, top, deal_x - self.px(8) - caption_w - self.px(12) - x, row)
         self._status_rect = rect
         size = self._status_size(self.status)
         if size is not None:
@@ -405,8 +417,26 @@ class NewGameScene(MenuScene):
         else:
             self.rebuild()  # to or from the two-line box
 
+    def _deal_changed(self, text: str) -> None:
+        self.deal = text
+        self._validate()
+
+    def deal_number(self) -> int:
+        """The deal to play: the number typed, else a new one (DealNumberError when what is
+        typed is not a deal number)."""
+        return parse_deal(self.deal) if self.deal.strip() else random_deal()
+
+    def _deal_problem(self) -> str | None:
+        if not self.deal.strip():
+            return None
+        try:
+            parse_deal(self.deal)
+        except DealNumberError as error:
+            return str(error)
+        return None
+
     def _validate(self) -> str | None:
-        problem = self.setup.check()
+        problem = self.setup.check() or self._deal_problem()
         if problem:
             self._show_status(problem, error=True)
         elif self.status_error:
@@ -418,7 +448,7 @@ class NewGameScene(MenuScene):
         if problem:
             return
         setup = self.setup
-        seed = time.time_ns() % (2**31 - 1)
+        seed = self.deal_number()  # checked by _validate: a valid number or none
         if setup.hosted:
             self._host(seed)
             return

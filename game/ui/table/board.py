@@ -13,7 +13,7 @@ from game.ui.card_art import CardArt
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel
 from game.ui.table.felt import felt
-from game.ui.table.layout import Layout, free_label_width
+from game.ui.table.layout import Layout, free_label_width, info_font_px
 from game.ui.table.look import KIND_WORDS, Facts, font_px
 from game.ui.table.model import SeatInfo, TableModel
 from game.ui.table.overlays import draw_back_fan, draw_hand_caption
@@ -289,13 +289,14 @@ class Board(BoardCache):
     def _draw_info(self, surface: pygame.Surface, layout: Layout, facts: Facts) -> None:
         rect = layout.info
         panel(surface, rect, TABLE_INFO_FILL, TABLE_INFO_EDGE, 8)
-        big = font_px(layout, 0.021, 12, 18)
-        small = font_px(layout, 0.017, 10, 15)
+        big, small = info_font_px(layout.size[1])
         width = rect.width - 16
         lines = [(_("Hand {hand_number}").format(
             hand_number=facts.hand_number), big, GOLD_LIGHT, True),
                  (facts.variant, small, CREAM, True),
                  (facts.match_text, small, TABLE_MUTED, False)]
+        if facts.deal:
+            lines.append((facts.deal, small, TABLE_MUTED, False))
         if facts.final_round:
             lines.append((_("Last turns of the hand: no drawing"), small, RED, True))
         total = sum(int(px * 1.3) for _, px, _, _ in lines)

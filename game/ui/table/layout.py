@@ -31,12 +31,25 @@ LAST_TABLE_HEIGHT = 34
 SETS_SHARE = 0.4
 SETS_SHARES = (0.4, 0.5, 0.3, 0.6, 0.25, 0.7, 0.2, 0.75)
 BUTTON_ROWS = 9  # rows of sidebar buttons (controls.ROWS)
+INFO_LINES = 4  # under the game facts' title (``info_height``)
 LOG_ROWS_MOST = 4  # lines of the turn log under the felt (one per other seat, at most)
 
 
 def log_font_px(height: int) -> int:
     """The turn log's text size in a window ``height`` tall."""
     return int(max(11, min(15, height * 0.017)))
+
+
+def info_font_px(height: int) -> tuple[int, int]:
+    """The game facts' text sizes in a window ``height`` tall: the title's and the lines'."""
+    return int(max(12, min(18, height * 0.021))), int(max(10, min(15, height * 0.017)))
+
+
+def info_height(height: int) -> int:
+    """The game facts' panel: room for its title and ``INFO_LINES`` lines (the variant,
+    the match, the deal number and the last turns' warning) at least."""
+    big, small = info_font_px(height)
+    return max(clamp(height * 0.095, 60, 96), int(big * 1.3) + INFO_LINES * int(small * 1.3) + 8)
 
 
 def log_row_height(height: int) -> int:
@@ -205,7 +218,7 @@ def compute_layout(model: TableModel, size: tuple[int, int], places: Places | No
     pad = m
     stock_h = clamp(height * 0.15, 80, 170)
     stock = pygame.Rect(sidebar.x + pad, pad, sidebar.width - 2 * pad, stock_h)
-    info_h = clamp(height * 0.095, 60, 96)
+    info_h = info_height(height)
     info = pygame.Rect(sidebar.x + pad, stock.bottom + pad // 2, sidebar.width - 2 * pad, info_h)
     button_h = clamp(height * 0.048, 28, 46)
     gap = max(4, button_h // 7)

@@ -23,6 +23,7 @@ class Facts:
     your_turn: bool  # the bottom seat is playing (mats for new melds are shown)
     sort_mode: str  # suit | rank | manual
     bottom_label: str
+    deal: str = ""  # "Deal 123 456 789" (``game.deals``)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.deals import deal_words
 from game.engine.cards import Card
 from game.engine.scoring import hand_value, points_text
 from game.engine.turn import TurnCheck
@@ -222,7 +223,7 @@ class TableStatus:
         return Facts(match.hand.number + 1, _(variant.name), text,
                      match.hand.final_turns is not None,
                      self.table.phase == HUMAN and self.table.human.can_edit,
-                     self.table.sort_mode, label)
+                     self.table.sort_mode, label, deal_words(match.seed))
 
 
 
