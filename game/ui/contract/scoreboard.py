@@ -10,7 +10,7 @@ import pygame
 
 from game.engine.contract.rules import CONTRACTS, ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS
 from game.i18n import N_, _
-from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
+from game.ui.scenes.end_of_hand import DEAL_ROW, ButtonSpec, EndOfHandScene
 from game.ui.theme import (
     CREAM,
     DIM,
@@ -82,7 +82,7 @@ class ContractScoreboardScene(EndOfHandScene):
         width = min(w - self.px(40), self.px(330 + 130 * len(self.session.seats)),
                     self.px(1240))
         width = max(width, min(w - self.px(40), self.px(760)))
-        height = min(h - self.px(30), self.px(262) + self.px(28) * rows)
+        height = min(h - self.px(30), self.px(262 + DEAL_ROW) + self.px(28) * rows)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (w // 2, h // 2)
         return rect
@@ -97,6 +97,7 @@ class ContractScoreboardScene(EndOfHandScene):
             specs = [("next", _("Next round"), self.next_round, "primary",
                       _("Deal the next round (Enter)"))]
         self._button_row(specs, (170, 44), 18)
+        self._build_deal_row(self._deal_row_top(18, 44))
 
     def default_focus(self) -> str | None:
         return "new" if self.over else "next"
@@ -144,7 +145,14 @@ class ContractScoreboardScene(EndOfHandScene):
                   topleft=(inner.x, top))
         draw_text(surface, self.subline(), self.px(15), MUTED,
                   topleft=(inner.x, top + self.px(42)))
-        y = self._table(surface, inner, top + self.px(76), box.bottom - self.px(80))
+        deal_y = self._deal_row_top(18, 44)
+        self._draw_deal_row(surface, deal_y)
+        if self.showing_stock:
+            y = top + self.px(76)
+            self._draw_stock_order(surface, pygame.Rect(inner.x, y, inner.w,
+                                                        deal_y - self.px(10) - y))
+            return
+        y = self._table(surface, inner, top + self.px(76), box.bottom - self.px(80 + DEAL_ROW))
         legend = (_("\u2605 went out  \u00b7  going out in a single turn {ONE_TURN_BONUS}, "
                     "{ONE_TURN_NATURAL_BONUS} without a joker  \u00b7  the others score the "
                     "cards left in hand").format(

@@ -2,17 +2,28 @@
 (``ScoreboardScene``) and the contract game's ten-round table (``ContractScoreboardScene``)
 are both drawn over the dimmed table that opened them, lay their buttons out in a row at
 the bottom right of their box, start the next match with the same players and rules, and
-leave to the title. What each shows (and when) stays in its own scene."""
+leave to the title. What each shows (and when) stays in its own scene.
+
+Both also show the match's deal number (``game.deals``) in a row of its own above the
+buttons, with "Play this deal again" (the same deal number, variant, house rules and seats,
+from the first hand) and, once the hand is over, the order the stock would have been drawn
+in, as cards, in place of the scores."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.theme import END_OF_HAND_SHADE
-from game.ui.widgets.drawing import font
+from game.deals import deal_words
+from game.engine.cards import Card
+from game.i18n import _, ngettext
+from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.table.layout import CARD_RATIO, meld_step
+from game.ui.theme import END_OF_HAND_SHADE, GOLD_LIGHT, MUTED
+from game.ui.widgets.drawing import draw_text, font
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
@@ -22,6 +33,8 @@ if TYPE_CHECKING:
 
 #: a button of the row: key, text, action, style, tooltip
 ButtonSpec = tuple[str, str, Callable[[], None], str, str]
+
+DEAL_ROW = 46  # the deal row's height with its gap (at 1280x800)
 
 
 class EndOfHandScene(MenuBase):
@@ -34,6 +47,7 @@ class EndOfHandScene(MenuBase):
         self.session = session
         self.table = table
         self.match = session.match
+        self.showing_stock = False  # the stock's order in place of the scores
 
     @property
     def over(self) -> bool:
@@ -69,6 +83,106 @@ class EndOfHandScene(MenuBase):
                         style=style, size=label_size)
             x += bw + gap
 
+    # --- the deal (issue 33)
+
+    @property
+    def deal_offered(self) -> bool:
+        """Is "Play this deal again" offered? Not for a game hosted on the network, whose
+        other players join from their own screens."""
+        return self.session.network is None
+
+    def stock_order(self) -> list[Card]:
+        """The cards left in the stock in the order they would have been drawn, top first;
+        none before the hand is over."""
+        if not self.match.hand_over:
+            return []
+        return list(reversed(self.match.hand.stock))
+
+    def toggle_stock(self) -> None:
+        """Show the stock's order in place of the scores, or the scores again."""
+        self.showing_stock = not self.showing_stock
+        self.rebuild()
+
+    def replay_deal(self) -> None:
+        """Play this deal again: at once after the match, else once the player agreed to
+        leave the match being played."""
+        if self.over:
+            self._play_deal()
+            return
+        self.open_dialog(ConfirmDialog(
+            self.app, _("Play this deal again?"),
+            _("This match stops here and {deal} is dealt again from its first hand, with the "
+              "same players and rules. The match so far is not kept.").format(
+                deal=deal_words(self.match.seed)),
+            self._play_deal, confirm=_("Play it again")))
+
+    def _play_deal(self) -> None:
+        """A new match of the same deal number, variant, house rules and seats."""
+        from game.session import GameSession
+        from game.ui.scenes import TABLE_SCENES
+
+        match = self.match
+        session = GameSession.new(match.variant_id, dict(match.options),
+                                  list(self.session.seats), match.seed)
+        name = TABLE_SCENES[match.family]
+        self._replace_table(
+            lambda autosave: self.app.scenes.create(name, session, autosave=autosave))
+
+    def _deal_row_top(self, bottom_gap: int, button_h: int) -> int:
+        """Where the deal row starts: above the buttons ``button_h`` tall, ``bottom_gap``
+        above the box's bottom (sizes at 1280x800)."""
+        return self._box().bottom - self.px(bottom_gap + button_h + DEAL_ROW)
+
+    def _build_deal_row(self, y: int) -> None:
+        """The deal's buttons, after its number (drawn by ``_draw_deal_row``)."""
+        specs: list[ButtonSpec] = []
+        if self.deal_offered:
+            specs.append(("deal_again", _("Play this deal again"), self.replay_deal, "plain",
+                          _("The same cards from the first hand, with the same players and "
+                            "rules")))
+        if self.match.hand_over:
+            specs.append(("stock", _("Scores") if self.showing_stock else _("Stock order"),
+                          self.toggle_stock, "plain",
+                          _("The scores again") if self.showing_stock else
+                          _("The cards left in the stock, in the order they would have been "
+                            "drawn")))
+        face = font(self.px(15), "bold")
+        box = self._box()
+        x = box.x + self.px(24) + self._deal_label_width() + self.px(16)
+        h = self.px(34)
+        for key, text, action, style, tip in specs:
+            w = min(face.size(text)[0] + 20 + self.px(16), box.right - self.px(24) - x)
+            self.button(pygame.Rect(x, y, w, h), text, action, key=key, tooltip=tip,
+                        style=style, size=15)
+            x += w + self.px(10)
+
+    def _deal_label_width(self) -> int:
+        return font(self.px(17), "bold").size(deal_words(self.match.seed))[0]
+
+    def _draw_deal_row(self, surface: pygame.Surface, y: int) -> None:
+        box = self._box()
+        draw_text(surface, deal_words(self.match.seed), self.px(17), GOLD_LIGHT, style="bold",
+                  midleft=(box.x + self.px(24), y + self.px(17)))
+
+    def _draw_stock_order(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The stock's cards in ``area``, top first, in rows read left to right."""
+        cards = self.stock_order()
+        title = ngettext("The stock, top first: {n} card", "The stock, top first: {n} cards",
+                         len(cards)).format(n=len(cards))
+        draw_text(surface, title.upper(), self.px(13), MUTED, style="bold", topleft=area.topleft)
+        room = pygame.Rect(area.x, area.y + self.px(26), area.w, area.h - self.px(26))
+        if not cards:
+            draw_text(surface, _("The stock was empty."), self.px(15), MUTED,
+                      topleft=room.topleft)
+            return
+        w, h, step, per_row = stock_grid(len(cards), room.size, self.px(110))
+        gap = max(4, h // 10)
+        art = self.app.card_art
+        for index, card in enumerate(cards):
+            row, col = divmod(index, per_row)
+            surface.blit(art.render(card.rank, card.suit, (w, h)),
+                         (room.x + round(col * step), room.y + row * (h + gap)))
+
     def _close(self) -> None:
         """Take this screen away (if it is still the top one), uncovering the table."""
         if self.app.scenes.top is self:
@@ -98,3 +212,19 @@ class EndOfHandScene(MenuBase):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill(END_OF_HAND_SHADE)
         surface.blit(shade, (0, 0))
+
+
+def stock_grid(count: int, room: tuple[int, int], tallest: int) -> tuple[int, int, float, int]:
+    """Cards for ``count`` stock cards in rows filling ``room`` (overlapping as a meld's
+    cards do, their corners showing): width, height, the step between two cards of a row
+    and the cards in a row, the tallest cards (``tallest`` at most) that fit."""
+    width, height = room
+    h = max(24, tallest)
+    while True:
+        w = round(h / CARD_RATIO)
+        step = float(meld_step(w, wide=True))
+        per_row = max(1, 1 + int((width - w) // step))
+        rows = math.ceil(count / per_row)
+        if rows * (h + max(4, h // 10)) <= height or h <= 24:
+            return w, h, step, per_row
+        h = max(24, int(h * 0.94))

@@ -10,7 +10,7 @@ import pygame
 
 from game.engine.scoring import points_text
 from game.i18n import N_, _, ngettext
-from game.ui.scenes.end_of_hand import ButtonSpec, EndOfHandScene
+from game.ui.scenes.end_of_hand import DEAL_ROW, ButtonSpec, EndOfHandScene
 from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, MUTED, ROW_LINE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
@@ -97,6 +97,7 @@ class ScoreboardScene(EndOfHandScene):
             self._button_row(specs, (180, 40), 10)
         else:
             self._button_row(specs, (150 if len(specs) > 4 else 180, 46), 22)
+            self._build_deal_row(self._deal_row_top(22, 46))
 
     def default_focus(self) -> str | None:
         return "again" if self.over else "next"
@@ -115,7 +116,7 @@ class ScoreboardScene(EndOfHandScene):
         content = self.px(22 + 80 + 34) + self.px(34) * seats
         if self.over:
             content += self.px(18 + 30) + self.px(28) * rows + self.px(32)
-        height = min(h - self.px(40), content + self.px(28 + 46 + 22))
+        height = min(h - self.px(40), content + self.px(28 + 46 + 22 + DEAL_ROW))
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (w // 2, h // 2)
         return rect
@@ -178,6 +179,12 @@ class ScoreboardScene(EndOfHandScene):
                 n=hints)
         draw_text(surface, sub, self.px(15), MUTED, topleft=(inner.x, top + self.px(42)))
         y = top + self.px(80)
+        deal_y = self._deal_row_top(22, 46)
+        self._draw_deal_row(surface, deal_y)
+        if self.showing_stock:
+            self._draw_stock_order(surface, pygame.Rect(inner.x, y, inner.w,
+                                                        deal_y - self.px(10) - y))
+            return
         y = self._hand_table(surface, inner, y)
         if self.over:
             self._history_table(surface, inner, y + self.px(18))
@@ -263,7 +270,7 @@ class ScoreboardScene(EndOfHandScene):
         y += self.px(24)
         pygame.draw.line(surface, GOLD, (inner.x, y), (inner.right, y), 1)
         y += self.px(6)
-        bottom = inner.bottom - self.px(70)
+        bottom = inner.bottom - self.px(70 + DEAL_ROW)
         for number, result in enumerate(match.history, start=1):
             if y > bottom:
                 draw_text(surface, "\u2026", size, MUTED, topleft=(first, y))
