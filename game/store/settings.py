@@ -78,6 +78,7 @@ class Settings:
     hints_allowed: bool = True
     fullscreen: bool = False
     buy_timer_seconds: int = 0
+    left_handed: bool = False  # the tables' side panel on the left
     # variant id -> the house-rule options last chosen on the New game screen
     new_game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -342,5 +343,6 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "hints_allowed": _bool,
     "fullscreen": _bool,
     "buy_timer_seconds": _int_in(*BUY_TIMER_RANGE),
+    "left_handed": _bool,
     "new_game_options": _new_game_options,
 }

@@ -116,7 +116,8 @@ class ContractHud(BoardCache):
         surface = felt(layout.size).copy()
         side = layout.sidebar
         panel(surface, side, TABLE_SIDE_FILL)
-        pygame.draw.line(surface, TABLE_SIDE_LINE, side.topleft, side.bottomleft, 1)
+        edge = side.x if side.x > 0 else side.right - 1  # the side facing the felt
+        pygame.draw.line(surface, TABLE_SIDE_LINE, (edge, side.y), (edge, side.bottom), 1)
         self._draw_banner(surface, layout, facts)
         for info in model.others:
             rect = layout.seat_rects.get(info.seat)

@@ -1,7 +1,7 @@
 """Where everything goes on the contract table: a function of the model, the size and the
 places the seats' melds had (``places.SectionPlaces``, so they stay where they were).
 
-The sidebar on the right holds the two piles (stock and discard, side by side), a panel of
+The sidebar on the right (on the left for a left-handed player) holds the two piles (stock and discard, side by side), a panel of
 the bottom player's facts and the buttons; opponents run across the top; below them a
 banner names the round's contract; the felt shows each player's melds in a framed section
 under the owner's name; the staging groups (the contract being built) sit above the hand;
@@ -105,34 +105,36 @@ class ContractLayout(HandRow):
 
 
 def compute_layout(model: ContractModel, size: tuple[int, int],
-                   places: SectionPlaces | None = None) -> ContractLayout:
+                   places: SectionPlaces | None = None, left: bool = False) -> ContractLayout:
     """The table for ``model`` in a window of ``size``; ``places`` (kept by the scene
-    between layouts, and updated here) puts the seats' melds back where they were."""
+    between layouts, and updated here) puts the seats' melds back where they were; the
+    sidebar is on the ``left`` for a left-handed player, the rest beside it."""
     width, height = size
     s = ui_scale(size)  # 1 at 1280x800, up to 2.5 at 4K: the caps grow with it
     m = clamp(min(width, height) * 0.012, 8, 18 * s)
     side_w = clamp(width * 0.165, 180, 300 * s)
-    sidebar = pygame.Rect(width - side_w, 0, side_w, height)
+    sidebar = pygame.Rect(0 if left else width - side_w, 0, side_w, height)
+    x0 = (side_w if left else 0) + m  # the left edge of the felt, the seats and the hand
     main_w = width - side_w - 2 * m
     top_h = clamp(height * 0.125, 78, 128 * s)
-    top = pygame.Rect(m, m // 2, main_w, top_h - m // 2)
+    top = pygame.Rect(x0, m // 2, main_w, top_h - m // 2)
     banner_h = clamp(height * 0.052, 30, 46 * s)
-    banner = pygame.Rect(m, top.bottom + m // 2, main_w, banner_h)
+    banner = pygame.Rect(x0, top.bottom + m // 2, main_w, banner_h)
     hand_h = clamp(height * 0.17, 86, 200 * s)
     hand_card = (round(hand_h / CARD_RATIO), hand_h)
     hand_lift = round(hand_h * 0.16)
     hand_label = clamp(height * 0.028, 18, 28 * s)
-    hand = pygame.Rect(m, height - hand_h - hand_lift - hand_label - m, main_w,
+    hand = pygame.Rect(x0, height - hand_h - hand_lift - hand_label - m, main_w,
                        hand_h + hand_lift + hand_label)
     above = hand.top
     stage = None
     if model.slots is not None:
         stage_h = clamp(height * 0.15, 84, 170 * s)
-        stage = pygame.Rect(m, hand.top - stage_h, main_w, stage_h)
+        stage = pygame.Rect(x0, hand.top - stage_h, main_w, stage_h)
         above = stage.top
     status_h = clamp(height * 0.045, 28, 42 * s)
-    status = pygame.Rect(m, above - status_h - m // 2, main_w, status_h)
-    table = pygame.Rect(m, banner.bottom + m // 2, main_w,
+    status = pygame.Rect(x0, above - status_h - m // 2, main_w, status_h)
+    table = pygame.Rect(x0, banner.bottom + m // 2, main_w,
                         max(MIN_TABLE_HEIGHT, status.top - banner.bottom - m))
 
     pad = m
@@ -268,7 +270,7 @@ def _place_melds(layout: ContractLayout, model: ContractModel, hand_h: int,
     log = log_strip(layout, LOG_MOST)  # the melds lie above the turn log's lines
     table = pygame.Rect(layout.table.x, layout.table.y, layout.table.width,
                         max(MIN_TABLE_HEIGHT, log.top - layout.table.y))
-    places.start(layout.size, model.round_number)
+    places.start(layout.size, model.round_number, layout.sidebar.x == 0)
     if not model.melds:
         layout.table_card = (round(hand_h * 0.8 / CARD_RATIO), round(hand_h * 0.8))
         return

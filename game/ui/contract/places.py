@@ -31,16 +31,19 @@ class SectionPlaces:
 
     size: tuple[int, int] | None = None
     round_number: int = -1
+    left: bool = False  # the sidebar was on the left (a left-handed player's table)
     card_h: int | None = None  # the table cards' height the sections were placed for
     sections: dict[int, SectionPlace] = field(default_factory=dict)  # by owner
 
     def copy(self) -> SectionPlaces:
-        return SectionPlaces(self.size, self.round_number, self.card_h, dict(self.sections))
+        return SectionPlaces(self.size, self.round_number, self.left, self.card_h,
+                             dict(self.sections))
 
-    def start(self, size: tuple[int, int], round_number: int) -> None:
-        """Forget the places when the window or the round is not the one they were for."""
-        if (size, round_number) != (self.size, self.round_number):
-            self.size, self.round_number = size, round_number
+    def start(self, size: tuple[int, int], round_number: int, left: bool = False) -> None:
+        """Forget the places when the window, the round or the sidebar's side is not the
+        one they were for."""
+        if (size, round_number, left) != (self.size, self.round_number, self.left):
+            self.size, self.round_number, self.left = size, round_number, left
             self.card_h = None
             self.sections.clear()
 

@@ -453,7 +453,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def _compute_layout(self, model: ContractModel) -> ContractLayout:
         # the replay's past tables are laid out from today's places, without changing them
         places = self.places.copy() if self.replay.active else self.places
-        return compute_layout(model, self.app.size, places)
+        return compute_layout(model, self.app.size, places, self.app.settings.left_handed)
 
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""

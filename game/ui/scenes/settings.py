@@ -1,4 +1,4 @@
-"""Settings: animation speed, hand order, hints, buying in Shanghai Rummy, sound, the
+"""Settings: animation speed, hand order, hints, the tables' side panel, buying in Shanghai Rummy, sound, the
 look of the cards, window size and full screen.
 
 Every change is taken into use and saved at once (``App.apply_settings``), so there is
@@ -45,10 +45,13 @@ BACK_LABELS = {"blue": N_("Royal blue"), "red": N_("Venetian red"), "green": N_(
                "purple": N_("Purple"), "black": N_("Black")}
 PREVIEW = ((1, "S"), (13, "H"), (12, "D"), (11, "C"))
 BUY_TIMERS = (0, 5, 10, 15, 30, 60)
+#: the panels on the left, top to bottom, and their rows
+LEFT_PANELS = {"play": 4, "buying": 2, "window": 3}
 SYSTEM = "system"  # the Language choice that follows the computer's language
 #: the settings Restore defaults puts back (the window's size apart)
 RESTORED = ("animation_speed", "sound_on", "volume", "four_colour_deck", "card_back",
-            "hand_sort", "always_decline_buys", "hints_allowed", "buy_timer_seconds")
+            "hand_sort", "always_decline_buys", "hints_allowed", "buy_timer_seconds",
+            "left_handed")
 
 
 def window_choices(current: tuple[int, int]) -> list[tuple[str, str]]:
@@ -108,10 +111,22 @@ class SettingsScene(MenuScene):
     # -- layout
 
     def _row(self) -> tuple[int, int]:
-        return self.px(38), self.px(14)
+        """Row height and gap: a little tighter in a window too low for the left column's
+        rows at the usual size (1024x640)."""
+        row, gap = self.px(38), self.px(14)
+        if self._left_column(row, gap) > self.content_rect().h:
+            row, gap = self.px(34), self.px(10)
+        return row, gap
 
-    def _section_height(self, rows: int, extra: int = 0) -> int:
-        row, gap = self._row()
+    def _left_column(self, row: int, gap: int) -> int:
+        """The height of the left column's panels with rows ``row`` tall, ``gap`` apart."""
+        return sum(self._section_height(rows, row=row, gap=gap) for rows in LEFT_PANELS.values()) \
+            + (len(LEFT_PANELS) - 1) * self.px(16)
+
+    def _section_height(self, rows: int, extra: int = 0, *, row: int | None = None,
+                        gap: int | None = None) -> int:
+        if row is None or gap is None:
+            row, gap = self._row()
         titled = panel_inner(pygame.Rect(0, 0, 100, 1000), self.scale)
         padding = 1000 - titled.h
         return padding + rows * row + (rows - 1) * gap + extra
@@ -122,8 +137,7 @@ class SettingsScene(MenuScene):
         area = self.content_rect()
         gap = self.px(16)
         left_w = (area.w - gap) // 2
-        heights = {"play": self._section_height(3), "buying": self._section_height(2),
-                   "window": self._section_height(3)}
+        heights = {name: self._section_height(rows) for name, rows in LEFT_PANELS.items()}
         spare = (area.h - 2 * gap - sum(heights.values())) // 3
         y, rects = area.y, {}
         for name, height in heights.items():
@@ -187,6 +201,11 @@ class SettingsScene(MenuScene):
         self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Allow hints"),
                    settings.hints_allowed, self._hints_changed, key="hints",
                    tooltip=_("Offer the Hint button at the tables (off: play on your own)"))
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Side panel"))
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("On the left (left hand)"),
+                   settings.left_handed, self._left_handed_changed, key="left_handed",
+                   tooltip=_("Put the tables' buttons, stock and scores on the left"))
 
     def _build_buying(self, inner: pygame.Rect) -> None:
         settings = self.settings
@@ -305,6 +324,10 @@ class SettingsScene(MenuScene):
         self.settings.hints_allowed = bool(state)
         self._apply()
 
+    def _left_handed_changed(self, state: bool) -> None:
+        self.settings.left_handed = bool(state)  # a table laid out again as it shows next
+        self._apply()
+
     def _buy_timer_changed(self, value: str) -> None:
         low, high = BUY_TIMER_RANGE
         seconds = int(value) if value.isdigit() else 0
@@ -360,8 +383,8 @@ class SettingsScene(MenuScene):
     def _ask_defaults(self) -> None:
         self.open_dialog(ConfirmDialog(
             self.app, _("Restore the default settings?"),
-            _("Animation, hints, buying, sound, cards, hand order and window size go back to "
-            "their defaults. "
+            _("Animation, hints, the side panel, buying, sound, cards, hand order and window "
+              "size go back to their defaults. "
             "Your saved games, presets and statistics are kept."),
             self._restore_defaults, confirm=_("Restore")))
 

@@ -418,7 +418,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         regions = [1 if model.apart and g.kind == "run" else 0 for g in model.groups]
         places = self.slots.places([g.cards for g in model.groups], len(model.free), size,
                                    regions)
-        layout = compute_layout(model, size, places, 0 if self.coached else None)
+        layout = compute_layout(model, size, places, 0 if self.coached else None,
+                                self.app.settings.left_handed)
         if layout.gaps_dropped:
             self.slots.squeeze(spare=not layout.spare_dropped)
         self.slots.laid_out(size, layout.table_card[1],

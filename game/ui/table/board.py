@@ -85,7 +85,8 @@ class Board(BoardCache):
             surface = felt(layout.size).copy()
             side = layout.sidebar
             panel(surface, side, TABLE_SIDE_FILL)
-            pygame.draw.line(surface, TABLE_SIDE_LINE, side.topleft, side.bottomleft, 1)
+            edge = side.x if side.x > 0 else side.right - 1  # the side facing the felt
+            pygame.draw.line(surface, TABLE_SIDE_LINE, (edge, side.y), (edge, side.bottom), 1)
             panel(surface, rail, TABLE_RAIL_FILL, TABLE_RAIL_EDGE, 14)
             self._draw_regions(surface, layout)
             self._chrome_surface, self._chrome_key = surface, key

@@ -101,6 +101,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self._players: dict[int, Any] = {}
         self._started = False
         self._size: tuple[int, int] | None = None
+        self._left = app.settings.left_handed  # the side panel's side laid out for
         self.version = 0  # goes up with every new model and layout
         self._dealing = False  # refresh() during the deal: cards come from the stock
         self._stagger = 0.0  # seconds between the cards of the deal
@@ -126,6 +127,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def resize(self, size: tuple[int, int]) -> None:
         self._size = size
+        self._left = self.app.settings.left_handed
         self.pointer.cancel()
         self.refresh(snap=True)
         self.clear_elements()
@@ -265,8 +267,8 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.phase_time += dt
-        if self._size != self.app.size:
-            self.resize(self.app.size)
+        if self._size != self.app.size or self._left != self.app.settings.left_handed:
+            self.resize(self.app.size)  # the window, or the side panel's side, changed
         self.sprites.update(dt)
         if self.message is not None:
             self.message.ttl -= dt

@@ -1,6 +1,7 @@
 """Where everything goes: a pure function of the table model and the window size.
 
-The screen is cut into a sidebar on the right (stock, game facts, buttons), a strip of
+The screen is cut into a sidebar on the right (on the left for a left-handed player:
+``left``; stock, game facts, buttons), a strip of
 opponents across the top, the player's hand along the bottom with a status line above it,
 and the felt in the middle, where melds flow in rows that wrap. The table's card size is
 the largest that fits every meld; the hand's card size depends on the window height only.
@@ -186,33 +187,35 @@ def clamp(value: float, low: float, high: float) -> int:
 
 
 def compute_layout(model: TableModel, size: tuple[int, int], places: Places | None = None,
-                   log_rows: int | None = None) -> Layout:
+                   log_rows: int | None = None, left: bool = False) -> Layout:
     """The layout of ``model`` in a window of ``size``; ``places`` (from a ``SlotMap``)
     give the melds' display order with the gaps of melds gone and the room they keep, else
     the model's order; the table's cards are at most its ``card_cap`` tall (the size they
     had, so they never grow back within a hand); the turn log under the felt has
-    ``log_rows`` lines (unless given, one per other seat, at most ``LOG_ROWS_MOST``)."""
+    ``log_rows`` lines (unless given, one per other seat, at most ``LOG_ROWS_MOST``);
+    the sidebar is on the ``left`` for a left-handed player, the rest beside it."""
     width, height = size
     m = clamp(min(width, height) * 0.012, 8, 18)
     side_w = clamp(width * 0.165, 180, 300)
-    sidebar = pygame.Rect(width - side_w, 0, side_w, height)
+    sidebar = pygame.Rect(0 if left else width - side_w, 0, side_w, height)
+    x0 = (side_w if left else 0) + m  # the left edge of the felt, the seats and the hand
     top_h = clamp(height * 0.125, 78, 128)
-    top = pygame.Rect(m, m // 2, width - side_w - 2 * m, top_h - m // 2)
+    top = pygame.Rect(x0, m // 2, width - side_w - 2 * m, top_h - m // 2)
     hand_h = clamp(height * 0.18, 92, 200)
     hand_card = (round(hand_h / CARD_RATIO), hand_h)
     lift = round(hand_h * 0.16)
     hand_label = clamp(height * 0.028, 18, 28)
-    hand = pygame.Rect(m, height - hand_h - lift - hand_label - m, width - side_w - 2 * m,
+    hand = pygame.Rect(x0, height - hand_h - lift - hand_label - m, width - side_w - 2 * m,
                        hand_h + lift + hand_label)
     status_h = clamp(height * 0.05, 30, 46)
-    status = pygame.Rect(m, hand.top - status_h - m // 2, hand.width, status_h)
+    status = pygame.Rect(x0, hand.top - status_h - m // 2, hand.width, status_h)
     # the turn log has a strip of its own under the melds, so it is never hidden by a meld
     # however full the table
     if log_rows is None:
         log_rows = max(1, min(LOG_ROWS_MOST, len(model.seats) - 1))
     log_h = log_rows * log_row_height(height)
-    log = pygame.Rect(m, status.top - log_h - m // 3, hand.width, log_h)
-    table = pygame.Rect(m, top.bottom + m, width - side_w - 2 * m,
+    log = pygame.Rect(x0, status.top - log_h - m // 3, hand.width, log_h)
+    table = pygame.Rect(x0, top.bottom + m, width - side_w - 2 * m,
                         log.top - top.bottom - m - m // 3)
 
     pad = m
