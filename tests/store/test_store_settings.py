@@ -55,6 +55,7 @@ def test_round_trip(tmp_path: Path) -> None:
         hints_allowed=False,
         fullscreen=True,
         buy_timer_seconds=15,
+        left_handed=True,
         new_game_options={"shanghai": {"jokers": 4, "match": "rounds:7"}, "carousel": {}},
     )
     assert save_settings(path, settings, messages) == settings
@@ -83,6 +84,7 @@ def test_file_records_schema_and_every_setting(tmp_path: Path) -> None:
         "hints_allowed",
         "fullscreen",
         "buy_timer_seconds",
+        "left_handed",
         "new_game_options",
     }
     assert document["default_seats"][0] == {"name": "You", "kind": "human"}
@@ -138,6 +140,8 @@ def test_unknown_keys_are_kept_and_written_back(tmp_path: Path) -> None:
         ("buy_timer_seconds", 10_000),
         ("buy_timer_seconds", 2.5),
         ("buy_timer_seconds", True),
+        ("left_handed", "left"),
+        ("left_handed", 1),
         ("new_game_options", []),
         ("new_game_options", {"../x": {}}),
         ("new_game_options", {"shanghai": "jokers=4"}),

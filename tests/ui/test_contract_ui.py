@@ -463,9 +463,12 @@ def test_discard_is_off_for_the_card_just_taken_from_the_pile(make) -> None:  # 
 # --------------------------------------------------------------------------- the window
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080), (3840, 2160)])
-def test_resize_lays_the_table_out_again(make, size: tuple[int, int]) -> None:  # noqa: ANN001
+@pytest.mark.parametrize("left", [False, True], ids=["right-hand", "left-hand"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)])
+def test_resize_lays_the_table_out_again(make, size: tuple[int, int],  # noqa: ANN001
+                                         left: bool) -> None:
     t = make(hands=[YOU, ADA, BOOLE], discard="7H", stock="3S QD")
+    t.app.settings.left_handed = left  # the table lays itself out again for it
     t.app.resize(size)
     t.frames(3)
     layout = t.scene.layout
@@ -479,6 +482,22 @@ def test_resize_lays_the_table_out_again(make, size: tuple[int, int]) -> None:  
     hand = [spot.rect for spot in layout.spots.values() if spot.zone == "hand"]
     assert all(layout.hand.contains(rect) for rect in hand)
     assert layout.stage is not None and not layout.stage.colliderect(layout.table)
+    side = layout.sidebar
+    assert (side.left == 0) if left else (side.right == size[0])
+    for rect in (layout.piles, layout.info, layout.buttons):
+        assert side.contains(rect)
+    for button in t.scene.controls.buttons.values():
+        assert side.contains(button.rect)
+    for name in ("top", "banner", "table", "status", "stage", "hand"):
+        rect = getattr(layout, name)
+        assert window.contains(rect) and not rect.colliderect(side), (name, size, left)
+    for card, spot in layout.spots.items():
+        if spot.zone != "discard":
+            assert not spot.rect.colliderect(side), f"{card} under the side panel"
+    # the hit areas follow: a click on the stock draws from it
+    t.click(layout.stock.center)
+    t.settle()
+    assert len(t.match.hand.hands[0]) == 12
 
 
 # --------------------------------------------------------------------------- a whole match

@@ -175,3 +175,24 @@ def test_an_open_drop_down_draws_its_items_without_a_text_shadow(app: App) -> No
     shown = [item["button_element"] for item in items if item["button_element"] is not None]
     assert len(shown) == 2
     assert all(b.text_shadow_size == 0 for b in shown)
+
+
+@pytest.mark.parametrize("variant", ["machiavelli", "shanghai-rummy"])
+def test_the_left_hand_setting_moves_the_tables_side_panel(
+        start_app: StartApp, tmp_path: Path, variant: str) -> None:
+    app = start_app(size=(1024, 640))
+    table = _table(app, variant)
+    assert table.layout.sidebar.right == 1024
+    press(app, pygame.K_ESCAPE)
+    click(app, button(app, "Settings\u2026"))
+    scene = app.scenes.top
+    assert isinstance(scene, SettingsScene)
+    click(app, widget(scene, "left_handed"))
+    assert app.settings.left_handed and _saved(tmp_path)["left_handed"] is True
+    click(app, button(app, "Done"))
+    assert app.scenes.top is table
+    pump(app, 5)
+    side = table.layout.sidebar
+    assert side.left == 0
+    assert all(side.contains(b.rect) for b in table.controls.buttons.values())
+    assert not table.layout.hand.colliderect(side) and not table.layout.table.colliderect(side)

@@ -371,13 +371,16 @@ def test_escape_opens_the_menu_and_last_turn_replays(make) -> None:  # noqa: ANN
 # --------------------------------------------------------------------------- resize
 
 
-def test_a_resize_lays_out_every_card_again(make) -> None:  # noqa: ANN001
+@pytest.mark.parametrize("left", [False, True], ids=["right-hand", "left-hand"])
+def test_a_resize_lays_out_every_card_again(make, left: bool) -> None:  # noqa: ANN001
     probe = make(rigged={"table": "3H 4H 5H | 7C 7D 7S | 9S 10S JS QS | AD AC AH",
                          "hands": ["6H 9H 9D 9C 2C KD 4S 5S", "AS 2S 8C 8D JD"],
                          "current": 0})
     scene = probe.scene
+    probe.app.settings.left_handed = left  # the table lays itself out again for it
+    probe.frames(3)
     before = {c: s.rect.copy() for c, s in scene.sprites.sprites.items()}
-    for size in ((1024, 640), (1920, 1080)):
+    for size in ((1024, 640), (1280, 800), (1920, 1080)):
         probe.post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         probe.frames(3)
         window = pygame.Rect((0, 0), size)
@@ -390,6 +393,23 @@ def test_a_resize_lays_out_every_card_again(make) -> None:  # noqa: ANN001
         before = {c: s.rect.copy() for c, s in scene.sprites.sprites.items()}
         buttons = scene.controls.buttons
         assert all(window.contains(b.rect) for b in buttons.values())
+        layout = scene.layout
+        side = layout.sidebar
+        assert (side.left == 0) if left else (side.right == size[0])
+        assert all(side.contains(b.rect) for b in buttons.values())
+        for name in ("stock", "info", "buttons"):
+            assert side.contains(getattr(layout, name)), name
+        if layout.scores is not None:
+            assert side.contains(layout.scores)
+        for name in ("top", "table", "log", "status", "hand"):
+            rect = getattr(layout, name)
+            assert window.contains(rect) and not rect.colliderect(side), (name, size, left)
+        for card, sprite in scene.sprites.sprites.items():
+            assert not sprite.rect.colliderect(side), (str(card), size, left)
+    # the hit areas follow the cards: a click on a card of the hand picks it up
+    card = probe.card("KD", "hand")
+    probe.click(probe.center(card))
+    assert scene.selected == [card]
 
 
 def test_a_meld_frozen_by_its_joker_is_marked_and_breaking_it_is_told_at_once(
