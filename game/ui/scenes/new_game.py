@@ -118,10 +118,17 @@ class NewGameScene(MenuScene):
         # the presets sit at the foot of the column; the summary fills what is between
         presets_h = self.px(28) + 3 * row + 2 * gap
         presets_y = inner.bottom - presets_h
-        summary_h = max(self.px(70), presets_y - self.px(24) - row - gap - y)
+        summary_h = max(self.px(70), presets_y - self.px(24) - 2 * (row + gap) - y)
         self._summary = self.text_box(pygame.Rect(inner.x, y, inner.w, summary_h),
                                       self._summary_html(), size=14)
         y += summary_h + gap
+        # the deal number to play (``game.deals``; empty: a new deal is drawn)
+        label_w = round(inner.w * 0.45)
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Deal number"), size=15, fit=True)
+        self.entry(pygame.Rect(inner.x + label_w, y, inner.w - label_w, row), self.deal,
+                   self._deal_changed, key="deal", submit=self.start,
+                   placeholder=_("New deal"), max_length=MAX_DIGITS + 11)
+        y += row + gap
         self.button(pygame.Rect(inner.x, y, inner.w, row), _("Rules of this variant\u2026"),
                     self._show_rules, key="rules",
                     tooltip=_("Read the full rules of the chosen variant, house rules marked"))
@@ -213,18 +220,8 @@ class NewGameScene(MenuScene):
             start, tip = _("Deal the cards"), _("Start the game with these rules and players")
         self.button(pygame.Rect(self.width - margin - start_w, top, start_w, row), start,
                     self.start, key="start", style="primary", size=17, tooltip=tip)
-        # the deal number to play (empty: a new one is drawn), just left of Start
-        deal_w = self.px(150)
-        deal_x = self.width - margin - start_w - self.px(16) - deal_w
-        self.entry(pygame.Rect(deal_x, top, deal_w, row), self.deal, self._deal_changed,
-                   key="deal", submit=self.start, placeholder=_("New deal"),
-                   max_length=MAX_DIGITS + 11)
-        caption = _("Deal number")
-        caption_w = self.px(120)
-        self.label(pygame.Rect(deal_x - self.px(8) - caption_w, top, caption_w, row), caption,
-                   style="label_right", size=15, fit=True)
         x = margin + self.px(170)
-        rect = pygame.Rect(x, top, deal_x - self.px(8) - caption_w - self.px(12) - x, row)
+        rect = pygame.Rect(x, top, self.width - margin - start_w - self.px(20) - x, row)
         self._status_rect = rect
         size = self._status_size(self.status)
         if size is not None:
