@@ -1,11 +1,12 @@
 """Where everything goes on the contract table: a function of the model, the size and the
 places the seats' melds had (``places.SectionPlaces``, so they stay where they were).
 
-The sidebar on the right (on the left for a left-handed player) holds the two piles (stock and discard, side by side), a panel of
-the bottom player's facts and the buttons; opponents run across the top; below them a
-banner names the round's contract; the felt shows each player's melds in a framed section
-under the owner's name; the staging groups (the contract being built) sit above the hand;
-the status line is between the felt and the staging groups.
+The sidebar on the right (on the left for a left-handed player) holds the two piles
+(stock and discard, side by side), a panel of the bottom player's facts and the buttons;
+opponents run across the top; below them a banner names the round's contract; the felt
+shows each player's melds in a framed section under the owner's name; the staging groups
+(the contract being built) sit above the hand; the status line is between the felt and the
+staging groups.
 """
 
 from __future__ import annotations
@@ -145,9 +146,9 @@ def compute_layout(model: ContractModel, size: tuple[int, int],
     pile_h = round(pile_w * CARD_RATIO)
     lift = label_h + 12  # the title and the pile's edges above the top card
     piles = pygame.Rect(sidebar.x + pad, pad, inner_w, lift + pile_h + round(label_h * 1.5))
-    left = piles.x + (inner_w - 2 * pile_w - gap) // 2
-    stock = pygame.Rect(left, piles.y + lift, pile_w, pile_h)
-    discard = pygame.Rect(left + pile_w + gap, piles.y + lift, pile_w, pile_h)
+    piles_x = piles.x + (inner_w - 2 * pile_w - gap) // 2
+    stock = pygame.Rect(piles_x, piles.y + lift, pile_w, pile_h)
+    discard = pygame.Rect(piles_x + pile_w + gap, piles.y + lift, pile_w, pile_h)
     info_h = max(clamp(height * 0.13, 78, 116 * s),
                  INFO_LINES * int(info_px(size, s) * 1.45) + 12)
     info = pygame.Rect(sidebar.x + pad, piles.bottom + pad, inner_w, info_h)

@@ -1,5 +1,5 @@
-"""Settings: animation speed, hand order, hints, the tables' side panel, buying in Shanghai Rummy, sound, the
-look of the cards, window size and full screen.
+"""Settings: animation speed, hand order, hints, the tables' side panel, buying in
+Shanghai Rummy, sound, the look of the cards, window size and full screen.
 
 Every change is taken into use and saved at once (``App.apply_settings``), so there is
 no Apply button to forget; Restore defaults asks first. The screen opens from the title
