@@ -98,6 +98,20 @@ def _add_game_arguments(parser: argparse.ArgumentParser, version: bool = True) -
                         help=_("render N frames of a computer-only game headless, then exit"))
     parser.add_argument("--screenshot", type=Path, metavar="FILE",
                         help=_("with --smoke: save the last frame as a PNG"))
+    parser.add_argument("--deal", type=_deal_number, metavar="N",
+                        help=_("open New game with deal number N to play (the number a "
+                               "table shows: the same cards again)"))
+
+
+def _deal_number(text: str) -> int:
+    """An argparse ``type`` for a deal number (``game.deals``): a bad one is a usage
+    error in the words New game uses."""
+    from game.deals import DealNumberError, parse_deal
+
+    try:
+        return parse_deal(text)
+    except DealNumberError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _add_lang_argument(parser: argparse.ArgumentParser) -> None:
@@ -191,6 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             # the reader stopped early (e.g. piped into head): not an error of ours
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args.deal is not None and args.smoke is not None:
+        usage_error("--deal opens New game; --smoke plays a computer-only game of its own")
     if args.screenshot is not None and args.smoke is None:
         usage_error("--screenshot saves the last frame of --smoke N: give --smoke too")
     if args.screenshot is not None:
@@ -200,4 +216,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.ui.app import run_app
 
     return run_app(data_dir=args.data_dir, smoke_frames=args.smoke, screenshot=args.screenshot,
-                   lang=i18n.language_code(args.lang))
+                   lang=i18n.language_code(args.lang), deal=args.deal)

@@ -258,8 +258,11 @@ class App:
                 self.window.blit(label, label.get_rect(midtop=(box.centerx, top)))
             y = box.bottom + 6
 
-    def run(self, first: Scene) -> int:
+    def run(self, first: Scene, *more: Scene) -> int:
+        """Show ``first`` (and ``more`` over it, in order) and run until the window closes."""
         self.scenes.push(first)
+        for scene in more:
+            self.scenes.push(scene)
         self.show_startup_messages()
         while self.running and len(self.scenes):
             dt = self.clock.tick(FPS) / 1000.0
@@ -348,11 +351,17 @@ def _sound_on(settings: object) -> bool:
 
 
 def run_app(data_dir: Path | None = None, smoke_frames: int | None = None,
-            screenshot: Path | None = None, lang: str | None = None) -> int:
+            screenshot: Path | None = None, lang: str | None = None,
+            deal: int | None = None) -> int:
+    """The game from its title screen; with ``deal``, New game over it with that deal
+    number filled in (``machiavelli --deal N``)."""
     if smoke_frames is not None:
         return run_smoke(data_dir, smoke_frames, screenshot, lang)
     app = App(data_dir, lang=lang)
-    return app.run(app.scenes.create("title"))
+    title = app.scenes.create("title")
+    if deal is None:
+        return app.run(title)
+    return app.run(title, app.scenes.create("new_game", deal=deal))
 
 
 def run_smoke(data_dir: Path | None, frames: int, screenshot: Path | None,

@@ -152,3 +152,21 @@ def test_a_data_dir_that_is_a_device_node_is_refused(tmp_path: Path) -> None:
              "is a device, not a folder")
     _untouched(tmp_path, ["null"])
     assert stat.S_ISCHR(os.stat(node).st_mode)
+
+
+# --------------------------------------------------------- issue 33: a numbered deal
+
+
+def test_a_deal_number_opens_new_game_with_it_and_a_bad_one_is_refused() -> None:
+    from game.cli import parse_plain_start
+
+    args = parse_plain_start(["--deal", "123 456 789"])
+    assert args is not None and args.deal == 123456789
+    for typed, words in (("12ab", "digits only"), ("-4", "cannot be negative"),
+                         ("1234567890", "at most 9 digits")):
+        done = machiavelli("--deal", typed)
+        assert done.returncode == 2 and words in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr and done.stdout == ""
+    done = machiavelli("--deal", "5", "--smoke", "2")
+    assert done.returncode == 2 and "--deal opens New game" in done.stderr
+

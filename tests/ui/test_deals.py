@@ -174,3 +174,15 @@ def test_the_contract_table_and_scoreboard_show_the_deal(start_app: StartApp) ->
     table = app.scenes.top
     assert isinstance(table, ContractTableScene) and table is not scene
     _same_deal(scene.session, table.session)
+
+
+def test_new_game_opened_with_a_deal_number_deals_it(start_app: StartApp) -> None:
+    # what ``machiavelli --deal 4242`` opens (``run_app``)
+    app = start_app()
+    app.scenes.open("title")
+    scene = app.scenes.open("new_game", deal=4242)
+    pump(app, 3)
+    assert isinstance(scene, NewGameScene) and scene.deal == "4 242"
+    assert widget(scene, "deal").get_text() == "4 242"
+    click(app, widget(scene, "start"))
+    assert scene.session is not None and scene.session.match.seed == 4242

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.deals import MAX_DIGITS, DealNumberError, parse_deal, random_deal
+from game.deals import MAX_DIGITS, DealNumberError, deal_text, parse_deal, random_deal
 from game.engine.errors import OptionError
 from game.engine.options import apply_options
 from game.engine.variants import all_variants
@@ -54,7 +54,7 @@ class NewGameScene(MenuScene):
     title = N_("New game")
     subtitle = N_("Pick a variant, adjust its rules and seat the players")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, deal: int | None = None) -> None:
         super().__init__(app)
         settings = app.settings
         variant_id = settings.default_variant if settings.default_variant in all_variants() \
@@ -68,7 +68,7 @@ class NewGameScene(MenuScene):
         self.rules = HouseRulesColumn(self)
         self.preset_name = ""
         #: the deal number typed (empty: a new deal is drawn); see ``game.deals``
-        self.deal = ""
+        self.deal = "" if deal is None else deal_text(deal)
         self.status = ""
         self.status_error = False
         self._status_label: UILabel | None = None
