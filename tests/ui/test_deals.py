@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.deals import deal_text, parse_deal
 from game.session import GameSession, Seat
 from game.solver.matches import new_match
 from game.ui.app import App
@@ -186,3 +187,16 @@ def test_new_game_opened_with_a_deal_number_deals_it(start_app: StartApp) -> Non
     assert widget(scene, "deal").get_text() == "4 242"
     click(app, widget(scene, "start"))
     assert scene.session is not None and scene.session.match.seed == 4242
+
+
+def test_play_again_deals_a_new_number_a_person_can_type(start_app: StartApp) -> None:
+    # Play again draws the next match's number from this one's: it was up to 2**31 - 1,
+    # ten digits that New game's Deal number box refuses
+    app = start_app(speed=4.0)
+    session, probe = _finish_hand(app, 1)
+    probe.click(button(app, "Play again").rect.center)
+    table = app.scenes.top
+    assert isinstance(table, TableScene) and table.session is not session
+    number = table.session.match.seed
+    assert number != session.match.seed and 1 <= number <= 999_999_999
+    assert parse_deal(deal_text(number)) == number

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.deals import deal_words
+from game.deals import MAX_DEAL, deal_words
 from game.engine.cards import Card
 from game.i18n import _, ngettext
 from game.ui.scenes.dialogs import ConfirmDialog
@@ -189,9 +189,10 @@ class EndOfHandScene(MenuBase):
             self.app.scenes.pop()
 
     def _next_seed(self) -> int:
-        """The seed of the next match, drawn from this one's (so a series replays)."""
+        """The seed of the next match, drawn from this one's (so a series replays): a deal
+        number a person can type (``game.deals``)."""
         seed = self.match.seed
-        return (seed * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFF
+        return ((seed * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFF) % MAX_DEAL + 1
 
     def _replace_table(self, make_table: Callable[[bool], Scene]) -> None:
         """Close this screen and put ``make_table(autosave)`` (a new match) in place of
