@@ -380,7 +380,7 @@ def test_a_resize_lays_out_every_card_again(make, left: bool) -> None:  # noqa: 
     probe.app.settings.left_handed = left  # the table lays itself out again for it
     probe.frames(3)
     before = {c: s.rect.copy() for c, s in scene.sprites.sprites.items()}
-    for size in ((1024, 640), (1280, 800), (1920, 1080)):
+    for size in ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160)):
         probe.post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
         probe.frames(3)
         window = pygame.Rect((0, 0), size)
