@@ -293,6 +293,13 @@ class NetHost:
         """Start the match (every network seat must be taken: else a ``Problem`` says so)."""
         self._call(self._begin)
 
+    def fill_with_computers(self, level: str = "medium") -> None:
+        """Before the match begins: every network seat nobody has taken becomes a computer
+        seat of ``level`` (a ``Lobby`` event follows); taken seats keep their players."""
+        if level not in COMPUTER_KINDS:
+            raise ValueError(f"unknown level '{level[:20]}'")
+        self._call(self._fill, level)
+
     def act(self, seat: int, action: Action) -> None:
         """A local seat's action; a ``Refused`` event follows if the rules refuse it."""
         self._call(self._local_action, seat, action)
@@ -707,6 +714,19 @@ class NetHost:
 
     def _step(self) -> int:
         return len(self._match.log) if self._match is not None else 0
+
+    def _fill(self, level: str) -> None:
+        if self._started:
+            return
+        changed = False
+        for index, seat in enumerate(self._seats):
+            if seat.state == "open":
+                seat.spec = SeatSpec(level, seat.name, level)
+                seat.name = seat.name or f"Player {index + 1}"
+                seat.state = "computer"
+                changed = True
+        if changed:
+            self._lobby_changed()
 
     def _begin(self) -> None:
         if self._started:

@@ -113,3 +113,24 @@ def test_the_host_screens_mirror_follows_the_match_to_its_end() -> None:
         assert mirror.session.match.digest() == final.match.digest()
     finally:
         hosted.stop()
+
+
+def test_fill_with_computers_turns_the_open_network_seats_into_computers() -> None:
+    host = NetHost("machiavelli", [SeatSpec(LOCAL, "Ada"), SeatSpec("net"), SeatSpec("net")],
+                   3, {}, HostSettings(host=LOOPBACK, port=0))
+    host.start()
+    hosted = Hosted(host)
+    try:
+        hosted.wait_for(Lobby, 10)
+        host.fill_with_computers("easy")
+        lobby = hosted.wait_for(Lobby, 10, lambda e: e.seats[1].state != "open")
+        assert [(s.kind, s.state) for s in lobby.seats[1:]] == [("easy", "computer")] * 2
+        host.begin()
+        first = hosted.wait_for(Update, 10, lambda e: e.seat == 0)
+        assert first.event is None
+        session = host.session()
+        assert session is not None and session.network is not None
+        assert session.network.remote == ()  # no seat waits for a player any more
+        assert [s.kind for s in session.seats] == ["human", "easy", "easy"]
+    finally:
+        hosted.stop()

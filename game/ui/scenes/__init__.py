@@ -33,6 +33,8 @@ SCENES: dict[str, str] = {
     "contract_table": "game.ui.scenes.contract_table:ContractTableScene",
     "lobby": "game.ui.scenes.lobby:LobbyScene",
     "hosted_table": "game.ui.scenes.hosted_table:HostedTableScene",
+    "join": "game.ui.scenes.join:JoinScene",
+    "joined_table": "game.ui.scenes.joined_table:JoinedTableScene",
     "table_menu": "game.ui.table.menu:TableMenu",
     "handover": "game.ui.scenes.handover:HandOverScene",
     "scoreboard": "game.ui.scenes.scoreboard:ScoreboardScene",

@@ -19,9 +19,9 @@ from game.i18n import N_, _
 from game.net import HostSettings, NetHost, SeatSpec
 from game.net.events import Listening, Lobby, LobbySeat, Problem
 from game.session import GameSession
-from game.store.seats import COMPUTER_KINDS
 from game.ui import theme
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
+from game.ui.widgets.lobby_seats import draw_seat_rows, join_code_words, seat_words, wrap
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
@@ -31,18 +31,6 @@ if TYPE_CHECKING:
 
 #: the seat kinds of the New game screen that the host plays itself or waits for
 NET_KIND, HUMAN_KIND = "net", "human"
-#: what a seat's state says in the lobby (``game.net.events.LobbySeat.state``)
-STATE_WORDS = {
-    "open": N_("waiting for a player to join"),
-    "taken": N_("joined"),
-    "waiting": N_("dropped out: waiting for them"),
-    "computer": N_("played by the computer"),
-    "local": N_("at this screen"),
-}
-LEVEL_WORDS = {"easy": N_("Computer \u00b7 Easy"), "medium": N_("Computer \u00b7 Medium"),
-               "hard": N_("Computer \u00b7 Hard")}
-
-
 def host_settings() -> HostSettings:
     """How the lobby hosts: on this computer's address on the local network, announced
     there (tests replace it to host on the loopback address)."""
@@ -62,11 +50,6 @@ def seat_specs(seats: Sequence[tuple[str, str]]) -> list[SeatSpec]:
         else:
             specs.append(SeatSpec(kind, name))
     return specs
-
-
-def join_code_words(code: str) -> str:
-    """The join code as shown: two groups of three, easy to read out."""
-    return f"{code[:3]}-{code[3:]}" if len(code) == 6 else code
 
 
 class LobbyScene(MenuScene):
@@ -103,6 +86,13 @@ class LobbyScene(MenuScene):
             pygame.Rect(self.width - margin - start_w, top, start_w, row), _("Start"),
             self.start, key="start", style="primary", size=17,
             tooltip=_("Deal the cards once every network seat is taken"))
+        fill_w = self.px(330)
+        fill_text = _("Fill empty seats with computers")
+        self.fill_button: UIButton = self.button(
+            pygame.Rect((self.width - fill_w) // 2, top, fill_w, row), fill_text,
+            self.fill, key="fill", size=self.fitting_px([fill_text], fill_w - self.px(16), 16,
+                                                       bold=True) / self.scale,
+            tooltip=_("Computers (medium) play the network seats nobody has taken"))
         self._enable_start()
 
     def default_focus(self) -> str | None:
@@ -120,6 +110,12 @@ class LobbyScene(MenuScene):
             button.enable()
         else:
             button.disable()
+        fill = getattr(self, "fill_button", None)
+        if fill is not None and fill.alive():
+            if any(s.state == "open" for s in self.seats) and not self.handed_over:
+                fill.enable()
+            else:
+                fill.disable()
 
     # -- per frame
 
@@ -144,6 +140,11 @@ class LobbyScene(MenuScene):
     def start(self) -> None:
         if self.ready:
             self.host.begin()
+
+    def fill(self) -> None:
+        """The network seats nobody has taken are played by computers (medium)."""
+        if any(s.state == "open" for s in self.seats) and not self.handed_over:
+            self.host.fill_with_computers("medium")
 
     def _open_table(self) -> None:
         session = self.host.session()
@@ -214,61 +215,20 @@ class LobbyScene(MenuScene):
         else:
             note = _("Not announced on the local network: type the address on the other "
                      "computers.")
-        for line in _wrap(note, px(15), w):
+        for line in wrap(note, px(15), w):
             y = draw_text(surface, line, px(15), theme.MUTED, topleft=(x, y)).bottom + px(2)
         if self.problem:
             y += px(10)
-            for line in _wrap(self.problem, px(15), w):
+            for line in wrap(self.problem, px(15), w):
                 y = draw_text(surface, line, px(15), theme.ERROR, topleft=(x, y)).bottom
 
     def _draw_seats(self, surface: pygame.Surface, inner: pygame.Rect,
                     rect: pygame.Rect) -> None:
         draw_panel(surface, rect, self.scale, _("Seats"))
         px = self.px
-        row = min(px(64), inner.h // max(1, len(self.seats)))
-        y = inner.y
-        name_px, state_px = min(px(20), row // 2), min(px(15), row * 2 // 5)
-        for index, seat in enumerate(self.seats):
-            colour = theme.seat_colour(index)
-            dot = max(4, row // 8)
-            pygame.draw.circle(surface, colour, (inner.x + dot, y + row // 3), dot)
-            x = inner.x + dot * 3
-            name = seat.name if seat.state != "open" else _("Seat {n}").format(n=index + 1)
-            draw_text(surface, fit_text(name, name_px, inner.right - x, "bold"), name_px,
-                      theme.CREAM, style="bold", topleft=(x, y))
-            words, tone = self._seat_words(seat)
-            draw_text(surface, fit_text(words, state_px, inner.right - x), state_px, tone,
-                      topleft=(x, y + name_px + px(4)))
-            y += row
+        draw_seat_rows(surface, inner, self.seats, px, lambda _i, seat: seat_words(seat))
         if not self.ready and self.listening is not None:
             waiting = sum(s.state == "open" for s in self.seats)
             draw_text(surface, fit_text(_("Start once every network seat is taken ({n} to "
                                           "go).").format(n=waiting), px(14), inner.w),
                       px(14), theme.MUTED, bottomleft=(inner.x, inner.bottom))
-
-    def _seat_words(self, seat: LobbySeat) -> tuple[str, tuple[int, int, int]]:
-        if seat.kind in COMPUTER_KINDS:
-            return _(LEVEL_WORDS[seat.kind]), theme.MUTED
-        if seat.kind == "local":
-            return _("Human \u00b7 at this screen"), theme.MUTED
-        words = _("Network player \u00b7 {state}").format(state=_(STATE_WORDS.get(
-            seat.state, seat.state)))
-        tone = theme.GREEN if seat.state == "taken" else theme.GOLD_LIGHT
-        return words, tone
-
-
-def _wrap(text: str, px: int, width: int) -> list[str]:
-    """``text`` in lines no wider than ``width`` at ``px``."""
-    font = theme.font(px)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines

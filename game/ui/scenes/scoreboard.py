@@ -78,7 +78,11 @@ class ScoreboardScene(EndOfHandScene):
                             self.toggle, "plain",
                             _("Open the scores again (L)") if self.collapsed else
                             _("Fold the scores away to see the table and every hand (L)"))
-        if self.over:
+        remote = self.table is not None and self.table.remote_match
+        if self.over and remote:  # the host's game: nothing to set up again here
+            specs = [("title", _("Title"), self.to_title, "primary",
+                      _("Back to the title screen"))]
+        elif self.over:
             specs = [("title", _("Title"), self.to_title, "plain", _("Back to the title screen")),
                      ("setup", _("New game…"), self.setup_game, "plain",
                       _("Choose a variant, rules and players")),
@@ -89,7 +93,7 @@ class ScoreboardScene(EndOfHandScene):
                       _("Deal the next hand (Enter)"))]
         if self.table is not None:
             specs.insert(0, look)
-        if self.session.humans and not self.match.variant.is_contract:
+        if self.session.humans and not self.match.variant.is_contract and not remote:
             specs.insert(len(specs) - 1, ("review", _("Review"), self.review, "plain",
                                           _("Your turns so far against the best plays")))
         if self.collapsed:
@@ -100,7 +104,9 @@ class ScoreboardScene(EndOfHandScene):
             self._build_deal_row(self._deal_row_top(22, 46))
 
     def default_focus(self) -> str | None:
-        return "again" if self.over else "next"
+        if self.over:
+            return "title" if self.table is not None and self.table.remote_match else "again"
+        return "next"
 
     def _box(self) -> pygame.Rect:
         w, h = self.app.size

@@ -31,7 +31,7 @@ FAN = ((1, "S"), (13, "H"), (12, "D"), (11, "C"), (0, "*"))
 
 
 
-MENU_ROWS = 9  # the menu's rows with Continue; Quit keeps the last row without it
+MENU_ROWS = 10  # the menu's rows with Continue; Quit keeps the last row without it
 
 class TitleScene(MenuScene):
     hints = N_("\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc quit")
@@ -75,6 +75,8 @@ class TitleScene(MenuScene):
             ("new", _("New game"), self.new_game,
              _("Choose a variant, house rules and players, and deal"),
              "menu" if self.has_autosave else "primary"),  # the one Enter presses is gold
+            ("join", _("Join a network game"), self.join_game,
+             _("Play at a game hosted on another computer of this network"), "menu"),
             ("load", _("Load game"), self.load_game, _("Open a game you saved"), "menu"),
             ("rules", _("Rules"), self.rules, _("Read the rules of every variant"), "menu"),
             # not gold even on a first start (the line beside it offers it): one button
@@ -92,7 +94,7 @@ class TitleScene(MenuScene):
         ]
         y = top
         for key, text, action, tooltip, style in entries:
-            if key == "quit":  # its own place, last of nine: never where Statistics was
+            if key == "quit":  # its own place, last of ten: never where Statistics was
                 y = top + (MENU_ROWS - 1) * (height + gap)
             self.button(pygame.Rect(x, y, width, height), text, action, key=key,
                         tooltip=tooltip, style=style, size=18)
@@ -105,8 +107,8 @@ class TitleScene(MenuScene):
         return self.px(104)
 
     def _button_size(self) -> tuple[int, int]:
-        """Menu buttons' height and gap: a little tighter than other menus, to fit nine."""
-        return self.px(44), self.px(9)
+        """Menu buttons' height and gap: a little tighter than other menus, to fit ten."""
+        return self.px(40), self.px(8)
 
     def _menu_origin(self) -> tuple[int, int, int]:
         w, h = self.app.size
@@ -128,6 +130,9 @@ class TitleScene(MenuScene):
 
     def new_game(self) -> None:
         self.app.scenes.open("new_game")
+
+    def join_game(self) -> None:
+        self.app.scenes.open("join")
 
     def load_game(self) -> None:
         self.app.scenes.open("saves", mode="load")
@@ -181,7 +186,7 @@ class TitleScene(MenuScene):
         if not self.tutorial_seen:  # first start: the tutorial is offered
             left, top, width = self._menu_origin()
             height, gap = self._button_size()
-            row = 4 if self.has_autosave else 3
+            row = 5 if self.has_autosave else 4
             draw_text(surface, _("New here? Start with the tutorial"), self.px(15), GOLD_LIGHT,
                       style="italic",
                       midleft=(left + width + self.px(16), top + row * (height + gap)

@@ -79,6 +79,9 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     #: seconds the cards of an applied action rest before the game goes on (speed 1)
     settle_pause = 0.3
+    #: the match is another computer's (a network game joined): this screen cannot save
+    #: it, review it or play it again
+    remote_match = False
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
         super().__init__(app)

@@ -39,14 +39,18 @@ class TableMenu(Dialog):
     def default_focus(self) -> str | None:
         return "resume"
 
+    def entries(self) -> list[tuple[str, str, str, str]]:
+        """The menu's entries: a joined network game is the host's to save."""
+        return [e for e in ENTRIES if not (e[0] == "save" and self.table.remote_match)]
+
     def extra_height(self) -> int:
-        return len(ENTRIES) * self.px(52)
+        return len(self.entries()) * self.px(52)
 
     def build_extra(self, box: object, rect: pygame.Rect) -> None:
         actions = {"resume": self.close, "save": self.save, "settings": self.settings,
                    "title": self.to_title, "quit": self.quit}
         y = rect.y
-        for key, text, tip, style in ENTRIES:  # N_ only marks them: say them in the language
+        for key, text, tip, style in self.entries():  # N_ only marks them: say them
             self.button(pygame.Rect(rect.x, y, rect.w, self.px(42)), _(text), actions[key],
                         key=key, tooltip=_(tip), style=style, size=17, container=box)
             y += self.px(52)
@@ -107,6 +111,12 @@ class TableMenu(Dialog):
         if table.autosave and not table.match.over:
             table.before_quit()
             _go_title(app)
+            return
+        if table.remote_match and not table.match.over:
+            app.scenes.push(ConfirmDialog(
+                app, _("Leave this game?"),
+                _("The host keeps your seat a while; then a computer plays it."),
+                lambda: _go_title(app), confirm=_("Leave"), danger=True))
             return
         app.scenes.push(ConfirmDialog(app, _("Leave this game?"),
                                       _("This game is not autosaved; it will be lost."),

@@ -1,0 +1,224 @@
+"""Joining a network game from the real app, driven by real pygame events: the title's
+Join a network game, the Join screen (typing the address, the join code and the name,
+pressing Join), its lobby, and the joined table, where the person plays their seat
+against the host (a headless ``NetHost``, or a second app hosting) on 127.0.0.1."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from game.engine.actions import Draw, Play
+from game.engine.table import Table
+from game.net import HostSettings, NetHost, SeatSpec
+from game.net.events import Lobby, Played
+from game.ui.scenes import join as join_module
+from game.ui.scenes import lobby as lobby_module
+from game.ui.table.phases import HUMAN, PLAYBACK
+from game.ui.table.probe import TableProbe
+from tests.ui.conftest import StartApp, button, click, pump, top_name, type_text, widget
+from tests.ui.test_menus import open_title
+
+LOOPBACK = "127.0.0.1"
+
+
+@pytest.fixture(autouse=True)
+def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hosting on the loopback address, unannounced; the Join screen looks for no games."""
+    monkeypatch.setattr(lobby_module, "host_settings", lambda: HostSettings(
+        host=LOOPBACK, port=0, takeover_after=30.0, announce=False))
+    monkeypatch.setattr(join_module, "start_browser", lambda: None)
+
+
+def frames_until(apps: list[Any], done: Callable[[], bool], seconds: float = 30.0,
+                 what: str = "") -> None:
+    """Frames of every app (in real time: the network is) until ``done()``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if done():
+            return
+        for app in apps:
+            app.frame(1 / 60)
+        time.sleep(0.003)
+    assert done(), f"gave up waiting for {what}"
+
+
+def open_join(app: Any) -> Any:
+    open_title(app)
+    click(app, button(app, "Join a network game"))
+    assert top_name(app) == "JoinScene"
+    return app.scenes.top
+
+
+def fill_form(app: Any, scene: Any, address: str, code: str, name: str) -> None:
+    type_text(app, widget(scene, "address"), address)
+    type_text(app, widget(scene, "code"), code)
+    type_text(app, widget(scene, "name"), name)
+
+
+def headless_host(seats: list[SeatSpec], seed: int = 2) -> NetHost:
+    host = NetHost("machiavelli", seats, seed, {}, HostSettings(host=LOOPBACK, port=0))
+    host.start()
+    return host
+
+
+def host_events_until(host: NetHost, kind: type, test: Callable[[Any], bool],
+                      seen: list[object], app: Any = None, seconds: float = 20.0) -> Any:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for event in host.events():
+            seen.append(event)
+            if isinstance(event, kind) and test(event):
+                return event
+        if app is not None:
+            app.frame(1 / 60)
+        time.sleep(0.005)
+    raise AssertionError(f"no {kind.__name__} from the host")
+
+
+def test_a_wrong_code_is_refused_in_words_and_the_form_stays(app: Any) -> None:
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net")])
+    try:
+        seen: list[object] = []
+        host_events_until(host, Lobby, lambda e: True, seen)
+        scene = open_join(app)
+        fill_form(app, scene, f"{LOOPBACK}:{host.port}", "WRONG1", "Bea")
+        click(app, button(app, "Join"))
+        frames_until([app], lambda: bool(scene.problem), 10, "the refusal")
+        assert "Wrong join code" in scene.problem
+        assert scene.client is None and top_name(app) == "JoinScene"
+        assert widget(scene, "address").get_text() == f"{LOOPBACK}:{host.port}"
+        # a host that is not there: said, never a frozen window
+        type_text(app, widget(scene, "address"), f"{LOOPBACK}:1")
+        start = time.monotonic()
+        click(app, button(app, "Join"))
+        assert time.monotonic() - start < 1.0
+        frames_until([app], lambda: "Cannot reach the host" in scene.problem, 15,
+                     "the unreachable host")
+    finally:
+        host.stop()
+        host.join(10)
+
+
+def test_join_with_the_keyboard_then_play_turns_at_the_joined_table(app: Any) -> None:
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net")])
+    seen: list[object] = []
+    try:
+        host_events_until(host, Lobby, lambda e: True, seen)
+        scene = open_join(app)
+        fill_form(app, scene, f"{LOOPBACK}:{host.port}", host.code.lower(), "Bea")
+        # Enter in the last field joins (the keyboard alone reaches everything)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0))
+        pump(app, 3)
+        frames_until([app], lambda: scene.in_lobby and len(scene.seats) == 2, 10, "the lobby")
+        assert scene.joined.seat == 1 and scene.seats[1].name == "Bea"
+        assert scene.seats[0].name == "Ada"
+        host.begin()
+        frames_until([app], lambda: top_name(app) == "JoinedTableScene", 10, "the table")
+        table = app.scenes.top
+        assert table.seat == 1 and table.session.humans == [1]
+        probe = TableProbe(app, table)
+        # the host's person (seat 0) lays a meld first, then draws; the joined table tells
+        # the play step by step, as a computer's, once its cards are public
+        for turn in range(3):
+            frames_until([app], lambda: table.match.current == 0 and table.settled, 20,
+                         "seat 0's turn")
+            if turn == 0:
+                match = host.session().match
+                meld = meld_in(tuple(match.hand.hands[0]), match.variant)
+                host.act(0, Play(0, Table((tuple(meld),), (), {})))
+                frames_until([app], lambda: table.phase == PLAYBACK, 10, "the play told")
+                assert set(meld) <= set(table.match.hand.hands[0])  # public now
+                frames_until([app], lambda: table.phase == HUMAN, 20, "the play to land")
+                assert [sorted(m) for m in table.match.hand.table.melds] == [sorted(meld)]
+                assert table.turn_log[-1][0] == 0 and "Ada" in table.turn_log[-1][1]
+                assert not set(meld) & set(table.match.hand.hands[0])
+            else:
+                host.act(0, Draw(0))
+            frames_until([app], lambda: table.phase == HUMAN, 20, "the joiner's turn")
+            assert table.errors == []
+            hand = len(table.match.hand.hands[1])
+            stock = len(table.match.hand.stock)
+            probe.click_button("draw")  # a real click on Draw, sent to the host
+            frames_until([app], lambda: table.match.current == 0 and table.settled, 20,
+                         "the draw to come back")
+            assert len(table.match.hand.hands[1]) == hand + 1
+            assert len(table.match.hand.stock) == stock - 1
+            played = host_events_until(host, Played, lambda e: e.event["seat"] == 1, seen)
+            assert played.event["action"]["type"] == "draw"
+        assert sum(1 for seat, _ in table.turn_log if seat == 0) >= 3
+        assert sum(1 for seat, _ in table.turn_log if seat == 1) >= 3
+        # the joined table holds only what its seat may see: its hand is the host's
+        view = table.client.last_view
+        assert tuple(table.match.hand.hands[1]) == view.hand
+        assert table.match.hand.table == view.table
+    finally:
+        host.stop()
+        host.join(10)
+
+
+def meld_in(hand: tuple[Any, ...], variant: Any) -> list[Any]:
+    """Three cards of ``hand`` that make a meld on their own (the person's own cards)."""
+    from itertools import combinations
+
+    from game.engine.melds import check_meld
+
+    for combo in combinations(hand, 3):
+        if check_meld(list(combo), variant, {}).ok:
+            return list(combo)
+    raise AssertionError("no meld in the hand: pick another seed")
+
+
+def test_a_second_app_joins_the_host_app_and_plays_a_turn_the_host_shows(
+        start_app: StartApp, tmp_path: Any) -> None:
+    host_app = start_app(speed=4.0)
+    joiner = start_app(data_dir=tmp_path / "joiner", speed=4.0)
+    lobby = host_app.scenes.open("lobby", "machiavelli", {}, [("Niccolo", "human"),
+                                                              ("", "net")], 2)
+    frames_until([host_app], lambda: lobby.listening is not None, 10, "the host to listen")
+    listening = lobby.listening
+    # the second app joins through its Join screen, typing what the host's lobby shows
+    scene = open_join(joiner)
+    fill_form(joiner, scene, f"{listening.address}:{listening.port}", listening.code, "Bea")
+    click(joiner, button(joiner, "Join"))
+    frames_until([host_app, joiner], lambda: scene.in_lobby and lobby.seats[1].state == "taken"
+                 and len(scene.seats) == 2 and scene.seats[1].state == "taken", 15, "the join")
+    assert lobby.seats[1].name == "Bea" and scene.seats[0].name == "Niccolo"
+    click(host_app, button(host_app, "Start"))
+    frames_until([host_app, joiner], lambda: top_name(host_app) == "HostedTableScene"
+                 and top_name(joiner) == "JoinedTableScene", 15, "both tables")
+    hosted, joined = host_app.scenes.top, joiner.scenes.top
+    host_probe, join_probe = TableProbe(host_app, hosted), TableProbe(joiner, joined)
+    # the host's person draws (a real click at the host's table)
+    frames_until([host_app, joiner], host_probe.idle, 30, "the host's turn")
+    host_probe.click_button("draw")
+    frames_until([host_app, joiner], lambda: joined.phase == HUMAN and not joined.sprites.busy,
+                 30, "the joiner's turn")
+    assert [seat for seat, _ in joined.turn_log] == [0]
+    # the joiner lays a meld from its hand: select, drag to a new meld, End turn
+    cards = meld_in(tuple(joined.match.hand.hands[1]), joined.match.variant)
+    for card in cards:
+        join_probe.click(join_probe.center(card), mods=pygame.KMOD_CTRL)
+    join_probe.drag(join_probe.center(cards[0]), joined.layout.new_melds[0].center)
+    join_probe.frames(3)
+    assert sorted(joined.draft.groups[-1]) == sorted(cards)
+    join_probe.click_button("end")
+    # the host's match has the play, and the host's table shows it in its log and melds
+    frames_until([host_app, joiner], lambda: any(seat == 1 for seat, _ in hosted.turn_log)
+                 and joined.settled, 30, "the host to show the joiner's play")
+    assert any(sorted(meld) == sorted(cards) for meld in hosted.match.hand.table.melds)
+    assert hosted.errors == [] and joined.errors == []
+    assert joined.match.hand.table == hosted.match.hand.table
+    assert len(joined.match.hand.hands[1]) == len(hosted.match.hand.hands[1])
+    # the joined table never held another seat's card: the host's hand is counts only
+    assert not set(hosted.match.hand.hands[0]) & set(joined.match.hand.hands[0])
+    assert any("Bea" in line for seat, line in hosted.turn_log if seat == 1)
+    # leaving: the joiner's client closes; the host says the seat waits
+    joiner.scenes.pop()
+    frames_until([host_app], lambda: hosted.network.seats[1].state == "waiting", 10,
+                 "the host to see the joiner leave")
