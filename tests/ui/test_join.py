@@ -11,8 +11,9 @@ from typing import Any
 
 import pygame
 import pytest
+from pygame_gui.elements import UIButton
 
-from game.engine.actions import Draw, Play
+from game.engine.actions import Draw, EndTurn, Pass, Play
 from game.engine.table import Table
 from game.net import HostSettings, NetHost, SeatSpec
 from game.net.events import Lobby, Played
@@ -60,8 +61,9 @@ def fill_form(app: Any, scene: Any, address: str, code: str, name: str) -> None:
     type_text(app, widget(scene, "name"), name)
 
 
-def headless_host(seats: list[SeatSpec], seed: int = 2) -> NetHost:
-    host = NetHost("machiavelli", seats, seed, {}, HostSettings(host=LOOPBACK, port=0))
+def headless_host(seats: list[SeatSpec], seed: int = 2, variant: str = "machiavelli"
+                  ) -> NetHost:
+    host = NetHost(variant, seats, seed, {}, HostSettings(host=LOOPBACK, port=0))
     host.start()
     return host
 
@@ -222,3 +224,81 @@ def test_a_second_app_joins_the_host_app_and_plays_a_turn_the_host_shows(
     joiner.scenes.pop()
     frames_until([host_app], lambda: hosted.network.seats[1].state == "waiting", 10,
                  "the host to see the joiner leave")
+
+
+def join_and_begin(app: Any, host: NetHost, seen: list[object]) -> Any:
+    host_events_until(host, Lobby, lambda e: True, seen)
+    scene = open_join(app)
+    fill_form(app, scene, f"{LOOPBACK}:{host.port}", host.code, "Bea")
+    click(app, button(app, "Join"))
+    frames_until([app], lambda: scene.in_lobby, 10, "the lobby")
+    host.begin()
+    frames_until([app], lambda: top_name(app) == "JoinedTableScene", 10, "the table")
+    return app.scenes.top
+
+
+def draw_until_the_hand_ends(app: Any, host: NetHost, table: Any) -> None:
+    """Seats 0 (at the host) and 1 (at the joined table, by its Draw and End turn) only
+    draw, end their turns and pass, until the hand ends."""
+    for _turn in range(600):
+        frames_until([app], lambda: table.match.hand_over or table.settled and (
+            table.phase == HUMAN or table.match.current == 0), 20, "a turn")
+        if table.match.hand_over:
+            return
+        step = table.step
+        if table.match.current == 0:
+            session = host.session()
+            legal = session.match.legal_kinds() if session is not None else ()
+            kind = next((k for k in ("draw", "end_turn", "pass") if k in legal), legal)
+            host.act(0, {"draw": Draw, "end_turn": EndTurn, "pass": Pass}[kind](0))
+        elif "draw" in table.match.legal_kinds() or "pass" in table.match.legal_kinds():
+            table.human.draw_card()  # Draw, or Pass once the stock is out
+        else:
+            table.human.end_turn()
+        frames_until([app], lambda before=step: table.step > before, 20, "the move")
+    raise AssertionError("the hand did not end")
+
+
+def test_the_joined_table_shows_the_match_result_and_only_title_after_it(
+        start_app: StartApp) -> None:
+    app = start_app(speed=8.0)
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net")])  # one hand a match
+    try:
+        table = join_and_begin(app, host, [])
+        draw_until_the_hand_ends(app, host, table)
+        frames_until([app], lambda: top_name(app) == "ScoreboardScene", 20, "the scoreboard")
+        board = app.scenes.top
+        assert board.over and table.match.result is not None
+        # the host's game: nothing to review, save or play again here
+        assert [e.text for e in board._elements if isinstance(e, UIButton)] == [
+            "See the table", "Title"]
+        click(app, button(app, "Title"))
+        assert top_name(app) == "TitleScene"
+    finally:
+        host.stop()
+        host.join(10)
+
+
+def test_the_joined_table_shows_the_next_deal_and_then_a_lost_host(
+        start_app: StartApp) -> None:
+    """Carousel (hands until a score of 150): the joined scoreboard's Next hand shows the
+    deal the host made; then the host stops and the table says so, its cards kept."""
+    app = start_app(speed=8.0)
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net")], variant="carousel")
+    try:
+        table = join_and_begin(app, host, [])
+        draw_until_the_hand_ends(app, host, table)
+        frames_until([app], lambda: top_name(app) == "ScoreboardScene", 20, "the scoreboard")
+        click(app, button(app, "Next hand"))
+        frames_until([app], lambda: top_name(app) == "JoinedTableScene"
+                     and table.match.hand.number == 1 and table.settled, 20, "the next deal")
+        assert table.match.hand.hands[1] == list(table.client.last_view.hand)
+        hand = list(table.match.hand.hands[1])
+        host.stop()
+        frames_until([app], lambda: bool(table.lost), 20, "the host to be gone")
+        assert any("host is gone" in e for e in table.errors)
+        assert table.match.hand.hands[1] == hand  # the last view stays on the table
+        pump(app, 5)  # the window goes on
+    finally:
+        host.stop()
+        host.join(10)
