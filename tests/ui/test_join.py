@@ -23,6 +23,7 @@ from game.ui.table.phases import HUMAN, PLAYBACK
 from game.ui.table.probe import TableProbe
 from tests.ui.conftest import StartApp, button, click, pump, top_name, type_text, widget
 from tests.ui.test_menus import open_title
+from tests.ui.texts import cut_texts
 
 LOOPBACK = "127.0.0.1"
 
@@ -302,3 +303,19 @@ def test_the_joined_table_shows_the_next_deal_and_then_a_lost_host(
     finally:
         host.stop()
         host.join(10)
+
+
+@pytest.mark.parametrize("code", ["it", "de", "es"])
+def test_the_join_screen_and_the_lobby_keep_their_texts_whole_at_1024x640(
+        start_app: StartApp, code: str) -> None:
+    app = start_app(size=(1024, 640))
+    app.settings.language = code
+    app.apply_language()
+    join = app.scenes.open("join")
+    pump(app)
+    assert cut_texts(join._elements) == [], f"{code} join"
+    app.scenes.pop()
+    lobby = app.scenes.open("lobby", "machiavelli", {}, [("Ada", "human"), ("", "net")], 2)
+    frames_until([app], lambda: lobby.listening is not None, 10, "the host to listen")
+    assert cut_texts(lobby._elements) == [], f"{code} lobby"
+    app.scenes.pop()

@@ -34,8 +34,8 @@ def test_title_hides_continue_without_autosave(app) -> None:  # noqa: ANN001
     title = open_title(app)
     texts = [e.text for e in title._elements if isinstance(e, UIButton)]
     assert "Continue" not in texts
-    assert texts == ["New game", "Load game", "Rules", "Tutorial", "Puzzles", "Settings",
-                     "Statistics", "Quit"]
+    assert texts == ["New game", "Join a network game", "Load game", "Rules", "Tutorial",
+                     "Puzzles", "Settings", "Statistics", "Quit"]
     assert all(e.tool_tip_text for e in title._elements if isinstance(e, UIButton))
 
 
@@ -67,6 +67,8 @@ def test_title_broken_autosave_shows_a_message_and_stays(app) -> None:  # noqa: 
 def test_title_keyboard_moves_and_presses(app) -> None:  # noqa: ANN001
     title = open_title(app)
     assert title.focus.focused_key == "new"
+    press(app, pygame.K_DOWN)
+    assert title.focus.focused_key == "join"
     press(app, pygame.K_DOWN)
     assert title.focus.focused_key == "load"
     press(app, pygame.K_RETURN)

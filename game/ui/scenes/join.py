@@ -112,7 +112,7 @@ class JoinScene(MenuScene):
         inner = panel_inner(games, self.scale)
         y = inner.y
         for index, game in enumerate(self.games[:MOST_GAMES]):
-            text = f"{game.name} \u00b7 {variant_words(game.variant_id)}"
+            text = game.name  # the host's own words: the game and the computer
             self.button(pygame.Rect(inner.x, y, inner.w, self.px(40)), text,
                         partial(self.pick, game), key=f"game{index}", size=15,
                         tooltip=_("{address}:{port} \u00b7 {seats} seats").format(

@@ -75,6 +75,7 @@ class JoinedTableScene(TableScene):
         assert isinstance(view, PlayerView)
         session = joined_session(client.variant_id, dict(options or {}), view, kinds)
         super().__init__(app, session, autosave=False)
+        self.kinds = kinds
         self.client = client
         self.shadow: ShadowMatch = session.match  # type: ignore[assignment]
         self.seat = view.seat
@@ -284,9 +285,17 @@ class JoinedTableScene(TableScene):
         return True
 
     def build_model(self) -> TableModel:
-        """Only this seat's hand is known: no other hand is shown at the hand's end."""
+        """Only this seat's hand is known: no other hand is shown at the hand's end. The
+        seats of people say where they play: at the host's screen, or on the network."""
         model = super().build_model()
-        return replace(model, revealed=())
+        seats = tuple(replace(info, note=self._seat_note(info.seat)) for info in model.seats)
+        return replace(model, seats=seats, revealed=())
+
+    def _seat_note(self, seat: int) -> str:
+        kind = self.kinds[seat] if seat < len(self.kinds) else ""
+        if seat == self.seat or kind in COMPUTER_KINDS:
+            return ""
+        return _("At the host's screen") if kind == "local" else _("Network player")
 
     # -- leaving
 
