@@ -319,3 +319,25 @@ def test_the_join_screen_and_the_lobby_keep_their_texts_whole_at_1024x640(
     frames_until([app], lambda: lobby.listening is not None, 10, "the host to listen")
     assert cut_texts(lobby._elements) == [], f"{code} lobby"
     app.scenes.pop()
+
+
+def test_a_contract_game_is_said_unplayable_here_and_its_seat_freed(app: Any) -> None:
+    """Shanghai Rummy hosted by ``machiavelli serve``: this version's joined table plays
+    the manipulation family only; joining says so at once and leaves the seat open."""
+    host = NetHost("shanghai-rummy", [SeatSpec("medium", "Cy"), SeatSpec("net"),
+                                      SeatSpec("easy", "Di")], 2, {},
+                   HostSettings(host=LOOPBACK, port=0))
+    host.start()
+    seen: list[object] = []
+    try:
+        host_events_until(host, Lobby, lambda e: True, seen)
+        scene = open_join(app)
+        fill_form(app, scene, f"{LOOPBACK}:{host.port}", host.code, "Bea")
+        click(app, button(app, "Join"))
+        frames_until([app], lambda: bool(scene.problem), 10, "the answer")
+        assert "Shanghai Rummy cannot be played at a joined table" in scene.problem
+        assert scene.client is None and not scene.in_lobby
+        host_events_until(host, Lobby, lambda e: e.seats[1].state == "open", seen)
+    finally:
+        host.stop()
+        host.join(10)

@@ -231,6 +231,11 @@ class JoinScene(MenuScene):
         events = client.events()
         for index, event in enumerate(events):
             if isinstance(event, Joined):
+                if client.family is not Family.MANIPULATION:
+                    self._failed(_("{game} cannot be played at a joined table on this "
+                                   "version; its host's table plays it.").format(
+                        game=variant_words(event.variant_id)))
+                    return
                 self.joined = event
                 self.rebuild()
             elif isinstance(event, JoinRefused):
@@ -263,11 +268,6 @@ class JoinScene(MenuScene):
     def _open_table(self, update: Update, backlog: list[object]) -> None:
         client, joined = self.client, self.joined
         if client is None or joined is None:
-            return
-        if client.family is not Family.MANIPULATION:
-            self._failed(_("{game} cannot be played at a joined table on this version; "
-                           "its host's table plays it.").format(
-                game=variant_words(joined.variant_id)))
             return
         self.handed_over = True
         kinds = tuple(seat.kind for seat in self.seats)
