@@ -16,8 +16,9 @@ from pygame_gui.elements import UIButton
 from game.engine.actions import Draw, EndTurn, Pass, Play
 from game.engine.table import Table
 from game.net import HostSettings, NetHost, SeatSpec
-from game.net.events import Lobby, Played
+from game.net.events import Lobby, Played, SeatChanged
 from game.ui.scenes import join as join_module
+from game.ui.scenes import joined_table as joined_module
 from game.ui.scenes import lobby as lobby_module
 from game.ui.table.phases import HUMAN, PLAYBACK
 from game.ui.table.probe import TableProbe
@@ -281,9 +282,11 @@ def test_the_joined_table_shows_the_match_result_and_only_title_after_it(
 
 
 def test_the_joined_table_shows_the_next_deal_and_then_a_lost_host(
-        start_app: StartApp) -> None:
+        start_app: StartApp, monkeypatch: pytest.MonkeyPatch) -> None:
     """Carousel (hands until a score of 150): the joined scoreboard's Next hand shows the
     deal the host made; then the host stops and the table says so, its cards kept."""
+    monkeypatch.setattr(joined_module, "RETRIES", 2)
+    monkeypatch.setattr(joined_module, "RETRY_EVERY", 0.3)
     app = start_app(speed=8.0)
     host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net")], variant="carousel")
     try:
@@ -295,7 +298,7 @@ def test_the_joined_table_shows_the_next_deal_and_then_a_lost_host(
                      and table.match.hand.number == 1 and table.settled, 20, "the next deal")
         assert table.match.hand.hands[1] == list(table.client.last_view.hand)
         hand = list(table.match.hand.hands[1])
-        host.stop()
+        host.stop()  # for good: the table tries again (twice, here), then says so
         frames_until([app], lambda: bool(table.lost), 20, "the host to be gone")
         assert any("host is gone" in e for e in table.errors)
         assert table.match.hand.hands[1] == hand  # the last view stays on the table
@@ -338,6 +341,38 @@ def test_a_contract_game_is_said_unplayable_here_and_its_seat_freed(app: Any) ->
         assert "Shanghai Rummy cannot be played at a joined table" in scene.problem
         assert scene.client is None and not scene.in_lobby
         host_events_until(host, Lobby, lambda e: e.seats[1].state == "open", seen)
+    finally:
+        host.stop()
+        host.join(10)
+
+
+def test_a_dropped_connection_gets_the_seat_back_with_its_token(app: Any) -> None:
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net")])
+    seen: list[object] = []
+    try:
+        table = join_and_begin(app, host, seen)
+        frames_until([app], lambda: table.match.current == 0 and table.settled, 20,
+                     "seat 0's turn")
+        first = table.client
+        ws = first._ws
+        assert ws is not None
+        first._loop.call_soon_threadsafe(ws.transport.abort)  # the network drops it
+        host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "waiting",
+                          seen, app)
+        host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "taken",
+                          seen, app)
+        frames_until([app], lambda: table.client is not first and not table.reconnecting,
+                     10, "the seat back")
+        assert table.errors == [] and not table.lost
+        host.act(0, Draw(0))
+        frames_until([app], lambda: table.phase == HUMAN, 20, "the joiner's turn")
+        probe = TableProbe(app, table)
+        probe.click_button("draw")
+        played = host_events_until(host, Played, lambda e: e.event["seat"] == 1, seen, app)
+        assert played.event["action"]["type"] == "draw"
+        frames_until([app], lambda: table.match.current == 0 and table.settled, 20,
+                     "the draw shown")
+        assert tuple(table.match.hand.hands[1]) == table.client.last_view.hand
     finally:
         host.stop()
         host.join(10)

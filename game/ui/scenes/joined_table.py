@@ -24,8 +24,18 @@ from game.coach.turn_words import play_steps
 from game.engine.actions import Action, NextHand, Play, StartPlay, action_from_json
 from game.engine.errors import IllegalAction
 from game.engine.match import PlayerView
-from game.i18n import _
-from game.net.events import HostLost, MatchOver, Problem, Refused, SeatChanged, Update
+from game.i18n import _, ngettext
+from game.net import NetClient
+from game.net.events import (
+    HostLost,
+    Joined,
+    JoinRefused,
+    MatchOver,
+    Problem,
+    Refused,
+    SeatChanged,
+    Update,
+)
 from game.net.shadow import ShadowMatch
 from game.net.views import cards_from
 from game.session import GameSession, NetworkSeats
@@ -39,13 +49,16 @@ from game.ui.table.model import TableModel
 from game.ui.table.phases import HUMAN, PLAYBACK, SETTLE, THINK, WAIT
 
 if TYPE_CHECKING:
-    from game.net import NetClient
     from game.ui.app import App
 
 #: seconds (at speed 1) another seat's move that came at once still seems thought about
 THINK_MIN = 0.55
 #: the phase while this seat's action is on its way to the host
 SENDING = "sending"
+#: a lost connection is tried again with the seat's token: this many times, this many
+#: seconds apart (the host keeps a dropped seat for a minute by default)
+RETRIES = 5
+RETRY_EVERY = 3.0
 
 
 def joined_session(variant_id: str, options: dict[str, Any], view: PlayerView,
@@ -84,13 +97,18 @@ class JoinedTableScene(TableScene):
         self.playing: Update | None = None  # another seat's play being told
         self.sent = 0  # our actions on their way to the host, not yet in a view
         self.want_next = False  # Next hand pressed before the host dealt it
-        self.lost = ""  # why the host is gone, once it is
+        self.lost = ""  # why the host is gone, once it is for good
+        self.retries_left = 0  # tries left to get the seat back after a lost connection
+        self.retry_at: float | None = None  # when (the table's clock) the next try starts
+        self.reconnecting = False
         self._take(backlog or [])
 
     # -- the host's news, every frame
 
     def update(self, dt: float) -> None:
         self._take(self.client.events())
+        if self.retry_at is not None and self.clock >= self.retry_at:
+            self._try_again()
         self._send_outbox()
         if self.want_next and self._next_hand_ready():
             self.want_next = False
@@ -103,9 +121,16 @@ class JoinedTableScene(TableScene):
     def _take(self, events: list[object]) -> None:
         for event in events:
             if isinstance(event, Update):
-                if event.event is None and event.step <= self.step:
-                    continue  # the first view again (a rejoin): nothing new
-                self.incoming.append(event)
+                if event.event is None:
+                    self._fresh_view(event)
+                else:
+                    self.incoming.append(event)
+            elif isinstance(event, Joined):
+                self.retries_left = 0
+                self.reconnecting = False
+                self.say(_("Back at the table"), [_("The host gave you your seat back.")])
+            elif isinstance(event, JoinRefused):
+                self._give_up(event.reason)
             elif isinstance(event, Refused):
                 self._refused(event.reason)
             elif isinstance(event, SeatChanged):
@@ -140,13 +165,61 @@ class JoinedTableScene(TableScene):
             self.say(_("{name} is back").format(name=name))
 
     def _host_lost(self, reason: str) -> None:
+        """The connection is gone: try again with the seat's token (a dropped seat waits
+        at the host), and give up after ``RETRIES`` tries."""
+        if self.lost:
+            return
+        first = not self.reconnecting
+        if first and self.client.token and not self.match.over:
+            self.reconnecting = True
+            self.retries_left = RETRIES
+        if self.retries_left <= 0:
+            self._give_up(reason)
+            return
+        self.retry_at = self.clock + (0.5 if first else RETRY_EVERY)
+        self.say(_("The connection to the host was lost"),
+                 [ngettext("Trying again ({n} try left)\u2026",
+                           "Trying again ({n} tries left)\u2026",
+                           self.retries_left).format(n=self.retries_left)],
+                 tone="warn", ttl=RETRY_EVERY + 1)
+
+    def _try_again(self) -> None:
+        """A new connection that asks for this seat back with its token."""
+        self.retry_at = None
+        self.retries_left -= 1
+        old = self.client
+        client = NetClient(f"{old.host}:{old.port}", old.code, old.name, token=old.token)
+        self.client = client
+        client.start()
+
+    def _give_up(self, reason: str) -> None:
         self.lost = reason
+        self.reconnecting = False
+        self.retry_at = None
+        self.retries_left = 0
         self.incoming.clear()
         self.playing = None
         self.draft = None
         self.refresh()
         self.stop(_("The host is gone ({reason}). The table stays as you last saw it."
                     ).format(reason=reason))
+
+    def _fresh_view(self, update: Update) -> None:
+        """The whole table as the host has it now (after getting the seat back): what was
+        waiting or on its way is superseded."""
+        if self.lost:
+            return
+        self.incoming.clear()
+        self.playing = None
+        self.computer.playback = None
+        self.computer.pending = None
+        self.sent = 0
+        self.shadow.outbox.clear()
+        self.draft = None
+        self.selected.clear()
+        self._load(update)
+        self.refresh(snap=True)
+        self._advance()
 
     def _send_outbox(self) -> None:
         """Send the host this seat's actions the table took (a play, a draw, the start of a
@@ -192,11 +265,7 @@ class JoinedTableScene(TableScene):
     def _show_next(self) -> None:
         update = self.incoming.popleft()
         event = update.event
-        if event is None:  # a fresh view (after a rejoin): shown as it is
-            self._load(update)
-            self.refresh(snap=True)
-            self._advance()
-            return
+        assert event is not None  # a fresh view is taken at once (``_fresh_view``)
         action = action_from_json(event["action"])
         seat = event["seat"]
         if seat == self.seat and isinstance(action, StartPlay):
