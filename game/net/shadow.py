@@ -21,6 +21,14 @@ from typing import Any
 
 from game.engine.actions import Action, Play, StartPlay
 from game.engine.cards import JOKER_RANK, JOKER_SUIT, Card
+from game.engine.contract.match import (
+    ACTION_CHECKS,
+    ContractMatch,
+    ContractView,
+    RoundState,
+    TableMeld,
+)
+from game.engine.contract.turn_order import kind_problem as contract_kind_problem
 from game.engine.errors import IllegalAction
 from game.engine.match import HandState, Match, PlayerView
 from game.engine.turn import check_turn
@@ -114,4 +122,86 @@ class ShadowMatch(Match):
         if isinstance(action, StartPlay):
             self.hand.started = True
             self.legal = tuple(k for k in self.legal if k != StartPlay.kind)
+        self.outbox.append(action)
+
+
+class ShadowContractMatch(ContractMatch):
+    """The contract game's match as ``view`` shows it to its seat: as ``ShadowMatch``,
+    with the discard pile's top card face up (the cards under it as stand-ins) and the
+    buy window's queue as the host sent it. ``staged``: the host's next view, which
+    ``apply`` takes when the table shows the action that led to it."""
+
+    def __init__(self, variant_id: str, options: dict[str, Any], view: ContractView,
+                 buy_queue: Sequence[int] = ()) -> None:
+        super().__init__(variant_id, view.players, 0, options, view.names)
+        self.seat = view.seat
+        self.legal: tuple[str, ...] = ()
+        self.outbox: list[Action] = []
+        self.staged: tuple[ContractView, tuple[int, ...]] | None = None
+        self._awaiting = view.awaiting
+        self.load(view, buy_queue)
+
+    def load(self, view: ContractView, buy_queue: Sequence[int] = ()) -> None:
+        count = 0
+        hands: list[list[Card]] = []
+        for seat, size in enumerate(view.hand_counts):
+            if seat == view.seat:
+                hands.append(list(view.hand))
+            else:
+                hands.append([hidden_card(count + k) for k in range(size)])
+                count += size
+        stock = [hidden_card(count + k) for k in range(view.stock_size)]
+        count += view.stock_size
+        under = view.discard_size - (1 if view.discard_top is not None else 0)
+        discard = [hidden_card(count + k) for k in range(max(0, under))]
+        if view.discard_top is not None:
+            discard.append(view.discard_top)
+        self.hand = RoundState(
+            view.round_number, stock, discard, hands, view.current,
+            melds=[TableMeld(owner, kind, list(cards)) for owner, kind, cards in view.melds],
+            declared=dict(view.declared), laid_down=list(view.laid_down),
+            buys=[self.variant.max_buys - left for left in view.buys_left], phase=view.phase,
+            buy_queue=list(buy_queue), turn_mode=view.turn_mode, swapped=list(view.swapped),
+            taken=view.taken, result=view.hand_result)
+        self.legal = tuple(view.legal)
+        self._awaiting = view.awaiting
+        self.totals = list(view.totals)
+        self.history = list(view.history)
+        self.result = view.match_result
+
+    @property
+    def awaiting(self) -> int:
+        return self._awaiting
+
+    def show_play(self, seat: int, played: Sequence[Card]) -> None:
+        """``played`` (public once played) in place of stand-ins in ``seat``'s hand."""
+        hand = self.hand.hands[seat]
+        missing = [card for card in played if card not in hand]
+        stand_ins = [card for card in hand if is_hidden(card)]
+        for stand_in, card in zip(stand_ins, missing, strict=False):
+            hand[hand.index(stand_in)] = card
+
+    def legal_kinds(self) -> tuple[str, ...]:
+        return self.legal if self._awaiting == self.seat else ()
+
+    def verify(self, action: Action) -> None:
+        if action.player != self.seat or self._awaiting != self.seat:
+            raise IllegalAction(_("it is {name}'s move").format(
+                name=self.names[self._awaiting]), rule=action.kind)
+        if action.kind not in self.legal_kinds():
+            problem = contract_kind_problem(self, action.kind) or _("that is not allowed now")
+            raise IllegalAction(problem, rule=action.kind)
+        check = ACTION_CHECKS.get(action.kind)
+        if check is not None:
+            check(self, action)
+
+    def apply(self, action: Action) -> None:
+        """The host's staged view when the table shows the host's action; else this seat's
+        action, verified and queued for the host (``outbox``)."""
+        staged, self.staged = self.staged, None
+        if staged is not None:
+            self.load(*staged)
+            self.log.append(action)
+            return
+        self.verify(action)
         self.outbox.append(action)

@@ -14,6 +14,8 @@ import pytest
 from pygame_gui.elements import UIButton
 
 from game.engine.actions import Draw, EndTurn, Pass, Play
+from game.engine.contract.actions import Discard
+from game.engine.serial import card_to_json
 from game.engine.table import Table
 from game.net import HostSettings, NetHost, SeatSpec
 from game.net.events import Lobby, Played, SeatChanged
@@ -235,7 +237,8 @@ def join_and_begin(app: Any, host: NetHost, seen: list[object]) -> Any:
     click(app, button(app, "Join"))
     frames_until([app], lambda: scene.in_lobby, 10, "the lobby")
     host.begin()
-    frames_until([app], lambda: top_name(app) == "JoinedTableScene", 10, "the table")
+    frames_until([app], lambda: top_name(app) in ("JoinedTableScene",
+                                                  "JoinedContractTableScene"), 10, "the table")
     return app.scenes.top
 
 
@@ -324,23 +327,50 @@ def test_the_join_screen_and_the_lobby_keep_their_texts_whole_at_1024x640(
     app.scenes.pop()
 
 
-def test_a_contract_game_is_said_unplayable_here_and_its_seat_freed(app: Any) -> None:
-    """Shanghai Rummy hosted by ``machiavelli serve``: this version's joined table plays
-    the manipulation family only; joining says so at once and leaves the seat open."""
-    host = NetHost("shanghai-rummy", [SeatSpec("medium", "Cy"), SeatSpec("net"),
-                                      SeatSpec("easy", "Di")], 2, {},
-                   HostSettings(host=LOOPBACK, port=0))
-    host.start()
+def test_the_contract_game_joined_buy_window_draw_and_discard_by_keys(app: Any) -> None:
+    """Shanghai Rummy: the host's person draws from the stock, the host's buy window asks
+    the joined seat (N declines), the computer seat answers, the person discards; the
+    joined seat draws (D) and discards the card it selected (X): the host applies both."""
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net"), SeatSpec("easy", "Cy")],
+                         variant="shanghai-rummy")
     seen: list[object] = []
     try:
-        host_events_until(host, Lobby, lambda e: True, seen)
-        scene = open_join(app)
-        fill_form(app, scene, f"{LOOPBACK}:{host.port}", host.code, "Bea")
-        click(app, button(app, "Join"))
-        frames_until([app], lambda: bool(scene.problem), 10, "the answer")
-        assert "Shanghai Rummy cannot be played at a joined table" in scene.problem
-        assert scene.client is None and not scene.in_lobby
-        host_events_until(host, Lobby, lambda e: e.seats[1].state == "open", seen)
+        table = join_and_begin(app, host, seen)
+        assert type(table).__name__ == "JoinedContractTableScene"
+        probe = TableProbe(app, table)
+        frames_until([app], lambda: table.match.awaiting == 0 and table.settled, 20,
+                     "seat 0's turn")
+        host.act(0, Draw(0))
+        frames_until([app], lambda: table.phase == "buy" and table.prompt is not None, 20,
+                     "the buy prompt")
+        assert table.match.hand.phase == "buying"
+        probe.key(pygame.K_n)  # decline
+        declined = host_events_until(host, Played, lambda e: e.event["seat"] == 1, seen, app)
+        assert declined.event["action"]["type"] == "decline"
+        frames_until([app], lambda: table.match.hand.phase == "play"
+                     and table.match.awaiting == 0 and table.settled, 20, "seat 0's play")
+        session = host.session()
+        assert session is not None
+        top = session.match.hand.hands[0][0]
+        host.act(0, Discard(0, top))
+        frames_until([app], lambda: table.phase == HUMAN and table.match.awaiting == 1, 30,
+                     "the joiner's turn")
+        assert table.match.hand.discard[-1] == top  # the discard shown face up
+        hand = len(table.match.hand.hands[1])
+        probe.key(pygame.K_d)  # draw from the stock
+        frames_until([app], lambda: table.settled and table.phase == HUMAN
+                     and len(table.match.hand.hands[1]) == hand + 1, 20, "the drawn card")
+        card = table.match.hand.hands[1][0]
+        probe.click(probe.center(card))
+        assert table.selected == [card]
+        probe.key(pygame.K_x)  # discard it
+        discarded = host_events_until(host, Played, lambda e: e.event["seat"] == 1
+                                      and e.event["action"]["type"] == "discard", seen, app)
+        assert discarded.event["played"] == [card_to_json(card)]
+        frames_until([app], lambda: table.settled and table.match.awaiting != 1, 20,
+                     "the discard shown")
+        assert table.errors == []
+        assert tuple(table.match.hand.hands[1]) == table.client.last_view.hand
     finally:
         host.stop()
         host.join(10)

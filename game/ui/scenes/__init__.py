@@ -35,6 +35,7 @@ SCENES: dict[str, str] = {
     "hosted_table": "game.ui.scenes.hosted_table:HostedTableScene",
     "join": "game.ui.scenes.join:JoinScene",
     "joined_table": "game.ui.scenes.joined_table:JoinedTableScene",
+    "joined_contract_table": "game.ui.scenes.joined_contract_table:JoinedContractTableScene",
     "table_menu": "game.ui.table.menu:TableMenu",
     "handover": "game.ui.scenes.handover:HandOverScene",
     "scoreboard": "game.ui.scenes.scoreboard:ScoreboardScene",

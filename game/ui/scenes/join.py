@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 REFRESH = 1.0
 #: the most games listed at once
 MOST_GAMES = 6
+#: the joined table of each game family
+JOINED_TABLES = {Family.MANIPULATION: "joined_table", Family.CONTRACT: "joined_contract_table"}
 
 
 def start_browser() -> Browser | None:
@@ -231,11 +233,6 @@ class JoinScene(MenuScene):
         events = client.events()
         for index, event in enumerate(events):
             if isinstance(event, Joined):
-                if client.family is not Family.MANIPULATION:
-                    self._failed(_("{game} cannot be played at a joined table on this "
-                                   "version; its host's table plays it.").format(
-                        game=variant_words(event.variant_id)))
-                    return
                 self.joined = event
                 self.rebuild()
             elif isinstance(event, JoinRefused):
@@ -271,8 +268,8 @@ class JoinScene(MenuScene):
             return
         self.handed_over = True
         kinds = tuple(seat.kind for seat in self.seats)
-        table = self.app.scenes.create("joined_table", client, update, joined.options, kinds,
-                                       backlog)
+        name = JOINED_TABLES[client.family or Family.MANIPULATION]
+        table = self.app.scenes.create(name, client, update, joined.options, kinds, backlog)
         self.app.scenes.replace(table)
 
     def on_exit(self) -> None:
