@@ -34,12 +34,17 @@ A screen that joins::
     client.act(action, step)                            # our seat's action
     client.close()
 
+A joined screen's table plays ``shadow.ShadowMatch`` / ``ShadowContractMatch``: the match
+as the seat's latest view shows it, every card it may not see a stand-in, taking each new
+view as the host's action is shown.
+
 Modules: ``host`` (NetHost, SeatSpec, HostSettings), ``client`` (NetClient), ``events``,
 ``mirror`` (MatchMirror), ``discovery`` (Announcer, Browser, FoundGame), ``wire`` (the
 protocol: versions, schema, limits), ``views`` (a seat's view on the wire), ``actions`` (a
 client's action read by the engine's readers; an action's public facts), ``words`` (a
 manipulation event in the turn log's words, at a joined screen), ``bot`` (a
-computer at a joined seat: ``machiavelli join``), ``address`` (where the host listens).
+computer at a joined seat: ``machiavelli join``), ``address`` (where the host listens),
+``shadow`` (a joined table's match, made from the seat's views).
 """
 
 from game.net.client import NetClient
