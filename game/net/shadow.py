@@ -137,7 +137,9 @@ class ShadowContractMatch(ContractMatch):
         self.seat = view.seat
         self.legal: tuple[str, ...] = ()
         self.outbox: list[Action] = []
-        self.staged: tuple[ContractView, tuple[int, ...]] | None = None
+        #: the host's next view, the queue of its buy window, and the face-up cards the
+        #: acting seat took into its hand (the discard taken or bought, a joker swapped)
+        self.staged: tuple[ContractView, tuple[int, ...], int, tuple[Card, ...]] | None = None
         self._awaiting = view.awaiting
         self.load(view, buy_queue)
 
@@ -200,7 +202,10 @@ class ShadowContractMatch(ContractMatch):
         action, verified and queued for the host (``outbox``)."""
         staged, self.staged = self.staged, None
         if staged is not None:
-            self.load(*staged)
+            view, queue, seat, taken = staged
+            self.load(view, queue)
+            if seat != self.seat:  # seen going into that hand: shown going there
+                self.show_play(seat, taken)
             self.log.append(action)
             return
         self.verify(action)

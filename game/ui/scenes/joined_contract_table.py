@@ -103,8 +103,8 @@ class JoinedContractTableScene(ContractTableScene):
                 self.human.refuse(_("The host refused this move"), [event.reason])
                 if self.phase == SENDING:
                     self._advance()
-            elif isinstance(event, Queued):
-                self.sent = max(0, self.sent - 1)
+            elif isinstance(event, Queued):  # the host holds our answer until it is due
+                self.say(_("Your answer waits for your turn to be asked"))
             elif isinstance(event, MatchOver) and event.stalled:
                 self.stop(_("The match stopped: {reason}").format(reason=event.stalled))
             elif isinstance(event, HostLost):
@@ -180,7 +180,7 @@ class JoinedContractTableScene(ContractTableScene):
             self.shadow.show_play(seat, cards_from(event["played"]))
         view = update.view
         assert isinstance(view, ContractView)
-        self.shadow.staged = (view, update.buy_queue)
+        self.shadow.staged = (view, update.buy_queue, seat, cards_from(event["taken"]))
         self.step = update.step
         shown, card = self.show_action(action)
         self.message = None if self.message is None or self.message.tone != "error" \
