@@ -20,8 +20,8 @@ from game.engine.table import Table
 from game.net import HostSettings, NetHost, SeatSpec
 from game.net.events import Lobby, Played, SeatChanged
 from game.ui.scenes import join as join_module
-from game.ui.scenes import joined_table as joined_module
 from game.ui.scenes import lobby as lobby_module
+from game.ui.table import joined as joined_module
 from game.ui.table.phases import HUMAN, PLAYBACK
 from game.ui.table.probe import TableProbe
 from tests.ui.conftest import StartApp, button, click, pump, top_name, type_text, widget
@@ -250,7 +250,7 @@ def draw_until_the_hand_ends(app: Any, host: NetHost, table: Any) -> None:
             table.phase == HUMAN or table.match.current == 0), 20, "a turn")
         if table.match.hand_over:
             return
-        step = table.step
+        step = table.link.step
         if table.match.current == 0:
             session = host.session()
             legal = session.match.legal_kinds() if session is not None else ()
@@ -260,7 +260,7 @@ def draw_until_the_hand_ends(app: Any, host: NetHost, table: Any) -> None:
             table.human.draw_card()  # Draw, or Pass once the stock is out
         else:
             table.human.end_turn()
-        frames_until([app], lambda before=step: table.step > before, 20, "the move")
+        frames_until([app], lambda before=step: table.link.step > before, 20, "the move")
     raise AssertionError("the hand did not end")
 
 
@@ -391,7 +391,7 @@ def test_a_dropped_connection_gets_the_seat_back_with_its_token(app: Any) -> Non
                           seen, app)
         host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "taken",
                           seen, app)
-        frames_until([app], lambda: table.client is not first and not table.reconnecting,
+        frames_until([app], lambda: table.client is not first and not table.link.reconnecting,
                      10, "the seat back")
         assert table.errors == [] and not table.lost
         host.act(0, Draw(0))

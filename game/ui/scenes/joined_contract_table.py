@@ -10,27 +10,26 @@ action the host reports, this seat's and the others', is shown as the table show
 the view is staged and the table applies the action to its match, which takes the view,
 so the cards that moved fly from where they were (another seat's cards from its hand,
 public once played). The turn's undo stays off (the host has applied what was sent); the
-host deals each next round; a host that disappears leaves a message and the last view.
+host deals each next round. The link to the host (sending, a lost connection tried again,
+a host gone for good) is ``game.ui.table.joined.JoinedSeat``'s.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from game.engine.actions import Action, NextHand
+from game.engine.actions import Action
 from game.engine.contract.actions import contract_action_from_json
 from game.engine.contract.match import ContractView
 from game.engine.errors import IllegalAction
 from game.i18n import _
-from game.net.events import HostLost, MatchOver, Problem, Queued, Refused, Update
+from game.net.events import Update
 from game.net.shadow import ShadowContractMatch
 from game.net.views import cards_from
-from game.session import GameSession, NetworkSeats
-from game.store.seats import COMPUTER_KINDS, Seat
 from game.ui.contract.human import BUY
 from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.table.hud import Status
+from game.ui.table.joined import JoinedSeat, joined_session
 from game.ui.table.phases import HUMAN, SETTLE, THINK, WAIT
 
 if TYPE_CHECKING:
@@ -43,19 +42,6 @@ THINK_MIN = 0.35
 SENDING = "sending"
 
 
-def joined_contract_session(variant_id: str, options: dict[str, Any], update: Update,
-                            kinds: tuple[str, ...]) -> GameSession:
-    view = update.view
-    assert isinstance(view, ContractView)
-    match = ShadowContractMatch(variant_id, options, view, update.buy_queue)
-    seats = [Seat(name, kinds[i] if i < len(kinds) and kinds[i] in COMPUTER_KINDS
-                  else "human") for i, name in enumerate(view.names)]
-    others = tuple(i for i in range(len(seats)) if i != view.seat and seats[i].is_human)
-    session = GameSession(match, seats, network=NetworkSeats(others, ("medium",) * len(others)))
-    session.recorded = True  # the host's game: this screen's statistics never count it
-    return session
-
-
 class JoinedContractTableScene(ContractTableScene):
     """The contract table of ``client``'s seat (see ``JoinedTableScene`` for the
     arguments)."""
@@ -65,73 +51,59 @@ class JoinedContractTableScene(ContractTableScene):
     def __init__(self, app: App, client: NetClient, update: Update,
                  options: dict[str, Any] | None = None, kinds: tuple[str, ...] = (),
                  backlog: list[object] | None = None) -> None:
-        session = joined_contract_session(client.variant_id, dict(options or {}), update,
-                                          kinds)
-        super().__init__(app, session, autosave=False)
-        self.client = client
-        self.shadow: ShadowContractMatch = session.match  # type: ignore[assignment]
-        self.seat = update.view.seat
-        self.step = update.step
-        self.incoming: deque[Update] = deque()
-        self.sent = 0
-        self.want_next = False
-        self.lost = ""
-        self._take(backlog or [])
+        view = update.view
+        assert isinstance(view, ContractView)
+        self.shadow = ShadowContractMatch(client.variant_id, dict(options or {}), view,
+                                          update.buy_queue)
+        super().__init__(app, joined_session(self.shadow, view.names, view.seat, kinds),
+                         autosave=False)
+        self.seat = view.seat
+        self.link = JoinedSeat(self, client, update.step, contract_action_from_json)
+        self.link.take(backlog or [])
+
+    @property
+    def client(self) -> NetClient:
+        return self.link.client
+
+    @property
+    def lost(self) -> str:
+        return self.link.lost
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.over
 
     # -- the host's news
 
     def update(self, dt: float) -> None:
-        self._take(self.client.events())
-        self._send_outbox()
-        if self.want_next and self._next_ready():
-            self.want_next = False
+        link = self.link
+        link.poll()
+        link.send(self.shadow.outbox)
+        if link.want_next and link.next_deal_ready():
+            link.want_next = False
             self.next_round()
-        if self.phase in (SENDING, HUMAN, BUY) and self.incoming and not self._next_ready():
+        if self.phase in (SENDING, HUMAN, BUY) and link.incoming and not link.next_deal_ready():
             self._show_next()
         super().update(dt)
 
-    def _take(self, events: list[object]) -> None:
-        for event in events:
-            if isinstance(event, Update):
-                if event.event is None:
-                    if event.step > self.step:
-                        self._fresh_view(event)
-                else:
-                    self.incoming.append(event)
-            elif isinstance(event, Refused):
-                self.sent = max(0, self.sent - 1)
-                self.human.refuse(_("The host refused this move"), [event.reason])
-                if self.phase == SENDING:
-                    self._advance()
-            elif isinstance(event, Queued):  # the host holds our answer until it is due
-                self.say(_("Your answer waits for your turn to be asked"))
-            elif isinstance(event, MatchOver) and event.stalled:
-                self.stop(_("The match stopped: {reason}").format(reason=event.stalled))
-            elif isinstance(event, HostLost):
-                self.lost = event.reason
-                self.incoming.clear()
-                self.close_prompt()
-                self.stop(_("The host is gone ({reason}). The table stays as you last saw "
-                            "it.").format(reason=event.reason))
-            elif isinstance(event, Problem):
-                self.app.notify(event.text)
+    def refused(self, reason: str) -> None:
+        self.human.refuse(_("The host refused this move"), [reason])
+        if self.phase == SENDING:
+            self._advance()
 
-    def _fresh_view(self, update: Update) -> None:
+    def host_gone(self) -> None:
+        self.close_prompt()
+
+    def fresh_view(self, update: Update) -> None:
+        """The whole table as the host has it now (after getting the seat back)."""
         view = update.view
         assert isinstance(view, ContractView)
-        self.incoming.clear()
-        self.sent = 0
         self.shadow.outbox.clear()
         self.shadow.load(view, update.buy_queue)
-        self.step = update.step
+        self.link.step = update.step
+        self.close_prompt()
         self.refresh(snap=True)
         self._advance()
-
-    def _send_outbox(self) -> None:
-        outbox = self.shadow.outbox
-        while outbox and not self.lost:
-            self.client.act(outbox.pop(0), self.step + self.sent)
-            self.sent += 1
 
     # -- turns
 
@@ -154,37 +126,28 @@ class JoinedContractTableScene(ContractTableScene):
         self.refresh()
 
     def _update_think(self) -> None:
-        if self.sprites.busy or self.phase_time < THINK_MIN / self.speed or not self.incoming:
+        link = self.link
+        if self.sprites.busy or self.phase_time < THINK_MIN / self.speed or not link.incoming:
             return
-        if not self._next_ready():
+        if not link.next_deal_ready():
             self._show_next()
-
-    def _next_action(self) -> Action | None:
-        event = self.incoming[0].event if self.incoming else None
-        return contract_action_from_json(event["action"]) if event is not None else None
-
-    def _next_ready(self) -> bool:
-        return isinstance(self._next_action(), NextHand)
 
     def _show_next(self) -> None:
         """The host's next action, shown: its view staged, the action applied to the
         table's match (which takes the view) and told as any action is."""
-        update = self.incoming.popleft()
+        update = self.link.pop()
         event = update.event
         assert event is not None
         action = contract_action_from_json(event["action"])
         seat = int(event["seat"])
-        if seat == self.seat:
-            self.sent = max(0, self.sent - 1)
-        else:
+        if seat != self.seat:
             self.shadow.show_play(seat, cards_from(event["played"]))
         view = update.view
         assert isinstance(view, ContractView)
         self.shadow.staged = (view, update.buy_queue, seat, cards_from(event["taken"]))
-        self.step = update.step
         shown, card = self.show_action(action)
-        self.message = None if self.message is None or self.message.tone != "error" \
-            else self.message
+        if self.message is not None and self.message.tone != "error":
+            self.message = None
         self._after_action(shown, action, card)
 
     def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool:
@@ -196,7 +159,7 @@ class JoinedContractTableScene(ContractTableScene):
             if not quiet:
                 self.human.refuse(_("That is not allowed now"), [str(p) for p in error.problems])
             return False
-        self._send_outbox()
+        self.link.send(self.shadow.outbox)
         self.close_prompt()
         self.set_phase(SENDING)
         self.status = Status(_("Sending your move to the host\u2026"), "wait", True)
@@ -205,30 +168,29 @@ class JoinedContractTableScene(ContractTableScene):
     # -- the next round: the host deals it
 
     def _deal_next_hand(self) -> bool:
-        if not self._next_ready():
-            self.want_next = not self.lost
+        link = self.link
+        if not link.next_deal_ready():
+            link.want_next = not self.lost
             self.set_phase(WAIT)
             self.status = Status(_("Waiting for the host to deal the next hand\u2026"), "wait",
                                  True)
             return False
-        update = self.incoming.popleft()
+        update = link.pop()
         view = update.view
         assert isinstance(view, ContractView)
         self.shadow.load(view, update.buy_queue)
-        self.step = update.step
         return True
 
     # -- leaving
 
     def on_exit(self) -> None:
         super().on_exit()
-        self.client.close()
+        self.link.close()
 
     def before_quit(self) -> None:
-        self.client.close()
+        self.link.close()
 
     @property
     def settled(self) -> bool:
         """Everything the host has said is on the table (tests)."""
-        return not self.incoming and self.sent == 0 \
-            and self.phase in (HUMAN, BUY, THINK, WAIT, SETTLE)
+        return self.link.settled and self.phase in (HUMAN, BUY, THINK, WAIT, SETTLE)

@@ -4,74 +4,47 @@ host's views of this seat.
 The host's match is the only one (``game.net``); this screen has its seat's views. The
 table plays a ``ShadowMatch`` (``game.net.shadow``): the match as the latest view shows it,
 other hands and the stock as counts. The person plays their seat exactly as at any table;
-an action the view allows is sent to the host (``NetClient.act``) and the table waits for
-the host's next view, which brings its effect (a refusal is said like a local illegal
-move's). Every other seat's action arrives as the host's update and is shown as a
-computer's is: a play told step by step (its cards are public once played), a draw with
-its card flying face down, the turn log's line. The host deals each next hand; the
-scoreboard's Next hand shows it. A host that disappears leaves a message and the last view
-on the table. Nothing here is autosaved: the game is the host's.
+an action the view allows is sent to the host and the table waits for the host's next
+view, which brings its effect (a refusal is said like a local illegal move's). Every
+other seat's action arrives as the host's update and is shown as a computer's is: a play
+told step by step (its cards are public once played), a draw with its card flying face
+down, the turn log's line. The host deals each next hand; the scoreboard's Next hand shows
+it. The link to the host (sending, a lost connection tried again, a host gone for good) is
+``game.ui.table.joined.JoinedSeat``'s. Nothing here is autosaved: the game is the host's.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from game.ai.turns import Decision
 from game.coach.turn_words import play_steps
-from game.engine.actions import Action, NextHand, Play, StartPlay, action_from_json
+from game.engine.actions import Action, Play, StartPlay, action_from_json
 from game.engine.errors import IllegalAction
 from game.engine.match import PlayerView
-from game.i18n import _, ngettext
-from game.net import NetClient
-from game.net.events import (
-    HostLost,
-    Joined,
-    JoinRefused,
-    MatchOver,
-    Problem,
-    Refused,
-    SeatChanged,
-    Update,
-)
+from game.i18n import _
+from game.net.events import Update
 from game.net.shadow import ShadowMatch
 from game.net.views import cards_from
-from game.session import GameSession, NetworkSeats
 from game.solver.edits import Step
-from game.store.seats import COMPUTER_KINDS, Seat
+from game.store.seats import COMPUTER_KINDS
 from game.ui.scenes.table import TableScene
 from game.ui.table.driver import Pacer, Playback
 from game.ui.table.hud import Status
+from game.ui.table.joined import JoinedSeat, joined_session
 from game.ui.table.marks import marked_cards
 from game.ui.table.model import TableModel
 from game.ui.table.phases import HUMAN, PLAYBACK, SETTLE, THINK, WAIT
 
 if TYPE_CHECKING:
+    from game.net import NetClient
     from game.ui.app import App
 
 #: seconds (at speed 1) another seat's move that came at once still seems thought about
 THINK_MIN = 0.55
 #: the phase while this seat's action is on its way to the host
 SENDING = "sending"
-#: a lost connection is tried again with the seat's token: this many times, this many
-#: seconds apart (the host keeps a dropped seat for a minute by default)
-RETRIES = 5
-RETRY_EVERY = 3.0
-
-
-def joined_session(variant_id: str, options: dict[str, Any], view: PlayerView,
-                   kinds: tuple[str, ...]) -> GameSession:
-    """The table's session for ``view``: this seat is the person here, every other seat is
-    played elsewhere (a computer level where the host's lobby says so)."""
-    match = ShadowMatch(variant_id, options, view)
-    seats = [Seat(name, kinds[i] if i < len(kinds) and kinds[i] in COMPUTER_KINDS
-                  else "human") for i, name in enumerate(view.names)]
-    others = tuple(i for i in range(len(seats)) if i != view.seat and seats[i].is_human)
-    session = GameSession(match, seats, network=NetworkSeats(others, ("medium",) * len(others)))
-    session.recorded = True  # the host's game: this screen's statistics never count it
-    return session
 
 
 class JoinedTableScene(TableScene):
@@ -86,149 +59,65 @@ class JoinedTableScene(TableScene):
                  backlog: list[object] | None = None) -> None:
         view = update.view
         assert isinstance(view, PlayerView)
-        session = joined_session(client.variant_id, dict(options or {}), view, kinds)
-        super().__init__(app, session, autosave=False)
+        self.shadow = ShadowMatch(client.variant_id, dict(options or {}), view)
+        super().__init__(app, joined_session(self.shadow, view.names, view.seat, kinds),
+                         autosave=False)
         self.kinds = kinds
-        self.client = client
-        self.shadow: ShadowMatch = session.match  # type: ignore[assignment]
         self.seat = view.seat
-        self.step = update.step
-        self.incoming: deque[Update] = deque()
         self.playing: Update | None = None  # another seat's play being told
-        self.sent = 0  # our actions on their way to the host, not yet in a view
-        self.want_next = False  # Next hand pressed before the host dealt it
-        self.lost = ""  # why the host is gone, once it is for good
-        self.retries_left = 0  # tries left to get the seat back after a lost connection
-        self.retry_at: float | None = None  # when (the table's clock) the next try starts
-        self.reconnecting = False
-        self._take(backlog or [])
+        self.link = JoinedSeat(self, client, update.step, action_from_json)
+        self.link.take(backlog or [])
+
+    @property
+    def client(self) -> NetClient:
+        return self.link.client
+
+    @property
+    def lost(self) -> str:
+        return self.link.lost
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.over
 
     # -- the host's news, every frame
 
     def update(self, dt: float) -> None:
-        self._take(self.client.events())
-        if self.retry_at is not None and self.clock >= self.retry_at:
-            self._try_again()
-        self._send_outbox()
-        if self.want_next and self._next_hand_ready():
-            self.want_next = False
+        link = self.link
+        link.poll()
+        link.send(self.shadow.outbox)
+        if link.want_next and link.next_deal_ready():
+            link.want_next = False
             self.next_hand()
-        if self.phase in (SENDING, HUMAN) and self.incoming \
-                and not isinstance(self._next_action(), NextHand):
+        if self.phase in (SENDING, HUMAN) and link.incoming and not link.next_deal_ready():
             self._show_next()
         super().update(dt)
 
-    def _take(self, events: list[object]) -> None:
-        for event in events:
-            if isinstance(event, Update):
-                if event.event is None:
-                    self._fresh_view(event)
-                else:
-                    self.incoming.append(event)
-            elif isinstance(event, Joined):
-                self.retries_left = 0
-                self.reconnecting = False
-                self.say(_("Back at the table"), [_("The host gave you your seat back.")])
-            elif isinstance(event, JoinRefused):
-                self._give_up(event.reason)
-            elif isinstance(event, Refused):
-                self._refused(event.reason)
-            elif isinstance(event, SeatChanged):
-                self._seat_changed(event)
-            elif isinstance(event, MatchOver) and event.stalled:
-                self.stop(_("The match stopped: {reason}").format(reason=event.stalled))
-            elif isinstance(event, HostLost):
-                self._host_lost(event.reason)
-            elif isinstance(event, Problem):
-                self.app.notify(event.text)
-
-    def _refused(self, reason: str) -> None:
-        self.sent = max(0, self.sent - 1)
+    def refused(self, reason: str) -> None:
         self.human.refuse(_("The host refused this move"), [reason])
         if self.phase == SENDING:
             self.set_phase(HUMAN)
             self.refresh()
             self.indicators.update_status()
 
-    def _seat_changed(self, event: SeatChanged) -> None:
-        if not 0 <= event.seat < len(self.session.seats):
-            return
-        name = self.session.seats[event.seat].name
-        if event.state == "waiting":
-            self.say(_("{name} dropped out").format(name=name),
-                     [_("A computer takes over in {n} s unless they come back.").format(
-                         n=round(event.wait))], tone="warn")
-        elif event.state == "computer":
-            self.say(_("A computer plays for {name}").format(name=name),
-                     [_("They get their seat back when they join again.")], tone="warn")
-        else:
-            self.say(_("{name} is back").format(name=name))
-
-    def _host_lost(self, reason: str) -> None:
-        """The connection is gone: try again with the seat's token (a dropped seat waits
-        at the host), and give up after ``RETRIES`` tries."""
-        if self.lost:
-            return
-        first = not self.reconnecting
-        if first and self.client.token and not self.match.over:
-            self.reconnecting = True
-            self.retries_left = RETRIES
-        if self.retries_left <= 0:
-            self._give_up(reason)
-            return
-        self.retry_at = self.clock + (0.5 if first else RETRY_EVERY)
-        self.say(_("The connection to the host was lost"),
-                 [ngettext("Trying again ({n} try left)\u2026",
-                           "Trying again ({n} tries left)\u2026",
-                           self.retries_left).format(n=self.retries_left)],
-                 tone="warn", ttl=RETRY_EVERY + 1)
-
-    def _try_again(self) -> None:
-        """A new connection that asks for this seat back with its token."""
-        self.retry_at = None
-        self.retries_left -= 1
-        old = self.client
-        client = NetClient(f"{old.host}:{old.port}", old.code, old.name, token=old.token)
-        self.client = client
-        client.start()
-
-    def _give_up(self, reason: str) -> None:
-        self.lost = reason
-        self.reconnecting = False
-        self.retry_at = None
-        self.retries_left = 0
-        self.incoming.clear()
+    def host_gone(self) -> None:
         self.playing = None
         self.draft = None
         self.refresh()
-        self.stop(_("The host is gone ({reason}). The table stays as you last saw it."
-                    ).format(reason=reason))
 
-    def _fresh_view(self, update: Update) -> None:
+    def fresh_view(self, update: Update) -> None:
         """The whole table as the host has it now (after getting the seat back): what was
         waiting or on its way is superseded."""
-        if self.lost:
-            return
-        self.incoming.clear()
         self.playing = None
         self.computer.playback = None
         self.computer.pending = None
-        self.sent = 0
         self.shadow.outbox.clear()
         self.draft = None
         self.selected.clear()
         self._load(update)
+        self.link.step = update.step
         self.refresh(snap=True)
         self._advance()
-
-    def _send_outbox(self) -> None:
-        """Send the host this seat's actions the table took (a play, a draw, the start of a
-        play that makes giving up cost), each answering the view it was made on."""
-        outbox = self.shadow.outbox
-        while outbox and not self.lost:
-            action = outbox.pop(0)
-            self.client.act(action, self.step + self.sent)
-            self.sent += 1
 
     # -- turns
 
@@ -252,29 +141,23 @@ class JoinedTableScene(TableScene):
 
     def _update_think(self) -> None:
         """Another seat's move, once the host has told it (and it has seemed thought)."""
-        if self.sprites.busy or self.phase_time < THINK_MIN / self.speed or not self.incoming:
+        link = self.link
+        if self.sprites.busy or self.phase_time < THINK_MIN / self.speed or not link.incoming:
             return
-        if isinstance(self._next_action(), NextHand):
-            return  # the scoreboard's Next hand shows it
-        self._show_next()
-
-    def _next_action(self) -> Action | None:
-        event = self.incoming[0].event if self.incoming else None
-        return action_from_json(event["action"]) if event is not None else None
+        if not link.next_deal_ready():  # the next deal: the scoreboard's Next hand shows it
+            self._show_next()
 
     def _show_next(self) -> None:
-        update = self.incoming.popleft()
+        update = self.link.pop()
         event = update.event
-        assert event is not None  # a fresh view is taken at once (``_fresh_view``)
+        assert event is not None  # a fresh view is taken at once (``fresh_view``)
         action = action_from_json(event["action"])
         seat = event["seat"]
         if seat == self.seat and isinstance(action, StartPlay):
-            self.sent = max(0, self.sent - 1)  # our started play, noted already
-            self._load(update)
+            self._load(update)  # our started play, noted already: the draft stays
             return
         if isinstance(action, Play) and seat != self.seat and self.phase == THINK:
-            played = cards_from(event["played"])
-            self.shadow.show_play(seat, played)
+            self.shadow.show_play(seat, cards_from(event["played"]))
             self.playing = update
             computer = self.computer
             computer.pending = Decision(action)
@@ -299,7 +182,7 @@ class JoinedTableScene(TableScene):
         except IllegalAction as error:
             self.human.refuse(_("That is not allowed now"), [str(p) for p in error.problems])
             return False
-        self._send_outbox()
+        self.link.send(self.shadow.outbox)
         self.set_phase(SENDING)
         self.status = Status(_("Sending your move to the host\u2026"), "wait", True)
         return True
@@ -308,7 +191,6 @@ class JoinedTableScene(TableScene):
         view = update.view
         assert isinstance(view, PlayerView)
         self.shadow.load(view, update.event)
-        self.step = update.step
 
     def _land(self, update: Update) -> None:
         """Show an action the host applied: the table takes the new view, and the action is
@@ -318,8 +200,6 @@ class JoinedTableScene(TableScene):
         match = self.match
         seat = int(event["seat"]) if event["seat"] is not None else match.current
         action = action_from_json(event["action"])
-        if seat == self.seat:
-            self.sent = max(0, self.sent - 1)
         before = [len(h) for h in match.hand.hands]
         turns_before = len(match.hand.turns)
         start_hand = list(match.hand.hands[seat])
@@ -340,17 +220,15 @@ class JoinedTableScene(TableScene):
 
     # -- the next hand: the host deals it
 
-    def _next_hand_ready(self) -> bool:
-        return isinstance(self._next_action(), NextHand)
-
     def _deal_next_hand(self) -> bool:
-        if not self._next_hand_ready():
-            self.want_next = not self.lost
+        link = self.link
+        if not link.next_deal_ready():
+            link.want_next = not self.lost
             self.set_phase(WAIT)
             self.status = Status(_("Waiting for the host to deal the next hand\u2026"), "wait",
                                  True)
             return False
-        self._load(self.incoming.popleft())
+        self._load(link.pop())
         return True
 
     def build_model(self) -> TableModel:
@@ -370,13 +248,13 @@ class JoinedTableScene(TableScene):
 
     def on_exit(self) -> None:
         super().on_exit()
-        self.client.close()
+        self.link.close()
 
     def before_quit(self) -> None:
-        self.client.close()
+        self.link.close()
 
     @property
     def settled(self) -> bool:
         """Everything the host has said is on the table (tests)."""
-        return not self.incoming and self.playing is None and self.sent == 0 \
+        return self.link.settled and self.playing is None \
             and self.phase in (HUMAN, THINK, WAIT, SETTLE)

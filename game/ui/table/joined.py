@@ -1,0 +1,209 @@
+"""A joined table's link to the host (``game.net.NetClient``): what both families' joined
+tables do alike.
+
+``JoinedSeat`` takes the client's events every frame: the host's updates wait in
+``incoming`` for the table to show them in order; a fresh view (after getting the seat
+back) goes to the table at once; a refusal, a seat's player dropping out or coming back, a
+stalled match and a problem are told. It sends the table's actions for this seat (each
+answering the view it was made on, so the host refuses a stale one) and counts those not
+yet seen coming back. A lost connection is tried again with the seat's token (``RETRIES``
+tries, ``RETRY_EVERY`` seconds apart: the host keeps a dropped seat for a minute by
+default); only then does the table say the host is gone, its last view kept on show.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from game.engine.actions import Action, NextHand
+from game.i18n import _, ngettext
+from game.net import NetClient
+from game.net.events import (
+    HostLost,
+    Joined,
+    JoinRefused,
+    MatchOver,
+    Problem,
+    Queued,
+    Refused,
+    SeatChanged,
+    Update,
+)
+from game.session import GameSession, NetworkSeats
+from game.store.seats import COMPUTER_KINDS, Seat
+
+#: tries to get the seat back after a lost connection, and the seconds between them
+RETRIES = 5
+RETRY_EVERY = 3.0
+
+
+class JoinedTable(Protocol):
+    """What ``JoinedSeat`` needs of its table."""
+
+    clock: float
+    session: GameSession
+
+    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
+            ttl: float = 6.0) -> None: ...
+    def stop(self, problem: str) -> None: ...
+    def fresh_view(self, update: Update) -> None: ...
+    def refused(self, reason: str) -> None: ...
+    def host_gone(self) -> None: ...
+    @property
+    def match_over(self) -> bool: ...
+
+
+def joined_session(match: Any, names: Sequence[str], seat: int,
+                   kinds: Sequence[str]) -> GameSession:
+    """A joined table's session: ``seat`` is the person at this screen, every other seat
+    is played elsewhere (a computer level where the host's lobby says so). Never counted
+    in this screen's statistics: the game is the host's."""
+    seats = [Seat(name, kinds[i] if i < len(kinds) and kinds[i] in COMPUTER_KINDS
+                  else "human") for i, name in enumerate(names)]
+    others = tuple(i for i in range(len(seats)) if i != seat and seats[i].is_human)
+    session = GameSession(match, seats, network=NetworkSeats(others, ("medium",) * len(others)))
+    session.recorded = True
+    return session
+
+
+class JoinedSeat:
+    """The table's seat as the host plays it: see the module's text."""
+
+    def __init__(self, table: JoinedTable, client: NetClient, step: int,
+                 read: Callable[[dict], Action]) -> None:
+        self.table = table
+        self.client = client
+        self.step = step  # the step of the view on the table
+        self.read = read  # the family's action reader
+        self.incoming: deque[Update] = deque()
+        self.sent = 0  # our actions on their way to the host, not yet in a view
+        self.want_next = False  # Next hand pressed before the host dealt it
+        self.lost = ""  # why the host is gone, once it is for good
+        self.reconnecting = False
+        self.retries_left = 0
+        self.retry_at: float | None = None  # when (the table's clock) the next try starts
+
+    # -- every frame
+
+    def poll(self) -> None:
+        self.take(self.client.events())
+        if self.retry_at is not None and self.table.clock >= self.retry_at:
+            self._try_again()
+
+    def take(self, events: list[object]) -> None:
+        table = self.table
+        for event in events:
+            if isinstance(event, Update):
+                if event.event is None:
+                    if not self.lost:
+                        self.incoming.clear()
+                        self.sent = 0
+                        table.fresh_view(event)
+                else:
+                    self.incoming.append(event)
+            elif isinstance(event, Joined):
+                self.reconnecting = False
+                self.retries_left = 0
+                table.say(_("Back at the table"), [_("The host gave you your seat back.")])
+            elif isinstance(event, JoinRefused):
+                self._give_up(event.reason)
+            elif isinstance(event, Refused):
+                self.sent = max(0, self.sent - 1)
+                table.refused(event.reason)
+            elif isinstance(event, Queued):  # the host holds our answer until it is due
+                table.say(_("Your answer waits for your turn to be asked"))
+            elif isinstance(event, SeatChanged):
+                self._seat_changed(event)
+            elif isinstance(event, MatchOver) and event.stalled:
+                table.stop(_("The match stopped: {reason}").format(reason=event.stalled))
+            elif isinstance(event, HostLost):
+                self._host_lost(event.reason)
+            elif isinstance(event, Problem):
+                table.say(event.text, tone="warn")
+
+    def _seat_changed(self, event: SeatChanged) -> None:
+        seats = self.table.session.seats
+        if not 0 <= event.seat < len(seats):
+            return
+        name = seats[event.seat].name
+        if event.state == "waiting":
+            self.table.say(_("{name} dropped out").format(name=name),
+                           [_("A computer takes over in {n} s unless they come back.").format(
+                               n=round(event.wait))], tone="warn")
+        elif event.state == "computer":
+            self.table.say(_("A computer plays for {name}").format(name=name),
+                           [_("They get their seat back when they join again.")], tone="warn")
+        else:
+            self.table.say(_("{name} is back").format(name=name))
+
+    def send(self, outbox: list[Action]) -> None:
+        """Send the host this seat's actions the table took, in order."""
+        while outbox and not self.lost:
+            self.client.act(outbox.pop(0), self.step + self.sent)
+            self.sent += 1
+
+    # -- the host's actions, in order
+
+    def next_action(self) -> Action | None:
+        event = self.incoming[0].event if self.incoming else None
+        return self.read(event["action"]) if event is not None else None
+
+    def next_deal_ready(self) -> bool:
+        """Is the host's next deal the next thing to show?"""
+        return isinstance(self.next_action(), NextHand)
+
+    def pop(self) -> Update:
+        """The next update to show (the table shows it now)."""
+        update = self.incoming.popleft()
+        self.step = update.step
+        event = update.event
+        if event is not None and event.get("seat") == self.client.seat:
+            self.sent = max(0, self.sent - 1)
+        return update
+
+    @property
+    def settled(self) -> bool:
+        return not self.incoming and self.sent == 0
+
+    # -- a lost connection
+
+    def _host_lost(self, reason: str) -> None:
+        if self.lost:
+            return
+        first = not self.reconnecting
+        if first and self.client.token and not self.table.match_over:
+            self.reconnecting = True
+            self.retries_left = RETRIES
+        if self.retries_left <= 0:
+            self._give_up(reason)
+            return
+        self.retry_at = self.table.clock + (0.5 if first else RETRY_EVERY)
+        self.table.say(_("The connection to the host was lost"),
+                       [ngettext("Trying again ({n} try left)\u2026",
+                                 "Trying again ({n} tries left)\u2026",
+                                 self.retries_left).format(n=self.retries_left)],
+                       tone="warn", ttl=RETRY_EVERY + 1)
+
+    def _try_again(self) -> None:
+        """A new connection that asks for this seat back with its token."""
+        self.retry_at = None
+        self.retries_left -= 1
+        old = self.client
+        self.client = NetClient(f"{old.host}:{old.port}", old.code, old.name, token=old.token)
+        self.client.start()
+
+    def _give_up(self, reason: str) -> None:
+        self.lost = reason
+        self.reconnecting = False
+        self.retry_at = None
+        self.retries_left = 0
+        self.incoming.clear()
+        self.table.host_gone()
+        self.table.stop(_("The host is gone ({reason}). The table stays as you last saw it."
+                          ).format(reason=reason))
+
+    def close(self) -> None:
+        self.retry_at = None
+        self.client.close()
