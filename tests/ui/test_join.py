@@ -206,6 +206,8 @@ def test_a_second_app_joins_the_host_app_and_plays_a_turn_the_host_shows(
     frames_until([host_app, joiner], lambda: joined.phase == HUMAN and not joined.sprites.busy,
                  30, "the joiner's turn")
     assert [seat for seat, _ in joined.turn_log] == [0]
+    # its seat boxes say where the others play
+    assert joined.model.seats[0].note == "At the host's screen"
     # the joiner lays a meld from its hand: select, drag to a new meld, End turn
     cards = meld_in(tuple(joined.match.hand.hands[1]), joined.match.variant)
     for card in cards:
@@ -340,6 +342,8 @@ def test_the_contract_game_joined_buy_window_draw_and_discard_by_keys(app: Any) 
         probe = TableProbe(app, table)
         frames_until([app], lambda: table.match.awaiting == 0 and table.settled, 20,
                      "seat 0's turn")
+        assert table.status.text == "Waiting for Ada (at the host's screen)"
+        assert [s.note for s in table.model.seats] == ["At the host's screen", "", ""]
         host.act(0, Draw(0))
         frames_until([app], lambda: table.phase == "buy" and table.prompt is not None, 20,
                      "the buy prompt")

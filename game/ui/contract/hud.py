@@ -189,7 +189,8 @@ class ContractHud(BoardCache):
             kind = self.text.fit(_("{score} pts").format(score=info.score), small_px, width, True)
             surface.blit(self.text.render(kind, small_px, GOLD_LIGHT, bold=True), (x, y))
         else:
-            kind = self.text.fit(_(KIND_WORDS.get(info.kind, info.kind)), small_px, width)
+            kind = self.text.fit(info.note or _(KIND_WORDS.get(info.kind, info.kind)), small_px,
+                                 width)
             surface.blit(self.text.render(kind, small_px, TABLE_MUTED), (x, y))
             cards += _(" \u00b7 {score} pts").format(score=info.score)
         y += int(small_px * 1.4)

@@ -60,6 +60,7 @@ class SeatFacts:
     laid_down: bool
     current: bool  # the player in turn
     asked: bool  # being asked whether to buy the discard
+    note: str = ""  # said under the name instead of the kind (a network seat's player)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ a host gone for good) is ``game.ui.table.joined.JoinedSeat``'s.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
@@ -27,9 +28,10 @@ from game.net.events import Update
 from game.net.shadow import ShadowContractMatch
 from game.net.views import cards_from
 from game.ui.contract.human import BUY
+from game.ui.contract.model import ContractModel
 from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.table.hud import Status
-from game.ui.table.joined import JoinedSeat, joined_session
+from game.ui.table.joined import JoinedSeat, joined_session, seat_note, waiting_words
 from game.ui.table.phases import HUMAN, SETTLE, THINK, WAIT
 
 if TYPE_CHECKING:
@@ -58,6 +60,7 @@ class JoinedContractTableScene(ContractTableScene):
         super().__init__(app, joined_session(self.shadow, view.names, view.seat, kinds),
                          autosave=False)
         self.seat = view.seat
+        self.kinds = kinds
         self.link = JoinedSeat(self, client, update.step, contract_action_from_json)
         self.link.take(backlog or [])
 
@@ -118,11 +121,7 @@ class JoinedContractTableScene(ContractTableScene):
         self.origin_seat = seat
         self.set_phase(THINK)
         name = self.session.seats[seat].name
-        if self.session.seats[seat].is_human:
-            words = _("Waiting for {name} (on the network)").format(name=name)
-        else:
-            words = _("{name} is thinking").format(name=name)
-        self.status = Status(words, "wait", True)
+        self.status = Status(waiting_words(self.kinds, seat, name), "wait", True)
         self.refresh()
 
     def _update_think(self) -> None:
@@ -180,6 +179,14 @@ class JoinedContractTableScene(ContractTableScene):
         assert isinstance(view, ContractView)
         self.shadow.load(view, update.buy_queue)
         return True
+
+    def build_model(self) -> ContractModel:
+        """The seats of people say where they play: at the host's screen, or on the
+        network."""
+        model = super().build_model()
+        seats = tuple(replace(info, note=seat_note(self.kinds, info.seat, self.seat))
+                      for info in model.seats)
+        return replace(model, seats=seats)
 
     # -- leaving
 

@@ -28,11 +28,10 @@ from game.net.events import Update
 from game.net.shadow import ShadowMatch
 from game.net.views import cards_from
 from game.solver.edits import Step
-from game.store.seats import COMPUTER_KINDS
 from game.ui.scenes.table import TableScene
 from game.ui.table.driver import Pacer, Playback
 from game.ui.table.hud import Status
-from game.ui.table.joined import JoinedSeat, joined_session
+from game.ui.table.joined import JoinedSeat, joined_session, seat_note, waiting_words
 from game.ui.table.marks import marked_cards
 from game.ui.table.model import TableModel
 from game.ui.table.phases import HUMAN, PLAYBACK, SETTLE, THINK, WAIT
@@ -132,11 +131,7 @@ class JoinedTableScene(TableScene):
         self.origin_seat = match.current
         self.set_phase(THINK)
         name = self.session.seats[match.current].name
-        if self.session.seats[match.current].is_human:
-            words = _("Waiting for {name} (on the network)").format(name=name)
-        else:
-            words = _("{name} is thinking").format(name=name)
-        self.status = Status(words, "wait", True)
+        self.status = Status(waiting_words(self.kinds, match.current, name), "wait", True)
         self.refresh()
 
     def _update_think(self) -> None:
@@ -235,14 +230,9 @@ class JoinedTableScene(TableScene):
         """Only this seat's hand is known: no other hand is shown at the hand's end. The
         seats of people say where they play: at the host's screen, or on the network."""
         model = super().build_model()
-        seats = tuple(replace(info, note=self._seat_note(info.seat)) for info in model.seats)
+        seats = tuple(replace(info, note=seat_note(self.kinds, info.seat, self.seat))
+                      for info in model.seats)
         return replace(model, seats=seats, revealed=())
-
-    def _seat_note(self, seat: int) -> str:
-        kind = self.kinds[seat] if seat < len(self.kinds) else ""
-        if seat == self.seat or kind in COMPUTER_KINDS:
-            return ""
-        return _("At the host's screen") if kind == "local" else _("Network player")
 
     # -- leaving
 

@@ -68,6 +68,25 @@ def joined_session(match: Any, names: Sequence[str], seat: int,
     return session
 
 
+def seat_note(kinds: Sequence[str], seat: int, mine: int) -> str:
+    """What another person's seat box says under the name at a joined table: where they
+    play (the host's lobby's ``kinds``); nothing for this seat or a computer's."""
+    kind = kinds[seat] if seat < len(kinds) else ""
+    if seat == mine or kind in COMPUTER_KINDS:
+        return ""
+    return _("At the host's screen") if kind == "local" else _("Network player")
+
+
+def waiting_words(kinds: Sequence[str], seat: int, name: str) -> str:
+    """The status line while another seat's move is awaited from the host."""
+    kind = kinds[seat] if seat < len(kinds) else ""
+    if kind in COMPUTER_KINDS:
+        return _("{name} is thinking").format(name=name)
+    if kind == "local":
+        return _("Waiting for {name} (at the host's screen)").format(name=name)
+    return _("Waiting for {name} (on the network)").format(name=name)
+
+
 class JoinedSeat:
     """The table's seat as the host plays it: see the module's text."""
 
