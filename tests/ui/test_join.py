@@ -24,7 +24,16 @@ from game.ui.scenes import lobby as lobby_module
 from game.ui.table import joined as joined_module
 from game.ui.table.phases import HUMAN, PLAYBACK
 from game.ui.table.probe import TableProbe
-from tests.ui.conftest import StartApp, button, click, pump, top_name, type_text, widget
+from tests.ui.conftest import (
+    StartApp,
+    button,
+    click,
+    press,
+    pump,
+    top_name,
+    type_text,
+    widget,
+)
 from tests.ui.test_menus import open_title
 from tests.ui.texts import cut_texts
 
@@ -279,7 +288,7 @@ def test_the_joined_table_shows_the_match_result_and_only_title_after_it(
         # the host's game: nothing to review, save or play again here
         assert [e.text for e in board._elements if isinstance(e, UIButton)] == [
             "See the table", "Title"]
-        click(app, button(app, "Title"))
+        press(app, pygame.K_ESCAPE)  # Esc, as the main button: back to the title
         assert top_name(app) == "TitleScene"
     finally:
         host.stop()

@@ -89,7 +89,10 @@ class ContractScoreboardScene(EndOfHandScene):
 
     def build(self) -> None:
         specs: list[ButtonSpec]
-        if self.over:
+        if self.over and self.remote:  # the host's game: nothing to set up again here
+            specs = [("title", _("Title"), self.to_title, "primary",
+                      _("Back to the title screen"))]
+        elif self.over:
             specs = [("title", _("Title"), self.to_title, "plain", _("Back to the title screen")),
                      ("new", _("New game"), self.new_game, "primary",
                       _("Play again with the same players and rules"))]
@@ -99,12 +102,22 @@ class ContractScoreboardScene(EndOfHandScene):
         self._button_row(specs, (170, 44), 18)
         self._build_deal_row(self._deal_row_top(18, 44))
 
+    @property
+    def remote(self) -> bool:
+        """A joined network game's scoreboard: the game is the host's."""
+        return self.table is not None and self.table.remote_match
+
     def default_focus(self) -> str | None:
-        return "new" if self.over else "next"
+        if self.over:
+            return "title" if self.remote else "new"
+        return "next"
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            (self.new_game if self.over else self.next_round)()
+            if self.over and self.remote:
+                self.to_title()
+            else:
+                (self.new_game if self.over else self.next_round)()
             return True
         return False
 
@@ -130,6 +143,9 @@ class ContractScoreboardScene(EndOfHandScene):
     def back(self) -> None:
         if self.table is not None and not self.over:
             self.table.open_menu()
+            return
+        if self.over and self.remote:
+            self.to_title()
             return
         (self.new_game if self.over else self.next_round)()
 

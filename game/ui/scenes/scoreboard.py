@@ -153,6 +153,9 @@ class ScoreboardScene(EndOfHandScene):
 
     def back(self) -> None:
         """Esc: the same as the main button."""
+        if self.over and self.table is not None and self.table.remote_match:
+            self.to_title()
+            return
         (self.new_game if self.over else self.next_hand)()
 
     # --- drawing
