@@ -46,6 +46,7 @@ def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lobby_module, "host_settings", lambda: HostSettings(
         host=LOOPBACK, port=0, takeover_after=30.0, announce=False))
     monkeypatch.setattr(join_module, "start_browser", lambda: None)
+    monkeypatch.setattr(join_module, "TOKENS", {})
 
 
 def frames_until(apps: list[Any], done: Callable[[], bool], seconds: float = 30.0,
@@ -416,6 +417,32 @@ def test_a_dropped_connection_gets_the_seat_back_with_its_token(app: Any) -> Non
         frames_until([app], lambda: table.match.current == 0 and table.settled, 20,
                      "the draw shown")
         assert tuple(table.match.hand.hands[1]) == table.client.last_view.hand
+    finally:
+        host.stop()
+        host.join(10)
+
+
+def test_joining_the_same_game_again_takes_the_seat_back(app: Any) -> None:
+    """Leaving the joined table keeps the seat at the host a while; Join with the same
+    address and code (the app kept the seat's token) goes straight back to it."""
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net")])
+    seen: list[object] = []
+    try:
+        table = join_and_begin(app, host, seen)
+        frames_until([app], lambda: table.settled, 20, "the table")
+        hand = tuple(table.match.hand.hands[1])
+        app.scenes.open_alone("title")  # Quit to title
+        host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "waiting",
+                          seen, app)
+        scene = open_join(app)
+        fill_form(app, scene, f"{LOOPBACK}:{host.port}", host.code, "Bea")
+        click(app, button(app, "Join"))
+        frames_until([app], lambda: top_name(app) == "JoinedTableScene", 15, "the table again")
+        host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "taken",
+                          seen, app)
+        again = app.scenes.top
+        assert again is not table and again.seat == 1
+        assert tuple(again.match.hand.hands[1]) == hand
     finally:
         host.stop()
         host.join(10)

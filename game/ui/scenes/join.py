@@ -21,6 +21,7 @@ from game.engine.variants import Family, all_variants
 from game.i18n import N_, _
 from game.net import Browser, FoundGame, NetClient
 from game.net.events import HostLost, Joined, JoinRefused, Lobby, LobbySeat, Problem, Update
+from game.net.host import code_key
 from game.ui import theme
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
 from game.ui.widgets.lobby_seats import draw_seat_rows, seat_words, wrap
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
 REFRESH = 1.0
 #: the most games listed at once
 MOST_GAMES = 6
+#: the seat tokens the hosts gave this app, by (address, join code): joining the same game
+#: again (after leaving its table, or a crash of the connection) takes the seat back
+TOKENS: dict[tuple[str, str], str] = {}
 #: the joined table of each game family
 JOINED_TABLES = {Family.MANIPULATION: "joined_table", Family.CONTRACT: "joined_contract_table"}
 
@@ -187,8 +191,14 @@ class JoinScene(MenuScene):
         if not self.code:
             self.problem = _("Type the join code (the host's lobby shows it).")
             return
+        self._connect(TOKENS.get(self._game_key()))
+
+    def _game_key(self) -> tuple[str, str]:
+        return (self.address, code_key(self.code))
+
+    def _connect(self, token: str | None) -> None:
         try:
-            client = NetClient(self.address, self.code, self.name)
+            client = NetClient(self.address, self.code, self.name, token=token)
         except ValueError as error:
             self.problem = _("That is not an address: {error}").format(error=error)
             return
@@ -234,8 +244,15 @@ class JoinScene(MenuScene):
         for index, event in enumerate(events):
             if isinstance(event, Joined):
                 self.joined = event
+                TOKENS[self._game_key()] = event.token
                 self.rebuild()
             elif isinstance(event, JoinRefused):
+                if client.token is not None and "token" in event.reason:
+                    # the seat it held is gone (another game at that address): join anew
+                    TOKENS.pop(self._game_key(), None)
+                    self._drop_client()
+                    self._connect(None)
+                    return
                 self._failed(refusal_words(event.reason))
                 return
             elif isinstance(event, HostLost):
