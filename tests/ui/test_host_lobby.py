@@ -237,3 +237,20 @@ def test_hosting_asks_first_and_keeps_the_unfinished_game(app: Any) -> None:
     click(app, button(app, "Cancel"))
     lobby.host.join(10)
     assert not lobby.host.running
+
+
+def test_fill_empty_seats_with_computers_then_start(app: Any) -> None:
+    lobby = open_lobby(app, seats=3)  # the person, a network seat, a computer
+    assert not widget(lobby, "start").is_enabled
+    click(app, button(app, "Fill empty seats with computers"))
+    run_until(app, lambda: lobby.seats[1].state == "computer", 10, "the computer seat")
+    assert lobby.seats[1].kind == "medium"
+    run_until(app, lambda: widget(lobby, "start").is_enabled, 5, "Start")
+    assert not widget(lobby, "fill").is_enabled  # no open seat left
+    click(app, button(app, "Start"))
+    run_until(app, lambda: top_name(app) == "HostedTableScene", 10, "the table")
+    table = app.scenes.top
+    assert table.session.network is not None and table.session.network.remote == ()
+    assert [s.kind for s in table.session.seats] == ["human", "medium", "medium"]
+    app.scenes.pop()
+    table.host.join(10)
