@@ -102,11 +102,6 @@ class ContractScoreboardScene(EndOfHandScene):
         self._button_row(specs, (170, 44), 18)
         self._build_deal_row(self._deal_row_top(18, 44))
 
-    @property
-    def remote(self) -> bool:
-        """A joined network game's scoreboard: the game is the host's."""
-        return self.table is not None and self.table.remote_match
-
     def default_focus(self) -> str | None:
         if self.over:
             return "title" if self.remote else "new"

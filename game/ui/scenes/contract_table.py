@@ -648,8 +648,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                 left=left, max_buys=match.variant.max_buys), "muted"),
             (_("\u2713 Contract laid down"), "good") if r.laid_down[self.bottom]
             else (_("Contract not down yet"), "muted"),
-            (deal_words(match.seed), "muted"),
         ]
+        if not self.remote_match:  # a joined game's deal is the host's secret
+            info.append((deal_words(match.seed), "muted"))
         draw = self.phase == HUMAN and r.phase == "draw" and self.human.my_move()
         contract = match.contract
         empty = (_("Nobody has laid down yet"),

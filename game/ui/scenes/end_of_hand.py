@@ -86,6 +86,12 @@ class EndOfHandScene(MenuBase):
     # --- the deal (issue 33)
 
     @property
+    def remote(self) -> bool:
+        """A joined network game's: the match is the host's, its deal (the seed, which
+        would tell every hidden card) and its stock never reach this screen."""
+        return self.table is not None and bool(getattr(self.table, "remote_match", False))
+
+    @property
     def deal_offered(self) -> bool:
         """Is "Play this deal again" offered? Not for a game hosted on the network, whose
         other players join from their own screens."""
@@ -134,7 +140,10 @@ class EndOfHandScene(MenuBase):
         return self._box().bottom - self.px(bottom_gap + button_h + DEAL_ROW)
 
     def _build_deal_row(self, y: int) -> None:
-        """The deal's buttons, after its number (drawn by ``_draw_deal_row``)."""
+        """The deal's buttons, after its number (drawn by ``_draw_deal_row``); none for a
+        joined game, whose deal this screen does not know."""
+        if self.remote:
+            return
         specs: list[ButtonSpec] = []
         if self.deal_offered:
             specs.append(("deal_again", _("Play this deal again"), self.replay_deal, "plain",
@@ -160,6 +169,8 @@ class EndOfHandScene(MenuBase):
         return font(self.px(17), "bold").size(deal_words(self.match.seed))[0]
 
     def _draw_deal_row(self, surface: pygame.Surface, y: int) -> None:
+        if self.remote:
+            return
         box = self._box()
         draw_text(surface, deal_words(self.match.seed), self.px(17), GOLD_LIGHT, style="bold",
                   midleft=(box.x + self.px(24), y + self.px(17)))

@@ -78,7 +78,7 @@ class ScoreboardScene(EndOfHandScene):
                             self.toggle, "plain",
                             _("Open the scores again (L)") if self.collapsed else
                             _("Fold the scores away to see the table and every hand (L)"))
-        remote = self.table is not None and self.table.remote_match
+        remote = self.remote
         if self.over and remote:  # the host's game: nothing to set up again here
             specs = [("title", _("Title"), self.to_title, "primary",
                       _("Back to the title screen"))]
@@ -105,7 +105,7 @@ class ScoreboardScene(EndOfHandScene):
 
     def default_focus(self) -> str | None:
         if self.over:
-            return "title" if self.table is not None and self.table.remote_match else "again"
+            return "title" if self.remote else "again"
         return "next"
 
     def _box(self) -> pygame.Rect:
@@ -153,7 +153,7 @@ class ScoreboardScene(EndOfHandScene):
 
     def back(self) -> None:
         """Esc: the same as the main button."""
-        if self.over and self.table is not None and self.table.remote_match:
+        if self.over and self.remote:
             self.to_title()
             return
         (self.new_game if self.over else self.next_hand)()

@@ -43,6 +43,7 @@ class TableHost(Protocol):
     match: Match
     autosave: bool
     coached: bool  # a coach's staged table (tutorial, puzzle, review)
+    remote_match: bool  # a joined network game's: the host's match, its deal unknown here
 
     # the table's state, shared by the controllers
     phase: str

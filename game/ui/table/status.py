@@ -223,7 +223,8 @@ class TableStatus:
         return Facts(match.hand.number + 1, _(variant.name), text,
                      match.hand.final_turns is not None,
                      self.table.phase == HUMAN and self.table.human.can_edit,
-                     self.table.sort_mode, label, deal_words(match.seed))
+                     self.table.sort_mode, label,
+                     "" if self.table.remote_match else deal_words(match.seed))
 
 
 
