@@ -28,6 +28,7 @@ from game.ui.table.driver import Worker
 from game.ui.table.hud import Message, Status
 from game.ui.table.layout import Spot
 from game.ui.table.phases import DEAL, SETTLE, STOPPED, THINK, WAIT
+from game.ui.table.sidebar_focus import SidebarFocus
 from game.ui.table.sprites import Origin, SpriteLayer
 from game.ui.table.text import TextCache
 
@@ -108,6 +109,8 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         #: seconds (at speed 1) the action just applied rests once its cards have landed
         #: (a computer's: time to read what it did); None: ``settle_pause`` from the action
         self.landing_rest: float | None = None
+        #: F6: the sidebar's buttons from the keyboard
+        self.button_keys = SidebarFocus(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -121,6 +124,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def clear_elements(self) -> None:
         super().clear_elements()
+        self.button_keys.clear()
         if self.controls is not None:
             self.controls.kill()
             self.controls = None
@@ -276,6 +280,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
                 self.message = None
         self._update_phase(dt)
         self._update_controls()
+        self.button_keys.update_frame()
 
     def _update_phase(self, dt: float) -> None:
         """The phase's work this frame: the deal and the settle wait for the cards to land,
@@ -393,13 +398,23 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
             ttl: float = 6.0) -> None:
-        """A note for the player above the status line, for ``ttl`` seconds."""
+        """A note for the player above the status line, for ``ttl`` seconds; a refusal
+        (``tone`` "error") is also said aloud when the table is spoken."""
         self.message = Message(title, tuple(lines), tone, ttl)
+        if tone == "error":
+            self.app.speak(" ".join(_sentence(text) for text in (title, *lines)),
+                           interrupt=True)
 
     def is_you(self, seat: int) -> bool:
         """Is ``seat`` the person at this screen (not hot-seat, where names are used)?"""
         return seat == self.bottom and self.session.seats[seat].is_human \
             and not self.session.hot_seat
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence does, so the voice pauses after it."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?:;" else text + "."
 
 
 def _now() -> float:
