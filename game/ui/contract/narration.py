@@ -14,13 +14,19 @@ if TYPE_CHECKING:
     from game.ui.scenes.contract_table import ContractTableScene
 
 
-def meld_words(model: ContractModel, meld: MeldFacts) -> str:
-    """"Meld 2, Ada's run: 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts"."""
-    owner = model.seats[meld.owner].name
-    kind = _("set") if meld.kind == "set" else _("run")
-    return _("Meld {n}, {owner}'s {kind}: {cards}").format(
-        n=meld.index + 1, owner=owner, kind=kind,
-        cards=cards_names(meld.cards, joker_faces(model.shown)))
+def meld_words(scene: ContractTableScene, model: ContractModel, meld: MeldFacts) -> str:
+    """"Meld 2, Ada's run: 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts" ("your run"
+    for yours)."""
+    cards = cards_names(meld.cards, joker_faces(model.shown))
+    if meld.kind == "set":
+        if scene.is_you(meld.owner):
+            return _("Meld {n}, your set: {cards}").format(n=meld.index + 1, cards=cards)
+        return _("Meld {n}, {owner}'s set: {cards}").format(
+            n=meld.index + 1, owner=model.seats[meld.owner].name, cards=cards)
+    if scene.is_you(meld.owner):
+        return _("Meld {n}, your run: {cards}").format(n=meld.index + 1, cards=cards)
+    return _("Meld {n}, {owner}'s run: {cards}").format(
+        n=meld.index + 1, owner=model.seats[meld.owner].name, cards=cards)
 
 
 def slot_words(model: ContractModel, index: int) -> str:
@@ -72,7 +78,7 @@ def target_words(scene: ContractTableScene, target: object) -> str:
     if isinstance(target, tuple) and target[0] == "meld":
         meld = next((m for m in model.melds if m.index == target[1]), None)
         if meld is not None:
-            return _("Target: {meld}").format(meld=meld_words(model, meld))
+            return _("Target: {meld}").format(meld=meld_words(scene, model, meld))
     return ""
 
 
@@ -97,7 +103,7 @@ def table_words(scene: ContractTableScene) -> str:
                               "{name}: {n} cards, {points} points, {down}", seat.cards).format(
             name=seat.name, n=seat.cards, points=seat.score, down=down))
     if model.melds:
-        parts.extend(meld_words(model, meld) for meld in model.melds)
+        parts.extend(meld_words(scene, model, meld) for meld in model.melds)
     else:
         parts.append(_("No melds on the table"))
     parts.append(hand_words(scene))

@@ -20,7 +20,7 @@ staging groups) and ``computer`` (the computer seats).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -680,6 +680,12 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return self.pointer.handle(event)
+
+    def keyboard_buttons(self) -> dict[str, Any]:
+        """The buy window's two buttons first while it asks, then the sidebar's."""
+        prompt = self.prompt.buttons if self.prompt is not None else {}
+        return {**{f"buy.{key}": button for key, button in prompt.items()},
+                **super().keyboard_buttons()}
 
     def _button(self, element: object) -> bool:
         if self.prompt is not None:

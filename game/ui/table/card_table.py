@@ -405,6 +405,11 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
             self.app.speak(" ".join(_sentence(text) for text in (title, *lines)),
                            interrupt=True)
 
+    def keyboard_buttons(self) -> dict[str, Any]:
+        """The buttons F6 walks, by name, in order: the sidebar's (a table with more
+        buttons of its own adds them)."""
+        return dict(getattr(self.controls, "buttons", None) or {})
+
     def is_you(self, seat: int) -> bool:
         """Is ``seat`` the person at this screen (not hot-seat, where names are used)?"""
         return seat == self.bottom and self.session.seats[seat].is_human \

@@ -29,8 +29,7 @@ class SidebarFocus:
         self._name: str | None = None  # the focused button's name (buttons are remade)
 
     def _buttons(self) -> dict[str, Any]:
-        controls = self.scene.controls
-        return dict(getattr(controls, "buttons", {}) or {})
+        return self.scene.keyboard_buttons()
 
     def _sync(self) -> FocusRing | None:
         """The ring over the buttons there are now (a restyled button is a new widget)."""
