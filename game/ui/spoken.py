@@ -18,6 +18,9 @@ _LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 # 7♥ or 7H (a card code in the engine's words), with a word boundary either side
 _CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])([\u2663\u2666\u2665\u2660]|[CDHS](?![\w]))")
 _JOKER_CODE = re.compile(r"\bJK\b")
+_MARK = "\x00"  # around a card's name while the names are made
+# marks drawn on the cards and in notes (new ◆, from the hand ●, done ✓): seen, not said
+_SHAPES = re.compile("[\u25c6\u25cf\u2713\u2717]")
 
 
 def rank_name(rank: int) -> str:
@@ -50,9 +53,13 @@ def speakable(text: str) -> str:
     def name(match: re.Match[str]) -> str:
         rank_text, suit = match.group(1), match.group(2)
         rank = _LETTERS.get(rank_text) or int(rank_text)
-        return face_name(rank, _GLYPHS.get(suit, suit))
+        return _MARK + face_name(rank, _GLYPHS.get(suit, suit)) + _MARK
 
     text = _CARD.sub(name, text)
-    text = _JOKER_CODE.sub(_("joker"), text)
+    text = _JOKER_CODE.sub(_MARK + _("joker") + _MARK, text)
+    # cards in a row ("5♥ 6♥ 7♥") are said with a pause between them
+    text = re.sub(f"{_MARK}\\s+{_MARK}", ", ", text).replace(_MARK, "")
     text = text.replace("\u2013", " " + _("to") + " ").replace("\u00b7", ",")
+    text = _SHAPES.sub("", text)
+    text = re.sub(r"\(\s+", "(", re.sub(r"\s+([).,;:])", r"\1", text))
     return re.sub(r"\s+", " ", text).strip()

@@ -44,9 +44,11 @@ def make(start_app: StartApp) -> Callable[..., tuple[TableProbe, list[str]]]:
 
 def test_speakable_names_the_cards_the_table_writes() -> None:
     assert speakable("Ada: 7\u2665 into 5\u2665 6\u2665; split 3\u2663\u20138\u2663") == (
-        "Ada: 7 of hearts into 5 of hearts 6 of hearts; split 3 of clubs to 8 of clubs")
+        "Ada: 7 of hearts into 5 of hearts, 6 of hearts; split 3 of clubs to 8 of clubs")
     assert speakable("QS and JK and A\u2660 K\u2666 10\u2663") == (
-        "queen of spades and joker and ace of spades king of diamonds 10 of clubs")
+        "queen of spades and joker and ace of spades, king of diamonds, 10 of clubs")
+    assert speakable("Hint (marked \u25c6; from your hand \u25cf).") == (
+        "Hint (marked; from your hand).")  # the marks drawn on cards are not said
     assert speakable("A card for Ada") == "A card for Ada"  # words are left alone
 
 
@@ -203,3 +205,15 @@ def test_the_real_engine_speaks_into_a_file(tmp_path: Path) -> None:
     except (OSError, RuntimeError) as error:  # the library without its engine (eSpeak NG)
         pytest.skip(f"pyttsx3 has no speech engine here: {error}")
     assert target.exists() and target.stat().st_size > 1000
+
+
+def test_a_hand_by_keyboard_alone_is_transcribed(tmp_path: Path) -> None:
+    from tests.ui.keyboard_transcript import play_hand
+
+    lines, scene = play_hand(tmp_path, most_turns=2)
+    assert lines[0].startswith("  said: Your turn. Your hand, 13 cards:")
+    assert "key F3" in lines and "key H" in lines
+    said = [line.removeprefix("  said: ") for line in lines if line.startswith("  said: ")]
+    assert any(words.startswith("Your turn. Stock: ") for words in said)
+    for _seat, line in scene.turn_log:  # every turn, in the log's words
+        assert speakable(line) in said

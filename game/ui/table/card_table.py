@@ -399,9 +399,9 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
     def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
             ttl: float = 6.0) -> None:
         """A note for the player above the status line, for ``ttl`` seconds; a refusal
-        (``tone`` "error") is also said aloud when the table is spoken."""
+        (``tone`` "error") or a hint is also said aloud when the table is spoken."""
         self.message = Message(title, tuple(lines), tone, ttl)
-        if tone == "error":
+        if tone in ("error", "hint"):
             self.app.speak(" ".join(_sentence(text) for text in (title, *lines)),
                            interrupt=True)
 
@@ -419,7 +419,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 def _sentence(text: str) -> str:
     """``text`` ending as a sentence does, so the voice pauses after it."""
     text = text.strip()
-    return text if not text or text[-1] in ".!?:;" else text + "."
+    return text if not text or text[-1] in ".!?:;\u2026" else text + "."
 
 
 def _now() -> float:
