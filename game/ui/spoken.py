@@ -46,6 +46,17 @@ def cards_names(cards: Iterable[Card], declared: Mapping[Card, Face] | None = No
     return ", ".join(card_name(card, declared) for card in cards)
 
 
+def sentences(*parts: str) -> str:
+    """``parts`` said one after another, each ending as a sentence does (so the voice
+    pauses), the empty ones left out."""
+    ended = []
+    for part in parts:
+        part = part.strip()
+        if part:
+            ended.append(part if part[-1] in ".!?:;\u2026" else part + ".")
+    return " ".join(ended)
+
+
 def speakable(text: str) -> str:
     """``text`` with every written card named: "Ada: 7♥ into 5♥ 6♥" -> "Ada: 7 of hearts
     into 5 of hearts 6 of hearts"; a run "3♣–8♣" reads "3 of clubs to 8 of clubs"."""

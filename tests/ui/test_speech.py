@@ -217,3 +217,31 @@ def test_a_hand_by_keyboard_alone_is_transcribed(tmp_path: Path) -> None:
     assert any(words.startswith("Your turn. Stock: ") for words in said)
     for _seat, line in scene.turn_log:  # every turn, in the log's words
         assert speakable(line) in said
+
+
+def test_menu_screens_say_what_they_are_and_the_focused_control(app) -> None:  # noqa: ANN001
+    recorder = RecordingSpeaker()
+    app.speaker = recorder
+    app.settings.speak_table = True
+    app.scenes.open("title")
+    pump(app)
+    assert recorder.spoken[-1] == "New game."  # the title screen has no title words
+    press(app, pygame.K_DOWN)
+    assert recorder.spoken[-1] == "Load game"
+    while app.scenes.top.focus.focused_key != "settings":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert recorder.spoken[-1] == "Settings. Animation speed: 1\u00d7 normal."
+    press(app, pygame.K_TAB)
+    assert recorder.spoken[-1] == "Hand order: By suit, then rank"
+    press(app, pygame.K_RIGHT)
+    assert recorder.spoken[-1] == "Hand order: By rank, then suit"
+    press(app, pygame.K_TAB)
+    assert recorder.spoken[-1] == "Allow hints, checked"
+    press(app, pygame.K_SPACE)
+    assert recorder.spoken[-1] == "Allow hints, not checked"
+    press(app, pygame.K_ESCAPE)  # back on the title: where the keyboard is
+    assert recorder.spoken[-1] == "Settings"
+    press(app, pygame.K_ESCAPE)  # Quit? asks first: the dialog says its question
+    assert recorder.spoken[-1] == ("Quit the game? Close Machiavelli and return to the "
+                                   "desktop. Quit.")

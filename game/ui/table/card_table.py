@@ -24,6 +24,7 @@ from game.engine.protocol import GameState
 from game.i18n import _
 from game.session import autosave, clear_autosave, record_match
 from game.ui.scene import Scene
+from game.ui.spoken import sentences
 from game.ui.table.driver import Worker
 from game.ui.table.hud import Message, Status
 from game.ui.table.layout import Spot
@@ -402,8 +403,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         (``tone`` "error") or a hint is also said aloud when the table is spoken."""
         self.message = Message(title, tuple(lines), tone, ttl)
         if tone in ("error", "hint"):
-            self.app.speak(" ".join(_sentence(text) for text in (title, *lines)),
-                           interrupt=True)
+            self.app.speak(sentences(title, *lines), interrupt=True)
 
     def keyboard_buttons(self) -> dict[str, Any]:
         """The buttons F6 walks, by name, in order: the sidebar's (a table with more
@@ -414,12 +414,6 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         """Is ``seat`` the person at this screen (not hot-seat, where names are used)?"""
         return seat == self.bottom and self.session.seats[seat].is_human \
             and not self.session.hot_seat
-
-
-def _sentence(text: str) -> str:
-    """``text`` ending as a sentence does, so the voice pauses after it."""
-    text = text.strip()
-    return text if not text or text[-1] in ".!?:;\u2026" else text + "."
 
 
 def _now() -> float:
