@@ -245,3 +245,15 @@ def test_menu_screens_say_what_they_are_and_the_focused_control(app) -> None:  #
     press(app, pygame.K_ESCAPE)  # Quit? asks first: the dialog says its question
     assert recorder.spoken[-1] == ("Quit the game? Close Machiavelli and return to the "
                                    "desktop. Quit.")
+
+
+def test_the_scoreboard_says_how_the_hand_ended_and_the_totals(app) -> None:  # noqa: ANN001
+    from game.session import GameSession
+
+    recorder = RecordingSpeaker()
+    app.speaker = recorder
+    app.settings.speak_table = True
+    session = GameSession.new("machiavelli", {}, [Seat("You", "human"), Seat("Ada", "easy")], 5)
+    app.scenes.open("scoreboard", session)
+    pump(app)
+    assert recorder.spoken[-1].startswith("Scores. Totals: You: 0 points; Ada: 0 points.")
