@@ -97,6 +97,11 @@ def play_hand(data_dir: Path, most_turns: int = 200) -> tuple[list[str], TableSc
         probe.until(lambda: settled() and (match.hand_over or match.current == scene.bottom),
                     20000, "your next turn")
     transcript.note("the hand is over" if match.hand_over else f"stopped after {turns} turns")
+    if match.hand_over:  # the scoreboard comes up and says how it ended
+        probe.until(lambda: type(app.scenes.top).__name__ == "ScoreboardScene", 3000,
+                    "the scoreboard")
+        probe.frames(3)
+        key(pygame.K_TAB)
     scores = ", ".join(f"{seat.name} {total}" for seat, total in
                        zip(session.seats, match.totals, strict=True))
     transcript.note(f"scores: {scores}")
