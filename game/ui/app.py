@@ -76,6 +76,7 @@ class App:
         self.sounds = Sounds(_sound_on(self.settings) and not smoke, self.settings.volume)
         #: the voice of "Speak the table" (made when first needed; tests put in their own)
         self.speaker: Speaker | None = None
+        self._speech_problem_told = False
         self.scenes = SceneStack(self, SceneRegistry(SCENES))
         self.clock = pygame.time.Clock()
         self.running = True
@@ -148,6 +149,10 @@ class App:
         if self.speaker is None:
             self.speaker = make_speaker()
         self.speaker.say(speakable(text), interrupt)
+        problem = getattr(self.speaker, "problem", None)
+        if problem and not self._speech_problem_told:  # no voice after all: say so once
+            self._speech_problem_told = True
+            self.notify(_("Speech is not available: {problem}").format(problem=problem))
 
     def apply_language(self) -> None:
         """Speak the Settings' language (or the system's) from the next frame drawn on:

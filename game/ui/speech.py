@@ -70,27 +70,36 @@ class VoiceSpeaker:
     the words are dropped."""
 
     def __init__(self) -> None:
-        self._queue: queue.Queue[str | None] = queue.Queue()
+        #: the words waiting, each with whether newer words may drop it (``interrupt``)
+        self._queue: queue.Queue[tuple[str, bool] | None] = queue.Queue()
         self.problem: str | None = None
         self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
         self._thread.start()
 
     def say(self, text: str, interrupt: bool = False) -> None:
+        """Queue ``text``; with ``interrupt`` it replaces the words waiting that were said
+        with ``interrupt`` too (where the focus was): a turn's words are never dropped."""
         if interrupt:
-            self._drain()
+            self._drain(keep=True)
         if text and self.problem is None:
-            self._queue.put(text)
+            self._queue.put((text, interrupt))
 
     def close(self) -> None:
-        self._drain()
+        self._drain(keep=False)
         self._queue.put(None)
 
-    def _drain(self) -> None:
+    def _drain(self, keep: bool) -> None:
+        """Empty the queue; ``keep``: put back the words that may not be dropped."""
+        kept: list[tuple[str, bool]] = []
         try:
             while True:
-                self._queue.get_nowait()
+                item = self._queue.get_nowait()
+                if keep and item is not None and not item[1]:
+                    kept.append(item)
         except queue.Empty:
-            return
+            pass
+        for item in kept:
+            self._queue.put(item)
 
     def _run(self) -> None:
         try:
@@ -99,9 +108,10 @@ class VoiceSpeaker:
             self.problem = str(error) or type(error).__name__
             return
         while True:
-            text = self._queue.get()
-            if text is None:
+            item = self._queue.get()
+            if item is None:
                 break
+            text = item[0]
             try:
                 engine.say(text)
                 engine.runAndWait()

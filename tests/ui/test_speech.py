@@ -185,15 +185,17 @@ def test_the_voice_speaks_off_the_ui_thread(monkeypatch: pytest.MonkeyPatch) -> 
     begun = time.perf_counter()
     voice.say("one")
     assert started.wait(5)
-    voice.say("two")
-    voice.say("three", interrupt=True)  # "two" was waiting: dropped
+    voice.say("Ada drew 1 card")  # a turn's words: never dropped
+    voice.say("two", interrupt=True)
+    voice.say("three", interrupt=True)  # where the focus is now: "two" is stale, dropped
     assert time.perf_counter() - begun < 1.0
     release.set()
+    wanted = ["one", "Ada drew 1 card", "three"]
     deadline = time.monotonic() + 5
-    while said != ["one", "three"] and time.monotonic() < deadline:
+    while said != wanted and time.monotonic() < deadline:
         time.sleep(0.01)
     voice.close()
-    assert said == ["one", "three"]
+    assert said == wanted
 
 
 def test_the_real_engine_speaks_into_a_file(tmp_path: Path) -> None:
@@ -257,3 +259,21 @@ def test_the_scoreboard_says_how_the_hand_ended_and_the_totals(app) -> None:  # 
     app.scenes.open("scoreboard", session)
     pump(app)
     assert recorder.spoken[-1].startswith("Scores. Totals: You: 0 points; Ada: 0 points.")
+
+
+def test_a_voice_that_cannot_start_is_reported_once(app, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    def broken() -> None:
+        raise RuntimeError("no eSpeak NG here")
+
+    module = types.ModuleType("pyttsx3")
+    module.init = broken  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyttsx3", module)
+    app.settings.speak_table = True
+    app.speaker = VoiceSpeaker()
+    deadline = time.monotonic() + 5
+    while app.speaker.problem is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    app.speak("one")
+    app.speak("two")
+    told = [n.text for n in app.notices if "Speech is not available" in n.text]
+    assert told == ["Speech is not available: no eSpeak NG here"]
