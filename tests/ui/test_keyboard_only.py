@@ -206,3 +206,24 @@ def test_every_control_of_every_screen_takes_the_focus_with_its_frame(app: App) 
     while len(app.scenes):
         app.scenes.pop()
     assert not problems, "\n".join(problems)
+
+
+def test_f6_presses_the_tables_buttons_and_esc_goes_back_to_the_cards(app: App) -> None:
+    from tests.ui.conftest import open_table
+
+    probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 5)
+    scene = probe.scene
+    probe.key(pygame.K_F6)
+    assert scene.button_keys.focused is scene.controls.buttons["draw"]  # the first enabled
+    while scene.button_keys.focused is not scene.controls.buttons["hint"]:
+        probe.key(pygame.K_DOWN)
+    probe.key(pygame.K_RETURN)
+    assert scene.human.hint_worker is not None or scene.message is not None
+    probe.until(lambda: scene.human.hint_worker is None, 3000, "the hint")
+    probe.key(pygame.K_ESCAPE)  # Esc leaves the buttons for the cards
+    assert scene.button_keys.focused is None
+    assert scene.button_keys.ring is not None and not scene.button_keys.ring._ring.visible
+    if scene.phase == "hint":
+        probe.key(pygame.K_ESCAPE)  # the hint on show: Esc dismisses it
+    probe.key(pygame.K_ESCAPE)  # at the cards Esc opens the menu
+    assert type(app.scenes.top).__name__ == "TableMenu"
