@@ -79,6 +79,7 @@ class Settings:
     fullscreen: bool = False
     buy_timer_seconds: int = 0
     left_handed: bool = False  # the tables' side panel on the left
+    speak_table: bool = False  # the table spoken aloud (the optional speech library)
     # variant id -> the house-rule options last chosen on the New game screen
     new_game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -344,5 +345,6 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": _bool,
     "buy_timer_seconds": _int_in(*BUY_TIMER_RANGE),
     "left_handed": _bool,
+    "speak_table": _bool,
     "new_game_options": _new_game_options,
 }

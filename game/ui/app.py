@@ -27,6 +27,8 @@ from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneRegistry, SceneStack
 from game.ui.scenes import SCENES, check_saved_games
 from game.ui.sound import Sounds
+from game.ui.speech import Speaker, make_speaker
+from game.ui.spoken import speakable
 from game.ui.theme import NOTICE_EDGE, NOTICE_FILL, NOTICE_INFO_FILL, NOTICE_TEXT, font
 
 MIN_SIZE = (1024, 640)
@@ -72,6 +74,9 @@ class App:
                                        starting_language=i18n.current_language())
         self.card_art = CardArt(self.settings.four_colour_deck, self.settings.card_back)
         self.sounds = Sounds(_sound_on(self.settings) and not smoke, self.settings.volume)
+        #: the voice of "Speak the table" (made when first needed; tests put in their own)
+        self.speaker: Speaker | None = None
+        self._speech_problem_told = False
         self.scenes = SceneStack(self, SceneRegistry(SCENES))
         self.clock = pygame.time.Clock()
         self.running = True
@@ -136,6 +141,18 @@ class App:
         self.sounds.volume = settings.volume
         self.apply_language()
         self.store.save_settings()
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        """Say ``text`` aloud when "Speak the table" is on (see ``game.ui.speech``)."""
+        if not self.settings.speak_table or not text:
+            return
+        if self.speaker is None:
+            self.speaker = make_speaker()
+        self.speaker.say(speakable(text), interrupt)
+        problem = getattr(self.speaker, "problem", None)
+        if problem and not self._speech_problem_told:  # no voice after all: say so once
+            self._speech_problem_told = True
+            self.notify(_("Speech is not available: {problem}").format(problem=problem))
 
     def apply_language(self) -> None:
         """Speak the Settings' language (or the system's) from the next frame drawn on:
@@ -279,6 +296,8 @@ class App:
 
     def shutdown(self) -> None:
         self.store.save_settings()
+        if self.speaker is not None:
+            self.speaker.close()
         while len(self.scenes):
             self.scenes.pop()
         pygame.quit()

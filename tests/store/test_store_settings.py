@@ -85,6 +85,7 @@ def test_file_records_schema_and_every_setting(tmp_path: Path) -> None:
         "fullscreen",
         "buy_timer_seconds",
         "left_handed",
+        "speak_table",
         "new_game_options",
     }
     assert document["default_seats"][0] == {"name": "You", "kind": "human"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -151,6 +151,11 @@ class StagedTable(TableScene):
     def clear_elements(self) -> None:
         super().clear_elements()
         self.coach_buttons.clear()
+
+    def keyboard_buttons(self) -> dict[str, Any]:
+        """The coach's buttons first (they move the lesson on), then the sidebar's."""
+        return {**{f"coach.{key}": button for key, button in self.coach_buttons.items()},
+                **super().keyboard_buttons()}
 
     def build_coach_buttons(self) -> None:
         """The coach's buttons in the panel's bottom row (built again when they change)."""

@@ -20,7 +20,7 @@ staging groups) and ``computer`` (the computer seats).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -39,6 +39,7 @@ from game.ui.contract.controls import ContractControls
 from game.ui.contract.hint import ContractHint
 from game.ui.contract.hud import BoardFacts, ContractHud
 from game.ui.contract.human import BUY, HumanSeat
+from game.ui.contract.keys import ContractKeyboard
 from game.ui.contract.layout import ContractLayout, compute_layout
 from game.ui.contract.model import (
     ContractModel,
@@ -119,6 +120,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.undo = TurnUndo(self)
         self.replay = TurnsReplay(self)
         self.hint = ContractHint(self)
+        self.keys = ContractKeyboard(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -238,6 +240,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.set_phase(HUMAN)
         self.refresh()
         self.update_status()
+        if self.human.my_move():
+            self.app.speak(self.status.text)
 
     def _start_buy(self, seat: int) -> None:
         r = self.match.hand
@@ -253,6 +257,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.set_phase(BUY)
         self.refresh()
         self.update_status()
+        if self.session.seats[seat].is_human:
+            self.app.speak(self.status.text)
 
     def buy_seconds(self) -> float:
         """The buy prompt's timer from the settings: 0 (it waits for the person) unless
@@ -368,6 +374,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         computer = not self.session.seats[seat].is_human
         self.landing_rest = ACTION_REST if computer and not match.hand_over else None
         self.status = Status(self.action_words(seat, action, card), "info")
+        self.app.speak(self.status.text)
         self.human.timed_out = False
         self._auto_declined = False
 
@@ -467,6 +474,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def _mark_sprites(self) -> None:
         selected = set(self.selected)
+        focus = self.keys.focused_card() if self.keys.active else None
         marks = self.marks.of(self.bottom)
         lift = self.layout.hand_lift if self.layout else 0
         for card, sprite in self.sprites.sprites.items():
@@ -476,7 +484,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                 or card in self.hint.cards
             mark = marks.get(card) if zone == "group" else None
             sprite.mark = (seat_colour(mark.seat), mark.kind) if mark is not None else None
-            sprite.focused = False
+            sprite.focused = card == focus
             sprite.lift_target = lift * 0.75 if sprite.selected and sprite.spot.zone == "hand" \
                 else 0.0
 
@@ -666,11 +674,19 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     # ------------------------------------------------------------------ events
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.button_keys.handle(event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return self.pointer.handle(event)
+
+    def keyboard_buttons(self) -> dict[str, Any]:
+        """The buy window's two buttons first while it asks, then the sidebar's."""
+        prompt = self.prompt.buttons if self.prompt is not None else {}
+        return {**{f"buy.{key}": button for key, button in prompt.items()},
+                **super().keyboard_buttons()}
 
     def _button(self, element: object) -> bool:
         if self.prompt is not None:
@@ -715,6 +731,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                 self.human.clear_selection()
             else:
                 self.open_menu()
+            return True
+        if self.keys.handle(key, bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)):
             return True
         if self.prompt is not None and self.phase == BUY:
             if key == pygame.K_b:
@@ -787,6 +805,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             rect = layout.seat_rects.get(self.computer.thinker, layout.hand)
             self.hud.draw_thinking(surface, rect, self.clock, self.phase_time)
         self.pointer.draw_targets(surface)
+        if self.phase == HUMAN:
+            self.keys.draw(surface)
 
     def _update_think(self) -> None:
         self.computer.update_think()

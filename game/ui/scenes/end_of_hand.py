@@ -21,6 +21,7 @@ from game.deals import MAX_DEAL, deal_words
 from game.engine.cards import Card
 from game.i18n import _, ngettext
 from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.spoken import sentences
 from game.ui.table.layout import CARD_RATIO, meld_step
 from game.ui.theme import END_OF_HAND_SHADE, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_text, font
@@ -53,6 +54,18 @@ class EndOfHandScene(MenuBase):
     def over(self) -> bool:
         """Is the match over (not just the hand)?"""
         return self.match.over
+
+    def headline(self) -> str:
+        """The words at the top: how the hand or the match ended (each board says)."""
+        raise NotImplementedError
+
+    def intro_words(self) -> str:
+        """Said when the board opens: how it ended, and every player's total."""
+        result = self.match.result if self.match.over else None
+        totals = getattr(result, "totals", None) or self.match.totals
+        scores = "; ".join(_("{name}: {points} points").format(name=seat.name, points=total)
+                           for seat, total in zip(self.session.seats, totals, strict=False))
+        return sentences(self.headline(), _("Totals: {scores}").format(scores=scores))
 
     def _box(self) -> pygame.Rect:
         """The panel the screen is drawn in."""

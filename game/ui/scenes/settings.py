@@ -27,6 +27,7 @@ from game.store.settings import (
     Settings,
 )
 from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.speech import library_available
 from game.ui.theme import CREAM, MUTED
 from game.ui.widgets.drawing import draw_panel, draw_text, font, panel_inner
 from game.ui.widgets.menus import MenuScene
@@ -84,6 +85,15 @@ def language_choices() -> list[tuple[str, str]]:
     system = dict(available_languages()).get(system_language(), "English")
     return [(_("System ({language})").format(language=system), SYSTEM),
             *((name, code) for code, name in available_languages())]
+
+
+def speech_tooltip() -> str:
+    """What Speak the table does, or why it is greyed (the optional library is missing)."""
+    if library_available():
+        return _("Say each turn, your hand, the card under the keyboard focus and why a "
+                 "move is refused (F2: your hand, F3: the whole table)")
+    return _("Needs the optional speech library: install the game with its speech extra "
+             "(pip install \"machiavelli-rummy[speech]\"), see README")
 
 
 def speed_text(speed: float) -> str:
@@ -244,6 +254,13 @@ class SettingsScene(MenuScene):
         self._volume_label = self.label(pygame.Rect(inner.right - value_w, y, value_w, row),
                                         f"{volume}%", style="label_right", bold=True)
         self._show_volume(settings.sound_on)
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Speech"))
+        speech = self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Speak the table"),
+                            settings.speak_table and library_available(), self._speech_changed,
+                            key="speech", tooltip=speech_tooltip())
+        if not library_available():
+            speech.disable()  # greyed, its tooltip says what to install
 
     def _show_volume(self, sound_on: bool) -> None:
         """The volume is for the sounds: its slider is off while they are."""
@@ -356,6 +373,13 @@ class SettingsScene(MenuScene):
             self._volume_label.set_text(f"{volume}%")
         self._apply()
         self.app.sounds.play("card_drop")
+
+    def _speech_changed(self, state: bool) -> None:
+        self.settings.speak_table = bool(state)
+        self._apply()
+        if state:
+            self.app.speak(_("Speech is on. At the table, F2 reads your hand and F3 the "
+                             "whole table."))
 
     def _decline_buys_changed(self, state: bool) -> None:
         self.settings.always_decline_buys = bool(state)

@@ -30,6 +30,7 @@ from game.engine.turn import freezing_jokers
 from game.engine.variants import TableLayout
 from game.i18n import _
 from game.solver.edits import Step, card_text
+from game.ui.table import narration
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
 from game.ui.table.computer import ComputerTurns
@@ -208,6 +209,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.set_phase(HUMAN)
         self.refresh()
         self.indicators.update_status()
+        if not self.coached:
+            self.app.speak(_("Your turn. {hand}").format(hand=narration.hand_words(self))
+                           if self.is_you(self.bottom) else _("{name}'s turn").format(
+                               name=self.name_of(self.bottom)))
 
     def _update_think(self) -> None:
         self.computer.update_think()
@@ -282,6 +287,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.phase_time = -HAND_END_HOLD / self.speed
         words = self._action_words(seat, action, played, drawn, steps)
         self.status = Status(words, "info")
+        self.app.speak(words)
         if turn_ended:
             self.turn_log.append((seat, words))
 
@@ -535,6 +541,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self._unplayable:
             return False
+        if self.button_keys.handle(event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._on_blocked_end(

@@ -24,10 +24,12 @@ from game.engine.protocol import GameState
 from game.i18n import _
 from game.session import autosave, clear_autosave, record_match
 from game.ui.scene import Scene
+from game.ui.spoken import sentences
 from game.ui.table.driver import Worker
 from game.ui.table.hud import Message, Status
 from game.ui.table.layout import Spot
 from game.ui.table.phases import DEAL, SETTLE, STOPPED, THINK, WAIT
+from game.ui.table.sidebar_focus import SidebarFocus
 from game.ui.table.sprites import Origin, SpriteLayer
 from game.ui.table.text import TextCache
 
@@ -111,6 +113,8 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         #: seconds (at speed 1) the action just applied rests once its cards have landed
         #: (a computer's: time to read what it did); None: ``settle_pause`` from the action
         self.landing_rest: float | None = None
+        #: F6: the sidebar's buttons from the keyboard
+        self.button_keys = SidebarFocus(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -124,6 +128,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def clear_elements(self) -> None:
         super().clear_elements()
+        self.button_keys.clear()
         if self.controls is not None:
             self.controls.kill()
             self.controls = None
@@ -279,6 +284,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
                 self.message = None
         self._update_phase(dt)
         self._update_controls()
+        self.button_keys.update_frame()
 
     def _update_phase(self, dt: float) -> None:
         """The phase's work this frame: the deal and the settle wait for the cards to land,
@@ -396,8 +402,16 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
             ttl: float = 6.0) -> None:
-        """A note for the player above the status line, for ``ttl`` seconds."""
+        """A note for the player above the status line, for ``ttl`` seconds; a refusal
+        (``tone`` "error") or a hint is also said aloud when the table is spoken."""
         self.message = Message(title, tuple(lines), tone, ttl)
+        if tone in ("error", "hint"):
+            self.app.speak(sentences(title, *lines), interrupt=True)
+
+    def keyboard_buttons(self) -> dict[str, Any]:
+        """The buttons F6 walks, by name, in order: the sidebar's (a table with more
+        buttons of its own adds them)."""
+        return dict(getattr(self.controls, "buttons", None) or {})
 
     def is_you(self, seat: int) -> bool:
         """Is ``seat`` the person at this screen (not hot-seat, where names are used)?"""

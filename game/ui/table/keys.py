@@ -5,7 +5,8 @@ down to the hand), Space selects the focused card (Shift+Space its whole meld), 
 Shift+Tab pick a target meld (or "new meld"), Enter moves the selected cards (or the focused
 one) there, Backspace sends a card played this turn back. E end turn, D draw, P pass, K
 knock, H hint, L last turn, S sort, R reset, Ctrl+Z / Ctrl+Y undo / redo, J choose a joker's
-card, Esc menu."""
+card, Esc menu. With "Speak the table" on, F2 reads your hand, F3 the whole table, and
+the focused card, the chosen target and each move are said as the keys move them."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.cards import Card
+from game.i18n import _
+from game.ui.spoken import cards_names
+from game.ui.table import narration
 
 if TYPE_CHECKING:
     from game.ui.scenes.table import TableScene
@@ -77,6 +81,11 @@ class Keyboard:
                 scene.human.redo()
                 return True
             return False
+        if key in (pygame.K_F2, pygame.K_F3):
+            words = narration.hand_words(scene) if key == pygame.K_F2 \
+                else narration.table_words(scene)
+            scene.app.speak(words, interrupt=True)
+            return True
         if key == pygame.K_ESCAPE:
             if scene.pointer.dragging:
                 scene.pointer.cancel()
@@ -107,10 +116,17 @@ class Keyboard:
             self._switch("hand")
         elif key == pygame.K_TAB:
             self._cycle_target(-1 if shift else 1)
+            self.active = True
+            scene.refresh()
+            scene.app.speak(narration.target_words(scene), interrupt=True)
+            return True
         elif key == pygame.K_SPACE:
             self._toggle_meld() if shift else self._toggle()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.active = True
             self._enter()
+            scene.refresh()
+            return True
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             cards = list(scene.selected) or [c for c in [self.focused_card()] if c]
             if cards:
@@ -123,6 +139,7 @@ class Keyboard:
             return False
         self.active = True
         scene.refresh()
+        scene.app.speak(narration.focus_words(scene), interrupt=True)
         return True
 
     def _step(self, delta: int) -> None:
@@ -194,7 +211,13 @@ class Keyboard:
         if not cards:
             return
         target = self.target if self.target in self.targets() else NEW
-        scene.human.move_cards(cards, target if isinstance(target, int) else None)
+        if scene.human.move_cards(cards, target if isinstance(target, int) else None):
+            scene.refresh()
+            model = scene.model
+            group = narration.group_of(model, cards[0]) if model is not None else None
+            where = narration.meld_words(model, group) if model is not None and group else ""
+            scene.app.speak(_("Moved {cards}. {meld}").format(
+                cards=cards_names(cards), meld=where), interrupt=True)
 
     # --- drawing
 

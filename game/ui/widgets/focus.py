@@ -148,6 +148,14 @@ class FocusRing:
                 return True
         return False
 
+    def move(self, step: int) -> None:
+        """Focus the next (``step`` 1) or previous (-1) enabled widget, the frame shown."""
+        self._move(step)
+
+    def enabled(self, item: Focusable) -> bool:
+        """Can ``item`` take the focus now (alive, shown, not greyed)?"""
+        return self._enabled(item)
+
     def _enabled(self, item: Focusable) -> bool:
         element = item.element
         return element.alive() and element.visible and getattr(element, "is_enabled", True)

@@ -25,11 +25,13 @@ from pygame_gui.elements import (
 
 from game.i18n import N_, _
 from game.ui.scene import Scene
+from game.ui.spoken import sentences
 from game.ui.theme import GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_text, felt_background, font
 from game.ui.widgets.focus import Focusable, FocusRing
 from game.ui.widgets.look import Look
 from game.ui.widgets.scale import ui_scale
+from game.ui.widgets.spoken_focus import focus_words
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -59,6 +61,7 @@ class MenuBase(Scene):
         self._keep_widgets = False
         self._built_size: tuple[int, int] | None = None
         self._last_focus: str | None = None
+        self._introduced = False
 
     # -- sizes
 
@@ -89,6 +92,26 @@ class MenuBase(Scene):
             self.focus.focus_key(key)
         elif self.focus.items:
             self.focus.focus_key(self.default_focus() or self.focus.items[0].key)
+        if not self._introduced:  # said once, when the screen first opens
+            self._introduced = True
+            self.app.speak(sentences(self.intro_words(), self.focus_text()), interrupt=True)
+
+    def intro_words(self) -> str:
+        """What the screen is, said when it opens: its title (a dialog's message too)."""
+        title = getattr(self, "title", "")
+        message = getattr(self, "message", "")
+        return sentences(_(title) if isinstance(title, str) and title else "",
+                         message if isinstance(message, str) else "")
+
+    def focus_text(self) -> str:
+        item = self.focus.focused
+        return focus_words(item, self._elements) if item is not None else ""
+
+    def say_focus(self) -> None:
+        """Say the focused widget (the keyboard moved or changed it), unless the key
+        opened another screen (which says its own)."""
+        if self.app.scenes.top is self:
+            self.app.speak(self.focus_text(), interrupt=True)
 
     def build(self) -> None:
         """Create the widgets (override)."""
@@ -123,8 +146,9 @@ class MenuBase(Scene):
         self.focus.hidden = False
         if kept and self._built_size == self.app.size and self._elements:
             self.refresh()
-            return
-        self.on_enter()
+        else:
+            self.on_enter()
+        self.say_focus()  # back from the screen above: where the keyboard is
 
     def refresh(self) -> None:
         """Back from a dialog with the widgets kept: update what may have changed."""
@@ -151,6 +175,7 @@ class MenuBase(Scene):
                 self.back()
                 return True
             if self.focus.handle_key(event):
+                self.say_focus()
                 return True
             return self.on_key(event)
         element = getattr(event, "ui_element", None)
