@@ -27,6 +27,7 @@ from game.session import GameSession, Seat
 from game.store import AUTOSAVE
 from game.ui.app import App
 from game.ui.scenes import SCENES
+from game.ui.scenes import join as join_module
 from game.ui.scenes import lobby as lobby_module
 from game.ui.table.probe import TableProbe
 from tests.ui.conftest import press, pump
@@ -34,11 +35,20 @@ from tests.ui.conftest import press, pump
 CONTROLS = (UIButton, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine, UICheckBox)
 
 
+HOSTS: list[Any] = []  # the headless hosts the joined tables joined, stopped after each test
+
+
 @pytest.fixture(autouse=True)
-def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The lobby hosts on the loopback address, on a free port, unannounced."""
+def loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The lobby hosts on the loopback address, on a free port, unannounced; the Join
+    screen looks for no games."""
     monkeypatch.setattr(lobby_module, "host_settings", lambda: HostSettings(
         host="127.0.0.1", port=0, takeover_after=30.0, announce=False))
+    monkeypatch.setattr(join_module, "start_browser", lambda: None)
+    monkeypatch.setattr(join_module, "TOKENS", {})
+    yield
+    while HOSTS:
+        HOSTS.pop().stop()
 
 
 def session(variant: str = "machiavelli", seats: list[Seat] | None = None) -> GameSession:
@@ -139,6 +149,9 @@ def screens(app: App) -> Iterator[tuple[str, Callable[[], object]]]:
     yield "lobby", lambda: opened(app, "lobby", "machiavelli", {},
                                   [("Niccolo", "human"), ("", "net")], 5)
     yield "hosted_table", lambda: _hosted_table(app)
+    yield "join", lambda: opened(app, "join")
+    yield "joined_table", lambda: _joined_table(app, "machiavelli")
+    yield "joined_contract_table", lambda: _joined_table(app, "shanghai-rummy")
     yield "handover", lambda: opened(app, "handover", "Ada", lambda: None, detail="Boole drew")
     yield "scoreboard", lambda: opened(app, "scoreboard", game)
     yield "contract_scoreboard", lambda: opened(app, "contract_scoreboard", contract)
@@ -160,6 +173,21 @@ def _hosted_table(app: App) -> object:
         pump(app, 1)
     scene = app.scenes.top
     TableProbe(app, scene).settle()
+    return scene
+
+
+def _joined_table(app: App, variant: str) -> object:
+    """A table joined from the Join screen, its host headless on the loopback address."""
+    from game.net import SeatSpec
+    from tests.ui.test_join import headless_host, join_and_begin
+
+    seats = [SeatSpec("local", "Ada"), SeatSpec("net")]
+    if variant == "shanghai-rummy":
+        seats.append(SeatSpec("easy", "Cy"))
+    host = headless_host(seats, variant=variant)
+    HOSTS.append(host)
+    scene = join_and_begin(app, host, [])
+    pump(app, 3)
     return scene
 
 
