@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Action
 from game.ui.scenes.table import TableScene
 from game.ui.table.model import TableModel
-from game.ui.table.network import NetworkTurns
+from game.ui.table.network import HostLink, NetworkTurns
 
 if TYPE_CHECKING:
     from game.net import NetHost
@@ -37,19 +37,15 @@ class HostedTableScene(TableScene):
         self.host = host
         remote = session.network.remote if session.network is not None else ()
         self.network = NetworkTurns(self, remote)
-        self._countdown: int | None = None
-        self._sent = len(session.match.log)  # the moves of the match the host has
+        self.link = HostLink(host, session)
 
     # -- the host's news, every frame
 
     def update(self, dt: float) -> None:
-        self._send_own()
+        self.link.send_own()
         self.network.take(self.host.events())
-        countdown = self.network.countdown()
-        if countdown != self._countdown:  # a waiting seat's seconds, in its box
-            self._countdown = countdown
-            if self.layout is not None:
-                self.refresh()
+        if self.network.countdown_changed() and self.layout is not None:
+            self.refresh()  # a waiting seat's seconds, in its box
         super().update(dt)
 
     # -- turns
@@ -68,19 +64,8 @@ class HostedTableScene(TableScene):
         """Apply ``action`` here; the person's own moves go to the host too."""
         if not super().commit(action):
             return False
-        self._send_own()
+        self.link.send_own()  # a play, a draw, the start of a play that makes giving up cost
         return True
-
-    def _send_own(self) -> None:
-        """Send the host every move of this screen's seats applied here since the last
-        call, in order (a play, a draw, the start of a play that makes giving up cost)."""
-        log = self.match.log
-        local = self.session.humans
-        for step in range(self._sent, len(log)):
-            action = log[step]
-            if action.player in local:
-                self.host.act(action.player, action)
-        self._sent = len(log)
 
     def build_model(self) -> TableModel:
         """The table's model; a network seat's box says how its player is connected."""

@@ -1,35 +1,63 @@
-"""Network seats at the host's table: their moves come from the host (``game.net``).
+"""Network seats at the host's tables: their moves come from the host (``game.net``).
 
 In a hosted game every seat not played at this screen (a network player, or a computer the
 host plays) moves on the network thread; the table keeps its own copy of the match and
-learns each move from a ``Played`` event, the very action the host's match logged. This
-controller owned by ``HostedTableScene`` queues those events, waits for the seat in turn
-(its seat box shows the thinking indicator meanwhile), then shows the move exactly as a
-computer's: a play told step by step (``ComputerTurns``' playback), any other action
-committed at once. It also follows the network seats' players: dropped out (a computer
-takes over after a wait), taken over, back.
+learns each move from a ``Played`` event, the very action the host's match logged.
+
+``HostNews`` is the part both families' hosted tables share: it reads the host's events
+every frame (moves queued in order, the rest told at once), follows the network seats'
+players (connected, dropped out with the seconds before a computer takes over, taken
+over, back) for their seat boxes, and hands out the next move once the table's copy is
+ready for it. ``HostLink`` sends the host the moves of this screen's own seats. Each
+family's table shows the moves its own way: ``NetworkTurns`` below for the manipulation
+table (a play told step by step, as a computer's), ``game.ui.contract.network`` for the
+contract table.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.ai.turns import Decision
 from game.engine.actions import Action, Play
 from game.i18n import _
-from game.net.events import MatchOver, Played, Problem, Refused, SeatChanged
+from game.net.events import MatchOver, Played, Problem, Queued, Refused, SeatChanged
 from game.ui.table.driver import Pacer, Playback
 from game.ui.table.hud import Status
 from game.ui.table.phases import PLAYBACK, THINK
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from game.engine.protocol import GameState
+    from game.net import NetHost
+    from game.session import GameSession
+    from game.ui.app import App
     from game.ui.table.host import TableHost
 
 #: seconds (at speed 1) a move that came in at once still seems thought about, as a
 #: computer's does at this table (``computer.THINK_MIN``)
 THINK_MIN = 0.55
+
+
+class HostedTable(Protocol):
+    """What ``HostNews`` uses of a hosted table, either family's."""
+
+    app: App
+    session: GameSession
+    clock: float
+
+    @property
+    def match(self) -> GameState: ...
+
+    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
+            ttl: float = 6.0) -> None: ...
+
+    def refresh(self, snap: bool = False) -> None: ...
+
+    def stop(self, problem: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -41,21 +69,22 @@ class SeatState:
     until: float = 0.0
 
 
-class NetworkTurns:
-    """The moves of the seats played elsewhere, shown as they arrive from the host."""
+class HostNews:
+    """The host's events at a hosted table, and the network seats' players."""
 
-    def __init__(self, table: TableHost, remote: tuple[int, ...]) -> None:
-        self.table = table
+    def __init__(self, table: HostedTable, remote: tuple[int, ...]) -> None:
+        self.hosted = table
         self.remote = remote
         self.incoming: deque[Played] = deque()
         self.seats: dict[int, SeatState] = {seat: SeatState("taken") for seat in remote}
         self.waiting_for: int | None = None
+        self._countdown: int | None = None
 
     # -- what the host says
 
     def take(self, events: list[object]) -> None:
         """The host's events of this frame: moves are queued, the rest told at once."""
-        table = self.table
+        table = self.hosted
         for event in events:
             if isinstance(event, Played):
                 if event.action is not None:
@@ -63,8 +92,9 @@ class NetworkTurns:
             elif isinstance(event, SeatChanged) and event.seat in self.seats:
                 self._seat_changed(event)
             elif isinstance(event, Refused):
-                table.stop(_("The host refused this screen's move: {reason}").format(
-                    reason=event.reason))
+                self.refused(event)
+            elif isinstance(event, Queued):
+                self.queued(event)
             elif isinstance(event, MatchOver) and event.stalled:
                 table.stop(_("The match stopped: {reason}").format(reason=event.stalled))
             elif isinstance(event, Problem):
@@ -73,8 +103,16 @@ class NetworkTurns:
                 else:
                     table.app.notify(event.text)
 
+    def refused(self, event: Refused) -> None:
+        """The host refused a move of this screen: the copies part, the game stops."""
+        self.hosted.stop(_("The host refused this screen's move: {reason}").format(
+            reason=event.reason))
+
+    def queued(self, event: Queued) -> None:
+        """The host holds an answer this screen gave early (the contract game's buy)."""
+
     def _seat_changed(self, event: SeatChanged) -> None:
-        table = self.table
+        table = self.hosted
         name = table.session.seats[event.seat].name
         if event.state == "waiting":
             self.seats[event.seat] = SeatState("waiting", table.clock + event.wait)
@@ -96,7 +134,7 @@ class NetworkTurns:
         if state is None:
             return ""
         if state.state == "waiting":
-            left = max(0, round(state.until - self.table.clock))
+            left = max(0, round(state.until - self.hosted.clock))
             return _("Disconnected: a computer in {n} s").format(n=left)
         if state.state == "computer":
             return _("Dropped out: a computer plays")
@@ -104,11 +142,74 @@ class NetworkTurns:
 
     def countdown(self) -> int | None:
         """The seconds shown on a waiting seat (the seat box is redrawn when they change)."""
-        waits = [round(s.until - self.table.clock) for s in self.seats.values()
+        waits = [round(s.until - self.hosted.clock) for s in self.seats.values()
                  if s.state == "waiting"]
         return min(waits) if waits else None
 
-    # -- a seat played elsewhere
+    def countdown_changed(self) -> bool:
+        """Did a waiting seat's seconds change since the last call (redraw its box)?"""
+        countdown = self.countdown()
+        changed = countdown != self._countdown
+        self._countdown = countdown
+        return changed
+
+    def waiting_words(self, seat: int) -> str:
+        """The status line while ``seat``'s move is awaited from the host."""
+        name = self.hosted.session.seats[seat].name
+        if seat in self.remote and self.seats[seat].state == "taken":
+            return _("Waiting for {name} (on the network)").format(name=name)
+        return _("{name} is thinking").format(name=name)
+
+    # -- the moves
+
+    def next_action(self) -> Action | None:
+        """The move that follows the table's copy of the match, once it has come."""
+        step = len(self.hosted.match.log)
+        while self.incoming and self.incoming[0].event["step"] <= step:
+            self.incoming.popleft()  # this screen's own move, applied here already
+        if not self.incoming:
+            return None
+        played = self.incoming[0]
+        if played.event["step"] != step + 1:
+            self.hosted.stop(_("This screen missed a move of the hosted match (step {n})."
+                               ).format(n=step + 1))
+            self.incoming.clear()
+            return None
+        self.incoming.popleft()
+        return played.action
+
+
+class HostLink:
+    """Sends the host the moves of this screen's seats, each once, in order: every action
+    of a seat in ``local`` the table's copy logged since the last call."""
+
+    def __init__(self, host: NetHost, session: GameSession) -> None:
+        self.host = host
+        self.session = session
+        self.sent = len(session.match.log)  # the moves of the match the host has
+
+    def send_own(self) -> None:
+        log = self.session.match.log  # the real match (a replay may stand in on show)
+        local = self.session.humans
+        for step in range(self.sent, len(log)):
+            action = log[step]
+            if action.player in local:
+                self.host.act(action.player, action)
+        self.sent = len(log)
+
+    def came_from_host(self) -> None:
+        """The copy just applied a move the host sent: the host has it already."""
+        self.sent = len(self.session.match.log)
+
+
+class NetworkTurns(HostNews):
+    """The manipulation table's seats played elsewhere, shown as they arrive from the
+    host: a play told step by step (``ComputerTurns``' playback), any other action
+    committed at once; the seat's box shows the thinking indicator meanwhile."""
+
+    def __init__(self, table: TableHost, remote: tuple[int, ...]) -> None:
+        super().__init__(table, remote)
+        self.table = table
 
     def start(self, seat: int) -> None:
         """Wait for ``seat``'s move; its box shows the thinking indicator meanwhile."""
@@ -117,29 +218,8 @@ class NetworkTurns:
         table.origin_seat = seat
         self.waiting_for = seat
         table.set_phase(THINK)
-        name = table.session.seats[seat].name
-        if seat in self.remote and self.seats[seat].state == "taken":
-            words = _("Waiting for {name} (on the network)").format(name=name)
-        else:
-            words = _("{name} is thinking").format(name=name)
-        table.status = Status(words, "wait", True)
+        table.status = Status(self.waiting_words(seat), "wait", True)
         table.refresh()
-
-    def next_action(self) -> Action | None:
-        """The move that follows the table's copy of the match, once it has come."""
-        step = len(self.table.match.log)
-        while self.incoming and self.incoming[0].event["step"] <= step:
-            self.incoming.popleft()  # this screen's own move, applied here already
-        if not self.incoming:
-            return None
-        played = self.incoming[0]
-        if played.event["step"] != step + 1:
-            self.table.stop(_("This screen missed a move of the hosted match (step {n})."
-                              ).format(n=step + 1))
-            self.incoming.clear()
-            return None
-        self.incoming.popleft()
-        return played.action
 
     def update_think(self) -> None:
         table = self.table
