@@ -177,6 +177,23 @@ def _contract_buy_queue(match: GameState) -> tuple[int, ...]:
 #: The seats still to be asked about the offered discard, in the order the match asks them.
 BUY_QUEUE: dict[Family, Callable[[GameState], tuple[int, ...]]] = {
     Family.MANIPULATION: _no_buy_queue, Family.CONTRACT: _contract_buy_queue}
+def _no_buy_window(match: GameState) -> int:
+    return 0
+
+
+def _contract_buy_window(match: GameState) -> int:
+    """The step at which the buy window open now opened: just after the draw from the
+    stock that offered the discard (0 when none is open)."""
+    if not _contract_buy_queue(match):
+        return 0
+    log = match.log
+    return next((step + 1 for step in range(len(log) - 1, -1, -1)
+                 if log[step].kind == "draw"), 0)
+
+
+#: The step the buy window open now began at (a screen behind it answered another one).
+BUY_WINDOW_OPENED: dict[Family, Callable[[GameState], int]] = {
+    Family.MANIPULATION: _no_buy_window, Family.CONTRACT: _contract_buy_window}
 #: The answers a seat in the buy window may send before it is asked.
 BUY_ANSWERS = frozenset({"buy", "decline"})
 
@@ -300,9 +317,12 @@ class NetHost:
             raise ValueError(f"unknown level '{level[:20]}'")
         self._call(self._fill, level)
 
-    def act(self, seat: int, action: Action) -> None:
-        """A local seat's action; a ``Refused`` event follows if the rules refuse it."""
-        self._call(self._local_action, seat, action)
+    def act(self, seat: int, action: Action, step: int | None = None) -> None:
+        """A local seat's action; a ``Refused`` event follows if the rules refuse it.
+        ``step``: the actions the screen's copy of the match had applied when the person
+        chose it; a buy answer given early is refused once the buy window it answered has
+        closed (the host may be a window ahead of the screen: never buy another card)."""
+        self._call(self._local_action, seat, action, step)
 
     def stop(self) -> None:
         """Stop hosting: every connection is closed, the port freed; returns at once."""
@@ -677,13 +697,17 @@ class NetHost:
             return
         self._seat_action(seat, action)
 
-    def _local_action(self, seat: int, action: Action) -> None:
+    def _local_action(self, seat: int, action: Action, step: int | None = None) -> None:
         if not 0 <= seat < len(self._seats) or self._seats[seat].spec.kind != LOCAL:
             self._put(Refused(seat, "not a seat of this screen"))
             return
         match = self._match
         if match is None or not self._started or match.over:
             self._put(Refused(seat, "the match is not under way"))
+            return
+        if step is not None and action.kind in BUY_ANSWERS \
+                and step < BUY_WINDOW_OPENED[self.family](match):
+            self._put(Refused(seat, "that buy window has closed"))
             return
         self._seat_action(seat, action)
 

@@ -134,3 +134,21 @@ def test_fill_with_computers_turns_the_open_network_seats_into_computers() -> No
         assert [s.kind for s in session.seats] == ["human", "easy", "easy"]
     finally:
         hosted.stop()
+
+
+def test_an_early_buy_answer_from_a_screen_behind_the_window_is_refused() -> None:
+    """The host's screen may be a buy window behind the host: an answer it gave about an
+    earlier discard never buys the card on offer now."""
+    hosted = local_host("shanghai-rummy", 3, 1)
+    try:
+        hosted.host.begin()
+        hosted.wait_for(Update, 10, lambda e: e.seat == 0)
+        hosted.host.act(0, Draw(0))  # the window opens after step 1: seats 1 and 2 asked
+        hosted.wait_for(Update, 10, lambda e: e.seat == 2 and e.step == 1)
+        hosted.host.act(2, Buy(2), 0)  # chosen at step 0: about another window
+        assert hosted.wait_for(Refused, 10, lambda e: e.seat == 2).reason \
+            == "that buy window has closed"
+        hosted.host.act(2, Buy(2), 1)  # chosen in this window: held for its turn
+        assert hosted.wait_for(Queued, 10).kind == "buy"
+    finally:
+        hosted.stop()
