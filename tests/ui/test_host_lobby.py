@@ -96,11 +96,10 @@ def test_new_game_offers_network_seats_and_hosts(app: Any) -> None:
     assert button(app, "Deal the cards")
     choose(app, widget(scene, "seat1.kind"), "net")
     assert button(app, "Host the game")  # a network seat: the lobby comes first
-    # the contract game is not hosted from this screen: its seats turn to computers
+    # the contract game is hosted too (tests/ui/test_host_contract.py): the seat stays
     choose(app, widget(app.scenes.top, "variant"), "shanghai-rummy")
     scene = app.scenes.top
-    assert all(kind != "net" for _, kind in scene.setup.seats)
-    assert "net" not in [o[1] for o in widget(scene, "seat1.kind").options_list]
+    assert scene.setup.seats[1][1] == "net"
 
 
 def test_lobby_cancel_stops_listening(app: Any) -> None:

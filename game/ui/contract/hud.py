@@ -185,7 +185,7 @@ class ContractHud(BoardCache):
         y += int(name_px * 1.3)
         compact = rect.width < 190 * scale
         cards = ngettext("{cards} card", "{cards} cards", info.cards).format(cards=info.cards)
-        if compact:  # narrow: the level goes, the score gets its own line
+        if compact and not info.note:  # narrow: the level goes, the score gets its own line
             kind = self.text.fit(_("{score} pts").format(score=info.score), small_px, width, True)
             surface.blit(self.text.render(kind, small_px, GOLD_LIGHT, bold=True), (x, y))
         else:

@@ -36,6 +36,7 @@ SCENES: dict[str, str] = {
     "join": "game.ui.scenes.join:JoinScene",
     "joined_table": "game.ui.scenes.joined_table:JoinedTableScene",
     "joined_contract_table": "game.ui.scenes.joined_contract_table:JoinedContractTableScene",
+    "hosted_contract_table": "game.ui.scenes.hosted_contract_table:HostedContractTableScene",
     "table_menu": "game.ui.table.menu:TableMenu",
     "handover": "game.ui.scenes.handover:HandOverScene",
     "scoreboard": "game.ui.scenes.scoreboard:ScoreboardScene",
@@ -133,6 +134,9 @@ def _session_of(saved: SaveFile) -> tuple[GameSession | None, str | None]:
 
 #: The table scene of each game family.
 TABLE_SCENES = {Family.MANIPULATION: "table", Family.CONTRACT: "contract_table"}
+#: The host's table of a network game (``game.net``) of each game family.
+HOSTED_TABLE_SCENES = {Family.MANIPULATION: "hosted_table",
+                       Family.CONTRACT: "hosted_contract_table"}
 
 
 def open_table(app: App, session: GameSession, *, replace: bool = False) -> None:

@@ -177,8 +177,7 @@ class NewGameScene(MenuScene):
         y += row + self.px(16)
         name_w = round(inner.w * 0.36)  # the rest shows "Computer \u00b7 Medium" whole
         kinds = [(_(label), kind) for kind, label in KIND_LABELS.items()]
-        if setup.network_offered:
-            kinds.append((_(NET_LABEL), NET_KIND))
+        kinds.append((_(NET_LABEL), NET_KIND))  # every game can be hosted
         for n, (name, kind) in enumerate(setup.seats):
             self.entry(pygame.Rect(inner.x, y, name_w, row), name, self._seat_name(n),
                        key=f"seat{n}.name", max_length=MAX_NAME_LENGTH,

@@ -233,12 +233,8 @@ class Setup:
     # --- seats
 
     def fit_seats(self) -> None:
-        """As many seats as the variant takes; network seats only where it can be hosted."""
+        """As many seats as the variant takes."""
         low, high = self.seat_range
-        if not self.network_offered:
-            for seat in self.seats:
-                if seat[1] == NET_KIND:
-                    seat[1] = "medium"
         while len(self.seats) < low:
             self.add_seat()
         del self.seats[high:]
@@ -294,8 +290,6 @@ class Setup:
             seen.add(name.casefold())
         if any(kind not in SEAT_KINDS and kind != NET_KIND for _, kind in self.seats):
             return _("Every seat must be a human, a network or a computer player.")
-        if self.hosted and not self.network_offered:
-            return _("Network play is offered for the manipulation games only.")
         if self.hosted and sum(kind == "human" for _, kind in self.seats) > 1:
             return _("A network game has one player at this screen: make the other human "
                      "seats network players.")
@@ -305,8 +299,3 @@ class Setup:
     def hosted(self) -> bool:
         """Is a seat played over the network (the game is hosted: the lobby first)?"""
         return any(kind == NET_KIND for _, kind in self.seats)
-
-    @property
-    def network_offered(self) -> bool:
-        """Can this variant's game be hosted from this screen (the manipulation table)?"""
-        return not self.variant.is_contract

@@ -1,0 +1,89 @@
+"""The seats played elsewhere at the host's contract table (``game.net``).
+
+A controller owned by ``HostedContractTableScene``: ``HostNews`` (shared with the
+manipulation table) reads the host's events and follows the network seats' players; this
+waits for the seat the match awaits (its box shows the thinking indicator, the status line
+says who is deciding) and applies each move as it arrives, shown as the contract table
+shows a computer's: a draw, a buy or not, a lay-down, a lay-off, a joker swap, a discard,
+one action at a time. It also hears what became of a buy answer the person gave before
+being asked (queued by the host, or too late).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from game.i18n import _
+from game.net.events import Queued, Refused
+from game.ui.contract.host import ContractHost
+from game.ui.contract.model import the_card
+from game.ui.table.hud import Status
+from game.ui.table.network import THINK_MIN, HostNews
+from game.ui.table.phases import THINK
+
+if TYPE_CHECKING:
+    from game.engine.actions import Action
+    from game.ui.contract.computer import ComputerSeats
+
+
+class HostedContract(ContractHost, Protocol):
+    """The hosted contract table as this controller sees it."""
+
+    computer: ComputerSeats
+    early: Action | None  # the person's buy answer sent before being asked
+
+    def apply_from_host(self, action: Action) -> bool: ...
+
+
+class ContractNetworkTurns(HostNews):
+    """The moves of the seats played elsewhere, shown as they arrive from the host."""
+
+    def __init__(self, table: HostedContract, remote: tuple[int, ...]) -> None:
+        super().__init__(table, remote)
+        self.table = table
+
+    def start(self, seat: int) -> None:
+        """Wait for ``seat``'s move; its box shows the thinking indicator meanwhile."""
+        table = self.table
+        self.waiting_for = seat
+        table.computer.thinker = seat  # where the thinking indicator turns
+        table.set_phase(THINK)
+        hand = table.match.hand
+        if seat in table.session.humans:  # the person's early answer, due now
+            words = _("Your answer is with the host")
+        elif hand.phase == "buying":
+            words = _("{name} is deciding whether to buy {card}").format(
+                name=table.session.seats[seat].name,
+                card=the_card(hand.discard[-1] if hand.discard else None))
+        else:
+            words = self.waiting_words(seat)
+        table.status = Status(words, "wait", True)
+        table.refresh()
+
+    def update_think(self) -> None:
+        """Apply the awaited move once it has come and the table is still."""
+        table = self.table
+        if table.sprites.busy or table.phase_time < THINK_MIN / table.speed:
+            return
+        action = self.next_action()
+        if action is None:
+            return
+        self.waiting_for = None
+        if not table.apply_from_host(action):
+            table.stop(_("This screen's copy of the match refused the host's move."))
+
+    # -- the person's early buy answer
+
+    def queued(self, event: Queued) -> None:
+        title = _("Your buy is queued") if event.kind == "buy" else _("Your decline is queued")
+        self.table.say(title, [_("The host answers the buy window in seat order.")])
+
+    def refused(self, event: Refused) -> None:
+        table = self.table
+        if table.early is None:
+            super().refused(event)
+            return
+        table.early = None  # answered too late: the window had closed at the host
+        table.say(_("Too late to answer"),
+                  [_("The buy window closed before your answer reached the host.")],
+                  tone="warn")
