@@ -157,6 +157,7 @@ def test_the_host_plays_a_round_of_shanghai_rummy_with_network_seats(
             prompt = table.prompt
             if table.phase == "buy" and prompt is not None \
                     and prompt.seat != table.match.awaiting:
+                assert prompt.ahead == table.session.seats[table.match.awaiting].name
                 probe.key(pygame.K_b)  # asked early: the answer goes to the host's queue
                 early_answers += 1
                 assert table.early is not None and table.prompt is None
@@ -263,6 +264,18 @@ def test_a_dropped_network_player_shows_on_the_contract_seat_box(
     run_until(app, lambda: table.network.seats[1].state == "computer", 20, "the takeover")
     pump(app, 2)
     assert table.model.seats[1].note == "Dropped out: a computer plays"
+    # the host's computer plays the seat now: its moves reach the table
+    taken_over = len(table.host.session().match.log)
+    probe = TableProbe(app, table)
+    for _frame in range(60 * 120):
+        if any(a.player == 1 for a in table.match.log[taken_over:]):
+            break
+        if table.phase in ("human", "buy") and table.human.my_move() \
+                and not table.sprites.busy and app.scenes.top is table:
+            person_moves(table, probe)
+        else:
+            probe.frames(1)
+    assert any(a.player == 1 for a in table.match.log[taken_over:])
     assert table.errors == []
     thread.join(10)
     table.host.stop()

@@ -46,6 +46,9 @@ class BuyPrompt:
         self.seconds = seconds
         self.remaining = seconds
         self.hot_seat = hot_seat
+        #: the player asked before this seat, when it is asked early (a hosted game: the
+        #: answer waits its turn at the host)
+        self.ahead = ""
         self.buttons: dict[str, UIButton] = {}
         self._rect: pygame.Rect | None = None
 
@@ -152,7 +155,9 @@ class BuyPrompt:
                   TABLE_MUTED, style="bold", topleft=(x, y))
         y += round(30 * scale)
         if not self.timed:
-            words = _("Take your time  \u00b7  B buy  \u00b7  N decline")
+            words = _("{name} is asked first  \u00b7  B buy  \u00b7  N decline").format(
+                name=self.ahead) if self.ahead else \
+                _("Take your time  \u00b7  B buy  \u00b7  N decline")
             draw_text(surface, fit_text(words, round(13 * scale), width), round(13 * scale),
                       TABLE_MUTED, topleft=(x, y))
             return

@@ -103,6 +103,8 @@ class HostedContractTableScene(ContractTableScene):
         if asked is not None and self.early is None \
                 and not self.app.settings.always_decline_buys:
             self._start_buy(asked)  # the prompt at once: answered in seat order
+            if self.prompt is not None:
+                self.prompt.ahead = self.session.seats[seat].name
             return
         self.network.start(seat)
         early = self.early
