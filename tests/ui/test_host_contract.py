@@ -206,8 +206,21 @@ def test_the_host_plays_a_round_of_shanghai_rummy_with_network_seats(
     run_until(app, lambda: resumed.listening is not None, 10, "the host to listen")
     assert resumed.variant_name == "Shanghai Rummy"
     assert [s.state for s in resumed.seats] == ["local", "open", "computer", "open"]
-    click(app, button(app, "Cancel"))
-    resumed.host.join(10)
+    # the players join again and Start: the hosted contract table, where the save left it
+    listening = resumed.listening
+    back = [NetClient(f"{listening.address}:{listening.port}", listening.code, name)
+            for name in ("Bot", "Held")]
+    for joiner in back:
+        joiner.start()
+    run_until(app, lambda: widget(resumed, "start").is_enabled, 20, "the players to rejoin")
+    click(app, button(app, "Start"))
+    run_until(app, lambda: top_name(app) == "HostedContractTableScene", 10, "the table")
+    again = app.scenes.top
+    assert again.match.log == saved and again.network.remote == (1, 3)
+    app.scenes.pop()
+    again.host.join(10)
+    for joiner in back:
+        joiner.close()
 
 
 def person_moves(table: Any, probe: TableProbe) -> None:
