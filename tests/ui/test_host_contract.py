@@ -7,6 +7,7 @@ B as soon as the prompt comes up."""
 
 from __future__ import annotations
 
+import time
 import types
 from typing import Any
 
@@ -48,7 +49,8 @@ class HeldSeat:
     only once the person has answered early, declining the first time (the person's
     queued answer is then applied) and buying after that (the person's is dropped)."""
 
-    def __init__(self, address: str, code: str, name: str) -> None:
+    def __init__(self, address: str, code: str, name: str, buys_first: bool = False) -> None:
+        self.buys_first = buys_first  # buy at once (before the person) when it can
         self.client = NetClient(address, code, name)
         self.client.start()
         self.seat: int | None = None
@@ -77,9 +79,10 @@ class HeldSeat:
             return
         action: Action
         if view.phase == "buying" and 0 in self.queue[1:]:
-            if not person_answered:
+            if not person_answered and not self.buys_first:
                 return
-            action = Buy(seat) if self.held and "buy" in view.legal else Decline(seat)
+            action = Buy(seat) if (self.held or self.buys_first) and "buy" in view.legal \
+                else Decline(seat)
             self.held.append(action.kind)
         else:
             action = for_seat(ask(self.player, view), seat).action
@@ -221,6 +224,70 @@ def test_the_host_plays_a_round_of_shanghai_rummy_with_network_seats(
     again.host.join(10)
     for joiner in back:
         joiner.close()
+
+
+def test_an_early_answer_that_comes_too_late_is_told_and_play_goes_on(
+        start_app: StartApp) -> None:
+    """The seat asked first buys at the host while this screen still shows the prompt:
+    the person's answer is refused by the host, the table says so and plays on."""
+    app = start_app(speed=4.0)
+    lobby = open_contract_lobby(app)
+    client, thread, _outcome = join_bot(lobby, "Bot")
+    listening = lobby.listening
+    held = HeldSeat(f"{listening.address}:{listening.port}", listening.code, "Held",
+                    buys_first=True)
+    run_until(app, lambda: widget(lobby, "start").is_enabled, 30, "the players to join")
+    click(app, button(app, "Start"))
+    run_until(app, lambda: top_name(app) == "HostedContractTableScene", 10, "the table")
+    table = app.scenes.top
+    probe = TableProbe(app, table)
+    try:
+        for _frame in range(60 * 300):
+            held.poll(False)
+            assert table.errors == [], table.errors
+            if isinstance(app.scenes.top, ContractScoreboardScene):
+                raise AssertionError("no buy window where the held seat bought first")
+            if table.sprites.busy or app.scenes.top is not table:
+                probe.frames(1)
+                continue
+            prompt = table.prompt
+            if table.phase == "buy" and prompt is not None \
+                    and prompt.seat != table.match.awaiting:
+                if table.match.awaiting == 3 and bought_at_host(table, held):
+                    probe.key(pygame.K_b)  # too late: the window has closed at the host
+                    break
+                probe.key(pygame.K_n)
+            elif table.phase in ("human", "buy") and table.human.my_move():
+                person_moves(table, probe)
+            else:
+                probe.frames(1)
+        run_until(app, lambda: table.message is not None
+                  and table.message.title == "Too late to answer", 10, "the refusal")
+        assert table.errors == [] and not table.answer_out
+        bought = len(table.match.log)
+        run_until(app, lambda: any(isinstance(a, Buy) and a.player == 3
+                                   for a in table.match.log[bought - 3:]), 20, "the buy")
+        assert table.errors == []
+    finally:
+        held.close()
+        app.scenes.pop()
+        table.host.join(10)
+        client.close()
+        thread.join(10)
+
+
+def bought_at_host(table: Any, held: HeldSeat) -> bool:
+    """Let the held seat answer the window on show (no frame runs meanwhile: the table
+    keeps its prompt); did it buy, and has the host applied it?"""
+    step = len(table.match.log)  # the host's next action is the held seat's answer
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        held.poll(False)
+        log = table.host.session().match.log
+        if len(log) > step:
+            return isinstance(log[step], Buy) and log[step].player == 3
+        time.sleep(0.01)
+    raise AssertionError("the held seat did not answer")
 
 
 def person_moves(table: Any, probe: TableProbe) -> None:

@@ -31,6 +31,7 @@ class HostedContract(ContractHost, Protocol):
 
     computer: ComputerSeats
     early: Action | None  # the person's buy answer sent before being asked
+    answer_out: bool  # an early answer the host has neither queued, applied nor refused
 
     def apply_from_host(self, action: Action) -> bool: ...
 
@@ -75,15 +76,19 @@ class ContractNetworkTurns(HostNews):
     # -- the person's early buy answer
 
     def queued(self, event: Queued) -> None:
+        self.table.answer_out = False
         title = _("Your buy is queued") if event.kind == "buy" else _("Your decline is queued")
         self.table.say(title, [_("The host answers the buy window in seat order.")])
 
     def refused(self, event: Refused) -> None:
         table = self.table
-        if table.early is None:
+        if not table.answer_out:
             super().refused(event)
             return
-        table.early = None  # answered too late: the window had closed at the host
+        # answered too late: the window had closed at the host (the table may have seen
+        # it close meanwhile)
+        table.answer_out = False
+        table.early = None
         table.say(_("Too late to answer"),
                   [_("The buy window closed before your answer reached the host.")],
                   tone="warn")

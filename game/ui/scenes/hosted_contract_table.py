@@ -71,6 +71,8 @@ class HostedContractTableScene(ContractTableScene):
         self.link = HostLink(host, session)
         self.undo = NoUndo(self)
         self.early: Action | None = None  # the person's buy answer sent before being asked
+        #: that answer's fate is not known yet (neither queued, applied nor refused)
+        self.answer_out = False
 
     # -- the host's news, every frame
 
@@ -142,6 +144,7 @@ class HostedContractTableScene(ContractTableScene):
 
     def _answer_early(self, action: Action) -> bool:
         self.early = action
+        self.answer_out = True
         self.close_prompt()
         self.host.act(action.player or 0, action, len(self.session.match.log))
         self._advance()  # wait for the seats ahead, then for the answer to come back
@@ -153,6 +156,8 @@ class HostedContractTableScene(ContractTableScene):
         if not super().commit(action, quiet=True):
             return False
         self.link.came_from_host()
+        if action.player in self.session.humans:
+            self.answer_out = False  # the early answer, applied in its turn
         if not self.match.hand_over:
             self.landing_rest = ACTION_REST
         return True
