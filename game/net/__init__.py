@@ -16,7 +16,7 @@ A screen that hosts::
                                                         # Refused, Queued, SeatChanged,
                                                         # MatchOver, Problem
     host.begin()                                        # from the lobby, once seats are taken
-    host.act(0, action)                                 # the person at this screen
+    host.act(0, action, step)                           # the person at this screen
     mirror = MatchMirror(host.session())                # the table's own copy of the match
     mirror.feed(events)                                 # ... kept in step with every Played
     autosave(store, host.session())                     # game.session; resuming reopens
