@@ -8,7 +8,6 @@ B as soon as the prompt comes up."""
 from __future__ import annotations
 
 import time
-import types
 from typing import Any
 
 import pygame
@@ -40,7 +39,7 @@ def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
     seed is fixed (the same deal every run)."""
     monkeypatch.setattr(lobby_module, "host_settings", lambda: HostSettings(
         host=LOOPBACK, port=0, takeover_after=30.0, announce=False))
-    monkeypatch.setattr(new_game_module, "time", types.SimpleNamespace(time_ns=lambda: SEED))
+    monkeypatch.setattr(new_game_module, "random_deal", lambda: SEED)
 
 
 class HeldSeat:
