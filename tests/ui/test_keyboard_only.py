@@ -149,6 +149,7 @@ def screens(app: App) -> Iterator[tuple[str, Callable[[], object]]]:
     yield "lobby", lambda: opened(app, "lobby", "machiavelli", {},
                                   [("Niccolo", "human"), ("", "net")], 5)
     yield "hosted_table", lambda: _hosted_table(app)
+    yield "hosted_contract_table", lambda: _hosted_table(app, "shanghai-rummy")
     yield "join", lambda: opened(app, "join")
     yield "joined_table", lambda: _joined_table(app, "machiavelli")
     yield "joined_contract_table", lambda: _joined_table(app, "shanghai-rummy")
@@ -163,10 +164,11 @@ def screens(app: App) -> Iterator[tuple[str, Callable[[], object]]]:
                                          settle=True)
 
 
-def _hosted_table(app: App) -> object:
-    lobby = opened(app, "lobby", "machiavelli", {}, [("Niccolo", "human"), ("Ada", "easy")], 5)
+def _hosted_table(app: App, variant: str = "machiavelli") -> object:
+    lobby = opened(app, "lobby", variant, {},
+                   [("Niccolo", "human"), ("Ada", "easy"), ("Boole", "easy")], 5)
     for _frame in range(600):
-        if type(app.scenes.top).__name__ == "HostedTableScene":
+        if type(app.scenes.top).__name__ in ("HostedTableScene", "HostedContractTableScene"):
             break
         if lobby.ready:
             lobby.start()
