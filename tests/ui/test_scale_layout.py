@@ -38,11 +38,13 @@ def drawn() -> Iterator[DrawnText]:
         yield recorder
 
 
-def set_look(app: App, size: tuple[int, int], percent: int, large: bool) -> None:
-    """The Settings' UI scale and card size, then the window's size, as the player sets
-    them; a few frames for the screen to take them."""
+def set_look(app: App, size: tuple[int, int], percent: int, large: bool,
+             left: bool = False) -> None:
+    """The Settings' UI scale, card size and side panel's side, then the window's size, as
+    the player sets them; a few frames for the screen to take them."""
     app.settings.ui_scale_percent = percent
     app.settings.large_cards = large
+    app.settings.left_handed = left
     app.apply_settings()
     app.resize(size)
     pump(app, 3)
@@ -143,6 +145,13 @@ def test_the_tables_fit_every_size_and_scale(start_app: StartApp, drawn: DrawnTe
                 found += [f"{where}: {problem}"
                           for problem in table_problems(app, scene, drawn)]
                 hand_cards[(size, percent, large)] = scene.layout.hand_card[1]
+    # the side panel on the left (issue 33's left hand) at the extremes
+    for size in (SIZES[0], SIZES[-1]):
+        for percent in (75, 200):
+            set_look(app, size, percent, True, left=True)
+            assert scene.layout.sidebar.x == 0
+            found += [f"{family} {size[0]}x{size[1]} {percent}% left: {problem}"
+                      for problem in table_problems(app, scene, drawn)]
     assert not found, "\n".join(found)
     # the scale is taken: bigger cards at a bigger scale, and larger still when asked for
     big = (3840, 2160)
