@@ -165,8 +165,11 @@ def compute_layout(model: ContractModel, size: tuple[int, int],
     piles_x = piles.x + (inner_w - 2 * pile_w - gap) // 2
     stock = pygame.Rect(piles_x, piles.y + lift, pile_w, pile_h)
     discard = pygame.Rect(piles_x + pile_w + gap, piles.y + lift, pile_w, pile_h)
+    # room for the facts' lines, up to the panel's share of the window (at a large scale
+    # the lines are set smaller to fit it, so the buttons below keep their room)
     info_h = max(clamp(min(height * 0.13 * k, height * BAND_MOST["info"]), 78, 116 * s),
-                 INFO_LINES * int(info_px(size, s, k) * 1.45) + 12)
+                 min(INFO_LINES * int(info_px(size, s, k) * 1.45) + 12,
+                     round(height * BAND_MOST["info"])))
     info = pygame.Rect(sidebar.x + pad, piles.bottom + pad, inner_w, info_h)
     buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, inner_w,
                           height - info.bottom - 2 * pad)
