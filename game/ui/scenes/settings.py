@@ -167,7 +167,7 @@ class SettingsScene(MenuScene):
             rects[name] = pygame.Rect(area.x, y, left_w, height + max(0, spare))
             y += rects[name].h + gap
         right = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h)
-        sound_h = self._section_height(2)  # the cards and display take the rest
+        sound_h = self._section_height(3)  # the cards and display take the rest
         rects["sound"] = pygame.Rect(right.x, right.y, right.w, sound_h)
         rects["cards"] = pygame.Rect(right.x, right.y + sound_h + gap, right.w,
                                      right.h - sound_h - gap)
