@@ -36,6 +36,8 @@ WINDOW_WIDTH_RANGE = (320, 7680)
 WINDOW_HEIGHT_RANGE = (240, 4320)
 SEAT_COUNT_RANGE = (2, 8)
 BUY_TIMER_RANGE = (0, 300)  # seconds; 0 = the buy window waits for the human
+#: the UI scale in percent; 0 (the default) follows the display's scale
+UI_SCALE_RANGE = (75, 200)
 MAX_OPTION_VARIANTS = 64  # new_game_options: variants remembered
 MAX_OPTIONS_PER_VARIANT = 64
 MAX_OPTION_TEXT = 200
@@ -80,6 +82,9 @@ class Settings:
     buy_timer_seconds: int = 0
     left_handed: bool = False  # the tables' side panel on the left
     speak_table: bool = False  # the table spoken aloud (the optional speech library)
+    ui_scale_percent: int = 0  # 0 = the display's scale; else 75 to 200
+    large_cards: bool = False
+    high_contrast: bool = False
     # variant id -> the house-rule options last chosen on the New game screen
     new_game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -289,6 +294,15 @@ def _int_in(low: int, high: int) -> Callable[[Any], int]:
     return check
 
 
+def _ui_scale(value: Any) -> int:
+    low, high = UI_SCALE_RANGE
+    if not isinstance(value, int) or isinstance(value, bool) or not (
+            value == 0 or low <= value <= high):
+        raise ValueError(f"must be 0 (follow the display) or a whole number from {low} to "
+                         f"{high}")
+    return value
+
+
 def _option_value(value: Any) -> bool:
     """A house-rule option value is a JSON scalar: text, number, true/false or null."""
     if value is None or isinstance(value, bool | int):
@@ -347,4 +361,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "left_handed": _bool,
     "speak_table": _bool,
     "new_game_options": _new_game_options,
+    "ui_scale_percent": _ui_scale,
+    "large_cards": _bool,
+    "high_contrast": _bool,
 }

@@ -29,7 +29,16 @@ from game.ui.scenes import SCENES, check_saved_games
 from game.ui.sound import Sounds
 from game.ui.speech import Speaker, make_speaker
 from game.ui.spoken import speakable
-from game.ui.theme import NOTICE_EDGE, NOTICE_FILL, NOTICE_INFO_FILL, NOTICE_TEXT, font
+from game.ui.theme import (
+    NOTICE_EDGE,
+    NOTICE_FILL,
+    NOTICE_INFO_FILL,
+    NOTICE_TEXT,
+    font,
+    set_high_contrast,
+)
+from game.ui.widgets.look import Look
+from game.ui.widgets.scale import Zoom
 
 MIN_SIZE = (1024, 640)
 MAX_SIZE = (WINDOW_WIDTH_RANGE[1], WINDOW_HEIGHT_RANGE[1])  # the largest the settings keep
@@ -72,6 +81,7 @@ class App:
         # pygame-gui translates its own widgets' texts (python-i18n) in the same language
         self.ui = pygame_gui.UIManager(size, load_theme(), enable_live_theme_updates=False,
                                        starting_language=i18n.current_language())
+        self._use_contrast()
         self.card_art = CardArt(self.settings.four_colour_deck, self.settings.card_back)
         self.sounds = Sounds(_sound_on(self.settings) and not smoke, self.settings.volume)
         #: the voice of "Speak the table" (made when first needed; tests put in their own)
@@ -99,6 +109,11 @@ class App:
         # an icon is a nicety; the window works without one
         with contextlib.suppress(pygame.error, FileNotFoundError):
             pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "icon-64.png"))))
+
+    @property
+    def zoom(self) -> Zoom:
+        """The player's UI scale (or the display's) and card size, from the Settings."""
+        return Zoom.of(self.settings.ui_scale_percent, self.settings.large_cards)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -136,6 +151,7 @@ class App:
     def apply_settings(self) -> None:
         """Settings changed on the settings screen: take them into use and save them."""
         settings = self.settings
+        self._use_contrast()
         self.card_art = CardArt(settings.four_colour_deck, settings.card_back)
         self.sounds.enabled = _sound_on(settings)
         self.sounds.volume = settings.volume
@@ -153,6 +169,11 @@ class App:
         if problem and not self._speech_problem_told:  # no voice after all: say so once
             self._speech_problem_told = True
             self.notify(_("Speech is not available: {problem}").format(problem=problem))
+
+    def _use_contrast(self) -> None:
+        """The Settings' contrast, on the felts and the widgets."""
+        set_high_contrast(self.settings.high_contrast)
+        Look.of(self.ui).use_contrast(self.settings.high_contrast)
 
     def apply_language(self) -> None:
         """Speak the Settings' language (or the system's) from the next frame drawn on:

@@ -3,6 +3,7 @@ of the shipped DejaVu fonts (cached by size and style)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -23,13 +24,14 @@ CREAM: RGB = (243, 239, 224)
 MUTED: RGB = (180, 200, 186)
 #: secondary text at the card tables (a shade greener)
 TABLE_MUTED: RGB = (178, 205, 186)
-#: a round not played yet on the contract scoreboard
-DIM: RGB = (120, 150, 130)
-ERROR: RGB = (255, 150, 135)
+#: a round not played yet on the contract scoreboard (4.5:1 on the panel)
+DIM: RGB = (135, 165, 145)
+ERROR: RGB = (255, 170, 155)
 
 # the felt and the menu panels
 FELT: RGB = (29, 92, 56)
-FELT_LIGHT: RGB = (40, 118, 72)
+#: the menus' felt at its lightest: dark enough for MUTED text to read at 4.5:1 on it
+FELT_LIGHT: RGB = (26, 88, 54)
 FELT_DARK: RGB = (9, 38, 22)
 PANEL: RGB = (12, 47, 28)
 ROW_LINE: RGB = (63, 143, 95)
@@ -56,6 +58,14 @@ LOG_TEXT: RGB = (200, 215, 205)
 def seat_colour(seat: int) -> RGB:
     """The colour of ``seat`` (seats beyond the palette reuse it)."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_label(seat: int) -> str:
+    """The number that tells ``seat`` apart without its colour: on its seat box and on
+    the marks it leaves on cards (seats count from 1)."""
+    return str(seat + 1)
+
+
 #: the buy prompt's countdown bar when little time is left
 TIMER_LOW: RGB = (235, 110, 80)
 #: the notices over every screen (file problems, saves)
@@ -163,7 +173,7 @@ CHOOSER_FACE_FILL: RGB = (255, 250, 236)
 CHOOSER_BLANK_FILL: RGB = (40, 90, 60)
 CHOOSER_CHOICE_EDGE: RGB = (120, 150, 130)
 #: joker chooser: the number key shown on a choice
-CHOOSER_KEY_TEXT: RGB = (120, 120, 120)
+CHOOSER_KEY_TEXT: RGB = (100, 100, 100)
 #: buy prompt: the shade over the table behind it, its drop shadow, its panel's fill
 BUY_DIM: RGBA = (0, 0, 0, 80)
 BUY_SHADOW: RGBA = (0, 0, 0, 90)
@@ -179,9 +189,34 @@ TEXT_SHADOW: RGB = (0, 0, 0)
 PANEL_SHADOW: RGBA = (0, 0, 0, 70)
 #: the rules screen: the text on a house rule's gold tag
 HOUSE_TAG_TEXT: RGB = (27, 20, 6)
-#: the table felt's light pool: its centre and its edge (the vignette)
-FELT_CENTRE: RGB = (44, 122, 74)
+#: the table felt's light pool: its centre and its edge (the vignette); the centre is dark
+#: enough for the tables' muted text to read at 4.5:1 on it (issue 33)
+FELT_CENTRE: RGB = (30, 94, 57)
 FELT_EDGE: RGB = (14, 58, 34)
+#: the high-contrast felt (Settings, "High contrast"): near black, so every text on it
+#: reads at 7:1 or more; (centre, edge) at the tables, (light, dark) on the menus
+HIGH_CONTRAST_FELT: tuple[RGB, RGB] = ((14, 40, 25), (0, 8, 4))
+
+_contrast = {"high": False}
+
+
+def set_high_contrast(on: bool) -> None:
+    """Draw the felts in the high-contrast colours from the next frame on."""
+    _contrast["high"] = bool(on)
+
+
+def high_contrast() -> bool:
+    return _contrast["high"]
+
+
+def table_felt_colours() -> tuple[RGB, RGB]:
+    """The tables' felt: its centre and its edge, in the contrast in use."""
+    return HIGH_CONTRAST_FELT if high_contrast() else (FELT_CENTRE, FELT_EDGE)
+
+
+def menu_felt_colours() -> tuple[RGB, RGB]:
+    """The menus' felt: its light middle and its dark edge, in the contrast in use."""
+    return HIGH_CONTRAST_FELT if high_contrast() else (FELT_LIGHT, FELT_DARK)
 
 
 def html_colour(colour: RGB) -> str:
@@ -223,3 +258,73 @@ def ensure_fonts() -> None:
 def clear_fonts() -> None:
     """Forget the cached fonts (made before a ``pygame.quit()`` / ``init()`` cycle)."""
     _font.cache_clear()
+
+
+# --------------------------------------------------------------------------- contrast
+
+@dataclass(frozen=True)
+class TextOn:
+    """Where a text colour is drawn: on ``layers`` (bottom first, a translucent one over
+    those below) over the felt at its lightest (the tables' or, with ``menu``, the menus').
+    ``large``: only large or bold symbols (a badge's "!"), for which WCAG asks 3:1."""
+
+    what: str
+    text: RGB
+    layers: tuple[RGB | RGBA, ...] = ()
+    menu: bool = False
+    large: bool = False
+
+
+#: every drawn text colour on what it is drawn on (tests/ui/test_contrast.py checks each
+#: at 4.5:1, in both contrasts)
+TEXT_ON: tuple[TextOn, ...] = (
+    TextOn("words on the tables' felt", CREAM),
+    TextOn("the hand's caption, your turn", GOLD_LIGHT),
+    TextOn("muted words on the felt (sort, regions)", TABLE_MUTED),
+    TextOn("the New meld hint", TABLE_HINT_TEXT),
+    TextOn("the empty felt's title", CONTRACT_EMPTY_FELT_TITLE),
+    TextOn("a seat's words", CREAM, (TABLE_SEAT_FILL,)),
+    TextOn("a seat's muted words", TABLE_MUTED, (TABLE_SEAT_FILL,)),
+    TextOn("the playing seat's name", GOLD_LIGHT, (TABLE_SEAT_LIT_FILL,)),
+    TextOn("a seat laid down", GREEN, (TABLE_SEAT_FILL,)),
+    TextOn("the side panel's facts", CREAM, (TABLE_SIDE_FILL, TABLE_INFO_FILL)),
+    TextOn("the side panel's muted facts", TABLE_MUTED, (TABLE_SIDE_FILL, TABLE_INFO_FILL)),
+    TextOn("the side panel's title", GOLD_LIGHT, (TABLE_SIDE_FILL, TABLE_INFO_FILL)),
+    TextOn("the last turns' warning", PALE_RED, (TABLE_SIDE_FILL, TABLE_INFO_FILL)),
+    TextOn("the turn log", LOG_TEXT, (TABLE_LOG_BACK,)),
+    TextOn("the status line", CREAM, (STATUS_PLAIN_FILL,)),
+    TextOn("the status line, a warning", CREAM, (STATUS_WARN_FILL,)),
+    TextOn("the status line on your turn", GOLD_TAG_TEXT, (GOLD,)),
+    TextOn("the PLAYING tag", GOLD_TAG_TEXT, (GOLD,)),
+    TextOn("a contract seat's badge", CONTRACT_BADGE_TEXT, (GOLD,)),
+    TextOn("a contract seat's buying badge", CONTRACT_BADGE_TEXT, (BLUE,)),
+    TextOn("the contract banner", CONTRACT_BANNER_TEXT, (CONTRACT_BANNER_FILL,)),
+    TextOn("the contract banner's title", GOLD_LIGHT, (CONTRACT_BANNER_FILL,)),
+    TextOn("an error note", NOTE_ERROR_TEXT, (CONTRACT_NOTE_ERROR_FILL,)),
+    TextOn("an error note (manipulation)", NOTE_ERROR_TEXT, (TABLE_NOTE_ERROR_FILL,)),
+    TextOn("a hint note", TABLE_NOTE_HINT_TEXT, (TABLE_NOTE_HINT_FILL,)),
+    TextOn("an info note", CREAM, (TABLE_NOTE_INFO_FILL,)),
+    TextOn("an info note (contract)", CREAM, (CONTRACT_NOTE_INFO_FILL,)),
+    TextOn("a tooltip's title", PALE_RED, (TABLE_TIP_FILL,)),
+    TextOn("a tooltip's words", CREAM, (TABLE_TIP_FILL,)),
+    TextOn("the joker chooser's black ink", CHOOSER_INK_BLACK, (CHOOSER_FACE_FILL,)),
+    TextOn("the joker chooser's red ink", CHOOSER_INK_RED, (CHOOSER_FACE_FILL,)),
+    TextOn("the joker chooser's keys", CHOOSER_KEY_TEXT, (CHOOSER_FACE_FILL,)),
+    TextOn("the joker chooser's title", CREAM, (CHOOSER_FILL,)),
+    TextOn("the buy prompt", CREAM, (BUY_DIM, BUY_FILL)),
+    *(TextOn(f"seat {n + 1}'s number", MARK_EDGE, (colour,))
+      for n, colour in enumerate(SEAT_COLOURS)),
+    TextOn("a mat's warning badge", BOARD_BADGE_INK, (RED,), large=True),
+    TextOn("a notice", NOTICE_TEXT, (NOTICE_FILL,)),
+    TextOn("a notice of news", NOTICE_TEXT, (NOTICE_INFO_FILL,)),
+    TextOn("words on the menus' felt", CREAM, menu=True),
+    TextOn("muted words on the menus' felt", MUTED, menu=True),
+    TextOn("gold words on the menus' felt", GOLD_LIGHT, menu=True),
+    TextOn("an error on the menus", ERROR, menu=True),
+    TextOn("a menu panel's words", CREAM, (PANEL,), menu=True),
+    TextOn("a menu panel's muted words", MUTED, (PANEL,), menu=True),
+    TextOn("a round not played yet", DIM, (PANEL,), menu=True),
+    TextOn("a helping score", SCORE_GREEN, (PANEL,), menu=True),
+    TextOn("the round being played", CREAM, (SCORE_CURRENT_BAND,), menu=True),
+    TextOn("a house rule's tag", HOUSE_TAG_TEXT, (GOLD,), menu=True),
+)

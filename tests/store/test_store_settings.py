@@ -56,6 +56,9 @@ def test_round_trip(tmp_path: Path) -> None:
         fullscreen=True,
         buy_timer_seconds=15,
         left_handed=True,
+        ui_scale_percent=150,
+        large_cards=True,
+        high_contrast=True,
         new_game_options={"shanghai": {"jokers": 4, "match": "rounds:7"}, "carousel": {}},
     )
     assert save_settings(path, settings, messages) == settings
@@ -87,6 +90,9 @@ def test_file_records_schema_and_every_setting(tmp_path: Path) -> None:
         "left_handed",
         "speak_table",
         "new_game_options",
+        "ui_scale_percent",
+        "large_cards",
+        "high_contrast",
     }
     assert document["default_seats"][0] == {"name": "You", "kind": "human"}
 
@@ -143,6 +149,12 @@ def test_unknown_keys_are_kept_and_written_back(tmp_path: Path) -> None:
         ("buy_timer_seconds", True),
         ("left_handed", "left"),
         ("left_handed", 1),
+        ("ui_scale_percent", 50),
+        ("ui_scale_percent", 250),
+        ("ui_scale_percent", 1.5),
+        ("ui_scale_percent", True),
+        ("large_cards", "yes"),
+        ("high_contrast", 1),
         ("new_game_options", []),
         ("new_game_options", {"../x": {}}),
         ("new_game_options", {"shanghai": "jokers=4"}),

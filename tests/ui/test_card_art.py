@@ -405,3 +405,37 @@ def test_theme_is_valid_for_pygame_gui() -> None:
             manager.draw_ui(screen)
         problems = [str(w.message) for w in caught if "pygame_gui" in w.filename]
         assert not problems, problems
+
+
+def _ink(image: pygame.Surface) -> set[tuple[int, int]]:
+    """The pixels of a face that are not its paper: its index and pips, colour ignored."""
+    paper = image.get_at((image.get_width() // 2, 2))
+    ink = set()
+    for x in range(image.get_width()):
+        for y in range(image.get_height()):
+            pixel = image.get_at((x, y))
+            if pixel.a > 200 and sum(abs(a - b) for a, b in zip(pixel[:3], paper[:3],
+                                                                strict=True)) > 120:
+                ink.add((x, y))
+    return ink
+
+
+@pytest.mark.parametrize("four_colour", [False, True], ids=["two colours", "four colours"])
+@pytest.mark.parametrize("size", [(40, 56), (60, 84), (120, 168)],
+                         ids=["compact", "small", "large"])
+def test_suits_differ_in_shape_not_only_colour(four_colour: bool,
+                                               size: tuple[int, int]) -> None:
+    """Issue 33: a player who sees no colour tells the suits apart by their shapes, in
+    both decks and at every card size (the compact index included): the silhouettes of
+    the same rank in two suits differ in many pixels."""
+    pygame.init()
+    art = CardArt(four_colour, "blue")
+    shapes = {suit: _ink(art.face(1, suit, size)) for suit in SUITS}  # an ace: a big pip
+    for first, second in [(a, b) for i, a in enumerate(SUITS) for b in SUITS[i + 1:]]:
+        differ = len(shapes[first] ^ shapes[second])
+        union = len(shapes[first] | shapes[second])
+        # (clubs and spades, the closest pair, differ in about 14% of their ink)
+        assert differ >= 0.08 * union, (first, second, differ, union)
+    # the measure sees shape only: the same suit in the other deck's colour is one shape
+    other = _ink(CardArt(not four_colour, "blue").face(1, "D", size))
+    assert len(other ^ shapes["D"]) <= 0.02 * len(other | shapes["D"])

@@ -201,7 +201,7 @@ def test_cards_another_seat_lays_down_carry_its_mark_until_your_turn_ends(make) 
     adas = [c for m in match.hand.melds if m.owner == 1 for c in m.cards]
     assert len(adas) == 6
     for card in adas:
-        assert scene.sprites.sprites[card].mark == (seat_colour(1), "new")
+        assert scene.sprites.sprites[card].mark == (seat_colour(1), "new", "2")
     # the log on the felt tells each other seat's turn in one line, in its colour
     lines = scene.turn_log.lines(0)
     assert [colour for colour, _ in lines] == [seat_colour(1), seat_colour(2)]

@@ -326,7 +326,7 @@ def test_a_hint_is_told_on_the_table_then_applied_and_played(make) -> None:  # n
     assert shown.steps and shown.done == shown.steps
     played = set(shown.draft.played())
     marks = {c: s.mark for c, s in scene.sprites.sprites.items() if s.mark is not None}
-    assert played and {c for c, (_, kind) in marks.items() if kind == "new"} == played
+    assert played and {c for c, (_, kind, _) in marks.items() if kind == "new"} == played
     assert scene.controls.buttons["end"].text == "Apply hint"
     probe.key(pygame.K_RETURN)
     assert scene.phase == "human"

@@ -125,10 +125,10 @@ def test_the_computers_marks_tell_new_cards_from_moved_ones(make) -> None:  # no
     marks = {card: sprite.mark for card, sprite in scene.sprites.sprites.items()
              if sprite.mark is not None}
     for card in ada.played:
-        assert marks[card] == (seat_colour(1), "new"), str(card)
+        assert marks[card] == (seat_colour(1), "new", "2"), str(card)
     for card in bob.played:
-        assert marks[card] == (seat_colour(2), "new"), str(card)
-    moved = [c for c, (colour, kind) in marks.items() if kind == "moved"]
+        assert marks[card] == (seat_colour(2), "new", "3"), str(card)
+    moved = [c for c, (colour, kind, _label) in marks.items() if kind == "moved"]
     assert moved, "a table card moved by a computer is marked too"
     assert all(c not in ada.played and c not in bob.played for c in moved)
     assert all(c in set(ada.before.cards()) for c in moved)

@@ -14,7 +14,7 @@ from game.i18n import _, ngettext
 from game.ui.contract.layout import UNDER_OFFSET, ContractLayout, info_px, log_px
 from game.ui.contract.model import ContractModel, SeatFacts, kind_tag, meld_tag
 from game.ui.table.board_cache import BoardCache
-from game.ui.table.draw import dashed_rect, panel
+from game.ui.table.draw import dashed_rect, panel, seat_badge
 from game.ui.table.felt import felt
 from game.ui.table.hud import Message, Status
 from game.ui.table.look import KIND_WORDS
@@ -71,6 +71,8 @@ from game.ui.theme import (
     TABLE_SIDE_FILL,
     TABLE_SIDE_LINE,
     TABLE_TARGET_OK_FILL,
+    seat_colour,
+    seat_label,
 )
 from game.ui.widgets.drawing import draw_text, fit_text, font
 
@@ -93,10 +95,14 @@ class BoardFacts:
     empty_felt: tuple[str, ...]  # the words on an empty felt
 
 
+#: the least room between the stock's and the discard pile's words
+PILE_WORDS_GAP = 8
+
+
 def _px(layout: ContractLayout, share: float, low: int, high: int) -> int:
     """A font size: ``share`` of the window height, at least ``low``, at most ``high``
     at 1280x800 (the cap grows with the window)."""
-    return int(max(low, min(high * layout.scale, layout.size[1] * share)))
+    return int(max(low, min(high * layout.scale, layout.size[1] * share * layout.zoom)))
 
 
 class ContractHud(BoardCache):
@@ -137,8 +143,14 @@ class ContractHud(BoardCache):
         big = max(14, round(rect.height * 0.56))
         small = max(11, round(rect.height * 0.36))
         left = self.text.render(facts.banner.upper(), small, GOLD_LIGHT, bold=True)
+        room = rect.width - left.get_width() - 80
+        # a large UI scale: the contract's words get smaller (to the usual size) before
+        # they are cut
+        least = min(big, max(14, round(layout.size[1] * 0.052 * 0.56)))
+        while big > least and font(big, "serif-bold").size(facts.contract)[0] > room:
+            big -= 1
         dash = self.text.render("\u2014", big, GOLD, bold=True)
-        words = fit_text(facts.contract, big, rect.width - left.get_width() - 80, "serif-bold")
+        words = fit_text(facts.contract, big, room, "serif-bold")
         width = left.get_width() + dash.get_width() + 28 + font(big, "serif-bold").size(words)[0]
         x = rect.centerx - width // 2
         surface.blit(left, left.get_rect(midleft=(x, rect.centery)))
@@ -165,7 +177,15 @@ class ContractHud(BoardCache):
             draw_back_fan(surface, art, x, rect.y + pad, (cw, ch), shown)
             if info.cards == 0:
                 dashed_rect(surface, pygame.Rect(x, rect.y + pad, cw, ch), TABLE_EMPTY_DASH, 5)
+            # the seat's number on its colour, over its cards, as on the marks it leaves
+            seat_badge(surface, (x + cw // 2, rect.y + pad + ch // 2), max(7, round(cw * 0.3)),
+                       seat_colour(info.seat), seat_label(info.seat))
             x = int(x + cw + step * max(0, shown - 1) + pad)
+        else:  # no room for the cards: the badge leads the name
+            radius = max(6, round(rect.height * 0.08))
+            seat_badge(surface, (x + radius, rect.y + pad + radius), radius,
+                       seat_colour(info.seat), seat_label(info.seat))
+            x += 2 * radius + 6
         width = rect.right - x - pad
         name_px = int(max(12, min(24 * scale, rect.height * 0.19)))
         small_px = int(max(10, min(18 * scale, rect.height * 0.135)))
@@ -201,9 +221,11 @@ class ContractHud(BoardCache):
         down_label = self.text.render(down, small_px, GREEN if info.laid_down else TABLE_MUTED,
                                       bold=info.laid_down)
         buys = ngettext("{buys_left} buy", "{buys_left} buys", info.buys_left).format(
-            buys_left=info.buys_left) + \
-            ("" if compact else _(" left"))
-        buys = self.text.fit(buys, small_px, max(10, width - down_label.get_width() - 8))
+            buys_left=info.buys_left)
+        room = max(10, width - down_label.get_width() - 8)
+        if not compact and self.text.font(small_px).size(buys + _(" left"))[0] <= room:
+            buys += _(" left")
+        buys = self.text.fit(buys, small_px, room)
         surface.blit(self.text.render(buys, small_px, TABLE_MUTED), (x, y))
         surface.blit(down_label, (rect.right - pad - down_label.get_width(), y))
 
@@ -251,6 +273,9 @@ class ContractHud(BoardCache):
         y = rect.centery - total // 2
         for i, line in enumerate(lines):
             px = big if i == 0 else small
+            # smaller (to the usual size) before cut, where a large UI scale is too wide
+            px = self.text.shrink(line, px, rect.width - 40, i == 0,
+                                  min(px, round(layout.size[1] * (0.026 if i == 0 else 0.019))))
             label = self.text.render(self.text.fit(line, px, rect.width - 40, i == 0), px,
                                      CONTRACT_EMPTY_FELT_TITLE if i == 0 else TABLE_MUTED,
                                      bold=i == 0)
@@ -262,7 +287,7 @@ class ContractHud(BoardCache):
                     model: ContractModel) -> None:
         if not model.slots or layout.stage is None:
             return
-        label_px_cap = 18
+        label_px_cap = round(18 * layout.scale)
         for box, slot in zip(layout.slots, model.slots, strict=True):
             rect = box.rect
             px = max(10, min(label_px_cap, round(box.label_h * 0.62)))
@@ -302,17 +327,43 @@ class ContractHud(BoardCache):
     def _draw_piles(self, surface: pygame.Surface, layout: ContractLayout,
                     model: ContractModel, facts: BoardFacts) -> None:
         art = self.art
-        small = _px(layout, 0.017, 10, 22)
-        count_px = _px(layout, 0.022, 12, 30)
-        for rect, word, key, count in ((layout.stock, _("STOCK"), facts.stock_key, model.stock),
-                                       (layout.discard, _("DISCARD"), facts.discard_key,
-                                        model.discard_size)):
-            title = self.text.render(f"{word} {key}".strip(), small, TABLE_MUTED, bold=True)
-            surface.blit(title, title.get_rect(midbottom=(rect.centerx, rect.y - 11)))
-            label = ngettext("{count} card", "{count} cards", count).format(count=count)
-            number = self.text.render(label, count_px, CREAM, bold=True)
-            surface.blit(number, number.get_rect(midtop=(rect.centerx,
-                                                         rect.bottom + small // 2)))
+        # each pile's words sit over and under it, pushed apart where they would meet, kept
+        # within the side column and within the room the layout left above and below the
+        # piles (a large UI scale grows the words faster than the piles)
+        side = layout.sidebar
+        small = min(_px(layout, 0.017, 10, 22), max(10, layout.stock.y - layout.piles.y - 12))
+        count_px = min(_px(layout, 0.022, 12, 30),
+                       max(12, round((layout.piles.bottom - layout.stock.bottom) / 1.15)))
+        titles = ((_("STOCK") + " " + facts.stock_key).strip(),
+                  (_("DISCARD") + " " + facts.discard_key).strip())
+        counts = tuple(ngettext("{count} card", "{count} cards", n).format(count=n)
+                       for n in (model.stock, model.discard_size))
+        centres = (layout.stock.centerx, layout.discard.centerx)
+        for words, px, least, y in ((titles, small, min(small, 9), layout.stock.y - 11),
+                                    (counts, count_px, min(count_px, 11),
+                                     layout.stock.bottom + small // 2)):
+            gap = max(PILE_WORDS_GAP, px)  # a word's space at least, so they read apart
+            room = side.width - 6 - gap
+            while px > least and sum(self.text.font(px, True).size(w)[0] for w in words) > room:
+                px -= 1
+            half = room // 2
+            images = [self.text.render(self.text.fit(w, px, half if px <= least else room, True),
+                                       px, TABLE_MUTED if words is titles else CREAM, bold=True)
+                      for w in words]
+            boxes = [image.get_rect(centerx=centre) for image, centre in
+                     zip(images, centres, strict=True)]
+            overlap = boxes[0].right + gap - boxes[1].left
+            if overlap > 0:
+                boxes[0].x -= overlap // 2
+                boxes[1].x += overlap - overlap // 2
+            boxes[0].left = max(boxes[0].left, side.x + 3)
+            boxes[1].right = min(boxes[1].right, side.right - 3)
+            for image, box in zip(images, boxes, strict=True):
+                if words is titles:
+                    box.bottom = y
+                else:
+                    box.top = y
+                surface.blit(image, box)
         rect = layout.stock
         size = rect.size
         if model.stock == 0:
@@ -340,10 +391,12 @@ class ContractHud(BoardCache):
                    facts: BoardFacts) -> None:
         rect = layout.info
         panel(surface, rect, TABLE_INFO_FILL, TABLE_INFO_EDGE, 8)
-        px = info_px(layout.size, layout.scale)
+        lines = facts.info
+        # the lines keep inside the panel, however large the UI scale
+        px = min(info_px(layout.size, layout.scale, layout.zoom),
+                 max(11, int((rect.height - 8) / 1.45 / max(1, len(lines)))))
         colours = {"title": GOLD_LIGHT, "good": GREEN, "warn": PALE_RED, "muted": TABLE_MUTED,
                    "text": CREAM}
-        lines = facts.info
         total = sum(int(px * 1.45) for _ in lines)
         y = rect.y + max(6, (rect.height - total) // 2)
         for text, tone in lines:
@@ -376,7 +429,7 @@ class ContractHud(BoardCache):
         """What the other seats did since your turn, one line a turn above the status line
         (newest lowest), each behind a dot of the seat's colour (as at the other table);
         where each line went."""
-        size = log_px(layout.size, layout.scale)  # the layout keeps a strip for it
+        size = log_px(layout.size, layout.scale, layout.zoom)  # the layout keeps a strip for it
         y = layout.status.top - 4
         rects: list[pygame.Rect] = []
         for colour, line in reversed(lines):

@@ -20,7 +20,13 @@ from game.ui.contract.model import ContractModel
 from game.ui.contract.places import SectionPlace, SectionPlaces
 from game.ui.contract.words import LOG_MOST
 from game.ui.table.layout import CARD_RATIO, HandRow, Spot, clamp, meld_step, place_hand, seat_row
-from game.ui.widgets.scale import ui_scale
+from game.ui.widgets.scale import Zoom, ui_scale
+
+PLAIN = Zoom()  # 100%, cards as usual
+#: the most of the window's height (width for the sidebar) each band may take, however
+#: large the player's scale: what is left is the felt's
+BAND_MOST = {"side": 0.3, "top": 0.15, "banner": 0.065, "hand": 0.19, "stage": 0.17,
+             "status": 0.06, "piles": 0.2, "info": 0.16}
 
 MIN_TABLE_HEIGHT = 46
 #: room for this many more cards is left beside a seat's section when another is placed
@@ -68,7 +74,8 @@ class ContractLayout(HandRow):
     table_card: tuple[int, int] = (0, 0)
     stage_card: tuple[int, int] = (0, 0)
     hand_lift: int = 0
-    scale: float = 1.0
+    scale: float = 1.0  # how much the caps on sizes grow (the window's and player's scale)
+    zoom: float = 1.0  # the player's UI scale
     seat_rects: dict[int, pygame.Rect] = field(default_factory=dict)
     spots: dict[Card, Spot] = field(default_factory=dict)
     melds: list[MeldBox] = field(default_factory=list)
@@ -106,58 +113,70 @@ class ContractLayout(HandRow):
 
 
 def compute_layout(model: ContractModel, size: tuple[int, int],
-                   places: SectionPlaces | None = None, left: bool = False) -> ContractLayout:
+                   places: SectionPlaces | None = None, left: bool = False,
+                   zoom: Zoom = PLAIN) -> ContractLayout:
     """The table for ``model`` in a window of ``size``; ``places`` (kept by the scene
     between layouts, and updated here) puts the seats' melds back where they were; the
-    sidebar is on the ``left`` for a left-handed player, the rest beside it."""
+    sidebar is on the ``left`` for a left-handed player, the rest beside it. ``zoom``: the
+    player's UI scale and large cards; each band grows with it up to its share of the
+    window (``BAND_MOST``), so the felt keeps room at any scale."""
     width, height = size
-    s = ui_scale(size)  # 1 at 1280x800, up to 2.5 at 4K: the caps grow with it
+    k = zoom.user
+    # 1 at 1280x800, up to 2.5 at 4K, times the player's scale: the caps grow with it
+    s = ui_scale(size) * k
     m = clamp(min(width, height) * 0.012, 8, 18 * s)
-    side_w = clamp(width * 0.165, 180, 300 * s)
+    side_w = clamp(min(width * 0.165 * k, width * BAND_MOST["side"]), 180, 300 * s)
     sidebar = pygame.Rect(0 if left else width - side_w, 0, side_w, height)
     x0 = (side_w if left else 0) + m  # the left edge of the felt, the seats and the hand
     main_w = width - side_w - 2 * m
-    top_h = clamp(height * 0.125, 78, 128 * s)
+    top_h = clamp(min(height * 0.125 * k, height * BAND_MOST["top"]), 78, 128 * s)
     top = pygame.Rect(x0, m // 2, main_w, top_h - m // 2)
-    banner_h = clamp(height * 0.052, 30, 46 * s)
+    banner_h = clamp(min(height * 0.052 * k, height * BAND_MOST["banner"]), 30, 46 * s)
     banner = pygame.Rect(x0, top.bottom + m // 2, main_w, banner_h)
-    hand_h = clamp(height * 0.17, 86, 200 * s)
+    hand_h = clamp(min(height * 0.17 * k * zoom.cards, height * BAND_MOST["hand"]), 86,
+                   200 * s * zoom.cards)
     hand_card = (round(hand_h / CARD_RATIO), hand_h)
     hand_lift = round(hand_h * 0.16)
-    hand_label = clamp(height * 0.028, 18, 28 * s)
+    hand_label = clamp(height * 0.028 * k, 18, min(28 * s, height * 0.05))
     hand = pygame.Rect(x0, height - hand_h - hand_lift - hand_label - m, main_w,
                        hand_h + hand_lift + hand_label)
     above = hand.top
     stage = None
     if model.slots is not None:
-        stage_h = clamp(height * 0.15, 84, 170 * s)
+        stage_h = clamp(min(height * 0.15 * k * zoom.cards, height * BAND_MOST["stage"]), 84,
+                        170 * s * zoom.cards)
         stage = pygame.Rect(x0, hand.top - stage_h, main_w, stage_h)
         above = stage.top
-    status_h = clamp(height * 0.045, 28, 42 * s)
+    status_h = clamp(min(height * 0.045 * k, height * BAND_MOST["status"]), 28, 42 * s)
     status = pygame.Rect(x0, above - status_h - m // 2, main_w, status_h)
     table = pygame.Rect(x0, banner.bottom + m // 2, main_w,
                         max(MIN_TABLE_HEIGHT, status.top - banner.bottom - m))
 
     pad = m
     inner_w = sidebar.width - 2 * pad
-    label_h = clamp(height * 0.024, 14, 22 * s)
+    label_h = clamp(min(height * 0.024 * k, height * 0.04), 14, 22 * s)
     gap = max(10, inner_w // 12)
-    pile_w = min(round(clamp(height * 0.16, 84, 170 * s) / CARD_RATIO), (inner_w - gap) // 2)
+    pile_h = clamp(min(height * 0.16 * k * zoom.cards, height * BAND_MOST["piles"]), 84,
+                   170 * s * zoom.cards)
+    pile_w = min(round(pile_h / CARD_RATIO), (inner_w - gap) // 2)
     pile_h = round(pile_w * CARD_RATIO)
     lift = label_h + 12  # the title and the pile's edges above the top card
     piles = pygame.Rect(sidebar.x + pad, pad, inner_w, lift + pile_h + round(label_h * 1.5))
     piles_x = piles.x + (inner_w - 2 * pile_w - gap) // 2
     stock = pygame.Rect(piles_x, piles.y + lift, pile_w, pile_h)
     discard = pygame.Rect(piles_x + pile_w + gap, piles.y + lift, pile_w, pile_h)
-    info_h = max(clamp(height * 0.13, 78, 116 * s),
-                 INFO_LINES * int(info_px(size, s) * 1.45) + 12)
+    # room for the facts' lines, up to the panel's share of the window (at a large scale
+    # the lines are set smaller to fit it, so the buttons below keep their room)
+    info_h = max(clamp(min(height * 0.13 * k, height * BAND_MOST["info"]), 78, 116 * s),
+                 min(INFO_LINES * int(info_px(size, s, k) * 1.45) + 12,
+                     round(height * BAND_MOST["info"])))
     info = pygame.Rect(sidebar.x + pad, piles.bottom + pad, inner_w, info_h)
     buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, inner_w,
                           height - info.bottom - 2 * pad)
 
     layout = ContractLayout(size, m, sidebar, top, banner, table, status, stage, hand, piles,
                             stock, discard, info, buttons, hand_card, hand_lift=hand_lift,
-                            scale=s)
+                            scale=s, zoom=k)
     _place_seats(layout, model)
     _place_piles(layout, model)
     place_hand(layout, model.hand)
@@ -194,7 +213,7 @@ def _place_stage(layout: ContractLayout, model: ContractModel) -> None:
         return
     count = len(model.slots)
     gap = layout.margin
-    label_h = clamp(stage.height * 0.2, 16, 40)
+    label_h = clamp(stage.height * 0.2, 16, 40 * layout.scale)
     pad = max(4, round(stage.height * 0.05))
     h = stage.height - label_h - 2 * pad
     w = round(h / CARD_RATIO)
@@ -248,20 +267,21 @@ class _Metrics:
                    h + 2 * pad + tag_h)
 
 
-def info_px(size: tuple[int, int], scale: float) -> int:
+def info_px(size: tuple[int, int], scale: float, zoom: float = 1.0) -> int:
     """The facts panel's font size in a window of ``size``."""
-    return int(max(11, min(24 * scale, size[1] * 0.0185)))
+    return int(max(11, min(24 * scale, size[1] * 0.0185 * zoom)))
 
 
-def log_px(size: tuple[int, int], scale: float) -> int:
+def log_px(size: tuple[int, int], scale: float, zoom: float = 1.0) -> int:
     """The turn log's font size in a window of ``size``."""
-    return int(max(11, min(15 * scale, size[1] * 0.017)))
+    return int(max(11, min(15 * scale, size[1] * 0.017 * zoom, size[1] * 0.026)))
 
 
 def log_strip(layout: ContractLayout, lines: int) -> pygame.Rect:
     """The strip at the foot of the felt kept for ``lines`` lines of the turn log (drawn
     upwards from just above the status line): no meld is laid there."""
-    pitch = round(log_px(layout.size, layout.scale) * 1.25) + 5  # a line with its backing
+    # a line with its backing
+    pitch = round(log_px(layout.size, layout.scale, layout.zoom) * 1.25) + 5
     top = layout.status.top - 8 - lines * pitch
     return pygame.Rect(layout.table.x, top, layout.table.width, layout.table.bottom - top)
 

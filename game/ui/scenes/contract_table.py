@@ -35,6 +35,7 @@ from game.engine.errors import IllegalAction
 from game.i18n import _, ngettext
 from game.ui.contract.buy import BuyPrompt
 from game.ui.contract.computer import ComputerSeats
+from game.ui.contract.controls import ROWS as CONTROL_ROWS
 from game.ui.contract.controls import ContractControls
 from game.ui.contract.hint import ContractHint
 from game.ui.contract.hud import BoardFacts, ContractHud
@@ -64,7 +65,7 @@ from game.ui.table.layout import Spot
 from game.ui.table.marks import TurnMarks
 from game.ui.table.phases import HUMAN, REPLAY, SETTLE, THINK, WAIT
 from game.ui.table.sprites import Origin
-from game.ui.theme import BLUE, GOLD_LIGHT, seat_colour
+from game.ui.theme import BLUE, GOLD_LIGHT, seat_colour, seat_label
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -131,7 +132,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self._size = size
             log = self.match.log
             self._begin_round(fresh_deal=not log or isinstance(log[-1], NextHand))
-        elif size != self._size:
+        elif self.zoom_changed() or size != self._size:
             self._size = size
             self.refresh(snap=True)
         if self.app.scenes.top is self:  # not when a cover or scoreboard went up meanwhile
@@ -144,8 +145,12 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if self.controls is not None:
             self.controls.kill()
         layout = self.layout or self._layout_now()
-        height = int(max(28, min(46 * layout.scale, layout.size[1] * 0.048)))
-        font_px = int(max(13, min(18 * layout.scale, layout.size[1] * 0.019)))
+        # the buttons' rows (one a third taller) and their gaps fill the column at most
+        room = layout.buttons.height / (len(CONTROL_ROWS) + 0.3 + (len(CONTROL_ROWS) - 1) / 7)
+        height = int(max(28, min(46 * layout.scale, layout.size[1] * 0.048 * layout.zoom,
+                                 room)))
+        font_px = int(max(13, min(18 * layout.scale, layout.size[1] * 0.019 * layout.zoom,
+                                  height * 0.42)))
         self.controls = ContractControls(self.app.ui, layout.buttons, height, font_px)
         self._controls_key = None
         if self.prompt is not None:
@@ -460,7 +465,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def _compute_layout(self, model: ContractModel) -> ContractLayout:
         # the replay's past tables are laid out from today's places, without changing them
         places = self.places.copy() if self.replay.active else self.places
-        return compute_layout(model, self.app.size, places, self.app.settings.left_handed)
+        self._zoom = self.app.zoom
+        return compute_layout(model, self.app.size, places, self.app.settings.left_handed,
+                              self._zoom)
 
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""
@@ -483,7 +490,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             sprite.fresh = (card in self.fresh and zone in ("group", "hand")) \
                 or card in self.hint.cards
             mark = marks.get(card) if zone == "group" else None
-            sprite.mark = (seat_colour(mark.seat), mark.kind) if mark is not None else None
+            sprite.mark = (seat_colour(mark.seat), mark.kind, seat_label(mark.seat)) \
+                if mark is not None else None
             sprite.focused = card == focus
             sprite.lift_target = lift * 0.75 if sprite.selected and sprite.spot.zone == "hand" \
                 else 0.0

@@ -1,5 +1,6 @@
 """Settings: animation speed, hand order, hints, the tables' side panel, buying in
-Shanghai Rummy, sound, the look of the cards, window size and full screen.
+Shanghai Rummy, sound, the look of the cards, the UI scale and card size, high contrast,
+window size and full screen.
 
 Every change is taken into use and saved at once (``App.apply_settings``), so there is
 no Apply button to forget; Restore defaults asks first. The screen opens from the title
@@ -31,6 +32,7 @@ from game.ui.speech import library_available
 from game.ui.theme import CREAM, MUTED
 from game.ui.widgets.drawing import draw_panel, draw_text, font, panel_inner
 from game.ui.widgets.menus import MenuScene
+from game.ui.widgets.scale import display_scale
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UIHorizontalSlider, UILabel
@@ -52,7 +54,9 @@ SYSTEM = "system"  # the Language choice that follows the computer's language
 #: the settings Restore defaults puts back (the window's size apart)
 RESTORED = ("animation_speed", "sound_on", "volume", "four_colour_deck", "card_back",
             "hand_sort", "always_decline_buys", "hints_allowed", "buy_timer_seconds",
-            "left_handed")
+            "left_handed", "ui_scale_percent", "large_cards", "high_contrast")
+#: the UI scales offered (percent); 0 follows the display's
+UI_SCALES = (0, 75, 90, 100, 110, 125, 150, 175, 200)
 
 
 def window_choices(current: tuple[int, int]) -> list[tuple[str, str]]:
@@ -78,6 +82,15 @@ def buy_timer_choices(current: int) -> list[tuple[str, str]]:
                      else set(BUY_TIMERS))
     return [(_("Off: wait for me") if n == 0 else ngettext("{n} second", "{n} seconds", n).format(
         n=n), str(n)) for n in seconds]
+
+
+def ui_scale_choices(current: int) -> list[tuple[str, str]]:
+    """The UI scales: the display's (with what it is now), then each percent; the current
+    value is kept if it is none of them (set by hand in the file)."""
+    shown = sorted({*UI_SCALES, current}) if current else list(UI_SCALES)
+    display = round(display_scale() * 100)
+    return [(_("Follow the display ({percent}%)").format(percent=display) if percent == 0
+             else f"{percent}%", str(percent)) for percent in shown]
 
 
 def language_choices() -> list[tuple[str, str]]:
@@ -154,7 +167,7 @@ class SettingsScene(MenuScene):
             rects[name] = pygame.Rect(area.x, y, left_w, height + max(0, spare))
             y += rects[name].h + gap
         right = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h)
-        sound_h = rects["play"].h
+        sound_h = self._section_height(3)  # the cards and display take the rest
         rects["sound"] = pygame.Rect(right.x, right.y, right.w, sound_h)
         rects["cards"] = pygame.Rect(right.x, right.y + sound_h + gap, right.w,
                                      right.h - sound_h - gap)
@@ -307,11 +320,26 @@ class SettingsScene(MenuScene):
         self.dropdown(pygame.Rect(x, y, w, row),
                       [(_(BACK_LABELS.get(name, name.title())), name) for name in CARD_BACKS],
                       settings.card_back, self._back_changed, key="card_back")
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("UI scale"))
+        current_scale = settings.ui_scale_percent
+        self.dropdown(pygame.Rect(x, y, w, row), ui_scale_choices(current_scale),
+                      str(current_scale), self._ui_scale_changed, key="ui_scale")
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Card size"))
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Large cards"),
+                   settings.large_cards, self._large_cards_changed, key="large_cards",
+                   tooltip=_("Cards a quarter larger at the tables, at the same UI scale"))
+        y += row + gap
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Contrast"))
+        self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("High contrast"),
+                   settings.high_contrast, self._high_contrast_changed, key="high_contrast",
+                   tooltip=_("White text on black panels, bright edges and a darker felt"))
 
     def _preview_area(self) -> pygame.Rect:
         inner = panel_inner(self._panels()["cards"], self.scale)
         row, gap = self._row()
-        top = inner.y + 2 * (row + gap) + self.px(24)
+        top = inner.y + 5 * (row + gap) + self.px(8)
         return pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
 
     def default_focus(self) -> str | None:
@@ -389,6 +417,20 @@ class SettingsScene(MenuScene):
         self.settings.four_colour_deck = bool(state)
         self._apply()
 
+    def _ui_scale_changed(self, value: str) -> None:
+        self.settings.ui_scale_percent = int(value)
+        self._apply()
+        self.rebuild()  # the menus are drawn at the new scale
+
+    def _large_cards_changed(self, state: bool) -> None:
+        self.settings.large_cards = bool(state)
+        self._apply()
+
+    def _high_contrast_changed(self, state: bool) -> None:
+        self.settings.high_contrast = bool(state)
+        self._apply()
+        self.rebuild()  # the widgets take the new colours
+
     def _back_changed(self, value: str) -> None:
         self.settings.card_back = value
         self._apply()
@@ -407,8 +449,8 @@ class SettingsScene(MenuScene):
     def _ask_defaults(self) -> None:
         self.open_dialog(ConfirmDialog(
             self.app, _("Restore the default settings?"),
-            _("Animation, hints, the side panel, buying, sound, cards, hand order and window "
-              "size go back to their defaults. "
+            _("Animation, hints, the side panel, buying, sound, cards, hand order, UI scale, "
+              "contrast and window size go back to their defaults. "
             "Your saved games, presets and statistics are kept."),
             self._restore_defaults, confirm=_("Restore")))
 
@@ -431,7 +473,7 @@ class SettingsScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         titles = {"play": _("Play"), "buying": _("Shanghai Rummy"), "sound": _("Sound"),
-                  "window": _("Window"), "cards": _("Cards")}
+                  "window": _("Window"), "cards": _("Cards and display")}
         for name, rect in self._panels().items():
             draw_panel(surface, rect, self.scale, titles[name])
         self._draw_preview(surface, self._preview_area())

@@ -48,7 +48,7 @@ from game.ui.table.replay import LastTurnReplay
 from game.ui.table.slots import SlotMap
 from game.ui.table.sprites import Origin
 from game.ui.table.status import TableStatus
-from game.ui.theme import seat_colour
+from game.ui.theme import seat_colour, seat_label
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -118,7 +118,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self._started = True
             self._size = size
             self._begin_hand(fresh_deal=not self.match.hand.turns and not self.match.log)
-        elif size != self._size:
+        elif self.zoom_changed() or size != self._size:
             self._size = size
             self.refresh(snap=True)
         if self.app.scenes.top is not self:
@@ -422,10 +422,14 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def _compute_layout(self, model: TableModel) -> Layout:
         size = self.app.size
         regions = [1 if model.apart and g.kind == "run" else 0 for g in model.groups]
+        self._zoom = self.app.zoom
+        if self._zoom != self.slots.zoom:  # a new UI scale: the cards may grow back
+            self.slots.clear_card_size()
+            self.slots.zoom = self._zoom
         places = self.slots.places([g.cards for g in model.groups], len(model.free), size,
                                    regions)
         layout = compute_layout(model, size, places, 0 if self.coached else None,
-                                self.app.settings.left_handed)
+                                self.app.settings.left_handed, self._zoom)
         if layout.gaps_dropped:
             self.slots.squeeze(spare=not layout.spare_dropped)
         self.slots.laid_out(size, layout.table_card[1],
@@ -463,7 +467,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         for card, sprite in self.sprites.sprites.items():
             on_table = sprite.spot.zone != "hand"
             mark = marks.get(card) if on_table else None
-            sprite.mark = (seat_colour(mark.seat), mark.kind) if mark is not None else None
+            sprite.mark = (seat_colour(mark.seat), mark.kind, seat_label(mark.seat)) \
+                if mark is not None else None
             sprite.fresh = card in drawn and not on_table
             sprite.selected = card in selected
             sprite.focused = card == focus

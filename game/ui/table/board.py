@@ -11,7 +11,7 @@ from game.engine.scoring import points_text
 from game.i18n import _, ngettext
 from game.ui.card_art import CardArt
 from game.ui.table.board_cache import BoardCache
-from game.ui.table.draw import dashed_rect, panel
+from game.ui.table.draw import dashed_rect, panel, seat_badge
 from game.ui.table.felt import felt
 from game.ui.table.layout import Layout, free_label_width, info_font_px
 from game.ui.table.look import KIND_WORDS, Facts, font_px
@@ -33,6 +33,7 @@ from game.ui.theme import (
     GOLD,
     GOLD_LIGHT,
     GOLD_TAG_TEXT,
+    PALE_RED,
     RED,
     TABLE_EMPTY_DASH,
     TABLE_HINT_TEXT,
@@ -47,6 +48,7 @@ from game.ui.theme import (
     TABLE_SIDE_FILL,
     TABLE_SIDE_LINE,
     seat_colour,
+    seat_label,
 )
 
 
@@ -103,7 +105,7 @@ class Board(BoardCache):
         for info in model.others:
             rect = layout.seat_rects.get(info.seat)
             if rect is not None:
-                self._draw_seat(surface, rect, info)
+                self._draw_seat(surface, rect, info, layout.scale)
         self._draw_stock(surface, layout, model.stock)
         self._draw_info(surface, layout, facts)
         self._draw_scores(surface, layout, model)
@@ -148,8 +150,12 @@ class Board(BoardCache):
                 plus = self.text.render("+", size * 2, TABLE_HINT_TEXT, shadow=False)
                 plus.set_alpha(150)
                 surface.blit(plus, plus.get_rect(center=(rect.centerx, rect.centery - size)))
-                words = self.text.fit(_("New meld"), size, rect.width - 6)
-                label = self.text.render(words, size, TABLE_HINT_TEXT, shadow=False)
+                # the words shrink to the slot (a card wide) before they are cut
+                px = size
+                while px > 10 and self.text.font(px).size(_("New meld"))[0] > rect.width - 6:
+                    px -= 1
+                words = self.text.fit(_("New meld"), px, rect.width - 6)
+                label = self.text.render(words, px, TABLE_HINT_TEXT, shadow=False)
                 surface.blit(label, label.get_rect(center=(rect.centerx,
                                                            rect.centery + size)))
 
@@ -186,31 +192,37 @@ class Board(BoardCache):
                                  shadow=False)
         surface.blit(label, label.get_rect(center=at))
 
-    def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo) -> None:
-        key = (rect.size, info, id(self._art()))
+    def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo,
+                   layout_scale: float) -> None:
+        key = (rect.size, info, id(self._art()), layout_scale)
         image = self._seats.get(key)
         if image is None:
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
-            self._paint_seat(image, image.get_rect(), info)
+            self._paint_seat(image, image.get_rect(), info, layout_scale)
             if len(self._seats) > 24:
                 self._seats.clear()
             self._seats[key] = image
         surface.blit(image, rect)
 
-    def _paint_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo) -> None:
+    def _paint_seat(self, surface: pygame.Surface, rect: pygame.Rect, info: SeatInfo,
+                    layout_scale: float) -> None:
         art = self._art()
         current = info.current
         panel(surface, rect, TABLE_SEAT_FILL if not current else TABLE_SEAT_LIT_FILL,
               GOLD + (255,) if current else TABLE_SEAT_EDGE, 12, 3 if current else 1,
               direct=True)
         if info.revealed:  # the cards themselves lie in the box (sprites): one line above
-            px = int(max(12, min(18, rect.height * 0.17)))
+            px = int(max(12, min(18 * layout_scale, rect.height * 0.17)))
             line = ngettext("{name} \u00b7 {cards} card left", "{name} \u00b7 {cards} cards "
                             "left", info.cards).format(
                 name=info.name, cards=info.cards)
-            line = self.text.fit(line, px, rect.width - 20, bold=True)
+            badge = max(6, round(px * 0.5))
+            left = rect.x + max(5, rect.height // 12)
+            seat_badge(surface, (left + badge, rect.y + 4 + px // 2 + 1), badge,
+                       seat_colour(info.seat), seat_label(info.seat))
+            line = self.text.fit(line, px, rect.width - 20 - 2 * badge - 6, bold=True)
             surface.blit(self.text.render(line, px, CREAM, bold=True),
-                         (rect.x + max(5, rect.height // 12), rect.y + 4))
+                         (left + 2 * badge + 6, rect.y + 4))
             pygame.draw.rect(surface, seat_colour(info.seat),
                              (rect.x + 14, rect.y + 3, rect.width - 28, 3), border_radius=1)
             return
@@ -227,17 +239,21 @@ class Board(BoardCache):
         draw_back_fan(surface, art, x0, rect.y + pad, (cw, ch), shown)
         if info.cards == 0:
             dashed_rect(surface, pygame.Rect(x0, rect.y + pad, cw, ch), TABLE_EMPTY_DASH, 5, 1)
+        # the seat's number on its colour, over its cards: the marks it leaves carry both
+        seat_badge(surface, (x0 + cw // 2, rect.y + pad + ch // 2), max(7, round(cw * 0.3)),
+                   seat_colour(info.seat), seat_label(info.seat))
         tx = int(x0 + fan_w + pad)
         width = rect.right - tx - pad
-        name_px = int(max(13, min(22, rect.height * 0.2)))
-        small_px = int(max(11, min(16, rect.height * 0.145)))
+        name_px = int(max(13, min(22 * layout_scale, rect.height * 0.2)))
+        small_px = int(max(11, min(16 * layout_scale, rect.height * 0.145)))
+        name_px = self.text.shrink(info.name, name_px, width, True, min(name_px, 13))
         name = self.text.fit(info.name, name_px, width, bold=True)
         y = rect.y + pad - 2
         surface.blit(self.text.render(name, name_px, GOLD_LIGHT if current else CREAM,
                                       bold=True), (tx, y))
         y += int(name_px * 1.35)
         words = info.note or _(KIND_WORDS.get(info.kind, info.kind))
-        if narrow:
+        if narrow or self.text.font(small_px).size(words)[0] > width:
             words = words.replace(_("Computer · "), "")
         kind = self.text.fit(words, small_px, width)
         surface.blit(self.text.render(kind, small_px, TABLE_MUTED), (tx, y))
@@ -279,7 +295,9 @@ class Board(BoardCache):
         tx = x + cw + 14
         width = rect.right - tx
         small = font_px(layout, 0.018, 11, 16)
-        big = font_px(layout, 0.05, 22, 44)
+        # the title, the number and "cards left" stay within the stock's box
+        big = max(22, min(font_px(layout, 0.05, 22, 44), round((rect.height - 30) / 1.2)
+                          - 2 * small))
         surface.blit(self.text.render(_("STOCK"), small, TABLE_MUTED, bold=True), (tx, y + 2))
         number = self.text.render(str(count), big, CREAM, bold=True)
         surface.blit(number, (tx, y + small + 8))
@@ -290,7 +308,7 @@ class Board(BoardCache):
     def _draw_info(self, surface: pygame.Surface, layout: Layout, facts: Facts) -> None:
         rect = layout.info
         panel(surface, rect, TABLE_INFO_FILL, TABLE_INFO_EDGE, 8)
-        big, small = info_font_px(layout.size[1])
+        big, small = info_font_px(layout.size[1], layout.scale, layout.zoom)
         width = rect.width - 16
         lines = [(_("Hand {hand_number}").format(
             hand_number=facts.hand_number), big, GOLD_LIGHT, True),
@@ -299,7 +317,7 @@ class Board(BoardCache):
         if facts.deal:
             lines.append((facts.deal, small, TABLE_MUTED, False))
         if facts.final_round:
-            lines.append((_("Last turns of the hand: no drawing"), small, RED, True))
+            lines.append((_("Last turns of the hand: no drawing"), small, PALE_RED, True))
         total = sum(int(px * 1.3) for _, px, _, _ in lines)
         y = rect.y + max(4, (rect.height - total) // 2)
         for text, px, colour, bold in lines:
@@ -321,23 +339,28 @@ class Board(BoardCache):
         x, right = rect.x + 8, rect.right - 8
         y = rect.y + 6
         surface.blit(self.text.render(_("SCORES"), small, TABLE_MUTED, bold=True), (x, y))
+        column = max(44, round(small * 3))  # the scores' column (it grows with the text)
         cards = self.text.render(_("CARDS"), max(9, small - 2), TABLE_MUTED)
-        surface.blit(cards, (right - 44 - cards.get_width(), y + 1))
+        surface.blit(cards, (right - column - cards.get_width(), y + 1))
         y += row
+        # each seat's badge (its number on its colour) leads its line
+        badge = max(5, round(small * 0.5))
+        indent = 2 * badge + 1  # from the panel's edge: the badge sits in its padding
         # the names take what the two columns of figures leave (a fixed 112 px left "Ada
         # (you)" cut at 1024x640)
         counts = max((self.text.font(small).size(str(info.cards))[0] for info in model.seats),
                      default=0)
-        room = right - 44 - counts - 8 - (x + 12)
+        room = right - column - counts - 8 - (rect.x + 6 + indent)
         for info in model.seats:
             colour = GOLD_LIGHT if info.current else CREAM
             mark = "\u25b6 " if info.current else ""
             name = self.text.fit(mark + info.name, small, room, bold=info.current)
-            pygame.draw.circle(surface, seat_colour(info.seat), (x + 4, y + small // 2 + 2),
-                               max(3, small // 4))
-            surface.blit(self.text.render(name, small, colour, bold=info.current), (x + 12, y))
+            seat_badge(surface, (rect.x + 3 + badge, y + small // 2 + 2), badge,
+                       seat_colour(info.seat), seat_label(info.seat))
+            surface.blit(self.text.render(name, small, colour, bold=info.current),
+                         (rect.x + 6 + indent, y))
             count = self.text.render(str(info.cards), small, TABLE_MUTED)
-            surface.blit(count, (right - 44 - count.get_width(), y))
+            surface.blit(count, (right - column - count.get_width(), y))
             score = self.text.render(str(info.score), small, colour, bold=True)
             surface.blit(score, (right - score.get_width(), y))
             y += row
@@ -357,7 +380,7 @@ def frozen_groups(model: TableModel) -> frozenset[int]:
 def badge_radius(layout: Layout) -> int:
     """A mat's badge ("!", the padlock) grows with the table's cards, to be seen on a big
     screen and never smaller than a fingertip's worth of a small one."""
-    return max(9, min(16, layout.table_card[0] // 6))
+    return max(9, min(round(16 * layout.scale), layout.table_card[0] // 6))
 
 
 def badge_centre(layout: Layout, corner: tuple[int, int], r: int) -> tuple[int, int]:

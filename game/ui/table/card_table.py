@@ -107,6 +107,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self._started = False
         self._size: tuple[int, int] | None = None
         self._left = app.settings.left_handed  # the side panel's side laid out for
+        self._zoom = app.zoom  # the player's UI scale and card size laid out for
         self.version = 0  # goes up with every new model and layout
         self._dealing = False  # refresh() during the deal: cards come from the stock
         self._stagger = 0.0  # seconds between the cards of the deal
@@ -272,11 +273,17 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     # ------------------------------------------------------------------ per frame
 
+    def zoom_changed(self) -> bool:
+        """Whether the player's UI scale or card size changed since the last layout (in
+        Settings, opened from the game menu); the next layout takes the new one."""
+        return self._zoom != self.app.zoom
+
     def update(self, dt: float) -> None:
         self.clock += dt
         self.phase_time += dt
-        if self._size != self.app.size or self._left != self.app.settings.left_handed:
-            self.resize(self.app.size)  # the window, or the side panel's side, changed
+        if self._size != self.app.size or self._left != self.app.settings.left_handed \
+                or self.zoom_changed():
+            self.resize(self.app.size)  # the window, the side panel's side or the scale changed
         self.sprites.update(dt)
         if self.message is not None:
             self.message.ttl -= dt

@@ -61,7 +61,7 @@ class JokerChooser:
         self.options = options
         self.current = current
         self.text = text
-        self.size = int(max(14, min(20, layout.size[1] * 0.022)))
+        self.size = int(max(14, min(20 * layout.scale, layout.size[1] * 0.022 * layout.zoom)))
         chip_w, chip_h = self.size * 3, int(self.size * 2)
         gap = 6
         labels: list[tuple[str, Face | None]] = [(_("Auto"), None)] + \

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.theme import MARK_EDGE, font
+
 RGBA = tuple[int, int, int, int] | tuple[int, int, int]
 
 
@@ -50,3 +52,22 @@ def dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: RGBA, dash: 
             else:
                 pygame.draw.line(surface, colour, (x0 + pos, y0), (x0 + end, y0), width)
             pos += dash * 2
+
+
+def seat_badge(surface: pygame.Surface, centre: tuple[int, int], radius: int,
+               colour: tuple[int, int, int], label: str, diamond: bool = False) -> None:
+    """A seat's badge: its number (``theme.seat_label``) in dark ink on a disc (or a
+    ``diamond``) of its colour, ringed dark so it reads on any card or felt: the seats are
+    told apart by the number as well as by the colour."""
+    cx, cy = centre
+    if diamond:
+        out, r = radius + 3, radius + 1
+        pygame.draw.polygon(surface, MARK_EDGE, [(cx, cy - out), (cx + out, cy), (cx, cy + out),
+                                                 (cx - out, cy)])
+        pygame.draw.polygon(surface, colour, [(cx, cy - r), (cx + r, cy), (cx, cy + r),
+                                              (cx - r, cy)])
+    else:
+        pygame.draw.circle(surface, MARK_EDGE, centre, radius + 2)
+        pygame.draw.circle(surface, colour, centre, radius)
+    ink = font(max(7, round(radius * 1.35)), "bold").render(label, True, MARK_EDGE)
+    surface.blit(ink, ink.get_rect(center=(cx, cy + 1)))

@@ -9,10 +9,8 @@ from functools import lru_cache
 import numpy as np
 import pygame
 
-from game.ui.theme import FELT_CENTRE, FELT_EDGE
+from game.ui.theme import RGB, table_felt_colours
 
-CENTRE = np.array(FELT_CENTRE, dtype=np.float32)
-EDGE = np.array(FELT_EDGE, dtype=np.float32)
 TILE = 192
 LIGHT_SCALE = 8
 
@@ -56,7 +54,9 @@ def _grain(seed: int) -> np.ndarray:
     return (texture[..., None] * np.array((0.55, 1.0, 0.7), dtype=np.float32)).astype(np.int16)
 
 
-def _light(width: int, height: int) -> pygame.Surface:
+def _light(width: int, height: int, colours: tuple[RGB, RGB]) -> pygame.Surface:
+    centre = np.array(colours[0], dtype=np.float32)
+    edge = np.array(colours[1], dtype=np.float32)
     w, h = max(2, width // LIGHT_SCALE), max(2, height // LIGHT_SCALE)
     ys = np.linspace(-1.0, 1.0, h, dtype=np.float32)[None, :]
     xs = np.linspace(-1.0, 1.0, w, dtype=np.float32)[:, None]
@@ -64,13 +64,14 @@ def _light(width: int, height: int) -> pygame.Surface:
     dist = np.sqrt((xs * aspect / 1.6) ** 2 + ((ys + 0.15) / 1.15) ** 2)
     k = np.clip(dist, 0.0, 1.25) / 1.25
     k = k * k * (3 - 2 * k)
-    base = CENTRE[None, None, :] * (1 - k[..., None]) + EDGE[None, None, :] * k[..., None]
+    base = centre[None, None, :] * (1 - k[..., None]) + edge[None, None, :] * k[..., None]
     small = pygame.surfarray.make_surface(base.astype(np.uint8))
     return pygame.transform.smoothscale(small, (width, height))
 
 
-def _felt_surface(width: int, height: int, seed: int) -> pygame.Surface:
-    surface = _light(width, height)
+def _felt_surface(width: int, height: int, seed: int,
+                  colours: tuple[RGB, RGB]) -> pygame.Surface:
+    surface = _light(width, height, colours)
     pixels = pygame.surfarray.pixels3d(surface)
     grain = _grain(seed)
     for x in range(0, width, TILE):
@@ -82,18 +83,19 @@ def _felt_surface(width: int, height: int, seed: int) -> pygame.Surface:
     return surface
 
 
-_SURFACES: dict[tuple[int, int], pygame.Surface] = {}
+_SURFACES: dict[tuple[tuple[int, int], tuple[RGB, RGB]], pygame.Surface] = {}
 
 
 def felt(size: tuple[int, int], seed: int = 7) -> pygame.Surface:
     """The felt background for a window of ``size`` (cached; do not draw on it)."""
     size = (max(1, int(size[0])), max(1, int(size[1])))
-    surface = _SURFACES.get(size)
+    colours = table_felt_colours()  # the high-contrast felt is darker
+    surface = _SURFACES.get((size, colours))
     if surface is None:
-        surface = _felt_surface(size[0], size[1], seed)
+        surface = _felt_surface(size[0], size[1], seed, colours)
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surface = surface.convert()
         if len(_SURFACES) >= 3:
             _SURFACES.pop(next(iter(_SURFACES)))
-        _SURFACES[size] = surface
+        _SURFACES[(size, colours)] = surface
     return surface

@@ -127,8 +127,8 @@ class Hud(Board):
         (newest lowest), each behind a dot of the seat's colour; with ``key_hints`` the
         keys of the keyboard take the top line. Last turns tells every turn again."""
         strip = layout.log
-        size = log_font_px(layout.size[1])
-        row = log_row_height(layout.size[1])
+        size = log_font_px(layout.size[1], layout.scale, layout.zoom)
+        row = log_row_height(layout.size[1], layout.scale, layout.zoom)
         rows = max(1, strip.height // row)
         shown: list[tuple[tuple[int, int, int] | None, str]] = list(lines)
         shown = shown[-(rows - 1):] if key_hints and rows > 1 else shown[-rows:]
@@ -150,7 +150,7 @@ class Hud(Board):
 
     def draw_message(self, surface: pygame.Surface, layout: Layout,
                      message: Message) -> pygame.Rect:
-        width = min(layout.table.width - 40, max(360, layout.size[0] // 3))
+        width = min(layout.table.width - 40, max(round(360 * layout.scale), layout.size[0] // 3))
         melds = [box.rect for box in layout.groups] + \
             ([layout.free_rect] if layout.free_rect is not None else [])
         return draw_note(surface, self.text, layout.table, layout.log, message,
@@ -158,9 +158,9 @@ class Hud(Board):
                          rail=layout.hand)
 
     def draw_tooltip(self, surface: pygame.Surface, pos: tuple[int, int], title: str,
-                     body: str) -> None:
-        size = 14
-        lines = self.text.wrap(body, size, 300)
+                     body: str, scale: float = 1.0) -> None:
+        size = round(14 * scale)
+        lines = self.text.wrap(body, size, round(300 * scale))
         width = max(self.text.font(size, True).size(title)[0],
                     *(self.text.font(size).size(line)[0] for line in lines)) + 20
         height = 12 + int(size * 1.5) * (1 + len(lines))

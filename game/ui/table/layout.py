@@ -18,6 +18,9 @@ from game.engine.cards import Card
 from game.i18n import _
 from game.ui.table.model import TableModel
 from game.ui.table.slots import Places, SlotEntry
+from game.ui.widgets.scale import Zoom, ui_scale
+
+PLAIN = Zoom()  # 100%, cards as usual
 
 CARD_RATIO = 1.4  # height / width
 STEP = 0.36  # visible part of an overlapped card in a meld, as a share of its width
@@ -36,25 +39,35 @@ INFO_LINES = 4  # under the game facts' title (``info_height``)
 LOG_ROWS_MOST = 4  # lines of the turn log under the felt (one per other seat, at most)
 
 
-def log_font_px(height: int) -> int:
-    """The turn log's text size in a window ``height`` tall."""
-    return int(max(11, min(15, height * 0.017)))
+#: the most of the window's height (width for the sidebar) each band may take, however
+#: large the player's scale: what is left is the felt's
+BAND_MOST = {"side": 0.3, "top": 0.17, "hand": 0.24, "status": 0.065, "stock": 0.2,
+             "info": 0.14}
 
 
-def info_font_px(height: int) -> tuple[int, int]:
-    """The game facts' text sizes in a window ``height`` tall: the title's and the lines'."""
-    return int(max(12, min(18, height * 0.021))), int(max(10, min(15, height * 0.017)))
+def info_font_px(height: int, scale: float = 1.0, zoom: float = 1.0) -> tuple[int, int]:
+    """The game facts' text sizes in a window ``height`` tall: the title's and the lines'
+    (``scale``: how much their caps grow; ``zoom``: the player's UI scale)."""
+    return (int(max(12, min(18 * scale, height * 0.021 * zoom))),
+            int(max(10, min(15 * scale, height * 0.017 * zoom))))
 
 
-def info_height(height: int) -> int:
+def info_height(height: int, scale: float = 1.0, zoom: float = 1.0) -> int:
     """The game facts' panel: room for its title and ``INFO_LINES`` lines (the variant,
     the match, the deal number and the last turns' warning) at least."""
-    big, small = info_font_px(height)
-    return max(clamp(height * 0.095, 60, 96), int(big * 1.3) + INFO_LINES * int(small * 1.3) + 8)
+    big, small = info_font_px(height, scale, zoom)
+    usual = clamp(min(height * 0.095 * zoom, height * BAND_MOST["info"]), 60, 96 * scale)
+    return max(usual, int(big * 1.3) + INFO_LINES * int(small * 1.3) + 8)
 
 
-def log_row_height(height: int) -> int:
-    return log_font_px(height) + 8
+def log_font_px(height: int, scale: float = 1.0, zoom: float = 1.0) -> int:
+    """The turn log's text size in a window ``height`` tall (``scale``: how much its cap
+    grows; ``zoom``: the player's UI scale)."""
+    return int(max(11, min(15 * scale, height * 0.017 * zoom, height * 0.026)))
+
+
+def log_row_height(height: int, scale: float = 1.0, zoom: float = 1.0) -> int:
+    return log_font_px(height, scale, zoom) + 8
 
 
 @dataclass(frozen=True)
@@ -156,6 +169,8 @@ class Layout(HandRow):
     gaps_dropped: bool = False  # the slots' gaps had to close for the table to fit
     spare_dropped: bool = False  # ... and their room to grow
     sets_share: float = SETS_SHARE  # where sets and runs lie apart: the sets' width share
+    scale: float = 1.0  # how much the caps on sizes grow (the window's and player's scale)
+    zoom: float = 1.0  # the player's UI scale
 
     def group_at(self, pos: tuple[float, float], slack: int = 0) -> GroupBox | None:
         """The meld whose mat is under ``pos``, else the nearest one within ``slack``
@@ -187,55 +202,67 @@ def clamp(value: float, low: float, high: float) -> int:
 
 
 def compute_layout(model: TableModel, size: tuple[int, int], places: Places | None = None,
-                   log_rows: int | None = None, left: bool = False) -> Layout:
+                   log_rows: int | None = None, left: bool = False,
+                   zoom: Zoom = PLAIN) -> Layout:
     """The layout of ``model`` in a window of ``size``; ``places`` (from a ``SlotMap``)
     give the melds' display order with the gaps of melds gone and the room they keep, else
     the model's order; the table's cards are at most its ``card_cap`` tall (the size they
     had, so they never grow back within a hand); the turn log under the felt has
     ``log_rows`` lines (unless given, one per other seat, at most ``LOG_ROWS_MOST``);
-    the sidebar is on the ``left`` for a left-handed player, the rest beside it."""
+    the sidebar is on the ``left`` for a left-handed player, the rest beside it.
+    ``zoom``: the player's UI scale and large cards; each band grows with it up to its
+    share of the window (``BAND_MOST``), so the felt keeps its room at any scale."""
     width, height = size
-    m = clamp(min(width, height) * 0.012, 8, 18)
-    side_w = clamp(width * 0.165, 180, 300)
+    k = zoom.user
+    # the caps grow with the window (as the menus do) and with the player's scale
+    s = max(1.0, ui_scale(size)) * k
+    m = clamp(min(width, height) * 0.012, 8, 18 * s)
+    side_w = clamp(min(width * 0.165 * k, width * BAND_MOST["side"]), 180, 300 * s)
     sidebar = pygame.Rect(0 if left else width - side_w, 0, side_w, height)
     x0 = (side_w if left else 0) + m  # the left edge of the felt, the seats and the hand
-    top_h = clamp(height * 0.125, 78, 128)
+    top_h = clamp(min(height * 0.125 * k, height * BAND_MOST["top"]), 78, 128 * s)
     top = pygame.Rect(x0, m // 2, width - side_w - 2 * m, top_h - m // 2)
-    hand_h = clamp(height * 0.18, 92, 200)
+    hand_h = clamp(min(height * 0.18 * k * zoom.cards, height * BAND_MOST["hand"]), 92,
+                   200 * s * zoom.cards)
     hand_card = (round(hand_h / CARD_RATIO), hand_h)
     lift = round(hand_h * 0.16)
-    hand_label = clamp(height * 0.028, 18, 28)
+    hand_label = clamp(height * 0.028 * k, 18, min(28 * s, height * 0.05))
     hand = pygame.Rect(x0, height - hand_h - lift - hand_label - m, width - side_w - 2 * m,
                        hand_h + lift + hand_label)
-    status_h = clamp(height * 0.05, 30, 46)
+    status_h = clamp(min(height * 0.05 * k, height * BAND_MOST["status"]), 30, 46 * s)
     status = pygame.Rect(x0, hand.top - status_h - m // 2, hand.width, status_h)
     # the turn log has a strip of its own under the melds, so it is never hidden by a meld
     # however full the table
     if log_rows is None:
         log_rows = max(1, min(LOG_ROWS_MOST, len(model.seats) - 1))
-    log_h = log_rows * log_row_height(height)
+    log_h = log_rows * log_row_height(height, s, k)
     log = pygame.Rect(x0, status.top - log_h - m // 3, hand.width, log_h)
     table = pygame.Rect(x0, top.bottom + m, width - side_w - 2 * m,
                         log.top - top.bottom - m - m // 3)
 
     pad = m
-    stock_h = clamp(height * 0.15, 80, 170)
+    stock_h = clamp(min(height * 0.15 * k, height * BAND_MOST["stock"]), 80, 170 * s)
     stock = pygame.Rect(sidebar.x + pad, pad, sidebar.width - 2 * pad, stock_h)
-    info_h = info_height(height)
+    info_h = info_height(height, s, k)
     info = pygame.Rect(sidebar.x + pad, stock.bottom + pad // 2, sidebar.width - 2 * pad, info_h)
-    button_h = clamp(height * 0.048, 28, 46)
+    # the buttons take what the piles and the facts leave (at a large scale in a small
+    # window they stop growing where the column ends)
+    room = height - info.bottom - 2 * pad
+    button_h = clamp(min(height * 0.048 * k, room / (BUTTON_ROWS + 0.3 + BUTTON_ROWS / 7)),
+                     28, 46 * s)
     gap = max(4, button_h // 7)
     block = round(button_h * (BUTTON_ROWS + 0.3)) + gap * BUTTON_ROWS
     buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, sidebar.width - 2 * pad, block)
-    row_h = clamp(height * 0.026, 17, 24)
+    row_h = clamp(height * 0.026 * k, 17, 24 * s)
     needed = row_h * (len(model.seats) + 1) + 16
     scores = pygame.Rect(sidebar.x + pad, buttons.bottom + pad, buttons.width,
                          min(needed, height - buttons.bottom - 2 * pad))
 
     layout = Layout(size, m, (0, 0), hand_card, sidebar, top, table, status, hand, stock,
                     info, buttons, log, hand_lift=lift, button_h=button_h,
-                    button_font=clamp(height * 0.019, 13, 18),
-                    scores=scores if scores.height >= needed else None, score_row=row_h)
+                    button_font=clamp(min(height * 0.019 * k, button_h * 0.42), 13, 18 * s),
+                    scores=scores if scores.height >= needed else None, score_row=row_h,
+                    scale=s, zoom=k)
     _place_seats(layout, model)
     place_hand(layout, model.hand)
     _place_table(layout, model, hand_h, places or Places(_packed(model)))
@@ -246,7 +273,8 @@ def _place_seats(layout: Layout, model: TableModel) -> None:
     others = model.others
     if not others:
         return
-    for info, rect in zip(others, seat_row(layout.top, len(others), layout.margin, 340),
+    widest = round(340 * layout.scale)
+    for info, rect in zip(others, seat_row(layout.top, len(others), layout.margin, widest),
                           strict=True):
         layout.seat_rects[info.seat] = rect
     bottom = model.seats[model.bottom] if model.seats else None

@@ -42,4 +42,6 @@ class Message:
 
 
 def font_px(layout: Layout, share: float, low: int, high: int) -> int:
-    return int(max(low, min(high, layout.size[1] * share)))
+    """A text size: ``share`` of the window's height at the player's UI scale, from
+    ``low`` up to ``high`` (a cap that grows with the layout's scale)."""
+    return int(max(low, min(high * layout.scale, layout.size[1] * share * layout.zoom)))

@@ -45,7 +45,8 @@ def draw_status_pill(surface: pygame.Surface, text: TextCache, rect: pygame.Rect
     if status.animated:
         words += "." * (1 + int(clock * 2.5) % 3)
     you = status.tone == "you"
-    if fit:
+    if fit:  # smaller first (down to 13 px), then cut
+        size = text.shrink(words, size, rect.width - 48, bold=True, least=min(size, 13))
         words = text.fit(words, size, rect.width - 48, bold=True)
     label = text.render(words, size, GOLD_TAG_TEXT if you else CREAM, bold=True, shadow=not you)
     width = max(label.get_width() + 48, rect.width // 3)

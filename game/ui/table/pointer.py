@@ -429,4 +429,5 @@ class Pointer(CardPointer):
         box = layout.box(self._hover_group)
         if box is None or box.valid:
             return
-        scene.hud.draw_tooltip(surface, self.mouse, _("Not a valid meld yet"), box.problem)
+        scene.hud.draw_tooltip(surface, self.mouse, _("Not a valid meld yet"), box.problem,
+                               layout.scale)

@@ -77,6 +77,8 @@ class SlotMap:
         #: the table card height last laid out, and the window size it was laid out for
         self._card: tuple[tuple[int, int], int] | None = None
         self._sets_share: float | None = None  # ... and the sets' share of the width
+        #: the player's UI scale and card size that card size was laid out at
+        self.zoom: object = None
 
     def copy(self) -> SlotMap:
         other = SlotMap()
@@ -98,6 +100,11 @@ class SlotMap:
         self._card = None
         self._sets_share = None
         self._free = 0
+
+    def clear_card_size(self) -> None:
+        """Forget the card size laid out (the player chose another UI scale)."""
+        self._card = None
+        self._sets_share = None
 
     def card_cap(self, size: tuple[int, int]) -> int | None:
         """The tallest table card the layout may use in a window of ``size``: the last

@@ -16,10 +16,11 @@ import pygame
 
 from game.engine.cards import Card, Face
 from game.ui.card_art import CardArt
+from game.ui.table.draw import seat_badge
 from game.ui.table.images import CardImages
 from game.ui.table.layout import Spot
 from game.ui.table.tween import Tween, duration_for, ease_in_out_cubic, ease_out_cubic
-from game.ui.theme import FOCUS_COLOUR, FRESH_COLOUR, MARK_EDGE, SELECT_COLOUR
+from game.ui.theme import FOCUS_COLOUR, FRESH_COLOUR, SELECT_COLOUR
 
 ZONE_ORDER = {"free": 0, "group": 1, "hand": 2}
 LIFT_SPEED = 900.0  # pixels a second for a selected card rising out of the hand
@@ -67,8 +68,8 @@ class CardSprite:
         self.face_up = spot.face_up
         self.order = 0  # draw order among moving sprites
         self.leaving = False  # a ghost flying off screen-side, removed when it lands
-        #: a seat's mark on the card: (colour, "new" from its hand or "moved" by it)
-        self.mark: tuple[tuple[int, int, int], str] | None = None
+        #: a seat's mark on the card: (colour, "new" from its hand or "moved" by it, number)
+        self.mark: SeatMark | None = None
 
     # --- state
 
@@ -404,23 +405,21 @@ def _minus(rect: pygame.Rect, cut: pygame.Rect) -> list[pygame.Rect]:
     return [piece for piece in pieces if piece.width > 0 and piece.height > 0]
 
 
-def draw_mark(surface: pygame.Surface, mark: tuple[tuple[int, int, int], str],
-              at: tuple[int, int], size: tuple[int, int]) -> None:
+#: a seat's mark on a card: its colour, "new" (from its hand) or "moved", and its number
+SeatMark = tuple[tuple[int, int, int], str, str]
+
+
+def draw_mark(surface: pygame.Surface, mark: SeatMark, at: tuple[int, int],
+              size: tuple[int, int]) -> None:
     """A seat's mark on a card, low on its left edge (the part a meld leaves in view): a
-    disc for a card new from the hand, a diamond for a table card moved; both with a
-    dark edge and a bar of the colour along the card's foot."""
-    colour, kind = mark
+    disc for a card new from the hand, a diamond for a table card moved, each holding the
+    seat's number (so no one needs the colour to tell the seats apart); both with a dark
+    edge and a bar of the colour along the card's foot."""
+    colour, kind, label = mark
     w, h = size
     x, y = at
-    r = max(4, w // 9)
+    r = max(6, w // 8)
     cx, cy = x + max(r + 3, w // 6), y + h - r - max(5, h // 9)
     pygame.draw.rect(surface, colour, (x + 3, y + h - max(3, h // 28) - 2, max(6, w // 3),
                                        max(3, h // 28)), border_radius=2)
-    if kind == "new":
-        pygame.draw.circle(surface, MARK_EDGE, (cx, cy), r + 2)
-        pygame.draw.circle(surface, colour, (cx, cy), r)
-    else:
-        edge = [(cx, cy - r - 3), (cx + r + 3, cy), (cx, cy + r + 3), (cx - r - 3, cy)]
-        pygame.draw.polygon(surface, MARK_EDGE, edge)
-        inner = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-        pygame.draw.polygon(surface, colour, inner)
+    seat_badge(surface, (cx, cy), r, colour, label, diamond=kind != "new")

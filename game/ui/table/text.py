@@ -46,6 +46,15 @@ class TextCache:
             self._text.popitem(last=False)
         return label
 
+    def shrink(self, text: str, size: int, width: int, bold: bool = False,
+               least: int = 10) -> int:
+        """The size ``text`` is drawn at to be at most ``width`` wide: ``size``, or smaller
+        down to ``least`` (where a large UI scale leaves a box too narrow for it)."""
+        size = int(size)
+        while size > least and self.font(size, bold).size(text)[0] > width:
+            size -= 1
+        return size
+
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """``text`` cut with an ellipsis so it is at most ``width`` pixels wide."""
         font = self.font(size, bold)

@@ -10,8 +10,6 @@ from typing import Any
 import pygame
 
 from game.ui.theme import (
-    FELT_DARK,
-    FELT_LIGHT,
     GOLD_DARK,
     GOLD_LIGHT,
     PANEL,
@@ -20,6 +18,7 @@ from game.ui.theme import (
     TEXT_SHADOW,
     WEAVE_DARK,
     WEAVE_LIGHT,
+    menu_felt_colours,
 )
 from game.ui.theme import font as theme_font
 
@@ -42,6 +41,7 @@ def escape_html(text: str) -> str:
 def felt_background(size: tuple[int, int]) -> pygame.Surface:
     """The table felt: a soft radial light in the middle, dark edges and a fine weave."""
     w, h = size
+    light, dark = menu_felt_colours()  # the high-contrast felt is darker
     small = pygame.Surface((96, 60))
     cx, cy = 48, 26
     for y in range(60):
@@ -49,7 +49,7 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
             dx, dy = (x - cx) / 60, (y - cy) / 42
             t = min(1.0, (dx * dx + dy * dy) ** 0.5)
             t = t * t * (3 - 2 * t)
-            small.set_at((x, y), _blend(FELT_LIGHT, FELT_DARK, t))
+            small.set_at((x, y), _blend(light, dark, t))
     surface = pygame.transform.smoothscale(small, (w, h))
     surface.blit(_weave_tile_pattern(size), (0, 0))
     return surface

@@ -12,7 +12,8 @@ from typing import Any
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.ui.assets import font_path
+from game.ui.assets import font_path, load_theme
+from game.ui.contrast import high_contrast_theme
 
 _FONT_NAME = "dejavu_menu"
 
@@ -45,8 +46,9 @@ CLASS_THEME: dict[str, dict[str, Any]] = {
     },
     "@danger": {
         "colours": {
-            "normal_bg": "#8e2018", "hovered_bg": "#b3261e", "active_bg": "#e0564a",
+            "normal_bg": "#8e2018", "hovered_bg": "#b3261e", "active_bg": "#c0392b",
             "disabled_bg": "#3d1c1a", "normal_text": "#ffffff", "hovered_text": "#ffffff",
+            "active_text": "#ffffff",
             "disabled_text": "#9c7c78", "normal_border": "#ff8a80",
             "hovered_border": "#ffd0cb", "disabled_border": "#5a2a26",
         },
@@ -75,7 +77,7 @@ CLASS_THEME: dict[str, dict[str, Any]] = {
                  "misc": {"text_horiz_alignment": "left"}},
     "@muted": {"colours": {"normal_text": "#b4c8ba"},
                "misc": {"text_horiz_alignment": "left"}},
-    "@error": {"colours": {"normal_text": "#ff9c8a"},
+    "@error": {"colours": {"normal_text": "#ffaa9b"},
                "misc": {"text_horiz_alignment": "left"}},
     "@dim": {
         "colours": {"dark_bg": "#000000a6", "normal_border": "#00000000"},
@@ -140,7 +142,19 @@ class Look:
         self.manager = manager
         self._fonts: set[str] = set()
         self._preloaded: set[int] = set()
+        self.high_contrast = False
         manager.get_theme().load_theme(dict(CLASS_THEME))
+
+    def use_contrast(self, high: bool) -> None:
+        """Colour the widgets in the high-contrast theme (or the usual one) from now on:
+        the game's theme and the menus' classes are loaded again, made high-contrast colour
+        by colour (``game.ui.contrast``); widgets on show are redrawn."""
+        if high == self.high_contrast:
+            return
+        self.high_contrast = high
+        data = {**load_theme(), **CLASS_THEME}
+        self.manager.get_theme().load_theme(high_contrast_theme(data) if high else data)
+        self.manager.rebuild_all_from_changed_theme_data()
 
     @classmethod
     def of(cls, manager: pygame_gui.UIManager) -> Look:

@@ -52,7 +52,7 @@ class MenuBase(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.look = Look.of(app.ui)
-        self.scale = ui_scale(app.size)
+        self.scale = ui_scale(app.size, app.zoom.user)
         self.focus = FocusRing(app.ui, self.scale)
         self._actions: dict[Any, Callable[[], None]] = {}
         self._changes: dict[Any, Callable[[Any], None]] = {}
@@ -83,7 +83,7 @@ class MenuBase(Scene):
         key = self.focus.focused_key or self._last_focus
         visible = self.focus.visible
         self.clear_elements()
-        self.scale = ui_scale(self.app.size)
+        self.scale = ui_scale(self.app.size, self.app.zoom.user)
         self.focus = FocusRing(self.app.ui, self.scale)
         self.focus.visible = visible
         self._built_size = self.app.size
