@@ -229,7 +229,7 @@ def test_menu_screens_say_what_they_are_and_the_focused_control(app) -> None:  #
     pump(app)
     assert recorder.spoken[-1] == "New game."  # the title screen has no title words
     press(app, pygame.K_DOWN)
-    assert recorder.spoken[-1] == "Load game"
+    assert recorder.spoken[-1] == "Join a network game"
     while app.scenes.top.focus.focused_key != "settings":
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
