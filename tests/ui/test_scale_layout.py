@@ -76,8 +76,9 @@ def table_problems(app: App, scene: Any, drawn: DrawnText) -> list[str]:
         column = [("top", layout.top), ("felt", layout.table), ("log", layout.log),
                   ("status", layout.status), ("hand", layout.hand)]
         side = [("stock", layout.stock), ("info", layout.info), ("buttons", layout.buttons)]
-        if layout.scores is not None:
-            side.append(("scores", layout.scores))
+        if layout.scores is None:  # at 4K 200% the scores once fell off the column
+            return ["the scores have no room in the side panel"]
+        side.append(("scores", layout.scores))
     else:
         column = [("top", layout.top), ("banner", layout.banner), ("felt", layout.table),
                   ("status", layout.status), ("hand", layout.hand)]

@@ -294,7 +294,9 @@ class Board(BoardCache):
                 surface.blit(art.back((cw, ch)), (x + off, y + off))
         tx = x + cw + 14
         width = rect.right - tx
-        small = font_px(layout, 0.018, 11, 16)
+        # the words are at most a fifth of the box (a box that gave up room at a large
+        # scale keeps the count legible between them)
+        small = max(9, min(font_px(layout, 0.018, 11, 16), (rect.height - 20) // 5))
         # the title, the number and "cards left" stay within the stock's box
         big = max(22, min(font_px(layout, 0.05, 22, 44), round((rect.height - 30) / 1.2)
                           - 2 * small))
@@ -319,6 +321,11 @@ class Board(BoardCache):
         if facts.final_round:
             lines.append((_("Last turns of the hand: no drawing"), small, PALE_RED, True))
         total = sum(int(px * 1.3) for _, px, _, _ in lines)
+        if total > rect.height - 8:  # the box gave up room to the buttons: smaller text
+            factor = (rect.height - 8) / total
+            lines = [(text, max(9, int(px * factor)), colour, bold)
+                     for text, px, colour, bold in lines]
+            total = sum(int(px * 1.3) for _, px, _, _ in lines)
         y = rect.y + max(4, (rect.height - total) // 2)
         for text, px, colour, bold in lines:
             # a bold line a little too wide (Spanish 'Machiavelli con comodines' at

@@ -41,6 +41,8 @@ LOG_ROWS_MOST = 4  # lines of the turn log under the felt (one per other seat, a
 
 #: the most of the window's height (width for the sidebar) each band may take, however
 #: large the player's scale: what is left is the felt's
+STOCK_LEAST, INFO_LEAST = 80, 60  # the piles' and the facts' boxes at their smallest
+SCORE_ROW_LEAST = 15  # a score row's least height (its text 10 px)
 BAND_MOST = {"side": 0.3, "top": 0.17, "hand": 0.24, "status": 0.065, "stock": 0.2,
              "info": 0.14}
 
@@ -242,21 +244,35 @@ def compute_layout(model: TableModel, size: tuple[int, int], places: Places | No
 
     pad = m
     stock_h = clamp(min(height * 0.15 * k, height * BAND_MOST["stock"]), 80, 170 * s)
-    stock = pygame.Rect(sidebar.x + pad, pad, sidebar.width - 2 * pad, stock_h)
     info_h = info_height(height, s, k)
+    row_h = clamp(height * 0.026 * k, 17, 24 * s)
+    needed = row_h * (len(model.seats) + 1) + 16
+    # at a large scale the column's parts, each grown alone, overrun it (the scores fell
+    # off the bottom, the buttons shrank while the facts grew): all shrink by one factor
+    wanted_h = clamp(height * 0.048 * k, 28, 46 * s)
+    column = height - 4 * pad - pad // 2
+    natural = stock_h + info_h + _button_block(wanted_h) + needed
+    if natural > column:
+        factor = column / natural
+        stock_h = max(STOCK_LEAST, int(stock_h * factor))
+        info_h = max(INFO_LEAST, int(info_h * factor))
+        wanted_h = max(28, int(wanted_h * factor))
+        row_h = max(17, int(row_h * factor))
+        needed = row_h * (len(model.seats) + 1) + 16
+    stock = pygame.Rect(sidebar.x + pad, pad, sidebar.width - 2 * pad, stock_h)
     info = pygame.Rect(sidebar.x + pad, stock.bottom + pad // 2, sidebar.width - 2 * pad, info_h)
     # the buttons take what the piles and the facts leave (at a large scale in a small
     # window they stop growing where the column ends)
     room = height - info.bottom - 2 * pad
-    button_h = clamp(min(height * 0.048 * k, room / (BUTTON_ROWS + 0.3 + BUTTON_ROWS / 7)),
-                     28, 46 * s)
-    gap = max(4, button_h // 7)
-    block = round(button_h * (BUTTON_ROWS + 0.3)) + gap * BUTTON_ROWS
+    button_h = clamp(min(wanted_h, room / (BUTTON_ROWS + 0.3 + BUTTON_ROWS / 7)), 28, 46 * s)
+    block = _button_block(button_h)
     buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, sidebar.width - 2 * pad, block)
-    row_h = clamp(height * 0.026 * k, 17, 24 * s)
-    needed = row_h * (len(model.seats) + 1) + 16
+    left_over = height - buttons.bottom - 2 * pad
+    if needed > left_over:  # closer rows before no scores at all
+        row_h = max(SCORE_ROW_LEAST, (left_over - 16) // (len(model.seats) + 1))
+        needed = row_h * (len(model.seats) + 1) + 16
     scores = pygame.Rect(sidebar.x + pad, buttons.bottom + pad, buttons.width,
-                         min(needed, height - buttons.bottom - 2 * pad))
+                         min(needed, left_over))
 
     layout = Layout(size, m, (0, 0), hand_card, sidebar, top, table, status, hand, stock,
                     info, buttons, log, hand_lift=lift, button_h=button_h,
@@ -267,6 +283,12 @@ def compute_layout(model: TableModel, size: tuple[int, int], places: Places | No
     place_hand(layout, model.hand)
     _place_table(layout, model, hand_h, places or Places(_packed(model)))
     return layout
+
+
+def _button_block(button_h: int) -> int:
+    """The height of the sidebar's buttons, rows ``button_h`` tall (the first a third
+    taller) and the gaps between them."""
+    return round(button_h * (BUTTON_ROWS + 0.3)) + max(4, button_h // 7) * BUTTON_ROWS
 
 
 def _place_seats(layout: Layout, model: TableModel) -> None:
