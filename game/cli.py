@@ -125,6 +125,8 @@ def _settings_language(data_dir: Path | None) -> str | None:
     """The language chosen in Settings, read by the store's own reader without touching the
     file (the commands must not create one, nor move a bad one aside: the game does that
     when it opens the store); None if there is none or it cannot be used."""
+    # here, not at the top: a plain start reads the command line before the store loads
+    # (start-up speed, tests/ui/test_start.py)
     from game.store.paths import DataPaths
     from game.store.settings import peek_settings
 
@@ -213,6 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         problem = screenshot_problem(args.screenshot)
         if problem is not None:
             usage_error(f"--screenshot: {problem}")
+    # here, not at the top: the commands never load pygame and the screens
     from game.ui.app import run_app
 
     return run_app(data_dir=args.data_dir, smoke_frames=args.smoke, screenshot=args.screenshot,

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.engine.variants import HOUSE_MARK, describe, get_variant
+from game.engine.rules_text import HOUSE_MARK, describe
+from game.engine.variants import get_variant
 from game.store.settings import MIGRATIONS, SETTINGS_SCHEMA
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,16 +22,22 @@ Everything here is below the UI and reads no clock.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
-from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, NextHand, Pass
+from game.ai.contract import make_contract_player
+from game.ai.decision import FALLBACK, Decision, SeatPlayer, for_seat
+from game.ai.players import make_player
+from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, Pass
 from game.engine.contract.actions import Decline
+from game.engine.protocol import GameState
 from game.engine.variants import Family
 
-if TYPE_CHECKING:
-    from game.engine.draft import Move
-    from game.engine.protocol import GameState
+# Decision, SeatPlayer, FALLBACK and for_seat are game.ai.decision's; the drivers import
+# them from here with the loop that uses them
+__all__ = ["FALLBACK", "PLAYER_MAKERS", "SEAT_ONLY", "Commit", "Decision", "SeatPlayer",
+           "Settled", "ask", "computer_seed", "for_seat", "make_computer", "settle",
+           "take_turn"]
 
 #: The actions the last resort may take: they need no card, only the seat, and are tried in
 #: this order (move the game on before giving anything up).
@@ -39,47 +45,9 @@ SEAT_ONLY: tuple[tuple[str, Callable[[int], Action]], ...] = (
     ("decline", Decline), ("draw", Draw), ("pass", Pass), ("end_turn", EndTurn),
     ("knock", Knock), ("abandon", Abandon))
 
-#: How a decision's note starts when the player itself fell back (counted by ``simulate``).
-FALLBACK = "fallback"
-
-
-@dataclass(frozen=True)
-class Decision:
-    """An action for the seat asked, with the edit list that builds a play's table (for
-    animation and hints) and a short note saying why."""
-
-    action: Action
-    edits: tuple[Move, ...] = ()
-    note: str = ""
-
-    @property
-    def is_fallback(self) -> bool:
-        """Did the player fall back to a safe action instead of its own choice?"""
-        return self.note.startswith(FALLBACK)
-
-
-class SeatPlayer(Protocol):
-    """A computer player of either family: it decides on its family's view of a seat."""
-
-    def decide(self, view: Any) -> Decision: ...
-    def fallback(self, view: Any, note: str) -> Decision: ...
-
-
-def _manipulation_player(level: str, seed: int) -> SeatPlayer:
-    from game.ai.players import make_player  # the players pull in the solver: load late
-
-    return make_player(level, seed)
-
-
-def _contract_player(level: str, seed: int) -> SeatPlayer:
-    from game.ai.contract import make_contract_player
-
-    return make_contract_player(level, seed)
-
-
 #: The computer players of each game family (``Variant.family``), by level and seed.
 PLAYER_MAKERS: dict[Family, Callable[[str, int], SeatPlayer]] = {
-    Family.MANIPULATION: _manipulation_player, Family.CONTRACT: _contract_player}
+    Family.MANIPULATION: make_player, Family.CONTRACT: make_contract_player}
 
 
 def make_computer(family: Family | str, level: str, seed: int) -> SeatPlayer:
@@ -158,14 +126,6 @@ def settle(match: GameState, seat: int, player: SeatPlayer, decision: Decision |
 def take_turn(match: GameState, seat: int, player: SeatPlayer, commit: Commit) -> Settled:
     """A whole computer turn at once (no thinking shown): ``ask`` then ``settle``."""
     return settle(match, seat, player, ask(player, match.view(seat)), commit)
-
-
-def for_seat(decision: Decision, seat: int) -> Decision:
-    """``decision`` with its action made by ``seat`` (a next-hand action belongs to nobody)."""
-    action = decision.action
-    if isinstance(action, NextHand) or action.player == seat:
-        return decision
-    return replace(decision, action=replace(action, player=seat))
 
 
 def _fallback(player: SeatPlayer, view: Any, note: str) -> Decision | None:

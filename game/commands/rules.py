@@ -6,7 +6,8 @@ import argparse
 
 from game.commands.common import parse_options
 from game.engine.options import SPECS
-from game.engine.variants import HOUSE_MARK, all_variants, describe, get_variant
+from game.engine.rules_text import HOUSE_MARK, describe
+from game.engine.variants import all_variants, get_variant
 from game.i18n import _
 
 

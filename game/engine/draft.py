@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from game.engine.cards import Card, Face
 from game.engine.errors import IllegalAction
 from game.engine.melds import check_meld
+from game.engine.serial import card_to_json
 from game.engine.table import Table
 from game.engine.turn import TurnCheck, check_turn
 from game.engine.variants import Variant
@@ -34,8 +35,6 @@ class Move:
     position: int | None = None
 
     def to_json(self) -> dict:
-        from game.engine.serial import card_to_json
-
         return {"card": card_to_json(self.card), "from": self.from_group,
                 "to": self.to_group, "position": self.position}
 

@@ -31,6 +31,8 @@ from game.engine.actions import (
     action_from_json,
 )
 from game.engine.cards import Card, shuffled_deck
+from game.engine.deal import deal_problem
+from game.engine.draft import TurnDraft
 from game.engine.errors import IllegalAction, OptionError
 from game.engine.melds import check_meld
 from game.engine.oracle import MissingOracle, PlayOracle
@@ -48,13 +50,7 @@ from game.engine.serial import card_to_json
 from game.engine.table import Table
 from game.engine.turn import TurnCheck, check_turn
 from game.engine.turn_order import kind_problem, legal_kinds
-from game.engine.variants import (
-    Family,
-    StockOut,
-    Variant,
-    deal_problem,
-    get_variant,
-)
+from game.engine.variants import Family, StockOut, Variant, get_variant
 from game.i18n import _
 
 
@@ -443,10 +439,8 @@ class Match:
             history=tuple(self.history),
         )
 
-    def draft(self):  # noqa: ANN201 - returns game.engine.draft.TurnDraft
+    def draft(self) -> TurnDraft:
         """A fresh draft of the current player's turn."""
-        from game.engine.draft import TurnDraft
-
         h = self.hand
         return TurnDraft(self.variant, h.table, tuple(h.hands[h.current]),
                          h.opened[h.current])

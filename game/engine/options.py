@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from game.engine.errors import OptionError
-from game.engine.variants import (
+from game.engine.variant import (
     AceMode,
     InitialMeld,
     InitialMeldKind,

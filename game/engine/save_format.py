@@ -11,14 +11,12 @@ picks the class by the variant's family.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from game.engine.actions import Action
 from game.engine.errors import EngineError, NotationError
+from game.engine.protocol import GameState
 from game.engine.variants import Family, get_variant
-
-if TYPE_CHECKING:
-    from game.engine.protocol import GameState
 
 SCHEMA = 1
 

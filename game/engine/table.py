@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from game.engine.cards import Card, CardMinter, Face, format_melds, parse_melds
+from game.engine.serial import card_from_json, card_to_json, face_from_json, face_to_json
 
 
 @dataclass(frozen=True)
@@ -48,8 +49,6 @@ class Table:
         return text
 
     def to_json(self) -> dict:
-        from game.engine.serial import card_to_json, face_to_json
-
         return {
             "melds": [[card_to_json(c) for c in meld] for meld in self.melds],
             "free": [card_to_json(c) for c in self.free],
@@ -58,8 +57,6 @@ class Table:
 
     @classmethod
     def from_json(cls, data: dict) -> Table:
-        from game.engine.serial import card_from_json, face_from_json
-
         return cls(
             tuple(tuple(card_from_json(c) for c in meld) for meld in data["melds"]),
             tuple(card_from_json(c) for c in data["free"]),

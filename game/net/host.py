@@ -373,6 +373,7 @@ class NetHost:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
     async def _main(self) -> None:
+        # here, not at the top: announcing loads zeroconf, which only a running host needs
         from game.net.address import local_address
         from game.net.discovery import Announcer
 

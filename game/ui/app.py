@@ -407,6 +407,7 @@ def run_app(data_dir: Path | None = None, smoke_frames: int | None = None,
 def run_smoke(data_dir: Path | None, frames: int, screenshot: Path | None,
               lang: str | None = None) -> int:
     """Render ``frames`` frames of a computer-only game's table, headless, then exit."""
+    # here, not at the top: the session loads the solver, which the title screen must not
     from game.session import GameSession, Seat
 
     started = time.perf_counter()

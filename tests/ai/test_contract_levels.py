@@ -11,9 +11,8 @@ from game.ai.contract.hard import HardContractPlayer
 from game.ai.contract.planner import outs
 from game.engine.actions import Draw
 from game.engine.cards import Card, CardMinter, parse_cards
-from game.engine.contract import ContractMatch
 from game.engine.contract.actions import Buy, Discard, TakeDiscard
-from game.engine.contract.match import TableMeld
+from game.engine.contract.match import ContractMatch, TableMeld
 
 
 class Script:

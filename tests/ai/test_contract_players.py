@@ -10,8 +10,8 @@ from game.ai.contract import make_contract_player
 from game.ai.contract.planner import deficiency, find_contract
 from game.engine.actions import Draw
 from game.engine.cards import Card, CardMinter, parse_cards
-from game.engine.contract import CONTRACTS, ContractMatch, ContractView
-from game.engine.contract.rules import check_lay_down
+from game.engine.contract.match import ContractMatch, ContractView
+from game.engine.contract.rules import CONTRACTS, check_lay_down
 from game.engine.serialize import new_match
 from game.engine.variants import get_variant
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.cli import main
-from game.engine.variants import VARIANTS, describe, get_variant
+from game.engine.rules_text import describe
+from game.engine.variants import VARIANTS, get_variant
 
 NINE = ("machiavelli", "machiavelli-jokers", "tahiti", "guadalupe", "vatikan", "carousel",
         "shanghai", "manipulation", "robbers")

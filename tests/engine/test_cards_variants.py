@@ -21,9 +21,10 @@ from game.engine.cards import (
 from game.engine.errors import NotationError, OptionError
 from game.engine.match import Match
 from game.engine.options import option_keys
+from game.engine.rules_text import describe
 from game.engine.serial import card_from_json, card_to_json
 from game.engine.table import Table
-from game.engine.variants import VARIANTS, KnockRule, describe, get_variant
+from game.engine.variants import VARIANTS, KnockRule, get_variant
 from game.solver import PLAY_ORACLE
 
 # --- notation ----------------------------------------------------------------------------

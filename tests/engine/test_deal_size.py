@@ -8,10 +8,12 @@ from __future__ import annotations
 import pytest
 
 from game.cli import main
+from game.engine.deal import deal_problem, dealable_players
 from game.engine.errors import OptionError
 from game.engine.match import Match
+from game.engine.rules_text import describe
 from game.engine.serialize import new_match
-from game.engine.variants import deal_problem, dealable_players, describe, get_variant
+from game.engine.variants import get_variant
 
 
 @pytest.mark.parametrize(("variant_id", "players", "options", "need"), [

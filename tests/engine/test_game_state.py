@@ -12,7 +12,7 @@ import pytest
 from game.ai.contract import make_contract_player
 from game.ai.players import make_player
 from game.engine.actions import NextHand
-from game.engine.contract import ContractMatch
+from game.engine.contract.match import ContractMatch
 from game.engine.match import Match
 from game.engine.protocol import GameState
 from game.engine.serialize import (

@@ -506,7 +506,8 @@ def test_dealing_without_an_unfinished_game_asks_nothing(app) -> None:  # noqa: 
 
 
 def test_tahitis_setup_says_an_unreleased_joker_stays_in_its_meld(app) -> None:  # noqa: ANN001
-    from game.engine.variants import describe, get_variant
+    from game.engine.rules_text import describe
+    from game.engine.variants import get_variant
 
     scene = open_new_game(app)
     choose(app, widget(scene, "variant"), "tahiti")

@@ -261,7 +261,7 @@ def test_the_contract_tables_buy_window_and_hint_keep_their_texts_whole(
     the discard, then, declined, the hint asked for with H."""
     import pygame
 
-    from game.engine.contract import ContractMatch
+    from game.engine.contract.match import ContractMatch
     from game.ui.scenes.contract_table import ContractTableScene
     from tests.ui.test_contract_ui import ADA, BOOLE, YOU, rig
 

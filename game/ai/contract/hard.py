@@ -24,7 +24,7 @@ from collections import Counter
 from game.ai.contract.memory import RoundMemory, interest
 from game.ai.contract.planner import contract_options, could_help, deficiency, outs
 from game.ai.contract.players import ContractPlayer
-from game.ai.players.base import Decision
+from game.ai.decision import Decision
 from game.engine.cards import Card, Face
 from game.engine.contract.actions import Discard
 from game.engine.contract.match import ContractView

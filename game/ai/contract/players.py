@@ -24,7 +24,7 @@ from game.ai.contract.planner import (
     potential,
     progress,
 )
-from game.ai.players.base import Decision
+from game.ai.decision import Decision
 from game.engine.actions import Action, Draw, NextHand
 from game.engine.cards import Card, Face
 from game.engine.contract.actions import (

@@ -8,8 +8,11 @@ weighs Carousel draws and knocks on sampled opponent hands).
 
 from __future__ import annotations
 
-from game.ai.players.base import ComputerPlayer, Decision
+from game.ai.decision import Decision
+from game.ai.players.base import ComputerPlayer
 from game.ai.players.easy import EasyPlayer
+from game.ai.players.hard import HardPlayer
+from game.ai.players.medium import MediumPlayer
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -20,12 +23,8 @@ def make_player(level: str, seed: int = 0) -> ComputerPlayer:
     if key == "easy":
         return EasyPlayer(seed)
     if key == "medium":
-        from game.ai.players.medium import MediumPlayer
-
         return MediumPlayer(seed)
     if key == "hard":
-        from game.ai.players.hard import HardPlayer
-
         return HardPlayer(seed)
     raise ValueError(f"unknown computer level '{level}': expected one of {', '.join(LEVELS)}")
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game.ai.turns import Decision, for_seat
+from game.ai.decision import Decision, for_seat
+from game.ai.players.plays import solved_play
+from game.ai.players.simple import simple_play
 from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, NextHand, Pass, Play
 from game.engine.match import PlayerView
 from game.engine.turn import check_turn
@@ -133,9 +135,6 @@ def must_play(view: PlayerView) -> bool:
 def forced_play(view: PlayerView) -> Decision | None:
     """The smallest legal play: a simple one if any, else the solver's (used when the rules
     force a play)."""
-    from game.ai.players.plays import solved_play
-    from game.ai.players.simple import simple_play
-
     decision = simple_play(view)
     if decision is not None and play_is_legal(view, decision):
         return decision

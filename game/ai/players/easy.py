@@ -5,7 +5,8 @@ see (draw-until-able: a player who can meld must) does it take the smallest lega
 
 from __future__ import annotations
 
-from game.ai.players.base import ComputerPlayer, Decision, forced_play, must_play
+from game.ai.decision import Decision
+from game.ai.players.base import ComputerPlayer, forced_play, must_play
 from game.ai.players.simple import simple_play
 from game.engine.match import PlayerView
 

@@ -40,8 +40,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ai.decision import Decision
 from game.ai.players import plays
-from game.ai.players.base import ComputerPlayer, Decision
+from game.ai.players.base import ComputerPlayer
 from game.ai.players.carousel import draw_again_value, knock_worth, value_after
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model

@@ -3,7 +3,7 @@ the edit list that builds it."""
 
 from __future__ import annotations
 
-from game.ai.players.base import Decision
+from game.ai.decision import Decision
 from game.engine.actions import Play
 from game.engine.match import PlayerView
 from game.solver import hint

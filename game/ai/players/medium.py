@@ -4,7 +4,8 @@ rare position the solver cannot settle in time, it makes a simple play if it see
 
 from __future__ import annotations
 
-from game.ai.players.base import ComputerPlayer, Decision
+from game.ai.decision import Decision
+from game.ai.players.base import ComputerPlayer
 from game.ai.players.plays import solved_play
 from game.ai.players.simple import simple_play
 from game.engine.match import PlayerView

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.ai.players.base import Decision
+from game.ai.decision import Decision
 from game.engine.actions import Play
 from game.engine.cards import Card
 from game.engine.match import PlayerView

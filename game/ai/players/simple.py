@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from game.ai.players.base import Decision
+from game.ai.decision import Decision
 from game.engine.actions import Play
 from game.engine.cards import SUITS, Card
 from game.engine.match import PlayerView

@@ -30,6 +30,7 @@ from game.engine.contract.actions import (
     TakeDiscard,
     contract_action_from_json,
 )
+from game.engine.contract.params import ContractRules
 from game.engine.contract.rules import (
     Contract,
     LayDownCheck,
@@ -43,7 +44,6 @@ from game.engine.contract.rules import (
     stands_for,
 )
 from game.engine.contract.turn_order import kind_problem, legal_kinds
-from game.engine.contract_rules import ContractRules
 from game.engine.errors import IllegalAction, OptionError
 from game.engine.melds import MeldCheck
 from game.engine.oracle import PlayOracle

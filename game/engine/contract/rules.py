@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations, permutations
 
 from game.engine.cards import JOKER_SUIT, RANK_TEXT, SUITS, Card, Face, parse_face
-from game.engine.contract_rules import (
+from game.engine.contract.params import (
     SET_SIZE,
     SHANGHAI_RUMMY_RULES,
     Contract,

@@ -11,10 +11,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine.deal import deal_problem
 from game.engine.errors import OptionError
 from game.engine.options import FORM_SPECS, OPTION_SPECS, OptionSpec, Widget, apply_options
 from game.engine.options import offered_specs as _offered_specs
-from game.engine.variants import Variant, all_variants, deal_problem
+from game.engine.variants import Variant, all_variants
 from game.i18n import _, ngettext
 from game.store.seats import MAX_NAME_LENGTH, SEAT_KINDS
 

@@ -8,17 +8,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UITextBox
 
+from game.engine.deal import dealable_players
 from game.engine.errors import OptionError
 from game.engine.options import OPTION_SPECS
-from game.engine.variants import (
-    Scoring,
-    TurnStructure,
-    Variant,
-    all_variants,
-    dealable_players,
-    describe,
-    get_variant,
-)
+from game.engine.rules_text import describe
+from game.engine.variants import Scoring, TurnStructure, Variant, all_variants, get_variant
 from game.i18n import N_, _, ngettext
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, HOUSE_TAG_TEXT, MUTED, html_colour
 from game.ui.widgets.drawing import draw_panel, draw_text, escape_html, panel_inner, wrap_text

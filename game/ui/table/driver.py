@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.ai.players.hints import hint_for
 from game.coach.turn_words import play_steps
 from game.engine.actions import Play
 from game.engine.draft import HAND, Move, TurnDraft
@@ -47,8 +48,6 @@ class Worker:
 
 def hint(view: PlayerView, synchronous: bool = False) -> Worker:
     def job() -> Any:
-        from game.ai.players.hints import hint_for
-
         return hint_for(view)
 
     return Worker(job, synchronous)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.contract import ContractMatch
+from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError
 from game.engine.serialize import new_match
 

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from game.engine.actions import Draw, NextHand
 from game.engine.cards import Card, CardMinter, Face, parse_cards
-from game.engine.contract import CONTRACTS, ContractMatch
 from game.engine.contract.actions import (
     Buy,
     Decline,
@@ -21,8 +20,8 @@ from game.engine.contract.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from game.engine.contract.match import TableMeld
-from game.engine.contract.rules import card_value, check_lay_down
+from game.engine.contract.match import ContractMatch, TableMeld
+from game.engine.contract.rules import CONTRACTS, card_value, check_lay_down
 from game.engine.errors import IllegalAction
 from game.engine.serialize import match_from_json, match_to_json, new_match
 from game.engine.variants import get_variant

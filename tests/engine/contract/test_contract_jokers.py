@@ -9,7 +9,6 @@ import pytest
 
 from game.engine.actions import Draw
 from game.engine.cards import Card, CardMinter, Face, parse_cards
-from game.engine.contract import CONTRACTS, ContractMatch
 from game.engine.contract.actions import (
     Decline,
     Discard,
@@ -18,7 +17,8 @@ from game.engine.contract.actions import (
     TakeDiscard,
     contract_action_from_json,
 )
-from game.engine.contract.rules import check_lay_down, check_meld_as
+from game.engine.contract.match import ContractMatch
+from game.engine.contract.rules import CONTRACTS, check_lay_down, check_meld_as
 from game.engine.errors import IllegalAction
 from game.engine.serialize import match_to_json
 from game.engine.variants import get_variant

@@ -11,8 +11,8 @@ import pytest
 
 from game.engine.actions import Draw
 from game.engine.cards import Card, CardMinter, parse_cards
-from game.engine.contract import ContractMatch
 from game.engine.contract.actions import Decline, Discard, LayDown, TakeDiscard
+from game.engine.contract.match import ContractMatch
 from game.engine.errors import IllegalAction
 
 

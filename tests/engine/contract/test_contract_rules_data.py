@@ -10,10 +10,10 @@ import pytest
 
 from game.engine.actions import Draw, NextHand
 from game.engine.cards import CardMinter, parse_cards
-from game.engine.contract import Contract, ContractMatch, ContractRules
 from game.engine.contract.actions import Buy, Decline, Discard, LayDown, TakeDiscard
+from game.engine.contract.match import ContractMatch
+from game.engine.contract.params import SHANGHAI_RUMMY_RULES, Contract, ContractRules, PenaltyValues
 from game.engine.contract.rules import describe_contract_game, rules_of
-from game.engine.contract_rules import SHANGHAI_RUMMY_RULES, PenaltyValues
 from game.engine.errors import OptionError
 from game.engine.variants import CONTRACT_VARIANTS, SHANGHAI_RUMMY, Variant
 

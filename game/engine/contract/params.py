@@ -4,8 +4,7 @@ round. A contract variant holds a ``ContractRules`` (``Variant.contract``); the 
 in ``game.engine.contract`` reads it and nothing else. Shanghai Rummy's are
 ``SHANGHAI_RUMMY_RULES``.
 
-(A module of its own, outside ``game.engine.contract``, because ``game.engine.variants``
-imports it and that package imports the variants.)
+Data with no rule in it: it imports only the cards, so ``game.engine.variant`` can hold it.
 """
 
 from __future__ import annotations
