@@ -4,6 +4,18 @@ autosave after every committed turn and, once the match is over, its statistics 
 A seat is the store's ``Seat`` (name and kind), the same in the session, its save, the
 settings' default seats and the statistics.
 
+Saving and loading are here, and only here: ``GameSession.save`` writes a slot,
+``GameSession.load`` reads one (checked: replayed, compared with its listing, set aside
+when unplayable), ``check_saves`` is the start-up check, ``clear_autosave`` removes the
+autosave, ``GameSession.from_file`` reads the save file a command is given. Each raises
+``SaveFailed`` with the player's words, never anything else; the screens and commands show
+that message and carry on. ``GameSession.from_json`` is the one check of a save's game
+(``SaveError``), which all of them make.
+
+A save nests three envelopes: the store's file (``game.store.saves``: schema, version,
+date, listing, "game"), this session (``to_json``: "match", seats, start, hints, network),
+and the match (``game.engine.save_format``: variant, options, seed, action log, snapshot).
+
 No pygame here: the tables call it, and a headless driver could too."""
 
 from __future__ import annotations
@@ -13,13 +25,14 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Protocol
 
 from game.engine.protocol import GameState
 from game.engine.scoring import points_number
-from game.engine.serialize import SaveError
+from game.engine.serialize import SaveError, match_from_json, new_match
 from game.i18n import _
-from game.solver.matches import match_from_json, new_match
+from game.solver import PLAY_ORACLE
 from game.store import (
     AUTOSAVE,
     FinishedMatch,
@@ -29,7 +42,16 @@ from game.store import (
     Store,
     StoreError,
 )
-from game.store.saves import EARLIEST_SAVE, LATEST_SAVE, MAX_SEATS, SaveSummary
+from game.store.atomic import FileTooLarge, NotARegularFile, read_limited
+from game.store.jsonfile import BadFile, parse_json
+from game.store.saves import (
+    EARLIEST_SAVE,
+    LATEST_SAVE,
+    MAX_SAVE_BYTES,
+    MAX_SEATS,
+    SaveSummary,
+    parse_save,
+)
 from game.store.seats import COMPUTER_KINDS, MAX_NAME_LENGTH, Seat
 from game.store.stats import MAX_HINTS
 
@@ -37,6 +59,22 @@ from game.store.stats import MAX_HINTS
 #: a time outside it would crash recording the match's statistics at its end.
 EARLIEST_START = EARLIEST_SAVE.timestamp()
 LATEST_START = LATEST_SAVE.timestamp()
+
+
+#: What the store raises when asked to write, move or remove a save: its own errors (a bad
+#: slot name, a file that cannot be written), a listing it refuses (ValueError) and the
+#: disk's (OSError). The one list: every save and load turns them into ``SaveFailed``.
+STORE_ERRORS = (StoreError, ValueError, OSError)
+
+
+class SaveFailed(Exception):
+    """A game that could not be saved or loaded; the message says why, in the player's
+    words. ``store_messages``: what the store recorded on the way (a file it moved aside)
+    that the message does not already tell."""
+
+    def __init__(self, message: str, store_messages: Sequence[object] = ()) -> None:
+        super().__init__(message)
+        self.store_messages = tuple(store_messages)
 
 
 class SaveListing(Protocol):
@@ -94,7 +132,10 @@ class GameSession:
 
     @classmethod
     def new(cls, variant_id: str, options: dict, seats: list[Seat], seed: int) -> GameSession:
-        match = new_match(variant_id, len(seats), seed, options, [s.name for s in seats])
+        """A new match of the variant dealt from ``seed``, its must-play question answered by
+        the solver."""
+        match = new_match(variant_id, len(seats), seed, options, [s.name for s in seats],
+                          PLAY_ORACLE)
         return cls(match, seats)
 
     @property
@@ -129,7 +170,29 @@ class GameSession:
         return data
 
     @classmethod
-    def from_json(cls, data: Any) -> GameSession:
+    def from_json(cls, data: Any, listing: SaveListing | None = None) -> GameSession:
+        """The session in a save's ``data``, checked as every reader of a save checks it (the
+        Load screen, Continue, the start-up check, ``machiavelli review``, the review of a
+        kept match): read, replayed from its seed and log, and, given the save's
+        ``listing``, found to be what the listing says. SaveError naming the problem,
+        whatever is wrong with the data: nothing else escapes."""
+        try:
+            session = cls._read(data)
+        except SaveError:
+            raise
+        except RecursionError:
+            raise SaveError(_("it is damaged (nested too deeply)")) from None
+        except (TypeError, ValueError, AttributeError, LookupError, ArithmeticError) as error:
+            raise SaveError(_("it is damaged ({error})").format(
+                error=error.__class__.__name__)) from None
+        if listing is not None:
+            problem = session.summary_problem(listing)
+            if problem is not None:
+                raise SaveError(problem)
+        return session
+
+    @classmethod
+    def _read(cls, data: Any) -> GameSession:
         """The session saved in ``data``; SaveError naming the problem if any field is of
         the wrong type or out of range, or the match does not replay."""
         if not isinstance(data, dict):
@@ -146,7 +209,7 @@ class GameSession:
         match_data = data.get("match")
         if not isinstance(match_data, dict):
             raise SaveError("saved game's match is missing or not a JSON object")
-        match = match_from_json(match_data)
+        match = match_from_json(match_data, PLAY_ORACLE)
         if len(seats) != match.players:
             raise SaveError(f"saved game has {len(seats)} seats for {match.players} players")
         if list(match.names) != [seat.name for seat in seats]:
@@ -171,27 +234,123 @@ class GameSession:
                         f"gives {_short(found)}")
         return None
 
+    # --- the store
 
-def session_from_save(game: Any, listing: SaveListing | None = None) -> GameSession:
-    """The session in a save's ``game``, checked as every reader of a save checks it (the
-    Load screen, Continue, the start-up check, ``machiavelli review``, the review of a kept
-    match): read, replayed from its seed and log, and, given the save's ``listing``, found
-    to be what the listing says. SaveError naming the problem, whatever is wrong with the
-    data: nothing else escapes."""
+    def save(self, store: Store, slot: str = AUTOSAVE) -> None:
+        """Write this session to ``slot`` (the autosave unless named); SaveFailed saying
+        why if the store refuses it."""
+        try:
+            store.saves.write(slot, self.to_json(), self.summary())
+        except STORE_ERRORS as error:
+            raise SaveFailed(str(error)) from error
+
+    @classmethod
+    def load(cls, store: Store, slot: str = AUTOSAVE) -> GameSession:
+        """The game saved in ``slot``, checked (``from_json`` with its listing). SaveFailed
+        saying why not: a file the store cannot read is moved aside by the store, one
+        whose game cannot be played is set aside here, never deleted, so Continue and the
+        saves list stop offering it."""
+        name = slot_words(slot)
+        mark = len(store.messages)
+        try:
+            saved = store.saves.load(slot)
+        except ValueError as error:  # an invalid slot name
+            raise SaveFailed(_("{name} cannot be opened: {error}").format(
+                name=name, error=error)) from None
+        if saved is None:
+            raise SaveFailed(
+                _("{name} could not be read; it was kept aside unchanged.").format(name=name),
+                list(store.messages)[mark:])
+        try:
+            return cls.from_json(saved.payload, saved.info)
+        except SaveError as error:
+            problem = str(error)
+        kept = store.saves.set_aside(slot, _("the game cannot be loaded: {problem}").format(
+            problem=problem))
+        where = _("; it was kept as {name}").format(name=kept.name) if kept is not None else ""
+        raise SaveFailed(_("{name} could not be loaded: {problem}{where}.").format(
+            name=name, problem=problem, where=where))
+
+    @classmethod
+    def from_file(cls, path: Path) -> GameSession:
+        """The game in the save file at ``path`` (``machiavelli review`` and ``replay``): read
+        as the store reads a save, then ``from_document``; SaveFailed naming the problem."""
+        return cls.from_document(_read_save_file(path), path)
+
+    @classmethod
+    def from_document(cls, data: Any, path: Path | None = None) -> GameSession:
+        """A session from a save file's JSON (the file at ``path``, named in the problems):
+        the store's save, checked as the Load screen checks it (its envelope, its game
+        replayed, its listing compared with the replay), or a bare session (a ``GameSession``'s
+        JSON, no listing to compare); SaveFailed naming the problem."""
+        listing = None
+        if isinstance(data, dict) and "game" in data:  # the store's save, not a bare session
+            where = Path("save.json") if path is None else path
+            try:
+                saved = parse_save(data, where)
+            except BadFile as bad:
+                raise SaveFailed(f"{where}: {bad.problem}") from None
+            except Exception as error:  # untrusted content: no surprise may escape
+                raise SaveFailed(f"{where}: has unexpected content "
+                                  f"({type(error).__name__})") from None
+            data, listing = saved.payload, saved.info
+        try:
+            return cls.from_json(data, listing)
+        except SaveError as error:
+            raise SaveFailed(str(error)) from None
+
+
+def _read_save_file(path: Path) -> object:
+    """The JSON in the save file at ``path``, read as the store reads a save (size-capped,
+    never blocking, no NaN or Infinity); SaveFailed naming the problem."""
     try:
-        session = GameSession.from_json(game)
-    except SaveError:
-        raise
+        if not path.is_file():
+            raise SaveFailed((_("{path}: no such file") if not path.exists()
+                               else _("{path}: not a file")).format(path=path))
+        raw = read_limited(path, MAX_SAVE_BYTES)  # never blocks on a pipe swapped in
+    except FileTooLarge:
+        raise SaveFailed(_("{path}: larger than a save can be ({n} bytes)").format(
+            path=path, n=MAX_SAVE_BYTES)) from None
+    except NotARegularFile:
+        raise SaveFailed(_("{path}: not a file").format(path=path)) from None
+    except OSError as error:
+        raise SaveFailed(_("cannot read {path}: {error}").format(
+            path=path, error=error.strerror or error)) from None
+    try:
+        return parse_json(raw.decode("utf-8"))  # as the store reads it: no NaN, no Infinity
+    except UnicodeDecodeError:
+        raise SaveFailed(_("{path}: not a saved game (not UTF-8 text)").format(
+            path=path)) from None
     except RecursionError:
-        raise SaveError(_("it is damaged (nested too deeply)")) from None
-    except (TypeError, ValueError, AttributeError, LookupError, ArithmeticError) as error:
-        raise SaveError(_("it is damaged ({error})").format(
-            error=error.__class__.__name__)) from None
-    if listing is not None:
-        problem = session.summary_problem(listing)
-        if problem is not None:
-            raise SaveError(problem)
-    return session
+        raise SaveFailed(_("{path}: not a saved game (JSON nested too deeply)").format(
+            path=path)) from None
+    except ValueError as error:
+        raise SaveFailed(_("{path}: not a saved game (not JSON: {error})").format(
+            path=path, error=error)) from None
+
+
+def slot_words(slot: str) -> str:
+    """A save slot as a sentence names it: "The autosave", or 'The save "Friday"'."""
+    return _("The autosave") if slot == AUTOSAVE else _('The save "{slot}"').format(slot=slot)
+
+
+def check_saves(store: Store) -> None:
+    """Read every save once (at start-up): one that is damaged, or whose game does not
+    replay to what its listing says, is moved aside now (never deleted) with a store
+    message, rather than offered and failing (or crashing) later. A save the game wrote,
+    or found sound, and unchanged since is not replayed again."""
+    saves = store.saves
+    for slot in saves.unchecked():
+        saved = saves.load(slot)
+        if saved is None:
+            continue
+        try:
+            GameSession.from_json(saved.payload, saved.info)
+        except SaveError as error:
+            saves.set_aside(slot, _("the game cannot be loaded: {problem}").format(
+                problem=error))
+        else:
+            saves.mark_checked(slot)
 
 
 def _short(value: object) -> str:
@@ -225,22 +384,12 @@ def _started_at(value: Any) -> float:
 # --------------------------------------------------------------------------- the store
 
 
-def autosave(store: Store, session: GameSession) -> str | None:
-    """Write the session to the autosave slot; a problem text if it could not be."""
-    try:
-        store.saves.write(AUTOSAVE, session.to_json(), session.summary())
-    except (StoreError, ValueError, OSError) as error:
-        return f"Autosave failed: {error}"
-    return None
-
-
-def clear_autosave(store: Store) -> str | None:
-    """Remove the autosave (its match is over); a problem text if it could not be."""
+def clear_autosave(store: Store) -> None:
+    """Remove the autosave (its match is over); SaveFailed saying why if it could not be."""
     try:
         store.saves.delete(AUTOSAVE)
-    except (StoreError, OSError) as error:
-        return f"The autosave could not be removed: {error}"
-    return None
+    except STORE_ERRORS as error:
+        raise SaveFailed(f"The autosave could not be removed: {error}") from error
 
 
 def _moment(epoch: float) -> datetime:
@@ -305,6 +454,6 @@ def keep_finished(store: Store, session: GameSession) -> str | None:
     try:
         HistoryStore.at(store.paths, store.messages).add(FinishedMatch(
             datetime.now(UTC), SaveSummary.from_json(session.summary()), session.to_json()))
-    except (ValueError, StoreError, OSError) as error:
+    except STORE_ERRORS as error:
         return f"The match could not be kept for review: {error}"
     return None

@@ -19,9 +19,10 @@ from game.coach.turn_words import action_words, play_steps
 from game.engine.actions import Action, NextHand, Play
 from game.engine.cards import Card
 from game.engine.match import Match
+from game.engine.serialize import new_match
 from game.engine.table import Table
 from game.i18n import _
-from game.solver.matches import new_match
+from game.solver import PLAY_ORACLE
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -71,7 +72,8 @@ def replay_turns(session: GameSession, check: bool = False) -> list[ReplayedTurn
     if not isinstance(saved, Match):
         raise ReplayError(_("{game} is not a manipulation game: its turns cannot be "
                             "replayed yet").format(game=_(saved.variant.name)))
-    match = new_match(saved.variant_id, saved.players, saved.seed, saved.options, saved.names)
+    match = new_match(saved.variant_id, saved.players, saved.seed, saved.options, saved.names,
+                      oracle=PLAY_ORACLE)
     assert isinstance(match, Match)
     players: dict[int, SeatPlayer] = {}
     differs: set[int] = set()  # seats whose computer chose otherwise this turn

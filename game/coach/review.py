@@ -29,7 +29,6 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from game.ai.players.hard import POINTS_SCHEMES, Tuning
@@ -40,15 +39,12 @@ from game.engine.actions import Play
 from game.engine.cards import Card
 from game.engine.match import Match, PlayerView
 from game.engine.scoring import hand_value
-from game.engine.serialize import SaveError
+from game.engine.serialize import new_match
 from game.engine.table import Table
 from game.engine.variants import Variant
 from game.i18n import N_, _
-from game.session import GameSession, session_from_save
-from game.solver import FoundPlay, Solution, Work, solve
-from game.solver.matches import new_match
-from game.store.jsonfile import BadFile
-from game.store.saves import parse_save
+from game.session import GameSession
+from game.solver import PLAY_ORACLE, FoundPlay, Solution, Work, solve
 
 MARKS = ("best", "good", "held back", "missed", "no play", "unsettled")
 # What a mark says on screen and in the CLI's readable output (JSON keeps the mark itself).
@@ -321,7 +317,7 @@ def review_session(session: GameSession, seat: int | None = None,
 def review_match(match: Match, seat: int, work: int = REVIEW_WORK) -> Review:
     """Replay ``match`` from its seed and log, reviewing every finished turn of ``seat``."""
     replay = new_match(match.variant_id, match.players, match.seed, match.options,
-                       match.names)
+                       match.names, oracle=PLAY_ORACLE)
     assert isinstance(replay, Match)
     variant = replay.variant
     review = Review(variant, seat, match.names[seat], objective_of(variant))
@@ -371,23 +367,3 @@ def judge_turn(view: PlayerView, played: Sequence[Card], after: Table, ended_by:
                       view.hand_counts, view.opened, drawn)
 
 
-def load_session(data: Any, path: Path | None = None) -> GameSession:
-    """A session from a save file's JSON (the file at ``path``, named in the problems):
-    the store's save, checked as the Load screen checks it (its envelope, its game
-    replayed, its listing compared with the replay), or a bare session (a ``GameSession``'s
-    JSON, no listing to compare); ReviewError naming the problem."""
-    listing = None
-    if isinstance(data, dict) and "game" in data:  # the store's save, not a bare session
-        where = Path("save.json") if path is None else path
-        try:
-            saved = parse_save(data, where)
-        except BadFile as bad:
-            raise ReviewError(f"{where}: {bad.problem}") from None
-        except Exception as error:  # untrusted content: no surprise may escape
-            raise ReviewError(f"{where}: has unexpected content "
-                              f"({type(error).__name__})") from None
-        data, listing = saved.payload, saved.info
-    try:
-        return session_from_save(data, listing)
-    except SaveError as error:
-        raise ReviewError(str(error)) from None

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 
 from game.engine.cards import Card, CardMinter, make_deck, parse_cards
 from game.engine.match import Match
+from game.engine.serialize import new_match
 from game.engine.table import Table
 from game.engine.variants import get_variant
 from game.i18n import _
 from game.session import GameSession
-from game.solver.matches import new_match
+from game.solver import PLAY_ORACLE
 from game.store.seats import Seat
 
 OPPONENT_CARDS = 7  # the other seat holds this many of the cards left (shown face down)
@@ -51,7 +52,7 @@ def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
         count = max(2, variant.min_players) if players is None else players
         names = [name] + [opponent if count == 2 else f"{opponent} {n}"
                           for n in range(1, count)]
-    match = new_match(variant_id, count, 0, dict(options), names)
+    match = new_match(variant_id, count, 0, dict(options), names, oracle=PLAY_ORACLE)
     if not isinstance(match, Match):
         raise ValueError(_("{game} is a contract game: no position to stage").format(
             game=_(match.variant.name)))

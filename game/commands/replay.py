@@ -12,10 +12,10 @@ import json
 from pathlib import Path
 
 from game.coach.replay import ReplayedTurn, ReplayError, replay_turns
-from game.coach.review import ReviewError, load_session
-from game.commands.review import read_save
+from game.coach.review import ReviewError
 from game.commands.usage import fail
 from game.i18n import _
+from game.session import GameSession, SaveFailed
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,9 +35,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     try:
         path = Path(args.save)
-        session = load_session(read_save(path), path)
+        session = GameSession.from_file(path)
         turns = replay_turns(session, check=args.check)
-    except (ReviewError, ReplayError) as error:
+    except (SaveFailed, ReviewError, ReplayError) as error:
         fail("replay", error)
         return 2
     if args.json:

@@ -15,7 +15,6 @@ from game.coach.review import (
     Review,
     ReviewError,
     TurnReview,
-    load_session,
     mark_words,
     review_session,
 )
@@ -23,9 +22,7 @@ from game.commands.common import move_words
 from game.commands.usage import fail, whole_number
 from game.engine.cards import format_cards
 from game.i18n import N_, _, ngettext
-from game.store.atomic import FileTooLarge, NotARegularFile, read_limited
-from game.store.jsonfile import parse_json
-from game.store.saves import MAX_SAVE_BYTES
+from game.session import GameSession, SaveFailed
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,9 +41,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     try:
         path = Path(args.save)
-        session = load_session(read_save(path), path)
+        session = GameSession.from_file(path)
         review = review_session(session, None if args.seat is None else args.seat - 1)
-    except ReviewError as error:
+    except (SaveFailed, ReviewError) as error:
         fail("review", error)
         return 2
     if args.json:
@@ -54,35 +51,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_human(review)
     return 0
-
-
-def read_save(path: Path) -> object:
-    """The JSON in the save file at ``path``, read as the store reads a save (size-capped,
-    never blocking, no NaN or Infinity); ReviewError naming the problem."""
-    try:
-        if not path.is_file():
-            raise ReviewError((_("{path}: no such file") if not path.exists()
-                               else _("{path}: not a file")).format(path=path))
-        raw = read_limited(path, MAX_SAVE_BYTES)  # never blocks on a pipe swapped in
-    except FileTooLarge:
-        raise ReviewError(_("{path}: larger than a save can be ({n} bytes)").format(
-            path=path, n=MAX_SAVE_BYTES)) from None
-    except NotARegularFile:
-        raise ReviewError(_("{path}: not a file").format(path=path)) from None
-    except OSError as error:
-        raise ReviewError(_("cannot read {path}: {error}").format(
-            path=path, error=error.strerror or error)) from None
-    try:
-        return parse_json(raw.decode("utf-8"))  # as the store reads it: no NaN, no Infinity
-    except UnicodeDecodeError:
-        raise ReviewError(_("{path}: not a saved game (not UTF-8 text)").format(
-            path=path)) from None
-    except RecursionError:
-        raise ReviewError(_("{path}: not a saved game (JSON nested too deeply)").format(
-            path=path)) from None
-    except ValueError as error:
-        raise ReviewError(_("{path}: not a saved game (not JSON: {error})").format(
-            path=path, error=error)) from None
 
 
 def _amount(value: int, best: int | None, unit: str) -> str:

@@ -25,9 +25,10 @@ from game.engine.actions import Action, NextHand
 from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState
 from game.engine.scoring import Points
+from game.engine.serialize import new_match
 from game.engine.variants import Family, Variant, get_variant
 from game.i18n import _
-from game.solver.matches import new_match
+from game.solver import PLAY_ORACLE
 
 # Action caps with room to spare for multi-hand matches. The longest seeded matches measured
 # between easy and medium seats (seeds 0-5, 2 to 8 seats): Manipulation to 200 points 1550
@@ -147,7 +148,7 @@ def play_match(variant_id: str, options: dict[str, str], levels: list[str], seed
     n = len(levels)
     order = [(position + rotation) % n for position in range(n)]
     names = [f"{levels[i]} {i + 1}" for i in order]
-    match = new_match(variant_id, n, seed, options, names)
+    match = new_match(variant_id, n, seed, options, names, oracle=PLAY_ORACLE)
     # a player keeps its listed seat's seed when the seats rotate (game i rotates by i):
     # unrotated, each seat's seed is the one the table and ``replay`` give it
     players = [make(match, levels[i], computer_seed(seed, i)) for i in order]
@@ -214,7 +215,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         fail("simulate", error)
         return 2
-    new_match(args.variant, len(levels), args.seed, options)  # refuses an impossible deal now
+    # refuses an impossible deal now
+    new_match(args.variant, len(levels), args.seed, options, oracle=PLAY_ORACLE)
     if note:
         print(f"note: {note}")
     stats = [SeatStats(level) for level in levels]

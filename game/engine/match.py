@@ -149,7 +149,7 @@ class Match:
         if self.variant.must_play_if_able and oracle is None:
             raise MissingOracle(
                 f"{self.variant.name} has the must-play rule: its match needs a PlayOracle "
-                "(game.solver.matches.new_match gives it the solver's)")
+                "(game.solver.PLAY_ORACLE is the solver's)")
         self.oracle = oracle
         self.log: list[Action] = []
         self.totals: list[Points] = [0] * players
@@ -495,7 +495,7 @@ class Match:
                    names: Sequence[str] | None) -> Match:
             return cls(variant_id, players, seed, options, names, oracle)
 
-        return save_format.match_from_json(data, Family.MANIPULATION, create,
+        return save_format.replay_saved(data, Family.MANIPULATION, create,
                                            action_from_json)
 
     def clone(self) -> Match:

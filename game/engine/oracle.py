@@ -2,7 +2,7 @@
 
 The must-play rule (``Variant.must_play_if_able``) needs it, and answering it takes a
 search (``game.solver``), which the engine does not import. So a ``Match`` of a variant with
-that rule is given a ``PlayOracle`` by whoever creates it (``game.solver.matches`` gives
+that rule is given a ``PlayOracle`` by whoever creates it (``game.solver.PLAY_ORACLE`` is
 the solver's); a match without the rule needs none.
 """
 

@@ -60,7 +60,7 @@ def saved_family(data: object) -> Family:
 def check_header(data: object) -> None:
     """SaveError unless ``data`` has the shape of a saved match: a schema this game reads,
     options that are an object, whole numbers for the seats and the seed (never a float,
-    NaN or Infinity). Whether it replays is ``match_from_json``'s to say."""
+    NaN or Infinity). Whether it replays is ``replay_saved``'s to say."""
     if not isinstance(data, dict):
         raise SaveError("a saved match must be a JSON object")
     schema = data.get("schema")
@@ -76,7 +76,7 @@ def check_header(data: object) -> None:
                             f"not {value!r:.40}")
 
 
-def match_from_json(data: object, family: Family, create: Create[M],
+def replay_saved(data: object, family: Family, create: Create[M],
                     read_action: Callable[[dict], Action]) -> M:
     """The match a save holds, made by ``create`` and replayed with its actions read by
     ``read_action``; SaveError naming what is wrong, also when the save's variant is not

@@ -44,7 +44,7 @@ def new_match(variant_id: str, players: int, seed: int, options: dict | None = N
               names: Sequence[str] | None = None,
               oracle: PlayOracle | None = None) -> GameState:
     """A match of any variant, of the class its family plays. A variant with the must-play
-    rule needs ``oracle`` (see ``Match``; ``game.solver.matches`` supplies the solver's)."""
+    rule needs ``oracle`` (see ``Match``; the solver's is ``game.solver.PLAY_ORACLE``)."""
     family = get_variant(variant_id, options).family
     return MATCH_CLASSES[family](variant_id, players, seed, options, names, oracle)
 

@@ -19,7 +19,7 @@ A screen that hosts::
     host.act(0, action, step)                           # the person at this screen
     mirror = MatchMirror(host.session())                # the table's own copy of the match
     mirror.feed(events)                                 # ... kept in step with every Played
-    autosave(store, host.session())                     # game.session; resuming reopens
+    host.session().save(store)                          # game.session; resuming reopens
     host.stop()                                         # the lobby (NetHost.resume)
 
 A screen that joins::

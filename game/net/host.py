@@ -42,6 +42,7 @@ from game.engine.actions import Action, NextHand
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState
+from game.engine.serialize import new_match
 from game.engine.variants import Family, get_variant
 from game.net.actions import action_from_wire, public_event
 from game.net.events import (
@@ -71,7 +72,7 @@ from game.net.wire import (
     encode,
 )
 from game.session import GameSession, NetworkSeats
-from game.solver.matches import new_match
+from game.solver import PLAY_ORACLE
 from game.store.seats import COMPUTER_KINDS, Seat
 
 #: A seat's kinds besides the computer levels.
@@ -764,7 +765,8 @@ class NetHost:
         if self._match is None:
             try:
                 self._match = new_match(self.variant_id, len(self._seats), self.seed,
-                                        self.options, [s.name for s in self._seats])
+                                        self.options, [s.name for s in self._seats],
+                                        oracle=PLAY_ORACLE)
             except (IllegalAction, ValueError) as error:
                 self._put(Problem(f"the match cannot start: {error}", fatal=True))
                 self._stop()

@@ -245,6 +245,11 @@ class SaveStore:
         identity = _identity(self.path_for(slot))
         return identity is not None and self._checked().get(slot) == identity
 
+    def unchecked(self) -> builtins.list[str]:
+        """The usable saves that are not known sound (``is_checked``): the ones start-up
+        replays."""
+        return [info.slot for info in self.list() if not self.is_checked(info.slot)]
+
     def mark_checked(self, slot: str) -> None:
         """Remember ``slot``'s file as sound. A cache only: failing to write it costs a
         replay at the next start, nothing more."""
@@ -357,7 +362,7 @@ def parse_save(document: Any, path: Path, slot: str | None = None) -> SaveFile:
     """A save file's JSON document read as the store reads every save: upgraded to the
     current schema, its listing, version, date and game checked. ``jsonfile.BadFile``
     naming the problem (``tag`` "newer" for a save of a newer version). The game itself
-    is the session's to check (``game.session.session_from_save``). ``slot`` defaults to
+    is the session's to check (``game.session.GameSession.from_json``). ``slot`` defaults to
     the file's name without ``.json``; nothing is read or moved: ``path`` only names it."""
     if slot is None:
         slot = path.name[: -len(SAVE_SUFFIX)] if path.name.endswith(SAVE_SUFFIX) else path.name

@@ -16,8 +16,8 @@ from game.ai.players.rollouts import Deal, play_out
 from game.engine.actions import Draw, Pass, Play
 from game.engine.match import Match, PlayerView
 from game.engine.scoring import hand_value
-from game.solver import FoundPlay, Work, arrange
-from game.solver.matches import new_match
+from game.engine.serialize import new_match
+from game.solver import PLAY_ORACLE, FoundPlay, Work, arrange
 
 
 def largest_play(match: Match, seat: int) -> FoundPlay | None:
@@ -60,7 +60,7 @@ def test_the_rollout_loop_ends_a_hand_as_the_match_does(
         variant: str, players: int, hand_size: int, stock: int, jokers: int,
         seed: int) -> None:
     options = {"hand_size": str(hand_size), "jokers": str(jokers)}
-    match = new_match(variant, players, seed, options)
+    match = new_match(variant, players, seed, options, oracle=PLAY_ORACLE)
     assert isinstance(match, Match) and match.variant.draws_until_able
     h = match.hand
     h.stock = h.stock[len(h.stock) - stock:]  # a short stock (top last): a quick hand
@@ -79,7 +79,7 @@ def test_the_rollout_loop_ends_a_hand_as_the_match_does(
 
 def test_the_rollout_loop_is_compared_on_real_positions() -> None:
     """The property above is not vacuous: a seeded hand reaches a play and its end."""
-    match = new_match("shanghai", 3, 3, {"hand_size": "6"})
+    match = new_match("shanghai", 3, 3, {"hand_size": "6"}, oracle=PLAY_ORACLE)
     assert isinstance(match, Match)
     match.hand.stock = match.hand.stock[-12:]
     start = play_the_hand(match)

@@ -11,17 +11,17 @@ from game.ai.players import make_player
 from game.coach.review import (
     ReviewError,
     judge_turn,
-    load_session,
     mark,
     review_session,
 )
 from game.engine.actions import Draw, Play
 from game.engine.cards import CardMinter, parse_cards
 from game.engine.match import Match
+from game.engine.serialize import new_match
 from game.engine.table import Table
 from game.engine.turn import check_turn
-from game.session import GameSession
-from game.solver.matches import new_match
+from game.session import GameSession, SaveFailed
+from game.solver import PLAY_ORACLE
 from game.store.seats import Seat
 
 TABLE = "3C 4C 5C | 9D 9S 9H"
@@ -30,7 +30,7 @@ HAND = "6C 7C 8C 9C 2S KD JH"  # the best play puts down 6C 7C 8C 9C
 
 def scripted(table_text: str, hand_text: str, options: dict | None = None) -> Match:
     """A two-seat Machiavelli match whose seat 0 is to play ``hand_text`` on ``table_text``."""
-    match = new_match("machiavelli", 2, 5, options or {}, ["You", "Bot"])
+    match = new_match("machiavelli", 2, 5, options or {}, ["You", "Bot"], oracle=PLAY_ORACLE)
     assert isinstance(match, Match)
     minter = CardMinter()
     table = Table.parse(table_text, minter)
@@ -134,7 +134,7 @@ def played_session(seed: int) -> GameSession:
 def test_a_saved_match_replays_into_a_review() -> None:
     session = played_session(3)
     saved = json.loads(json.dumps(session.to_json()))  # a bare session, as JSON leaves it
-    review = review_session(load_session(saved))
+    review = review_session(GameSession.from_document(saved))
     match = session.match
     assert isinstance(match, Match)
     mine = [t for t in match.hand.turns if t.player == 0]
@@ -155,18 +155,18 @@ def test_a_saved_match_replays_into_a_review() -> None:
     misses = review.biggest_misses()
     assert all(m.mark == "missed" for m in misses)
     assert [m.shortfall for m in misses] == sorted((m.shortfall for m in misses), reverse=True)
-    again = review_session(load_session(saved))
+    again = review_session(GameSession.from_document(saved))
     assert [t.mark for t in again.turns] == [t.mark for t in review.turns]
 
 
 def test_bad_saves_are_refused_with_a_reason() -> None:
-    with pytest.raises(ReviewError, match="JSON object"):
-        load_session([])
-    with pytest.raises(ReviewError, match="seats"):
-        load_session({"match": {}})
+    with pytest.raises(SaveFailed, match="JSON object"):
+        GameSession.from_document([])
+    with pytest.raises(SaveFailed, match="seats"):
+        GameSession.from_document({"match": {}})
     # a save has the store's envelope, checked as the Load screen checks it
-    with pytest.raises(ReviewError, match='no valid "schema" number'):
-        load_session({"game": {"match": {}}})
+    with pytest.raises(SaveFailed, match='no valid "schema" number'):
+        GameSession.from_document({"game": {"match": {}}})
     session = GameSession.new("machiavelli", {}, [Seat("A", "easy"), Seat("B", "easy")], 1)
     with pytest.raises(ReviewError, match="no human seat"):
         review_session(session)

@@ -147,9 +147,9 @@ def test_a_save_with_more_hints_than_a_match_can_take_is_refused(
 def test_review_refuses_what_the_load_screen_refuses_in_the_same_words(
         saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The listing says other players than the moves give: the Load screen's check
-    (``session_from_save`` with the save's listing) refuses it, and so does review."""
+    (``GameSession.from_json`` with the save's listing) refuses it, and so does review."""
     from game.engine.serialize import SaveError
-    from game.session import session_from_save
+    from game.session import GameSession
 
     path = _tampered(saved, tmp_path, lambda envelope: envelope["summary"].__setitem__(
         "players", ["Eve", "Mallory"]))
@@ -159,7 +159,7 @@ def test_review_refuses_what_the_load_screen_refuses_in_the_same_words(
         loaded = store.saves.load("lies")
         assert loaded is not None  # the file reads; its game is what is refused
         with pytest.raises(SaveError) as refused:
-            session_from_save(loaded.payload, loaded.info)
+            GameSession.from_json(loaded.payload, loaded.info)
     assert "its listing says players" in str(refused.value)
     assert err == f"machiavelli review: {refused.value}\n"
 

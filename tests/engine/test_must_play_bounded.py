@@ -14,7 +14,6 @@ from game.engine.match import Match
 from game.engine.oracle import MissingOracle
 from game.engine.serialize import match_from_json, match_to_json, new_match
 from game.solver import PLAY_ORACLE
-from game.solver import matches as solver_matches
 from tests.conftest import rig
 
 # Tahiti with two jokers a meld (an exotic joker option the exact joker model does not
@@ -131,11 +130,11 @@ def test_a_must_play_match_needs_an_oracle_and_says_so() -> None:
     plain = Match("machiavelli", 2, 5)
     assert plain.oracle is None and "draw" in plain.legal_kinds()
     plain.draw()
-    # the solver's factory gives the oracle, and a clone keeps it
-    match = solver_matches.new_match("shanghai", 3, 8)
+    # given the solver's oracle, a match keeps it in a clone and a reload
+    match = new_match("shanghai", 3, 8, oracle=PLAY_ORACLE)
     assert isinstance(match, Match) and match.oracle is PLAY_ORACLE
     assert match.clone().oracle is PLAY_ORACLE
-    again = solver_matches.match_from_json(match_to_json(match))
+    again = match_from_json(match_to_json(match), PLAY_ORACLE)
     assert again.digest() == match.digest()
 
 

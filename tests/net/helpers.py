@@ -11,11 +11,12 @@ from game.ai.turns import Decision, ask, computer_seed, make_computer, settle
 from game.engine.actions import NextHand
 from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState
+from game.engine.serialize import new_match
 from game.net.bot import BotOutcome, play_seat
 from game.net.client import NetClient
 from game.net.events import Listening, MatchOver
 from game.net.host import HostSettings, NetHost, SeatSpec
-from game.solver.matches import new_match
+from game.solver import PLAY_ORACLE
 
 LOOPBACK = "127.0.0.1"
 
@@ -23,7 +24,7 @@ LOOPBACK = "127.0.0.1"
 def local_match(variant_id: str, levels: list[str], seed: int) -> GameState:
     """The match computer players of ``levels`` play on one computer, as ``machiavelli
     simulate`` plays it (``play_match``: the same players, seeds and settling)."""
-    match = new_match(variant_id, len(levels), seed, {}, None)
+    match = new_match(variant_id, len(levels), seed, {}, None, oracle=PLAY_ORACLE)
     players = [make_computer(match.family, level, computer_seed(seed, seat))
                for seat, level in enumerate(levels)]
 

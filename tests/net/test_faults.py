@@ -27,7 +27,7 @@ from game.net.events import (
 )
 from game.net.host import HostSettings, NetHost, SeatSpec
 from game.net.wire import GAME_VERSION, encode
-from game.session import autosave, session_from_save
+from game.session import GameSession
 from game.store import AUTOSAVE, Store
 from tests.net.helpers import LOOPBACK, Hosted, host_game, join_bot, over_of, wait_client
 
@@ -128,9 +128,9 @@ def test_a_saved_network_game_reopens_its_lobby_and_plays_on(tmp_path: Path) -> 
         hosted.stop()
     assert bot.result().over is None  # its host went
     store = Store.open(tmp_path)
-    assert autosave(store, session) is None
+    session.save(store)
     saved = store.saves.read(AUTOSAVE)
-    resumed = session_from_save(saved)
+    resumed = GameSession.from_json(saved)
     assert resumed.network == session.network
     assert resumed.network.remote == (0,) and resumed.network.levels == ("easy",)
     saved_log = [a.to_json() for a in resumed.match.log]

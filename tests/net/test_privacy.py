@@ -12,9 +12,10 @@ import pytest
 from game.ai.turns import computer_seed
 from game.engine.actions import Action
 from game.engine.protocol import GameState
+from game.engine.serialize import new_match
 from game.engine.variants import Family
 from game.net.host import SeatSpec
-from game.solver.matches import new_match
+from game.solver import PLAY_ORACLE
 from tests.net.helpers import host_game, join_bot, over_of
 
 #: A card as the wire writes it: "7H.1", "10D.0", "JK.0".
@@ -63,20 +64,21 @@ def test_no_frame_a_client_receives_names_a_hidden_card(variant: str, seed: int)
         assert seat is not None
         frames = bot.client.frames
         assert frames and any('"type":"over"' in f for f in frames)
-        named = leaks(new_match(variant, 3, seed, {}, None), log, seat, frames)
+        named = leaks(new_match(variant, 3, seed, {}, None, oracle=PLAY_ORACLE), log, seat, frames)
         assert named > 100  # the frames do name cards: the reader reads them
 
 
 def test_the_check_finds_a_hidden_card_in_a_frame() -> None:
     """The check itself: a frame naming a stock card, or another seat's card, is caught."""
-    match = new_match("shanghai", 3, 2, {}, None)
+    match = new_match("shanghai", 3, 2, {}, None, oracle=PLAY_ORACLE)
     state = match.state_json()
     for card in (state["stock"][0], state["hands"][1][0]):
         frame = json.dumps({"type": "update", "step": 0, "view": {"hand": [card]}})
         with pytest.raises(AssertionError, match="hidden cards"):
-            leaks(new_match("shanghai", 3, 2, {}, None), [], 0, [frame])
+            leaks(new_match("shanghai", 3, 2, {}, None, oracle=PLAY_ORACLE), [], 0, [frame])
     own = json.dumps({"type": "update", "step": 0, "view": {"hand": state["hands"][0]}})
-    assert leaks(new_match("shanghai", 3, 2, {}, None), [], 0, [own]) == len(state["hands"][0])
+    match = new_match("shanghai", 3, 2, {}, None, oracle=PLAY_ORACLE)
+    assert leaks(match, [], 0, [own]) == len(state["hands"][0])
 
 
 def leaks(match: GameState, log: list[Action], seat: int, frames: list[str]) -> int:

@@ -10,7 +10,7 @@ import pytest
 from game.ai.turns import ask, computer_seed, make_computer, settle
 from game.engine.actions import Draw, NextHand, Play
 from game.engine.contract.actions import Discard
-from game.engine.serialize import SaveError
+from game.engine.serialize import SaveError, new_match
 from game.engine.variants import Family
 from game.net.actions import action_from_wire
 from game.net.address import is_local_network, local_address, parse_address, uri
@@ -25,7 +25,7 @@ from game.net.wire import (
     decode_client,
 )
 from game.session import NetworkSeats
-from game.solver.matches import new_match
+from game.solver import PLAY_ORACLE
 
 HELLO = {"type": "hello", "protocol": 1, "game": "0.1.0", "code": "ABC", "name": "Ada"}
 
@@ -125,7 +125,7 @@ def test_join_codes_read_off_a_screen() -> None:
 @pytest.mark.parametrize("variant", ["machiavelli", "carousel", "shanghai-rummy"])
 def test_a_view_off_the_wire_is_the_view_the_engine_gave(variant: str) -> None:
     seed = 5
-    match = new_match(variant, 3, seed, {}, None)
+    match = new_match(variant, 3, seed, {}, None, oracle=PLAY_ORACLE)
     players = [make_computer(match.family, "easy", computer_seed(seed, s)) for s in range(3)]
     readers = [ViewReader(match.family, match.variant) for _ in range(3)]
     sent = [(None, 0)] * 3
@@ -148,7 +148,7 @@ def test_a_view_off_the_wire_is_the_view_the_engine_gave(variant: str) -> None:
 
 
 def test_a_view_the_client_cannot_read_is_a_value_error() -> None:
-    match = new_match("machiavelli", 2, 1, {}, None)
+    match = new_match("machiavelli", 2, 1, {}, None, oracle=PLAY_ORACLE)
     reader = ViewReader(match.family, match.variant)
     data = view_json(match.family, match.view(0))
     for broken in ({**data, "hand": ["nope"]}, {**data, "turns_from": 3},

@@ -5,14 +5,15 @@ from __future__ import annotations
 from game.ai.turns import ask, computer_seed, make_computer, settle
 from game.coach.turn_words import action_words, play_steps
 from game.engine.actions import NextHand, Play
+from game.engine.serialize import new_match
 from game.net.actions import public_event
 from game.net.host import VISIBLE
 from game.net.words import manipulation_words
-from game.solver.matches import new_match
+from game.solver import PLAY_ORACLE
 
 
 def test_an_events_words_are_the_tables() -> None:
-    match = new_match("shanghai", 3, 8, {}, None)
+    match = new_match("shanghai", 3, 8, {}, None, oracle=PLAY_ORACLE)
     players = [make_computer(match.family, "medium", computer_seed(8, s)) for s in range(3)]
     plays = 0
     for _ in range(300):

@@ -569,7 +569,6 @@ def test_the_hand_count_leaves_out_cards_moved_into_the_contract_groups(make) ->
 def test_the_contract_game_counts_rounds_on_the_title_and_rules_screens(
         start_app: StartApp) -> None:
     from game.engine.variants import get_variant
-    from game.session import autosave
     from game.ui.scenes.rules import variant_facts
     from tests.ui.conftest import button, pump
 
@@ -577,8 +576,8 @@ def test_the_contract_game_counts_rounds_on_the_title_and_rules_screens(
     assert dict(variant_facts(get_variant(VARIANT)))["Match"] == "10 rounds"
     assert dict(variant_facts(get_variant("machiavelli")))["Match"] == "A single hand"
     match = new_match(VARIANT, 3, 5, {}, ["You", "Ada", "Boole"])
-    assert autosave(app.store, GameSession(match, [Seat("You", "human"), Seat("Ada", "easy"),
-                                                   Seat("Boole", "easy")])) is None
+    GameSession(match, [Seat("You", "human"), Seat("Ada", "easy"),
+                        Seat("Boole", "easy")]).save(app.store)
     title = app.scenes.open("title")
     pump(app)
     assert title.autosave_line == "Shanghai Rummy \u00b7 round 1"

@@ -216,13 +216,13 @@ def test_lobby_lists_joiners_as_the_host_reports_them(app: Any) -> None:
 
 def test_hosting_asks_first_and_keeps_the_unfinished_game(app: Any) -> None:
     """The hosted game's autosave would replace the unfinished game: asked, as Deal asks."""
-    from game.session import GameSession, Seat, autosave
+    from game.session import GameSession, Seat
     from game.store import AUTOSAVE as SLOT
 
     unfinished = GameSession.new("machiavelli", {}, [Seat("You", "human"),
                                                      Seat("Ada", "easy")], seed=3)
     unfinished.match.draw()
-    assert autosave(app.store, unfinished) is None
+    unfinished.save(app.store)
     scene = open_new_game(app)
     choose(app, widget(scene, "variant"), "machiavelli")
     choose(app, widget(app.scenes.top, "seat1.kind"), "net")

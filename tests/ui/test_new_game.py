@@ -477,13 +477,13 @@ def test_the_new_game_screen_refuses_a_deal_with_too_few_cards(app) -> None:  # 
 
 
 def test_dealing_asks_first_and_keeps_the_unfinished_game_as_a_save(app) -> None:  # noqa: ANN001
-    from game.session import GameSession, autosave
+    from game.session import GameSession
     from game.store import AUTOSAVE
 
     unfinished = GameSession.new("machiavelli", {}, [Seat("You", "human"),
                                                      Seat("Ada", "easy")], seed=3)
     unfinished.match.draw()
-    assert autosave(app.store, unfinished) is None
+    unfinished.save(app.store)
     scene = open_new_game(app)
     click(app, button(app, "Deal the cards"))
     assert top_name(app) == "ConfirmDialog"  # issue 34.4: not replaced silently

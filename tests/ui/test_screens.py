@@ -178,13 +178,12 @@ def test_save_and_load_round_trip_through_the_saves_screen(app) -> None:  # noqa
 def test_loading_a_save_asks_first_and_keeps_the_unfinished_game(app) -> None:  # noqa: ANN001
     """Loading another game took the autosave over and the unfinished game Continue offered
     was gone (seen on screen); now it is kept as a save of its own, as New game does."""
-    from game.session import autosave
     from game.store import AUTOSAVE
     from game.ui.scenes.saves import SavesScene
     from game.ui.scenes.title import TitleScene
 
     unfinished, other = new_session("guadalupe"), new_session("tahiti")
-    assert autosave(app.store, unfinished) is None
+    unfinished.save(app.store)
     app.store.saves.write("Friday night", other.to_json(), other.summary())
     app.scenes.push(TitleScene(app))
     app.scenes.push(SavesScene(app, mode="load"))

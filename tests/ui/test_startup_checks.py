@@ -139,9 +139,9 @@ def _count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
     real = GameSession.from_json
 
-    def counting(data: Any) -> GameSession:
+    def counting(data: Any, listing: Any = None) -> GameSession:
         calls.append(1)
-        return real(data)
+        return real(data, listing)
 
     monkeypatch.setattr(GameSession, "from_json", staticmethod(counting))
     return calls

@@ -568,7 +568,7 @@ class ContractMatch:
     @classmethod
     def from_json(cls, data: object, oracle: PlayOracle | None = None) -> ContractMatch:
         """The match a save holds, replayed; ``SaveError`` says what is wrong."""
-        return save_format.match_from_json(data, Family.CONTRACT, cls,
+        return save_format.replay_saved(data, Family.CONTRACT, cls,
                                            contract_action_from_json)
 
     def clone(self) -> ContractMatch:

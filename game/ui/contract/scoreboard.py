@@ -10,6 +10,7 @@ import pygame
 
 from game.engine.contract.rules import CONTRACTS, ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS
 from game.i18n import N_, _
+from game.session import GameSession
 from game.ui.scenes.end_of_hand import DEAL_ROW, ButtonSpec, EndOfHandScene
 from game.ui.theme import (
     CREAM,
@@ -24,7 +25,6 @@ from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.engine.scoring import Points
-    from game.session import GameSession
     from game.ui.app import App
     from game.ui.scenes.contract_table import ContractTableScene
 
@@ -124,14 +124,9 @@ class ContractScoreboardScene(EndOfHandScene):
             self.table.next_round()
 
     def new_game(self) -> None:
-        from game.engine.serialize import new_match
-        from game.session import GameSession
-
         match = self.match
-        seats = list(self.session.seats)
-        fresh = new_match(match.variant_id, len(seats), self._next_seed(), dict(match.options),
-                          [s.name for s in seats])
-        session = GameSession(fresh, seats)
+        session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
+                                  self._next_seed())
         self._replace_table(
             lambda autosave: self.app.scenes.create("contract_table", session, autosave=autosave))
 

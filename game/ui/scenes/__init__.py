@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.variants import Family, all_variants
-from game.i18n import _
-from game.store import AUTOSAVE, SaveFile
+from game.store import AUTOSAVE
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -70,66 +69,31 @@ def _short(message: object) -> str:
 
 
 def load_session(app: App, slot: str) -> GameSession | None:
-    """The game saved in ``slot``, or ``None`` after telling the player why not.
+    """The game saved in ``slot`` (``GameSession.load``), or ``None`` after telling the
+    player why not: a broken save is set aside (never deleted) and the caller carries on."""
+    # here, not at the top: the session loads every game's rules and the solver, which the
+    # title screen does not need before a save is read (tests/ui/test_start.py)
+    from game.session import GameSession, SaveFailed
 
-    A broken save is moved aside by the store (never deleted) and a notice explains it;
-    the caller simply carries on.
-    """
-    name = _("The autosave") if slot == AUTOSAVE else _('The save "{slot}"').format(slot=slot)
-    mark = len(app.store.messages)
     try:
-        saved = app.store.saves.load(slot)
-    except ValueError as error:  # an invalid slot name
-        app.notify(_("{name} cannot be opened: {error}").format(name=name, error=error))
+        return GameSession.load(app.store, slot)
+    except SaveFailed as failed:
+        for message in failed.store_messages:
+            app.notify(_short(message))
+        app.notify(str(failed))
         return None
-    if saved is None:
-        report_store_messages(app, mark)
-        app.notify(_("{name} could not be read; it was kept aside unchanged.").format(name=name))
-        return None
-    session, problem = _session_of(saved)
-    if session is not None:
-        return session
-    # the file reads but its game cannot be played: keep it aside, so Continue and the
-    # saves list stop offering it, and say where it went
-    kept = app.store.saves.set_aside(slot, _("the game cannot be loaded: {problem}").format(
-        problem=problem))
-    where = _("; it was kept as {name}").format(name=kept.name) if kept is not None else ""
-    app.notify(_("{name} could not be loaded: {problem}{where}.").format(
-        name=name, problem=problem, where=where))
-    return None
 
 
 def check_saved_games(app: App) -> None:
-    """Read every save once (at start-up): one that is damaged, or whose game does not
-    replay to what its listing says, is moved aside now (never deleted) with a store
-    message, rather than offered and failing (or crashing) later."""
-    saves = app.store.saves
-    for info in saves.list():
-        if saves.is_checked(info.slot):
-            continue  # written by the game, or found sound, and unchanged since
-        saved = saves.load(info.slot)
-        if saved is None:
-            continue
-        _session, problem = _session_of(saved)
-        if problem is not None:
-            saves.set_aside(info.slot, _("the game cannot be loaded: {problem}").format(
-                problem=problem))
-        else:
-            saves.mark_checked(info.slot)
+    """The start-up check (``game.session.check_saves``), when a save needs it: one the game
+    wrote, or found sound, and unchanged since is not replayed again."""
+    if not app.store.saves.unchecked():
+        return
+    # here, not at the top, as in load_session: a start with every save known sound loads
+    # no rules
+    from game.session import check_saves
 
-
-def _session_of(saved: SaveFile) -> tuple[GameSession | None, str | None]:
-    """The session in a save, or the problem that stops it loading (the check every reader
-    of a save makes: ``game.session.session_from_save``)."""
-    # here, not at the top: the saves' format pulls in every game's rules, which the title
-    # screen does not need before a save is read
-    from game.engine.serialize import SaveError
-    from game.session import session_from_save
-
-    try:
-        return session_from_save(saved.payload, saved.info), None
-    except SaveError as error:
-        return None, str(error)
+    check_saves(app.store)
 
 
 #: The table scene of each game family.

@@ -19,7 +19,7 @@ from game.engine.errors import OptionError
 from game.engine.options import apply_options
 from game.engine.variants import all_variants
 from game.i18n import N_, _, ngettext
-from game.session import GameSession, Seat
+from game.session import GameSession, SaveFailed, Seat
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
 from game.ui import theme
@@ -493,7 +493,7 @@ class NewGameScene(MenuScene):
     def _keep_and_deal(self, go: Callable[[], None]) -> None:
         try:
             kept = keep_autosave(self.app)
-        except (StoreError, ValueError) as error:
+        except SaveFailed as error:
             self._show_status(_("The unfinished game could not be kept, so nothing was "
                                 "dealt: {error}").format(error=error), error=True)
             return

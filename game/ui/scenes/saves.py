@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _, month_abbreviation, ngettext
-from game.session import clear_autosave
+from game.session import SaveFailed, clear_autosave
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.saves import validate_slot_name
-from game.ui.scenes import is_contract_game, load_session, open_table
+from game.ui.scenes import is_contract_game, load_session, open_table, report_store_messages
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
@@ -62,7 +62,7 @@ def keep_autosave(app: App) -> str | None:
     """Keep the unfinished game of the autosave as a save of its own, under a new name, and
     clear the autosave (a new game is about to take its place); the name it was kept as,
     or None where there was nothing to keep (a broken autosave is set aside and the player
-    told). StoreError if it could not be written: the autosave is then left as it was."""
+    told). SaveFailed if it could not be written: the autosave is then left as it was."""
     if not app.store.saves.has_autosave():
         return None
     session = load_session(app, AUTOSAVE)
@@ -72,10 +72,11 @@ def keep_autosave(app: App) -> str | None:
     name, number = base, 2
     while app.store.saves.exists(name):
         name, number = f"{base} {number}", number + 1
-    app.store.saves.write(name, session.to_json(), session.summary())
-    problem = clear_autosave(app.store)
-    if problem is not None:
-        app.notify(problem)
+    session.save(app.store, name)
+    try:
+        clear_autosave(app.store)
+    except SaveFailed as failed:
+        app.notify(str(failed))
     return name
 
 
@@ -121,8 +122,6 @@ class SavesScene(MenuScene):
             slots = [info for info in slots if info.slot != AUTOSAVE]
         self.slots = slots
         self.selected = min(self.selected, max(0, len(slots) - 1))
-        from game.ui.scenes import report_store_messages
-
         report_store_messages(self.app, mark)
 
     @property
@@ -322,7 +321,7 @@ class SavesScene(MenuScene):
     def _keep_and_load(self, session: GameSession) -> None:
         try:
             kept = keep_autosave(self.app)
-        except (StoreError, ValueError) as error:
+        except SaveFailed as error:
             self._show_status(_("The unfinished game could not be kept, so nothing was "
                                 "loaded: {error}").format(error=error), error=True)
             return
@@ -365,11 +364,8 @@ class SavesScene(MenuScene):
         """Save the session in slot ``name``; back to the table when it worked."""
         assert self.session is not None
         try:
-            self.app.store.saves.write(name, self.session.to_json(), self.session.summary())
-        except (InvalidName, ValueError) as error:
-            self._show_status(_("Cannot save: {error}").format(error=error), error=True)
-            return False
-        except StoreError as error:
+            self.session.save(self.app.store, name)
+        except SaveFailed as error:
             self._show_status(_("The game could not be saved: {error}").format(
                 error=error), error=True)
             return False

@@ -10,12 +10,12 @@ import pygame
 
 from game.engine.scoring import points_text
 from game.i18n import N_, _, ngettext
+from game.session import GameSession
 from game.ui.scenes.end_of_hand import DEAL_ROW, ButtonSpec, EndOfHandScene
 from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, MUTED, ROW_LINE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
-    from game.session import GameSession
     from game.ui.app import App
     from game.ui.scenes.table import TableScene
 
@@ -135,8 +135,6 @@ class ScoreboardScene(EndOfHandScene):
             self.table.next_hand()
 
     def new_game(self) -> None:
-        from game.session import GameSession
-
         match = self.match
         session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
                                   self._next_seed())

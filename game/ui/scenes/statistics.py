@@ -17,7 +17,7 @@ import pygame
 from game.engine.serialize import SaveError
 from game.engine.variants import all_variants
 from game.i18n import N_, _, month_abbreviation, ngettext
-from game.session import session_from_save
+from game.session import GameSession
 from game.store import StoreError
 from game.store.history import FinishedMatch, HistoryStore
 from game.ui.scenes.dialogs import ConfirmDialog
@@ -224,7 +224,7 @@ class StatisticsScene(MenuScene):
         """Replay the kept match ``number`` (newest first) and open its review."""
         try:
             kept = self.matches[number]
-            session = session_from_save(kept.game, kept.summary)  # checked as a save is
+            session = GameSession.from_json(kept.game, kept.summary)  # checked as a save is
         except (SaveError, IndexError) as error:
             self.app.notify(_("This match cannot be replayed: {error}").format(error=error))
             return

@@ -22,7 +22,7 @@ from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
 from game.engine.errors import EngineError
 from game.engine.protocol import GameState
 from game.i18n import _
-from game.session import autosave, clear_autosave, record_match
+from game.session import SaveFailed, clear_autosave, record_match
 from game.ui.scene import Scene
 from game.ui.spoken import sentences
 from game.ui.table.driver import Worker
@@ -153,9 +153,10 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.app.scenes.open("table_menu", self)
 
     def write_autosave(self) -> None:
-        problem = autosave(self.app.store, self.session)
-        if problem:
-            self.app.notify(problem)
+        try:
+            self.session.save(self.app.store)
+        except SaveFailed as failed:
+            self.app.notify(f"Autosave failed: {failed}")
         else:
             self.autosaves += 1
 
@@ -239,12 +240,14 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
             if self.autosave:
                 self.write_autosave()
         else:
-            problems = [record_match(self.app.store, self.session, self.hand_times)]
+            problem = record_match(self.app.store, self.session, self.hand_times)
+            if problem:
+                self.app.notify(problem)
             if self.autosave:
-                problems.append(clear_autosave(self.app.store))
-            for problem in problems:
-                if problem:
-                    self.app.notify(problem)
+                try:
+                    clear_autosave(self.app.store)
+                except SaveFailed as failed:
+                    self.app.notify(str(failed))
             self.app.sounds.play("win")
         self.app.scenes.push(scoreboard)
 

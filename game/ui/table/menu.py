@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
-from game.store import StoreError
+from game.session import SaveFailed
 from game.ui.scenes.dialogs import ConfirmDialog, Dialog, PromptDialog
 
 if TYPE_CHECKING:
@@ -78,8 +78,8 @@ class TableMenu(Dialog):
 
         def write(name: str) -> None:
             try:
-                app.store.saves.write(name, session.to_json(), session.summary())
-            except (StoreError, ValueError, OSError) as error:
+                session.save(app.store, name)
+            except SaveFailed as error:
                 app.notify(_("Not saved: {error}").format(error=error))
                 return
             app.notify(_('Game saved as "{name}".').format(name=name), info=True)
