@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from game.deals import MAX_DEAL, DealNumberError, deal_text, deal_words, parse_deal, random_deal
-from game.solver.matches import new_match
+from game.engine.serialize import new_match
+from game.solver import PLAY_ORACLE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,14 +60,14 @@ def test_new_deals_are_numbers_a_person_can_type() -> None:
 def test_the_same_number_deals_the_same_cards_on_any_machine() -> None:
     # pinned: the shuffle is sha256 of the number and the hand, then Python's seeded
     # Mersenne Twister, neither of which depends on the machine
-    match = new_match("machiavelli", 3, 123456789, {}, ["A", "B", "C"])
+    match = new_match("machiavelli", 3, 123456789, {}, ["A", "B", "C"], oracle=PLAY_ORACLE)
     assert [str(c) for c in match.hand.hands[0]] == [
         "6D", "10H", "4D", "QC", "KH", "QS", "10S", "8D", "KD", "AD", "3H", "5C", "2D"]
     assert [str(c) for c in match.hand.stock[-3:]] == ["JS", "7C", "3C"]
-    contract = new_match("shanghai-rummy", 3, 123456789, {}, ["A", "B", "C"])
+    contract = new_match("shanghai-rummy", 3, 123456789, {}, ["A", "B", "C"], oracle=PLAY_ORACLE)
     assert [str(c) for c in contract.hand.hands[0]] == [
         "JH", "5D", "5H", "10S", "QH", "JC", "JD", "KC", "JD", "7D", "9C"]
-    other = new_match("machiavelli", 3, 123456788, {}, ["A", "B", "C"])
+    other = new_match("machiavelli", 3, 123456788, {}, ["A", "B", "C"], oracle=PLAY_ORACLE)
     assert other.hand.hands[0] != match.hand.hands[0]
 
 

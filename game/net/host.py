@@ -343,7 +343,7 @@ class NetHost:
         return self._started
 
     def session(self) -> GameSession | None:
-        """The game as it stood after the last action, ready for ``game.session.autosave``
+        """The game as it stood after the last action, ready for ``GameSession.save``
         (its ``network`` says which seats are played over the network); None before the
         match begins. Its match is a copy: saving it never races the network thread."""
         return self._snapshot

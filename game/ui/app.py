@@ -25,7 +25,7 @@ from game.store.settings import WINDOW_HEIGHT_RANGE, WINDOW_WIDTH_RANGE
 from game.ui.assets import asset_path, load_theme
 from game.ui.card_art import CardArt
 from game.ui.scene import Scene, SceneRegistry, SceneStack
-from game.ui.scenes import SCENES, check_saved_games
+from game.ui.scenes import SCENES, check_saved_games, screens
 from game.ui.sound import Sounds
 from game.ui.speech import Speaker, make_speaker
 from game.ui.spoken import speakable
@@ -197,11 +197,11 @@ class App:
         folders = sorted({str(message.path.parent) for message in messages})
         where = folders[0] if len(folders) == 1 else _("{first} and {second}").format(
             first=", ".join(folders[:-1]), second=folders[-1])
-        self.scenes.open(
-            "notices", _(STARTUP_TITLE), [startup_text(message) for message in messages],
+        self.scenes.push(screens.notices(
+            self, _(STARTUP_TITLE), [startup_text(message) for message in messages],
             intro=_("The game started normally, but:"),
             outro=_("Nothing was deleted: a file set aside was renamed and kept in "
-                    "{where}.").format(where=where))
+                    "{where}.").format(where=where)))
 
     # --- the loop
 
@@ -398,10 +398,10 @@ def run_app(data_dir: Path | None = None, smoke_frames: int | None = None,
     if smoke_frames is not None:
         return run_smoke(data_dir, smoke_frames, screenshot, lang)
     app = App(data_dir, lang=lang)
-    title = app.scenes.create("title")
+    title = screens.title(app)
     if deal is None:
         return app.run(title)
-    return app.run(title, app.scenes.create("new_game", deal=deal))
+    return app.run(title, screens.new_game(app, deal=deal))
 
 
 def run_smoke(data_dir: Path | None, frames: int, screenshot: Path | None,
@@ -414,7 +414,7 @@ def run_smoke(data_dir: Path | None, frames: int, screenshot: Path | None,
     app = App(data_dir, smoke=True, lang=lang)
     seats = [Seat("North", "hard"), Seat("South", "medium")]
     session = GameSession.new("machiavelli", {}, seats, seed=1)
-    app.scenes.open("table", session, autosave=False)
+    app.scenes.push(screens.table(app, session, autosave=False))
     first_frame = None
     render_start = time.perf_counter()
     for _frame in range(max(0, frames)):

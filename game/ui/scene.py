@@ -3,17 +3,18 @@
 A scene creates its pygame-gui elements in ``on_enter`` and kills them in ``on_exit``,
 so pushing a scene on top (a dialog, the hand-over screen) and popping it back is cheap.
 
-Screens open each other by name (``app.scenes.open("rules", variant)``), never by
-importing each other: ``SceneRegistry`` maps each name to the module and class that make
-it (``game.ui.scenes.SCENES`` lists the game's screens), imported only when first opened,
-as Tuxemon registers its states by name.
+Screens open each other through typed makers (``app.scenes.push(screens.rules(app,
+variant_id))``, ``game.ui.scenes.screens``), never by importing each other: the makers ask
+``SceneRegistry``, which maps each name to the module and class that make it
+(``game.ui.scenes.SCENES`` lists the game's screens), imported only when first made, as
+Tuxemon registers its states by name. The names stay inside: only the makers use them.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -77,6 +78,9 @@ class Scene:
 #: what makes a scene: a Scene class, or any callable taking the app first
 SceneFactory = Callable[..., "Scene"]
 
+#: a scene of some kind, as the stack gives it back
+SceneT = TypeVar("SceneT", bound=Scene)
+
 
 class SceneRegistry:
     """Scene factories by name. A name is registered with a factory, or lazily with
@@ -115,8 +119,9 @@ class SceneRegistry:
 
 
 class SceneStack:
-    """The scenes on screen, bottom first; ``open``/``create`` make registered scenes by
-    name, with ``app`` as their first argument."""
+    """The scenes on screen, bottom first. ``push``, ``replace`` and ``reset`` show a scene
+    made by a typed maker (``game.ui.scenes.screens``); ``create`` is the makers' access to
+    the registry by name."""
 
     def __init__(self, app: App | None = None, registry: SceneRegistry | None = None) -> None:
         self._scenes: list[Scene] = []
@@ -124,28 +129,11 @@ class SceneStack:
         self.registry = registry if registry is not None else SceneRegistry()
 
     def create(self, name: str, *args: Any, **kwargs: Any) -> Scene:
-        """A new scene of the kind registered as ``name`` (not shown yet)."""
+        """A new scene of the kind registered as ``name`` (not shown yet): for the typed
+        makers of ``game.ui.scenes.screens``, which give each screen its parameters."""
         if self.app is None:
             raise RuntimeError("this scene stack has no app to make scenes for")
         return self.registry.factory(name)(self.app, *args, **kwargs)
-
-    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
-        """Make the scene registered as ``name`` and push it on top."""
-        scene = self.create(name, *args, **kwargs)
-        self.push(scene)
-        return scene
-
-    def open_instead(self, name: str, *args: Any, **kwargs: Any) -> Scene:
-        """Make the scene registered as ``name`` and put it in place of the top one."""
-        scene = self.create(name, *args, **kwargs)
-        self.replace(scene)
-        return scene
-
-    def open_alone(self, name: str, *args: Any, **kwargs: Any) -> Scene:
-        """Clear the stack and start again from the scene registered as ``name``."""
-        scene = self.create(name, *args, **kwargs)
-        self.reset(scene)
-        return scene
 
     @property
     def top(self) -> Scene | None:
@@ -157,11 +145,13 @@ class SceneStack:
     def __iter__(self) -> Iterator[Scene]:
         return iter(self._scenes)
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: SceneT) -> SceneT:
+        """Show ``scene`` on top; it is returned, as its maker typed it."""
         if self.top:
             self.top.on_pause()
         self._scenes.append(scene)
         scene.on_enter()
+        return scene
 
     def pop(self) -> Scene | None:
         if not self._scenes:
@@ -172,18 +162,20 @@ class SceneStack:
             self.top.on_resume()
         return scene
 
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for another."""
+    def replace(self, scene: SceneT) -> SceneT:
+        """Swap the top scene for ``scene``, which is returned."""
         if self._scenes:
             self._scenes.pop().on_exit()
         self._scenes.append(scene)
         scene.on_enter()
+        return scene
 
-    def reset(self, scene: Scene) -> None:
-        """Clear the stack and start again from ``scene`` (e.g. back to the title)."""
+    def reset(self, scene: SceneT) -> SceneT:
+        """Clear the stack and start again from ``scene`` (e.g. back to the title), which is
+        returned."""
         while self._scenes:
             self._scenes.pop().on_exit()
-        self.push(scene)
+        return self.push(scene)
 
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: from the highest opaque one up."""

@@ -5,12 +5,12 @@ plays an action itself: it checks it as the host would and queues it to be sent.
 from __future__ import annotations
 
 import pytest
+from game.solver.matches import new_match
 
 from game.engine.actions import Draw, Play
 from game.engine.errors import IllegalAction
 from game.engine.table import Table
 from game.net.shadow import ShadowContractMatch, ShadowMatch, is_hidden
-from game.solver.matches import new_match
 
 
 def test_the_shadow_holds_only_what_its_seat_may_see() -> None:

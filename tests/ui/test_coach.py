@@ -15,6 +15,7 @@ from game.store.puzzles import PuzzleStore
 from game.ui.app import App
 from game.ui.coach import staged as staged_module
 from game.ui.coach.staged import StagedTable
+from game.ui.scenes import screens
 from game.ui.table.probe import TableProbe
 from game.ui.theme import FOCUS_COLOUR
 from tests.ui.conftest import StartApp, button, click, pump, widget
@@ -28,7 +29,7 @@ def coach_button(probe: TableProbe, key: str) -> None:
 
 
 def staged(app: App, name: str, *args: object, **kwargs: object) -> TableProbe:
-    scene = app.scenes.open(name, *args, **kwargs)
+    scene = app.scenes.push(getattr(screens, name)(app, *args, **kwargs))
     assert isinstance(scene, StagedTable)
     probe = TableProbe(app, scene)
     probe.settle()
@@ -119,7 +120,7 @@ def test_show_solution_tells_the_answer_on_the_table(start_app: StartApp,
 
 def test_the_puzzles_screen_opens_the_daily_puzzle(start_app: StartApp) -> None:
     app = start_app()
-    scene = app.scenes.open("puzzles")
+    scene = app.scenes.push(screens.puzzles(app))
     scene.day = date(2026, 11, 24)
     click(app, widget(scene, "daily"))
     top = app.scenes.top
@@ -145,7 +146,7 @@ def test_the_review_after_a_hand_marks_turns_and_shows_the_best_play(
 
     app = start_app(speed=3.0)
     session = played_session(3)
-    board = app.scenes.open("scoreboard", session)
+    board = app.scenes.push(screens.scoreboard(app, session))
     click(app, button(app, "Review"))
     scene = app.scenes.top
     assert isinstance(scene, ReviewScene) and board is not scene
@@ -171,7 +172,7 @@ def test_the_review_after_a_hand_marks_turns_and_shows_the_best_play(
 
 def test_the_title_offers_the_tutorial_until_it_is_opened(start_app: StartApp) -> None:
     app = start_app()
-    title = app.scenes.open("title")
+    title = app.scenes.push(screens.title(app))
     assert not title.tutorial_seen
     click(app, button(app, "Tutorial"))
     assert isinstance(app.scenes.top, StagedTable)
@@ -189,7 +190,7 @@ def test_a_saved_game_can_be_reviewed_from_the_saves_screen(start_app: StartApp)
     app = start_app()
     session = played_session(4)
     app.store.saves.write("finished", session.to_json(), session.summary())
-    app.scenes.open("saves", mode="load")
+    app.scenes.push(screens.saves(app, mode="load"))
     click(app, button(app, "Review"))
     scene = app.scenes.top
     assert isinstance(scene, ReviewScene)
@@ -212,13 +213,13 @@ def test_the_statistics_track_reviewed_accuracy_over_time(start_app: StartApp) -
     for day, value in enumerate([40.0, 60.0, 80.0]):
         app.store.stats.record_accuracy(AccuracyRecord(f"m/{day}", "machiavelli", value,
                                                        start + timedelta(days=day)))
-    scene = app.scenes.open("statistics")
+    scene = app.scenes.push(screens.statistics(app))
     assert scene.accuracy == [40.0, 60.0, 80.0]
 
 
 def test_the_whole_tutorial_can_be_played_with_the_mouse(start_app: StartApp) -> None:
     app = start_app(speed=3.0)
-    title = app.scenes.open("title")
+    title = app.scenes.push(screens.title(app))
     probe = staged(app, "tutorial")
 
     def table() -> StagedTable:
@@ -281,7 +282,7 @@ def test_the_whole_tutorial_can_be_played_with_the_mouse(start_app: StartApp) ->
 
 def test_the_tutorials_end_is_told_as_news_not_as_an_error(start_app: StartApp) -> None:
     app = start_app(speed=3.0)
-    title = app.scenes.open("title")
+    title = app.scenes.push(screens.title(app))
     probe = staged(app, "tutorial", TutorialProgress(index=len(STEPS) - 1))
     coach_button(probe, "skip")  # the last step: Skip finishes the tutorial
     assert app.scenes.top is title

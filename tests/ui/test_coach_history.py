@@ -13,6 +13,7 @@ import pytest
 from game.session import GameSession, Seat
 from game.store.history import FinishedMatch, HistoryStore
 from game.store.saves import SaveSummary
+from game.ui.scenes import screens
 from game.ui.scenes.review import ReviewScene, best_play_lines, played_words, turn_label
 from game.ui.scenes.scoreboard import ScoreboardScene
 from game.ui.scenes.table import TableScene
@@ -57,7 +58,7 @@ def test_a_finished_match_is_reviewed_from_the_statistics(start_app: StartApp) -
     assert len(kept) == 1 and kept[0].summary == SaveSummary.from_json(session.summary())
     while len(app.scenes):
         app.scenes.pop()
-    stats = app.scenes.open("statistics")
+    stats = app.scenes.push(screens.statistics(app))
     pump(app)
     click(app, button(app, "Recent matches (1)"))
     assert stats.view == "matches" and len(stats.shown_matches()) == 1
@@ -81,7 +82,7 @@ def test_a_damaged_history_entry_is_told_not_crashed(start_app: StartApp) -> Non
 
     app = start_app()
     HistoryStore.at(app.store.paths, app.store.messages).add(finished(1))  # no real game
-    stats = app.scenes.open("statistics")
+    stats = app.scenes.push(screens.statistics(app))
     click(app, button(app, "Recent matches (1)"))
     click(app, button(app, "Review"))
     assert app.scenes.top is stats
@@ -99,7 +100,7 @@ def test_a_kept_match_whose_options_are_no_object_is_told_not_crashed(
     app = start_app()
     HistoryStore.at(app.store.paths, app.store.messages).add(FinishedMatch(
         datetime.now(UTC), SaveSummary.from_json(session.summary()), game))
-    stats = app.scenes.open("statistics")
+    stats = app.scenes.push(screens.statistics(app))
     click(app, button(app, "Recent matches (1)"))
     click(app, button(app, "Review"))
     assert app.scenes.top is stats

@@ -19,6 +19,7 @@ from game.engine.serialize import new_match
 from game.session import GameSession, Seat
 from game.ui.app import App
 from game.ui.contract.scoreboard import ContractScoreboardScene
+from game.ui.scenes import screens
 from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.table.probe import TableProbe
@@ -578,13 +579,13 @@ def test_the_contract_game_counts_rounds_on_the_title_and_rules_screens(
     match = new_match(VARIANT, 3, 5, {}, ["You", "Ada", "Boole"])
     GameSession(match, [Seat("You", "human"), Seat("Ada", "easy"),
                         Seat("Boole", "easy")]).save(app.store)
-    title = app.scenes.open("title")
+    title = app.scenes.push(screens.title(app))
     pump(app)
     assert title.autosave_line == "Shanghai Rummy \u00b7 round 1"
     assert title.autosave_summary.startswith("Shanghai Rummy, round 1:")
     assert button(app, "Continue")
     # New game asks before replacing it, in rounds too (it said "hand 1", seen on screen)
-    form = app.scenes.open("new_game")
+    form = app.scenes.push(screens.new_game(app))
     pump(app)
     form.start()
     pump(app)

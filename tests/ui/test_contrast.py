@@ -20,6 +20,7 @@ from game.ui.contrast import (
     over,
     parse_hex,
 )
+from game.ui.scenes import screens
 from game.ui.theme import HIGH_CONTRAST_FELT, TEXT_ON, TextOn
 from game.ui.widgets.look import CLASS_THEME
 from tests.ui.conftest import StartApp, click, pump, widget
@@ -123,7 +124,7 @@ def test_every_drawn_text_reads_at_4_5_to_1(high: bool) -> None:
 def test_high_contrast_is_a_setting_that_recolours_the_real_widgets(
         start_app: StartApp) -> None:
     app = start_app()
-    app.scenes.open("settings")
+    app.scenes.push(screens.settings(app))
     pump(app, 3)
     scene = app.scenes.top
     restore = widget(scene, "defaults")

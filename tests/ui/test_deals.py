@@ -9,10 +9,12 @@ from collections.abc import Sequence
 import pygame
 
 from game.deals import deal_text, parse_deal
+from game.engine.serialize import new_match
 from game.session import GameSession, Seat
-from game.solver.matches import new_match
+from game.solver import PLAY_ORACLE
 from game.ui.app import App
 from game.ui.contract.scoreboard import ContractScoreboardScene
+from game.ui.scenes import screens
 from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.new_game import NewGameScene
@@ -24,8 +26,8 @@ from tests.ui.conftest import StartApp, button, click, pump, type_text, widget
 
 
 def _new_game(app: App) -> NewGameScene:
-    app.scenes.open("title")
-    app.scenes.open("new_game")
+    app.scenes.push(screens.title(app))
+    app.scenes.push(screens.new_game(app))
     pump(app)
     scene = app.scenes.top
     assert isinstance(scene, NewGameScene)
@@ -43,7 +45,7 @@ def test_new_game_deals_the_number_typed(start_app: StartApp) -> None:
     match = table.session.match
     assert match.seed == 123456789
     again = new_match(match.variant_id, match.players, 123456789, dict(match.options),
-                      list(match.names))
+                      list(match.names), oracle=PLAY_ORACLE)
     assert [list(h) for h in match.hand.hands] == [list(h) for h in again.hand.hands]
     pump(app, 3)
     assert table.indicators.facts().deal == "Deal 123 456 789"
@@ -95,7 +97,7 @@ def _finish_hand(app: App, hands: int) -> tuple[GameSession, TableProbe]:
 
 def _same_deal(old: GameSession, new: GameSession) -> None:
     first = new_match(old.match.variant_id, old.match.players, old.match.seed,
-                      dict(old.match.options), list(old.match.names))
+                      dict(old.match.options), list(old.match.names), oracle=PLAY_ORACLE)
     match = new.match
     assert (match.seed, match.variant_id, dict(match.options)) == \
         (old.match.seed, old.match.variant_id, dict(old.match.options))
@@ -180,8 +182,8 @@ def test_the_contract_table_and_scoreboard_show_the_deal(start_app: StartApp) ->
 def test_new_game_opened_with_a_deal_number_deals_it(start_app: StartApp) -> None:
     # what ``machiavelli --deal 4242`` opens (``run_app``)
     app = start_app()
-    app.scenes.open("title")
-    scene = app.scenes.open("new_game", deal=4242)
+    app.scenes.push(screens.title(app))
+    scene = app.scenes.push(screens.new_game(app, deal=4242))
     pump(app, 3)
     assert isinstance(scene, NewGameScene) and scene.deal == "4 242"
     assert widget(scene, "deal").get_text() == "4 242"

@@ -21,6 +21,7 @@ from game.net import HostSettings, NetHost, SeatSpec
 from game.net.events import Lobby, Played, SeatChanged
 from game.ui.scenes import join as join_module
 from game.ui.scenes import lobby as lobby_module
+from game.ui.scenes import screens
 from game.ui.table import joined as joined_module
 from game.ui.table.phases import HUMAN, PLAYBACK
 from game.ui.table.probe import TableProbe
@@ -194,8 +195,8 @@ def test_a_second_app_joins_the_host_app_and_plays_a_turn_the_host_shows(
         start_app: StartApp, tmp_path: Any) -> None:
     host_app = start_app(speed=4.0)
     joiner = start_app(data_dir=tmp_path / "joiner", speed=4.0)
-    lobby = host_app.scenes.open("lobby", "machiavelli", {}, [("Niccolo", "human"),
-                                                              ("", "net")], 2)
+    lobby = host_app.scenes.push(screens.lobby(host_app, "machiavelli", {},
+                                               [("Niccolo", "human"), ("", "net")], 2))
     frames_until([host_app], lambda: lobby.listening is not None, 10, "the host to listen")
     listening = lobby.listening
     # the second app joins through its Join screen, typing what the host's lobby shows
@@ -330,11 +331,12 @@ def test_the_join_screen_and_the_lobby_keep_their_texts_whole_at_1024x640(
     app = start_app(size=(1024, 640))
     app.settings.language = code
     app.apply_language()
-    join = app.scenes.open("join")
+    join = app.scenes.push(screens.join(app))
     pump(app)
     assert cut_texts(join._elements) == [], f"{code} join"
     app.scenes.pop()
-    lobby = app.scenes.open("lobby", "machiavelli", {}, [("Ada", "human"), ("", "net")], 2)
+    lobby = app.scenes.push(screens.lobby(app, "machiavelli", {},
+                                          [("Ada", "human"), ("", "net")], 2))
     frames_until([app], lambda: lobby.listening is not None, 10, "the host to listen")
     assert cut_texts(lobby._elements) == [], f"{code} lobby"
     app.scenes.pop()
@@ -432,7 +434,7 @@ def test_joining_the_same_game_again_takes_the_seat_back(app: Any) -> None:
         table = join_and_begin(app, host, seen)
         frames_until([app], lambda: table.settled, 20, "the table")
         hand = tuple(table.match.hand.hands[1])
-        app.scenes.open_alone("title")  # Quit to title
+        app.scenes.reset(screens.title(app))  # Quit to title
         host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "waiting",
                           seen, app)
         scene = open_join(app)

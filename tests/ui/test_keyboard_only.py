@@ -29,6 +29,7 @@ from game.ui.app import App
 from game.ui.scenes import SCENES
 from game.ui.scenes import join as join_module
 from game.ui.scenes import lobby as lobby_module
+from game.ui.scenes import screens as makers
 from game.ui.table.probe import TableProbe
 from tests.ui.conftest import press, pump
 
@@ -119,7 +120,7 @@ def walk(app: App, where: str) -> list[str]:
 
 
 def opened(app: App, name: str, *args: Any, settle: bool = False, **kwargs: Any) -> Any:
-    scene = app.scenes.open(name, *args, **kwargs)
+    scene = app.scenes.push(getattr(makers, name)(app, *args, **kwargs))
     if settle:
         TableProbe(app, scene).settle()
     pump(app, 3)

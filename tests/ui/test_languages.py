@@ -11,6 +11,7 @@ import pytest
 from game import i18n
 from game.session import GameSession, Seat
 from game.ui.app import App
+from game.ui.scenes import screens
 from game.ui.scenes.settings import SYSTEM, language_choices
 from tests.ui.conftest import StartApp, choose, click, pump, widget
 from tests.ui.texts import cut_texts
@@ -32,8 +33,8 @@ def _speaking(start_app: StartApp, code: str) -> App:
 
 def test_choosing_a_language_in_settings_speaks_it_at_once(start_app: StartApp) -> None:
     app = start_app()
-    app.scenes.open("title")
-    app.scenes.open("settings")
+    app.scenes.push(screens.title(app))
+    app.scenes.push(screens.settings(app))
     pump(app)
     assert widget(app.scenes.top, "back").text == "Done"
     choose(app, widget(app.scenes.top, "language"), "it")
@@ -44,7 +45,7 @@ def test_choosing_a_language_in_settings_speaks_it_at_once(start_app: StartApp) 
     click(app, widget(app.scenes.top, "back"))
     assert widget(app.scenes.top, "new").text == _in("it", "New game")
     # "System" follows the computer's language: English in the tests
-    app.scenes.open("settings")
+    app.scenes.push(screens.settings(app))
     pump(app)
     choose(app, widget(app.scenes.top, "language"), "system")
     assert app.settings.language == ""
@@ -64,13 +65,13 @@ def test_menu_screens_keep_their_texts_whole_at_1024x640(start_app: StartApp,
     app = _speaking(start_app, code)
     seats = [Seat("Ada", "human"), Seat("Boole", "medium"), Seat("Cleo", "hard")]
     session = GameSession.new("machiavelli", {}, seats, seed=3)
-    screens: list[tuple[str, tuple[Any, ...]]] = [
+    shown: list[tuple[str, tuple[Any, ...]]] = [
         ("title", ()), ("new_game", ()), ("settings", ()), ("rules", ("vatikan",)),
         ("saves", ("save", session)), ("saves", ("load",)), ("statistics", ()),
         ("puzzles", ()),
     ]
-    for name, args in screens:
-        app.scenes.open(name, *args)
+    for name, args in shown:
+        app.scenes.push(getattr(screens, name)(app, *args))
         pump(app)
         scene = app.scenes.top
         assert cut_texts(scene._elements) == [], f"{code} {name}"
@@ -84,13 +85,13 @@ def test_tables_and_scoreboards_keep_their_texts_whole_at_1024x640(start_app: St
     seats = [Seat("Ada", "human"), Seat("Boole", "medium"), Seat("Cleo", "hard")]
     for variant, table in (("machiavelli", "table"), ("shanghai-rummy", "contract_table")):
         session = GameSession.new(variant, {}, seats, seed=3)
-        scene = app.scenes.open(table, session, autosave=False)
+        scene = app.scenes.push(getattr(screens, table)(app, session, autosave=False))
         pump(app, 90)
         buttons = list(scene.controls.buttons.values())
         assert buttons
         assert cut_texts(buttons) == [], f"{code} {table}"
         board = "scoreboard" if table == "table" else "contract_scoreboard"
-        app.scenes.open(board, session, scene)
+        app.scenes.push(getattr(screens, board)(app, session, scene))
         pump(app)
         assert cut_texts(app.scenes.top._elements) == [], f"{code} {board}"
         app.scenes.pop()
@@ -107,8 +108,8 @@ def test_the_final_scoreboard_keeps_its_five_buttons_whole_at_1024x640(
     app = _speaking(start_app, code)
     session = played_session(3)
     assert session.match.over
-    table = app.scenes.open("table", session, autosave=False)
-    app.scenes.open("scoreboard", session, table)
+    table = app.scenes.push(screens.table(app, session, autosave=False))
+    app.scenes.push(screens.scoreboard(app, session, table))
     pump(app)
     keys = {item.key for item in app.scenes.top.focus.items}
     assert {"look", "title", "setup", "review", "again"} <= keys

@@ -10,6 +10,7 @@ from game.ai.players import make_player
 from game.session import GameSession
 from game.store.seats import Seat
 from game.ui.app import App
+from game.ui.scenes import screens
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.review import ReviewScene
 from tests.ui.conftest import StartApp, button, click, press, pump, widget
@@ -31,7 +32,7 @@ def hot_seat_session(seed: int, actions: int, seats: list[Seat] | None = None) -
 
 def review_from_saves(app: App, session: GameSession) -> ReviewScene:
     app.store.saves.write("evening", session.to_json(), session.summary())
-    app.scenes.open("saves", mode="load")
+    app.scenes.push(screens.saves(app, mode="load"))
     click(app, button(app, "Review"))
     scene = app.scenes.top
     assert isinstance(scene, ReviewScene)
@@ -88,7 +89,7 @@ def test_a_finished_hot_seat_hand_is_reviewed_by_each_seat_without_a_cover(
     app = start_app()
     session = hot_seat_session(21, 400)
     assert session.match.hand_over
-    scene = app.scenes.open("review", session)
+    scene = app.scenes.push(screens.review(app, session))
     assert isinstance(scene, ReviewScene) and scene.worker is None
     click(app, widget(scene, "seat_1"))
     assert app.scenes.top is scene  # every hand was shown face up at the hand's end
@@ -111,7 +112,7 @@ def test_a_reviewed_turn_shows_the_real_players_and_no_live_game_buttons(
     seats = [Seat("Ann", "human"), Seat("Ben", "human"), Seat("Cleo", "medium")]
     session = hot_seat_session(5, 400, seats)
     assert session.match.hand_over
-    scene = app.scenes.open("review", session)
+    scene = app.scenes.push(screens.review(app, session))
     click(app, widget(scene, "seat_1"))
     wait_for(app, scene)
     number, turn = next((n, t) for n, t in enumerate(scene.review.turns)

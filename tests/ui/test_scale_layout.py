@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from game.session import GameSession
 from game.store.seats import Seat
 from game.ui.app import App
+from game.ui.scenes import screens
 from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.scenes.table import TableScene
 from game.ui.table.probe import TableProbe
@@ -167,7 +168,7 @@ def test_the_tables_fit_every_size_and_scale(start_app: StartApp, drawn: DrawnTe
 @pytest.mark.parametrize("screen", ["title", "settings", "new_game"])
 def test_the_menus_fit_every_size_and_scale(start_app: StartApp, screen: str) -> None:
     app = start_app(size=(1280, 800))
-    app.scenes.open(screen)
+    app.scenes.push(getattr(screens, screen)(app))
     pump(app, 3)
     found: list[str] = []
     for size in SIZES:

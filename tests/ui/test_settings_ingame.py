@@ -18,6 +18,7 @@ from game.engine.serialize import new_match
 from game.session import GameSession, Seat
 from game.store.settings import ANIMATION_SPEED_RANGE
 from game.ui.app import App
+from game.ui.scenes import screens
 from game.ui.scenes.settings import SettingsScene, speed_text
 from game.ui.widgets.drawing import font
 from tests.ui.conftest import StartApp, button, choose, click, press, pump, widget
@@ -30,8 +31,8 @@ def _saved(tmp_path: Path) -> dict:
 def _table(app: App, variant: str) -> object:
     seats = [Seat("You", "human"), Seat("Ada", "medium"), Seat("Boole", "easy")]
     match = new_match(variant, 3, 4, {}, [s.name for s in seats])
-    app.scenes.open("table" if match.family == "manipulation" else "contract_table",
-                    GameSession(match, seats), autosave=False)
+    table = screens.table if match.family == "manipulation" else screens.contract_table
+    app.scenes.push(table(app, GameSession(match, seats), autosave=False))
     pump(app, 30)
     return app.scenes.top
 
@@ -81,7 +82,7 @@ def test_f11_switches_full_screen_and_back_to_the_window(app: App, tmp_path: Pat
 def test_the_fullscreen_checkbox_and_the_setting_at_start(start_app: StartApp,
                                                           tmp_path: Path) -> None:
     app = start_app()
-    app.scenes.open("settings")
+    app.scenes.push(screens.settings(app))
     pump(app)
     click(app, widget(app.scenes.top, "fullscreen"))
     assert app.fullscreen and _saved(tmp_path)["fullscreen"] is True
@@ -134,7 +135,7 @@ def test_the_dummy_driver_is_no_screen_to_fit() -> None:
 
 def test_hints_and_the_buy_timer_are_set_on_the_settings_screen(app: App,
                                                                 tmp_path: Path) -> None:
-    app.scenes.open("settings")
+    app.scenes.push(screens.settings(app))
     pump(app)
     scene = app.scenes.top
     click(app, widget(scene, "hints"))
@@ -150,7 +151,7 @@ def test_hints_and_the_buy_timer_are_set_on_the_settings_screen(app: App,
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 def test_no_value_is_cut_short(start_app: StartApp, size: tuple[int, int]) -> None:
     app = start_app(size=size, speed=ANIMATION_SPEED_RANGE[0])
-    app.scenes.open("settings")
+    app.scenes.push(screens.settings(app))
     pump(app)
     scene = app.scenes.top
     label = scene._speed_label
@@ -167,7 +168,7 @@ def test_no_value_is_cut_short(start_app: StartApp, size: tuple[int, int]) -> No
 
 
 def test_an_open_drop_down_draws_its_items_without_a_text_shadow(app: App) -> None:
-    app.scenes.open("settings")
+    app.scenes.push(screens.settings(app))
     pump(app)
     menu = widget(app.scenes.top, "hand_sort")
     click(app, menu.current_state.selected_option_button)

@@ -19,6 +19,7 @@ import pytest
 from game.session import Seat
 from game.store.settings import Settings
 from game.ui import speech
+from game.ui.scenes import screens
 from game.ui.speech import RecordingSpeaker, VoiceSpeaker
 from game.ui.spoken import speakable
 from game.ui.table.probe import TableProbe
@@ -143,7 +144,7 @@ def test_the_setting_is_kept_and_checked() -> None:
 def test_settings_offer_speech_greyed_and_explained_without_the_library(
         app, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
     monkeypatch.setattr("game.ui.scenes.settings.library_available", lambda: False)
-    app.scenes.open("settings")
+    app.scenes.push(screens.settings(app))
     pump(app)
     check = widget(app.scenes.top, "speech")
     assert not check.is_enabled
@@ -154,7 +155,7 @@ def test_settings_turn_speech_on_by_keyboard(app, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr("game.ui.scenes.settings.library_available", lambda: True)
     recorder = RecordingSpeaker()
     app.speaker = recorder
-    app.scenes.open("settings")
+    app.scenes.push(screens.settings(app))
     pump(app)
     scene = app.scenes.top
     while scene.focus.focused_key != "speech":
@@ -225,7 +226,7 @@ def test_menu_screens_say_what_they_are_and_the_focused_control(app) -> None:  #
     recorder = RecordingSpeaker()
     app.speaker = recorder
     app.settings.speak_table = True
-    app.scenes.open("title")
+    app.scenes.push(screens.title(app))
     pump(app)
     assert recorder.spoken[-1] == "New game."  # the title screen has no title words
     press(app, pygame.K_DOWN)
@@ -256,7 +257,7 @@ def test_the_scoreboard_says_how_the_hand_ended_and_the_totals(app) -> None:  # 
     app.speaker = recorder
     app.settings.speak_table = True
     session = GameSession.new("machiavelli", {}, [Seat("You", "human"), Seat("Ada", "easy")], 5)
-    app.scenes.open("scoreboard", session)
+    app.scenes.push(screens.scoreboard(app, session))
     pump(app)
     assert recorder.spoken[-1].startswith("Scores. Totals: You: 0 points; Ada: 0 points.")
 

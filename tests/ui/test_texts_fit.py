@@ -8,6 +8,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel
 
 from game import i18n
 from game.engine.variants import VARIANTS
+from game.ui.scenes import screens
 from game.ui.widgets.drawing import font
 from game.ui.widgets.menus import DROPDOWN_PADDING
 from tests.ui.conftest import StartApp, choose, pump, widget
@@ -18,8 +19,8 @@ from tests.ui.texts import LANGUAGES, font_px
 def test_the_new_game_screen_fits_every_text(start_app: StartApp, lang: str) -> None:
     app = start_app(size=(1024, 640))
     i18n.set_language(lang)
-    app.scenes.open_alone("title")
-    app.scenes.open("new_game")
+    app.scenes.reset(screens.title(app))
+    app.scenes.push(screens.new_game(app))
     pump(app)
     scene = app.scenes.top
     too_wide = []

@@ -21,6 +21,7 @@ from game.session import GameSession
 from game.store.seats import MAX_NAME_LENGTH, Seat
 from game.ui.app import App
 from game.ui.coach.staged import StagedTable
+from game.ui.scenes import screens
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.tutorial import TutorialCoach
@@ -58,7 +59,7 @@ def speaking(start_app: StartApp, tmp_path: Path, lang: str, size: tuple[int, in
     app = start_app(data_dir=data_dir, size=size)
     app.settings.language = lang
     app.apply_language()
-    app.scenes.open("title")
+    app.scenes.push(screens.title(app))
     pump(app, 2)
     return app
 
@@ -97,7 +98,7 @@ def test_the_review_keeps_every_text_whole(start_app: StartApp, tmp_path: Path,
         app = speaking(start_app, tmp_path, lang, size)
         cuts = Cuts(app, drawn, lang)
         session = finished_match()
-        scene = app.scenes.open("review", session)
+        scene = app.scenes.push(screens.review(app, session))
         assert isinstance(scene, ReviewScene)
         assert scene.worker is not None and scene.worker.wait(300)
         pump(app, 3)
@@ -111,7 +112,7 @@ def test_the_review_keeps_every_text_whole(start_app: StartApp, tmp_path: Path,
         told = max((t for t in review.turns if t.solution is not None),
                    key=lambda t: len(t.solution.played) if t.solution else 0)
         # a short name: the table's score panel cuts a long one with an ellipsis by design
-        table = app.scenes.open("review_table", session, told, "Ada")
+        table = app.scenes.push(screens.review_table(app, session, told, "Ada"))
         assert isinstance(table, StagedTable)
         TableProbe(app, table).until(lambda table=table: told_in_full(table), 3000,
                                      "the best play told")
@@ -120,7 +121,7 @@ def test_the_review_keeps_every_text_whole(start_app: StartApp, tmp_path: Path,
         app.scenes.pop()
         hot_seat = GameSession.new("machiavelli", {}, [Seat(LONG_NAME, "human"),
                                                        Seat("Ben", "human")], 5)
-        app.scenes.open("review", hot_seat)
+        app.scenes.push(screens.review(app, hot_seat))
         cuts.look("review, whose turns")
         found += cuts.found
     assert not found, "\n".join(found)
@@ -134,7 +135,7 @@ def test_every_tutorial_step_keeps_its_texts_whole(start_app: StartApp, tmp_path
         app = speaking(start_app, tmp_path, lang, size)
         cuts = Cuts(app, drawn, lang)
         for index, step in enumerate(STEPS):
-            table = app.scenes.open("tutorial", TutorialProgress(index=index))
+            table = app.scenes.push(screens.tutorial(app, TutorialProgress(index=index)))
             assert isinstance(table, StagedTable)
             TableProbe(app, table).settle()
             cuts.look(f"tutorial step {index + 1}")
@@ -163,8 +164,8 @@ def test_the_hand_over_cover_keeps_its_texts_whole(start_app: StartApp, tmp_path
         for name in ("Bartholomew", LONG_NAME):
             detail = i18n._("The review shows {name}'s cards in the hand under way.").format(
                 name=name)
-            app.scenes.open("handover", name, lambda: None, detail=detail,
-                            on_back=app.scenes.pop)
+            app.scenes.push(screens.handover(app, name, lambda: None, detail=detail,
+                                             on_back=app.scenes.pop))
             cuts.look(f"hand-over to {name}")
             app.scenes.pop()
         found += cuts.found
@@ -193,34 +194,34 @@ def test_every_dialog_keeps_its_texts_whole(start_app: StartApp, tmp_path: Path,
         title = app.scenes.top
         cuts.dialog("file problems at start-up", app.show_startup_messages)
         cuts.dialog("quit", title.back)  # type: ignore[union-attr]
-        settings = app.scenes.open("settings")
+        settings = app.scenes.push(screens.settings(app))
         cuts.dialog("restore the settings", settings._ask_defaults)  # type: ignore[attr-defined]
         app.scenes.pop()
-        statistics = app.scenes.open("statistics")
+        statistics = app.scenes.push(screens.statistics(app))
         cuts.dialog("clear the statistics", statistics._ask_clear)  # type: ignore[attr-defined]
         app.scenes.pop()
         session = GameSession.new("machiavelli", {}, SEATS, seed=3)
         for slot in ("autosave", "evening"):
             app.store.saves.write(slot, session.to_json(), session.summary())
         app.store.presets.save("Evening rules", session.match.variant_id, {})
-        new_game = app.scenes.open("new_game")
+        new_game = app.scenes.push(screens.new_game(app))
         pump(app, 2)
         cuts.dialog("a new game over an unfinished one", new_game.start)  # type: ignore
         new_game.preset_name = "Evening rules"  # type: ignore[attr-defined]
         cuts.dialog("replace a preset", new_game._save_preset)  # type: ignore[attr-defined]
         cuts.dialog("delete a preset", new_game._delete_preset)  # type: ignore[attr-defined]
         app.scenes.pop()
-        saves = app.scenes.open("saves", "load")
+        saves = app.scenes.push(screens.saves(app, "load"))
         pump(app, 2)
         cuts.dialog("delete a save", saves.ask_delete)  # type: ignore[attr-defined]
         app.scenes.pop()
-        saves = app.scenes.open("saves", "save", session)
+        saves = app.scenes.push(screens.saves(app, "save", session))
         saves._name_changed("evening")  # type: ignore[attr-defined]
         cuts.dialog("replace a save", saves.save)  # type: ignore[attr-defined]
         app.scenes.pop()
         for variant, name in (("machiavelli", "table"), ("shanghai-rummy", "contract_table")):
-            table = app.scenes.open(name, GameSession.new(variant, {}, SEATS, seed=3),
-                                    autosave=False)
+            table = app.scenes.push(getattr(screens, name)(
+                app, GameSession.new(variant, {}, SEATS, seed=3), autosave=False))
             pump(app, 10)
             cuts.dialog(f"{name}'s Esc menu", table.open_menu)  # type: ignore[attr-defined]
             for entry in ("save", "to_title", "settings"):
@@ -241,12 +242,12 @@ def test_the_rules_and_the_end_of_a_match_keep_their_texts_whole(
         app = speaking(start_app, tmp_path, lang, size)
         cuts = Cuts(app, drawn, lang)
         for variant in all_variants():
-            app.scenes.open("rules", variant)
+            app.scenes.push(screens.rules(app, variant))
             cuts.look(f"rules of {variant}")
             app.scenes.pop()
         session = finished_match()
-        table = app.scenes.open("table", session, autosave=False)
-        app.scenes.open("scoreboard", session, table)
+        table = app.scenes.push(screens.table(app, session, autosave=False))
+        app.scenes.push(screens.scoreboard(app, session, table))
         cuts.look("the end of the match")
         app.scenes.pop()
         app.scenes.pop()
@@ -276,7 +277,7 @@ def test_the_contract_tables_buy_window_and_hint_keep_their_texts_whole(
         session = GameSession.new("shanghai-rummy", {}, seats, seed=5)
         assert isinstance(session.match, ContractMatch)
         rig(session.match, [YOU, ADA, BOOLE], "7H", "5C QD 6D", current=2)
-        table = app.scenes.open("contract_table", session, autosave=False)
+        table = app.scenes.push(screens.contract_table(app, session, autosave=False))
         assert isinstance(table, ContractTableScene)
         probe = TableProbe(app, table)  # type: ignore[arg-type]  # drives either table
         probe.until(lambda table=table: table.phase == "buy" and not table.sprites.busy,
@@ -313,8 +314,8 @@ def test_the_cover_between_two_players_says_the_last_turn_in_the_language(
     app = speaking(start_app, tmp_path, lang, SIZES[0])
     cuts = Cuts(app, drawn, lang)
     seats = [Seat("Ann", "human"), Seat("Ben", "human")]
-    table = app.scenes.open("table", GameSession.new("machiavelli", {}, seats, seed=3),
-                            autosave=False)
+    table = app.scenes.push(screens.table(
+        app, GameSession.new("machiavelli", {}, seats, seed=3), autosave=False))
     assert isinstance(table, TableScene)
     probe = TableProbe(app, table)
     probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 3000, "Ann's cover")

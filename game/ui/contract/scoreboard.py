@@ -11,6 +11,7 @@ import pygame
 from game.engine.contract.rules import CONTRACTS, ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS
 from game.i18n import N_, _
 from game.session import GameSession
+from game.ui.scenes import screens
 from game.ui.scenes.end_of_hand import DEAL_ROW, ButtonSpec, EndOfHandScene
 from game.ui.theme import (
     CREAM,
@@ -128,7 +129,7 @@ class ContractScoreboardScene(EndOfHandScene):
         session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
                                   self._next_seed())
         self._replace_table(
-            lambda autosave: self.app.scenes.create("contract_table", session, autosave=autosave))
+            lambda autosave: screens.contract_table(self.app, session, autosave=autosave))
 
     def back(self) -> None:
         if self.table is not None and not self.over:

@@ -1,20 +1,24 @@
 """The game's screens: title, new game, rules, settings, statistics, saves, table, dialogs.
 
 Each screen is a ``game.ui.scene.Scene`` registered by name in ``SCENES``; screens open
-each other through the app's scene stack by that name (``app.scenes.open("rules")``), so no
-screen imports another, and a screen's module is imported only when it is first opened.
+each other through the typed makers of ``screens`` (``app.scenes.push(screens.rules(app))``),
+which make them by that name, so no screen imports another, and a screen's module is
+imported only when the screen is first made.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine.variants import Family, all_variants
 from game.store import AUTOSAVE
+from game.ui.scenes import screens
 
 if TYPE_CHECKING:
+    from game.net import NetHost
     from game.session import GameSession
     from game.ui.app import App
+    from game.ui.scene import Scene
 
 __all__ = ["AUTOSAVE", "SCENES", "check_saved_games", "load_session", "open_table",
            "report_store_messages"]
@@ -96,21 +100,36 @@ def check_saved_games(app: App) -> None:
     check_saves(app.store)
 
 
-#: The table scene of each game family.
-TABLE_SCENES = {Family.MANIPULATION: "table", Family.CONTRACT: "contract_table"}
+class TableMaker(Protocol):
+    """The maker of a game family's table screen (``screens.table``, ``contract_table``)."""
+
+    def __call__(self, app: App, session: GameSession, autosave: bool = True) -> Scene: ...
+
+
+class HostedTableMaker(Protocol):
+    """The maker of a family's host table (``screens.hosted_table``, ...)."""
+
+    def __call__(self, app: App, session: GameSession, host: NetHost,
+                 autosave: bool = True) -> Scene: ...
+
+
+#: The table screen of each game family.
+TABLE_SCREENS: dict[Family, TableMaker] = {
+    Family.MANIPULATION: screens.table, Family.CONTRACT: screens.contract_table}
 #: The host's table of a network game (``game.net``) of each game family.
-HOSTED_TABLE_SCENES = {Family.MANIPULATION: "hosted_table",
-                       Family.CONTRACT: "hosted_contract_table"}
+HOSTED_TABLE_SCREENS: dict[Family, HostedTableMaker] = {
+    Family.MANIPULATION: screens.hosted_table, Family.CONTRACT: screens.hosted_contract_table}
 
 
 def open_table(app: App, session: GameSession, *, replace: bool = False) -> None:
     """Show the table for ``session`` (pushed, or replacing the top screen): the contract
     game's table or the manipulation table, by the match's family. A hosted game (played
     on the network) reopens its lobby, where its players join again."""
+    scene: Scene
     if session.network is not None:
-        scene = app.scenes.create("lobby", resumed=session)
+        scene = screens.lobby(app, resumed=session)
     else:
-        scene = app.scenes.create(TABLE_SCENES[session.match.family], session)
+        scene = TABLE_SCREENS[session.match.family](app, session)
     if replace:
         app.scenes.replace(scene)
     else:

@@ -57,6 +57,7 @@ from game.ui.contract.pointer import ContractPointer
 from game.ui.contract.replay import TurnsReplay
 from game.ui.contract.undo import TurnUndo
 from game.ui.contract.words import TurnLog, action_words
+from game.ui.scenes import screens
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.controls import ButtonState, Same
 from game.ui.table.driver import Worker
@@ -238,8 +239,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             else:
                 self._start_human()
 
-        self.app.scenes.open("handover", self.session.seats[seat].name, confirmed,
-                             detail=detail, table=self)
+        self.app.scenes.push(screens.handover(self.app, self.session.seats[seat].name,
+                                              confirmed, detail=detail, table=self))
 
     def _start_human(self) -> None:
         self.set_phase(HUMAN)
@@ -283,7 +284,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def _round_finished(self) -> None:
         self.pointer.cancel()
         self.close_prompt()
-        self._close_hand(self.app.scenes.create("contract_scoreboard", self.session, self))
+        self._close_hand(screens.contract_scoreboard(self.app, self.session, self))
 
     def next_round(self) -> None:
         """The scoreboard's Next round: deal on (the scoreboard pops itself)."""

@@ -20,6 +20,8 @@ import pygame
 from game.deals import MAX_DEAL, deal_words
 from game.engine.cards import Card
 from game.i18n import _, ngettext
+from game.session import GameSession
+from game.ui.scenes import TABLE_SCREENS, screens
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.spoken import sentences
 from game.ui.table.layout import CARD_RATIO, meld_step
@@ -28,7 +30,6 @@ from game.ui.widgets.drawing import draw_text, font
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
-    from game.session import GameSession
     from game.ui.app import App
     from game.ui.scene import Scene
 
@@ -137,15 +138,11 @@ class EndOfHandScene(MenuBase):
 
     def _play_deal(self) -> None:
         """A new match of the same deal number, variant, house rules and seats."""
-        from game.session import GameSession
-        from game.ui.scenes import TABLE_SCENES
-
         match = self.match
         session = GameSession.new(match.variant_id, dict(match.options),
                                   list(self.session.seats), match.seed)
-        name = TABLE_SCENES[match.family]
-        self._replace_table(
-            lambda autosave: self.app.scenes.create(name, session, autosave=autosave))
+        make = TABLE_SCREENS[match.family]
+        self._replace_table(lambda autosave: make(self.app, session, autosave))
 
     def _deal_row_top(self, bottom_gap: int, button_h: int) -> int:
         """Where the deal row starts: above the buttons ``button_h`` tall, ``bottom_gap``
@@ -226,7 +223,7 @@ class EndOfHandScene(MenuBase):
         self.app.scenes.replace(make_table(autosave))
 
     def to_title(self) -> None:
-        self.app.scenes.open_alone("title")
+        self.app.scenes.reset(screens.title(self.app))
 
     def before_quit(self) -> None:
         if self.table is not None:

@@ -33,7 +33,7 @@ class HandOverScene(MenuBase):
 
     def __init__(self, app: App, name: str, on_confirm: Callable[[], None], *,
                  detail: str = "", table: Any = None,
-                 on_back: Callable[[], None] | None = None) -> None:
+                 on_back: Callable[[], object] | None = None) -> None:
         super().__init__(app)
         self.on_back = on_back
         if table is None and on_back is not None:

@@ -12,8 +12,9 @@ host sends it (who holds which seat) and, when the host starts, opens the joined
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +24,7 @@ from game.net import Browser, FoundGame, NetClient
 from game.net.events import HostLost, Joined, JoinRefused, Lobby, LobbySeat, Problem, Update
 from game.net.host import code_key
 from game.ui import theme
+from game.ui.scenes import screens
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
 from game.ui.widgets.lobby_seats import draw_seat_rows, seat_words, wrap
 from game.ui.widgets.menus import MenuScene
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from pygame_gui.elements import UIButton
 
     from game.ui.app import App
+    from game.ui.scene import Scene
 
 #: how often (seconds) the list of games found is read again
 REFRESH = 1.0
@@ -40,7 +43,10 @@ MOST_GAMES = 6
 #: again (after leaving its table, or a crash of the connection) takes the seat back
 TOKENS: dict[tuple[str, str], str] = {}
 #: the joined table of each game family
-JOINED_TABLES = {Family.MANIPULATION: "joined_table", Family.CONTRACT: "joined_contract_table"}
+JOINED_TABLES: dict[Family, Callable[
+        [App, NetClient, Update, dict[str, Any] | None, tuple[str, ...], list[object] | None],
+        Scene]] = {Family.MANIPULATION: screens.joined_table,
+                   Family.CONTRACT: screens.joined_contract_table}
 
 
 def start_browser() -> Browser | None:
@@ -285,9 +291,8 @@ class JoinScene(MenuScene):
             return
         self.handed_over = True
         kinds = tuple(seat.kind for seat in self.seats)
-        name = JOINED_TABLES[client.family or Family.MANIPULATION]
-        table = self.app.scenes.create(name, client, update, joined.options, kinds, backlog)
-        self.app.scenes.replace(table)
+        make = JOINED_TABLES[client.family or Family.MANIPULATION]
+        self.app.scenes.replace(make(self.app, client, update, joined.options, kinds, backlog))
 
     def on_exit(self) -> None:
         super().on_exit()

@@ -20,7 +20,7 @@ from game.net import HostSettings, NetHost, SeatSpec
 from game.net.events import Listening, Lobby, LobbySeat, Problem
 from game.session import GameSession
 from game.ui import theme
-from game.ui.scenes import HOSTED_TABLE_SCENES
+from game.ui.scenes import HOSTED_TABLE_SCREENS
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
 from game.ui.widgets.lobby_seats import draw_seat_rows, join_code_words, seat_words, wrap
 from game.ui.widgets.menus import MenuScene
@@ -152,9 +152,8 @@ class LobbyScene(MenuScene):
         if session is None:
             return
         self.handed_over = True
-        table = self.app.scenes.create(HOSTED_TABLE_SCENES[session.match.family], session,
-                                       self.host)
-        self.app.scenes.replace(table)
+        make = HOSTED_TABLE_SCREENS[session.match.family]
+        self.app.scenes.replace(make(self.app, session, self.host))
 
     def back(self) -> None:
         """Cancel: stop hosting (the port is freed) and go back."""

@@ -23,7 +23,7 @@ from game.session import GameSession, SaveFailed, Seat
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
 from game.ui import theme
-from game.ui.scenes import open_table
+from game.ui.scenes import open_table, screens
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.new_game_form import HouseRulesColumn
 from game.ui.scenes.new_game_setup import NET_KIND, Setup
@@ -298,7 +298,8 @@ class NewGameScene(MenuScene):
         return change
 
     def _show_rules(self) -> None:
-        self.app.scenes.open("rules", self.setup.variant_id, options=self._options_or_none())
+        self.app.scenes.push(screens.rules(self.app, self.setup.variant_id,
+                                           options=self._options_or_none()))
 
     def _options_or_none(self) -> dict[str, Any] | None:
         try:
@@ -486,7 +487,7 @@ class NewGameScene(MenuScene):
     def _open_lobby(self, variant_id: str, options: dict[str, Any],
                     seats: list[tuple[str, str]], seed: int) -> None:
         try:
-            self.app.scenes.open("lobby", variant_id, options, seats, seed)
+            self.app.scenes.push(screens.lobby(self.app, variant_id, options, seats, seed))
         except (OptionError, ValueError) as error:
             self._show_status(_("Cannot host: {error}").format(error=error), error=True)
 

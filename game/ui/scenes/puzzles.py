@@ -22,6 +22,7 @@ from game.i18n import N_, _, ngettext
 from game.store.errors import StoreError
 from game.store.puzzles import PuzzleStore, puzzle_key
 from game.ui.coach.staged import Arrow, CoachButton, StagedTable
+from game.ui.scenes import screens
 from game.ui.theme import CREAM, GOLD_LIGHT, GREEN, MUTED
 from game.ui.widgets.drawing import draw_text, fit_text
 from game.ui.widgets.menus import MenuScene
@@ -103,7 +104,8 @@ class PuzzlesScene(MenuScene):
 
     def open_puzzle(self, puzzle: Puzzle, daily: bool = False,
                     ladder_index: int | None = None) -> None:
-        self.app.scenes.open("puzzle_table", puzzle, daily=daily, ladder_index=ladder_index)
+        self.app.scenes.push(screens.puzzle_table(self.app, puzzle, daily=daily,
+                                                  ladder_index=ladder_index))
 
     def back(self) -> None:
         self.app.scenes.pop()
@@ -216,7 +218,7 @@ class PuzzleCoach:
         if self.ladder_index is None:
             return
         index = self.ladder_index + 1
-        self.app.scenes.open_instead("puzzle_table", ladder()[index], ladder_index=index)
+        self.app.scenes.replace(screens.puzzle_table(self.app, ladder()[index], ladder_index=index))
 
     def leave(self) -> None:
         self.app.scenes.pop()

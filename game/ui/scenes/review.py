@@ -25,6 +25,7 @@ from game.i18n import N_, _, ngettext
 from game.solver.edits import card_text, story
 from game.store.stats import AccuracyRecord
 from game.ui.coach.staged import APPLY_TOOL, HINT_TOOL, Arrow, CoachButton, StagedTable
+from game.ui.scenes import screens
 from game.ui.table.driver import Worker
 from game.ui.theme import BLUE, CREAM, ERROR, GOLD_LIGHT, GREEN, MUTED
 from game.ui.widgets.drawing import draw_text, fit_text, font, wrap_text
@@ -85,11 +86,11 @@ class ReviewScene(MenuScene):
         if not hand_in_play(self.session):
             self.start(seat)
             return
-        self.app.scenes.open(
-            "handover", name, lambda: self.start(seat),
+        self.app.scenes.push(screens.handover(
+            self.app, name, lambda: self.start(seat),
             detail=_("The review shows {name}'s cards in the hand under way.").format(
                 name=name),
-            on_back=self.app.scenes.pop)
+            on_back=self.app.scenes.pop))
 
     def other_player(self) -> None:
         """Back to the choice of player; the review on show (its cards) is put away."""
@@ -230,7 +231,7 @@ class ReviewScene(MenuScene):
     def show_on_table(self) -> None:
         if self.chosen is not None and self.chosen.solution is not None:
             name = self.review.name if self.review is not None else _("You")
-            self.app.scenes.open("review_table", self.session, self.chosen, name)
+            self.app.scenes.push(screens.review_table(self.app, self.session, self.chosen, name))
 
     def back(self) -> None:
         self.app.scenes.pop()

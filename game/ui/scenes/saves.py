@@ -16,7 +16,13 @@ from game.i18n import N_, _, month_abbreviation, ngettext
 from game.session import SaveFailed, clear_autosave
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.saves import validate_slot_name
-from game.ui.scenes import is_contract_game, load_session, open_table, report_store_messages
+from game.ui.scenes import (
+    is_contract_game,
+    load_session,
+    open_table,
+    report_store_messages,
+    screens,
+)
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
@@ -338,7 +344,7 @@ class SavesScene(MenuScene):
             self.reload()
             self.rebuild()
             return
-        self.app.scenes.open("review", session)
+        self.app.scenes.push(screens.review(self.app, session))
 
     def save(self) -> None:
         assert self.session is not None

@@ -11,6 +11,7 @@ import pygame
 from game.engine.scoring import points_text
 from game.i18n import N_, _, ngettext
 from game.session import GameSession
+from game.ui.scenes import screens
 from game.ui.scenes.end_of_hand import DEAL_ROW, ButtonSpec, EndOfHandScene
 from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, MUTED, ROW_LINE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
@@ -139,15 +140,15 @@ class ScoreboardScene(EndOfHandScene):
         session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
                                   self._next_seed())
         self._replace_table(
-            lambda autosave: self.app.scenes.create("table", session, autosave=autosave))
+            lambda autosave: screens.table(self.app, session, autosave=autosave))
 
     def review(self) -> None:
         """The coach's review of the match so far (issue 18)."""
-        self.app.scenes.open("review", self.session)
+        self.app.scenes.push(screens.review(self.app, self.session))
 
     def setup_game(self) -> None:
-        self.app.scenes.open_alone("title")
-        self.app.scenes.open("new_game")
+        self.app.scenes.reset(screens.title(self.app))
+        self.app.scenes.push(screens.new_game(self.app))
 
     def back(self) -> None:
         """Esc: the same as the main button."""

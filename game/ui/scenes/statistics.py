@@ -20,6 +20,7 @@ from game.i18n import N_, _, month_abbreviation, ngettext
 from game.session import GameSession
 from game.store import StoreError
 from game.store.history import FinishedMatch, HistoryStore
+from game.ui.scenes import screens
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED, STAT_BAND, STAT_TRACK
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
@@ -228,7 +229,7 @@ class StatisticsScene(MenuScene):
         except (SaveError, IndexError) as error:
             self.app.notify(_("This match cannot be replayed: {error}").format(error=error))
             return
-        self.app.scenes.open("review", session)
+        self.app.scenes.push(screens.review(self.app, session))
 
     def _ask_clear(self) -> None:
         games = self.overall.games if self.overall else 0

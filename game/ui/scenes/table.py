@@ -30,6 +30,7 @@ from game.engine.turn import freezing_jokers
 from game.engine.variants import TableLayout
 from game.i18n import _
 from game.solver.edits import Step, card_text
+from game.ui.scenes import screens
 from game.ui.table import narration
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.chooser import JokerChooser
@@ -198,8 +199,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
                          [_("You drew {cards} on your last turn.").format(cards=cards)])
 
         last = self.replay.last_turn_words()
-        self.app.scenes.open("handover", self.session.seats[seat].name, confirmed,
-                             detail=last, table=self)
+        self.app.scenes.push(screens.handover(self.app, self.session.seats[seat].name, confirmed,
+                             detail=last, table=self))
 
     def _start_human(self) -> None:
         match = self.match
@@ -328,7 +329,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def _hand_finished(self) -> None:
         self.pointer.cancel()
         self.draft = None
-        self._close_hand(self.app.scenes.create("scoreboard", self.session, self))
+        self._close_hand(screens.scoreboard(self.app, self.session, self))
 
     def next_hand(self) -> None:
         """The scoreboard's Next hand: deal the next hand (the scoreboard pops itself)."""

@@ -13,7 +13,7 @@ from game.i18n import N_, _, ngettext
 from game.store import AUTOSAVE
 from game.store.errors import StoreError
 from game.store.puzzles import PuzzleStore
-from game.ui.scenes import is_contract_game, load_session, open_table
+from game.ui.scenes import is_contract_game, load_session, open_table, screens
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_text, felt_background, fit_text
@@ -129,16 +129,16 @@ class TitleScene(MenuScene):
         open_table(self.app, session)
 
     def new_game(self) -> None:
-        self.app.scenes.open("new_game")
+        self.app.scenes.push(screens.new_game(self.app))
 
     def join_game(self) -> None:
-        self.app.scenes.open("join")
+        self.app.scenes.push(screens.join(self.app))
 
     def load_game(self) -> None:
-        self.app.scenes.open("saves", mode="load")
+        self.app.scenes.push(screens.saves(self.app, mode="load"))
 
     def rules(self) -> None:
-        self.app.scenes.open("rules")
+        self.app.scenes.push(screens.rules(self.app))
 
     def tutorial(self) -> None:
         """The first-game tutorial (issue 18); once opened, no longer offered first."""
@@ -148,16 +148,16 @@ class TitleScene(MenuScene):
             except (StoreError, OSError) as error:
                 self.app.notify(_("The tutorial's progress could not be saved: {error}").format(
                     error=error))
-        self.app.scenes.open("tutorial")
+        self.app.scenes.push(screens.tutorial(self.app))
 
     def puzzles(self) -> None:
-        self.app.scenes.open("puzzles")
+        self.app.scenes.push(screens.puzzles(self.app))
 
     def settings(self) -> None:
-        self.app.scenes.open("settings")
+        self.app.scenes.push(screens.settings(self.app))
 
     def statistics(self) -> None:
-        self.app.scenes.open("statistics")
+        self.app.scenes.push(screens.statistics(self.app))
 
     def quit(self) -> None:
         self.app.quit()

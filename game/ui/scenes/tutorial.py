@@ -18,6 +18,7 @@ from game.i18n import _
 from game.store.errors import StoreError
 from game.store.puzzles import PuzzleStore
 from game.ui.coach.staged import Arrow, CoachButton, StagedTable
+from game.ui.scenes import screens
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -138,7 +139,7 @@ class TutorialCoach:
 
     def next_step(self) -> None:
         if self.progress.advance():
-            self.app.scenes.open_instead("tutorial", self.progress)
+            self.app.scenes.replace(screens.tutorial(self.app, self.progress))
             return
         self._remember(done=True)
         self.app.notify(_("Tutorial finished. Have a good game!"), info=True)

@@ -24,6 +24,7 @@ from game.engine.protocol import GameState
 from game.i18n import _
 from game.session import SaveFailed, clear_autosave, record_match
 from game.ui.scene import Scene
+from game.ui.scenes import screens
 from game.ui.spoken import sentences
 from game.ui.table.driver import Worker
 from game.ui.table.hud import Message, Status
@@ -150,7 +151,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def open_menu(self) -> None:
         self.pointer.cancel()
-        self.app.scenes.open("table_menu", self)
+        self.app.scenes.push(screens.table_menu(self.app, self))
 
     def write_autosave(self) -> None:
         try:

@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.session import SaveFailed
+from game.ui.scenes import screens
 from game.ui.scenes.dialogs import ConfirmDialog, Dialog, PromptDialog
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ class TableMenu(Dialog):
     def settings(self) -> None:
         """The settings screen over the table; Done comes back to the table."""
         self.close()
-        self.app.scenes.open("settings")
+        self.app.scenes.push(screens.settings(self.app))
 
     def to_title(self) -> None:
         table = self.table
@@ -127,4 +128,4 @@ class TableMenu(Dialog):
 
 
 def _go_title(app: App) -> None:
-    app.scenes.open_alone("title")
+    app.scenes.reset(screens.title(app))

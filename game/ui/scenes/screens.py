@@ -1,0 +1,169 @@
+"""One typed maker per screen: ``screens.rules(app, variant_id)`` makes the Rules screen with
+that screen's own parameters, checked by mypy, and the caller shows it through the scene
+stack (``app.scenes.push``, ``replace`` or ``reset``).
+
+The registry by name (``game.ui.scenes.SCENES``) stays inside: a maker asks it for the
+screen, so a screen's module is still imported only when the screen is first made (the
+title screen's first frame loads no table, no solver), and no screen imports another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from game.coach.puzzles import Puzzle
+    from game.coach.review import TurnReview
+    from game.coach.tutorial import TutorialProgress
+    from game.net import NetClient, NetHost
+    from game.net.events import Update
+    from game.session import GameSession
+    from game.ui.app import App
+    from game.ui.coach.staged import StagedTable
+    from game.ui.contract.scoreboard import ContractScoreboardScene
+    from game.ui.scenes.contract_table import ContractTableScene
+    from game.ui.scenes.handover import HandOverScene
+    from game.ui.scenes.hosted_contract_table import HostedContractTableScene
+    from game.ui.scenes.hosted_table import HostedTableScene
+    from game.ui.scenes.join import JoinScene
+    from game.ui.scenes.joined_contract_table import JoinedContractTableScene
+    from game.ui.scenes.joined_table import JoinedTableScene
+    from game.ui.scenes.lobby import LobbyScene
+    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.scenes.notices import NoticesDialog
+    from game.ui.scenes.puzzles import PuzzlesScene
+    from game.ui.scenes.review import ReviewScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.saves import SavesScene
+    from game.ui.scenes.scoreboard import ScoreboardScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.statistics import StatisticsScene
+    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.title import TitleScene
+    from game.ui.table.card_table import CardTableScene
+    from game.ui.table.menu import TableMenu
+
+
+def title(app: App) -> TitleScene:
+    return cast("TitleScene", app.scenes.create("title"))
+
+
+def new_game(app: App, deal: int | None = None) -> NewGameScene:
+    """New game; ``deal``: a deal number to fill in (``machiavelli --deal N``)."""
+    return cast("NewGameScene", app.scenes.create("new_game", deal))
+
+
+def saves(app: App, mode: str = "load", session: GameSession | None = None) -> SavesScene:
+    """The saves list: ``mode`` "load", or "save" with the ``session`` to save."""
+    return cast("SavesScene", app.scenes.create("saves", mode, session))
+
+
+def rules(app: App, variant_id: str | None = None,
+          options: Mapping[str, Any] | None = None) -> RulesScene:
+    return cast("RulesScene", app.scenes.create("rules", variant_id, options))
+
+
+def settings(app: App) -> SettingsScene:
+    return cast("SettingsScene", app.scenes.create("settings"))
+
+
+def statistics(app: App) -> StatisticsScene:
+    return cast("StatisticsScene", app.scenes.create("statistics"))
+
+
+def notices(app: App, title: str, lines: Sequence[str], *, intro: str = "", outro: str = "",
+            on_close: Callable[[], None] | None = None) -> NoticesDialog:
+    return cast("NoticesDialog", app.scenes.create(
+        "notices", title, lines, intro=intro, outro=outro, on_close=on_close))
+
+
+def table(app: App, session: GameSession, autosave: bool = True) -> TableScene:
+    """The manipulation table (``open_table`` picks the table by the game's family)."""
+    return cast("TableScene", app.scenes.create("table", session, autosave))
+
+
+def contract_table(app: App, session: GameSession, autosave: bool = True) -> ContractTableScene:
+    return cast("ContractTableScene", app.scenes.create("contract_table", session, autosave))
+
+
+def lobby(app: App, variant_id: str = "", options: dict[str, Any] | None = None,
+          seats: Sequence[tuple[str, str]] = (), seed: int | None = None,
+          resumed: GameSession | None = None) -> LobbyScene:
+    """The host's lobby: a new game (variant, options, seats, seed) or a ``resumed`` one."""
+    return cast("LobbyScene", app.scenes.create(
+        "lobby", variant_id, options, seats, seed, resumed))
+
+
+def hosted_table(app: App, session: GameSession, host: NetHost,
+                 autosave: bool = True) -> HostedTableScene:
+    return cast("HostedTableScene", app.scenes.create("hosted_table", session, host, autosave))
+
+
+def hosted_contract_table(app: App, session: GameSession, host: NetHost,
+                          autosave: bool = True) -> HostedContractTableScene:
+    return cast("HostedContractTableScene",
+                app.scenes.create("hosted_contract_table", session, host, autosave))
+
+
+def join(app: App) -> JoinScene:
+    """Join a network game: the games found, an address and code, the joiner's name."""
+    return cast("JoinScene", app.scenes.create("join"))
+
+
+def joined_table(app: App, client: NetClient, update: Update,
+                 options: dict[str, Any] | None = None, kinds: tuple[str, ...] = (),
+                 backlog: list[object] | None = None) -> JoinedTableScene:
+    """The manipulation table of ``client``'s seat, from the host's first ``update``."""
+    return cast("JoinedTableScene", app.scenes.create(
+        "joined_table", client, update, options, kinds, backlog))
+
+
+def joined_contract_table(app: App, client: NetClient, update: Update,
+                          options: dict[str, Any] | None = None, kinds: tuple[str, ...] = (),
+                          backlog: list[object] | None = None) -> JoinedContractTableScene:
+    return cast("JoinedContractTableScene", app.scenes.create(
+        "joined_contract_table", client, update, options, kinds, backlog))
+
+
+def table_menu(app: App, table: CardTableScene) -> TableMenu:
+    return cast("TableMenu", app.scenes.create("table_menu", table))
+
+
+def handover(app: App, name: str, on_confirm: Callable[[], None], *, detail: str = "",
+             table: Any = None, on_back: Callable[[], object] | None = None) -> HandOverScene:
+    return cast("HandOverScene", app.scenes.create(
+        "handover", name, on_confirm, detail=detail, table=table, on_back=on_back))
+
+
+def scoreboard(app: App, session: GameSession,
+               table: TableScene | None = None) -> ScoreboardScene:
+    return cast("ScoreboardScene", app.scenes.create("scoreboard", session, table))
+
+
+def contract_scoreboard(app: App, session: GameSession,
+                        table: ContractTableScene | None = None) -> ContractScoreboardScene:
+    return cast("ContractScoreboardScene",
+                app.scenes.create("contract_scoreboard", session, table))
+
+
+def puzzles(app: App) -> PuzzlesScene:
+    return cast("PuzzlesScene", app.scenes.create("puzzles"))
+
+
+def puzzle_table(app: App, puzzle: Puzzle, daily: bool = False,
+                 ladder_index: int | None = None) -> StagedTable:
+    return cast("StagedTable", app.scenes.create("puzzle_table", puzzle, daily, ladder_index))
+
+
+def tutorial(app: App, progress: TutorialProgress | None = None) -> StagedTable:
+    return cast("StagedTable", app.scenes.create("tutorial", progress))
+
+
+def review(app: App, session: GameSession, seat: int | None = None) -> ReviewScene:
+    return cast("ReviewScene", app.scenes.create("review", session, seat))
+
+
+def review_table(app: App, session: GameSession, turn: TurnReview,
+                 name: str | None = None) -> StagedTable:
+    return cast("StagedTable", app.scenes.create("review_table", session, turn, name))
