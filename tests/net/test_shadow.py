@@ -5,16 +5,17 @@ plays an action itself: it checks it as the host would and queues it to be sent.
 from __future__ import annotations
 
 import pytest
-from game.solver.matches import new_match
 
 from game.engine.actions import Draw, Play
 from game.engine.errors import IllegalAction
+from game.engine.serialize import new_match
 from game.engine.table import Table
 from game.net.shadow import ShadowContractMatch, ShadowMatch, is_hidden
+from game.solver import PLAY_ORACLE
 
 
 def test_the_shadow_holds_only_what_its_seat_may_see() -> None:
-    match = new_match("machiavelli", 3, 5, {}, ["Ada", "Bea", "Cy"])
+    match = new_match("machiavelli", 3, 5, {}, ["Ada", "Bea", "Cy"], oracle=PLAY_ORACLE)
     match.apply(Draw(0))
     shadow = ShadowMatch("machiavelli", {}, match.view(1))
     real = set(match.hand.stock) | set(match.hand.hands[0]) | set(match.hand.hands[2])
@@ -27,7 +28,7 @@ def test_the_shadow_holds_only_what_its_seat_may_see() -> None:
 
 
 def test_the_shadow_checks_as_the_host_and_queues_never_applies() -> None:
-    match = new_match("machiavelli", 2, 2, {}, ["Ada", "Bea"])
+    match = new_match("machiavelli", 2, 2, {}, ["Ada", "Bea"], oracle=PLAY_ORACLE)
     shadow = ShadowMatch("machiavelli", {}, match.view(1))
     with pytest.raises(IllegalAction, match="Ada's turn"):
         shadow.apply(Draw(1))  # not its turn
@@ -42,7 +43,7 @@ def test_the_shadow_checks_as_the_host_and_queues_never_applies() -> None:
 
 
 def test_the_contract_shadow_shows_the_discards_top_only() -> None:
-    match = new_match("shanghai-rummy", 3, 4, {}, ["Ada", "Bea", "Cy"])
+    match = new_match("shanghai-rummy", 3, 4, {}, ["Ada", "Bea", "Cy"], oracle=PLAY_ORACLE)
     match.apply(Draw(0))  # the buy window opens: seat 1 is asked first
     view = match.view(1)
     shadow = ShadowContractMatch("shanghai-rummy", {}, view, match.hand.buy_queue)
