@@ -25,6 +25,7 @@ import pygame  # noqa: E402
 
 from game.session import GameSession, Seat  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.scenes import screens  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
 from game.ui.scenes.puzzles import ladder  # noqa: E402
 from game.ui.scenes.scoreboard import ScoreboardScene  # noqa: E402
@@ -114,17 +115,18 @@ def main() -> int:
             play_own_turn(probe)
     save(app, "scoreboard.png", 60)
 
-    review = app.scenes.open("review", session)  # the match just finished, as Review opens it
+    # the match just finished, as Review opens it
+    review = app.scenes.push(screens.review(app, session))
     worker = getattr(review, "worker", None)
     if worker is not None:
         worker.wait(300)
     save(app, "review.png", 20)
 
     app.scenes.reset(TitleScene(app))
-    app.scenes.open("puzzle_table", ladder()[3], ladder_index=3)
+    app.scenes.push(screens.puzzle_table(app, ladder()[3], ladder_index=3))
     save(app, "puzzle.png", 60)
     app.scenes.reset(TitleScene(app))
-    app.scenes.open("tutorial")
+    app.scenes.push(screens.tutorial(app))
     save(app, "tutorial.png", 60)
     app.shutdown()
     return 0
