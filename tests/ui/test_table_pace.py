@@ -14,10 +14,10 @@ from typing import Any
 import pygame
 import pytest
 
-import game.ai.players.hints as hints
 import game.ui.contract.computer as contract_computer
 import game.ui.contract.hint as contract_hint
 import game.ui.table.computer as computer
+import game.ui.table.driver as driver
 from game.engine.serialize import new_match
 from game.session import GameSession, Seat
 from game.ui.scenes.contract_table import ContractTableScene
@@ -137,7 +137,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     until it opens again (at the latest at the end of the test)."""
     opened = threading.Event()
     opened.set()
-    ask, hint_for, suggest = computer.ask, hints.hint_for, contract_hint.suggest
+    ask, hint_for, suggest = computer.ask, driver.hint_for, contract_hint.suggest
 
     def slow_ask(player: Any, view: Any) -> Any:
         opened.wait(30)
@@ -153,7 +153,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
 
     monkeypatch.setattr(computer, "ask", slow_ask)
     monkeypatch.setattr(contract_computer, "ask", slow_ask)
-    monkeypatch.setattr(hints, "hint_for", slow_hint)
+    monkeypatch.setattr(driver, "hint_for", slow_hint)  # the name the hint worker calls
     monkeypatch.setattr(contract_hint, "suggest", slow_suggest)
     yield opened
     opened.set()
