@@ -52,7 +52,8 @@ from game.store.saves import (
     SaveSummary,
     parse_save,
 )
-from game.store.seats import COMPUTER_KINDS, MAX_NAME_LENGTH, Seat
+from game.store.seats import COMPUTER_KINDS, MAX_NAME_LENGTH
+from game.store.seats import Seat as Seat  # re-exported: the session's seat is the store's
 from game.store.stats import MAX_HINTS
 
 #: When a saved match may have started (seconds since 1970, the saves' own date range):
@@ -100,7 +101,7 @@ class NetworkSeats:
     remote: tuple[int, ...]
     levels: tuple[str, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"remote": list(self.remote), "levels": list(self.levels)}
 
     @classmethod
@@ -131,7 +132,8 @@ class GameSession:
     network: NetworkSeats | None = None  # hosted for network play (``game.net``)
 
     @classmethod
-    def new(cls, variant_id: str, options: dict, seats: list[Seat], seed: int) -> GameSession:
+    def new(cls, variant_id: str, options: dict[str, Any], seats: list[Seat],
+            seed: int) -> GameSession:
         """A new match of the variant dealt from ``seed``, its must-play question answered by
         the solver."""
         match = new_match(variant_id, len(seats), seed, options, [s.name for s in seats],
@@ -149,7 +151,7 @@ class GameSession:
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         match = self.match
         return {
             "variant": match.variant.name, "variant_id": match.variant_id,
@@ -157,7 +159,7 @@ class GameSession:
             "scores": [points_number(t) for t in match.totals], "hand": match.hand.number + 1,
         }
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = {
             "match": self.match.to_json(),
             "seats": [seat.to_json() for seat in self.seats],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from game.engine.errors import NotationError
 from game.engine.table import Table
@@ -30,7 +30,7 @@ class Action:
     kind: ClassVar[str] = ""
     player: int | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "player": self.player}
 
 
@@ -46,7 +46,7 @@ class NotPlaying(Action):
 
     unsettled: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = super().to_json()
         if self.unsettled:
             data["unsettled"] = True
@@ -67,7 +67,7 @@ class Play(Action):
     kind: ClassVar[str] = ActionKind.PLAY
     table: Table = Table()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "player": self.player, "table": self.table.to_json()}
 
 
@@ -117,7 +117,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-def action_from_json(data: dict) -> Action:
+def action_from_json(data: dict[str, Any]) -> Action:
     if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
         raise NotationError(f"not a known action: {data!r}")
     cls = ACTION_TYPES[data["type"]]

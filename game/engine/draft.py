@@ -8,8 +8,9 @@ draft's end table in one ``Play`` action, and refuses it whole if it is illegal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine.cards import Card, Face
 from game.engine.errors import IllegalAction
@@ -34,7 +35,7 @@ class Move:
     to_group: int | str | None
     position: int | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"card": card_to_json(self.card), "from": self.from_group,
                 "to": self.to_group, "position": self.position}
 
@@ -247,7 +248,7 @@ class TurnDraft:
         hand.remove(card)
         hand.insert(min(position, len(hand)), card)
 
-    def sort_hand(self, key) -> None:  # noqa: ANN001 - any sort key over cards
+    def sort_hand(self, key: Callable[[Card], Any]) -> None:
         self._state.hand.sort(key=key)
 
     def undo(self) -> bool:

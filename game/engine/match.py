@@ -463,7 +463,7 @@ class Match:
 
     # --- persistence
 
-    def state_json(self) -> dict:
+    def state_json(self) -> dict[str, Any]:
         """The full state, hidden parts included, in a canonical JSON form."""
         h = self.hand
         return {
@@ -483,7 +483,7 @@ class Match:
         text = json.dumps(self.state_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The versioned save (``game.engine.save_format``)."""
         return save_format.match_json(self)
 
@@ -491,7 +491,7 @@ class Match:
     def from_json(cls, data: object, oracle: PlayOracle | None = None) -> Match:
         """The match a save holds, replayed with ``oracle``; ``SaveError`` says what is
         wrong."""
-        def create(variant_id: str, players: int, seed: int, options: dict,
+        def create(variant_id: str, players: int, seed: int, options: dict[str, Any],
                    names: Sequence[str] | None) -> Match:
             return cls(variant_id, players, seed, options, names, oracle)
 

@@ -11,7 +11,7 @@ picks the class by the variant's family.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from game.engine.actions import Action
 from game.engine.errors import EngineError, NotationError
@@ -23,14 +23,14 @@ SCHEMA = 1
 M = TypeVar("M", bound="GameState")
 
 #: Makes a fresh match: (variant id, players, seed, options, names) -> match.
-Create = Callable[[str, int, int, dict, Sequence[str] | None], M]
+Create = Callable[[str, int, int, dict[str, Any], Sequence[str] | None], M]
 
 
 class SaveError(EngineError, ValueError):
     """A saved match that cannot be loaded; the message says why."""
 
 
-def match_json(match: GameState) -> dict:
+def match_json(match: GameState) -> dict[str, Any]:
     """``match`` as its versioned save JSON."""
     return {
         "schema": SCHEMA,
@@ -77,7 +77,7 @@ def check_header(data: object) -> None:
 
 
 def replay_saved(data: object, family: Family, create: Create[M],
-                    read_action: Callable[[dict], Action]) -> M:
+                    read_action: Callable[[dict[str, Any]], Action]) -> M:
     """The match a save holds, made by ``create`` and replayed with its actions read by
     ``read_action``; SaveError naming what is wrong, also when the save's variant is not
     of ``family``."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from game.engine.cards import Card, Face
 from game.engine.variants import Scoring, Variant
@@ -113,14 +114,14 @@ class HandResult:
     points: tuple[Points, ...]  # what each seat adds to its match total
     winners: tuple[int, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "reason": self.reason, "ender": self.ender, "hand_values": list(self.hand_values),
             "points": [points_json(p) for p in self.points], "winners": list(self.winners),
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> HandResult:
+    def from_json(cls, data: dict[str, Any]) -> HandResult:
         return cls(data["reason"], data["ender"], tuple(data["hand_values"]),
                    tuple(points_from_json(p) for p in data["points"]),
                    tuple(data["winners"]))

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.engine.actions import Action
 from game.engine.contract.match import ContractMatch
@@ -36,11 +36,11 @@ MATCH_CLASSES: dict[Family, MatchClass] = {
     Family.MANIPULATION: Match, Family.CONTRACT: ContractMatch}
 
 
-def match_to_json(match: GameState) -> dict:
+def match_to_json(match: GameState) -> dict[str, Any]:
     return match.to_json()
 
 
-def new_match(variant_id: str, players: int, seed: int, options: dict | None = None,
+def new_match(variant_id: str, players: int, seed: int, options: dict[str, Any] | None = None,
               names: Sequence[str] | None = None,
               oracle: PlayOracle | None = None) -> GameState:
     """A match of any variant, of the class its family plays. A variant with the must-play
@@ -49,7 +49,7 @@ def new_match(variant_id: str, players: int, seed: int, options: dict | None = N
     return MATCH_CLASSES[family](variant_id, players, seed, options, names, oracle)
 
 
-def replay(variant_id: str, options: dict, players: int, seed: int,
+def replay(variant_id: str, options: dict[str, Any], players: int, seed: int,
            names: Sequence[str] | None, log: Sequence[Action],
            oracle: PlayOracle | None = None) -> GameState:
     match = new_match(variant_id, players, seed, options, names, oracle)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine.cards import Card, CardMinter, Face, format_melds, parse_melds
 from game.engine.serial import card_from_json, card_to_json, face_from_json, face_to_json
@@ -48,7 +49,7 @@ class Table:
             text += (" || free: " if text else "free: ") + " ".join(str(c) for c in self.free)
         return text
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "melds": [[card_to_json(c) for c in meld] for meld in self.melds],
             "free": [card_to_json(c) for c in self.free],
@@ -56,7 +57,7 @@ class Table:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> Table:
+    def from_json(cls, data: dict[str, Any]) -> Table:
         return cls(
             tuple(tuple(card_from_json(c) for c in meld) for meld in data["melds"]),
             tuple(card_from_json(c) for c in data["free"]),

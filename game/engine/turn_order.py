@@ -155,7 +155,8 @@ def kind_problem(m: Match, kind: str, unsettled: bool = False) -> str | None:
     rule = KIND_RULES.get(kind)  # type: ignore[call-overload]  # a str from a saved log
     if rule is None:
         return _("unknown action {kind}").format(kind=kind)
-    return rule(m, unsettled)
+    problem: str | None = rule(m, unsettled)
+    return problem
 
 
 def legal_kinds(m: Match) -> tuple[ActionKind, ...]:

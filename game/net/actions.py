@@ -20,7 +20,7 @@ from game.engine.variants import Family
 from game.net.wire import WireError
 
 #: The engine's action reader of each family (the one its saves use).
-READERS: dict[Family, Callable[[dict], Action]] = {
+READERS: dict[Family, Callable[[dict[str, Any]], Action]] = {
     Family.MANIPULATION: action_from_json, Family.CONTRACT: contract_action_from_json}
 
 #: Actions only the host takes: a client never deals the next hand.

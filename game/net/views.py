@@ -33,7 +33,7 @@ def cards_from(data: Sequence[str]) -> tuple[Card, ...]:
     return tuple(card_from_json(c) for c in data)
 
 
-def match_result_json(result: MatchResult | None) -> dict | None:
+def match_result_json(result: MatchResult | None) -> dict[str, Any] | None:
     if result is None:
         return None
     return {"totals": [points_json(t) for t in result.totals], "winners": list(result.winners),
@@ -41,7 +41,7 @@ def match_result_json(result: MatchResult | None) -> dict | None:
             "settlements": [[a, b, points_json(p)] for a, b, p in result.settlements]}
 
 
-def match_result_from(data: dict | None) -> MatchResult | None:
+def match_result_from(data: dict[str, Any] | None) -> MatchResult | None:
     if data is None:
         return None
     return MatchResult(tuple(points_from_json(t) for t in data["totals"]),
@@ -50,17 +50,17 @@ def match_result_from(data: dict | None) -> MatchResult | None:
                        tuple((a, b, points_from_json(p)) for a, b, p in data["settlements"]))
 
 
-def _hand_result_from(data: dict | None) -> HandResult | None:
+def _hand_result_from(data: dict[str, Any] | None) -> HandResult | None:
     return HandResult.from_json(data) if data is not None else None
 
 
-def _turn_json(record: TurnRecord) -> dict:
+def _turn_json(record: TurnRecord) -> dict[str, Any]:
     return {"player": record.player, "before": record.before.to_json(),
             "after": record.after.to_json(), "played": cards_json(record.played),
             "drawn": record.drawn, "ended_by": record.ended_by}
 
 
-def _turn_from(data: dict) -> TurnRecord:
+def _turn_from(data: dict[str, Any]) -> TurnRecord:
     return TurnRecord(data["player"], Table.from_json(data["before"]),
                       Table.from_json(data["after"]), cards_from(data["played"]),
                       data["drawn"], data["ended_by"])
@@ -73,7 +73,7 @@ def _totals_json(totals: Sequence[Points]) -> list[int | float | str]:
 # --------------------------------------------------------------------------- manipulation
 
 
-def _manipulation_json(view: SeatView, turns_from: int) -> dict:
+def _manipulation_json(view: SeatView, turns_from: int) -> dict[str, Any]:
     assert isinstance(view, PlayerView)
     return {
         "seat": view.seat, "names": list(view.names), "hand": cards_json(view.hand),
@@ -90,7 +90,8 @@ def _manipulation_json(view: SeatView, turns_from: int) -> dict:
     }
 
 
-def _manipulation_from(data: dict, variant: Variant, turns: tuple[Any, ...]) -> PlayerView:
+def _manipulation_from(data: dict[str, Any], variant: Variant,
+                       turns: tuple[Any, ...]) -> PlayerView:
     return PlayerView(
         seat=data["seat"], variant=variant, names=tuple(data["names"]),
         hand=cards_from(data["hand"]), hand_counts=tuple(data["hand_counts"]),
@@ -112,7 +113,7 @@ def _declared_json(declared: dict[Card, Face]) -> list[list[str]]:
     return [[card_to_json(c), face_notation(f)] for c, f in declared.items()]
 
 
-def _contract_json(view: SeatView, turns_from: int) -> dict:
+def _contract_json(view: SeatView, turns_from: int) -> dict[str, Any]:
     assert isinstance(view, ContractView)
     return {
         "seat": view.seat, "names": list(view.names), "hand": cards_json(view.hand),
@@ -133,7 +134,7 @@ def _contract_json(view: SeatView, turns_from: int) -> dict:
     }
 
 
-def _contract_from(data: dict, variant: Variant, turns: tuple[Any, ...]) -> ContractView:
+def _contract_from(data: dict[str, Any], variant: Variant, turns: tuple[Any, ...]) -> ContractView:
     top, taken = data["discard_top"], data["taken"]
     return ContractView(
         seat=data["seat"], variant=variant, names=tuple(data["names"]),
@@ -156,9 +157,9 @@ def _contract_from(data: dict, variant: Variant, turns: tuple[Any, ...]) -> Cont
 # --------------------------------------------------------------------------- by family
 
 #: A family's view as JSON, from the ``turns_from``-th finished turn on.
-WRITERS: dict[Family, Callable[[SeatView, int], dict]] = {
+WRITERS: dict[Family, Callable[[SeatView, int], dict[str, Any]]] = {
     Family.MANIPULATION: _manipulation_json, Family.CONTRACT: _contract_json}
-_READERS: dict[Family, Callable[[dict, Variant, tuple[Any, ...]], SeatView]] = {
+_READERS: dict[Family, Callable[[dict[str, Any], Variant, tuple[Any, ...]], SeatView]] = {
     Family.MANIPULATION: _manipulation_from, Family.CONTRACT: _contract_from}
 
 
@@ -182,7 +183,7 @@ def hand_number(view: SeatView) -> int:
     return number if isinstance(number, int) else getattr(view, "round_number", 0)
 
 
-def view_json(family: Family, view: SeatView, turns_from: int = 0) -> dict:
+def view_json(family: Family, view: SeatView, turns_from: int = 0) -> dict[str, Any]:
     """``view`` for the wire, with its finished turns from ``turns_from`` on."""
     return WRITERS[family](view, turns_from)
 
@@ -209,7 +210,7 @@ class ViewReader:
         self.turns: list[Any] = []
         self.hand: int | None = None
 
-    def read(self, data: dict) -> SeatView:
+    def read(self, data: dict[str, Any]) -> SeatView:
         try:
             frm = data.get("turns_from", 0)
             number = data.get("hand_number", data.get("round_number"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from game.engine.cards import Card
 from game.engine.contract.match import ContractView
-from game.engine.contract.rules import Contract
+from game.engine.contract.params import Contract
 
 
 @dataclass

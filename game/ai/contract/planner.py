@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.engine.cards import JOKER_RANK, JOKER_SUIT, SUITS, Card, Face
-from game.engine.contract.rules import SET_SIZE, Contract, check_lay_down, check_meld_as
+from game.engine.contract.params import SET_SIZE, Contract
+from game.engine.contract.rules import check_lay_down, check_meld_as
 from game.engine.variants import Variant
 
 

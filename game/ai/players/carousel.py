@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 
-from game.ai.players.plays import FoundPlay, solution_for
+from game.ai.players.plays import solution_for
 from game.ai.players.unseen import opponents, sample_hands, unseen_cards
 from game.engine.match import PlayerView
 from game.engine.scoring import UNDERCUT_BONUS, card_value, hand_value
-from game.solver import Work
+from game.solver import FoundPlay, Work
 
 
 def value_after(view: PlayerView, found: FoundPlay | None) -> int:

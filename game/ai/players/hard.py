@@ -46,7 +46,7 @@ from game.ai.players.base import ComputerPlayer
 from game.ai.players.carousel import draw_again_value, knock_worth, value_after
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
-from game.ai.players.plays import FoundPlay, as_decision, solution_for
+from game.ai.players.plays import as_decision, solution_for
 from game.ai.players.rollouts import DealSource, Weighing, sample_deals, weigh_by_rollouts
 from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
@@ -54,7 +54,7 @@ from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.scoring import hand_value
 from game.engine.variants import Scoring
-from game.solver import Work
+from game.solver import FoundPlay, Work
 
 POINTS_SCHEMES = (Scoring.TAHITI, Scoring.MANIPULATION, Scoring.CAROUSEL_SCARNE,
                   Scoring.CAROUSEL_CULBERTSON)

@@ -13,11 +13,10 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.ai.players.plays import FoundPlay
 from game.engine.cards import Card
 from game.engine.match import PlayerView
 from game.engine.table import Table
-from game.solver import Work, arrange
+from game.solver import FoundPlay, Work, arrange
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from game.ai.players.unseen import unseen_cards
 from game.engine.cards import Card, Face
@@ -66,7 +67,7 @@ def _drawn_after(view: PlayerView, seat: int) -> int:
     return view.draws_this_turn if view.current == seat else 0
 
 
-def _key(table: Table) -> tuple:
+def _key(table: Table) -> tuple[Any, ...]:
     return table.melds, table.free
 
 
@@ -76,7 +77,7 @@ class HandSampler:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self._dead_faces: dict[tuple, dict[Face, bool]] = {}
+        self._dead_faces: dict[tuple[Any, ...], dict[Face, bool]] = {}
 
     def dead_face(self, view: PlayerView, table: Table, card: Card, opened: bool,
                   work: Work | None = None) -> bool:

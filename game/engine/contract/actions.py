@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from game.engine.actions import Action, Draw, NextHand
 from game.engine.cards import Card, Face
@@ -46,11 +46,11 @@ class Decline(Action):
     kind: ClassVar[str] = ContractKind.DECLINE
 
 
-def _declared_json(declared: dict[Card, Face]) -> list:
+def _declared_json(declared: dict[Card, Face]) -> list[Any]:
     return [[card_to_json(c), face_notation(f)] for c, f in declared.items()]
 
 
-def _declared_from(data: list) -> dict[Card, Face]:
+def _declared_from(data: list[Any]) -> dict[Card, Face]:
     return {card_from_json(c): parse_face_notation(f) for c, f in data}
 
 
@@ -62,7 +62,7 @@ class LayDown(Action):
     melds: tuple[tuple[Card, ...], ...] = ()
     declared: dict[Card, Face] = field(default_factory=dict, hash=False)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "player": self.player,
                 "melds": [[card_to_json(c) for c in m] for m in self.melds],
                 "declared": _declared_json(self.declared)}
@@ -77,7 +77,7 @@ class LayOff(Action):
     meld: int = 0
     declared: Face | None = None  # for a joker: the card it stands for
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "player": self.player, "card": _card_json(self.card),
                 "meld": self.meld,
                 "declared": face_notation(self.declared) if self.declared else None}
@@ -92,7 +92,7 @@ class SwapJoker(Action):
     card: Card | None = None
     meld: int = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "player": self.player, "card": _card_json(self.card),
                 "meld": self.meld}
 
@@ -102,14 +102,14 @@ class Discard(Action):
     kind: ClassVar[str] = ContractKind.DISCARD
     card: Card | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "player": self.player, "card": _card_json(self.card)}
 
 
 SIMPLE = {cls.kind: cls for cls in (Draw, TakeDiscard, Buy, Decline, NextHand)}
 
 
-def contract_action_from_json(data: dict) -> Action:
+def contract_action_from_json(data: dict[str, Any]) -> Action:
     if not isinstance(data, dict):
         raise NotationError(f"not a contract-game action: {data!r}")
     kind, player = data.get("type"), data.get("player")

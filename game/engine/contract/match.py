@@ -12,7 +12,7 @@ import copy
 import hashlib
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,9 +30,8 @@ from game.engine.contract.actions import (
     TakeDiscard,
     contract_action_from_json,
 )
-from game.engine.contract.params import ContractRules
+from game.engine.contract.params import Contract, ContractRules
 from game.engine.contract.rules import (
-    Contract,
     LayDownCheck,
     check_lay_down,
     check_meld_as,
@@ -540,9 +539,12 @@ class ContractMatch:
                 problems.append(f"meld {index + 1} is invalid: {check.reason}")
         return problems
 
-    def state_json(self) -> dict:
+    def state_json(self) -> dict[str, Any]:
         r = self.hand
-        cards = lambda seq: [card_to_json(c) for c in seq]  # noqa: E731
+
+        def cards(seq: Iterable[Card]) -> list[Any]:
+            return [card_to_json(c) for c in seq]
+
         return {
             "round": r.number, "current": r.current, "phase": r.phase,
             "stock": cards(r.stock), "discard": cards(r.discard),
@@ -561,7 +563,7 @@ class ContractMatch:
         text = json.dumps(self.state_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The versioned save (``game.engine.save_format``)."""
         return save_format.match_json(self)
 

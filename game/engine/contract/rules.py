@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, permutations
+from typing import Any
 
 from game.engine.cards import JOKER_SUIT, RANK_TEXT, SUITS, Card, Face, parse_face
 from game.engine.contract.params import (
@@ -179,7 +180,7 @@ def contract_possible(variant: Variant, contract: Contract, hand: Sequence[Card]
     runs = [(suit, w) for suit in SUITS for w in windows]
 
     # states known lost: (cards left, jokers, runs left or -sets left, first option)
-    failed: set[tuple] = set()
+    failed: set[tuple[Any, ...]] = set()
 
     def make_runs(left: int, jokers: int, first: int) -> bool:
         if left == 0:

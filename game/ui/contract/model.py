@@ -9,13 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.engine.cards import Card, Face
-from game.engine.contract.rules import (
-    SET_SIZE,
-    Contract,
-    check_meld_as,
-    face_text,
-    is_any_suit,
-)
+from game.engine.contract.params import SET_SIZE, Contract
+from game.engine.contract.rules import check_meld_as, face_text, is_any_suit
 from game.engine.variants import Variant
 from game.i18n import N_, _
 
