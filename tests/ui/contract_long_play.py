@@ -22,7 +22,7 @@ invariants are checked after every action and every few frames:
 - drags: a drag onto a meld or into the staging groups does the hint's action.
 
 Each violation is reported with its seed, window, turn and (once per kind, when a folder is
-given) a screenshot. ``tests/ui/test_contract_long_play.py`` plays a sample in CI;
+given) a screenshot. ``tests/ui/contract/test_contract_long_play.py`` plays a sample in CI;
 ``tests/benchmarks/bench_long_play.py --contract`` plays the full run.
 """
 

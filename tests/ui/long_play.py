@@ -16,7 +16,7 @@ invariants are checked after every action and every few frames:
   the pointer).
 
 Each violation is reported with its variant, seed, window size, turn and, when a folder is
-given, a screenshot. ``tests/ui/test_long_play.py`` plays a small sample in CI;
+given, a screenshot. ``tests/ui/table/test_long_play.py`` plays a small sample in CI;
 ``tests/benchmarks/bench_long_play.py`` plays the full run and prints the figures.
 """
 

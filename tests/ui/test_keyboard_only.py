@@ -182,7 +182,7 @@ def _hosted_table(app: App, variant: str = "machiavelli") -> object:
 def _joined_table(app: App, variant: str) -> object:
     """A table joined from the Join screen, its host headless on the loopback address."""
     from game.net import SeatSpec
-    from tests.ui.test_join import headless_host, join_and_begin
+    from tests.ui.scenes.test_join import headless_host, join_and_begin
 
     seats = [SeatSpec("local", "Ada"), SeatSpec("net")]
     if variant == "shanghai-rummy":
@@ -195,7 +195,7 @@ def _joined_table(app: App, variant: str) -> object:
 
 
 def _puzzle() -> Any:
-    from tests.ui.test_coach import known_puzzle
+    from tests.ui.coach.test_coach import known_puzzle
 
     return known_puzzle()
 

@@ -264,7 +264,7 @@ def test_the_contract_tables_buy_window_and_hint_keep_their_texts_whole(
 
     from game.engine.contract.match import ContractMatch
     from game.ui.scenes.contract_table import ContractTableScene
-    from tests.ui.test_contract_ui import ADA, BOOLE, YOU, rig
+    from tests.ui.contract.test_contract_ui import ADA, BOOLE, YOU, rig
 
     found: list[str] = []
     for size in SIZES:

@@ -13,7 +13,7 @@ from game.engine.contract.actions import Discard, LayDown, LayOff, SwapJoker
 from game.engine.contract.match import ContractMatch, TableMeld
 from game.ui.contract.replay import replay_start
 from game.ui.theme import seat_colour
-from tests.ui.test_contract_ui import (  # noqa: F401
+from tests.ui.contract.test_contract_ui import (  # noqa: F401
     ADA,
     BOOLE,
     YOU,

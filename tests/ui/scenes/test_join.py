@@ -35,7 +35,7 @@ from tests.ui.conftest import (
     type_text,
     widget,
 )
-from tests.ui.test_menus import open_title
+from tests.ui.scenes.test_menus import open_title
 from tests.ui.texts import cut_texts
 
 LOOPBACK = "127.0.0.1"

@@ -16,8 +16,8 @@ from game.session import GameSession, NetworkSeats, Seat
 from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.scenes import SCENES, screens
+from tests.ui.coach.test_coach import known_puzzle
 from tests.ui.conftest import StartApp, pump
-from tests.ui.test_coach import known_puzzle
 
 SEATS = [Seat("You", "human"), Seat("Ada", "easy"), Seat("Boole", "easy")]
 
@@ -66,7 +66,7 @@ HOSTS: list[NetHost] = []
 def _joined_table(app: App, variant: str) -> Scene:
     """The joined table the Join screen opens (through ``screens.joined_table`` or
     ``joined_contract_table``) once its headless host on the loopback begins."""
-    from tests.ui.test_join import headless_host, join_and_begin
+    from tests.ui.scenes.test_join import headless_host, join_and_begin
 
     seats = [SeatSpec("local", "Ada"), SeatSpec("net")]
     if variant == "shanghai-rummy":

@@ -11,8 +11,8 @@ import pygame
 
 from game.engine.contract.actions import LayDown, LayOff
 from game.engine.contract.match import ContractMatch, TableMeld
-from tests.ui.test_contract_ui import ADA, BOOLE, YOU, Table, _take
-from tests.ui.test_contract_ui import make as make  # noqa: F401  (the fixture)
+from tests.ui.contract.test_contract_ui import ADA, BOOLE, YOU, Table, _take
+from tests.ui.contract.test_contract_ui import make as make  # noqa: F401  (the fixture)
 
 Make = Callable[..., Table]
 

@@ -18,7 +18,7 @@ from game.ui.scenes import lobby as lobby_module
 from game.ui.scenes import open_table as open_scene
 from game.ui.table.probe import TableProbe
 from tests.ui.conftest import button, choose, click, pump, top_name, type_text, widget
-from tests.ui.test_new_game import open_new_game
+from tests.ui.scenes.test_new_game import open_new_game
 
 LOOPBACK = "127.0.0.1"
 
@@ -96,7 +96,7 @@ def test_new_game_offers_network_seats_and_hosts(app: Any) -> None:
     assert button(app, "Deal the cards")
     choose(app, widget(scene, "seat1.kind"), "net")
     assert button(app, "Host the game")  # a network seat: the lobby comes first
-    # the contract game is hosted too (tests/ui/test_host_contract.py): the seat stays
+    # the contract game is hosted too (tests/ui/scenes/test_host_contract.py): the seat stays
     choose(app, widget(app.scenes.top, "variant"), "shanghai-rummy")
     scene = app.scenes.top
     assert scene.setup.seats[1][1] == "net"

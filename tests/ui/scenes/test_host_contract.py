@@ -27,8 +27,8 @@ from game.ui.scenes import new_game as new_game_module
 from game.ui.scenes import open_table as open_scene
 from game.ui.table.probe import TableProbe
 from tests.ui.conftest import StartApp, button, choose, click, pump, top_name, type_text, widget
-from tests.ui.test_host_lobby import LOOPBACK, join_bot, run_until
-from tests.ui.test_new_game import open_new_game
+from tests.ui.scenes.test_host_lobby import LOOPBACK, join_bot, run_until
+from tests.ui.scenes.test_new_game import open_new_game
 
 SEED = 20261126
 

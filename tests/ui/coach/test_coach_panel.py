@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.ui.coach.staged import StagedTable
+from tests.ui.coach.test_coach import coach_button, drag_to_new_meld, known_puzzle, staged
 from tests.ui.conftest import StartApp
-from tests.ui.test_coach import coach_button, drag_to_new_meld, known_puzzle, staged
 
 
 def covered(scene: StagedTable) -> list[pygame.Rect]:

@@ -10,8 +10,8 @@ import pygame
 from game.engine.actions import Draw
 from game.engine.contract.actions import Buy, Discard, LayDown, LayOff
 from game.ui.speech import RecordingSpeaker
-from tests.ui import test_contract_ui
-from tests.ui.test_contract_ui import ADA, BOOLE, YOU, Table, _asked_first
+from tests.ui.contract import test_contract_ui
+from tests.ui.contract.test_contract_ui import ADA, BOOLE, YOU, Table, _asked_first
 
 make = test_contract_ui.make  # the contract table's fixture
 

@@ -249,7 +249,7 @@ def test_survives_a_font_module_restart() -> None:
         print("ok")
         """
     )
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     env = dict(
         os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])
     )

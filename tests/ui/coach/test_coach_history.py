@@ -18,8 +18,8 @@ from game.ui.scenes.review import ReviewScene, best_play_lines, played_words, tu
 from game.ui.scenes.scoreboard import ScoreboardScene
 from game.ui.scenes.table import TableScene
 from game.ui.table.probe import TableProbe
+from tests.ui.coach.test_coach import wait_for_review
 from tests.ui.conftest import StartApp, button, click, pump
-from tests.ui.test_coach import wait_for_review
 
 CARD_CODE = re.compile(r"\b(10|[2-9AJQK])[CDHS]\b")  # 6C: the engine's code, not for people
 
