@@ -18,7 +18,7 @@ from game.net.events import Queued, Refused
 from game.ui.contract.host import ContractHost
 from game.ui.contract.model import the_card
 from game.ui.table.hud import Status
-from game.ui.table.network import THINK_MIN, HostNews
+from game.ui.table.network import HostNews
 from game.ui.table.phases import THINK
 
 if TYPE_CHECKING:
@@ -64,12 +64,9 @@ class ContractNetworkTurns(HostNews):
     def update_think(self) -> None:
         """Apply the awaited move once it has come and the table is still."""
         table = self.table
-        if table.sprites.busy or table.phase_time < THINK_MIN / table.speed:
-            return
-        action = self.next_action()
+        action = self.arrived()
         if action is None:
             return
-        self.waiting_for = None
         if not table.apply_from_host(action):
             table.stop(_("This screen's copy of the match refused the host's move."))
 

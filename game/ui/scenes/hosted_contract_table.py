@@ -165,9 +165,7 @@ class HostedContractTableScene(ContractTableScene):
     def build_model(self) -> ContractModel:
         """The table's model; a network seat's box says how its player is connected."""
         model = super().build_model()
-        seats = tuple(replace(info, note=self.network.seat_words(info.seat))
-                      if info.seat in self.network.remote else info for info in model.seats)
-        return replace(model, seats=seats)
+        return replace(model, seats=self.network.noted(model.seats))
 
     # -- leaving
 

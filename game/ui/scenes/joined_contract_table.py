@@ -79,14 +79,8 @@ class JoinedContractTableScene(ContractTableScene):
     # -- the host's news
 
     def update(self, dt: float) -> None:
-        link = self.link
-        link.poll()
-        link.send(self.shadow.outbox)
-        if link.want_next and link.next_deal_ready():
-            link.want_next = False
-            self.next_round()
-        if self.phase in (SENDING, HUMAN, BUY) and link.incoming and not link.next_deal_ready():
-            self._show_next()
+        self.link.frame(self.shadow.outbox, self.next_round, self._show_next,
+                        lambda: self.phase in (SENDING, HUMAN, BUY))
         super().update(dt)
 
     def refused(self, reason: str) -> None:

@@ -82,14 +82,8 @@ class JoinedTableScene(TableScene):
     # -- the host's news, every frame
 
     def update(self, dt: float) -> None:
-        link = self.link
-        link.poll()
-        link.send(self.shadow.outbox)
-        if link.want_next and link.next_deal_ready():
-            link.want_next = False
-            self.next_hand()
-        if self.phase in (SENDING, HUMAN) and link.incoming and not link.next_deal_ready():
-            self._show_next()
+        self.link.frame(self.shadow.outbox, self.next_hand, self._show_next,
+                        lambda: self.phase in (SENDING, HUMAN))
         super().update(dt)
 
     def refused(self, reason: str) -> None:

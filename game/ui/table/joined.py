@@ -157,6 +157,19 @@ class JoinedSeat:
         else:
             self.table.say(_("{name} is back").format(name=name))
 
+    def frame(self, outbox: list[Action], next_deal: Callable[[], None],
+              show_next: Callable[[], None], can_show: Callable[[], bool]) -> None:
+        """Every frame of either joined table: the host's news read, this screen's moves
+        (``outbox``) sent, the next deal started once the host dealt it, and the next move
+        told when the table ``can_show`` it."""
+        self.poll()
+        self.send(outbox)
+        if self.want_next and self.next_deal_ready():
+            self.want_next = False
+            next_deal()
+        if can_show() and self.incoming and not self.next_deal_ready():
+            show_next()
+
     def send(self, outbox: list[Action]) -> None:
         """Send the host this seat's actions the table took, in order."""
         while outbox and not self.lost:

@@ -17,8 +17,8 @@ contract table.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from game.ai.turns import Decision
 from game.engine.actions import Action, Play
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from game.session import GameSession
     from game.ui.app import App
     from game.ui.table.host import TableHost
+    from game.ui.table.sprites import SpriteLayer
 
 #: seconds (at speed 1) a move that came in at once still seems thought about, as a
 #: computer's does at this table (``computer.THINK_MIN``)
@@ -48,6 +49,11 @@ class HostedTable(Protocol):
     app: App
     session: GameSession
     clock: float
+    sprites: SpriteLayer
+    phase_time: float
+
+    @property
+    def speed(self) -> float: ...
 
     @property
     def match(self) -> GameState: ...
@@ -67,6 +73,10 @@ class SeatState:
 
     state: str
     until: float = 0.0
+
+
+#: a seat box's facts (either family's ``SeatInfo``): a frozen dataclass with ``seat``, ``note``
+SeatFacts = TypeVar("SeatFacts", bound=Any)
 
 
 class HostNews:
@@ -153,6 +163,12 @@ class HostNews:
         self._countdown = countdown
         return changed
 
+    def noted(self, seats: tuple[SeatFacts, ...]) -> tuple[SeatFacts, ...]:
+        """The table model's seat boxes, each network seat's saying how its player is
+        connected (``seat_words``)."""
+        return tuple(replace(info, note=self.seat_words(info.seat))
+                     if info.seat in self.remote else info for info in seats)
+
     def waiting_words(self, seat: int) -> str:
         """The status line while ``seat``'s move is awaited from the host."""
         name = self.hosted.session.seats[seat].name
@@ -161,6 +177,17 @@ class HostNews:
         return _("{name} is thinking").format(name=name)
 
     # -- the moves
+
+    def arrived(self) -> Action | None:
+        """The awaited move, once it has come and the table is still (its cards landed,
+        the seat seen thinking a moment); None until then."""
+        table = self.hosted
+        if table.sprites.busy or table.phase_time < THINK_MIN / table.speed:
+            return None
+        action = self.next_action()
+        if action is not None:
+            self.waiting_for = None
+        return action
 
     def next_action(self) -> Action | None:
         """The move that follows the table's copy of the match, once it has come."""
@@ -223,12 +250,9 @@ class NetworkTurns(HostNews):
 
     def update_think(self) -> None:
         table = self.table
-        if table.sprites.busy or table.phase_time < THINK_MIN / table.speed:
-            return
-        action = self.next_action()
+        action = self.arrived()
         if action is None:
             return
-        self.waiting_for = None
         if isinstance(action, Play) and table.match.can(action):
             computer = table.computer
             computer.pending = Decision(action)
