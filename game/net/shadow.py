@@ -45,6 +45,21 @@ def hidden_card(index: int) -> Card:
     return Card(JOKER_RANK, JOKER_SUIT, HIDDEN_COPY + index)
 
 
+def stand_ins(seat: int, hand: Sequence[Card], hand_counts: Sequence[int],
+              stock_size: int) -> tuple[list[list[Card]], list[Card]]:
+    """Every seat's hand (``seat``'s own ``hand``, the others as stand-in cards of their
+    sizes) and a stand-in stock: the hidden cards numbered one after another."""
+    count = 0
+    hands: list[list[Card]] = []
+    for other, size in enumerate(hand_counts):
+        if other == seat:
+            hands.append(list(hand))
+        else:
+            hands.append([hidden_card(count + k) for k in range(size)])
+            count += size
+    return hands, [hidden_card(count + k) for k in range(stock_size)]
+
+
 def is_hidden(card: Card) -> bool:
     return card.copy >= HIDDEN_COPY
 
@@ -66,15 +81,7 @@ class ShadowMatch(Match):
             and len(old.turns) == len(view.turns)
         action = event.get("action", {}) if event is not None else {}
         started = (same_turn and old.started) or action.get("type") == StartPlay.kind
-        count = 0
-        hands: list[list[Card]] = []
-        for seat, size in enumerate(view.hand_counts):
-            if seat == view.seat:
-                hands.append(list(view.hand))
-            else:
-                hands.append([hidden_card(count + k) for k in range(size)])
-                count += size
-        stock = [hidden_card(count + k) for k in range(view.stock_size)]
+        hands, stock = stand_ins(view.seat, view.hand, view.hand_counts, view.stock_size)
         self.hand = HandState(
             view.hand_number, stock, hands, view.table, list(view.opened), view.current,
             draws=view.draws_this_turn, played=view.played_this_turn, started=started,
@@ -144,16 +151,8 @@ class ShadowContractMatch(ContractMatch):
         self.load(view, buy_queue)
 
     def load(self, view: ContractView, buy_queue: Sequence[int] = ()) -> None:
-        count = 0
-        hands: list[list[Card]] = []
-        for seat, size in enumerate(view.hand_counts):
-            if seat == view.seat:
-                hands.append(list(view.hand))
-            else:
-                hands.append([hidden_card(count + k) for k in range(size)])
-                count += size
-        stock = [hidden_card(count + k) for k in range(view.stock_size)]
-        count += view.stock_size
+        hands, stock = stand_ins(view.seat, view.hand, view.hand_counts, view.stock_size)
+        count = sum(view.hand_counts) - len(view.hand) + view.stock_size  # stand-ins so far
         under = view.discard_size - (1 if view.discard_top is not None else 0)
         discard = [hidden_card(count + k) for k in range(max(0, under))]
         if view.discard_top is not None:
