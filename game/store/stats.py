@@ -518,24 +518,30 @@ def _prepare(conn: sqlite3.Connection) -> tuple[str, str] | None:
     """Set the connection up and migrate; a (problem, tag) if the file must go aside."""
     conn.text_factory = _lenient_text
     conn.execute("PRAGMA foreign_keys = ON")
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    # One read snapshot for the version and the table names: another instance setting
+    # the file up commits both at once, and must never be seen half-way (version 0 read
+    # before its commit, its tables after) as another program's database.
+    conn.execute("BEGIN")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        names = [row[0] for row in conn.execute("SELECT name FROM sqlite_master LIMIT 6")]
+    finally:
+        conn.execute("COMMIT")
     if version > STATS_SCHEMA:
         return (
             f"was written by a newer version of the game (schema {version}; "
             f"this version reads up to {STATS_SCHEMA})",
             "newer",
         )
-    if version == 0:
+    if version == 0 and names:
         # Before anything is written to it: an unversioned file that holds anything at
         # all is another program's database, not an empty one of ours to set up.
-        names = [row[0] for row in conn.execute("SELECT name FROM sqlite_master LIMIT 6")]
-        if names:
-            shown = ", ".join(str(name) for name in names[:5])
-            more = ", ..." if len(names) > 5 else ""
-            return (
-                f"is not a statistics database of this game (it holds {shown}{more})",
-                "foreign",
-            )
+        shown = ", ".join(str(name) for name in names[:5])
+        more = ", ..." if len(names) > 5 else ""
+        return (
+            f"is not a statistics database of this game (it holds {shown}{more})",
+            "foreign",
+        )
     check = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if check != ["ok"]:
         first = str(check[0]).strip().splitlines()[-1] if check else "no answer"

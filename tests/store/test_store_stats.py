@@ -335,3 +335,41 @@ def test_hints_beyond_any_match_are_a_malformed_record(stats: StatsStore) -> Non
     with pytest.raises(ValueError, match="hints"):
         stats.record_match(MatchRecord("v", [Seat("a")], [1], 0, T0, T0, hints=2**63))
     assert stats.match_count() == 1
+
+
+def test_a_database_another_instance_sets_up_meanwhile_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two instances starting at once: the second sets the file up just after the first
+    # read its version (0) and before it looked for tables. The first must not take the
+    # finished database for another program's file and move it aside.
+    path = tmp_path / "stats.sqlite3"
+    connect = sqlite3.connect
+    other_messages = MessageLog()
+    others: list[threading.Thread] = []
+
+    def open_other() -> None:
+        StatsStore(path, other_messages).close()
+
+    def interleave(statement: str) -> None:
+        if "sqlite_master" in statement and not others:
+            others.append(threading.Thread(target=open_other))
+            others[0].start()
+            others[0].join(timeout=1.0)  # the other instance done, or waiting for our read
+
+    def traced_connect(*args: object, **kwargs: object) -> sqlite3.Connection:
+        conn = connect(*args, **kwargs)  # type: ignore[arg-type]
+        if not others:
+            conn.set_trace_callback(interleave)
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", traced_connect)
+    messages = MessageLog()
+    first = StatsStore(path, messages)
+    others[0].join()
+    assert [str(m) for m in messages] == []
+    assert [str(m) for m in other_messages] == []
+    assert not first.in_memory
+    assert first.record_match(_match(1, 0)) is not None
+    first.close()
+    assert [p.name for p in tmp_path.iterdir() if ".foreign" in p.name] == []
