@@ -54,7 +54,7 @@ from game.ui.contract.layout import ContractLayout
 from game.ui.contract.scoreboard import ContractScoreboardScene
 from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.table.controls import PADDING
-from game.ui.table.layout import meld_step
+from game.ui.table.geometry import meld_step
 from game.ui.table.probe import TableProbe
 from game.ui.widgets.drawing import font
 from game.ui.widgets.scale import ui_scale

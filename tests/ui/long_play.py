@@ -41,7 +41,7 @@ from game.ui.app import App
 from game.ui.scenes.scoreboard import ScoreboardScene
 from game.ui.scenes.table import TableScene
 from game.ui.table.controls import PADDING
-from game.ui.table.layout import meld_step
+from game.ui.table.geometry import meld_step
 from game.ui.table.probe import TableProbe
 from game.ui.widgets.drawing import font
 

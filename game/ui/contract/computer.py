@@ -14,7 +14,7 @@ from game.ai.turns import Decision, SeatPlayer, ask, make_computer, settle
 from game.i18n import _
 from game.ui.contract.model import the_card
 from game.ui.table.driver import Worker
-from game.ui.table.hud import Status
+from game.ui.table.look import Status
 from game.ui.table.phases import THINK
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from game.i18n import _
 from game.ui.contract.human import BUY
 from game.ui.contract.model import card_text, the_card
 from game.ui.table.driver import Worker
-from game.ui.table.hud import Message
+from game.ui.table.look import Message
 from game.ui.table.phases import HUMAN
 
 if TYPE_CHECKING:

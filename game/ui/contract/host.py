@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from game.ui.contract.human import HumanSeat
     from game.ui.contract.pointer import ContractPointer
     from game.ui.contract.words import TurnLog
-    from game.ui.table.hud import Message, Status
+    from game.ui.table.look import Message, Status
     from game.ui.table.sprites import SpriteLayer
 
 

@@ -16,8 +16,7 @@ from game.ui.contract.model import ContractModel, SeatFacts, kind_tag, meld_tag
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel, seat_badge
 from game.ui.table.felt import felt
-from game.ui.table.hud import Message, Status
-from game.ui.table.look import KIND_WORDS
+from game.ui.table.look import KIND_WORDS, Message, Status
 from game.ui.table.overlays import (
     draw_back_fan,
     draw_hand_caption,

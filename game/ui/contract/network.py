@@ -17,7 +17,7 @@ from game.i18n import _
 from game.net.events import Queued, Refused
 from game.ui.contract.host import ContractHost
 from game.ui.contract.model import the_card
-from game.ui.table.hud import Status
+from game.ui.table.look import Status
 from game.ui.table.network import HostNews
 from game.ui.table.phases import THINK
 

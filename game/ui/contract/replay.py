@@ -18,7 +18,7 @@ from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError
 from game.i18n import _
 from game.ui.table.driver import STEP_HOLD, TURN_HOLD
-from game.ui.table.hud import Status
+from game.ui.table.look import Status
 from game.ui.table.phases import HUMAN, REPLAY, STOPPED
 
 if TYPE_CHECKING:

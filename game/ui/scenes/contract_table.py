@@ -61,8 +61,8 @@ from game.ui.scenes import screens
 from game.ui.table.card_table import CardTableScene
 from game.ui.table.controls import ButtonState, Same
 from game.ui.table.driver import Worker
-from game.ui.table.hud import Status
-from game.ui.table.layout import Spot
+from game.ui.table.geometry import Spot
+from game.ui.table.look import Status
 from game.ui.table.marks import TurnMarks
 from game.ui.table.phases import HUMAN, REPLAY, SETTLE, THINK, WAIT
 from game.ui.table.sprites import Origin

@@ -24,7 +24,7 @@ from game.session import GameSession
 from game.ui.scenes import TABLE_SCREENS, screens
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.spoken import sentences
-from game.ui.table.layout import CARD_RATIO, meld_step
+from game.ui.table.geometry import CARD_RATIO, meld_step
 from game.ui.theme import END_OF_HAND_SHADE, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_text, font
 from game.ui.widgets.menus import MenuBase

@@ -27,7 +27,7 @@ from game.ui.contract.model import ContractModel, the_card
 from game.ui.contract.network import ContractNetworkTurns
 from game.ui.contract.undo import TurnUndo
 from game.ui.scenes.contract_table import ACTION_REST, ContractTableScene
-from game.ui.table.hud import Status
+from game.ui.table.look import Status
 from game.ui.table.network import HostLink
 
 if TYPE_CHECKING:

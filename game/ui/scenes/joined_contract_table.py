@@ -30,8 +30,8 @@ from game.net.views import cards_from
 from game.ui.contract.human import BUY
 from game.ui.contract.model import ContractModel
 from game.ui.scenes.contract_table import ContractTableScene
-from game.ui.table.hud import Status
 from game.ui.table.joined import JoinedSeat, joined_session, seat_note, waiting_words
+from game.ui.table.look import Status
 from game.ui.table.phases import HUMAN, SETTLE, THINK, WAIT
 
 if TYPE_CHECKING:

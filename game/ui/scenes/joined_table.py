@@ -30,8 +30,8 @@ from game.net.views import cards_from
 from game.solver.edits import Step
 from game.ui.scenes.table import TableScene
 from game.ui.table.driver import Pacer, Playback
-from game.ui.table.hud import Status
 from game.ui.table.joined import JoinedSeat, joined_session, seat_note, waiting_words
+from game.ui.table.look import Status
 from game.ui.table.marks import marked_cards
 from game.ui.table.model import TableModel
 from game.ui.table.phases import HUMAN, PLAYBACK, SETTLE, THINK, WAIT

@@ -37,10 +37,11 @@ from game.ui.table.chooser import JokerChooser
 from game.ui.table.computer import ComputerTurns
 from game.ui.table.controls import Controls
 from game.ui.table.driver import STEP_TRAVEL, Playback, Worker
-from game.ui.table.hud import Hud, Status
+from game.ui.table.hud import Hud
 from game.ui.table.human import HumanTurn
 from game.ui.table.keys import Keyboard
 from game.ui.table.layout import LOG_ROWS_MOST, Layout, Spot, compute_layout
+from game.ui.table.look import Status
 from game.ui.table.marks import Mark, TurnMarks, marked_cards
 from game.ui.table.model import SeatInfo, TableModel, build_groups
 from game.ui.table.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK, WAIT

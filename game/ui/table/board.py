@@ -4,6 +4,7 @@ hand's rail. Drawn once and cached until something on it changes."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -13,8 +14,8 @@ from game.ui.card_art import CardArt
 from game.ui.table.board_cache import BoardCache
 from game.ui.table.draw import dashed_rect, panel, seat_badge
 from game.ui.table.felt import felt
-from game.ui.table.layout import Layout, free_label_width, info_font_px
-from game.ui.table.look import KIND_WORDS, Facts, font_px
+from game.ui.table.layout import Layout, font_px, free_label_width, info_font_px
+from game.ui.table.look import KIND_WORDS
 from game.ui.table.model import SeatInfo, TableModel
 from game.ui.table.overlays import draw_back_fan, draw_hand_caption
 from game.ui.table.text import TextCache
@@ -50,6 +51,21 @@ from game.ui.theme import (
     seat_colour,
     seat_label,
 )
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the board shows besides the model."""
+
+    hand_number: int
+    variant: str
+    match_text: str
+    final_round: bool
+    your_turn: bool  # the bottom seat is playing (mats for new melds are shown)
+    sort_mode: str  # suit | rank | manual
+    bottom_label: str
+    deal: str = ""  # "Deal 123 456 789" (``game.deals``)
+
 
 
 class Board(BoardCache):

@@ -27,8 +27,8 @@ from game.ui.scene import Scene
 from game.ui.scenes import screens
 from game.ui.spoken import sentences
 from game.ui.table.driver import Worker
-from game.ui.table.hud import Message, Status
-from game.ui.table.layout import Spot
+from game.ui.table.geometry import Spot
+from game.ui.table.look import Message, Status
 from game.ui.table.phases import DEAL, SETTLE, STOPPED, THINK, WAIT
 from game.ui.table.sidebar_focus import SidebarFocus
 from game.ui.table.sprites import Origin, SpriteLayer

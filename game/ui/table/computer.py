@@ -12,7 +12,7 @@ from game.ai.turns import Commit, Decision, ask, make_computer, settle
 from game.engine.actions import Play
 from game.i18n import _
 from game.ui.table.driver import Pacer, Playback, Worker
-from game.ui.table.hud import Status
+from game.ui.table.look import Status
 from game.ui.table.phases import PLAYBACK, THINK
 
 if TYPE_CHECKING:

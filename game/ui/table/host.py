@@ -21,10 +21,10 @@ if TYPE_CHECKING:
     from game.ui.table.chooser import JokerChooser
     from game.ui.table.computer import ComputerTurns
     from game.ui.table.controls import Controls
-    from game.ui.table.hud import Message, Status
     from game.ui.table.human import HumanTurn
     from game.ui.table.keys import Keyboard
     from game.ui.table.layout import Layout
+    from game.ui.table.look import Message, Status
     from game.ui.table.model import TableModel
     from game.ui.table.pointer import Pointer
     from game.ui.table.replay import LastTurnReplay

@@ -11,8 +11,8 @@ import pygame
 from game.i18n import _
 from game.ui.table.board import Board
 from game.ui.table.draw import panel
-from game.ui.table.layout import Layout, log_font_px, log_row_height
-from game.ui.table.look import Facts, Message, Status, font_px
+from game.ui.table.layout import Layout, font_px, log_font_px, log_row_height
+from game.ui.table.look import Message, Status
 from game.ui.table.overlays import draw_note, draw_status_pill
 from game.ui.table.thinking import draw_thinking
 from game.ui.theme import (
@@ -41,9 +41,6 @@ from game.ui.theme import (
     TABLE_TARGET_OK_FILL,
     TABLE_TIP_FILL,
 )
-
-# The records are re-exported: other tables use them too.
-__all__ = ["Facts", "Hud", "Message", "Status"]
 
 NOTE_TONES = {"error": (TABLE_NOTE_ERROR_FILL, NOTE_ERROR_EDGE, NOTE_ERROR_TEXT),
               "hint": (TABLE_NOTE_HINT_FILL, GOLD_LIGHT + (255,), TABLE_NOTE_HINT_TEXT),

@@ -18,7 +18,7 @@ from game.i18n import _, ngettext
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.table.chooser import JokerChooser, joker_options
 from game.ui.table.driver import Pacer, Playback, Worker, hint
-from game.ui.table.hud import Message, Status
+from game.ui.table.look import Message, Status
 from game.ui.table.marks import marked_cards
 from game.ui.table.meld_places import MeldPlaces, shape
 from game.ui.table.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK

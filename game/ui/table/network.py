@@ -9,8 +9,8 @@ every frame (moves queued in order, the rest told at once), follows the network 
 players (connected, dropped out with the seconds before a computer takes over, taken
 over, back) for their seat boxes, and hands out the next move once the table's copy is
 ready for it. ``HostLink`` sends the host the moves of this screen's own seats. Each
-family's table shows the moves its own way: ``NetworkTurns`` below for the manipulation
-table (a play told step by step, as a computer's), ``game.ui.contract.network`` for the
+family's table shows the moves its own way: ``game.ui.table.network_turns`` for the
+manipulation table (a play told step by step, as a computer's), ``game.ui.contract.network`` for the
 contract table.
 """
 
@@ -20,13 +20,9 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from game.ai.turns import Decision
-from game.engine.actions import Action, Play
+from game.engine.actions import Action
 from game.i18n import _
 from game.net.events import MatchOver, Played, Problem, Queued, Refused, SeatChanged
-from game.ui.table.driver import Pacer, Playback
-from game.ui.table.hud import Status
-from game.ui.table.phases import PLAYBACK, THINK
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -35,7 +31,6 @@ if TYPE_CHECKING:
     from game.net import NetHost
     from game.session import GameSession
     from game.ui.app import App
-    from game.ui.table.host import TableHost
     from game.ui.table.sprites import SpriteLayer
 
 #: seconds (at speed 1) a move that came in at once still seems thought about, as a
@@ -227,41 +222,3 @@ class HostLink:
     def came_from_host(self) -> None:
         """The copy just applied a move the host sent: the host has it already."""
         self.sent = len(self.session.match.log)
-
-
-class NetworkTurns(HostNews):
-    """The manipulation table's seats played elsewhere, shown as they arrive from the
-    host: a play told step by step (``ComputerTurns``' playback), any other action
-    committed at once; the seat's box shows the thinking indicator meanwhile."""
-
-    def __init__(self, table: TableHost, remote: tuple[int, ...]) -> None:
-        super().__init__(table, remote)
-        self.table = table
-
-    def start(self, seat: int) -> None:
-        """Wait for ``seat``'s move; its box shows the thinking indicator meanwhile."""
-        table = self.table
-        table.draft = None
-        table.origin_seat = seat
-        self.waiting_for = seat
-        table.set_phase(THINK)
-        table.status = Status(self.waiting_words(seat), "wait", True)
-        table.refresh()
-
-    def update_think(self) -> None:
-        table = self.table
-        action = self.arrived()
-        if action is None:
-            return
-        if isinstance(action, Play) and table.match.can(action):
-            computer = table.computer
-            computer.pending = Decision(action)
-            computer.playback = Playback(table.match.draft(), action)
-            computer.pacer = Pacer()
-            table.set_phase(PLAYBACK)
-            seat = table.match.current
-            table.status = Status(_("{name} plays").format(
-                name=table.session.seats[seat].name), "wait")
-            return
-        if not table.commit(action):
-            table.stop(_("This screen's copy of the match refused the host's move."))

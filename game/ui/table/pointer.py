@@ -17,8 +17,8 @@ from game.engine.cards import Card
 from game.engine.variants import JokerIdentity
 from game.i18n import _
 from game.ui.table.card_pointer import CardPointer
+from game.ui.table.geometry import meld_step
 from game.ui.table.human import split_option
-from game.ui.table.layout import meld_step
 from game.ui.table.sprites import CardSprite
 
 if TYPE_CHECKING:

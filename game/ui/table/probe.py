@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.cards import Card
+from game.ui.table.controls import Controls
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.card_table import CardTableScene
     from game.ui.table.driver import Worker
 
 DT = 1.0 / 60.0
@@ -22,7 +23,7 @@ THINKING_SECONDS = 120.0
 
 
 class TableProbe:
-    def __init__(self, app: App, scene: TableScene, dt: float = DT) -> None:
+    def __init__(self, app: App, scene: CardTableScene, dt: float = DT) -> None:
         self.app = app
         self.scene = scene
         self.dt = dt
@@ -91,7 +92,7 @@ class TableProbe:
 
     def button(self, name: str) -> pygame.Rect:
         controls = self.scene.controls
-        assert controls is not None
+        assert isinstance(controls, Controls)  # either family's sidebar buttons
         return controls.buttons[name].rect
 
     # --- input

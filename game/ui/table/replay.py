@@ -13,7 +13,7 @@ from game.engine.draft import TurnDraft
 from game.engine.match import TurnRecord
 from game.i18n import N_, _, ngettext
 from game.ui.table.driver import STEP_HOLD, TURN_HOLD, Pacer, Playback
-from game.ui.table.hud import Status
+from game.ui.table.look import Status
 from game.ui.table.phases import HUMAN, REPLAY, STOPPED
 from game.ui.table.slots import SlotMap
 

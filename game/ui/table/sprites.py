@@ -17,8 +17,8 @@ import pygame
 from game.engine.cards import Card, Face
 from game.ui.card_art import CardArt
 from game.ui.table.draw import seat_badge
+from game.ui.table.geometry import Spot
 from game.ui.table.images import CardImages
-from game.ui.table.layout import Spot
 from game.ui.table.tween import Tween, duration_for, ease_in_out_cubic, ease_out_cubic
 from game.ui.theme import FOCUS_COLOUR, FRESH_COLOUR, SELECT_COLOUR
 

@@ -14,8 +14,9 @@ from game.engine.turn import TurnCheck
 from game.engine.variants import KnockWhen
 from game.i18n import _, ngettext
 from game.solver.edits import meld_text
+from game.ui.table.board import Facts
 from game.ui.table.controls import ButtonState, Same
-from game.ui.table.hud import Facts, Status
+from game.ui.table.look import Status
 from game.ui.table.phases import HINT, HUMAN, REPLAY, STOPPED
 
 if TYPE_CHECKING:
