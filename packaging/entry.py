@@ -31,7 +31,7 @@ def bundle_check() -> int:
 
     print(f"game {game.__version__}")
     print(f"pygame {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))})")
-    from game.ui.table.felt import felt_noise
+    from game.ui.cardtable.felt import felt_noise
 
     print(f"numpy {numpy.__version__}, felt noise {felt_noise(1):.3f}")
     from zeroconf import DNSIncoming, DNSOutgoing, DNSText, const

@@ -141,8 +141,8 @@ def open_table(app: App, variant: str, seats: list[Any], seed: int,
     """A manipulation table of a new match on ``app``, its deal rigged to ``rigged``
     (tests.conftest.rig), settled: the TableProbe that drives it."""
     from game.session import GameSession
+    from game.ui.cardtable.probe import TableProbe
     from game.ui.scenes.table import TableScene
-    from game.ui.table.probe import TableProbe
     from tests.conftest import rig
 
     session = GameSession.new(variant, options or {}, seats, seed)

@@ -50,12 +50,12 @@ from game.engine.contract.rules import stands_for
 from game.engine.serialize import new_match
 from game.session import GameSession, Seat
 from game.ui.app import App
+from game.ui.cardtable.controls import PADDING
+from game.ui.cardtable.geometry import meld_step
+from game.ui.cardtable.probe import TableProbe
 from game.ui.contract.layout import ContractLayout
 from game.ui.contract.scoreboard import ContractScoreboardScene
 from game.ui.scenes.contract_table import ContractTableScene
-from game.ui.table.controls import PADDING
-from game.ui.table.geometry import meld_step
-from game.ui.table.probe import TableProbe
 from game.ui.widgets.drawing import font
 from game.ui.widgets.scale import ui_scale
 from tests.ui.long_play import (

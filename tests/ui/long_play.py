@@ -16,7 +16,7 @@ invariants are checked after every action and every few frames:
   the pointer).
 
 Each violation is reported with its variant, seed, window size, turn and, when a folder is
-given, a screenshot. ``tests/ui/table/test_long_play.py`` plays a small sample in CI;
+given, a screenshot. ``tests/ui/manipulation/test_long_play.py`` plays a small sample in CI;
 ``tests/benchmarks/bench_long_play.py`` plays the full run and prints the figures.
 """
 
@@ -38,11 +38,11 @@ from game.engine.draft import Move
 from game.engine.errors import EngineError
 from game.session import GameSession, Seat
 from game.ui.app import App
+from game.ui.cardtable.controls import PADDING
+from game.ui.cardtable.geometry import meld_step
+from game.ui.cardtable.probe import TableProbe
 from game.ui.scenes.scoreboard import ScoreboardScene
 from game.ui.scenes.table import TableScene
-from game.ui.table.controls import PADDING
-from game.ui.table.geometry import meld_step
-from game.ui.table.probe import TableProbe
 from game.ui.widgets.drawing import font
 
 #: the manipulation table's variants (the contract game has a table of its own)

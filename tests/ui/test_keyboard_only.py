@@ -26,11 +26,11 @@ from game.net import HostSettings
 from game.session import GameSession, Seat
 from game.store import AUTOSAVE
 from game.ui.app import App
+from game.ui.cardtable.probe import TableProbe
 from game.ui.scenes import SCENES
 from game.ui.scenes import join as join_module
 from game.ui.scenes import lobby as lobby_module
 from game.ui.scenes import screens as makers
-from game.ui.table.probe import TableProbe
 from tests.ui.conftest import press, pump
 
 CONTROLS = (UIButton, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine, UICheckBox)

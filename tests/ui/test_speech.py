@@ -19,10 +19,10 @@ import pytest
 from game.session import Seat
 from game.store.settings import Settings
 from game.ui import speech
+from game.ui.cardtable.probe import TableProbe
 from game.ui.scenes import screens
 from game.ui.speech import RecordingSpeaker, VoiceSpeaker
 from game.ui.spoken import speakable
-from game.ui.table.probe import TableProbe
 from tests.ui.conftest import StartApp, open_table, press, pump, widget
 
 HEARTS = {"table": "3H 4H 5H | 7C 7D 7S", "hands": ["6H 9S 9D 9C 2C KD", "AS 2S 8C 8D JD"],

@@ -20,12 +20,12 @@ from game.engine.variants import all_variants
 from game.session import GameSession
 from game.store.seats import MAX_NAME_LENGTH, Seat
 from game.ui.app import App
+from game.ui.cardtable.probe import TableProbe
 from game.ui.coach.staged import StagedTable
 from game.ui.scenes import screens
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.tutorial import TutorialCoach
-from game.ui.table.probe import TableProbe
 from tests.ui.conftest import StartApp, pump
 from tests.ui.texts import LANGUAGES, LARGE, SIZES, DrawnText, cut_on_screen, cut_texts
 

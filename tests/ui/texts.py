@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
-from game.ui.table.text import TextCache
+from game.ui.cardtable.text import TextCache
 from game.ui.widgets import drawing
 
 LANGUAGES = ("en", "it", "de", "es")

@@ -24,11 +24,11 @@ from game.coach.tutorial import Side
 from game.engine.actions import Action, Play
 from game.engine.cards import Card
 from game.i18n import _
+from game.ui.cardtable.controls import ButtonState
+from game.ui.cardtable.driver import Pacer, Playback
+from game.ui.cardtable.phases import HINT, HUMAN
+from game.ui.manipulation.status import TableStatus
 from game.ui.scenes.table import TableScene
-from game.ui.table.controls import ButtonState
-from game.ui.table.driver import Pacer, Playback
-from game.ui.table.phases import HINT, HUMAN
-from game.ui.table.status import TableStatus
 from game.ui.theme import CREAM, ERROR, FOCUS_COLOUR, GOLD_DARK, GOLD_LIGHT, GREEN, MARK_EDGE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
 from game.ui.widgets.look import Look
@@ -36,7 +36,7 @@ from game.ui.widgets.look import Look
 if TYPE_CHECKING:
     from game.session import GameSession
     from game.ui.app import App
-    from game.ui.table.layout import Layout
+    from game.ui.manipulation.layout import Layout
 
 PANEL_WIDTH = 380
 PANEL_TITLE = 56  # the panel's title row, above its lines

@@ -14,9 +14,9 @@ from pygame_gui.elements import UIButton
 from game.engine.cards import Card
 from game.i18n import _
 from game.ui.card_art import CardArt
+from game.ui.cardtable.draw import panel
 from game.ui.contract.layout import ContractLayout
 from game.ui.contract.model import card_text
-from game.ui.table.draw import panel
 from game.ui.theme import (
     BUY_DIM,
     BUY_FILL,

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from game.ai.turns import Decision, SeatPlayer, ask, make_computer, settle
 from game.i18n import _
+from game.ui.cardtable.driver import Worker
+from game.ui.cardtable.look import Status
+from game.ui.cardtable.phases import THINK
 from game.ui.contract.model import the_card
-from game.ui.table.driver import Worker
-from game.ui.table.look import Status
-from game.ui.table.phases import THINK
 
 if TYPE_CHECKING:
     from game.ui.contract.host import ContractHost

@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 
 from game.i18n import N_, _
-from game.ui.table.controls import Controls
+from game.ui.cardtable.controls import Controls
 from game.ui.widgets.look import Look
 
 # (name, default text, tooltip) by row; two in a row share it.

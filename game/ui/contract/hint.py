@@ -15,11 +15,11 @@ from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.actions import Buy, Discard, LayDown, LayOff, SwapJoker, TakeDiscard
 from game.i18n import _
+from game.ui.cardtable.driver import Worker
+from game.ui.cardtable.look import Message
+from game.ui.cardtable.phases import HUMAN
 from game.ui.contract.human import BUY
 from game.ui.contract.model import card_text, the_card
-from game.ui.table.driver import Worker
-from game.ui.table.look import Message
-from game.ui.table.phases import HUMAN
 
 if TYPE_CHECKING:
     from game.ui.contract.host import ContractHost

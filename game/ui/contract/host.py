@@ -19,12 +19,12 @@ if TYPE_CHECKING:
     from game.engine.contract.match import ContractMatch
     from game.session import GameSession
     from game.ui.app import App
+    from game.ui.cardtable.look import Message, Status
+    from game.ui.cardtable.sprites import SpriteLayer
     from game.ui.contract.buy import BuyPrompt
     from game.ui.contract.human import HumanSeat
     from game.ui.contract.pointer import ContractPointer
     from game.ui.contract.words import TurnLog
-    from game.ui.table.look import Message, Status
-    from game.ui.table.sprites import SpriteLayer
 
 
 class ContractHost(Protocol):

@@ -11,19 +11,19 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _, ngettext
-from game.ui.contract.layout import UNDER_OFFSET, ContractLayout, info_px, log_px
-from game.ui.contract.model import ContractModel, SeatFacts, kind_tag, meld_tag
-from game.ui.table.board_cache import BoardCache
-from game.ui.table.draw import dashed_rect, panel, seat_badge
-from game.ui.table.felt import felt
-from game.ui.table.look import KIND_WORDS, Message, Status
-from game.ui.table.overlays import (
+from game.ui.cardtable.board_cache import BoardCache
+from game.ui.cardtable.draw import dashed_rect, panel, seat_badge
+from game.ui.cardtable.felt import felt
+from game.ui.cardtable.look import KIND_WORDS, Message, Status
+from game.ui.cardtable.overlays import (
     draw_back_fan,
     draw_hand_caption,
     draw_note,
     draw_status_pill,
 )
-from game.ui.table.thinking import draw_thinking
+from game.ui.cardtable.thinking import draw_thinking
+from game.ui.contract.layout import UNDER_OFFSET, ContractLayout, info_px, log_px
+from game.ui.contract.model import ContractModel, SeatFacts, kind_tag, meld_tag
 from game.ui.theme import (
     BLUE,
     CONTRACT_BADGE_TEXT,

@@ -24,8 +24,8 @@ from game.engine.contract.actions import (
 from game.engine.contract.rules import LayDownCheck, check_lay_down, stands_for
 from game.engine.contract.turn_order import kind_problem
 from game.i18n import _
+from game.ui.cardtable.phases import HUMAN, SETTLE
 from game.ui.contract.model import symbols
-from game.ui.table.phases import HUMAN, SETTLE
 
 if TYPE_CHECKING:
     from game.ui.contract.host import ContractHost

@@ -16,10 +16,18 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine.cards import Card
+from game.ui.cardtable.geometry import (
+    CARD_RATIO,
+    HandRow,
+    Spot,
+    clamp,
+    meld_step,
+    place_hand,
+    seat_row,
+)
 from game.ui.contract.model import ContractModel
 from game.ui.contract.places import SectionPlace, SectionPlaces
 from game.ui.contract.words import LOG_MOST
-from game.ui.table.geometry import CARD_RATIO, HandRow, Spot, clamp, meld_step, place_hand, seat_row
 from game.ui.widgets.scale import Zoom, ui_scale
 
 PLAIN = Zoom()  # 100%, cards as usual

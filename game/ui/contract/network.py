@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _
 from game.net.events import Queued, Refused
+from game.ui.cardtable.host_news import HostNews
+from game.ui.cardtable.look import Status
+from game.ui.cardtable.phases import THINK
 from game.ui.contract.host import ContractHost
 from game.ui.contract.model import the_card
-from game.ui.table.look import Status
-from game.ui.table.network import HostNews
-from game.ui.table.phases import THINK
 
 if TYPE_CHECKING:
     from game.engine.actions import Action

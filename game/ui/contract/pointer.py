@@ -16,7 +16,7 @@ import pygame
 
 from game.engine.cards import Card
 from game.i18n import _
-from game.ui.table.card_pointer import CardPointer
+from game.ui.cardtable.card_pointer import CardPointer
 
 if TYPE_CHECKING:
     from game.ui.scenes.contract_table import ContractTableScene

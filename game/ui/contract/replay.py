@@ -17,9 +17,9 @@ from game.engine.contract.actions import Discard
 from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError
 from game.i18n import _
-from game.ui.table.driver import STEP_HOLD, TURN_HOLD
-from game.ui.table.look import Status
-from game.ui.table.phases import HUMAN, REPLAY, STOPPED
+from game.ui.cardtable.driver import STEP_HOLD, TURN_HOLD
+from game.ui.cardtable.look import Status
+from game.ui.cardtable.phases import HUMAN, REPLAY, STOPPED
 
 if TYPE_CHECKING:
     from game.ui.contract.host import ContractHost

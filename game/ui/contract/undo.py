@@ -17,8 +17,8 @@ from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.match import RoundState
 from game.i18n import _
+from game.ui.cardtable.phases import HUMAN
 from game.ui.contract.words import TurnLog
-from game.ui.table.phases import HUMAN
 
 if TYPE_CHECKING:
     from game.ui.contract.host import ContractHost

@@ -40,7 +40,7 @@ SCENES: dict[str, str] = {
     "joined_table": "game.ui.scenes.joined_table:JoinedTableScene",
     "joined_contract_table": "game.ui.scenes.joined_contract_table:JoinedContractTableScene",
     "hosted_contract_table": "game.ui.scenes.hosted_contract_table:HostedContractTableScene",
-    "table_menu": "game.ui.table.menu:TableMenu",
+    "table_menu": "game.ui.cardtable.menu:TableMenu",
     "handover": "game.ui.scenes.handover:HandOverScene",
     "scoreboard": "game.ui.scenes.scoreboard:ScoreboardScene",
     "contract_scoreboard": "game.ui.contract.scoreboard:ContractScoreboardScene",

@@ -33,6 +33,14 @@ from game.engine.contract.match import ContractMatch
 from game.engine.contract.rules import CONTRACTS
 from game.engine.errors import IllegalAction
 from game.i18n import _, ngettext
+from game.ui.cardtable.card_table import CardTableScene
+from game.ui.cardtable.controls import ButtonState, Same
+from game.ui.cardtable.driver import Worker
+from game.ui.cardtable.geometry import Spot
+from game.ui.cardtable.look import Status
+from game.ui.cardtable.marks import TurnMarks
+from game.ui.cardtable.phases import HUMAN, REPLAY, SETTLE, THINK, WAIT
+from game.ui.cardtable.sprites import Origin
 from game.ui.contract.buy import BuyPrompt
 from game.ui.contract.computer import ComputerSeats
 from game.ui.contract.controls import ROWS as CONTROL_ROWS
@@ -58,14 +66,6 @@ from game.ui.contract.replay import TurnsReplay
 from game.ui.contract.undo import TurnUndo
 from game.ui.contract.words import TurnLog, action_words
 from game.ui.scenes import screens
-from game.ui.table.card_table import CardTableScene
-from game.ui.table.controls import ButtonState, Same
-from game.ui.table.driver import Worker
-from game.ui.table.geometry import Spot
-from game.ui.table.look import Status
-from game.ui.table.marks import TurnMarks
-from game.ui.table.phases import HUMAN, REPLAY, SETTLE, THINK, WAIT
-from game.ui.table.sprites import Origin
 from game.ui.theme import BLUE, GOLD_LIGHT, seat_colour, seat_label
 
 if TYPE_CHECKING:

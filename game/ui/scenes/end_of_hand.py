@@ -21,10 +21,10 @@ from game.deals import MAX_DEAL, deal_words
 from game.engine.cards import Card
 from game.i18n import _, ngettext
 from game.session import GameSession
+from game.ui.cardtable.geometry import CARD_RATIO, meld_step
 from game.ui.scenes import TABLE_SCREENS, screens
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.spoken import sentences
-from game.ui.table.geometry import CARD_RATIO, meld_step
 from game.ui.theme import END_OF_HAND_SHADE, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_text, font
 from game.ui.widgets.menus import MenuBase

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Action
 from game.engine.contract.actions import ContractKind
 from game.i18n import _
+from game.ui.cardtable.host_news import HostLink
+from game.ui.cardtable.look import Status
 from game.ui.contract.human import BUY
 from game.ui.contract.model import ContractModel, the_card
 from game.ui.contract.network import ContractNetworkTurns
 from game.ui.contract.undo import TurnUndo
 from game.ui.scenes.contract_table import ACTION_REST, ContractTableScene
-from game.ui.table.look import Status
-from game.ui.table.network import HostLink
 
 if TYPE_CHECKING:
     from game.net import NetHost

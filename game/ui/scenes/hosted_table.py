@@ -7,9 +7,9 @@ keeps it in step with the host's match (as ``game.net.MatchMirror`` does) by app
 move the host reports, in order. The person at this screen plays their seat exactly as at
 any table; each of their moves is applied here and sent to the host (``NetHost.act``),
 which applies the same move to its match. Every other seat, a network player's or a
-computer's the host plays, is ``NetworkTurns``' (``game.ui.table.network_turns``). The autosave
-holds the host's session (resuming it reopens the lobby); leaving the table or quitting
-stops hosting.
+computer's the host plays, is ``NetworkTurns``' (``game.ui.manipulation.network_turns``).
+The autosave holds the host's session (resuming it reopens the lobby); leaving the table
+or quitting stops hosting.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
+from game.ui.cardtable.host_news import HostLink
+from game.ui.manipulation.model import TableModel
+from game.ui.manipulation.network_turns import NetworkTurns
 from game.ui.scenes.table import TableScene
-from game.ui.table.model import TableModel
-from game.ui.table.network import HostLink
-from game.ui.table.network_turns import NetworkTurns
 
 if TYPE_CHECKING:
     from game.net import NetHost

@@ -11,7 +11,7 @@ the view is staged and the table applies the action to its match, which takes th
 so the cards that moved fly from where they were (another seat's cards from its hand,
 public once played). The turn's undo stays off (the host has applied what was sent); the
 host deals each next round. The link to the host (sending, a lost connection tried again,
-a host gone for good) is ``game.ui.table.joined.JoinedSeat``'s.
+a host gone for good) is ``game.ui.cardtable.joined.JoinedSeat``'s.
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ from game.i18n import _
 from game.net.events import Update
 from game.net.shadow import ShadowContractMatch
 from game.net.views import cards_from
+from game.ui.cardtable.joined import JoinedSeat, joined_session, seat_note, waiting_words
+from game.ui.cardtable.look import Status
+from game.ui.cardtable.phases import HUMAN, SETTLE, THINK, WAIT
 from game.ui.contract.human import BUY
 from game.ui.contract.model import ContractModel
 from game.ui.scenes.contract_table import ContractTableScene
-from game.ui.table.joined import JoinedSeat, joined_session, seat_note, waiting_words
-from game.ui.table.look import Status
-from game.ui.table.phases import HUMAN, SETTLE, THINK, WAIT
 
 if TYPE_CHECKING:
     from game.net import NetClient

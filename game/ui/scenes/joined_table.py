@@ -10,7 +10,7 @@ other seat's action arrives as the host's update and is shown as a computer's is
 told step by step (its cards are public once played), a draw with its card flying face
 down, the turn log's line. The host deals each next hand; the scoreboard's Next hand shows
 it. The link to the host (sending, a lost connection tried again, a host gone for good) is
-``game.ui.table.joined.JoinedSeat``'s. Nothing here is autosaved: the game is the host's.
+``game.ui.cardtable.joined.JoinedSeat``'s. Nothing here is autosaved: the game is the host's.
 """
 
 from __future__ import annotations
@@ -28,13 +28,13 @@ from game.net.events import Update
 from game.net.shadow import ShadowMatch
 from game.net.views import cards_from
 from game.solver.edits import Step
+from game.ui.cardtable.driver import Pacer, Playback
+from game.ui.cardtable.joined import JoinedSeat, joined_session, seat_note, waiting_words
+from game.ui.cardtable.look import Status
+from game.ui.cardtable.marks import marked_cards
+from game.ui.cardtable.phases import HUMAN, PLAYBACK, SETTLE, THINK, WAIT
+from game.ui.manipulation.model import TableModel
 from game.ui.scenes.table import TableScene
-from game.ui.table.driver import Pacer, Playback
-from game.ui.table.joined import JoinedSeat, joined_session, seat_note, waiting_words
-from game.ui.table.look import Status
-from game.ui.table.marks import marked_cards
-from game.ui.table.model import TableModel
-from game.ui.table.phases import HUMAN, PLAYBACK, SETTLE, THINK, WAIT
 
 if TYPE_CHECKING:
     from game.net import NetClient

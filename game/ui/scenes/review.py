@@ -24,9 +24,9 @@ from game.engine.turn import check_turn
 from game.i18n import N_, _, ngettext
 from game.solver.edits import card_text, story
 from game.store.stats import AccuracyRecord
+from game.ui.cardtable.driver import Worker
 from game.ui.coach.staged import APPLY_TOOL, HINT_TOOL, Arrow, CoachButton, StagedTable
 from game.ui.scenes import screens
-from game.ui.table.driver import Worker
 from game.ui.theme import BLUE, CREAM, ERROR, GOLD_LIGHT, GREEN, MUTED
 from game.ui.widgets.drawing import draw_text, fit_text, font, wrap_text
 from game.ui.widgets.menus import MenuScene

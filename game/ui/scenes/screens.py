@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from game.net.events import Update
     from game.session import GameSession
     from game.ui.app import App
+    from game.ui.cardtable.card_table import CardTableScene
+    from game.ui.cardtable.menu import TableMenu
     from game.ui.coach.staged import StagedTable
     from game.ui.contract.scoreboard import ContractScoreboardScene
     from game.ui.scenes.contract_table import ContractTableScene
@@ -41,8 +43,6 @@ if TYPE_CHECKING:
     from game.ui.scenes.statistics import StatisticsScene
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.title import TitleScene
-    from game.ui.table.card_table import CardTableScene
-    from game.ui.table.menu import TableMenu
 
 
 def title(app: App) -> TitleScene:

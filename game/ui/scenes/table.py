@@ -30,26 +30,26 @@ from game.engine.turn import freezing_jokers
 from game.engine.variants import TableLayout
 from game.i18n import _
 from game.solver.edits import Step, card_text
+from game.ui.cardtable.card_table import CardTableScene
+from game.ui.cardtable.controls import Controls
+from game.ui.cardtable.driver import STEP_TRAVEL, Playback, Worker
+from game.ui.cardtable.look import Status
+from game.ui.cardtable.marks import Mark, TurnMarks, marked_cards
+from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK, WAIT
+from game.ui.cardtable.sprites import Origin
+from game.ui.manipulation import narration
+from game.ui.manipulation.chooser import JokerChooser
+from game.ui.manipulation.computer import ComputerTurns
+from game.ui.manipulation.hud import Hud
+from game.ui.manipulation.human import HumanTurn
+from game.ui.manipulation.keys import Keyboard
+from game.ui.manipulation.layout import LOG_ROWS_MOST, Layout, Spot, compute_layout
+from game.ui.manipulation.model import SeatInfo, TableModel, build_groups
+from game.ui.manipulation.pointer import Pointer
+from game.ui.manipulation.replay import LastTurnReplay
+from game.ui.manipulation.slots import SlotMap
+from game.ui.manipulation.status import TableStatus
 from game.ui.scenes import screens
-from game.ui.table import narration
-from game.ui.table.card_table import CardTableScene
-from game.ui.table.chooser import JokerChooser
-from game.ui.table.computer import ComputerTurns
-from game.ui.table.controls import Controls
-from game.ui.table.driver import STEP_TRAVEL, Playback, Worker
-from game.ui.table.hud import Hud
-from game.ui.table.human import HumanTurn
-from game.ui.table.keys import Keyboard
-from game.ui.table.layout import LOG_ROWS_MOST, Layout, Spot, compute_layout
-from game.ui.table.look import Status
-from game.ui.table.marks import Mark, TurnMarks, marked_cards
-from game.ui.table.model import SeatInfo, TableModel, build_groups
-from game.ui.table.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK, WAIT
-from game.ui.table.pointer import Pointer
-from game.ui.table.replay import LastTurnReplay
-from game.ui.table.slots import SlotMap
-from game.ui.table.sprites import Origin
-from game.ui.table.status import TableStatus
 from game.ui.theme import seat_colour, seat_label
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@
 font size on the menu screens is multiplied by it. The menus fill the window at 100%, so
 the player's UI scale (``Zoom.user``) only shrinks them (below 100%); the card tables take
 it whole: their cards, text and buttons grow or shrink with it, as far as the window has
-room (``game/ui/table/layout.py`` and ``game/ui/contract/layout.py`` step it down until
+room (``game/ui/manipulation/layout.py`` and ``game/ui/contract/layout.py`` step it down until
 every band fits).
 
 The default UI scale follows the display's: the scale factor the desktop asks of its

@@ -13,10 +13,10 @@ from game.coach.staging import position
 from game.coach.tutorial import STEPS, TutorialProgress
 from game.store.puzzles import PuzzleStore
 from game.ui.app import App
+from game.ui.cardtable.probe import TableProbe
 from game.ui.coach import staged as staged_module
 from game.ui.coach.staged import StagedTable
 from game.ui.scenes import screens
-from game.ui.table.probe import TableProbe
 from game.ui.theme import FOCUS_COLOUR
 from tests.ui.conftest import StartApp, button, click, pump, widget
 

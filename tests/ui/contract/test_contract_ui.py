@@ -18,11 +18,11 @@ from game.engine.contract.match import ContractMatch, TableMeld
 from game.engine.serialize import new_match
 from game.session import GameSession, Seat
 from game.ui.app import App
+from game.ui.cardtable.probe import TableProbe
 from game.ui.contract.scoreboard import ContractScoreboardScene
 from game.ui.scenes import screens
 from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.scenes.handover import HandOverScene
-from game.ui.table.probe import TableProbe
 from tests.ui.conftest import StartApp
 
 VARIANT = "shanghai-rummy"

@@ -13,6 +13,7 @@ from game.engine.serialize import new_match
 from game.session import GameSession, Seat
 from game.solver import PLAY_ORACLE
 from game.ui.app import App
+from game.ui.cardtable.probe import TableProbe
 from game.ui.contract.scoreboard import ContractScoreboardScene
 from game.ui.scenes import screens
 from game.ui.scenes.contract_table import ContractTableScene
@@ -20,7 +21,6 @@ from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.scoreboard import ScoreboardScene
 from game.ui.scenes.table import TableScene
-from game.ui.table.probe import TableProbe
 from tests.conftest import rig
 from tests.ui.conftest import StartApp, button, click, pump, type_text, widget
 

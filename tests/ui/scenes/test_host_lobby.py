@@ -13,10 +13,10 @@ import pytest
 
 from game.net import HostSettings, NetClient
 from game.net.bot import BotOutcome, play_seat
+from game.ui.cardtable.probe import TableProbe
 from game.ui.scenes import AUTOSAVE, load_session
 from game.ui.scenes import lobby as lobby_module
 from game.ui.scenes import open_table as open_scene
-from game.ui.table.probe import TableProbe
 from tests.ui.conftest import button, choose, click, pump, top_name, type_text, widget
 from tests.ui.scenes.test_new_game import open_new_game
 

@@ -19,12 +19,12 @@ from game.engine.serial import card_to_json
 from game.engine.table import Table
 from game.net import HostSettings, NetHost, SeatSpec
 from game.net.events import Lobby, Played, SeatChanged
+from game.ui.cardtable import joined as joined_module
+from game.ui.cardtable.phases import HUMAN, PLAYBACK
+from game.ui.cardtable.probe import TableProbe
 from game.ui.scenes import join as join_module
 from game.ui.scenes import lobby as lobby_module
 from game.ui.scenes import screens
-from game.ui.table import joined as joined_module
-from game.ui.table.phases import HUMAN, PLAYBACK
-from game.ui.table.probe import TableProbe
 from tests.ui.conftest import (
     StartApp,
     button,

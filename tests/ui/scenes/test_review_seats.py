@@ -105,8 +105,8 @@ def test_a_finished_hot_seat_hand_is_reviewed_by_each_seat_without_a_cover(
 
 def test_a_reviewed_turn_shows_the_real_players_and_no_live_game_buttons(
         start_app: StartApp) -> None:
+    from game.ui.cardtable.probe import TableProbe
     from game.ui.coach.staged import StagedTable
-    from game.ui.table.probe import TableProbe
 
     app = start_app(speed=3.0)
     seats = [Seat("Ann", "human"), Seat("Ben", "human"), Seat("Cleo", "medium")]

@@ -1,0 +1,434 @@
+"""What both card tables do alike, whatever the game: the manipulation table
+(``TableScene``) and the contract table (``ContractTableScene``) inherit it.
+
+Here: the state every table keeps (session, sprites, phase clock, note on screen, the
+bottom seat's hand order), the animation speed, the deal, the phases that only wait for
+cards to land (deal, settle), resizing, the autosave, the game menu and the notes to the
+player. How a game's turns run, what its felt shows and which buttons it has stay in the
+scene of that game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+import pygame
+
+from game.ai.turns import computer_seed
+from game.engine.actions import NextHand
+from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
+from game.engine.errors import EngineError
+from game.engine.protocol import GameState
+from game.i18n import _
+from game.session import SaveFailed, clear_autosave, record_match
+from game.ui.cardtable.driver import Worker
+from game.ui.cardtable.geometry import Spot
+from game.ui.cardtable.look import Message, Status
+from game.ui.cardtable.phases import DEAL, SETTLE, STOPPED, THINK, WAIT
+from game.ui.cardtable.sidebar_focus import SidebarFocus
+from game.ui.cardtable.sprites import Origin, SpriteLayer
+from game.ui.cardtable.text import TextCache
+from game.ui.scene import Scene
+from game.ui.scenes import screens
+from game.ui.spoken import sentences
+
+if TYPE_CHECKING:
+    from game.session import GameSession
+    from game.ui.app import App
+
+DEAL_PAUSE = 0.2  # seconds after the dealt cards have landed before play starts
+
+
+class TableLayout(Protocol):
+    """What the common table needs of a game's layout (both layouts have it)."""
+
+    size: tuple[int, int]
+    hand: pygame.Rect
+    hand_card: tuple[int, int]
+    seat_rects: dict[int, pygame.Rect]
+
+
+class TablePointer(Protocol):
+    """What the common table needs of a game's mouse handler."""
+
+    def cancel(self) -> None: ...
+
+
+class TableControls(Protocol):
+    """What the common table needs of a game's sidebar buttons."""
+
+    def kill(self) -> None: ...
+
+
+ModelT = TypeVar("ModelT")
+LayoutT = TypeVar("LayoutT", bound=TableLayout)
+
+
+class CardTableScene(Scene, Generic[ModelT, LayoutT]):
+    """The common part of a card table for ``session``; ``autosave`` writes the autosave
+    slot after every action that ends a turn. A game's table (one subclass per game
+    family, parametrised by its model and layout types) sets ``match``, ``pointer``,
+    ``controls`` and ``bottom`` and provides the hooks below that raise
+    ``NotImplementedError``; the rest of its work it gives to controllers it owns."""
+
+    match: GameState
+    pointer: TablePointer
+    controls: TableControls | None
+    bottom: int
+    model: ModelT | None
+    layout: LayoutT | None
+
+    #: seconds the cards of an applied action rest before the game goes on (speed 1)
+    settle_pause = 0.3
+    #: the match is another computer's (a network game joined): this screen cannot save
+    #: it, review it or play it again
+    remote_match = False
+
+    def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
+        super().__init__(app)
+        self.session = session
+        self.autosave = autosave
+        self.text = TextCache()
+        self.sprites = SpriteLayer(lambda: self.app.card_art)
+        self.selected: list[Card] = []
+        self.hand_order: dict[int, list[Card]] = {}
+        sort = app.settings.hand_sort
+        self.sort_mode = sort if sort in ("suit", "rank") else "suit"
+        self.phase = STOPPED
+        self.phase_time = 0.0
+        self.clock = 0.0
+        self.message: Message | None = None
+        self.status = Status("")
+        self.hand_times: dict[int, tuple[float, float]] = {}
+        self.errors: list[str] = []
+        self.autosaves = 0
+        self._players: dict[int, Any] = {}
+        self._started = False
+        self._size: tuple[int, int] | None = None
+        self._left = app.settings.left_handed  # the side panel's side laid out for
+        self._zoom = app.zoom  # the player's UI scale and card size laid out for
+        self.version = 0  # goes up with every new model and layout
+        self._dealing = False  # refresh() during the deal: cards come from the stock
+        self._stagger = 0.0  # seconds between the cards of the deal
+        #: seconds (at speed 1) the action just applied rests once its cards have landed
+        #: (a computer's: time to read what it did); None: ``settle_pause`` from the action
+        self.landing_rest: float | None = None
+        #: F6: the sidebar's buttons from the keyboard
+        self.button_keys = SidebarFocus(self)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def speed(self) -> float:
+        """The animation speed setting (1 is normal), never below 0.1."""
+        try:
+            return max(0.1, float(self.app.settings.animation_speed))
+        except (TypeError, ValueError):
+            return 1.0
+
+    def clear_elements(self) -> None:
+        super().clear_elements()
+        self.button_keys.clear()
+        if self.controls is not None:
+            self.controls.kill()
+            self.controls = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._size = size
+        self._left = self.app.settings.left_handed
+        self.pointer.cancel()
+        self.refresh(snap=True)
+        self.clear_elements()
+        self._build_controls()
+        self._update_controls()
+
+    def before_quit(self) -> None:
+        """The app is closing: keep the game in the autosave slot."""
+        if self.autosave and not self.match.over:
+            self.write_autosave()
+
+    def open_menu(self) -> None:
+        self.pointer.cancel()
+        self.app.scenes.push(screens.table_menu(self.app, self))
+
+    def write_autosave(self) -> None:
+        try:
+            self.session.save(self.app.store)
+        except SaveFailed as failed:
+            self.app.notify(f"Autosave failed: {failed}")
+        else:
+            self.autosaves += 1
+
+    # ------------------------------------------------------------------ phases
+
+    def set_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.phase_time = 0.0
+
+    def stop(self, problem: str) -> None:
+        """The game cannot go on (a computer player cannot move): say why and stop."""
+        self.errors.append(problem)
+        self.app.notify(problem)
+        self.set_phase(STOPPED)
+        self.status = Status(problem, "warn")
+
+    def computer_player(self, seat: int, make: Callable[[str, int], Any]) -> Any:
+        """The computer player at ``seat``: made by ``make(level, seed)`` the first time,
+        with the seat's seed (``computer_seed``: as ``simulate`` and ``replay`` make it);
+        None (and the game stopped) if it cannot be."""
+        player = self._players.get(seat)
+        if player is None:
+            try:
+                player = make(self.session.seats[seat].kind,
+                              computer_seed(self.match.seed, seat))
+            except (ImportError, ValueError) as error:
+                self.stop(_("The computer player cannot play: {error}").format(error=error))
+                return None
+            self._players[seat] = player
+        return player
+
+    def _deal_or_resume(self, fresh_deal: bool, stagger: float, dealing: str) -> None:
+        """Start play on the hand: deal it (``_deal``, with ``dealing`` on the status line)
+        or, when it was already under way (a loaded game), show it as it is and go on."""
+        if fresh_deal:
+            self._deal(stagger)
+            self.status = Status(dealing, "wait", True)
+        else:
+            self.refresh(snap=True)
+            self._advance()
+
+    def _deal(self, stagger: float) -> None:
+        """Clear the felt and deal the hand on show from the stock, ``stagger`` seconds
+        (at speed 1) between cards; face-down ghosts fly to the seats not on show."""
+        self.app.sounds.play("shuffle")
+        self.sprites.sprites.clear()
+        self.set_phase(DEAL)
+        self._dealing = True
+        self._stagger = stagger / self.speed
+        self.refresh()
+        self._dealing = False
+        self._stagger = 0.0
+        self._deal_ghosts()
+
+    def _deal_ghosts(self) -> None:
+        """Face-down cards flying to the seats whose hands are not on show."""
+
+    def _fly_to_seats(self, counts: Mapping[int, int], start: Origin) -> None:
+        """Face-down ghosts from ``start`` to each seat in ``counts`` (six at most each)."""
+        layout = self.layout
+        if layout is None:
+            return
+        w, h = layout.hand_card
+        delay = 0.0
+        for seat, count in counts.items():
+            rect = layout.seat_rects.get(seat)
+            if rect is None:
+                continue
+            for k in range(min(count, 6)):
+                self.sprites.fly_ghost(Card(0, "*", 90 + k), start,
+                                       (rect.x + rect.height * 0.1, rect.y + 6),
+                                       (w // 2, h // 2), self.speed, delay)
+                delay += 0.03 / self.speed
+
+    def _close_hand(self, scoreboard: Scene) -> None:
+        """The hand is over: record it (statistics once, the autosave written or cleared)
+        and put ``scoreboard`` up over the table."""
+        self.set_phase(WAIT)
+        self._end_hand_time()
+        if not self.match.over:
+            if self.autosave:
+                self.write_autosave()
+        else:
+            problem = record_match(self.app.store, self.session, self.hand_times)
+            if problem:
+                self.app.notify(problem)
+            if self.autosave:
+                try:
+                    clear_autosave(self.app.store)
+                except SaveFailed as failed:
+                    self.app.notify(str(failed))
+            self.app.sounds.play("win")
+        self.app.scenes.push(scoreboard)
+
+    def _deal_next_hand(self) -> bool:
+        """The scoreboard's Next: the engine deals the next hand, which is autosaved.
+        False when there is none to deal, or the engine refused (the game stops)."""
+        if self.match.over or not self.match.hand_over:
+            return False
+        try:
+            self.match.apply(NextHand(None))
+        except EngineError as error:
+            self.stop(str(error))
+            return False
+        if self.autosave:
+            self.write_autosave()
+        return True
+
+    def _start_hand_time(self) -> None:
+        """The hand on the table started now (kept if it started before a reload)."""
+        self.hand_times.setdefault(self.match.hand.number, (_now(), _now()))
+
+    def _end_hand_time(self) -> None:
+        """The hand on the table has been played until now."""
+        number = self.match.hand.number
+        self.hand_times[number] = (self.hand_times.get(number, (_now(), _now()))[0], _now())
+
+    # ------------------------------------------------------------------ per frame
+
+    def zoom_changed(self) -> bool:
+        """Whether the player's UI scale or card size changed since the last layout (in
+        Settings, opened from the game menu); the next layout takes the new one."""
+        return self._zoom != self.app.zoom
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.phase_time += dt
+        if self._size != self.app.size or self._left != self.app.settings.left_handed \
+                or self.zoom_changed():
+            self.resize(self.app.size)  # the window, the side panel's side or the scale changed
+        self.sprites.update(dt)
+        if self.message is not None:
+            self.message.ttl -= dt
+            if self.message.ttl <= 0:
+                self.message = None
+        self._update_phase(dt)
+        self._update_controls()
+        self.button_keys.update_frame()
+
+    def _update_phase(self, dt: float) -> None:
+        """The phase's work this frame: the deal and the settle wait for the cards to land,
+        a computer's thinking for its worker. Subclasses add their own phases."""
+        phase = self.phase
+        if phase == DEAL:
+            if not self.sprites.busy and self.phase_time > DEAL_PAUSE:
+                self._advance()
+        elif phase == THINK:
+            self._update_think()
+        elif phase == SETTLE and self.landing_rest is not None:
+            if self.sprites.busy:  # the rest counts from when the cards have landed
+                self.phase_time = 0.0
+            elif self.phase_time >= self.landing_rest / self.speed:
+                self._advance()
+        elif phase == SETTLE and not self.sprites.busy \
+                and self.phase_time >= self.settle_pause / self.speed:
+            self._advance()
+
+    # ------------------------------------------------------------------ a game's hooks
+
+    def build_model(self) -> ModelT:
+        """This game's model of the state on show."""
+        raise NotImplementedError
+
+    def _compute_layout(self, model: ModelT) -> LayoutT:
+        """This game's layout of ``model`` in the window (a pure function of the two)."""
+        raise NotImplementedError
+
+    def refresh(self, snap: bool = False) -> None:
+        """Rebuild the model and layout from the state and send the cards on their way."""
+        raise NotImplementedError
+
+    def _build_controls(self) -> None:
+        """Make the sidebar buttons for the current layout."""
+        raise NotImplementedError
+
+    def _update_controls(self) -> None:
+        """Bring the sidebar buttons up to date with the state."""
+        raise NotImplementedError
+
+    def _advance(self) -> None:
+        """Decide what happens next after an action has been applied and shown."""
+        raise NotImplementedError
+
+    def _update_think(self) -> None:
+        """A computer is thinking: go on once its worker has decided."""
+        raise NotImplementedError
+
+    def workers(self) -> list[Worker]:
+        """The worker threads (computer players, hints) this table may be waiting for."""
+        return []
+
+    def seated_player(self, seat: int) -> Any:
+        """The computer player made for ``seat`` so far, or None."""
+        return self._players.get(seat)
+
+    def _layout_now(self) -> LayoutT:
+        """The layout of the state now, before the first refresh has made one."""
+        if self.model is None:
+            self.model = self.build_model()
+        return self._compute_layout(self.model)
+
+    def _rebuild(self) -> tuple[LayoutT, ModelT]:
+        """A new model and layout from the state (returned); the table's version goes up."""
+        model = self.model = self.build_model()
+        layout = self.layout = self._compute_layout(model)
+        self.version += 1
+        return layout, model
+
+    def _layout_for(self, surface: pygame.Surface) -> None:
+        """Lay the table out again if ``surface`` is not the size of the current layout."""
+        if self.layout is None or self.layout.size != surface.get_size():
+            self._size = surface.get_size()
+            self.refresh(snap=True)
+
+    # ------------------------------------------------------------------ cards
+
+    def _seat_origin(self, seat: int, spot: Spot) -> Origin | None:
+        """Where a card for ``spot`` played from ``seat``'s hand starts its flight: the
+        bottom of the hand on show, or (face down) that player's seat."""
+        layout = self.layout
+        if layout is None:
+            return None
+        if seat == self.bottom:
+            hand = layout.hand
+            return Origin(hand.centerx - spot.w / 2, hand.bottom - spot.h, spot.w, spot.h)
+        rect = layout.seat_rects.get(seat)
+        if rect is None:
+            return None
+        return Origin(rect.x + rect.height * 0.1, rect.y, spot.w, spot.h, True)
+
+    def _ordered(self, seat: int, cards: Sequence[Card]) -> list[Card]:
+        """``cards`` of ``seat``'s hand in the player's order: the remembered order (new
+        cards at the end), sorted by suit or rank unless the player arranged it."""
+        order = self.hand_order.setdefault(seat, [])
+        present = set(cards)
+        order[:] = [c for c in order if c in present]
+        known = set(order)
+        order.extend(c for c in cards if c not in known)
+        if self.sort_mode == "suit":
+            order.sort(key=sort_key_by_suit)
+        elif self.sort_mode == "rank":
+            order.sort(key=sort_key_by_rank)
+        return list(order)
+
+    def sort_hand(self, mode: str | None = None) -> None:
+        """Sort the hand by ``mode`` ("suit" or "rank"; None: the other one)."""
+        if mode is None:
+            mode = "rank" if self.sort_mode == "suit" else "suit"
+        self.sort_mode = mode
+        self.refresh()
+
+    # ------------------------------------------------------------------ words
+
+    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
+            ttl: float = 6.0) -> None:
+        """A note for the player above the status line, for ``ttl`` seconds; a refusal
+        (``tone`` "error") or a hint is also said aloud when the table is spoken."""
+        self.message = Message(title, tuple(lines), tone, ttl)
+        if tone in ("error", "hint"):
+            self.app.speak(sentences(title, *lines), interrupt=True)
+
+    def keyboard_buttons(self) -> dict[str, Any]:
+        """The buttons F6 walks, by name, in order: the sidebar's (a table with more
+        buttons of its own adds them)."""
+        return dict(getattr(self.controls, "buttons", None) or {})
+
+    def is_you(self, seat: int) -> bool:
+        """Is ``seat`` the person at this screen (not hot-seat, where names are used)?"""
+        return seat == self.bottom and self.session.seats[seat].is_human \
+            and not self.session.hot_seat
+
+
+def _now() -> float:
+    return time.time()

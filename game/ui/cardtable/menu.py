@@ -1,0 +1,131 @@
+"""The table's menu (Esc): resume, save the game under a name, the settings, leave to the
+title, quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import N_, _
+from game.session import SaveFailed
+from game.ui.scenes import screens
+from game.ui.scenes.dialogs import ConfirmDialog, Dialog, PromptDialog
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.cardtable.card_table import CardTableScene
+
+ENTRIES = (
+    ("resume", N_("Resume"), N_("Back to the table (Esc)"), "primary"),
+    ("save", N_("Save game…"), N_("Keep this game under a name of your choosing"), "plain"),
+    ("settings", N_("Settings…"), N_("Animation speed, sound, cards and colours, full screen"),
+     "plain"),
+    ("title", N_("Quit to title"), N_("Leave the table; the game stays in the autosave"), "plain"),
+)
+QUIT = ("quit", N_("Quit game"), N_("Close Machiavelli; the game stays in the autosave"), "danger")
+
+
+class TableMenu(Dialog):
+    box_width = 380
+
+    def __init__(self, app: App, table: CardTableScene) -> None:
+        match = table.match
+        where = (_("{variant}, round {n}") if match.variant.is_contract  # as each table
+                 else _("{variant}, hand {n}"))  # says it
+        super().__init__(app, _("Game menu"),
+                         where.format(variant=_(match.variant.name), n=match.hand.number + 1))
+        self.table = table
+
+    def default_focus(self) -> str | None:
+        return "resume"
+
+    def entries(self) -> list[tuple[str, str, str, str]]:
+        """The menu's entries: a joined network game is the host's to save."""
+        return [e for e in ENTRIES if not (e[0] == "save" and self.table.remote_match)]
+
+    def extra_height(self) -> int:
+        return len(self.entries()) * self.px(52)
+
+    def build_extra(self, box: object, rect: pygame.Rect) -> None:
+        actions = {"resume": self.close, "save": self.save, "settings": self.settings,
+                   "title": self.to_title, "quit": self.quit}
+        y = rect.y
+        for key, text, tip, style in self.entries():  # N_ only marks them: say them
+            self.button(pygame.Rect(rect.x, y, rect.w, self.px(42)), _(text), actions[key],
+                        key=key, tooltip=_(tip), style=style, size=17, container=box)
+            y += self.px(52)
+
+    def build_buttons(self, box: object, rect: pygame.Rect) -> None:
+        key, text, tip, style = QUIT
+        self.button(rect, _(text), self.quit, key=key, tooltip=_(tip), style=style, size=17,
+                    container=box)
+
+    def accept(self) -> None:
+        item = self.focus.focused
+        if item is not None and item.activate is not None:
+            item.activate()
+        else:
+            self.close()
+
+    def before_quit(self) -> None:
+        self.table.before_quit()
+
+    # --- actions
+
+    def save(self) -> None:
+        session = self.table.session
+        app = self.app
+
+        def write(name: str) -> None:
+            try:
+                session.save(app.store, name)
+            except SaveFailed as error:
+                app.notify(_("Not saved: {error}").format(error=error))
+                return
+            app.notify(_('Game saved as "{name}".').format(name=name), info=True)
+
+        def validate(name: str) -> str | None:
+            if not name:
+                return _("Type a name.")
+            try:
+                app.store.saves.path_for(name)
+            except ValueError as error:
+                return str(error)
+            return None
+
+        self.close()
+        names = session.summary()["players"]
+        default = f"{session.match.variant.name} - {' v '.join(names)}"[:60]
+        app.scenes.push(PromptDialog(app, _("Save game"), _("Name this save:"), write,
+                                     text=default, confirm=_("Save"), validate=validate))
+
+    def settings(self) -> None:
+        """The settings screen over the table; Done comes back to the table."""
+        self.close()
+        self.app.scenes.push(screens.settings(self.app))
+
+    def to_title(self) -> None:
+        table = self.table
+        app = self.app
+        self.close()
+        if table.autosave and not table.match.over:
+            table.before_quit()
+            _go_title(app)
+            return
+        if table.remote_match and not table.match.over:
+            app.scenes.push(ConfirmDialog(
+                app, _("Leave this game?"),
+                _("The host keeps your seat a while; then a computer plays it."),
+                lambda: _go_title(app), confirm=_("Leave"), danger=True))
+            return
+        app.scenes.push(ConfirmDialog(app, _("Leave this game?"),
+                                      _("This game is not autosaved; it will be lost."),
+                                      lambda: _go_title(app), confirm=_("Leave"), danger=True))
+
+    def quit(self) -> None:
+        self.app.quit()
+
+
+def _go_title(app: App) -> None:
+    app.scenes.reset(screens.title(app))

@@ -1,0 +1,455 @@
+"""Where everything goes: a pure function of the table model and the window size.
+
+The screen is cut into a sidebar on the right (on the left for a left-handed player:
+``left``; stock, game facts, buttons), a strip of
+opponents across the top, the player's hand along the bottom with a status line above it,
+and the felt in the middle, where melds flow in rows that wrap. The table's card size is
+the largest that fits every meld; the hand's card size depends on the window height only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.engine.cards import Card
+from game.i18n import _
+from game.ui.cardtable.geometry import (
+    CARD_RATIO,
+    HandRow,
+    Spot,
+    clamp,
+    meld_step,
+    place_hand,
+    seat_row,
+)
+from game.ui.manipulation.model import TableModel
+from game.ui.manipulation.slots import Places, SlotEntry
+from game.ui.widgets.scale import Zoom, ui_scale
+
+PLAIN = Zoom()  # 100%, cards as usual
+
+MIN_TABLE_HEIGHT = 50
+#: smaller still only when a table cannot fit otherwise (its melds would cover the log)
+LAST_TABLE_HEIGHT = 34
+#: where sets and runs lie apart, the sets' usual share of the felt's width, and the shares
+#: tried (nearest first) when a table does not fit even at the smallest cards
+SETS_SHARE = 0.4
+SETS_SHARES = (0.4, 0.5, 0.3, 0.6, 0.25, 0.7, 0.2, 0.75)
+BUTTON_ROWS = 9  # rows of sidebar buttons (controls.ROWS)
+INFO_LINES = 4  # under the game facts' title (``info_height``)
+LOG_ROWS_MOST = 4  # lines of the turn log under the felt (one per other seat, at most)
+
+
+#: the most of the window's height (width for the sidebar) each band may take, however
+#: large the player's scale: what is left is the felt's
+STOCK_LEAST, INFO_LEAST = 80, 60  # the piles' and the facts' boxes at their smallest
+SCORE_ROW_LEAST = 15  # a score row's least height (its text 10 px)
+BAND_MOST = {"side": 0.3, "top": 0.17, "hand": 0.24, "status": 0.065, "stock": 0.2,
+             "info": 0.14}
+
+
+def info_font_px(height: int, scale: float = 1.0, zoom: float = 1.0) -> tuple[int, int]:
+    """The game facts' text sizes in a window ``height`` tall: the title's and the lines'
+    (``scale``: how much their caps grow; ``zoom``: the player's UI scale)."""
+    return (int(max(12, min(18 * scale, height * 0.021 * zoom))),
+            int(max(10, min(15 * scale, height * 0.017 * zoom))))
+
+
+def info_height(height: int, scale: float = 1.0, zoom: float = 1.0) -> int:
+    """The game facts' panel: room for its title and ``INFO_LINES`` lines (the variant,
+    the match, the deal number and the last turns' warning) at least."""
+    big, small = info_font_px(height, scale, zoom)
+    usual = clamp(min(height * 0.095 * zoom, height * BAND_MOST["info"]), 60, 96 * scale)
+    return max(usual, int(big * 1.3) + INFO_LINES * int(small * 1.3) + 8)
+
+
+def log_font_px(height: int, scale: float = 1.0, zoom: float = 1.0) -> int:
+    """The turn log's text size in a window ``height`` tall (``scale``: how much its cap
+    grows; ``zoom``: the player's UI scale)."""
+    return int(max(11, min(15 * scale, height * 0.017 * zoom, height * 0.026)))
+
+
+def font_px(layout: Layout, share: float, low: int, high: int) -> int:
+    """A text size: ``share`` of the window's height at the player's UI scale, from
+    ``low`` up to ``high`` (a cap that grows with the layout's scale)."""
+    return int(max(low, min(high * layout.scale, layout.size[1] * share * layout.zoom)))
+
+
+def log_row_height(height: int, scale: float = 1.0, zoom: float = 1.0) -> int:
+    return log_font_px(height, scale, zoom) + 8
+
+
+@dataclass(frozen=True)
+class GroupBox:
+    index: int  # source group index
+    rect: pygame.Rect  # the mat around the cards
+    first_x: float  # left edge of the first card
+    step: float
+    count: int
+    kind: str
+    valid: bool
+    problem: str
+
+    def insert_position(self, x: float) -> int:
+        """Where a card dropped at ``x`` goes among this group's cards (0..count)."""
+        slot = round((x - self.first_x) / max(1.0, self.step))
+        return max(0, min(self.count, slot))
+
+
+@dataclass
+class Layout(HandRow):
+    size: tuple[int, int]
+    margin: int
+    table_card: tuple[int, int]
+    hand_card: tuple[int, int]
+    sidebar: pygame.Rect
+    top: pygame.Rect
+    table: pygame.Rect
+    status: pygame.Rect
+    hand: pygame.Rect
+    stock: pygame.Rect
+    info: pygame.Rect
+    buttons: pygame.Rect
+    log: pygame.Rect  # the turn log's strip, between the felt and the status line
+    seat_rects: dict[int, pygame.Rect] = field(default_factory=dict)
+    spots: dict[Card, Spot] = field(default_factory=dict)
+    groups: list[GroupBox] = field(default_factory=list)
+    new_melds: list[pygame.Rect] = field(default_factory=list)
+    free_rect: pygame.Rect | None = None
+    regions: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    hand_lift: int = 0
+    hand_step: float = 0.0
+    hand_first_x: float = 0.0
+    hand_count: int = 0
+    button_h: int = 36
+    button_font: int = 16
+    scores: pygame.Rect | None = None  # the running scores, when the sidebar has room
+    score_row: int = 20
+    gaps_dropped: bool = False  # the slots' gaps had to close for the table to fit
+    spare_dropped: bool = False  # ... and their room to grow
+    sets_share: float = SETS_SHARE  # where sets and runs lie apart: the sets' width share
+    scale: float = 1.0  # how much the caps on sizes grow (the window's and player's scale)
+    zoom: float = 1.0  # the player's UI scale
+
+    def group_at(self, pos: tuple[float, float], slack: int = 0) -> GroupBox | None:
+        """The meld whose mat is under ``pos``, else the nearest one within ``slack``
+        (never a neighbour's slack over the mat the pointer is on)."""
+        near: list[tuple[float, GroupBox]] = []
+        for box in self.groups:
+            if box.rect.collidepoint(pos):
+                return box
+            if slack and box.rect.inflate(slack, slack).collidepoint(pos):
+                dx = max(box.rect.left - pos[0], 0, pos[0] - box.rect.right)
+                dy = max(box.rect.top - pos[1], 0, pos[1] - box.rect.bottom)
+                near.append((dx * dx + dy * dy, box))
+        return min(near, key=lambda pair: pair[0])[1] if near else None
+
+    def box(self, index: int) -> GroupBox | None:
+        for box in self.groups:
+            if box.index == index:
+                return box
+        return None
+
+    def on_felt(self, pos: tuple[float, float]) -> bool:
+        return self.table.collidepoint(pos) and self.group_at(pos) is None \
+            and not (self.free_rect and self.free_rect.collidepoint(pos))
+
+
+def compute_layout(model: TableModel, size: tuple[int, int], places: Places | None = None,
+                   log_rows: int | None = None, left: bool = False,
+                   zoom: Zoom = PLAIN) -> Layout:
+    """The layout of ``model`` in a window of ``size``; ``places`` (from a ``SlotMap``)
+    give the melds' display order with the gaps of melds gone and the room they keep, else
+    the model's order; the table's cards are at most its ``card_cap`` tall (the size they
+    had, so they never grow back within a hand); the turn log under the felt has
+    ``log_rows`` lines (unless given, one per other seat, at most ``LOG_ROWS_MOST``);
+    the sidebar is on the ``left`` for a left-handed player, the rest beside it.
+    ``zoom``: the player's UI scale and large cards; each band grows with it up to its
+    share of the window (``BAND_MOST``), so the felt keeps its room at any scale."""
+    width, height = size
+    k = zoom.user
+    # the caps grow with the window (as the menus do) and with the player's scale
+    s = max(1.0, ui_scale(size)) * k
+    m = clamp(min(width, height) * 0.012, 8, 18 * s)
+    side_w = clamp(min(width * 0.165 * k, width * BAND_MOST["side"]), 180, 300 * s)
+    sidebar = pygame.Rect(0 if left else width - side_w, 0, side_w, height)
+    x0 = (side_w if left else 0) + m  # the left edge of the felt, the seats and the hand
+    top_h = clamp(min(height * 0.125 * k, height * BAND_MOST["top"]), 78, 128 * s)
+    top = pygame.Rect(x0, m // 2, width - side_w - 2 * m, top_h - m // 2)
+    hand_h = clamp(min(height * 0.18 * k * zoom.cards, height * BAND_MOST["hand"]), 92,
+                   200 * s * zoom.cards)
+    hand_card = (round(hand_h / CARD_RATIO), hand_h)
+    lift = round(hand_h * 0.16)
+    hand_label = clamp(height * 0.028 * k, 18, min(28 * s, height * 0.05))
+    hand = pygame.Rect(x0, height - hand_h - lift - hand_label - m, width - side_w - 2 * m,
+                       hand_h + lift + hand_label)
+    status_h = clamp(min(height * 0.05 * k, height * BAND_MOST["status"]), 30, 46 * s)
+    status = pygame.Rect(x0, hand.top - status_h - m // 2, hand.width, status_h)
+    # the turn log has a strip of its own under the melds, so it is never hidden by a meld
+    # however full the table
+    if log_rows is None:
+        log_rows = max(1, min(LOG_ROWS_MOST, len(model.seats) - 1))
+    log_h = log_rows * log_row_height(height, s, k)
+    log = pygame.Rect(x0, status.top - log_h - m // 3, hand.width, log_h)
+    table = pygame.Rect(x0, top.bottom + m, width - side_w - 2 * m,
+                        log.top - top.bottom - m - m // 3)
+
+    pad = m
+    stock_h = clamp(min(height * 0.15 * k, height * BAND_MOST["stock"]), 80, 170 * s)
+    info_h = info_height(height, s, k)
+    row_h = clamp(height * 0.026 * k, 17, 24 * s)
+    needed = row_h * (len(model.seats) + 1) + 16
+    # at a large scale the column's parts, each grown alone, overrun it (the scores fell
+    # off the bottom, the buttons shrank while the facts grew): all shrink by one factor
+    wanted_h = clamp(height * 0.048 * k, 28, 46 * s)
+    column = height - 4 * pad - pad // 2
+    natural = stock_h + info_h + _button_block(wanted_h) + needed
+    if natural > column:
+        factor = column / natural
+        stock_h = max(STOCK_LEAST, int(stock_h * factor))
+        info_h = max(INFO_LEAST, int(info_h * factor))
+        wanted_h = max(28, int(wanted_h * factor))
+        row_h = max(17, int(row_h * factor))
+        needed = row_h * (len(model.seats) + 1) + 16
+    stock = pygame.Rect(sidebar.x + pad, pad, sidebar.width - 2 * pad, stock_h)
+    info = pygame.Rect(sidebar.x + pad, stock.bottom + pad // 2, sidebar.width - 2 * pad, info_h)
+    # the buttons take what the piles and the facts leave (at a large scale in a small
+    # window they stop growing where the column ends)
+    room = height - info.bottom - 2 * pad
+    button_h = clamp(min(wanted_h, room / (BUTTON_ROWS + 0.3 + BUTTON_ROWS / 7)), 28, 46 * s)
+    block = _button_block(button_h)
+    buttons = pygame.Rect(sidebar.x + pad, info.bottom + pad, sidebar.width - 2 * pad, block)
+    left_over = height - buttons.bottom - 2 * pad
+    if needed > left_over:  # closer rows before no scores at all
+        row_h = max(SCORE_ROW_LEAST, (left_over - 16) // (len(model.seats) + 1))
+        needed = row_h * (len(model.seats) + 1) + 16
+    scores = pygame.Rect(sidebar.x + pad, buttons.bottom + pad, buttons.width,
+                         min(needed, left_over))
+
+    layout = Layout(size, m, (0, 0), hand_card, sidebar, top, table, status, hand, stock,
+                    info, buttons, log, hand_lift=lift, button_h=button_h,
+                    button_font=clamp(min(height * 0.019 * k, button_h * 0.42), 13, 18 * s),
+                    scores=scores if scores.height >= needed else None, score_row=row_h,
+                    scale=s, zoom=k)
+    _place_seats(layout, model)
+    place_hand(layout, model.hand)
+    _place_table(layout, model, hand_h, places or Places(_packed(model)))
+    return layout
+
+
+def _button_block(button_h: int) -> int:
+    """The height of the sidebar's buttons, rows ``button_h`` tall (the first a third
+    taller) and the gaps between them."""
+    return round(button_h * (BUTTON_ROWS + 0.3)) + max(4, button_h // 7) * BUTTON_ROWS
+
+
+def _place_seats(layout: Layout, model: TableModel) -> None:
+    others = model.others
+    if not others:
+        return
+    widest = round(340 * layout.scale)
+    for info, rect in zip(others, seat_row(layout.top, len(others), layout.margin, widest),
+                          strict=True):
+        layout.seat_rects[info.seat] = rect
+    bottom = model.seats[model.bottom] if model.seats else None
+    if bottom is not None:
+        layout.seat_rects[bottom.seat] = layout.hand.copy()
+    for seat, cards in model.revealed:
+        box = layout.seat_rects.get(seat)
+        if box is not None and seat != model.bottom:
+            _place_revealed(layout, box, seat, cards)
+
+
+def _place_revealed(layout: Layout, rect: pygame.Rect, seat: int,
+                    cards: Sequence[Card]) -> None:
+    """A seat's cards left at the end of a hand, face up in a row under its name (zone
+    "seat", ``group`` the seat)."""
+    if not cards:
+        return
+    pad = max(5, rect.height // 12)
+    name_h = max(14, round(rect.height * 0.24))
+    h = rect.height - name_h - 2 * pad
+    w = round(h / CARD_RATIO)
+    n = len(cards)
+    step = w * 0.62 if n == 1 else min(w * 0.62, (rect.width - 2 * pad - w) / (n - 1))
+    y = rect.y + pad + name_h
+    for slot, card in enumerate(cards):
+        layout.spots[card] = Spot(rect.x + pad + slot * step, y, w, h, "seat", seat, slot)
+
+
+@dataclass
+class _Block:
+    key: int | str  # GroupModel index, "free", "gap" or "new"
+    width: float  # of its cards
+    cards: tuple[Card, ...] = ()
+    room: float = 0.0  # the width it takes in its row (its slot's), at least ``width``
+
+    @property
+    def span(self) -> float:
+        return max(self.width, self.room)
+
+
+def free_label_width(w: int) -> int:
+    """The strip on the left of the free cards that holds their label, read upwards."""
+    return max(14, round(w * 0.22))
+
+
+def _wide(cards: Sequence[Card]) -> bool:
+    return any(c.rank == 10 for c in cards)
+
+
+def _blocks_width(count: int, w: int, wide: bool = False) -> float:
+    return w + (count - 1) * meld_step(w, wide) if count else w
+
+
+def _packed(model: TableModel) -> tuple[SlotEntry, ...]:
+    """The model's melds in its order, each slot as wide as its meld."""
+    return tuple(SlotEntry(i, len(g.cards)) for i, g in enumerate(model.groups))
+
+
+def _place_table(layout: Layout, model: TableModel, hand_h: int, places: Places) -> None:
+    """Lay the melds out in the slots' order. The table keeps its card size (at most the
+    places' ``card_cap``) and every meld its place while they fit; when they do not, the
+    gaps close first (``gaps_dropped``), then the room kept for growth and for free cards
+    (``spare_dropped``), and the cards shrink last; the melds' order never changes."""
+    table = layout.table
+    label_h = max(16, round(table.height * 0.05)) if model.apart else 0
+    entries = list(places.slots)
+    room = places.free_room
+    # the same order, each meld as wide as its cards: no gap, no spare room
+    compact = [SlotEntry(e.group, len(model.groups[e.group].cards), region=e.region)
+               for e in entries if e.group is not None]
+    gapless = [e for e in entries if e.group is not None]
+    top = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
+    if places.card_cap is not None:
+        top = max(LAST_TABLE_HEIGHT, min(top, places.card_cap))
+    h = top
+    share = places.sets_share or SETS_SHARE
+    if not _fits(layout, model, entries, h, label_h, room, share):
+        layout.gaps_dropped = True
+        if gapless != entries and _fits(layout, model, gapless, h, label_h, room, share):
+            entries = gapless  # the gaps close, every meld keeps its room to grow
+        else:
+            layout.spare_dropped = entries != compact or room > len(model.free)
+            entries, room = compact, len(model.free)
+            h = _fitting_height(layout, model, entries, top, label_h, room, share)
+            if model.apart and not _fits(layout, model, entries, h, label_h, room, share):
+                # even the smallest cards overflow one side: move the line between sets
+                # and runs, to the nearest share at which the table fits with the
+                # tallest cards
+                fits = [(_fitting_height(layout, model, entries, top, label_h, room, s), s)
+                        for s in SETS_SHARES]
+                fitting = [(height, s) for height, s in fits
+                           if _fits(layout, model, entries, height, label_h, room, s)]
+                if fitting:
+                    h, share = max(fitting, key=lambda hs: (hs[0], -abs(hs[1] - share)))
+            if not _fits(layout, model, entries, h, label_h, room, share):
+                h = _fitting_height(layout, model, entries, h, label_h, room, share,
+                                    LAST_TABLE_HEIGHT)
+    layout.sets_share = share
+    _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, True, room, share)
+
+
+def _fits(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], h: int,
+          label_h: int, free_room: int, share: float = SETS_SHARE) -> bool:
+    return _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, False,
+                      free_room, share)
+
+
+def _fitting_height(layout: Layout, model: TableModel, entries: Sequence[SlotEntry],
+                    top: int, label_h: int, free_room: int, share: float = SETS_SHARE,
+                    least: int = MIN_TABLE_HEIGHT) -> int:
+    """The tallest table card from ``top`` down to ``least`` at which ``entries`` fit."""
+    h = top
+    while h > least and not _fits(layout, model, entries, h, label_h, free_room, share):
+        h = max(least, int(h * 0.94))
+    return h
+
+
+def _regions(layout: Layout, model: TableModel, label_h: int,
+             share: float = SETS_SHARE) -> list[tuple[str, pygame.Rect]]:
+    table = layout.table
+    if not model.apart:
+        return [("", table.copy())]
+    gap = layout.margin * 2
+    left_w = round((table.width - gap) * share)
+    sets = pygame.Rect(table.x, table.y + label_h, left_w, table.height - label_h)
+    runs = pygame.Rect(sets.right + gap, table.y + label_h, table.width - left_w - gap,
+                       table.height - label_h)
+    return [(_("Sets"), sets), (_("Runs"), runs)]
+
+
+def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], w: int,
+               h: int, label_h: int, final: bool, free_room: int,
+               share: float = SETS_SHARE) -> bool:
+    pad = max(3, round(w * 0.08))
+    gap = max(pad * 2 + 4, round(w * 0.26))
+    row_gap = max(pad * 2 + 4, round(h * 0.14))
+    step = meld_step(w)
+    regions = _regions(layout, model, label_h, share)
+    per_region: list[list[_Block]] = [[] for _ in regions]
+    if model.free or free_room:  # a strip on the left of the free cards holds their label
+        def free_width(count: int) -> float:
+            return free_label_width(w) + w * count + pad * (count - 1) if count else 0.0
+
+        per_region[0].append(_Block("free", free_width(len(model.free)), model.free,
+                                    free_width(max(free_room, len(model.free)))))
+    for entry in entries:
+        if entry.group is None:  # a gap holds the place of a meld that is gone
+            region = entry.region if model.apart else 0
+            per_region[region].append(_Block("gap", _blocks_width(entry.cards, w, entry.wide)))
+            continue
+        group = model.groups[entry.group]
+        region = 0 if not model.apart or group.kind == "set" else 1
+        wide = _wide(group.cards)
+        per_region[region].append(_Block(group.index, _blocks_width(len(group.cards), w, wide),
+                                         group.cards,
+                                         _blocks_width(entry.cards, w, wide or entry.wide)))
+    for blocks in per_region:
+        blocks.append(_Block("new", w))
+    placed: list[tuple[_Block, float, float]] = []
+    for (_name, area), blocks in zip(regions, per_region, strict=True):
+        inner = area.inflate(-2 * pad, -2 * pad)
+        x, y = float(inner.x), float(inner.y)
+        for block in blocks:
+            if block.width > inner.width and not final:
+                return False
+            if x > inner.x and x + block.span > inner.right:  # by its room: a meld that
+                # shrinks does not move up a row
+                x = float(inner.x)
+                y += h + row_gap
+            placed.append((block, x, y))
+            x += block.span + gap
+        if y + h > inner.bottom and not final:
+            return False
+    if not final:
+        return True
+    layout.table_card = (w, h)
+    layout.regions = [(name, area) for name, area in regions if name]
+    by_index = {g.index: g for g in model.groups}
+    for block, x, y in placed:
+        mat = pygame.Rect(round(x) - pad, round(y) - pad, round(block.width) + 2 * pad, h + 2 * pad)
+        if block.key == "new":
+            layout.new_melds.append(mat)
+            continue
+        if block.key == "gap":
+            continue
+        if block.key == "free":
+            if not block.cards:
+                continue  # their room stays kept, so the melds after it do not slide
+            layout.free_rect = mat
+            x0 = x + free_label_width(w)
+            for slot, card in enumerate(block.cards):
+                layout.spots[card] = Spot(x0 + slot * (w + pad), y, w, h, "free", None, slot)
+            continue
+        assert isinstance(block.key, int)  # a group's index: "new" and "free" are done
+        group = by_index[block.key]
+        step = meld_step(w, _wide(group.cards))
+        layout.groups.append(GroupBox(group.index, mat, x, step, len(group.cards), group.kind,
+                                      group.valid, group.problem))
+        for slot, card in enumerate(group.cards):
+            layout.spots[card] = Spot(x + slot * step, y, w, h, "group", group.index, slot)
+    return True

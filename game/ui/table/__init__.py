@@ -1,1 +1,0 @@
-"""The table scene's parts: layout, card sprites, tweens, drag and drop, HUD, computer turns."""
