@@ -185,3 +185,23 @@ def test_hard_sheds_the_most_points_among_the_largest_plays_under_a_points_scori
     assert most is not None
     options, _ = HardPlayer(1).weigh_candidates(view, most)
     assert {str(c) for c in options[0].played} == {"AC", "AD", "AS", "3H"}
+
+
+@pytest.mark.parametrize(("opponent", "hard_puts_down"), [
+    ("2D 5C 9S JH KC", 1),  # every opponent far from going out: one card, the rest held
+    ("2D 5C 9S", 4),  # an opponent close: the largest play
+])
+def test_hard_holds_back_in_a_draw_until_able_game_while_every_opponent_is_far(
+        opponent: str, hard_puts_down: int) -> None:
+    # Shanghai: 4H 5H 6H and QC on the table's run are all playable (Medium puts down
+    # all four). While both opponents hold more than four cards Hard puts down one and
+    # keeps the rest for its next turns (no draw then, and nothing shown for the others
+    # to play on); once one is close it sheds what it can
+    from game.ai.players.hard import HardPlayer, Tuning
+
+    match = Match("shanghai", 3, 5, oracle=PLAY_ORACLE)
+    rig(match, "9C 10C JC", ["4H 5H 6H QC 2S 8D", opponent, "3D 7S AH 4C 10D 6S"],
+        current=0)
+    assert _put_down(match, "medium") == {"4H", "5H", "6H", "QC"}
+    hard = HardPlayer(1, Tuning(rollouts=False))
+    assert len(_put_down(match, hard)) == hard_puts_down

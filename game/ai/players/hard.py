@@ -14,7 +14,10 @@
   hand) and sheds them when their points count against it (Carousel, Manipulation, Tahiti
   over several hands) or go out with it.
 - Draw-until-able games (Shanghai, Manipulation): the only choice of a turn is which cards
-  to put down, and its worth shows turns later. Hard plays each candidate (the largest
+  to put down, and its worth shows turns later. While every opponent is far from going out
+  it puts down one card a turn (``Tuning.hold_above``): what it shows lets opponents play
+  instead of drawing, and what it holds is next turn's play without a draw. Then it plays
+  each candidate (the largest
   play by cards and by points, those holding back one of its cards, a single card) out to
   the end of the hand on sampled deals of the unseen cards, everyone then playing as
   Medium does. Each end of the hand is worth its penalty against the others' (weighing a
@@ -118,6 +121,17 @@ class Tuning:
     # +0.001 of a match a decision, each +- 0.004). With so few deals a chance of 0 or 1 a
     # deal lets a single deal move Hard off the largest play
     play_for_match: bool = False
+    # draw-until-able: while every opponent holds more than this many cards, put down one
+    # card a turn and hold the rest back (None: never). Each card put down may let an
+    # opponent play instead of drawing, and a card held back is next turn's play without
+    # a draw; once an opponent is close, the race is for the cards left in hand and the
+    # largest play (weighed by the rollouts) goes down. Against two Mediums in Shanghai
+    # (300 paired matches, tuning seeds 50000-50299, a Medium taking this one rule and no
+    # rollouts) it finished ahead of each Medium 52.2% against 46.1% for a Medium in its
+    # seat (+6.1 +- 2.6 points, paired); holding back above 2 cards: +5.0; always one
+    # card: -14.5 (at the hand's end the cards left count); holding back one card of the
+    # largest play while far: -1.0, one card while its own hand is large: +1.5
+    hold_above: int | None = 4
 
 
 class HardPlayer(ComputerPlayer):
@@ -146,6 +160,11 @@ class HardPlayer(ComputerPlayer):
             return self._free_only(view)
         if len(most.played) == len(view.hand):
             return as_decision(view, most, "going out")
+        if view.variant.draws_until_able and self._holding_back(view, most):
+            single = solution_for(view, objective="cards", exactly=1,
+                                  work=self._work.part(plays.PLAY_WORK))
+            if single is not None:
+                return as_decision(view, single, "one card, the rest held back")
         if self.tuning.rollouts and view.variant.draws_until_able:
             return self._rolled_out(view, most)
         first = self._first_choice(view, most, points, first_work)
@@ -178,6 +197,14 @@ class HardPlayer(ComputerPlayer):
             return as_decision(view, options[0], "largest play")
         best = weighing.choice(self.tuning.rollout_margin)
         return as_decision(view, options[best], f"played out ({weighing.mean(best):+.2f})")
+
+    def _holding_back(self, view: PlayerView, most: FoundPlay) -> bool:
+        """Draw-until-able: put down a single card while every opponent is far from going
+        out (``Tuning.hold_above``)."""
+        if self.tuning.hold_above is None or len(most.played) < 2:
+            return False
+        return min((view.hand_counts[s] for s in opponents(view)), default=0) \
+            > self.tuning.hold_above
 
     def weigh_candidates(self, view: PlayerView,
                          most: FoundPlay) -> tuple[list[FoundPlay], Weighing | None]:
