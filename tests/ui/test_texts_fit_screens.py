@@ -280,8 +280,13 @@ def test_the_contract_tables_buy_window_and_hint_keep_their_texts_whole(
         table = app.scenes.push(screens.contract_table(app, session, autosave=False))
         assert isinstance(table, ContractTableScene)
         probe = TableProbe(app, table)  # type: ignore[arg-type]  # drives either table
-        probe.until(lambda table=table: table.phase == "buy" and not table.sprites.busy,
-                    3000, "the buy window")
+
+        def asked(table: ContractTableScene = table, app: App = app) -> bool:
+            if isinstance(app.scenes.top, HandOverScene):
+                app.scenes.top.confirm()  # hot-seat: a round starts covered
+            return table.phase == "buy" and not table.sprites.busy
+
+        probe.until(asked, 3000, "the buy window")
         cuts.look("the buy window")
         assert table.prompt is not None  # its buttons are the table's, not the scene's
         cuts.found += [f"{lang} {size[0]} the buy window: widget {text!r}"

@@ -25,6 +25,7 @@ from game.i18n import _
 from game.session import SaveFailed, clear_autosave, record_match
 from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.geometry import Spot
+from game.ui.cardtable.hot_seat import HotSeatCover
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.phases import DEAL, SETTLE, STOPPED, THINK, WAIT
 from game.ui.cardtable.sidebar_focus import SidebarFocus
@@ -117,8 +118,20 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.landing_rest: float | None = None
         #: F6: the sidebar's buttons from the keyboard
         self.button_keys = SidebarFocus(self)
+        #: hot-seat: whose hand may show, and the cover between two people's turns
+        self.cover = HotSeatCover(self)
 
     # ------------------------------------------------------------------ lifecycle
+
+    def hand_visible(self) -> bool:
+        """Is the bottom seat's hand shown face up? Once the hand is over, every hand is;
+        in hot-seat, only once that player has lifted the cover; else a human's, and a
+        computer's only when no one human plays."""
+        if self.match.hand_over:
+            return True
+        if self.cover.active:
+            return not self.cover.hides(self.bottom)
+        return self.session.seats[self.bottom].is_human or not self.session.humans
 
     @property
     def speed(self) -> float:

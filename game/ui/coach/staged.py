@@ -286,7 +286,7 @@ class StagedTable(TableScene):
     def _hand_over_to(self, seat: int) -> None:
         """No cover: the screen that opened a staged table (a hot-seat review) passed it to
         its player already, and the staged match never moves to another seat."""
-        self.bottom = self.confirmed = seat
+        self.cover.lift_for(seat)
         self._start_human()
 
     def before_quit(self) -> None:

@@ -39,7 +39,7 @@ from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import TurnMarks
-from game.ui.cardtable.phases import HUMAN, REPLAY, SETTLE, THINK, WAIT
+from game.ui.cardtable.phases import HUMAN, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
 from game.ui.contract.buy import BuyPrompt
 from game.ui.contract.computer import ComputerSeats
@@ -172,6 +172,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.turn_log.clear()
         self.undo.forget()
         self.close_prompt()
+        self.cover.reset()  # hot-seat: a new round (or a loaded game) starts covered
         number = self.match.hand.number
         self._start_hand_time()
         if self.match.hand_over:
@@ -207,10 +208,10 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self._auto_declined = True
             self.commit(Decline(seat))
             return
+        if self.cover.needed(seat):
+            self._hand_over_to(seat)
+            return
         if seat != self.bottom:
-            if self.session.hot_seat:
-                self._hand_over_to(seat)
-                return
             self.bottom = seat
             self.refresh(snap=True)
         if buying:
@@ -219,9 +220,6 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self._start_human()
 
     def _hand_over_to(self, seat: int) -> None:
-        self.pointer.cancel()
-        self.set_phase(WAIT)
-        self.selected.clear()
         r = self.match.hand
         if r.phase == "buying":
             detail = _("{name} drew from the stock: you may buy {card}.").format(
@@ -230,17 +228,13 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         else:
             detail = self.status.text
 
-        def confirmed() -> None:
-            self.bottom = seat
-            self.selected.clear()
-            self.refresh(snap=True)
+        def uncovered() -> None:
             if self.match.hand.phase == "buying" and self.match.awaiting == seat:
                 self._start_buy(seat)
             else:
                 self._start_human()
 
-        self.app.scenes.push(screens.handover(self.app, self.session.seats[seat].name,
-                                              confirmed, detail=detail, table=self))
+        self.cover.cover(seat, detail, uncovered)
 
     def _start_human(self) -> None:
         self.set_phase(HUMAN)
@@ -367,6 +361,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self.selected = [c for c in self.selected if c in match.hand.hands[seat]]
         if kind == "discard":
             self.marks.seen(seat)  # its turn is over: it has seen what the others did
+            self.cover.turn_ended(seat)  # hot-seat: the hand goes face down once played
         if kind in ("draw", "take_discard", "buy") and seat == self.bottom:
             self.fresh |= {c for c, (_, now) in moved.items() if now == ("hand", seat)}
         self._mark_sprites()
@@ -428,9 +423,6 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def bottom_hand(self) -> list[Card]:
         """The bottom seat's hand in the player's order (staged cards included)."""
         return self._ordered(self.bottom, self.match.hand.hands[self.bottom])
-
-    def hand_visible(self) -> bool:
-        return self.session.seats[self.bottom].is_human or not self.session.humans
 
     def _shows_hand(self, seat: int) -> bool:
         return seat == self.bottom and self.hand_visible()

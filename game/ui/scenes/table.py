@@ -35,7 +35,7 @@ from game.ui.cardtable.controls import Controls
 from game.ui.cardtable.driver import STEP_TRAVEL, Playback, Worker
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import Mark, TurnMarks, marked_cards
-from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK, WAIT
+from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
 from game.ui.manipulation import narration
 from game.ui.manipulation.chooser import JokerChooser
@@ -99,7 +99,6 @@ class TableScene(CardTableScene[TableModel, Layout]):
         #: one line per turn of this hand: (seat, what it did), for the log on the felt
         self.turn_log: list[tuple[int, str]] = []
         self.note_rect: pygame.Rect | None = None  # where the note on show was drawn
-        self.confirmed: int | None = None  # hot-seat: who confirmed the cover last
         self.origin_seat: int | None = None  # whose hand new cards fly from
         self.model: TableModel | None = None
         self.layout: Layout | None = None
@@ -138,7 +137,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
     # ------------------------------------------------------------------ hands and turns
 
     def _begin_hand(self, fresh_deal: bool) -> None:
-        self.confirmed = None  # hot-seat: a new hand (or a loaded game) starts covered
+        self.cover.reset()  # hot-seat: a new hand (or a loaded game) starts covered
         self.draft = None
         self.selected.clear()
         self.hand_order.clear()
@@ -174,7 +173,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             return
         seat = match.current
         if self.session.seats[seat].is_human:
-            if self.session.hot_seat and seat != self.confirmed:
+            if self.cover.needed(seat):
                 self._hand_over_to(seat)
                 return
             self.bottom = seat
@@ -183,15 +182,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.computer.start(seat)
 
     def _hand_over_to(self, seat: int) -> None:
-        self.pointer.cancel()
-        self.set_phase(WAIT)
         self.draft = None
 
-        def confirmed() -> None:
-            self.bottom = seat
-            self.confirmed = seat
-            self.selected.clear()
-            self.refresh(snap=True)
+        def uncovered() -> None:
             self._start_human()
             drawn = self.drawn & set(self.match.hand.hands[seat])
             if drawn:  # drawn on their last turn, under the cover at once: shown now
@@ -199,9 +192,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
                 self.say(_("Your last draw"),
                          [_("You drew {cards} on your last turn.").format(cards=cards)])
 
-        last = self.replay.last_turn_words()
-        self.app.scenes.push(screens.handover(self.app, self.session.seats[seat].name, confirmed,
-                             detail=last, table=self))
+        self.cover.cover(seat, self.replay.last_turn_words(), uncovered)
 
     def _start_human(self) -> None:
         match = self.match
@@ -268,8 +259,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         turn_ended = len(match.hand.turns) > turns_before or match.hand_over
         if turn_ended:
             self.marks.seen(seat)
-            if self.session.hot_seat and self.session.seats[seat].is_human:
-                self.confirmed = None  # hot-seat: the hand goes face down once played
+            self.cover.turn_ended(seat)  # hot-seat: the hand goes face down once played
         after = [len(h) for h in match.hand.hands]
         drawn = after[seat] - (before[seat] - len(played))
         self.refresh()
@@ -390,16 +380,6 @@ class TableScene(CardTableScene[TableModel, Layout]):
         if self.phase == HINT:
             return self.bottom
         return self.match.current
-
-    def hand_visible(self) -> bool:
-        """Is the bottom seat's hand shown face up? Computer hands never are (unless no one
-        human plays); in hot-seat, only once that player has confirmed the cover."""
-        seat = self.session.seats[self.bottom]
-        if self.match.hand_over:
-            return True  # the hand is over: every hand is shown
-        if self.session.hot_seat:
-            return self.confirmed == self.bottom
-        return seat.is_human or not self.session.humans
 
     def build_model(self) -> TableModel:
         match = self.match

@@ -290,8 +290,14 @@ def test_always_decline_buys_never_asks(make) -> None:  # noqa: ANN001
 def test_hot_seat_buy_goes_through_the_hand_over_cover(make) -> None:  # noqa: ANN001
     t = make(**{**_asked_first(), "kinds": ("human", "human", "easy")})
     scene, match, app = t.scene, t.match, t.app
-    t.buy_prompt()  # You are at the screen: asked at once
-    assert scene.bottom == 0 and scene.prompt.seat == 0
+    # hot-seat, one policy at both tables: a round (or a loaded game) starts covered, so
+    # nobody sees the hand of the first seat asked before its player lifts the cover
+    t.until(lambda: isinstance(app.scenes.top, HandOverScene), 3000, "the first cover")
+    assert app.scenes.top.name == match.names[0] and scene.prompt is None
+    assert not scene.hand_visible()
+    t.click((app.size[0] // 2, app.size[1] // 2))
+    t.buy_prompt()
+    assert scene.bottom == 0 and scene.prompt.seat == 0 and scene.hand_visible()
     t.click(scene.prompt.buttons["decline"].rect.center)
     # Kim is asked next, and must not see You's hand: the cover comes first
     t.until(lambda: isinstance(app.scenes.top, HandOverScene), 3000, "the cover")
