@@ -57,6 +57,12 @@ class TablePointer(Protocol):
     def cancel(self) -> None: ...
 
 
+class TableComputer(Protocol):
+    """What the common table needs of a game's computer turns."""
+
+    def start(self, seat: int) -> None: ...
+
+
 class TableControls(Protocol):
     """What the common table needs of a game's sidebar buttons."""
 
@@ -76,6 +82,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     match: GameState
     pointer: TablePointer
+    computer: TableComputer
     controls: TableControls | None
     bottom: int
     model: ModelT | None
@@ -351,7 +358,52 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         raise NotImplementedError
 
     def _advance(self) -> None:
-        """Decide what happens next after an action has been applied and shown."""
+        """What happens next, once the last action has been shown: the hand's end, a
+        computer's move, or a person's (in hot-seat, behind the cover first). Each
+        family's table fills in the steps (the hooks below); a network table first takes
+        the moves of the seats played elsewhere."""
+        match = self.match
+        if match.hand_over:
+            self._hand_finished()
+            return
+        seat = match.awaiting
+        if not self.session.seats[seat].is_human:
+            self.computer.start(seat)
+            return
+        if self._answered_for(seat):
+            return
+        if self.cover.needed(seat):
+            self._hand_over_to(seat)
+            return
+        if seat != self.bottom:
+            self.bottom = seat
+            self.refresh(snap=True)
+        self._start_person(seat)
+
+    def _hand_over_to(self, seat: int) -> None:
+        """Hot-seat: cover the window until ``seat``'s player is at the screen, then
+        start their move."""
+        self.cover.cover(seat, self._cover_detail(), lambda: self._uncovered(seat))
+
+    def _uncovered(self, seat: int) -> None:
+        """``seat``'s player lifted the cover: their move starts."""
+        self._start_person(seat)
+
+    def _hand_finished(self) -> None:
+        """The hand (the contract game's round) is over: show its end."""
+        raise NotImplementedError
+
+    def _answered_for(self, seat: int) -> bool:
+        """A move the table makes for the person at ``seat`` without asking them (the
+        contract game: a buy declined by the setting); True if it made one."""
+        return False
+
+    def _start_person(self, seat: int) -> None:
+        """The person at ``seat`` (at the bottom, face up) is to move: let them."""
+        raise NotImplementedError
+
+    def _cover_detail(self) -> str:
+        """What the hot-seat cover tells the next player happened since their turn."""
         raise NotImplementedError
 
     def _update_think(self) -> None:

@@ -84,6 +84,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     ``autosave`` writes the autosave slot after every action that ends a turn."""
 
     pointer: ContractPointer
+    computer: ComputerSeats
     controls: ContractControls | None
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
@@ -177,7 +178,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self._start_hand_time()
         if self.match.hand_over:
             self.refresh(snap=True)
-            self._round_finished()
+            self._hand_finished()
             return
         awaiting = self.match.awaiting
         if awaiting in self.session.humans and not self.session.hot_seat:
@@ -193,48 +194,26 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                   if not self._shows_hand(seat)}
         self._fly_to_seats(counts, Origin(stock.x, stock.y, stock.w, stock.h, True))
 
-    def _advance(self) -> None:
-        """What happens next, once the last action has been shown."""
-        match = self.match
-        if match.hand_over:
-            self._round_finished()
-            return
-        seat = match.awaiting
-        if not self.session.seats[seat].is_human:
-            self.computer.start(seat)
-            return
-        buying = match.hand.phase == "buying"
-        if buying and self.app.settings.always_decline_buys:
+    def _answered_for(self, seat: int) -> bool:
+        if self.match.hand.phase == "buying" and self.app.settings.always_decline_buys:
             self._auto_declined = True
             self.commit(Decline(seat))
-            return
-        if self.cover.needed(seat):
-            self._hand_over_to(seat)
-            return
-        if seat != self.bottom:
-            self.bottom = seat
-            self.refresh(snap=True)
-        if buying:
+            return True
+        return False
+
+    def _cover_detail(self) -> str:
+        r = self.match.hand
+        if r.phase == "buying":
+            return _("{name} drew from the stock: you may buy {card}.").format(
+                name=self.match.names[r.current],
+                card=the_card(r.discard[-1] if r.discard else None))
+        return self.status.text
+
+    def _start_person(self, seat: int) -> None:
+        if self.match.hand.phase == "buying" and self.match.awaiting == seat:
             self._start_buy(seat)
         else:
             self._start_human()
-
-    def _hand_over_to(self, seat: int) -> None:
-        r = self.match.hand
-        if r.phase == "buying":
-            detail = _("{name} drew from the stock: you may buy {card}.").format(
-                name=self.match.names[r.current],
-                card=the_card(r.discard[-1] if r.discard else None))
-        else:
-            detail = self.status.text
-
-        def uncovered() -> None:
-            if self.match.hand.phase == "buying" and self.match.awaiting == seat:
-                self._start_buy(seat)
-            else:
-                self._start_human()
-
-        self.cover.cover(seat, detail, uncovered)
 
     def _start_human(self) -> None:
         self.set_phase(HUMAN)
@@ -275,7 +254,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self.prompt.kill()
             self.prompt = None
 
-    def _round_finished(self) -> None:
+    def _hand_finished(self) -> None:
         self.pointer.cancel()
         self.close_prompt()
         self._close_hand(screens.contract_scoreboard(self.app, self.session, self))

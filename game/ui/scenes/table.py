@@ -73,6 +73,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
     #: word about the penalty for giving up (there is none to pay)
     coached = False
     pointer: Pointer
+    computer: ComputerTurns
     controls: Controls | None
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
@@ -165,34 +166,23 @@ class TableScene(CardTableScene[TableModel, Layout]):
                   if seat != self.bottom}
         self._fly_to_seats(counts, Origin(stock.x + 4, stock.y + 4, w // 2, h // 2, True))
 
-    def _advance(self) -> None:
-        """Decide what happens next after an action has been applied and shown."""
-        match = self.match
-        if match.hand_over:
-            self._hand_finished()
-            return
-        seat = match.current
-        if self.session.seats[seat].is_human:
-            if self.cover.needed(seat):
-                self._hand_over_to(seat)
-                return
-            self.bottom = seat
-            self._start_human()
-        else:
-            self.computer.start(seat)
-
     def _hand_over_to(self, seat: int) -> None:
         self.draft = None
+        super()._hand_over_to(seat)
 
-        def uncovered() -> None:
-            self._start_human()
-            drawn = self.drawn & set(self.match.hand.hands[seat])
-            if drawn:  # drawn on their last turn, under the cover at once: shown now
-                cards = " ".join(sorted(card_text(c) for c in drawn))
-                self.say(_("Your last draw"),
-                         [_("You drew {cards} on your last turn.").format(cards=cards)])
+    def _cover_detail(self) -> str:
+        return self.replay.last_turn_words()
 
-        self.cover.cover(seat, self.replay.last_turn_words(), uncovered)
+    def _uncovered(self, seat: int) -> None:
+        self._start_human()
+        drawn = self.drawn & set(self.match.hand.hands[seat])
+        if drawn:  # drawn on their last turn, under the cover at once: shown now
+            cards = " ".join(sorted(card_text(c) for c in drawn))
+            self.say(_("Your last draw"),
+                     [_("You drew {cards} on your last turn.").format(cards=cards)])
+
+    def _start_person(self, seat: int) -> None:
+        self._start_human()
 
     def _start_human(self) -> None:
         match = self.match
