@@ -33,6 +33,7 @@ from game.solver.edits import Step, card_text
 from game.ui.cardtable.card_table import CardTableScene
 from game.ui.cardtable.controls import Controls
 from game.ui.cardtable.driver import STEP_TRAVEL, Playback, Worker
+from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import Mark, TurnMarks, marked_cards
 from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK
@@ -43,7 +44,7 @@ from game.ui.manipulation.computer import ComputerTurns
 from game.ui.manipulation.hud import Hud
 from game.ui.manipulation.human import HumanTurn
 from game.ui.manipulation.keys import Keyboard
-from game.ui.manipulation.layout import LOG_ROWS_MOST, Layout, Spot, compute_layout
+from game.ui.manipulation.layout import LOG_ROWS_MOST, Layout, compute_layout
 from game.ui.manipulation.model import SeatInfo, TableModel, build_groups
 from game.ui.manipulation.pointer import Pointer
 from game.ui.manipulation.replay import LastTurnReplay
