@@ -9,21 +9,38 @@ their game."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
 
 from game.engine.cards import Card
 
+if TYPE_CHECKING:
+    from game.ui.cardtable.sprites import SpriteLayer
+
 DRAG_THRESHOLD = 6  # pixels a press must move to become a drag
 
 
-class CardPointer:
-    """Press, click and drag bookkeeping for ``scene`` (a card table). ``press`` holds
-    the press not yet released (with ``pos`` and ``card``), ``drag`` the cards being
-    dragged (with ``cards``)."""
+class PointerTable(Protocol):
+    """What the shared press-and-drag part needs of a card table: its card sprites, and a
+    refresh that sends cancelled cards back to their spots."""
 
-    def __init__(self, scene: Any) -> None:
+    @property
+    def sprites(self) -> SpriteLayer: ...
+
+    def refresh(self, snap: bool = False) -> None: ...
+
+
+TableT = TypeVar("TableT", bound=PointerTable)
+
+
+class CardPointer(Generic[TableT]):
+    """Press, click and drag bookkeeping for ``scene`` (a card table; each family's
+    pointer names its own scene type, which needs no more than ``PointerTable`` here).
+    ``press`` holds the press not yet released (with ``pos`` and ``card``), ``drag`` the
+    cards being dragged (with ``cards``)."""
+
+    def __init__(self, scene: TableT) -> None:
         self.scene = scene
         self.press: Any = None
         self.drag: Any = None

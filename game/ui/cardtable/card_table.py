@@ -476,6 +476,14 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     # ------------------------------------------------------------------ words
 
+    def show_status(self, status: Status) -> None:
+        """Put ``status`` on the status line (controllers tell the table through this)."""
+        self.status = status
+
+    def clear_message(self) -> None:
+        """Take the note above the status line away."""
+        self.message = None
+
     def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
             ttl: float = 6.0) -> None:
         """A note for the player above the status line, for ``ttl`` seconds; a refusal

@@ -57,7 +57,7 @@ class ComputerSeats:
         else:
             self.think_time = THINK_FOLLOW if self.table.last_actor == seat else THINK_TURN
             words = _("{name} is playing").format(name=name)
-        self.table.status = Status(words, "wait", True)
+        self.table.show_status(Status(words, "wait", True))
 
     def update_think(self) -> None:
         worker = self.worker

@@ -122,7 +122,7 @@ class ContractHint:
             return False
         self.action = None
         self.cards = frozenset()
-        self.table.message = None
+        self.table.clear_message()
         self._groups = None
         lifted, self.lifted = self.lifted, None
         if lifted is None or lifted not in self.table.selected:

@@ -44,10 +44,8 @@ class ContractHost(Protocol):
     sort_mode: str
     hand_order: dict[int, list[Card]]
     version: int
-    status: Status
     prompt: BuyPrompt | None
     last_actor: int | None
-    message: Message | None
     turn_log: TurnLog
 
     # the other controllers, for Undo, the hint and the replay
@@ -56,6 +54,15 @@ class ContractHost(Protocol):
 
     # what shows it
     sprites: SpriteLayer
+
+    # the status line and the note above it are read here, set only through
+    # show_status / say / clear_message (one path for the table's messages)
+    @property
+    def status(self) -> Status: ...
+    @property
+    def message(self) -> Message | None: ...
+    def show_status(self, status: Status) -> None: ...
+    def clear_message(self) -> None: ...
 
     @property
     def speed(self) -> float: ...

@@ -58,7 +58,7 @@ class ContractNetworkTurns(HostNews):
                 card=the_card(hand.discard[-1] if hand.discard else None))
         else:
             words = self.waiting_words(seat)
-        table.status = Status(words, "wait", True)
+        table.show_status(Status(words, "wait", True))
         table.refresh()
 
     def update_think(self) -> None:

@@ -41,7 +41,7 @@ class Drag:
     under: Card | None = None
 
 
-class ContractPointer(CardPointer):
+class ContractPointer(CardPointer["ContractTableScene"]):
     """The contract table's clicks and drags (see the module)."""
 
     scene: ContractTableScene

@@ -136,8 +136,8 @@ class TurnsReplay:
         words = table.replay_words(self.steps[done - 1]) if done else _("the table after your turn")
         state = _("paused \u00b7 Space resumes, \u2192 steps") if self.paused else \
             _("Space pauses \u00b7 Esc ends")
-        table.status = Status(_("Replay {done}/{n}: {words} ({state})").format(
-            done=done, n=len(self.steps), words=words, state=state), "info")
+        table.show_status(Status(_("Replay {done}/{n}: {words} ({state})").format(
+            done=done, n=len(self.steps), words=words, state=state), "info"))
 
     def end(self) -> None:
         if not self.active:

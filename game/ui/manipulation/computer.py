@@ -43,7 +43,7 @@ class ComputerTurns:
         self.table.origin_seat = seat
         self.table.set_phase(THINK)
         name = self.table.session.seats[seat].name
-        self.table.status = Status(_("{name} is thinking").format(name=name), "wait", True)
+        self.table.show_status(Status(_("{name} is thinking").format(name=name), "wait", True))
         self.table.refresh()
 
     def update_think(self) -> None:
@@ -70,8 +70,8 @@ class ComputerTurns:
         self.pacer = Pacer()  # its first step at once
         self.table.set_phase(PLAYBACK)
         seat = self.table.match.current
-        self.table.status = Status(_("{name} plays").format(
-            name=self.table.session.seats[seat].name), "wait")
+        self.table.show_status(Status(_("{name} plays").format(
+            name=self.table.session.seats[seat].name), "wait"))
         return ""
 
     def _commit(self, decision: Decision) -> str:
@@ -116,7 +116,7 @@ class ComputerTurns:
                 step = playback.current
                 if step is not None and step.words:
                     name = self.table.name_of(self.table.match.current)
-                    self.table.status = Status(f"{name}: {step.words}", "wait")
+                    self.table.show_status(Status(f"{name}: {step.words}", "wait"))
             return
         gap = STEP_GAP / self.table.speed
         if self.table.sprites.busy:

@@ -55,8 +55,6 @@ class TableHost(Protocol):
     origin_seat: int | None
     hand_order: dict[int, list[Card]]
     sort_mode: str
-    status: Status
-    message: Message | None
     chooser: JokerChooser | None
     version: int
     slots: SlotMap  # where the melds sit, kept across turns
@@ -75,6 +73,15 @@ class TableHost(Protocol):
     computer: ComputerTurns
     replay: LastTurnReplay
     indicators: TableStatus
+
+    # the status line and the note above it are read here, set only through
+    # show_status / say / clear_message (one path for the table's messages)
+    @property
+    def status(self) -> Status: ...
+    @property
+    def message(self) -> Message | None: ...
+    def show_status(self, status: Status) -> None: ...
+    def clear_message(self) -> None: ...
 
     @property
     def speed(self) -> float: ...

@@ -355,7 +355,7 @@ class HumanTurn:
             return
         self.hint_worker = None
         if self.table.phase != HUMAN or self.table.draft is None:
-            self.table.message = None
+            self.table.clear_message()
             return
         if worker.error is not None:
             self.table.say(_("No hint available"), [str(worker.error)], "info")
@@ -373,7 +373,7 @@ class HumanTurn:
             self.table.session.hints += 1  # the statistics mark a win with hints
             self.hint_pacer = Pacer()
             self.table.selected.clear()
-            self.table.message = None
+            self.table.clear_message()
             self.table.set_phase(HINT)
             self.table.refresh()
             return
@@ -427,7 +427,7 @@ class HumanTurn:
             return
         if not show.finished:
             step = log_line(_("Hint"), show.done[-1:]) if show.done else _("Hint")
-            self.table.status = Status(step + _("  (Space: to the end)"), "you")
+            self.table.show_status(Status(step + _("  (Space: to the end)"), "you"))
             return
         _new, moved = marked_cards(show.done)
         n = len(show.draft.played())
@@ -439,7 +439,7 @@ class HumanTurn:
             *(step.words for step in show.steps if step.words),
             _("Apply (Enter) puts it on your table; Dismiss (Esc) leaves the table as it was.")],
             "hint", 600.0)
-        self.table.status = Status(_("Hint shown: Apply (Enter) or Dismiss (Esc)"), "you")
+        self.table.show_status(Status(_("Hint shown: Apply (Enter) or Dismiss (Esc)"), "you"))
 
     def skip_hint(self) -> None:
         if self.hint_show is not None and not self.hint_show.finished:
@@ -475,7 +475,7 @@ class HumanTurn:
     def _close_hint(self) -> None:
         self.hint_show = None
         self._places_before_hint = None
-        self.table.message = None
+        self.table.clear_message()
         self.table.set_phase(HUMAN)
 
     # ------------------------------------------------------------------ jokers

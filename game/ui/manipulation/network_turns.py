@@ -33,7 +33,7 @@ class NetworkTurns(HostNews):
         table.origin_seat = seat
         self.waiting_for = seat
         table.set_phase(THINK)
-        table.status = Status(self.waiting_words(seat), "wait", True)
+        table.show_status(Status(self.waiting_words(seat), "wait", True))
         table.refresh()
 
     def update_think(self) -> None:
@@ -48,8 +48,8 @@ class NetworkTurns(HostNews):
             computer.pacer = Pacer()
             table.set_phase(PLAYBACK)
             seat = table.match.current
-            table.status = Status(_("{name} plays").format(
-                name=table.session.seats[seat].name), "wait")
+            table.show_status(Status(_("{name} plays").format(
+                name=table.session.seats[seat].name), "wait"))
             return
         if not table.commit(action):
             table.stop(_("This screen's copy of the match refused the host's move."))

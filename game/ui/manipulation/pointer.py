@@ -64,7 +64,7 @@ class Drag:
     meld: int | None = None  # the meld dragged whole by its mat
 
 
-class Pointer(CardPointer):
+class Pointer(CardPointer["TableScene"]):
     """The manipulation table's clicks, drags, hover and tooltips (see the module)."""
 
     scene: TableScene

@@ -111,8 +111,8 @@ class LastTurnReplay:
                 words = _(WHAT.get(record.ended_by, "{name}")).format(name=name)
         count = f"{self.index + 1}/{len(self.records)}"
         state = _("  \u00b7 paused (Space, \u2192)") if self.pacer.paused else ""
-        self.table.status = Status(_("Replay {count} \u00b7 {words}{state}").format(
-            count=count, words=words, state=state), "info")
+        self.table.show_status(Status(_("Replay {count} \u00b7 {words}{state}").format(
+            count=count, words=words, state=state), "info"))
 
     def counts(self, now: list[int]) -> list[int]:
         """Each seat's cards at the moment on show, from ``now`` (the hands' sizes today):

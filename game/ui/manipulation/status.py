@@ -167,16 +167,16 @@ class TableStatus:
         if draft.touched:
             check = self.draft_check()
             if check is not None and check.ok:
-                self.table.status = Status(_("{name} play is ready: End turn (E)").format(
-                    name=name), "you")
+                self.table.show_status(Status(_("{name} play is ready: End turn (E)").format(
+                    name=name), "you"))
             else:
                 model = self.table.model
                 bad = sum(1 for g in model.groups if not g.valid) if model else 0
                 words = ngettext("{bad} meld not valid yet", "{bad} melds not valid yet",
                                  bad).format(bad=bad) if bad else \
                     _("not a valid play yet")
-                self.table.status = Status(_("{name} turn: {words}").format(
-                    name=name, words=words), "you")
+                self.table.show_status(Status(_("{name} turn: {words}").format(
+                    name=name, words=words), "you"))
             return
         if "play" in legal and "draw" in legal:
             text = _("{name} turn: play cards to the table, or draw").format(name=name)
@@ -196,7 +196,7 @@ class TableStatus:
             text = _("{name} turn: pass").format(name=name)
         else:
             text = _("{name} turn").format(name=name)
-        self.table.status = Status(text, "you")
+        self.table.show_status(Status(text, "you"))
 
     def facts(self) -> Facts:
         match = self.table.match
