@@ -61,6 +61,7 @@ class TableComputer(Protocol):
     """What the common table needs of a game's computer turns."""
 
     def start(self, seat: int) -> None: ...
+    def update_think(self) -> None: ...
 
 
 class TableControls(Protocol):
@@ -129,6 +130,31 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.cover = HotSeatCover(self)
 
     # ------------------------------------------------------------------ lifecycle
+
+    def on_enter(self) -> None:
+        """First entry: begin the hand (dealt now, or a loaded one under way); back from a
+        screen over the table: lay out again if the window or zoom changed. The buttons are
+        made only when the table is on top (not under a hot-seat cover or scoreboard)."""
+        size = self.app.size
+        if not self._started:
+            self._started = True
+            self._size = size
+            self._begin_hand(fresh_deal=self._deals_fresh())
+        elif self.zoom_changed() or size != self._size:
+            self._size = size
+            self.refresh(snap=True)
+        if self.app.scenes.top is not self:
+            return
+        self._build_controls()
+        self._update_controls()
+
+    def _begin_hand(self, fresh_deal: bool) -> None:
+        """Start the hand on the table: deal it (``fresh_deal``) or go on with it."""
+        raise NotImplementedError
+
+    def _deals_fresh(self) -> bool:
+        """On first entry, is the hand still to be dealt (not a loaded game under way)?"""
+        raise NotImplementedError
 
     def hand_visible(self) -> bool:
         """Is the bottom seat's hand shown face up? Once the hand is over, every hand is;
@@ -408,7 +434,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def _update_think(self) -> None:
         """A computer is thinking: go on once its worker has decided."""
-        raise NotImplementedError
+        self.computer.update_think()
 
     def workers(self) -> list[Worker]:
         """The worker threads (computer players, hints) this table may be waiting for."""

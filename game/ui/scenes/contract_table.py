@@ -127,18 +127,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ lifecycle
 
-    def on_enter(self) -> None:
-        size = self.app.size
-        if not self._started:
-            self._started = True
-            self._size = size
-            log = self.match.log
-            self._begin_round(fresh_deal=not log or isinstance(log[-1], NextHand))
-        elif self.zoom_changed() or size != self._size:
-            self._size = size
-            self.refresh(snap=True)
-        if self.app.scenes.top is self:  # not when a cover or scoreboard went up meanwhile
-            self._build_controls()
+    def _deals_fresh(self) -> bool:
+        log = self.match.log
+        return not log or isinstance(log[-1], NextHand)
 
     def workers(self) -> list[Worker]:
         return [w for w in (self.computer.worker, self.hint.worker) if w is not None]
@@ -166,7 +157,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ rounds
 
-    def _begin_round(self, fresh_deal: bool) -> None:
+    def _begin_hand(self, fresh_deal: bool) -> None:
         self.selected.clear()
         self.fresh.clear()
         self.marks.clear()
@@ -265,7 +256,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             return
         self.human.stages.clear()
         self.hand_order.clear()
-        self._begin_round(fresh_deal=True)
+        self._begin_hand(fresh_deal=True)
 
     # ------------------------------------------------------------------ committing
 
@@ -787,6 +778,3 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.pointer.draw_targets(surface)
         if self.phase == HUMAN:
             self.keys.draw(surface)
-
-    def _update_think(self) -> None:
-        self.computer.update_think()

@@ -112,22 +112,14 @@ class TableScene(CardTableScene[TableModel, Layout]):
     # ------------------------------------------------------------------ lifecycle
 
     def on_enter(self) -> None:
-        size = self.app.size
         if self._unplayable:  # not a manipulation game: leave at once
             self.app.notify(_("{name} cannot be played at this table.").format(
                 name=_(self.match.variant.name)))
             return
-        if not self._started:
-            self._started = True
-            self._size = size
-            self._begin_hand(fresh_deal=not self.match.hand.turns and not self.match.log)
-        elif self.zoom_changed() or size != self._size:
-            self._size = size
-            self.refresh(snap=True)
-        if self.app.scenes.top is not self:
-            return  # starting the hand pushed a cover (hot-seat): no buttons over it
-        self._build_controls()
-        self._update_controls()
+        super().on_enter()
+
+    def _deals_fresh(self) -> bool:
+        return not self.match.hand.turns and not self.match.log
 
     def _build_controls(self) -> None:
         if self.controls is not None:
@@ -197,9 +189,6 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.app.speak(_("Your turn. {hand}").format(hand=narration.hand_words(self))
                            if self.is_you(self.bottom) else _("{name}'s turn").format(
                                name=self.name_of(self.bottom)))
-
-    def _update_think(self) -> None:
-        self.computer.update_think()
 
     def _update_controls(self) -> None:
         self.indicators.update_controls()

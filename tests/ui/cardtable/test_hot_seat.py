@@ -61,7 +61,7 @@ def test_the_cover_comes_between_two_people_never_for_the_computer(
 
     def next_cover() -> bool:
         covered = isinstance(app.scenes.top, HandOverScene)
-        seat_now = scene._seat_to_act()
+        seat_now = scene.match.awaiting
         if not SEATS[seat_now].is_human:
             (covered_for_computer if covered else computer_turns).append(seat_now)
         return covered
