@@ -205,3 +205,16 @@ def test_hard_holds_back_in_a_draw_until_able_game_while_every_opponent_is_far(
     assert _put_down(match, "medium") == {"4H", "5H", "6H", "QC"}
     hard = HardPlayer(1, Tuning(rollouts=False))
     assert len(_put_down(match, hard)) == hard_puts_down
+
+
+def test_hard_does_not_hold_back_where_the_points_left_in_hand_count() -> None:
+    # Manipulation counts the points left in hand: what Hard would hold back may cost its
+    # points when someone goes out (holding back lost there in paired matches), so with
+    # both opponents far it still puts down more than one card
+    from game.ai.players.hard import HardPlayer, Tuning
+
+    match = Match("manipulation", 3, 5, oracle=PLAY_ORACLE)
+    rig(match, "9C 10C JC", ["4H 5H 6H QC 2S 8D", "2D 5C 9S JH KC", "3D 7S AH 4C 10D 6S"],
+        current=0)
+    assert len(_put_down(match, "medium")) == 4
+    assert len(_put_down(match, HardPlayer(1, Tuning(rollouts=False)))) > 1
