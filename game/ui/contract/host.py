@@ -10,8 +10,10 @@ they share.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
+
+from game.ui.cardtable.table_host import CardTableHost
 
 if TYPE_CHECKING:
     from game.engine.actions import Action
@@ -19,7 +21,6 @@ if TYPE_CHECKING:
     from game.engine.contract.match import ContractMatch
     from game.session import GameSession
     from game.ui.app import App
-    from game.ui.cardtable.look import Message, Status
     from game.ui.cardtable.sprites import SpriteLayer
     from game.ui.contract.buy import BuyPrompt
     from game.ui.contract.human import HumanSeat
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from game.ui.contract.words import TurnLog
 
 
-class ContractHost(Protocol):
+class ContractHost(CardTableHost, Protocol):
     """The contract table as its controllers see it."""
 
     # what the scene was given
@@ -55,26 +56,9 @@ class ContractHost(Protocol):
     # what shows it
     sprites: SpriteLayer
 
-    # the status line and the note above it are read here, set only through
-    # show_status / say / clear_message (one path for the table's messages)
-    @property
-    def status(self) -> Status: ...
-    @property
-    def message(self) -> Message | None: ...
-    def show_status(self, status: Status) -> None: ...
-    def clear_message(self) -> None: ...
-
-    @property
-    def speed(self) -> float: ...
-
-    def set_phase(self, phase: str) -> None: ...
-
-    def refresh(self, snap: bool = False) -> None: ...
+    # the status line and note, the speed, the phase, refresh, say: ``CardTableHost``
 
     def update_status(self) -> None: ...
-
-    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
-            ttl: float = 6.0) -> None: ...
 
     def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool: ...
 

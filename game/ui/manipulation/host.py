@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game.ui.cardtable.table_host import CardTableHost
+
 if TYPE_CHECKING:
     from game.engine.actions import Action
     from game.engine.cards import Card
@@ -19,7 +21,6 @@ if TYPE_CHECKING:
     from game.session import GameSession
     from game.ui.app import App
     from game.ui.cardtable.controls import Controls
-    from game.ui.cardtable.look import Message, Status
     from game.ui.cardtable.sprites import SpriteLayer
     from game.ui.cardtable.text import TextCache
     from game.ui.manipulation.chooser import JokerChooser
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from game.ui.manipulation.status import TableStatus
 
 
-class TableHost(Protocol):
+class TableHost(CardTableHost, Protocol):
     """The manipulation table as its controllers see it."""
 
     # what the scene was given
@@ -74,24 +75,7 @@ class TableHost(Protocol):
     replay: LastTurnReplay
     indicators: TableStatus
 
-    # the status line and the note above it are read here, set only through
-    # show_status / say / clear_message (one path for the table's messages)
-    @property
-    def status(self) -> Status: ...
-    @property
-    def message(self) -> Message | None: ...
-    def show_status(self, status: Status) -> None: ...
-    def clear_message(self) -> None: ...
-
-    @property
-    def speed(self) -> float: ...
-
-    def set_phase(self, phase: str) -> None: ...
-
-    def refresh(self, snap: bool = False) -> None: ...
-
-    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
-            ttl: float = 6.0) -> None: ...
+    # the status line and note, the speed, the phase, refresh, say: ``CardTableHost``
 
     def commit(self, action: Action) -> bool: ...
 

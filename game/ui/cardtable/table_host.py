@@ -1,0 +1,34 @@
+"""What every controller may use of its table, whichever the family: the status line and
+the note above it (read here, set only through ``show_status`` / ``say`` /
+``clear_message``, one path for the table's messages), the animation speed, the phase and
+a refresh. Each family's host protocol (``game.ui.manipulation.host.TableHost``,
+``game.ui.contract.host.ContractHost``) adds what its own controllers share."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from game.ui.cardtable.look import Message, Status
+
+
+class CardTableHost(Protocol):
+    """The part of a card table every family's controllers see."""
+
+    @property
+    def status(self) -> Status: ...
+    @property
+    def message(self) -> Message | None: ...
+    def show_status(self, status: Status) -> None: ...
+    def clear_message(self) -> None: ...
+
+    @property
+    def speed(self) -> float: ...
+
+    def set_phase(self, phase: str) -> None: ...
+
+    def refresh(self, snap: bool = False) -> None: ...
+
+    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
+            ttl: float = 6.0) -> None: ...
