@@ -11,7 +11,7 @@ scene of that game.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
@@ -211,6 +211,10 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def set_phase(self, phase: str) -> None:
         self.phase = phase
+        self.phase_time = 0.0
+
+    def restart_phase_clock(self) -> None:
+        """The phase's clock counts from now (a rest waits for the cards to land)."""
         self.phase_time = 0.0
 
     def stop(self, problem: str) -> None:
@@ -492,6 +496,16 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         elif self.sort_mode == "rank":
             order.sort(key=sort_key_by_rank)
         return list(order)
+
+    def select(self, cards: Iterable[Card]) -> None:
+        """``cards`` are the selection now (controllers set it through this)."""
+        self.selected = list(cards)
+
+    def arrange_hand(self, seat: int, order: list[Card]) -> None:
+        """The player arranged ``seat``'s hand as ``order``: no sorting until a sort
+        button is pressed again."""
+        self.hand_order[seat] = order
+        self.sort_mode = "manual"
 
     def sort_hand(self, mode: str | None = None) -> None:
         """Sort the hand by ``mode`` ("suit" or "rank"; None: the other one)."""

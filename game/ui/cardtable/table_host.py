@@ -1,8 +1,10 @@
 """What every controller may use of its table, whichever the family: the status line and
 the note above it (read here, set only through ``show_status`` / ``say`` /
 ``clear_message``, one path for the table's messages), the animation speed, the phase and
-a refresh. Each family's host protocol (``game.ui.manipulation.host.TableHost``,
-``game.ui.contract.host.ContractHost``) adds what its own controllers share."""
+a refresh. Each controller extends it with the narrow protocol of what it uses of its
+table, defined beside the controller (``game.ui.manipulation.human.HumanTable``,
+``game.ui.manipulation.computer.ComputerTable``, ...); the scene satisfies them all
+structurally, and mypy checks that where it builds each controller."""
 
 from __future__ import annotations
 

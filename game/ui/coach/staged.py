@@ -107,8 +107,8 @@ class StagedStatus(TableStatus):
         super().__init__(table)
         self.staged = table
 
-    def _button_states(self) -> dict[str, ButtonState]:
-        states = super()._button_states()
+    def _button_states(self, hint_busy: bool) -> dict[str, ButtonState]:
+        states = super()._button_states(hint_busy)
         off = self.staged.coach.tools_off()
         for name in GAME_BUTTONS:
             if name in states:
@@ -129,7 +129,6 @@ class StagedTable(TableScene):
     def __init__(self, app: App, session: GameSession, coach: Coach) -> None:
         super().__init__(app, session, autosave=False)
         self.coach = coach
-        self.indicators = StagedStatus(self)
         self.coach_buttons: dict[str, UIButton] = {}
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_folded = False  # the felt is full: only the title and buttons show
@@ -137,6 +136,9 @@ class StagedTable(TableScene):
         # the panel's words wrapped at a width: the panel's place is checked every frame, at
         # several widths, and the words change only when the coach says something new
         self._wrapped: dict[tuple[object, ...], list[tuple[str, tuple[int, int, int]]]] = {}
+
+    def _table_status(self) -> TableStatus:
+        return StagedStatus(self)
 
     # -- lifecycle
 

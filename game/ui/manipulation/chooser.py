@@ -4,7 +4,7 @@ rules leave a choice (a set missing two suits, a run that can grow at either end
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -29,8 +29,13 @@ from game.ui.theme import (
     GOLD_LIGHT,
 )
 
-if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+
+class JokerTurn(Protocol):
+    """What the chooser tells the person's turn (``HumanTurn``): the card chosen, or that
+    it went without a choice."""
+
+    def choose_joker(self, face: Face | None) -> None: ...
+    def close_chooser(self) -> None: ...
 
 GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -80,27 +85,27 @@ class JokerChooser:
             self.chips.append((pygame.Rect(x, self.rect.y + title_h, w, chip_h), label, face))
             x += w + gap
 
-    def handle(self, event: pygame.event.Event, scene: TableScene) -> bool:
+    def handle(self, event: pygame.event.Event, turn: JokerTurn) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, _, face in self.chips:
                 if rect.collidepoint(event.pos):
-                    scene.human.choose_joker(face)
+                    turn.choose_joker(face)
                     return True
             if self.rect.collidepoint(event.pos):
                 return True
-            scene.chooser = None
+            turn.close_chooser()
             return False
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                scene.chooser = None
+                turn.close_chooser()
                 return True
             if event.key == pygame.K_0 or event.key == pygame.K_a:
-                scene.human.choose_joker(None)
+                turn.choose_joker(None)
                 return True
             if pygame.K_1 <= event.key <= pygame.K_9:
                 n = event.key - pygame.K_1 + 1
                 if n < len(self.chips):
-                    scene.human.choose_joker(self.chips[n][2])
+                    turn.choose_joker(self.chips[n][2])
                     return True
         return False
 

@@ -1,12 +1,14 @@
 """Computer turns at the table: the player thinks in a worker thread, its play is replayed
 edit by edit on a scratch draft, then committed. Asking, checking and falling back is
 ``game.ai.turns``'s (the one computer-turn loop); this controller owned by ``TableScene``
-adds only the thread, the pauses and the animation."""
+adds only the thread, the pauses and the animation. It sees its table as a
+``ComputerTable``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ai.turns import Commit, Decision, ask, make_computer, settle
 from game.engine.actions import Play
@@ -14,18 +16,49 @@ from game.i18n import _
 from game.ui.cardtable.driver import Pacer, Playback, Worker
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import PLAYBACK, THINK
+from game.ui.cardtable.table_host import CardTableHost
 
 if TYPE_CHECKING:
-    from game.ui.manipulation.host import TableHost
+    from game.engine.actions import Action
+    from game.engine.cards import Card
+    from game.engine.match import Match
+    from game.session import GameSession
+    from game.ui.app import App
+    from game.ui.cardtable.sprites import SpriteLayer
 
 THINK_MIN = 0.55  # seconds a computer seems to think, at animation speed 1
 STEP_GAP = 0.3  # seconds the last step of a computer's play rests before it is committed
 
 
+class ComputerTable(CardTableHost, Protocol):
+    """The manipulation table as ``ComputerTurns`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def session(self) -> GameSession: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def phase_time(self) -> float: ...
+    @property
+    def sprites(self) -> SpriteLayer: ...
+
+    def drop_draft(self) -> None: ...
+    def set_origin(self, seat: int) -> None: ...
+    def restart_phase_clock(self) -> None: ...
+    def computer_player(self, seat: int, make: Callable[[str, int], Any]) -> Any: ...
+    def seated_player(self, seat: int) -> Any: ...
+    def commit(self, action: Action) -> bool: ...
+    def stop(self, problem: str) -> None: ...
+    def name_of(self, seat: int) -> str: ...
+    def travel(self, cards: Sequence[Card]) -> None: ...
+
+
 class ComputerTurns:
     """The computer players' think and playback phases at the table."""
 
-    def __init__(self, table: TableHost) -> None:
+    def __init__(self, table: ComputerTable) -> None:
         self.table = table
         self.worker: Worker | None = None  # the computer player thinking, if one is
         self.playback: Playback | None = None  # its play being shown edit by edit
@@ -33,14 +66,14 @@ class ComputerTurns:
         self.pacer = Pacer()  # when the next step of the play on show starts
 
     def start(self, seat: int) -> None:
-        self.table.draft = None
+        self.table.drop_draft()
         make = partial(make_computer, self.table.match.family)
         player = self.table.computer_player(seat, make)
         if player is None:
             return
         view = self.table.match.view(seat)
         self.worker = Worker(lambda: ask(player, view), synchronous=self.table.app.smoke)
-        self.table.origin_seat = seat
+        self.table.set_origin(seat)
         self.table.set_phase(THINK)
         name = self.table.session.seats[seat].name
         self.table.show_status(Status(_("{name} is thinking").format(name=name), "wait", True))
@@ -65,14 +98,20 @@ class ComputerTurns:
             return self._commit(decision)
         if not self.table.match.can(action):
             return _("the computer chose a play the rules refuse")
-        self.pending = decision
-        self.playback = Playback(self.table.match.draft(), action, decision.edits)
-        self.pacer = Pacer()  # its first step at once
+        self.tell(decision, action)
         self.table.set_phase(PLAYBACK)
         seat = self.table.match.current
         self.table.show_status(Status(_("{name} plays").format(
             name=self.table.session.seats[seat].name), "wait"))
         return ""
+
+    def tell(self, decision: Decision, action: Play) -> None:
+        """Tell ``action`` (``decision``'s play) edit by edit from the start of the turn,
+        its first step at once; ``update_playback`` commits it (a network seat's play is
+        told so too)."""
+        self.pending = decision
+        self.playback = Playback(self.table.match.draft(), action, decision.edits)
+        self.pacer = Pacer()
 
     def _commit(self, decision: Decision) -> str:
         if self.table.commit(decision.action):
@@ -120,7 +159,7 @@ class ComputerTurns:
             return
         gap = STEP_GAP / self.table.speed
         if self.table.sprites.busy:
-            self.table.phase_time = 0.0
+            self.table.restart_phase_clock()
             return
         if self.table.phase_time < gap:
             return

@@ -1,11 +1,12 @@
 """The player's side of a turn: edits of the draft (move, release a joker, send back,
 undo, redo, reset), committing it or refusing it with every reason, drawing, passing,
-knocking, hints and the joker chooser. A controller owned by ``TableScene``."""
+knocking, hints and the joker chooser. A controller owned by ``TableScene``, which sees
+its table as a ``HumanTable`` and the status line's controller as a ``TurnStatus``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from game.coach.turn_words import log_line
 from game.engine.actions import Abandon, Draw, EndTurn, Knock, Pass, Play, StartPlay
@@ -22,18 +23,79 @@ from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK
 from game.ui.manipulation.chooser import JokerChooser, joker_options
 from game.ui.manipulation.meld_places import MeldPlaces, shape
 from game.ui.manipulation.slots import SlotMap
-from game.ui.manipulation.status import problem_text, with_suits
+from game.ui.manipulation.status import (
+    TurnState,
+    can_edit,
+    play_started,
+    problem_text,
+    with_suits,
+)
 from game.ui.scenes.dialogs import ConfirmDialog
 
 if TYPE_CHECKING:
-    from game.ui.manipulation.host import TableHost
+    from game.engine.actions import Action
+    from game.engine.turn import TurnCheck
+    from game.session import GameSession
+    from game.ui.app import App
+    from game.ui.cardtable.sprites import SpriteLayer
+    from game.ui.cardtable.text import TextCache
+    from game.ui.manipulation.layout import Layout
+    from game.ui.manipulation.model import TableModel
+
+
+class HumanTable(TurnState, Protocol):
+    """The manipulation table as ``HumanTurn`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def session(self) -> GameSession: ...
+    @property
+    def autosave(self) -> bool: ...
+    @property
+    def coached(self) -> bool: ...
+    @property
+    def clock(self) -> float: ...
+    @property
+    def bottom(self) -> int: ...
+    @property
+    def selected(self) -> list[Card]: ...
+    @property
+    def slots(self) -> SlotMap: ...
+    @property
+    def model(self) -> TableModel | None: ...
+    @property
+    def layout(self) -> Layout | None: ...
+    @property
+    def sprites(self) -> SpriteLayer: ...
+    @property
+    def text(self) -> TextCache: ...
+
+    def select(self, cards: Iterable[Card]) -> None: ...
+    def arrange_hand(self, seat: int, order: list[Card]) -> None: ...
+    def bottom_hand(self) -> list[Card]: ...
+    def hand_visible(self) -> bool: ...
+    def commit(self, action: Action) -> bool: ...
+    def write_autosave(self) -> None: ...
+    def travel(self, cards: Sequence[Card]) -> None: ...
+
+
+class TurnStatus(Protocol):
+    """What ``HumanTurn`` asks of the status line's controller (``TableStatus``)."""
+
+    def update_status(self) -> None: ...
+    def knock_problem(self) -> str: ...
+    def draft_check(self) -> TurnCheck | None: ...
 
 
 class HumanTurn:
-    """The person's actions at the table, on the scene's draft (``table.draft``)."""
+    """The person's actions at the table, on the scene's draft (``table.draft``); the
+    joker chooser on show (``chooser``) is this turn's."""
 
-    def __init__(self, table: TableHost) -> None:
+    def __init__(self, table: HumanTable, status: TurnStatus) -> None:
         self.table = table
+        self.status = status
+        self.chooser: JokerChooser | None = None  # the joker's card being chosen
         #: the hint being looked for in a worker thread, if any
         self.hint_worker: Worker | None = None
         self.hint_since = 0.0  # the table's clock when the hint was asked for
@@ -48,9 +110,17 @@ class HumanTurn:
     @property
     def can_edit(self) -> bool:
         """May the player change the table now?"""
-        table = self.table
-        return table.phase == HUMAN and table.draft is not None \
-            and "play" in table.match.legal_kinds()
+        return can_edit(self.table)
+
+    @property
+    def hint_busy(self) -> bool:
+        """Is a hint being looked for?"""
+        return self.hint_worker is not None
+
+    @property
+    def hint_told(self) -> bool:
+        """Has the hint's play been told to its end (Apply or Dismiss now)?"""
+        return self.hint_show is not None and self.hint_show.finished
 
     @property
     def hand_active(self) -> bool:
@@ -66,7 +136,7 @@ class HumanTurn:
         """After any draft edit: show it."""
         self.table.app.sounds.play("card_drop")
         self.table.refresh()
-        self.table.indicators.update_status()
+        self.status.update_status()
 
     def started_play(self) -> None:
         """After the player's own edit (not a hint's): where giving up costs a penalty, the
@@ -78,7 +148,7 @@ class HumanTurn:
         self.table.match.apply(StartPlay(seat))
         if self.table.autosave:
             self.table.write_autosave()
-        self.table.indicators.update_status()
+        self.status.update_status()
         if seat not in self._told_penalty and not self.table.coached:  # the first time in
             # the match: say what giving up costs from now on
             self._told_penalty.add(seat)
@@ -91,8 +161,7 @@ class HumanTurn:
     @property
     def play_started(self) -> bool:
         """Has the player touched the table this turn (giving up costs the penalty)?"""
-        draft = self.table.draft
-        return self.table.match.hand.started or bool(draft is not None and draft.touched)
+        return play_started(self.table)
 
     def move_cards(self, cards: Sequence[Card], to_group: int | None,
                    position: int | None = None) -> bool:
@@ -116,7 +185,6 @@ class HumanTurn:
             self.refuse(_("That move is not possible"), [str(p) for p in error.problems])
             return False
         self.table.selected.clear()
-        self.table.keys.after_move()
         self.edited()
         self.started_play()
         self._offer_joker_choice(cards)
@@ -208,7 +276,7 @@ class HumanTurn:
         except IllegalAction as error:
             self.refuse(_("That card cannot go back"), [str(p) for p in error.problems])
             return False
-        self.table.selected = [c for c in self.table.selected if c not in back]
+        self.table.select([c for c in self.table.selected if c not in back])
         self.edited()
         return True
 
@@ -218,8 +286,7 @@ class HumanTurn:
         rest = [c for c in hand if c not in cards]
         before = sum(1 for c in hand[:slot] if c not in cards)
         new = rest[:before] + moving + rest[before:]
-        self.table.hand_order[self.table.bottom] = new
-        self.table.sort_mode = "manual"
+        self.table.arrange_hand(self.table.bottom, new)
         self.table.app.sounds.play("card_drop")
         self.table.refresh()
 
@@ -329,7 +396,7 @@ class HumanTurn:
                 return
             self.table.commit(Knock(self.table.match.current))
         elif self.table.phase == HUMAN:
-            self.refuse(_("You cannot knock now"), [self.table.indicators.knock_problem()])
+            self.refuse(_("You cannot knock now"), [self.status.knock_problem()])
 
     def ask_hint(self) -> None:
         if self.table.phase != HUMAN or self.hint_worker is not None:
@@ -386,7 +453,7 @@ class HumanTurn:
         left invalid must be put right or reset first: End refuses it)."""
         legal = self.table.match.legal_kinds()
         draft = self.table.draft
-        check = self.table.indicators.draft_check() if draft is not None and draft.touched \
+        check = self.status.draft_check() if draft is not None and draft.touched \
             else None
         if check is not None and not check.ok:
             if "abandon" in legal:
@@ -470,7 +537,7 @@ class HumanTurn:
         if self._places_before_hint is not None:
             self.table.slots.restore(self._places_before_hint)
         self.table.refresh()
-        self.table.indicators.update_status()
+        self.status.update_status()
 
     def _close_hint(self) -> None:
         self.hint_show = None
@@ -520,13 +587,17 @@ class HumanTurn:
         spot = layout.spots.get(joker)
         if spot is None:
             return False
-        self.table.chooser = JokerChooser(joker, options, draft.declared.get(joker), spot.rect,
+        self.chooser = JokerChooser(joker, options, draft.declared.get(joker), spot.rect,
                                     self.table.text, layout)
         return True
 
+    def close_chooser(self) -> None:
+        """The chooser goes without a choice (Esc, a click elsewhere, a drag, a replay)."""
+        self.chooser = None
+
     def choose_joker(self, face: Face | None) -> None:
-        chooser = self.table.chooser
-        self.table.chooser = None
+        chooser = self.chooser
+        self.chooser = None
         if chooser is None or self.table.draft is None:
             return
         self.table.draft.declare(chooser.joker, face)

@@ -6,11 +6,15 @@ Shift+Tab pick a target meld (or "new meld"), Enter moves the selected cards (or
 one) there, Backspace sends a card played this turn back. E end turn, D draw, P pass, K
 knock, H hint, L last turn, S sort, R reset, Ctrl+Z / Ctrl+Y undo / redo, J choose a joker's
 card, Esc menu. With "Speak the table" on, F2 reads your hand, F3 the whole table, and
-the focused card, the chosen target and each move are said as the keys move them."""
+the focused card, the chosen target and each move are said as the keys move them.
+
+``Keyboard`` sees its table as a ``KeyTable`` and is given the controllers its keys drive:
+the person's turn, the replay of the last turns and the pointer (Esc cancels a drag)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -20,14 +24,80 @@ from game.ui.manipulation import narration
 from game.ui.spoken import cards_names
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.app import App
+    from game.ui.cardtable.sprites import SpriteLayer
+    from game.ui.manipulation.hud import Hud
+    from game.ui.manipulation.layout import Layout
 
 NEW = "new"
 
 
+class KeyTable(narration.SpokenTable, Protocol):
+    """The manipulation table as ``Keyboard`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def layout(self) -> Layout | None: ...
+    @property
+    def sprites(self) -> SpriteLayer: ...
+    @property
+    def hud(self) -> Hud: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def clock(self) -> float: ...
+
+    def select(self, cards: Iterable[Card]) -> None: ...
+    def refresh(self, snap: bool = False) -> None: ...
+    def sort_hand(self, mode: str | None = None) -> None: ...
+    def open_menu(self) -> None: ...
+
+
+class KeyTurn(Protocol):
+    """What the keys ask of the person's turn (``HumanTurn``)."""
+
+    @property
+    def can_edit(self) -> bool: ...
+    @property
+    def hand_active(self) -> bool: ...
+
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def end_turn(self) -> None: ...
+    def draw_card(self) -> None: ...
+    def pass_turn(self) -> None: ...
+    def knock(self) -> None: ...
+    def ask_hint(self) -> None: ...
+    def reset_turn(self) -> None: ...
+    def move_cards(self, cards: Sequence[Card], to_group: int | None,
+                   position: int | None = None) -> bool: ...
+    def send_back(self, cards: Sequence[Card]) -> bool: ...
+    def open_chooser(self, joker: Card) -> bool: ...
+
+
+class KeyReplay(Protocol):
+    """The replay of the last turns (``LastTurnReplay``): L starts or stops it."""
+
+    def show_last_turn(self) -> None: ...
+
+
+class KeyPointer(Protocol):
+    """The pointer (``Pointer``): Esc cancels a drag."""
+
+    @property
+    def dragging(self) -> bool: ...
+
+    def cancel(self) -> None: ...
+
+
 class Keyboard:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: KeyTable, turn: KeyTurn, replay: KeyReplay,
+                 pointer: KeyPointer) -> None:
         self.scene = scene
+        self.turn = turn
+        self.replay = replay
+        self.pointer = pointer
         self.active = False  # the focus is drawn once a navigation key is used
         self.zone = "hand"
         self.index = 0
@@ -60,9 +130,6 @@ class Keyboard:
             return [NEW]
         return [box.index for box in layout.groups] + [NEW]
 
-    def after_move(self) -> None:
-        self.index = max(0, self.index)
-
     # --- keys
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -75,10 +142,10 @@ class Keyboard:
         shift = bool(mods & pygame.KMOD_SHIFT)
         if ctrl:
             if key == pygame.K_z:
-                (scene.human.redo if shift else scene.human.undo)()
+                (self.turn.redo if shift else self.turn.undo)()
                 return True
             if key == pygame.K_y:
-                scene.human.redo()
+                self.turn.redo()
                 return True
             return False
         if key in (pygame.K_F2, pygame.K_F3):
@@ -87,18 +154,18 @@ class Keyboard:
             scene.app.speak(words, interrupt=True)
             return True
         if key == pygame.K_ESCAPE:
-            if scene.pointer.dragging:
-                scene.pointer.cancel()
+            if self.pointer.dragging:
+                self.pointer.cancel()
             elif scene.phase == "replay":
-                scene.replay.show_last_turn()
+                self.replay.show_last_turn()
             else:
                 scene.open_menu()
             return True
         simple = {
-            pygame.K_e: scene.human.end_turn, pygame.K_d: scene.human.draw_card,
-            pygame.K_p: scene.human.pass_turn, pygame.K_k: scene.human.knock,
-            pygame.K_h: scene.human.ask_hint, pygame.K_l: scene.replay.show_last_turn,
-            pygame.K_s: scene.sort_hand, pygame.K_r: scene.human.reset_turn,
+            pygame.K_e: self.turn.end_turn, pygame.K_d: self.turn.draw_card,
+            pygame.K_p: self.turn.pass_turn, pygame.K_k: self.turn.knock,
+            pygame.K_h: self.turn.ask_hint, pygame.K_l: self.replay.show_last_turn,
+            pygame.K_s: scene.sort_hand, pygame.K_r: self.turn.reset_turn,
         }
         if key in simple:
             simple[key]()
@@ -118,7 +185,7 @@ class Keyboard:
             self._cycle_target(-1 if shift else 1)
             self.active = True
             scene.refresh()
-            scene.app.speak(narration.target_words(scene), interrupt=True)
+            scene.app.speak(narration.target_words(scene, self), interrupt=True)
             return True
         elif key == pygame.K_SPACE:
             self._toggle_meld() if shift else self._toggle()
@@ -130,16 +197,16 @@ class Keyboard:
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             cards = list(scene.selected) or [c for c in [self.focused_card()] if c]
             if cards:
-                scene.human.send_back(cards)
+                self.turn.send_back(cards)
         elif key == pygame.K_j:
             card = self.focused_card()
             if card is not None and card.is_joker:
-                scene.human.open_chooser(card)
+                self.turn.open_chooser(card)
         else:
             return False
         self.active = True
         scene.refresh()
-        scene.app.speak(narration.focus_words(scene), interrupt=True)
+        scene.app.speak(narration.focus_words(scene, self), interrupt=True)
         return True
 
     def _step(self, delta: int) -> None:
@@ -180,7 +247,7 @@ class Keyboard:
             return
         if card in scene.selected:
             scene.selected.remove(card)
-        elif (self.zone == "hand" and scene.human.hand_active) or scene.human.can_edit:
+        elif (self.zone == "hand" and self.turn.hand_active) or self.turn.can_edit:
             scene.selected.append(card)
 
     def _toggle_meld(self) -> None:
@@ -196,9 +263,9 @@ class Keyboard:
         group = next((g for g in scene.model.groups if g.index == spot.group), None)
         cards = list(group.cards) if group is not None else []
         if all(c in scene.selected for c in cards):
-            scene.selected = [c for c in scene.selected if c not in cards]
-        elif scene.human.can_edit:
-            scene.selected = scene.selected + [c for c in cards if c not in scene.selected]
+            scene.select([c for c in scene.selected if c not in cards])
+        elif self.turn.can_edit:
+            scene.select(scene.selected + [c for c in cards if c not in scene.selected])
 
     def _enter(self) -> None:
         scene = self.scene
@@ -211,7 +278,7 @@ class Keyboard:
         if not cards:
             return
         target = self.target if self.target in self.targets() else NEW
-        if scene.human.move_cards(cards, target if isinstance(target, int) else None):
+        if self.turn.move_cards(cards, target if isinstance(target, int) else None):
             scene.refresh()
             model = scene.model
             group = narration.group_of(model, cards[0]) if model is not None else None

@@ -1,10 +1,11 @@
 """The manipulation table in words, for "Speak the table": your hand (F2), the whole table
 (F3), and the card and meld under the keyboard's focus as it moves. The words are made
-here, spoken by ``App.speak``."""
+here, spoken by ``App.speak``, from what a ``SpokenTable`` shows (the keyboard's focus is
+given where it matters)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _, ngettext
 from game.ui.spoken import card_name, cards_names
@@ -12,7 +13,26 @@ from game.ui.spoken import card_name, cards_names
 if TYPE_CHECKING:
     from game.engine.cards import Card
     from game.ui.manipulation.model import Group, TableModel
-    from game.ui.scenes.table import TableScene
+
+
+class SpokenTable(Protocol):
+    """What the words are made from: the table's model, the selection, who is "you"."""
+
+    @property
+    def model(self) -> TableModel | None: ...
+    @property
+    def selected(self) -> list[Card]: ...
+
+    def is_you(self, seat: int) -> bool: ...
+
+
+class KeyFocus(Protocol):
+    """The keyboard's focus (``Keyboard``): the card under it, its zone, the target."""
+
+    zone: str
+    target: object
+
+    def focused_card(self) -> Card | None: ...
 
 
 def meld_words(model: TableModel, group: Group) -> str:
@@ -26,7 +46,7 @@ def meld_words(model: TableModel, group: Group) -> str:
     return words
 
 
-def hand_words(scene: TableScene) -> str:
+def hand_words(scene: SpokenTable) -> str:
     model = scene.model
     if model is None:
         return ""
@@ -41,10 +61,10 @@ def group_of(model: TableModel, card: Card) -> Group | None:
     return next((g for g in model.groups if card in g.cards), None)
 
 
-def focus_words(scene: TableScene) -> str:
+def focus_words(scene: SpokenTable, focus: KeyFocus) -> str:
     """The card under the keyboard's focus (selected or not), and its meld on the felt."""
     model = scene.model
-    card = scene.keys.focused_card()
+    card = focus.focused_card()
     if model is None or card is None:
         return _("Nothing here")
     words = card_name(card, model.shown)
@@ -53,17 +73,17 @@ def focus_words(scene: TableScene) -> str:
     group = group_of(model, card)
     if group is not None:
         words += ". " + meld_words(model, group)
-    elif scene.keys.zone == "hand":
+    elif focus.zone == "hand":
         words += ". " + _("In your hand")
     else:
         words += ". " + _("A single card on the table")
     return words
 
 
-def target_words(scene: TableScene) -> str:
+def target_words(scene: SpokenTable, focus: KeyFocus) -> str:
     """The meld Enter will move the cards to (Tab chose it)."""
     model = scene.model
-    target = scene.keys.target
+    target = focus.target
     if model is None or not isinstance(target, int):
         return _("Target: a new meld")
     group = next((g for g in model.groups if g.index == target), None)
@@ -72,7 +92,7 @@ def target_words(scene: TableScene) -> str:
     return _("Target: {meld}").format(meld=meld_words(model, group))
 
 
-def selection_words(scene: TableScene) -> str:
+def selection_words(scene: SpokenTable) -> str:
     if not scene.selected:
         return _("Nothing selected")
     model = scene.model
@@ -80,7 +100,7 @@ def selection_words(scene: TableScene) -> str:
     return _("Selected: {cards}").format(cards=cards_names(scene.selected, shown))
 
 
-def table_words(scene: TableScene) -> str:
+def table_words(scene: SpokenTable) -> str:
     """Everything on the table: whose turn, the stock, each seat, the melds, your hand."""
     model = scene.model
     if model is None:

@@ -3,18 +3,38 @@ arrives (``HostNews`` reads the host's events, ``game.ui.cardtable.host_news``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.ai.turns import Decision
 from game.engine.actions import Play
 from game.i18n import _
-from game.ui.cardtable.driver import Pacer, Playback
-from game.ui.cardtable.host_news import HostNews
+from game.ui.cardtable.host_news import HostedTable, HostNews
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import PLAYBACK, THINK
 
 if TYPE_CHECKING:
-    from game.ui.manipulation.host import TableHost
+    from game.engine.actions import Action
+    from game.engine.match import Match
+
+
+class HostedManipulation(HostedTable, Protocol):
+    """The hosted manipulation table as ``NetworkTurns`` sees it."""
+
+    @property
+    def match(self) -> Match: ...
+
+    def drop_draft(self) -> None: ...
+    def set_origin(self, seat: int) -> None: ...
+    def set_phase(self, phase: str) -> None: ...
+    def show_status(self, status: Status) -> None: ...
+    def commit(self, action: Action) -> bool: ...
+
+
+class PlayTeller(Protocol):
+    """What ``NetworkTurns`` asks of the table's computer turns: tell a play edit by
+    edit (``ComputerTurns.tell``)."""
+
+    def tell(self, decision: Decision, action: Play) -> None: ...
 
 
 class NetworkTurns(HostNews):
@@ -22,15 +42,17 @@ class NetworkTurns(HostNews):
     host: a play told step by step (``ComputerTurns``' playback), any other action
     committed at once; the seat's box shows the thinking indicator meanwhile."""
 
-    def __init__(self, table: TableHost, remote: tuple[int, ...]) -> None:
+    def __init__(self, table: HostedManipulation, remote: tuple[int, ...],
+                 teller: PlayTeller) -> None:
         super().__init__(table, remote)
         self.table = table
+        self.teller = teller
 
     def start(self, seat: int) -> None:
         """Wait for ``seat``'s move; its box shows the thinking indicator meanwhile."""
         table = self.table
-        table.draft = None
-        table.origin_seat = seat
+        table.drop_draft()
+        table.set_origin(seat)
         self.waiting_for = seat
         table.set_phase(THINK)
         table.show_status(Status(self.waiting_words(seat), "wait", True))
@@ -42,10 +64,7 @@ class NetworkTurns(HostNews):
         if action is None:
             return
         if isinstance(action, Play) and table.match.can(action):
-            computer = table.computer
-            computer.pending = Decision(action)
-            computer.playback = Playback(table.match.draft(), action)
-            computer.pacer = Pacer()
+            self.teller.tell(Decision(action), action)
             table.set_phase(PLAYBACK)
             seat = table.match.current
             table.show_status(Status(_("{name} plays").format(

@@ -4,25 +4,34 @@ the hand; right-click sends a card played this turn back. While dragging, the dr
 that would make a valid meld are highlighted. Pressing on a meld's mat (its frame, not a
 card) takes the whole meld: a click selects it, a drag moves it. Dragging on empty felt or
 the hand rail's empty space draws a band that selects every card it touches (with Ctrl or
-Shift, in addition to the selection)."""
+Shift, in addition to the selection).
+
+``Pointer`` sees its table as a ``PointerScene`` and asks the person's turn (``HumanTurn``,
+as a ``PointerTurn``) for every edit."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.engine.cards import Card
 from game.engine.variants import JokerIdentity
 from game.i18n import _
-from game.ui.cardtable.card_pointer import CardPointer
+from game.ui.cardtable.card_pointer import CardPointer, PointerTable
 from game.ui.cardtable.geometry import meld_step
 from game.ui.cardtable.sprites import CardSprite
 from game.ui.manipulation.human import split_option
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.engine.draft import TurnDraft
+    from game.engine.match import Match
+    from game.ui.app import App
+    from game.ui.manipulation.hud import Hud
+    from game.ui.manipulation.layout import Layout
+    from game.ui.manipulation.model import TableModel
 
 TOOLTIP_DELAY = 0.35
 
@@ -64,15 +73,58 @@ class Drag:
     meld: int | None = None  # the meld dragged whole by its mat
 
 
-class Pointer(CardPointer["TableScene"]):
+class PointerScene(PointerTable, Protocol):
+    """The manipulation table as ``Pointer`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def draft(self) -> TurnDraft | None: ...
+    @property
+    def model(self) -> TableModel | None: ...
+    @property
+    def layout(self) -> Layout | None: ...
+    @property
+    def hud(self) -> Hud: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def selected(self) -> list[Card]: ...
+
+    def select(self, cards: Iterable[Card]) -> None: ...
+    def bottom_hand(self) -> list[Card]: ...
+    def lift_hand(self) -> None: ...
+
+
+class PointerTurn(Protocol):
+    """What the pointer asks of the person's turn (``HumanTurn``)."""
+
+    @property
+    def can_edit(self) -> bool: ...
+    @property
+    def hand_active(self) -> bool: ...
+
+    def move_cards(self, cards: Sequence[Card], to_group: int | None,
+                   position: int | None = None) -> bool: ...
+    def insert_and_split(self, cards: Sequence[Card], to_group: int, at: int) -> bool: ...
+    def release_joker(self, joker: Card, real: Card) -> bool: ...
+    def send_back(self, cards: Sequence[Card]) -> bool: ...
+    def reorder_hand(self, cards: Sequence[Card], slot: int) -> None: ...
+    def open_chooser(self, joker: Card) -> bool: ...
+    def close_chooser(self) -> None: ...
+
+
+class Pointer(CardPointer[PointerScene]):
     """The manipulation table's clicks, drags, hover and tooltips (see the module)."""
 
-    scene: TableScene
     press: Press | None
     drag: Drag | None
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: PointerScene, turn: PointerTurn) -> None:
         super().__init__(scene)
+        self.turn = turn
         self._hover_group: int | None = None
         self._hover_time = 0.0
         self.hover_card: Card | None = None
@@ -86,9 +138,6 @@ class Pointer(CardPointer["TableScene"]):
         return self.drag is not None or self.band is not None
 
     # --- events
-
-    def _pressed(self) -> None:
-        self.scene.keys.active = False  # the mouse takes over from the keyboard
 
     def _down(self, pos: tuple[int, int]) -> bool:
         scene = self.scene
@@ -132,7 +181,7 @@ class Pointer(CardPointer["TableScene"]):
         if sprite is None or sprite.spot.zone == "hand":
             return False
         cards = list(scene.selected) if sprite.card in scene.selected else [sprite.card]
-        scene.human.send_back(cards)
+        self.turn.send_back(cards)
         return True
 
     def _click(self, press: Press, pos: tuple[int, int]) -> bool:
@@ -150,8 +199,8 @@ class Pointer(CardPointer["TableScene"]):
         if sprite is None or not sprite.face_up:
             return False
         if sprite.spot.zone == "hand":
-            return scene.human.hand_active
-        return scene.human.can_edit
+            return self.turn.hand_active
+        return self.turn.can_edit
 
     def _click_card(self, card: Card, additive: bool) -> None:
         scene = self.scene
@@ -163,12 +212,12 @@ class Pointer(CardPointer["TableScene"]):
             else:
                 scene.selected.append(card)
         elif scene.selected == [card]:
-            scene.selected = []
+            scene.select([])
         else:
-            scene.selected = [card]
+            scene.select([card])
             sprite = scene.sprites.sprites.get(card)
             if card.is_joker and sprite is not None and sprite.spot.zone == "group":
-                scene.human.open_chooser(card)
+                self.turn.open_chooser(card)
         scene.refresh()
 
     def _meld_cards(self, index: int) -> list[Card]:
@@ -188,10 +237,10 @@ class Pointer(CardPointer["TableScene"]):
                          and set(scene.selected) != set(cards)):
             return False
         if all(c in scene.selected for c in cards):
-            scene.selected = [c for c in scene.selected if c not in cards]
+            scene.select([c for c in scene.selected if c not in cards])
         else:
-            scene.selected = scene.selected + [c for c in cards if c not in scene.selected] \
-                if additive else cards
+            scene.select(scene.selected + [c for c in cards if c not in scene.selected]
+                         if additive else cards)
         scene.refresh()
         return True
 
@@ -200,9 +249,9 @@ class Pointer(CardPointer["TableScene"]):
         scene = self.scene
         touched = [card for card, _parts in self.band_cards(band)]
         if band.additive:
-            scene.selected = scene.selected + [c for c in touched if c not in scene.selected]
+            scene.select(scene.selected + [c for c in touched if c not in scene.selected])
         else:
-            scene.selected = touched
+            scene.select(touched)
         scene.refresh()
 
     def band_cards(self, band: Band) -> list[tuple[Card, list[pygame.Rect]]]:
@@ -221,20 +270,20 @@ class Pointer(CardPointer["TableScene"]):
             return
         if not scene.selected:
             return
-        if scene.human.can_edit:
+        if self.turn.can_edit:
             box = layout.group_at(pos)
             if box is not None:
-                scene.human.move_cards(list(scene.selected), box.index)
+                self.turn.move_cards(list(scene.selected), box.index)
                 return
             if any(r.collidepoint(pos) for r in layout.new_melds) or layout.on_felt(pos):
-                scene.human.move_cards(list(scene.selected), None)
+                self.turn.move_cards(list(scene.selected), None)
                 return
             if layout.in_hand(pos):
                 table_cards = [c for c in scene.selected if c not in scene.bottom_hand()]
                 if table_cards:
-                    scene.human.send_back(table_cards)
+                    self.turn.send_back(table_cards)
                     return
-        scene.selected = []
+        scene.select([])
         scene.refresh()
 
     # --- dragging
@@ -243,7 +292,7 @@ class Pointer(CardPointer["TableScene"]):
         scene = self.scene
         if press.card is None and press.group is None:
             self.band = Band(press.pos, press.pos, press.additive)
-            scene.chooser = None
+            self.turn.close_chooser()
             return
         pos = press.pos
         card: Card | None = press.card
@@ -255,12 +304,12 @@ class Pointer(CardPointer["TableScene"]):
         else:  # a meld's mat: the whole meld, in its order
             assert press.group is not None
             cards = [c for c in self._meld_cards(press.group) if c in scene.sprites.sprites]
-            card = cards[0] if cards and scene.human.can_edit else None
+            card = cards[0] if cards and self.turn.can_edit else None
         sprite = scene.sprites.sprites.get(card) if card is not None else None
         if card is None or sprite is None or not self._selectable(card):
             self.press = None
             return
-        if not scene.human.can_edit:
+        if not self.turn.can_edit:
             cards = [c for c in cards if scene.sprites.sprites[c].spot.zone == "hand"]
         if press.card is not None:
             cards.sort(key=lambda c: (scene.sprites.sprites[c].spot.zone == "hand",
@@ -268,14 +317,14 @@ class Pointer(CardPointer["TableScene"]):
         drag = Drag(cards, (sprite.x - pos[0], sprite.y - sprite.lift - pos[1]),
                     meld=press.group if press.card is None else None)
         draft = scene.draft
-        if scene.human.can_edit and draft is not None and scene.layout is not None:
+        if self.turn.can_edit and draft is not None and scene.layout is not None:
             for box in scene.layout.groups:
                 drag.valid[box.index] = box.index != drag.meld \
                     and draft.would_be_valid(cards, box.index)
             drag.valid["new"] = draft.would_be_valid(cards, None)
         self._lift(cards)
         self.drag = drag
-        scene.chooser = None
+        self.turn.close_chooser()
         scene.app.sounds.play("card_pick")
         self._follow(pos)
 
@@ -298,7 +347,7 @@ class Pointer(CardPointer["TableScene"]):
             drag.caret = (round(x), top, layout.hand.bottom)
             drag.position = slot
             return
-        if not scene.human.can_edit:
+        if not self.turn.can_edit:
             return
         box = layout.group_at(pos, slack=layout.margin)
         if box is not None:
@@ -329,7 +378,7 @@ class Pointer(CardPointer["TableScene"]):
         elif isinstance(hover, int):
             done = self._drop_on_group(drag, hover, pos)
         elif hover == "new":
-            done = scene.human.move_cards(drag.cards, None)
+            done = self.turn.move_cards(drag.cards, None)
         if not done:
             scene.refresh()  # slide back
 
@@ -337,12 +386,12 @@ class Pointer(CardPointer["TableScene"]):
         scene = self.scene
         hand = set(scene.bottom_hand())
         from_table = [c for c in drag.cards if c not in hand]
-        if from_table and not scene.human.send_back(from_table):
+        if from_table and not self.turn.send_back(from_table):
             return False
         hand = set(scene.bottom_hand())
         cards = [c for c in drag.cards if c in hand]
         if cards and drag.position is not None:
-            scene.human.reorder_hand(cards, drag.position)
+            self.turn.reorder_hand(cards, drag.position)
         return True
 
     def _drop_on_group(self, drag: Drag, index: int, pos: tuple[int, int]) -> bool:
@@ -356,10 +405,10 @@ class Pointer(CardPointer["TableScene"]):
             under = drag.under
             if under is not None and under.card.is_joker and under.spot.group == index \
                     and draft.declared.get(under.card) == real.face:
-                return scene.human.release_joker(under.card, real)
+                return self.turn.release_joker(under.card, real)
         if drag.split_at is not None:
-            return scene.human.insert_and_split(drag.cards, index, drag.split_at)
-        return scene.human.move_cards(drag.cards, index, drag.position)
+            return self.turn.insert_and_split(drag.cards, index, drag.split_at)
+        return self.turn.move_cards(drag.cards, index, drag.position)
 
     def _splits(self, drag: Drag, index: int, at: int) -> bool:
         scene = self.scene
@@ -377,7 +426,7 @@ class Pointer(CardPointer["TableScene"]):
         self._hover_hand()
         self.hover_mat = None
         if layout is not None and self.drag is None and self.band is None \
-                and self.scene.human.can_edit:
+                and self.turn.can_edit:
             mat = layout.group_at(self.mouse)
             if mat is not None and self.scene.sprites.hit(self.mouse) is None:
                 self.hover_mat = mat.index  # its frame takes the whole meld: say so

@@ -1,11 +1,14 @@
 """Last turns: every other player's turn since the bottom player's last one, in order, each
 told as a story (the table before it, then one meld change at a time, with the player's
 marks). Space pauses and resumes, the right arrow shows one step, Esc or the button
-stops. A controller owned by ``TableScene``."""
+stops. A controller owned by ``TableScene``, which sees its table as a ``ReplayTable``
+and is given the three controllers it must ask: the pointer (no replay during a drag), the
+person's turn (its joker chooser closes) and the status line (back after the replay)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from game.coach.turn_words import log_line
 from game.engine.actions import Play
@@ -15,10 +18,15 @@ from game.i18n import N_, _, ngettext
 from game.ui.cardtable.driver import STEP_HOLD, TURN_HOLD, Pacer, Playback
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import HUMAN, REPLAY, STOPPED
+from game.ui.cardtable.table_host import CardTableHost
 from game.ui.manipulation.slots import SlotMap
 
 if TYPE_CHECKING:
-    from game.ui.manipulation.host import TableHost
+    from game.engine.cards import Card
+    from game.engine.match import Match
+    from game.session import GameSession
+    from game.ui.app import App
+    from game.ui.cardtable.sprites import SpriteLayer
 
 #: how a turn ended, as a sentence about its player (translators may reorder it)
 WHAT = {"play": N_("{name} played"), "out": N_("{name} went out"),
@@ -26,12 +34,58 @@ WHAT = {"play": N_("{name} played"), "out": N_("{name} went out"),
         "abandon": N_("{name} gave up")}
 
 
+class ReplayTable(CardTableHost, Protocol):
+    """The manipulation table as ``LastTurnReplay`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def session(self) -> GameSession: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def bottom(self) -> int: ...
+    @property
+    def slots(self) -> SlotMap: ...
+    @property
+    def sprites(self) -> SpriteLayer: ...
+
+    def set_origin(self, seat: int) -> None: ...
+    def name_of(self, seat: int) -> str: ...
+    def travel(self, cards: Sequence[Card]) -> None: ...
+
+
+class Dragging(Protocol):
+    """The pointer, asked whether cards (or a band) follow the mouse."""
+
+    @property
+    def dragging(self) -> bool: ...
+
+
+class ChooserOwner(Protocol):
+    """The person's turn, whose joker chooser a replay closes."""
+
+    def close_chooser(self) -> None: ...
+
+
+class StatusLine(Protocol):
+    """The status line's controller, which says the person's turn again afterwards."""
+
+    def update_status(self) -> None: ...
+
+
 class LastTurnReplay:
     """The replay of the turns since the bottom player's last one; ``playback`` is the
     turn on show (its draft is what the table shows), if any."""
 
-    def __init__(self, table: TableHost) -> None:
+    def __init__(self, table: ReplayTable, pointer: Dragging, turn: ChooserOwner,
+                 status: StatusLine) -> None:
         self.table = table
+        self.pointer = pointer
+        self.turn = turn
+        self.status = status
         self.records: list[TurnRecord] = []
         self.index = 0
         self.playback: Playback | None = None
@@ -59,14 +113,14 @@ class LastTurnReplay:
         if self.table.phase == REPLAY:
             self.end()
             return
-        if self.table.phase not in (HUMAN, STOPPED) or self.table.pointer.dragging:
+        if self.table.phase not in (HUMAN, STOPPED) or self.pointer.dragging:
             return
         records = self.turns_to_show()
         if not records:
             self.table.say(_("Nothing to show yet"),
                            [_("No turn has been played in this hand so far.")], "info")
             return
-        self.table.chooser = None
+        self.turn.close_chooser()
         self.resume = self.table.phase
         self.records = records
         self.shown_seats = []
@@ -87,7 +141,7 @@ class LastTurnReplay:
         draft = TurnDraft(self.table.match.variant, record.before, tuple(record.played), True)
         self.playback = Playback(draft, Play(record.player, record.after))
         self.shown_seats.append(record.player)
-        self.table.origin_seat = record.player
+        self.table.set_origin(record.player)
         self.pacer.rest = 0.0
         self.table.refresh(snap=True)
         self._say()
@@ -186,6 +240,6 @@ class LastTurnReplay:
             self.table.slots.restore(self._slots)
             self._slots = None
         self.table.set_phase(self.resume)
-        self.table.origin_seat = self.table.bottom
+        self.table.set_origin(self.table.bottom)
         self.table.refresh()
-        self.table.indicators.update_status()
+        self.status.update_status()

@@ -1,11 +1,12 @@
 """What the sidebar buttons, the status line and the board's facts say, from the state of
-the match and the draft. A controller owned by ``TableScene``."""
+the match and the draft. A controller owned by ``TableScene``, which sees its table as a
+``StatusTable`` and is told by the table whether a hint is being looked for or told."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.deals import deal_words
 from game.engine.cards import Card
@@ -17,34 +18,88 @@ from game.solver.edits import meld_text
 from game.ui.cardtable.controls import ButtonState, Same
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import HINT, HUMAN, REPLAY, STOPPED
+from game.ui.cardtable.table_host import CardTableHost
 from game.ui.manipulation.board import Facts
 
 if TYPE_CHECKING:
-    from game.ui.manipulation.host import TableHost
+    from game.engine.draft import TurnDraft
+    from game.engine.match import Match
+    from game.session import GameSession
+    from game.ui.app import App
+    from game.ui.cardtable.controls import Controls
+    from game.ui.manipulation.model import TableModel
+
+
+class TurnState(CardTableHost, Protocol):
+    """What says whether the person may edit the table, and whether their play started."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def draft(self) -> TurnDraft | None: ...
+
+
+class StatusTable(TurnState, Protocol):
+    """The manipulation table as ``TableStatus`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def session(self) -> GameSession: ...
+    @property
+    def controls(self) -> Controls | None: ...
+    @property
+    def model(self) -> TableModel | None: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def sort_mode(self) -> str: ...
+    @property
+    def bottom(self) -> int: ...
+    @property
+    def remote_match(self) -> bool: ...
+
+    def hand_visible(self) -> bool: ...
+
+
+def can_edit(table: TurnState) -> bool:
+    """May the player change the table now?"""
+    return table.phase == HUMAN and table.draft is not None \
+        and "play" in table.match.legal_kinds()
+
+
+def play_started(table: TurnState) -> bool:
+    """Has the player touched the table this turn (giving up costs the penalty)?"""
+    draft = table.draft
+    return table.match.hand.started or bool(draft is not None and draft.touched)
 
 
 class TableStatus:
     """Button states, the status line and the board facts, from the table's state."""
 
-    def __init__(self, table: TableHost) -> None:
+    def __init__(self, table: StatusTable) -> None:
         self.table = table
         self._controls_key: object = None  # the state the buttons were last set for
         self._check_key: object = None  # the draft and version ``_check`` is for
         self._check: TurnCheck | None = None
 
-    def update_controls(self) -> None:
+    def update_controls(self, hint_busy: bool, hint_told: bool) -> None:
+        """Bring the buttons up to date; ``hint_busy``: a hint is being looked for,
+        ``hint_told``: the hint's play has been told to its end (the person's turn
+        ``HumanTurn`` knows both)."""
         if self.table.controls is None:
             return
         table = self.table
         # the controls and the draft themselves, not their id(): a rebuilt set of buttons
         # (a resize) can be given a dead one's id, and kept its fresh, all-enabled look
-        key = (table.version, table.phase, table.human.hint_worker is None, table.sort_mode,
-               table.human.hint_show is not None and table.human.hint_show.finished,
+        key = (table.version, table.phase, not hint_busy, table.sort_mode, hint_told,
                Same(table.controls), Same(table.draft))
         if key == self._controls_key:
             return
         self._controls_key = key
-        self.table.controls.apply(self._button_states())
+        self.table.controls.apply(self._button_states(hint_busy))
 
     def draft_check(self) -> TurnCheck | None:
         """``draft.check()`` for the draft as shown (computed once per change)."""
@@ -54,7 +109,7 @@ class TableStatus:
             self._check = self.table.draft.check() if self.table.draft is not None else None
         return self._check
 
-    def _button_states(self) -> dict[str, ButtonState]:
+    def _button_states(self, hint_busy: bool) -> dict[str, ButtonState]:
         human = self.table.phase == HUMAN and self.table.draft is not None
         legal = self.table.match.legal_kinds() if human else ()
         draft = self.table.draft
@@ -72,7 +127,7 @@ class TableStatus:
                     problem_text(p, check_melds) for p in check.problems[:4])
             states["end"] = ButtonState(enabled=can_end, tooltip=tip)
             penalty = self.table.match.variant.abandon_penalty
-            if self.table.human.play_started and "abandon" in legal:
+            if play_started(self.table) and "abandon" in legal:
                 states["draw"] = ButtonState(True, True, _("Give up (draw {penalty})").format(
                     penalty=penalty),
                                              _("Put the table back and draw the penalty cards "
@@ -91,7 +146,7 @@ class TableStatus:
             states["reset"] = ButtonState(enabled=touched or bool(draft and draft.can_undo))
             allowed = bool(self.table.app.settings.hints_allowed)
             states["hint"] = ButtonState(
-                enabled=allowed and self.table.human.hint_worker is None,
+                enabled=allowed and not hint_busy,
                 tooltip=None if allowed else _("Hints are switched off in Settings"))
         elif self.table.phase == HINT:
             for name in ("draw", "undo", "redo", "reset"):
@@ -223,7 +278,7 @@ class TableStatus:
         label += _("{points} pts").format(points=points_text(match.totals[self.table.bottom]))
         return Facts(match.hand.number + 1, _(variant.name), text,
                      match.hand.final_turns is not None,
-                     self.table.phase == HUMAN and self.table.human.can_edit,
+                     self.table.phase == HUMAN and can_edit(self.table),
                      self.table.sort_mode, label,
                      "" if self.table.remote_match else deal_words(match.seed))
 

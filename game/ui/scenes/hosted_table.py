@@ -37,7 +37,7 @@ class HostedTableScene(TableScene):
         super().__init__(app, session, autosave)
         self.host = host
         remote = session.network.remote if session.network is not None else ()
-        self.network = NetworkTurns(self, remote)
+        self.network = NetworkTurns(self, remote, self.computer)
         self.link = HostLink(host, session)
 
     # -- the host's news, every frame

@@ -28,7 +28,6 @@ from game.net.events import Update
 from game.net.shadow import ShadowMatch
 from game.net.views import cards_from
 from game.solver.edits import Step
-from game.ui.cardtable.driver import Pacer, Playback
 from game.ui.cardtable.joined import JoinedSeat, joined_session, seat_note, waiting_words
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import marked_cards
@@ -148,10 +147,7 @@ class JoinedTableScene(TableScene):
         if isinstance(action, Play) and seat != self.seat and self.phase == THINK:
             self.shadow.show_play(seat, cards_from(event["played"]))
             self.playing = update
-            computer = self.computer
-            computer.pending = Decision(action)
-            computer.playback = Playback(self.match.draft(), action)
-            computer.pacer = Pacer()
+            self.computer.tell(Decision(action), action)
             self.set_phase(PLAYBACK)
             self.status = Status(_("{name} plays").format(
                 name=self.session.seats[seat].name), "wait")

@@ -6,10 +6,12 @@ its edits replayed card by card), the replay of the last turn, and the end of a 
 (scoreboard). What is on screen is a pure function of a ``TableModel`` and the window size
 (``layout.compute_layout``); card sprites slide towards the layout's spots.
 
-The scene keeps the table's state and gives the work of each side to a controller it owns,
-built with the scene as a typed ``TableHost``: ``human`` (the person's edits and actions),
-``computer`` (computer turns), ``replay`` (show last turn) and ``indicators`` (buttons,
-status line, board facts). Other screens are opened by name through ``app.scenes``.
+The scene keeps the table's state and gives the work of each side to a controller it owns:
+``human`` (the person's edits and actions), ``computer`` (computer turns), ``replay``
+(show last turn), ``indicators`` (buttons, status line, board facts), ``pointer`` and
+``keys``. Each is built with the scene as the narrow protocol it uses (defined beside it:
+``HumanTable``, ``ComputerTable``, ...) and with the other controllers it must ask, each
+typed by what it asks of them. Other screens are opened by name through ``app.scenes``.
 """
 
 from __future__ import annotations
@@ -39,7 +41,6 @@ from game.ui.cardtable.marks import Mark, TurnMarks, marked_cards
 from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
 from game.ui.manipulation import narration
-from game.ui.manipulation.chooser import JokerChooser
 from game.ui.manipulation.computer import ComputerTurns
 from game.ui.manipulation.hud import Hud
 from game.ui.manipulation.human import HumanTurn
@@ -83,10 +84,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self._unplayable = session.match.variant.is_contract
         self.match: Match = cast(Match, session.match)
         self.hud = Hud(self.text, lambda: self.app.card_art)
-        self.pointer = Pointer(self)
-        self.keys = Keyboard(self)
         self.controls: Controls | None = None
-        self.chooser: JokerChooser | None = None
         humans = session.humans
         current = self.match.current
         self.bottom = current if current in humans else (humans[0] if humans else 0)
@@ -104,10 +102,17 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.origin_seat: int | None = None  # whose hand new cards fly from
         self.model: TableModel | None = None
         self.layout: Layout | None = None
-        self.human = HumanTurn(self)
+        self.indicators = self._table_status()
+        self.human = HumanTurn(self, self.indicators)
+        self.pointer = Pointer(self, self.human)
         self.computer = ComputerTurns(self)
-        self.replay = LastTurnReplay(self)
-        self.indicators = TableStatus(self)
+        self.replay = LastTurnReplay(self, self.pointer, self.human, self.indicators)
+        self.keys = Keyboard(self, self.human, self.replay, self.pointer)
+
+    def _table_status(self) -> TableStatus:
+        """The controller of the buttons, the status line and the board facts (a staged
+        table has its own)."""
+        return TableStatus(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -191,7 +196,17 @@ class TableScene(CardTableScene[TableModel, Layout]):
                                name=self.name_of(self.bottom)))
 
     def _update_controls(self) -> None:
-        self.indicators.update_controls()
+        self.indicators.update_controls(self.human.hint_busy, self.human.hint_told)
+
+    # ------------------------------------------------------------------ what controllers set
+
+    def drop_draft(self) -> None:
+        """No person's draft on the table (another seat moves)."""
+        self.draft = None
+
+    def set_origin(self, seat: int) -> None:
+        """New cards on the felt fly from ``seat``'s hand."""
+        self.origin_seat = seat
 
     def workers(self) -> list[Worker]:
         return [w for w in (self.computer.worker, self.human.hint_worker) if w is not None]
@@ -404,9 +419,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.sprites.sync(layout, model.shown, self.speed, self._origin, snap=snap,
                           stagger=self._stagger)
         self._mark_sprites()
-        if self.chooser is not None and (self.draft is None
-                                         or self.chooser.joker not in layout.spots):
-            self.chooser = None
+        chooser = self.human.chooser
+        if chooser is not None and (self.draft is None or chooser.joker not in layout.spots):
+            self.human.close_chooser()
         self._update_controls()
 
     def card_marks(self) -> dict[Card, Mark]:
@@ -520,12 +535,15 @@ class TableScene(CardTableScene[TableModel, Layout]):
                 event.pos):
             self.human.knock()  # a click on the disabled Knock: say why
             return True
-        if self.chooser is not None and self.chooser.handle(event, self):
+        chooser = self.human.chooser
+        if chooser is not None and chooser.handle(event, self.human):
             return True
         if self._story_event(event):
             return True
         if self.keys.handle(event):
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.keys.active = False  # the mouse takes over from the keyboard
         return self.pointer.handle(event)
 
     def _story_event(self, event: pygame.event.Event) -> bool:
@@ -606,8 +624,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         if self.phase in (HUMAN, THINK, PLAYBACK, SETTLE):
             self.hud.draw_log(surface, layout, self.log_lines(LOG_ROWS_MOST),
                               key_hints=self.keys.active and self.phase == HUMAN)
-        if self.chooser is not None:
-            self.chooser.draw(surface)
+        if self.human.chooser is not None:
+            self.human.chooser.draw(surface)
         self.note_rect = None
         if self.message is not None:
             self.note_rect = self.hud.draw_message(surface, layout, self.message)

@@ -234,7 +234,7 @@ def test_the_whole_tutorial_can_be_played_with_the_mouse(start_app: StartApp) ->
     def end_and_next() -> None:
         nonlocal probe
         scene = table()
-        if scene.chooser is not None:
+        if scene.human.chooser is not None:
             probe.key(pygame.K_ESCAPE)  # keep the rules' pick for a joker
         probe.click_button("end")
         assert scene.coach.verdict() is not None and scene.coach.verdict()[0] == "ok", \

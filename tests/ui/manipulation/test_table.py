@@ -227,17 +227,17 @@ def test_a_joker_from_the_hand_shows_its_card_and_can_be_declared(make) -> None:
     probe.drag(probe.center(cards[1]), probe.felt_spot())
     joker = cards[0]
     assert str(scene.model.shown[joker]) in ("4S", "7S")  # the rules' pick, shown on the card
-    chooser = scene.chooser
+    chooser = scene.human.chooser
     assert chooser is not None and [str(f) for f in chooser.options] == ["4S", "7S"]
     chip = next(rect for rect, label, face in chooser.chips if face and str(face) == "4S")
     probe.click(chip.center)
     assert str(scene.draft.declared[joker]) == "4S"
-    assert scene.chooser is None and scene.draft.check().ok
+    assert scene.human.chooser is None and scene.draft.check().ok
     probe.until(lambda: not scene.sprites.busy, 300)
     probe.click(probe.center(joker))  # clicking the joker opens the chooser again
-    assert scene.chooser is not None
+    assert scene.human.chooser is not None
     probe.key(pygame.K_ESCAPE)
-    assert scene.chooser is None
+    assert scene.human.chooser is None
 
 
 def test_a_card_dropped_between_two_cards_of_a_run_splits_it(make) -> None:  # noqa: ANN001

@@ -297,7 +297,7 @@ def test_a_released_joker_can_be_given_its_new_card(make) -> None:  # noqa: ANN0
     for card in fives:
         probe.click(probe.center(card), mods=pygame.KMOD_CTRL)
     probe.drag(probe.center(fives[0]), scene.layout.box(scene.draft.location(joker)).rect.center)
-    chooser = scene.chooser
+    chooser = scene.human.chooser
     assert chooser is not None and chooser.joker == joker
     assert sorted(str(f) for f in chooser.options) == ["4S", "7S"]
     chip = next(rect for rect, label, face in chooser.chips if face and str(face) == "7S")
