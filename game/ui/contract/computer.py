@@ -2,33 +2,60 @@
 rate holds), after a short pause that lets people follow; its action is applied like a
 person's and its cards are animated. Asking, checking and falling back is
 ``game.ai.turns``'s (the one computer-turn loop); this controller owned by
-``ContractTableScene`` (reached through the ``ContractHost`` protocol) adds only the
-thread and the pauses."""
+``ContractTableScene`` (which it sees as a ``ComputerTable``) adds only the thread and the
+pauses."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ai.turns import Decision, SeatPlayer, ask, make_computer, settle
 from game.i18n import _
 from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import THINK
+from game.ui.cardtable.table_host import CardTableHost
 from game.ui.contract.model import the_card
 
 if TYPE_CHECKING:
-    from game.ui.contract.host import ContractHost
+    from game.engine.actions import Action
+    from game.engine.contract.match import ContractMatch
+    from game.session import GameSession
+    from game.ui.app import App
+    from game.ui.cardtable.sprites import SpriteLayer
 
 THINK_TURN = 0.6  # seconds a computer seems to think over a move, at animation speed 1
 THINK_BUY = 0.45  # ... over a buy
 THINK_FOLLOW = 0.35  # ... over a move that follows its own last one (lay off after draw)
 
 
+class ComputerTable(CardTableHost, Protocol):
+    """The contract table as ``ComputerSeats`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def session(self) -> GameSession: ...
+    @property
+    def match(self) -> ContractMatch: ...
+    @property
+    def phase_time(self) -> float: ...
+    @property
+    def sprites(self) -> SpriteLayer: ...
+    @property
+    def last_actor(self) -> int | None: ...
+
+    def computer_player(self, seat: int, make: Callable[[str, int], Any]) -> Any: ...
+    def commit(self, action: Action, quiet: bool = False) -> bool: ...
+    def stop(self, problem: str) -> None: ...
+
+
 class ComputerSeats:
     """The computer seats' thinking at the contract table: one engine action at a time."""
 
-    def __init__(self, table: ContractHost) -> None:
+    def __init__(self, table: ComputerTable) -> None:
         self.table = table
         self.worker: Worker | None = None  # the computer player deciding, if one is
         self.thinker = 0  # the seat deciding
@@ -58,6 +85,10 @@ class ComputerSeats:
             self.think_time = THINK_FOLLOW if self.table.last_actor == seat else THINK_TURN
             words = _("{name} is playing").format(name=name)
         self.table.show_status(Status(words, "wait", True))
+
+    def show_thinking(self, seat: int) -> None:
+        """The thinking indicator turns at ``seat`` (a network seat's move awaited)."""
+        self.thinker = seat
 
     def update_think(self) -> None:
         worker = self.worker

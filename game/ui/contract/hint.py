@@ -4,11 +4,13 @@ hint cannot cheat), and the answer is shown on the table: the cards it uses are 
 contract it would lay down is built in the staging groups, and a line says what and why.
 Hint again (or its button, now "Do it") applies it; Esc withdraws it (the card it lifted
 and the groups it built go back as they were), and any other move dismisses it. Hints can
-be switched off in the settings. A controller owned by ``ContractTableScene``."""
+be switched off in the settings. A controller owned by ``ContractTableScene``, which sees
+its table as a ``HintTable`` and the person's seat (``HumanSeat``) as a ``HintSeat``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from game.ai.contract import suggest
 from game.engine.actions import Action
@@ -18,21 +20,59 @@ from game.i18n import _
 from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.look import Message
 from game.ui.cardtable.phases import HUMAN
+from game.ui.cardtable.table_host import CardTableHost
 from game.ui.contract.human import BUY
 from game.ui.contract.model import card_text, the_card
 
 if TYPE_CHECKING:
-    from game.ui.contract.host import ContractHost
+    from game.engine.contract.match import ContractMatch
+    from game.session import GameSession
+    from game.ui.app import App
 
 HINT_LEVEL = "hard"
 HINT_PHASES = (HUMAN, BUY)  # the person's turn, and the buy prompt
 
 
+class HintTable(CardTableHost, Protocol):
+    """The contract table as ``ContractHint`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def session(self) -> GameSession: ...
+    @property
+    def match(self) -> ContractMatch: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def bottom(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def clock(self) -> float: ...
+    @property
+    def selected(self) -> list[Card]: ...
+
+    def commit(self, action: Action) -> bool: ...
+
+
+class HintSeat(Protocol):
+    """What the hint asks of the person's seat (``HumanSeat``)."""
+
+    def my_move(self) -> bool: ...
+    def refuse(self, title: str, lines: Sequence[str] = ()) -> bool: ...
+    def stages_of(self, seat: int) -> list[list[Card]]: ...
+    def set_stages_of(self, seat: int, groups: Iterable[Iterable[Card]]) -> None: ...
+    def buy(self) -> bool: ...
+    def decline(self, timed_out: bool = False) -> bool: ...
+
+
 class ContractHint:
     """The hint asked for, being worked out, or on show (``action`` and its ``cards``)."""
 
-    def __init__(self, table: ContractHost) -> None:
+    def __init__(self, table: HintTable, seat: HintSeat) -> None:
         self.table = table
+        self.seat = seat
         self.worker: Worker | None = None
         self.action: Action | None = None
         self.cards: frozenset[Card] = frozenset()
@@ -53,10 +93,10 @@ class ContractHint:
         """The Hint button or H: ask for a hint, or apply the one on show."""
         table = self.table
         if not self.allowed():
-            return table.human.refuse(_("Hints are switched off"),
+            return self.seat.refuse(_("Hints are switched off"),
                                       [_("Switch them on in Settings (Menu \u2192 Settings).")])
-        if table.phase not in HINT_PHASES or not table.human.my_move():
-            return table.human.refuse(_("No hint now"), [_("A hint is for your own turn, or "
+        if table.phase not in HINT_PHASES or not self.seat.my_move():
+            return self.seat.refuse(_("No hint now"), [_("A hint is for your own turn, or "
                                                       "when you are asked to buy.")])
         if self.action is not None:
             return self.apply()
@@ -93,8 +133,8 @@ class ContractHint:
         self.cards = frozenset(self._cards(action))
         table.session.hints += 1  # the statistics mark a match won with hints
         if isinstance(action, LayDown):
-            self._groups = [list(g) for g in table.human.stages.get(table.bottom, [])]
-            table.human.stages[table.bottom] = [list(meld) for meld in action.melds]
+            self._groups = self.seat.stages_of(table.bottom)
+            self.seat.set_stages_of(table.bottom, action.melds)
         elif isinstance(action, Discard | LayOff | SwapJoker) and action.card is not None:
             table.selected[:] = [action.card]  # lifted: Discard or a drag does it too
             self.lifted = action.card
@@ -112,7 +152,7 @@ class ContractHint:
     def withdraw(self) -> None:
         """Esc: the hint goes, and with it the groups it built (the player's come back)."""
         if self.action is not None and self._groups is not None:
-            self.table.human.stages[self.table.bottom] = self._groups
+            self.seat.set_stages_of(self.table.bottom, self._groups)
         self.dismiss()
 
     def dismiss(self) -> bool:
@@ -136,9 +176,9 @@ class ContractHint:
         if action is None:
             return False
         if isinstance(action, Buy):
-            return self.table.human.buy()  # through the prompt, which closes
+            return self.seat.buy()  # through the prompt, which closes
         if action.kind == "decline":
-            return self.table.human.decline()
+            return self.seat.decline()
         return self.table.commit(action)
 
     # ------------------------------------------------------------------ words

@@ -1,13 +1,14 @@
 """A person's side of the contract table: drawing, taking or buying the discard, building
 the contract in staging groups (cards stay in the hand until Lay down), laying off,
 swapping a joker, discarding, and the hand's order. Every action goes to the engine one by
-one; a refused one shows the engine's reason. A controller owned by ``ContractTableScene``
-(reached through the ``ContractHost`` protocol)."""
+one; a refused one shows the engine's reason. A controller owned by ``ContractTableScene``,
+which sees its table as a ``SeatTable``; the staging groups are its own (the undo, the hint
+and the replay keep and put them back through its methods)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine.actions import Action, Draw
 from game.engine.cards import Card, sort_key_by_suit
@@ -25,21 +26,61 @@ from game.engine.contract.rules import LayDownCheck, check_lay_down, stands_for
 from game.engine.contract.turn_order import kind_problem
 from game.i18n import _
 from game.ui.cardtable.phases import HUMAN, SETTLE
+from game.ui.cardtable.table_host import CardTableHost
 from game.ui.contract.model import symbols
 
 if TYPE_CHECKING:
-    from game.ui.contract.host import ContractHost
+    from game.engine.contract.match import ContractMatch
+    from game.session import GameSession
+    from game.ui.app import App
+    from game.ui.contract.buy import BuyPrompt
 
 BUY = "buy"  # a person is being asked whether to buy the discard
+
+#: each seat's staging groups
+Stages = dict[int, list[list[Card]]]
+
+
+class SeatTable(CardTableHost, Protocol):
+    """The contract table as ``HumanSeat`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def session(self) -> GameSession: ...
+    @property
+    def match(self) -> ContractMatch: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def bottom(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def selected(self) -> list[Card]: ...
+    @property
+    def sort_mode(self) -> str: ...
+    @property
+    def hand_order(self) -> dict[int, list[Card]]: ...
+    @property
+    def prompt(self) -> BuyPrompt | None: ...
+
+    def commit(self, action: Action) -> bool: ...
+    def close_prompt(self) -> None: ...
+    def reopen_prompt(self, prompt: BuyPrompt | None) -> None: ...
+    def update_status(self) -> None: ...
+    def hand_visible(self) -> bool: ...
+    def bottom_hand(self) -> list[Card]: ...
+    def arrange_hand(self, seat: int, order: list[Card]) -> None: ...
 
 
 class HumanSeat:
     """The person's actions at the contract table, and the staging groups they build."""
 
-    def __init__(self, table: ContractHost) -> None:
+    def __init__(self, table: SeatTable) -> None:
         self.table = table
         #: each seat's staging groups (cards still in that seat's hand)
-        self.stages: dict[int, list[list[Card]]] = {}
+        self.stages: Stages = {}
         #: every refusal shown, as (title, lines)
         self.refused: list[tuple[str, tuple[str, ...]]] = []
         #: the decline being committed is the buy prompt's timeout
@@ -78,6 +119,22 @@ class HumanSeat:
             group[:] = [c for c in group if c in hand]
             group.sort(key=lambda c: (c.is_joker, sort_key_by_suit(c)))
         return groups
+
+    def stages_of(self, seat: int) -> list[list[Card]]:
+        """A copy of ``seat``'s staging groups as they are kept (none: empty)."""
+        return [list(g) for g in self.stages.get(seat, [])]
+
+    def set_stages_of(self, seat: int, groups: Iterable[Iterable[Card]]) -> None:
+        """``seat``'s staging groups are ``groups`` now (a hint builds its contract)."""
+        self.stages[seat] = [list(g) for g in groups]
+
+    def kept_stages(self) -> Stages:
+        """A copy of every seat's staging groups, to put back later."""
+        return {seat: [list(g) for g in groups] for seat, groups in self.stages.items()}
+
+    def restore_stages(self, kept: Stages) -> None:
+        """Every seat's staging groups as ``kept`` (``kept_stages``) had them."""
+        self.stages = {seat: [list(g) for g in groups] for seat, groups in kept.items()}
 
     def staged(self) -> set[Card]:
         return {c for g in self.stage_groups() for c in g} if self.staging() else set()
@@ -183,8 +240,7 @@ class HumanSeat:
         prompt = self.table.prompt
         self.table.close_prompt()
         if not self.table.commit(action):
-            self.table.prompt = prompt
-            self.table.build_prompt()
+            self.table.reopen_prompt(prompt)
             return False
         return True
 
@@ -282,7 +338,7 @@ class HumanSeat:
         if not moved:
             return False
         if position is not None and self.table.sort_mode == "manual":
-            self._place_in_hand(moved, position)
+            self.table.hand_order[self.table.bottom] = self._placed_in_hand(moved, position)
         for group in groups:
             group[:] = [c for c in group if c not in moved]
         self.table.app.sounds.play("card_drop")
@@ -304,18 +360,18 @@ class HumanSeat:
     # ------------------------------------------------------------------ the hand's order
 
     def reorder_hand(self, cards: Sequence[Card], position: int) -> bool:
-        self._place_in_hand(list(cards), position)
-        self.table.sort_mode = "manual"
+        self.table.arrange_hand(self.table.bottom, self._placed_in_hand(list(cards), position))
         self.table.app.sounds.play("card_drop")
         self.table.refresh()
         return True
 
-    def _place_in_hand(self, cards: list[Card], position: int) -> None:
-        """Put ``cards`` at ``position`` of the hand row as shown now."""
+    def _placed_in_hand(self, cards: list[Card], position: int) -> list[Card]:
+        """The hand's order with ``cards`` put at ``position`` of the hand row as shown
+        now."""
         staged = self.staged()
         order = self.table.bottom_hand()
         row = [c for c in order if c not in staged]
         before = sum(1 for c in row[:position] if c not in cards)
         rest = [c for c in row if c not in cards]
         kept = [c for c in order if c in staged and c not in cards]
-        self.table.hand_order[self.table.bottom] = rest[:before] + cards + rest[before:] + kept
+        return rest[:before] + cards + rest[before:] + kept

@@ -5,11 +5,15 @@ Shift+Tab choose a target (a staging group while the contract is not down, a mel
 table, the discard pile), Enter puts the selected cards (or the focused one) there: staged
 in the group, laid off on the meld, or discarded; Backspace sends the chosen staging
 group's cards back to the hand. F2 reads your hand and F3 the whole table aloud when
-"Speak the table" is on."""
+"Speak the table" is on.
+
+``ContractKeyboard`` sees its table as a ``ContractKeyTable`` and the person's seat
+(``HumanSeat``) as a ``KeySeat``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -18,15 +22,43 @@ from game.ui.contract import narration
 
 if TYPE_CHECKING:
     from game.engine.cards import Card
-    from game.ui.scenes.contract_table import ContractTableScene
+    from game.ui.app import App
+    from game.ui.contract.hud import ContractHud
+    from game.ui.contract.layout import ContractLayout
 
 #: a target: ("slot", n), ("meld", n) or "discard"
 Target = object
 
 
+class ContractKeyTable(narration.SpokenTable, Protocol):
+    """The contract table as ``ContractKeyboard`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def layout(self) -> ContractLayout | None: ...
+    @property
+    def hud(self) -> ContractHud: ...
+
+    def refresh(self, snap: bool = False) -> None: ...
+
+
+class KeySeat(Protocol):
+    """What the keys ask of the person's seat (``HumanSeat``)."""
+
+    def toggle_select(self, card: Card) -> None: ...
+    def stage_groups(self) -> list[list[Card]]: ...
+    def stage(self, cards: Sequence[Card], slot: int) -> bool: ...
+    def unstage(self, cards: Sequence[Card], position: int | None = None) -> bool: ...
+    def discard(self, card: Card | None = None) -> bool: ...
+    def lay_off(self, card: Card, meld: int, under: Card | None = None) -> bool: ...
+    def refuse(self, title: str, lines: Sequence[str] = ()) -> bool: ...
+
+
 class ContractKeyboard:
-    def __init__(self, scene: ContractTableScene) -> None:
+    def __init__(self, scene: ContractKeyTable, seat: KeySeat) -> None:
         self.scene = scene
+        self.seat = seat
         self.active = False  # the focus is drawn once a navigation key is used
         self.index = 0
         self.target: Target = None
@@ -66,12 +98,12 @@ class ContractKeyboard:
             cards = self.hand_cards()
             if cards and self.active:
                 self.index = (self.index + (-1 if key == pygame.K_LEFT else 1)) % len(cards)
-            self._shown(narration.focus_words(scene))
+            self._shown(narration.focus_words(scene, self))
         elif key == pygame.K_SPACE:
             card = self.focused_card()
             if card is not None:
-                scene.human.toggle_select(card)
-            self._shown(narration.focus_words(scene))
+                self.seat.toggle_select(card)
+            self._shown(narration.focus_words(scene, self))
         elif key == pygame.K_TAB:
             targets = self.targets()
             step = -1 if shift else 1
@@ -87,9 +119,9 @@ class ContractKeyboard:
             self.active = True
             target = self.target
             if isinstance(target, tuple) and target[0] == "slot":
-                groups = scene.human.stage_groups()
+                groups = self.seat.stage_groups()
                 if 0 <= target[1] < len(groups) and groups[target[1]]:
-                    scene.human.unstage(list(groups[target[1]]))
+                    self.seat.unstage(list(groups[target[1]]))
         else:
             return False
         return True
@@ -106,7 +138,7 @@ class ContractKeyboard:
             card = self.focused_card()
             cards = [card] if card is not None else []
         target = self.target if self.target in self.targets() else None
-        human = scene.human
+        human = self.seat
         if target is None:
             human.refuse(_("Choose where first"),
                          [_("Tab chooses a group, a meld or the discard pile.")])

@@ -1,20 +1,38 @@
 """The contract table in words, for "Speak the table": your hand (F2), the whole table
-(F3), the card and the target under the keyboard's focus. Spoken by ``App.speak``."""
+(F3), the card and the target under the keyboard's focus. Spoken by ``App.speak``, made
+from what a ``SpokenTable`` shows (the keyboard's focus is given where it matters)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _, ngettext
 from game.ui.contract.model import joker_faces
 from game.ui.spoken import card_name, cards_names
 
 if TYPE_CHECKING:
+    from game.engine.cards import Card
     from game.ui.contract.model import ContractModel, MeldFacts
-    from game.ui.scenes.contract_table import ContractTableScene
 
 
-def meld_words(scene: ContractTableScene, model: ContractModel, meld: MeldFacts) -> str:
+class SpokenTable(Protocol):
+    """What the words are made from: the table's model, the selection, who is "you"."""
+
+    @property
+    def model(self) -> ContractModel | None: ...
+    @property
+    def selected(self) -> list[Card]: ...
+
+    def is_you(self, seat: int) -> bool: ...
+
+
+class KeyFocus(Protocol):
+    """The keyboard's focus (``ContractKeyboard``): the card under it."""
+
+    def focused_card(self) -> Card | None: ...
+
+
+def meld_words(scene: SpokenTable, model: ContractModel, meld: MeldFacts) -> str:
     """"Meld 2, Ada's run: 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts" ("your run"
     for yours)."""
     cards = cards_names(meld.cards, joker_faces(model.shown))
@@ -40,7 +58,7 @@ def slot_words(model: ContractModel, index: int) -> str:
         n=index + 1, kind=kind, minimum=slot.minimum, cards=cards)
 
 
-def hand_words(scene: ContractTableScene) -> str:
+def hand_words(scene: SpokenTable) -> str:
     model = scene.model
     if model is None:
         return ""
@@ -55,8 +73,8 @@ def hand_words(scene: ContractTableScene) -> str:
     return words
 
 
-def focus_words(scene: ContractTableScene) -> str:
-    card = scene.keys.focused_card()
+def focus_words(scene: SpokenTable, focus: KeyFocus) -> str:
+    card = focus.focused_card()
     if card is None:
         return _("Nothing here")
     words = card_name(card)
@@ -65,7 +83,7 @@ def focus_words(scene: ContractTableScene) -> str:
     return words
 
 
-def target_words(scene: ContractTableScene, target: object) -> str:
+def target_words(scene: SpokenTable, target: object) -> str:
     model = scene.model
     if model is None:
         return ""
@@ -82,7 +100,7 @@ def target_words(scene: ContractTableScene, target: object) -> str:
     return ""
 
 
-def table_words(scene: ContractTableScene) -> str:
+def table_words(scene: SpokenTable) -> str:
     """Whose move, the contract, the piles, each seat, the melds, your hand."""
     model = scene.model
     if model is None:

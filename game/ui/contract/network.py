@@ -15,39 +15,52 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _
 from game.net.events import Queued, Refused
-from game.ui.cardtable.host_news import HostNews
+from game.ui.cardtable.host_news import HostedTable, HostNews
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import THINK
-from game.ui.contract.host import ContractHost
 from game.ui.contract.model import the_card
 
 if TYPE_CHECKING:
     from game.engine.actions import Action
-    from game.ui.contract.computer import ComputerSeats
+    from game.engine.contract.match import ContractMatch
 
 
-class HostedContract(ContractHost, Protocol):
+class HostedContract(HostedTable, Protocol):
     """The hosted contract table as this controller sees it."""
 
-    computer: ComputerSeats
-    early: Action | None  # the person's buy answer sent before being asked
-    answer_out: bool  # an early answer the host has neither queued, applied nor refused
+    @property
+    def match(self) -> ContractMatch: ...
+    @property
+    def answer_out(self) -> bool: ...  # an early buy answer the host has not settled yet
 
+    def set_phase(self, phase: str) -> None: ...
+    def show_status(self, status: Status) -> None: ...
     def apply_from_host(self, action: Action) -> bool: ...
+    def early_answer_heard(self) -> None: ...
+    def early_answer_late(self) -> None: ...
+
+
+class ThinkingSeat(Protocol):
+    """The computer seats' controller (``ComputerSeats``): where the thinking indicator
+    turns while a network seat's move is awaited."""
+
+    def show_thinking(self, seat: int) -> None: ...
 
 
 class ContractNetworkTurns(HostNews):
     """The moves of the seats played elsewhere, shown as they arrive from the host."""
 
-    def __init__(self, table: HostedContract, remote: tuple[int, ...]) -> None:
+    def __init__(self, table: HostedContract, remote: tuple[int, ...],
+                 thinking: ThinkingSeat) -> None:
         super().__init__(table, remote)
         self.table = table
+        self.thinking = thinking
 
     def start(self, seat: int) -> None:
         """Wait for ``seat``'s move; its box shows the thinking indicator meanwhile."""
         table = self.table
         self.waiting_for = seat
-        table.computer.thinker = seat  # where the thinking indicator turns
+        self.thinking.show_thinking(seat)
         table.set_phase(THINK)
         hand = table.match.hand
         if seat in table.session.humans:  # the person's early answer, due now
@@ -73,7 +86,7 @@ class ContractNetworkTurns(HostNews):
     # -- the person's early buy answer
 
     def queued(self, event: Queued) -> None:
-        self.table.answer_out = False
+        self.table.early_answer_heard()
         title = _("Your buy is queued") if event.kind == "buy" else _("Your decline is queued")
         self.table.say(title, [_("The host answers the buy window in seat order.")])
 
@@ -84,8 +97,7 @@ class ContractNetworkTurns(HostNews):
             return
         # answered too late: the window had closed at the host (the table may have seen
         # it close meanwhile)
-        table.answer_out = False
-        table.early = None
+        table.early_answer_late()
         table.say(_("Too late to answer"),
                   [_("The buy window closed before your answer reached the host.")],
                   tone="warn")

@@ -5,21 +5,27 @@ hand; click the stock or the discard pile to draw; with one card selected, click
 discard pile to discard it or a meld to lay it off. Drag hand cards into a staging group,
 back into the hand (to reorder), onto a meld (lay off, or swap a joker by dropping its
 real card on it) or onto the discard pile (end the turn); drag the discard pile's top card
-into the hand to take it. While dragging, the targets that accept the cards light up."""
+into the hand to take it. While dragging, the targets that accept the cards light up.
+
+``ContractPointer`` sees its table as a ``ContractPointerScene`` and asks the person's seat
+(``HumanSeat``, as a ``PointerSeat``) for every action."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.engine.cards import Card
 from game.i18n import _
-from game.ui.cardtable.card_pointer import CardPointer
+from game.ui.cardtable.card_pointer import CardPointer, PointerTable
 
 if TYPE_CHECKING:
-    from game.ui.scenes.contract_table import ContractTableScene
+    from game.ui.app import App
+    from game.ui.contract.hud import ContractHud
+    from game.ui.contract.layout import ContractLayout
 
 
 @dataclass
@@ -41,12 +47,46 @@ class Drag:
     under: Card | None = None
 
 
-class ContractPointer(CardPointer["ContractTableScene"]):
+class ContractPointerScene(PointerTable, Protocol):
+    """The contract table as ``ContractPointer`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def layout(self) -> ContractLayout | None: ...
+    @property
+    def hud(self) -> ContractHud: ...
+    @property
+    def selected(self) -> list[Card]: ...
+
+
+class PointerSeat(Protocol):
+    """What the pointer asks of the person's seat (``HumanSeat``)."""
+
+    def can_drag(self, card: Card, source: str) -> bool: ...
+    def drop_targets(self, cards: Sequence[Card], source: str) -> dict[object, bool]: ...
+    def toggle_select(self, card: Card) -> None: ...
+    def clear_selection(self) -> None: ...
+    def draw_from_stock(self) -> bool: ...
+    def take_discard(self) -> bool: ...
+    def click_discard_pile(self) -> bool: ...
+    def discard(self, card: Card | None = None) -> bool: ...
+    def stage(self, cards: Sequence[Card], slot: int) -> bool: ...
+    def unstage(self, cards: Sequence[Card], position: int | None = None) -> bool: ...
+    def lay_off(self, card: Card, meld: int, under: Card | None = None) -> bool: ...
+    def reorder_hand(self, cards: Sequence[Card], position: int) -> bool: ...
+    def refuse(self, title: str, lines: Sequence[str] = ()) -> bool: ...
+
+
+class ContractPointer(CardPointer[ContractPointerScene]):
     """The contract table's clicks and drags (see the module)."""
 
-    scene: ContractTableScene
     press: Press | None
     drag: Drag | None
+
+    def __init__(self, scene: ContractPointerScene, seat: PointerSeat) -> None:
+        super().__init__(scene)
+        self.seat = seat
 
     # --- presses and clicks
 
@@ -59,7 +99,7 @@ class ContractPointer(CardPointer["ContractTableScene"]):
     def _right(self, pos: tuple[int, int]) -> bool:
         sprite = self.scene.sprites.hit(pos)
         if sprite is not None and sprite.spot.zone == "stage":
-            self.scene.human.unstage([sprite.card])
+            self.seat.unstage([sprite.card])
             return True
         return False
 
@@ -69,28 +109,28 @@ class ContractPointer(CardPointer["ContractTableScene"]):
         if layout is None:
             return False
         if press.zone == "hand" and press.card is not None:
-            scene.human.toggle_select(press.card)
+            self.seat.toggle_select(press.card)
             return True
         if press.zone == "stage" and press.card is not None:
-            scene.human.unstage([press.card])
+            self.seat.unstage([press.card])
             return True
         pile = layout.pile_at(pos)
         if pile == "stock":
-            scene.human.draw_from_stock()
+            self.seat.draw_from_stock()
             return True
         if pile == "discard":
-            scene.human.click_discard_pile()
+            self.seat.click_discard_pile()
             return True
         slot = layout.slot_at(pos)
         if slot is not None and scene.selected:
-            scene.human.stage(list(scene.selected), slot.index)
+            self.seat.stage(list(scene.selected), slot.index)
             return True
         box = layout.meld_at(pos)
         if box is not None and len(scene.selected) == 1:
-            scene.human.lay_off(scene.selected[0], box.index, press.card)
+            self.seat.lay_off(scene.selected[0], box.index, press.card)
             return True
         if scene.selected:
-            scene.human.clear_selection()
+            self.seat.clear_selection()
         return True
 
     # --- dragging
@@ -101,7 +141,7 @@ class ContractPointer(CardPointer["ContractTableScene"]):
         assert card is not None
         sprite = scene.sprites.sprites.get(card)
         source = press.zone or ""
-        if sprite is None or not scene.human.can_drag(card, source):
+        if sprite is None or not self.seat.can_drag(card, source):
             self.press = None
             return
         if source == "hand" and card in scene.selected:
@@ -111,7 +151,7 @@ class ContractPointer(CardPointer["ContractTableScene"]):
             cards = [card]
         drag = Drag(cards, source, (sprite.x - press.pos[0], sprite.y - sprite.lift
                                     - press.pos[1]))
-        drag.valid = scene.human.drop_targets(cards, source)
+        drag.valid = self.seat.drop_targets(cards, source)
         self._lift(cards)
         self.drag = drag
         scene.app.sounds.play("card_pick")
@@ -159,22 +199,22 @@ class ContractPointer(CardPointer["ContractTableScene"]):
         done = False
         if hover == "hand":
             if drag.source == "discard":
-                done = scene.human.take_discard()
+                done = self.seat.take_discard()
             elif drag.source == "stage":
-                done = scene.human.unstage(drag.cards, drag.position)
+                done = self.seat.unstage(drag.cards, drag.position)
             else:
-                done = scene.human.reorder_hand(drag.cards, drag.position or 0)
+                done = self.seat.reorder_hand(drag.cards, drag.position or 0)
         elif hover == "discard":
-            done = len(drag.cards) == 1 and scene.human.discard(drag.cards[0]) or \
-                (len(drag.cards) > 1 and scene.human.refuse(
+            done = len(drag.cards) == 1 and self.seat.discard(drag.cards[0]) or \
+                (len(drag.cards) > 1 and self.seat.refuse(
                     _("Discard one card"), [_("Drag a single card to the pile.")]))
         elif isinstance(hover, tuple) and hover[0] == "slot":
-            done = scene.human.stage(drag.cards, hover[1])
+            done = self.seat.stage(drag.cards, hover[1])
         elif isinstance(hover, tuple) and hover[0] == "meld":
             if len(drag.cards) == 1:
-                done = scene.human.lay_off(drag.cards[0], hover[1], drag.under)
+                done = self.seat.lay_off(drag.cards[0], hover[1], drag.under)
             else:
-                scene.human.refuse(_("Lay off one card at a time"),
+                self.seat.refuse(_("Lay off one card at a time"),
                              [_("Drag a single card onto a meld.")])
         if not done:
             scene.refresh()  # the cards slide back

@@ -5,11 +5,13 @@ again on the table, one step at a time with the same animation as when it happen
 The round is rebuilt from the match's log (seeded, so it deals the same cards) up to the
 bottom seat's last discard and stands in for the match while the replay runs; the real
 match is put back at the end. Space pauses and resumes, the right arrow steps (when
-paused), Esc or the button ends it. A controller owned by ``ContractTableScene``."""
+paused), Esc or the button ends it. A controller owned by ``ContractTableScene``, which
+sees its table as a ``ReplayTable``, and is given the person's seat (whose staging groups
+it keeps and puts back) and the pointer (a drag is cancelled when it starts)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine.actions import Action, NextHand
 from game.engine.cards import Card
@@ -20,9 +22,11 @@ from game.i18n import _
 from game.ui.cardtable.driver import STEP_HOLD, TURN_HOLD
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import HUMAN, REPLAY, STOPPED
+from game.ui.cardtable.table_host import CardTableHost
+from game.ui.contract.human import Stages
 
 if TYPE_CHECKING:
-    from game.ui.contract.host import ContractHost
+    from game.ui.cardtable.sprites import SpriteLayer
 
 
 def replay_start(log: list[Action], seat: int) -> int:
@@ -35,11 +39,51 @@ def replay_start(log: list[Action], seat: int) -> int:
     return start
 
 
+class ReplayTable(CardTableHost, Protocol):
+    """The contract table as ``TurnsReplay`` sees it."""
+
+    @property
+    def match(self) -> ContractMatch: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def phase_time(self) -> float: ...
+    @property
+    def bottom(self) -> int: ...
+    @property
+    def selected(self) -> list[Card]: ...
+    @property
+    def hand_order(self) -> dict[int, list[Card]]: ...
+    @property
+    def sprites(self) -> SpriteLayer: ...
+
+    def show_match(self, match: ContractMatch) -> None: ...
+    def restart_phase_clock(self) -> None: ...
+    def show_action(self, action: Action) -> tuple[int, Card | None]: ...
+    def replay_words(self, action: Action) -> str: ...
+    def update_status(self) -> None: ...
+
+
+class ReplaySeat(Protocol):
+    """The person's seat (``HumanSeat``): its staging groups kept and put back."""
+
+    def kept_stages(self) -> Stages: ...
+    def restore_stages(self, kept: Stages) -> None: ...
+
+
+class ReplayPointer(Protocol):
+    """The pointer (``ContractPointer``): a drag under way is cancelled."""
+
+    def cancel(self) -> None: ...
+
+
 class TurnsReplay:
     """The replay of the other seats' turns; ``active`` while it runs."""
 
-    def __init__(self, table: ContractHost) -> None:
+    def __init__(self, table: ReplayTable, seat: ReplaySeat, pointer: ReplayPointer) -> None:
         self.table = table
+        self.seat = seat
+        self.pointer = pointer
         self.active = False
         self.paused = False
         self.steps: list[Action] = []
@@ -47,7 +91,7 @@ class TurnsReplay:
         self.seats: list[int] = []  # the seats whose actions were replayed, in order
         self._real: ContractMatch | None = None
         self._resume = HUMAN
-        self._kept: tuple[dict[int, list[Card]], dict[int, list[list[Card]]]] | None = None
+        self._kept: tuple[dict[int, list[Card]], Stages] | None = None
 
     def available(self) -> bool:
         table = self.table
@@ -80,15 +124,15 @@ class TurnsReplay:
         self._real = match
         self._resume = table.phase
         self._kept = ({s: list(o) for s, o in table.hand_order.items()},
-                      {s: [list(g) for g in gs] for s, gs in table.human.stages.items()})
+                      self.seat.kept_stages())
         self.steps = list(match.log[start:])
         self.seats = []
         self.index = 0
         self.paused = False
         self.active = True
-        table.pointer.cancel()
+        self.pointer.cancel()
         table.selected.clear()
-        table.match = rebuilt
+        table.show_match(rebuilt)
         table.set_phase(REPLAY)
         table.refresh(snap=True)
         self._say()
@@ -101,7 +145,7 @@ class TurnsReplay:
         if not self.active or self.paused:
             return
         if table.sprites.busy:  # the rest counts from when the cards have landed
-            table.phase_time = 0.0
+            table.restart_phase_clock()
             return
         last = self.steps[self.index - 1] if self.index else None
         turn_end = isinstance(last, Discard) or self.index >= len(self.steps)
@@ -122,7 +166,7 @@ class TurnsReplay:
         seat = action.player if action.player is not None else table.match.awaiting
         self.seats.append(seat)
         table.show_action(action)
-        table.phase_time = 0.0
+        table.restart_phase_clock()
         self._say()
 
     def pause(self) -> None:
@@ -146,12 +190,12 @@ class TurnsReplay:
         self.active = False
         self.paused = False
         if self._real is not None:
-            table.match = self._real
+            table.show_match(self._real)
         self._real = None
         if self._kept is not None:
             table.hand_order.clear()
             table.hand_order.update(self._kept[0])
-            table.human.stages = self._kept[1]
+            self.seat.restore_stages(self._kept[1])
         self._kept = None
         table.set_phase(self._resume)
         table.refresh()

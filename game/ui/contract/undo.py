@@ -5,23 +5,28 @@ swap a joker) are taken back by putting the match back as it was before them: a 
 the round, the log's length and the staging groups are kept before each one. Nothing
 before them can be taken back: the draw (or the card taken or bought) showed a card, and
 another seat's action ends the turn's history. Redo applies an undone action again. A
-controller owned by ``ContractTableScene`` (reached through the ``ContractHost`` protocol).
+controller owned by ``ContractTableScene``, which sees its table as an ``UndoTable`` and the
+person's seat (``HumanSeat``) as an ``UndoSeat``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.match import RoundState
 from game.i18n import _
 from game.ui.cardtable.phases import HUMAN
+from game.ui.cardtable.table_host import CardTableHost
+from game.ui.contract.human import Stages
 from game.ui.contract.words import TurnLog
 
 if TYPE_CHECKING:
-    from game.ui.contract.host import ContractHost
+    from game.engine.contract.match import ContractMatch
+    from game.ui.app import App
 
 #: the actions of a turn that can be taken back (they show no card that was hidden)
 UNDOABLE = frozenset({"lay_down", "lay_off", "swap_joker"})
@@ -34,15 +39,48 @@ class _Before:
     action: Action
     round: RoundState
     log_length: int
-    stages: dict[int, list[list[Card]]]
+    stages: Stages
     log: TurnLog
+
+
+class UndoTable(CardTableHost, Protocol):
+    """The contract table as ``TurnUndo`` sees it."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def match(self) -> ContractMatch: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def bottom(self) -> int: ...
+    @property
+    def selected(self) -> list[Card]: ...
+    @property
+    def turn_log(self) -> TurnLog: ...
+
+    def restore_turn_log(self, log: TurnLog) -> None: ...
+    def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool: ...
+    def action_words(self, seat: int, action: Action, card: Card | None) -> str: ...
+    def update_status(self) -> None: ...
+
+
+class UndoSeat(Protocol):
+    """What the undo asks of the person's seat (``HumanSeat``): whether it is their move,
+    their staging groups kept and put back, a refusal."""
+
+    def my_move(self) -> bool: ...
+    def kept_stages(self) -> Stages: ...
+    def restore_stages(self, kept: Stages) -> None: ...
+    def refuse(self, title: str, lines: Sequence[str] = ()) -> bool: ...
 
 
 class TurnUndo:
     """The history of the turn on show: actions to undo and undone actions to redo."""
 
-    def __init__(self, table: ContractHost) -> None:
+    def __init__(self, table: UndoTable, seat: UndoSeat) -> None:
         self.table = table
+        self.seat = seat
         self._done: list[_Before] = []
         self._undone: list[Action] = []
 
@@ -56,7 +94,7 @@ class TurnUndo:
 
     def _in_turn(self) -> bool:
         table = self.table
-        return table.human.my_move() and table.match.hand.phase == "play" \
+        return self.seat.my_move() and table.match.hand.phase == "play" \
             and table.phase == HUMAN
 
     # ------------------------------------------------------------------ recording
@@ -67,9 +105,7 @@ class TurnUndo:
         if action.kind not in UNDOABLE or action.player != self.table.bottom:
             return None
         match = self.table.match
-        stages = {seat: [list(g) for g in groups]
-                  for seat, groups in self.table.human.stages.items()}
-        return _Before(action, match.hand.copy(), len(match.log), stages,
+        return _Before(action, match.hand.copy(), len(match.log), self.seat.kept_stages(),
                        self.table.turn_log.copy())
 
     def applied(self, before: _Before | None, redoing: bool = False) -> None:
@@ -90,7 +126,7 @@ class TurnUndo:
 
     def undo(self) -> bool:
         if not self.can_undo():
-            return self.table.human.refuse(
+            return self.seat.refuse(
                 _("Nothing to undo"), [_("Only what you laid on the table this turn can be "
                                     "taken back, not the card you drew.")])
         before = self._done.pop()
@@ -103,7 +139,7 @@ class TurnUndo:
 
     def redo(self) -> bool:
         if not self.can_redo():
-            return self.table.human.refuse(_("Nothing to redo"))
+            return self.seat.refuse(_("Nothing to redo"))
         action = self._undone.pop()
         if not self.table.commit(action, redo=True):
             self._undone.clear()
@@ -113,7 +149,7 @@ class TurnUndo:
     def reset(self) -> bool:
         """Back to the start of the turn (after the draw), redo still possible."""
         if not self.can_undo():
-            return self.table.human.refuse(
+            return self.seat.refuse(
                 _("Nothing to reset"), [_("Nothing has been laid on the table this turn.")])
         first = self._done[0]
         self._undone.extend(reversed([b.action for b in self._done]))
@@ -128,9 +164,8 @@ class TurnUndo:
         match = table.match
         match.hand = before.round.copy()
         del match.log[before.log_length:]
-        table.human.stages = {seat: [list(g) for g in groups]
-                              for seat, groups in before.stages.items()}
-        table.turn_log = before.log.copy()
+        self.seat.restore_stages(before.stages)
+        table.restore_turn_log(before.log)
         table.selected.clear()
         table.app.sounds.play("card_pick")
         table.refresh()

@@ -12,9 +12,11 @@ not at the screen goes through the hand-over cover. Computer seats act one engin
 at a time, animated. At the end of each round the ten-round scoreboard comes up; the
 finished match is recorded in the statistics once and the autosave cleared.
 
-The scene keeps the table's state and gives the work of each side to a controller it owns,
-built with the scene as a typed ``ContractHost``: ``human`` (the person's actions and
-staging groups) and ``computer`` (the computer seats).
+The scene keeps the table's state and gives the work of each side to a controller it owns:
+``human`` (the person's actions and staging groups), ``computer`` (the computer seats),
+``undo``, ``replay``, ``hint``, ``pointer`` and ``keys``. Each is built with the scene as the
+narrow protocol it uses (defined beside it: ``SeatTable``, ``ComputerTable``, ...) and with
+the person's seat (or the pointer) where it must ask them, typed by what it asks.
 """
 
 from __future__ import annotations
@@ -95,7 +97,6 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         super().__init__(app, session, autosave)
         self.match: ContractMatch = session.match
         self.hud = ContractHud(self.text, lambda: self.app.card_art)
-        self.pointer = ContractPointer(self)
         self.controls: ContractControls | None = None
         self.prompt: BuyPrompt | None = None
         humans = session.humans
@@ -119,11 +120,12 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.log_rects: list[pygame.Rect] = []
         self.note_rect: pygame.Rect | None = None
         self.human = HumanSeat(self)
+        self.pointer = ContractPointer(self, self.human)
         self.computer = ComputerSeats(self)
-        self.undo = TurnUndo(self)
-        self.replay = TurnsReplay(self)
-        self.hint = ContractHint(self)
-        self.keys = ContractKeyboard(self)
+        self.undo = TurnUndo(self, self.human)
+        self.replay = TurnsReplay(self, self.human, self.pointer)
+        self.hint = ContractHint(self, self.human)
+        self.keys = ContractKeyboard(self, self.human)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -239,6 +241,11 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def build_prompt(self) -> None:
         if self.prompt is not None and self.layout is not None and self.controls is not None:
             self.prompt.build(self.app.ui, self.layout)
+
+    def reopen_prompt(self, prompt: BuyPrompt | None) -> None:
+        """Put ``prompt`` up again (its answer was refused)."""
+        self.prompt = prompt
+        self.build_prompt()
 
     def close_prompt(self) -> None:
         if self.prompt is not None:
@@ -383,6 +390,14 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         why = "timeout" if self.human.timed_out else "always" if self._auto_declined else ""
         return action_words(self.match, _("You") if you else self.session.seats[seat].name,
                             you, action, card, why)
+
+    def show_match(self, match: ContractMatch) -> None:
+        """The match on show: the real one, or the replay's rebuilt past."""
+        self.match = match
+
+    def restore_turn_log(self, log: TurnLog) -> None:
+        """The round's turns in words as ``log`` had them (the turn's Undo)."""
+        self.turn_log = log.copy()
 
     def replay_words(self, action: Action) -> str:
         """The words for ``action``, just shown by ``show_action``."""

@@ -55,7 +55,7 @@ class NoUndo(TurnUndo):
         return self._refuse()
 
     def _refuse(self) -> bool:
-        return self.table.human.refuse(_("No undo in a network game"), [
+        return self.seat.refuse(_("No undo in a network game"), [
             _("Each move goes to the other players as you make it.")])
 
 
@@ -67,9 +67,9 @@ class HostedContractTableScene(ContractTableScene):
         super().__init__(app, session, autosave)
         self.host = host
         remote = session.network.remote if session.network is not None else ()
-        self.network = ContractNetworkTurns(self, remote)
+        self.network = ContractNetworkTurns(self, remote, self.computer)
         self.link = HostLink(host, session)
-        self.undo = NoUndo(self)
+        self.undo = NoUndo(self, self.human)
         self.early: Action | None = None  # the person's buy answer sent before being asked
         #: that answer's fate is not known yet (neither queued, applied nor refused)
         self.answer_out = False
@@ -149,6 +149,15 @@ class HostedContractTableScene(ContractTableScene):
         self.host.act(action.player or 0, action, len(self.session.match.log))
         self._advance()  # wait for the seats ahead, then for the answer to come back
         return True
+
+    def early_answer_heard(self) -> None:
+        """The host has queued the early buy answer (it comes back in its turn)."""
+        self.answer_out = False
+
+    def early_answer_late(self) -> None:
+        """The early buy answer reached the host after its window closed: it is void."""
+        self.answer_out = False
+        self.early = None
 
     def apply_from_host(self, action: Action) -> bool:
         """Apply a move the host reports (shown as a computer's: it rests in view)."""
