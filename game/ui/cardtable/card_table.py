@@ -413,6 +413,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
     def _hand_over_to(self, seat: int) -> None:
         """Hot-seat: cover the window until ``seat``'s player is at the screen, then
         start their move."""
+        self.pointer.cancel()  # no drag goes on under the cover
         self.cover.cover(seat, self._cover_detail(), lambda: self._uncovered(seat))
 
     def _uncovered(self, seat: int) -> None:
@@ -496,6 +497,10 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         elif self.sort_mode == "rank":
             order.sort(key=sort_key_by_rank)
         return list(order)
+
+    def bring_to_bottom(self, seat: int) -> None:
+        """``seat``'s hand is the one at the bottom of the screen now."""
+        self.bottom = seat
 
     def select(self, cards: Iterable[Card]) -> None:
         """``cards`` are the selection now (controllers set it through this)."""

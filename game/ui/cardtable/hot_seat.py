@@ -18,21 +18,17 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-class _Pointer(Protocol):
-    def cancel(self) -> None: ...
-
-
 class CoverHost(Protocol):
-    """What the cover needs of a table."""
-
-    app: App
-    session: GameSession
-    bottom: int
-    selected: list[Card]
+    """What the cover needs of a table (the table cancels a drag before it covers)."""
 
     @property
-    def pointer(self) -> _Pointer: ...
+    def app(self) -> App: ...
+    @property
+    def session(self) -> GameSession: ...
+    @property
+    def selected(self) -> list[Card]: ...
 
+    def bring_to_bottom(self, seat: int) -> None: ...
     def set_phase(self, phase: str) -> None: ...
     def refresh(self, snap: bool = False) -> None: ...
     def open_menu(self) -> None: ...  # Esc on the cover opens the table's menu
@@ -70,14 +66,13 @@ class HotSeatCover:
     def lift_for(self, seat: int) -> None:
         """``seat``'s player is at the screen without a cover (a staged table)."""
         self.lifted_for = seat
-        self.table.bottom = seat
+        self.table.bring_to_bottom(seat)
 
     def cover(self, seat: int, detail: str, then: Callable[[], None]) -> None:
         """Cover the window for ``seat``'s player (``detail``: what happened since their
         turn); once they lift it, their hand comes to the bottom face up and ``then``
         starts what they are to do."""
         table = self.table
-        table.pointer.cancel()
         table.set_phase(WAIT)
         table.selected.clear()
 
