@@ -5,7 +5,7 @@ works wherever the keyboard is."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -14,15 +14,26 @@ from game.ui.widgets.focus import Focusable, FocusRing
 from game.ui.widgets.scale import ui_scale
 
 if TYPE_CHECKING:
-    from game.ui.cardtable.card_table import CardTableScene
+    from game.ui.app import App
 
 MOVES = {pygame.K_TAB: 1, pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1,
          pygame.K_LEFT: -1}
 PRESSES = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
+class FocusTable(Protocol):
+    """What the sidebar's keyboard focus needs of a card table: its buttons by name, and
+    its events (a press is the table's button event)."""
+
+    @property
+    def app(self) -> App: ...
+
+    def keyboard_buttons(self) -> dict[str, Any]: ...
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+
+
 class SidebarFocus:
-    def __init__(self, scene: CardTableScene[Any, Any]) -> None:
+    def __init__(self, scene: FocusTable) -> None:
         self.scene = scene
         self.on = False
         self.ring: FocusRing | None = None
