@@ -105,7 +105,8 @@ class SidebarFocus:
         if ring is None:
             return
         ring.visible = self.on
-        ring.hidden = self.scene.app.scenes.top is not self.scene
+        top: object = self.scene.app.scenes.top  # a scene; the table is one too
+        ring.hidden = top is not self.scene
         ring.update_frame()
 
     def clear(self) -> None:
