@@ -92,14 +92,6 @@ def target_words(scene: SpokenTable, focus: KeyFocus) -> str:
     return _("Target: {meld}").format(meld=meld_words(model, group))
 
 
-def selection_words(scene: SpokenTable) -> str:
-    if not scene.selected:
-        return _("Nothing selected")
-    model = scene.model
-    shown = model.shown if model is not None else {}
-    return _("Selected: {cards}").format(cards=cards_names(scene.selected, shown))
-
-
 def table_words(scene: SpokenTable) -> str:
     """Everything on the table: whose turn, the stock, each seat, the melds, your hand."""
     model = scene.model
