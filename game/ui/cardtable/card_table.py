@@ -402,7 +402,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
             return
         if self._answered_for(seat):
             return
-        if self.cover.needed(seat):
+        if self.cover.hides(seat):  # hot-seat: cover the window for them first
             self._hand_over_to(seat)
             return
         if seat != self.bottom:

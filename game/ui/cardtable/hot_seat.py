@@ -46,12 +46,9 @@ class HotSeatCover:
     def active(self) -> bool:
         return self.table.session.hot_seat
 
-    def needed(self, seat: int) -> bool:
-        """Must the window be covered before ``seat`` (a human) acts?"""
-        return self.active and seat != self.lifted_for
-
     def hides(self, seat: int) -> bool:
-        """Is ``seat``'s hand kept face down (hot-seat, its player not at the screen)?"""
+        """Is ``seat``'s hand kept face down (hot-seat, its player not at the screen)? A
+        human whose hand is hidden acts only once the window has been covered for them."""
         return self.active and seat != self.lifted_for
 
     def turn_ended(self, seat: int) -> None:
