@@ -163,8 +163,33 @@ def test_hard_draws_again_in_carousel_when_another_card_should_leave_a_lower_cou
     match.draw()
     view = match.view(0)
     assert {"play", "draw"} <= set(view.legal)
-    monkeypatch.setattr(hard, "draw_again_value",
-                        lambda *args, **kwargs: expected_after_draw)
+    monkeypatch.setattr(hard, "draw_again_worth",
+                        lambda *args, **kwargs: -expected_after_draw)
+    assert make_player("medium", 1).decide(view).action.kind == "play"
+    kind = make_player("hard", 1).decide(view).action.kind
+    assert kind == ("draw" if draws_again else "play")
+
+
+@pytest.mark.parametrize(("unseen", "draws_again"), [
+    ("8D KC QC KH", True),  # 1 card in 4 goes out: worth the higher count the others leave
+    ("AC KC QC KH", False),  # none ends the deal: the count alone, 26.75 against 19 now
+])
+def test_hard_draws_again_in_carousel_for_a_card_that_would_end_the_deal(
+        monkeypatch: pytest.MonkeyPatch, unseen: str, draws_again: bool) -> None:
+    # after the first draw Hard may meld 5S 6S 7S, leaving 9D 10D (19 points, no knock).
+    # With 8D it would go out, with a king or queen it would hold 29: the expected count
+    # after another draw is higher than now, but going out is worth far more than its
+    # count, so with one chance in four of it Hard draws again
+    import game.ai.players.carousel as carousel
+    from game.engine.cards import parse_cards
+
+    match = Match("carousel", 2, 10, oracle=PLAY_ORACLE)
+    rig(match, "", ["5S 6S 7S 9D", "9S 4C 2H"], stock="10D 3H 8H", current=0)
+    match.draw()
+    view = match.view(0)
+    assert {"play", "draw"} <= set(view.legal)
+    pool, _ = parse_cards(unseen)
+    monkeypatch.setattr(carousel, "unseen_cards", lambda view: list(pool))
     assert make_player("medium", 1).decide(view).action.kind == "play"
     kind = make_player("hard", 1).decide(view).action.kind
     assert kind == ("draw" if draws_again else "play")
