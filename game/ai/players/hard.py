@@ -97,8 +97,9 @@ class Tuning:
     # very position, with the real stock: declining a knock lost 38 points of the deal on
     # average (points won, less the other's, and 25 a deal won), so ending a deal is worth
     # far more than its count says. Weighing another draw so, rather than by counts alone,
-    # changed 1 decision in 75 and won 7.1 +- 4.1 points a changed decision (236 of them,
-    # tuning seeds 50000-50119); 50 and 90 won alike (6.7 +- 4.0)
+    # changed 1 decision in 77 and won 7.1 +- 4.1 points a changed decision (236 of them,
+    # tuning seeds 50000-50119); 50 and 90 won alike (6.7 +- 4.0). Against Medium on the
+    # fresh seeds 100000-100199 and 110000-110199: 65.0% and 71.5% (62.5% and 68.5% before)
     carousel_knock_bonus: float = 35.0
     carousel_out_bonus: float = 60.0
     look: bool = True  # weigh candidates on sampled opponent replies
