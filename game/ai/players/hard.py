@@ -36,9 +36,8 @@
 - Carousel: after each draw it melds now, or draws again when one more card is expected
   (over unseen cards) to leave a better turn's end after its best meld then: a lower
   count, or one that ends the deal (a knock, going out), which is worth far more than its
-  count; it knocks only when
-  the sampled opponent hands say the knock is more likely won than undercut. Robber's: no
-  optional extra card.
+  count; it knocks only when the sampled opponent hands say the knock is more likely won
+  than undercut. Robber's: no optional extra card.
 """
 
 from __future__ import annotations
@@ -98,8 +97,10 @@ class Tuning:
     # average (points won, less the other's, and 25 a deal won), so ending a deal is worth
     # far more than its count says. Weighing another draw so, rather than by counts alone,
     # changed 1 decision in 77 and won 7.1 +- 4.1 points a changed decision (236 of them,
-    # tuning seeds 50000-50119); 50 and 90 won alike (6.7 +- 4.0). Against Medium on the
-    # fresh seeds 100000-100199 and 110000-110199: 65.0% and 71.5% (62.5% and 68.5% before)
+    # tuning seeds 50000-50119); 50 and 90 won alike (6.7 +- 4.0), and measured again from
+    # this rule (``bench_counterfactual``, no bonus as the change) +2.0 +- 4.6 (210); 100
+    # and 150 changed 25 more and won nothing clear. Against Medium on the fresh seeds
+    # 100000-100199 and 110000-110199: 65.0% and 71.5% (62.5% and 68.5% before)
     carousel_knock_bonus: float = 35.0
     carousel_out_bonus: float = 60.0
     look: bool = True  # weigh candidates on sampled opponent replies
