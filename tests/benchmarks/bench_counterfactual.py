@@ -42,7 +42,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.ai.players.hard import HardPlayer, Tuning  # noqa: E402
-from game.ai.turns import SeatPlayer, ask, computer_seed  # noqa: E402
+from game.ai.turns import (  # noqa: E402
+    Commit,
+    Decision,
+    SeatPlayer,
+    Settled,
+    ask,
+    computer_seed,
+    settle,
+    take_turn,
+)
 from game.commands.simulate import computer_for, default_cap  # noqa: E402
 from game.engine.actions import NextHand  # noqa: E402
 from game.engine.errors import IllegalAction  # noqa: E402
@@ -106,23 +115,29 @@ def hand_worth(match: Match, seat: int) -> float:
     return statistics.fmean(values[s] for s in others) - values[seat]
 
 
-def commit(match: Match, player: SeatPlayer, seat: int) -> None:
-    """Ask ``player`` and apply its decision (its fallback if the rules refuse it)."""
-    view = match.view(seat)
-    decision = ask(player, view)
-    try:
-        if decision is None:
-            raise IllegalAction("no decision")
-        match.apply(decision.action)
-    except IllegalAction:
-        match.apply(player.fallback(view, "refused").action)
+def committing(match: Match) -> Commit:
+    """Applies a decision to ``match``: "" when the rules accept it, else the refusal."""
+    def commit(decision: Decision) -> str:
+        try:
+            match.apply(decision.action)
+        except IllegalAction as refused:
+            return str(refused)
+        return ""
+    return commit
+
+
+def accepted(settled: Settled, seat: int) -> None:
+    """Stop when no action of the seat's was accepted (``settle`` tried its fallbacks)."""
+    if settled.decision is None:
+        raise RuntimeError(f"seat {seat + 1} has no accepted action: {settled.problem}")
 
 
 def finish_hand(match: Match, players: list[SeatPlayer]) -> None:
     for _ in range(HAND_CAP):
         if match.hand_over:
             return
-        commit(match, players[match.awaiting], match.awaiting)
+        seat = match.awaiting
+        accepted(take_turn(match, seat, players[seat], committing(match)), seat)
     raise RuntimeError(f"a hand played out took over {HAND_CAP} actions")
 
 
@@ -147,7 +162,7 @@ def play(game: Game) -> GameResult:
             continue
         seat = match.awaiting
         if seat != hard_seat:
-            commit(match, players[seat], seat)
+            accepted(take_turn(match, seat, players[seat], committing(match)), seat)
             continue
         result.decisions += 1
         before = copy.deepcopy((match, players))
@@ -161,16 +176,12 @@ def play(game: Game) -> GameResult:
             worth = []
             for decision in (default, alternative):
                 copied, copied_players = copy.deepcopy(before)
-                copied.apply(decision.action)
+                accepted(settle(copied, seat, copied_players[seat], decision,
+                                committing(copied)), seat)
                 finish_hand(copied, copied_players)
                 worth.append(hand_worth(copied, seat))
             result.gains.append(worth[1] - worth[0])
-        try:
-            if default is None:
-                raise IllegalAction("no decision")
-            match.apply(default.action)
-        except IllegalAction:
-            match.apply(players[seat].fallback(view, "refused").action)
+        accepted(settle(match, seat, players[seat], default, committing(match)), seat)
     return result
 
 
