@@ -30,13 +30,14 @@ from game.ai.decision import FALLBACK, Decision, SeatPlayer, for_seat
 from game.ai.players import make_player
 from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, Pass
 from game.engine.contract.actions import Decline
+from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState
 from game.engine.variants import Family
 
 # Decision, SeatPlayer, FALLBACK and for_seat are game.ai.decision's; the drivers import
 # them from here with the loop that uses them
 __all__ = ["FALLBACK", "PLAYER_MAKERS", "SEAT_ONLY", "Commit", "Decision", "SeatPlayer",
-           "Settled", "ask", "computer_seed", "for_seat", "make_computer", "settle",
+           "Settled", "applying", "ask", "computer_seed", "for_seat", "make_computer", "settle",
            "take_turn"]
 
 #: The actions the last resort may take: they need no card, only the seat, and are tried in
@@ -79,6 +80,17 @@ def ask(player: SeatPlayer, view: Any) -> Decision | None:
 #: Applies a decision's action to the match (or stages a play to be applied after its
 #: animation): "" when the rules accept it, else the refusal in words.
 Commit = Callable[["Decision"], str]
+
+
+def applying(match: GameState) -> Commit:
+    """The plain ``Commit``: applies the action to ``match`` at once (no animation)."""
+    def commit(decision: Decision) -> str:
+        try:
+            match.apply(decision.action)
+        except IllegalAction as refused:
+            return str(refused)
+        return ""
+    return commit
 
 
 @dataclass(frozen=True)

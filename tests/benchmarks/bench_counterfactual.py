@@ -43,10 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.ai.players.hard import HardPlayer, Tuning  # noqa: E402
 from game.ai.turns import (  # noqa: E402
-    Commit,
-    Decision,
     SeatPlayer,
     Settled,
+    applying,
     ask,
     computer_seed,
     settle,
@@ -54,7 +53,6 @@ from game.ai.turns import (  # noqa: E402
 )
 from game.commands.simulate import computer_for, default_cap  # noqa: E402
 from game.engine.actions import NextHand  # noqa: E402
-from game.engine.errors import IllegalAction  # noqa: E402
 from game.engine.match import Match  # noqa: E402
 from game.engine.scoring import DEAL_WON_BONUS  # noqa: E402
 from game.engine.serialize import new_match  # noqa: E402
@@ -115,17 +113,6 @@ def hand_worth(match: Match, seat: int) -> float:
     return statistics.fmean(values[s] for s in others) - values[seat]
 
 
-def committing(match: Match) -> Commit:
-    """Applies a decision to ``match``: "" when the rules accept it, else the refusal."""
-    def commit(decision: Decision) -> str:
-        try:
-            match.apply(decision.action)
-        except IllegalAction as refused:
-            return str(refused)
-        return ""
-    return commit
-
-
 def accepted(settled: Settled, seat: int) -> None:
     """Stop when no action of the seat's was accepted (``settle`` tried its fallbacks)."""
     if settled.decision is None:
@@ -137,7 +124,7 @@ def finish_hand(match: Match, players: list[SeatPlayer]) -> None:
         if match.hand_over:
             return
         seat = match.awaiting
-        accepted(take_turn(match, seat, players[seat], committing(match)), seat)
+        accepted(take_turn(match, seat, players[seat], applying(match)), seat)
     raise RuntimeError(f"a hand played out took over {HAND_CAP} actions")
 
 
@@ -162,7 +149,7 @@ def play(game: Game) -> GameResult:
             continue
         seat = match.awaiting
         if seat != hard_seat:
-            accepted(take_turn(match, seat, players[seat], committing(match)), seat)
+            accepted(take_turn(match, seat, players[seat], applying(match)), seat)
             continue
         result.decisions += 1
         before = copy.deepcopy((match, players))
@@ -177,11 +164,11 @@ def play(game: Game) -> GameResult:
             for decision in (default, alternative):
                 copied, copied_players = copy.deepcopy(before)
                 accepted(settle(copied, seat, copied_players[seat], decision,
-                                committing(copied)), seat)
+                                applying(copied)), seat)
                 finish_hand(copied, copied_players)
                 worth.append(hand_worth(copied, seat))
             result.gains.append(worth[1] - worth[0])
-        accepted(settle(match, seat, players[seat], default, committing(match)), seat)
+        accepted(settle(match, seat, players[seat], default, applying(match)), seat)
     return result
 
 

@@ -54,9 +54,8 @@ from game.ai.players.rollouts import (  # noqa: E402
     play_outs,
 )
 from game.ai.players.unseen import opponents  # noqa: E402
-from game.ai.turns import Decision, ask, settle  # noqa: E402
+from game.ai.turns import applying, ask, settle  # noqa: E402
 from game.engine.actions import NextHand  # noqa: E402
-from game.engine.errors import IllegalAction  # noqa: E402
 from game.engine.match import Match, PlayerView  # noqa: E402
 from game.solver import PLAY_ORACLE, Work  # noqa: E402
 
@@ -129,12 +128,7 @@ def play(variant: str, seed: int, hands: int, truths: int, first_hand: int = 0,
     rng = random.Random(seed)
     choices: list[Choice] = []
 
-    def commit(decision: Decision) -> str:
-        try:
-            match.apply(decision.action)
-        except IllegalAction as refused:  # settle asks for the fallback, as in play_match
-            return str(refused)
-        return ""
+    commit = applying(match)  # a refusal: settle asks for the fallback, as in play_match
 
     done = 0
     while not match.over and done < hands:

@@ -7,9 +7,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.turns import Decision, ask, computer_seed, make_computer, settle
+from game.ai.turns import applying, ask, computer_seed, make_computer, settle
 from game.engine.actions import NextHand
-from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState
 from game.engine.serialize import new_match
 from game.net.bot import BotOutcome, play_seat
@@ -28,12 +27,7 @@ def local_match(variant_id: str, levels: list[str], seed: int) -> GameState:
     players = [make_computer(match.family, level, computer_seed(seed, seat))
                for seat, level in enumerate(levels)]
 
-    def commit(decision: Decision) -> str:
-        try:
-            match.apply(decision.action)
-        except IllegalAction as refused:
-            return str(refused)
-        return ""
+    commit = applying(match)
 
     while not match.over:
         if match.hand_over:
