@@ -10,9 +10,8 @@ import pytest
 
 from game.ai.contract import ContractPlayer
 from game.ai.players import ComputerPlayer
-from game.ai.turns import Decision, ask, make_computer, settle, take_turn
+from game.ai.turns import Decision, applying, ask, make_computer, settle, take_turn
 from game.engine.actions import Draw, Pass, Play
-from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState
 from game.engine.serialize import new_match
 from game.engine.table import Table
@@ -37,14 +36,13 @@ class Scripted:
         return self._fallback
 
 
-def applying(match: GameState, tries: list[Decision]):
+def recording(match: GameState, tries: list[Decision]):
+    """``turns.applying``, noting every decision tried."""
+    apply = applying(match)
+
     def commit(decision: Decision) -> str:
         tries.append(decision)
-        try:
-            match.apply(decision.action)
-        except IllegalAction as refused:
-            return str(refused)
-        return ""
+        return apply(decision)
     return commit
 
 
@@ -62,7 +60,7 @@ def fresh() -> GameState:
 def test_an_accepted_decision_is_committed_once() -> None:
     match, tries = fresh(), []
     player = Scripted(Decision(Draw(0), (), "draw"), RuntimeError("not asked"))
-    settled = take_turn(match, 0, player, applying(match, tries))
+    settled = take_turn(match, 0, player, recording(match, tries))
     assert settled.decision == Decision(Draw(0), (), "draw")
     assert settled.fallbacks == 0 and settled.problem == ""
     assert tries == [Decision(Draw(0), (), "draw")] and player.notes == []
@@ -72,7 +70,7 @@ def test_an_accepted_decision_is_committed_once() -> None:
 def test_a_decision_is_made_the_asked_seats() -> None:
     match, tries = fresh(), []
     settled = take_turn(match, 0, Scripted(Decision(Draw(1)), RuntimeError()),
-                        applying(match, tries))
+                        recording(match, tries))
     assert settled.decision is not None and settled.decision.action == Draw(0)
     assert match.log == [Draw(0)]
 
@@ -82,7 +80,7 @@ def test_a_refused_play_falls_back_to_the_players_safe_action() -> None:
     hand = match.hand.hands[0]
     bad = Play(0, Table.of([hand[:2]]))  # two cards are no meld
     player = Scripted(Decision(bad), Decision(Draw(0), (), "fallback: draw"))
-    settled = take_turn(match, 0, player, applying(match, tries))
+    settled = take_turn(match, 0, player, recording(match, tries))
     assert settled.decision is not None and settled.decision.action == Draw(0)
     assert settled.fallbacks == 1 and settled.problem
     assert player.notes == [f"fallback: refused ({settled.problem})"]
@@ -93,7 +91,7 @@ def test_a_player_that_raises_everywhere_still_moves_the_game_on() -> None:
     match, tries = fresh(), []
     player = Scripted(RuntimeError("decide broke"), RuntimeError("fallback broke"))
     assert ask(player, match.view(0)) is None
-    settled = take_turn(match, 0, player, applying(match, tries))
+    settled = take_turn(match, 0, player, recording(match, tries))
     assert settled.decision is not None and settled.decision.action == Draw(0)
     assert settled.decision.is_fallback
     assert match.log == [Draw(0)]
@@ -141,7 +139,7 @@ def test_real_players_finish_a_hand_through_the_loop(variant_id: str, players: i
         if match.hand_over:
             break
         seat = match.awaiting
-        settled = take_turn(match, seat, seats[seat], applying(match, tries))
+        settled = take_turn(match, seat, seats[seat], recording(match, tries))
         assert settled.decision is not None, settled.problem
         accepted.append(settled.decision.action)
     assert match.hand_over
