@@ -243,3 +243,33 @@ def test_hard_does_not_hold_back_where_the_points_left_in_hand_count() -> None:
         current=0)
     assert len(_put_down(match, "medium")) == 4
     assert len(_put_down(match, HardPlayer(1, Tuning(rollouts=False)))) > 1
+
+
+@pytest.mark.parametrize("read_hands", [True, False])
+def test_hard_reads_the_opponents_turns_for_its_rollouts_only_when_tuned_to(
+        monkeypatch: pytest.MonkeyPatch, read_hands: bool) -> None:
+    # the rollouts' deals: hands sampled to fit the opponents' turns (``HandSampler``), or
+    # (``Tuning.read_hands`` off) hands drawn at random from the unseen cards
+    from dataclasses import replace
+
+    from game.ai.players.hard import HardPlayer, Tuning
+    from game.ai.players.opponents import HandSampler
+
+    match = Match("manipulation", 3, 4, oracle=PLAY_ORACLE)
+    rig(match, "4H 5H 6H | 9C 9D 9S", ["AC AD AS KS QS 3H", "KC QD", "5C 7D 4S"],
+        stock="3C 4D 2H", keep_rest=False, current=0)
+    view = match.view(0)
+    most = best_play(view.variant, view.table, list(view.hand), True, objective="cards")
+    assert most is not None
+    sampled: list[int] = []
+    real_sample = HandSampler.sample
+
+    def counted(self: HandSampler, *args: object, **kwargs: object) -> list:
+        sampled.append(1)
+        return real_sample(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HandSampler, "sample", counted)
+    player = HardPlayer(1, replace(Tuning(), read_hands=read_hands))
+    options, _ = player.weigh_candidates(view, most)
+    assert len(options) > 1  # so the deals were asked for
+    assert bool(sampled) == read_hands

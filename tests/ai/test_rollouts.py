@@ -8,7 +8,14 @@ import random
 
 from game.ai.players.opponents import HandSampler
 from game.ai.players.plays import solution_for
-from game.ai.players.rollouts import Deal, Weighing, outcome, play_out, sample_deals
+from game.ai.players.rollouts import (
+    Deal,
+    Weighing,
+    outcome,
+    play_out,
+    random_deals,
+    sample_deals,
+)
 from game.ai.players.unseen import unseen_cards
 from game.engine.actions import Play
 from game.engine.match import Match
@@ -79,6 +86,32 @@ def test_sampled_hands_fit_a_turn_that_could_not_play() -> None:
     for deal in sample_deals(view, rng, 8, HandSampler(rng), Work(10**7), 10**7):
         for card in deal.hands[1]:
             assert not can_play(match.variant, reference, [card], True)
+
+
+def test_random_deals_share_out_the_unseen_cards_reading_nothing() -> None:
+    # the same position as above: seat 1's kept cards were dead on the table it played
+    # to, but a random deal may give it cards that fit there, and it spends no work
+    match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
+    rig(match, "4H 5H 6H | 9C 9D 9S", ["2C", "KC QD", "3D"], stock="JS 7H 8S 5H 3H",
+        keep_rest=True, current=1)
+    match.draw()
+    match.draw()
+    played = [c for c in match.hand.hands[1] if str(c) == "7H"]
+    end = best_play(match.variant, match.hand.table, played, True)
+    assert end is not None
+    match.apply(Play(1, end.table))
+    reference = match.hand.table
+    view = match.view(2)
+    rng, work = random.Random(3), Work(10**7)
+    deals = random_deals(view, rng, 40, HandSampler(rng), work, 10**7)
+    assert work.spent == 0
+    for deal in deals:
+        assert {seat: len(cards) for seat, cards in deal.hands.items()} == \
+            {0: view.hand_counts[0], 1: view.hand_counts[1]}
+        dealt = [c for cards in deal.hands.values() for c in cards] + deal.stock
+        assert sorted(map(str, dealt)) == sorted(map(str, unseen_cards(view)))
+    assert any(can_play(match.variant, reference, [card], True)
+               for deal in deals for card in deal.hands[1])
 
 
 def test_a_play_beats_the_largest_only_beyond_the_noise_of_the_deals() -> None:

@@ -58,7 +58,13 @@ from game.ai.players.carousel import (
 from game.ai.players.lookahead import Candidate, weigh
 from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.plays import as_decision, solution_for
-from game.ai.players.rollouts import DealSource, Weighing, sample_deals, weigh_by_rollouts
+from game.ai.players.rollouts import (
+    DealSource,
+    Weighing,
+    random_deals,
+    sample_deals,
+    weigh_by_rollouts,
+)
 from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
 from game.engine.cards import Card
@@ -139,6 +145,15 @@ class Tuning:
     # as the mean alone (+0.02 against +0.01 cards a decision over the largest play, each
     # +- 0.02), leaving the largest play less often on the noise of a deal or two
     rollout_margin: float = 0.5
+    # draw-until-able: the rollouts' opponents hold hands sampled to fit their turns
+    # (``HandSampler``); False: hands drawn at random from the unseen cards. What the turns
+    # show measured worth little in Manipulation: valued on the real hands
+    # (``bench_play_choice``, seeds 600-720, 415 decisions), Hard's choices came to -0.20
+    # +- 0.17 and -0.13 +- 0.12 points a decision against the largest play, the same choice
+    # on random hands to +0.10 +- 0.10 and +0.04 +- 0.08; in Hard's own play
+    # (``bench_counterfactual``, tuning seeds 50300-50459) not reading changed 945
+    # decisions at -0.30 +- 0.48 each. Shanghai: +0.005 and -0.003 (204). So it reads
+    read_hands: bool = True
     # in a hand that may end the match, weigh each played-out end of it by the chance of
     # winning the match from the totals it leaves (``standings``), not by the hand's penalty
     # against the others'. Off: it measured no better in 150 seeded matches, every hand so
@@ -167,11 +182,12 @@ class HardPlayer(ComputerPlayer):
     level = "hard"
 
     def __init__(self, seed: int = 0, tuning: Tuning | None = None,
-                 deals: DealSource = sample_deals) -> None:
+                 deals: DealSource | None = None) -> None:
         super().__init__(seed)
         self.tuning = tuning or Tuning()
         self.sampler = HandSampler(self.rng)
-        self.deals = deals  # what the draw-until-able rollouts play out on
+        # what the draw-until-able rollouts play out on (None: as ``Tuning.read_hands`` says)
+        self.deals = deals
         self._work = Work(0)  # this decision's budget (``Tuning.cutoff``)
 
     # --- plays
@@ -274,8 +290,9 @@ class HardPlayer(ComputerPlayer):
         if len(options) == 1:
             return options, None
         work = Work(self.tuning.rollout_cutoff)
-        deals = self.deals(view, self.rng, self.tuning.rollout_deals, self.sampler,
-                           self._work, self._work.spent + self.tuning.rollout_sampling)
+        source = self.deals or (sample_deals if self.tuning.read_hands else random_deals)
+        deals = source(view, self.rng, self.tuning.rollout_deals, self.sampler, self._work,
+                       self._work.spent + self.tuning.rollout_sampling)
         return options, weigh_by_rollouts(view, options, deals, work,
                                           self.tuning.rollout_budget,
                                           for_match=self.tuning.play_for_match)

@@ -58,9 +58,10 @@ class Deal:
 
 
 class DealSource(Protocol):
-    """Where the deals a play is played out on come from: ``sample_deals`` in play; a
-    research benchmark may hand over the real hands instead, to measure what knowing them
-    would be worth (``tests/benchmarks/bench_tournament.py``'s reading pairs)."""
+    """Where the deals a play is played out on come from: ``sample_deals`` in play
+    (``random_deals`` with Hard's ``Tuning.read_hands`` off); a research benchmark may hand
+    over the real hands instead, to measure what knowing them would be worth
+    (``tests/benchmarks/bench_tournament.py``'s reading pairs)."""
 
     def __call__(self, view: PlayerView, rng: random.Random, count: int,
                  sampler: HandSampler, work: Work, budget: int) -> list[Deal]: ...
@@ -91,6 +92,24 @@ def sample_deals(view: PlayerView, rng: random.Random, count: int, sampler: Hand
         stock = [card for card in pool if card not in taken]
         rng.shuffle(stock)
         deals.append(Deal(hands, stock))
+    return deals
+
+
+def random_deals(view: PlayerView, rng: random.Random, count: int, sampler: HandSampler,
+                 work: Work, budget: int) -> list[Deal]:
+    """``count`` deals where each opponent holds cards drawn at random from the unseen ones
+    (nothing read from its turns: ``sampler`` and ``work`` go unused), the rest the stock in
+    a random order."""
+    pool = unseen_cards(view)
+    deals = []
+    for _ in range(count):
+        cards = list(pool)
+        rng.shuffle(cards)
+        hands = {}
+        for seat in opponents(view):
+            hands[seat] = cards[:view.hand_counts[seat]]
+            del cards[:view.hand_counts[seat]]
+        deals.append(Deal(hands, cards))
     return deals
 
 
