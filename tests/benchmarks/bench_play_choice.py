@@ -26,8 +26,8 @@ skips the choices of the hands before it (``--from-hand 4 --hands 5``: Shanghai'
 hand, where the match is settled).
 
 Run: ``python tests/benchmarks/bench_play_choice.py [--variants shanghai,manipulation]
-[--seeds 100..140] [--hands 2] [--from-hand 0] [--truths 12] [--for-match] [--json]``.
-Not collected by pytest; not a timed test (about a minute of CPU for two hands).
+[--seeds 100..140] [--hands 2] [--from-hand 0] [--truths 12] [--for-match] [--jobs 2]
+[--json]``. Not collected by pytest; not a timed test (about a minute of CPU for two hands).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -52,6 +53,7 @@ from game.ai.players.rollouts import (  # noqa: E402
     match_rows,
     outcome,
     play_outs,
+    random_deals,
 )
 from game.ai.players.unseen import opponents  # noqa: E402
 from game.ai.turns import applying, ask, settle  # noqa: E402
@@ -86,13 +88,15 @@ def real_deals(match: Match, view: PlayerView, count: int, rng: random.Random) -
 
 
 def _choice(match: Match, view: PlayerView, hard: HardPlayer, twin: HardPlayer,
-            truths: int, rng: random.Random, for_match: bool) -> Choice | None:
+            blind: HardPlayer, truths: int, rng: random.Random,
+            for_match: bool) -> Choice | None:
     most = solution_for(view, objective="cards")
     if most is None or len(most.played) == len(view.hand):
         return None
     options, weighing = hard.weigh_candidates(view, most)
     # the same deals (the twin's generator is where Hard's is), weighed the other way
     _, twin_weighing = twin.weigh_candidates(view, most)
+    _, blind_weighing = blind.weigh_candidates(view, most)
     if weighing is None or twin_weighing is None:
         return None
     ends = play_outs(view, options, real_deals(match, view, truths, rng), Work(), UNBOUNDED)
@@ -105,6 +109,9 @@ def _choice(match: Match, view: PlayerView, hard: HardPlayer, twin: HardPlayer,
     picks = {"margin 0": weighing.choice(0.0), f"margin {margin:g} (Hard)": weighing.choice(margin),
              "margin 1": weighing.choice(1.0),
              f"margin {margin:g}, {_way(twin)}": twin_weighing.choice(margin)}
+    # a blind weighing that played no deal keeps the largest play, as Hard would
+    picks["margin " + f"{margin:g}, hands not read"] = \
+        0 if blind_weighing is None else blind_weighing.choice(margin)
     gains = {name: real.mean(0) - real.mean(pick) for name, pick in picks.items()}
     half = len(real.rows) // 2  # one half chooses, the other values the choice
     chooser, judge = Weighing(real.rows[:half]), Weighing(real.rows[half:])
@@ -125,6 +132,7 @@ def play(variant: str, seed: int, hands: int, truths: int, first_hand: int = 0,
     players = [make_player("medium", seed * 31 + i) for i in range(SEATS)]
     hard = HardPlayer(seed)
     twin = HardPlayer(seed, replace(hard.tuning, play_for_match=not hard.tuning.play_for_match))
+    blind = HardPlayer(seed, deals=random_deals)
     rng = random.Random(seed)
     choices: list[Choice] = []
 
@@ -139,11 +147,15 @@ def play(variant: str, seed: int, hands: int, truths: int, first_hand: int = 0,
         seat = match.awaiting
         view = match.view(seat)
         if seat == 0 and "play" in view.legal and done >= first_hand:
-            choice = _choice(match, view, hard, twin, truths, rng, for_match)
+            choice = _choice(match, view, hard, twin, blind, truths, rng, for_match)
             if choice is not None:
                 choices.append(choice)
         settle(match, seat, players[seat], ask(players[seat], view), commit)
     return choices
+
+
+def _play(args: tuple[str, int, int, int, int, bool]) -> list[Choice]:
+    return play(*args)
 
 
 def summary(choices: list[Choice]) -> dict[str, tuple[float, float]]:
@@ -167,14 +179,22 @@ def main() -> None:
     parser.add_argument("--for-match", action="store_true",
                         help="value each end of the hand by the chance of winning the match "
                              "from the totals it leaves, not by the hand's penalty")
+    parser.add_argument("--jobs", type=int, default=1, help="matches played at once")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error("--jobs: at least 1")
     first, _, last = args.seeds.partition("..")
     seeds = range(int(first), int(last))
     for variant in args.variants.split(","):
-        choices = [c for seed in seeds
-                   for c in play(variant, seed, args.hands, args.truths, args.from_hand,
-                                 args.for_match)]
+        games = [(variant, seed, args.hands, args.truths, args.from_hand, args.for_match)
+                 for seed in seeds]
+        if args.jobs > 1:
+            with multiprocessing.Pool(args.jobs) as pool:
+                per_game = pool.map(_play, games, chunksize=1)
+        else:
+            per_game = [_play(game) for game in games]
+        choices = [c for game in per_game for c in game]
         if not choices:
             where = " in a hand that may end the match" if args.for_match else ""
             print(f"{variant}: no decision with more than one candidate{where}")
@@ -185,7 +205,7 @@ def main() -> None:
         print(f"{variant}: {len(choices)} decisions, {deals:.1f} deals each on average; "
               f"gain over the largest play a decision ({unit}, +- standard error):")
         for name, (gain, error) in rows.items():
-            print(f"  {name:<24} {gain:+.3f} +- {error:.3f}")
+            print(f"  {name:<28} {gain:+.3f} +- {error:.3f}")
         if args.json:
             print(json.dumps({"variant": variant, "decisions": len(choices), "deals": deals,
                               "gain": rows}))
