@@ -19,6 +19,7 @@ from game.ai.players.rollouts import (
 from game.ai.players.unseen import unseen_cards
 from game.engine.actions import Play
 from game.engine.match import Match
+from game.engine.table import Table
 from game.solver import PLAY_ORACLE, Work, best_play, can_play
 from tests.conftest import rig
 
@@ -68,9 +69,9 @@ def test_sampled_deals_share_out_exactly_the_unseen_cards() -> None:
         assert len(deal.stock) == view.stock_size
 
 
-def test_sampled_hands_fit_a_turn_that_could_not_play() -> None:
-    # seat 1 drew until able, then played its last card drawn: the cards it kept were dead
-    # on the table it played to, so no sampled hand for it holds a card that fits there
+def _after_a_turn_that_could_not_play() -> tuple[Match, Table]:
+    """Seat 1 drew until able, then played its last card drawn: the cards it kept were
+    dead on the table it played to (returned with the match, seat 2 to play)."""
     match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
     rig(match, "4H 5H 6H | 9C 9D 9S", ["2C", "KC QD", "3D"], stock="JS 7H 8S",
         keep_rest=True, current=1)
@@ -80,7 +81,12 @@ def test_sampled_hands_fit_a_turn_that_could_not_play() -> None:
     end = best_play(match.variant, match.hand.table, played, True)
     assert end is not None
     match.apply(Play(1, end.table))
-    reference = match.hand.table
+    return match, match.hand.table
+
+
+def test_sampled_hands_fit_a_turn_that_could_not_play() -> None:
+    # no sampled hand for seat 1 holds a card that fits the table it played to
+    match, reference = _after_a_turn_that_could_not_play()
     view = match.view(2)
     rng = random.Random(3)
     for deal in sample_deals(view, rng, 8, HandSampler(rng), Work(10**7), 10**7):
@@ -89,18 +95,9 @@ def test_sampled_hands_fit_a_turn_that_could_not_play() -> None:
 
 
 def test_random_deals_share_out_the_unseen_cards_reading_nothing() -> None:
-    # the same position as above: seat 1's kept cards were dead on the table it played
-    # to, but a random deal may give it cards that fit there, and it spends no work
-    match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
-    rig(match, "4H 5H 6H | 9C 9D 9S", ["2C", "KC QD", "3D"], stock="JS 7H 8S 5H 3H",
-        keep_rest=True, current=1)
-    match.draw()
-    match.draw()
-    played = [c for c in match.hand.hands[1] if str(c) == "7H"]
-    end = best_play(match.variant, match.hand.table, played, True)
-    assert end is not None
-    match.apply(Play(1, end.table))
-    reference = match.hand.table
+    # seat 1's kept cards were dead on the table it played to, but a random deal may give
+    # it cards that fit there, and it spends no work
+    match, reference = _after_a_turn_that_could_not_play()
     view = match.view(2)
     rng, work = random.Random(3), Work(10**7)
     deals = random_deals(view, rng, 40, HandSampler(rng), work, 10**7)
