@@ -15,9 +15,11 @@ largest play, in penalty (cards, or points under Manipulation's scoring) a decis
 its standard error: choosing on the rollouts' means alone (margin 0), Hard's margin
 (``Tuning.rollout_margin`` standard errors), a margin of 1, Hard's margin with
 ``Tuning.play_for_match`` turned the other way (a hand that may end the match weighed by
-the chance of winning it, or by the hand's penalty), and the best candidate on the real
-hands (half the real-hand rollouts choose, the other half value: what knowing every hand
-would be worth). All choices are made on the same deals, so they compare pair-wise.
+the chance of winning it, or by the hand's penalty), Hard's margin with the opponents'
+hands drawn at random from the unseen cards (``rollouts.random_deals``: set against Hard's
+row, what reading their turns is worth), and the best candidate on the real hands (half the
+real-hand rollouts choose, the other half value: what knowing every hand would be worth).
+The first four are made on the same deals, so they compare pair-wise.
 
 ``--for-match`` values the real-hand ends by the chance of winning the match from the totals
 they leave (``standings``), so the gains are shares of a match; only the choices in a hand
@@ -108,10 +110,10 @@ def _choice(match: Match, view: PlayerView, hard: HardPlayer, twin: HardPlayer,
     margin = hard.tuning.rollout_margin
     picks = {"margin 0": weighing.choice(0.0), f"margin {margin:g} (Hard)": weighing.choice(margin),
              "margin 1": weighing.choice(1.0),
-             f"margin {margin:g}, {_way(twin)}": twin_weighing.choice(margin)}
-    # a blind weighing that played no deal keeps the largest play, as Hard would
-    picks["margin " + f"{margin:g}, hands not read"] = \
-        0 if blind_weighing is None else blind_weighing.choice(margin)
+             f"margin {margin:g}, {_way(twin)}": twin_weighing.choice(margin),
+             # a blind weighing that played no deal keeps the largest play, as Hard would
+             f"margin {margin:g}, hands not read":
+                 0 if blind_weighing is None else blind_weighing.choice(margin)}
     gains = {name: real.mean(0) - real.mean(pick) for name, pick in picks.items()}
     half = len(real.rows) // 2  # one half chooses, the other values the choice
     chooser, judge = Weighing(real.rows[:half]), Weighing(real.rows[half:])
