@@ -3,9 +3,10 @@ the person's seat driven by real pygame events (keys, clicks and drags) from the
 choices, with replays of the last turns and window resizes mid-hand, while the table's
 invariants are checked after every action and every few frames:
 
-- places: a meld that is still on the table keeps its place across turns unless the table
-  had to reflow (a meld before it changed width, the gaps closed or the cards shrank), and
-  a reflow never changes the melds' order;
+- places (issue 43): within a hand and a window size the table's cards keep their size, a
+  meld whose cards did not change keeps its exact place, and a meld that grew keeps its
+  place unless it no longer fits there; checked every frame, the computers' turns and the
+  person's own drags included;
 - overlap: no card covers another's index corner beyond the fan of its own meld or hand;
 - covered: no meld, card or note lies over the turn log's strip;
 - text: every button's label fits its button;
@@ -114,11 +115,9 @@ class LongPlay:
         self.report = Report(matches=1)
         self.evidence = Evidence(app, variant, seed, shots)
         self._places: dict[frozenset[Card], pygame.Rect] | None = None
-        self._order: list[frozenset[Card]] = []
         self._card_size: tuple[int, int] = (0, 0)
-        self._squeezes = 0
-        self._free_size: tuple[int, int] | None = None
-        self._hand_number = -1
+        #: the hand and the window size the places were seen in
+        self._hand_number: tuple[int, tuple[int, int]] | None = None
 
     # ------------------------------------------------------------------ running
 
@@ -155,6 +154,7 @@ class LongPlay:
         for _ in range(count):
             self.probe.frames(1)
             self.report.frames += 1
+            self._check_places()
             if self.report.frames % 15 == 0:
                 self._check_frame()
 
@@ -361,60 +361,62 @@ class LongPlay:
         self._check_overlap()
 
     def _check_places(self) -> None:
-        """Melds keep their places between turns unless the table reflowed, and a reflow
-        keeps their order: a meld whose cards did not change moves back (up or left) only
-        when the table squeezed or its cards shrank, and on only when a meld before it
-        changed, moved, or a new one came before it."""
+        """The player's rule for the felt (issue 43), measured in pixels: within a hand and a
+        window size the table's cards keep their size, and a meld whose cards are the same as
+        when last seen keeps its exact place, whatever happened to the melds around it; a
+        meld that grew keeps its place unless its new width no longer fits there (it would
+        run into another meld or off the felt). Nothing is excused by a change elsewhere."""
         scene = self.scene
         layout, model = scene.layout, scene.model
         if layout is None or model is None or scene.story() is not None:
             return
-        if scene.match.hand.number != self._hand_number:
-            self._hand_number = scene.match.hand.number
+        key = (scene.match.hand.number, self.app.size)
+        if key != self._hand_number:
+            self._hand_number = key
             self._places = None
         cards = {g.index: frozenset(g.cards) for g in model.groups}
-        regions = [rect for _, rect in layout.regions]
-
-        def reading_key(rect: pygame.Rect) -> tuple[int, int, int]:  # sets and runs apart:
-            region = next((i for i, r in enumerate(regions) if r.colliderect(rect)), 0)
-            return (region, rect.y, rect.x)  # region first
-
-        boxes = sorted(layout.groups, key=lambda box: reading_key(box.rect))
-        places = {cards[b.index]: b.rect.copy() for b in boxes}
-        order = [cards[b.index] for b in boxes]
-        squeezes = scene.slots.squeezes
+        places = {cards[b.index]: b.rect.copy() for b in layout.groups}
         old = self._places
         if old is not None:
-            kept_old = [m for m in self._order if m in places]
-            kept_new = [m for m in order if m in old]
-            squeezed = squeezes != self._squeezes or layout.table_card != self._card_size
-            if kept_old != kept_new:
-                self._violation("places", "the melds were reordered")
-            else:
-                # the free cards come first: when they outgrow their room all melds move on
-                free = layout.free_rect.size if layout.free_rect is not None else None
-                changed_before = free != self._free_size
-                new_order = {m: i for i, m in enumerate(order)}
-                for meld in self._order:
-                    if meld not in places:
-                        changed_before = True
-                        continue
-                    now, then = places[meld], old[meld]
-                    if not changed_before:
-                        earlier = order[:new_order[meld]]
-                        changed_before = any(m not in old for m in earlier)
-                    back = reading_key(now) < reading_key(then)
-                    if now.topleft != then.topleft and (
-                            (back and not squeezed) or (not back and not changed_before)):
-                        self._violation("places", f"{_names(meld)} moved from "
-                                        f"{tuple(then.topleft)} to {tuple(now.topleft)}")
+            if layout.table_card != self._card_size:
+                self._violation("size", f"the table's cards went from {self._card_size} to "
+                                        f"{layout.table_card} within a hand ({scene.phase})")
+            for meld, now in places.items():
+                then = old.get(meld)
+                if then is not None:
+                    if now.topleft != then.topleft:
+                        self._violation("places", f"{_names(meld)}, untouched, moved from "
+                                        f"{tuple(then.topleft)} to {tuple(now.topleft)} "
+                                        f"({scene.phase})")
                         break
-                    if now != then:
-                        changed_before = True
-        self._places, self._order = places, order
-        self._free_size = layout.free_rect.size if layout.free_rect is not None else None
+                    continue
+                shrunk = [(m, r) for m, r in old.items() if meld < m and m not in places]
+                if len(shrunk) == 1 and now.topleft != shrunk[0][1].topleft and not [
+                        m for m in places if m != meld and m < shrunk[0][0]]:
+                    self._violation("places", f"{_names(shrunk[0][0])} gave cards away and "
+                                    f"moved from {tuple(shrunk[0][1].topleft)} to "
+                                    f"{tuple(now.topleft)}")
+                    break
+                grown = [(m, r) for m, r in old.items() if m < meld and m not in places]
+                if len(grown) != 1:
+                    continue
+                was, then = grown[0]
+                if now.topleft == then.topleft:
+                    continue
+                # would it have fitted where it was: the felt's room and the other melds
+                stay = pygame.Rect(then.topleft, now.size)
+                area = next((r for _, r in layout.regions if r.colliderect(then)),
+                            layout.table)
+                others = [r for m, r in places.items() if m != meld]
+                gap = layout.margin // 2
+                if area.contains(stay) and not any(stay.inflate(gap, 0).colliderect(r)
+                                                   for r in others):
+                    self._violation("places", f"{_names(was)} grew to {_names(meld)} and "
+                                    f"moved from {tuple(then.topleft)} to "
+                                    f"{tuple(now.topleft)} though it fitted in place")
+                    break
+        self._places = places
         self._card_size = layout.table_card
-        self._squeezes = squeezes
 
     def _check_covered(self) -> None:
         scene = self.scene
