@@ -118,6 +118,10 @@ class LongPlay:
         self._card_size: tuple[int, int] = (0, 0)
         #: the hand and the window size the places were seen in
         self._hand_number: tuple[int, tuple[int, int]] | None = None
+        #: the places of each table seen in the turn (Undo, Redo, Reset bring them back)
+        self._turn = -1
+        self._zoomed = False  # the hand's one zoom-out has happened
+        self._states: dict[frozenset[frozenset[Card]], dict[frozenset[Card], pygame.Rect]] = {}
 
     # ------------------------------------------------------------------ running
 
@@ -374,13 +378,39 @@ class LongPlay:
         if key != self._hand_number:
             self._hand_number = key
             self._places = None
+            self._zoomed = False
         cards = {g.index: frozenset(g.cards) for g in model.groups}
         places = {cards[b.index]: b.rect.copy() for b in layout.groups}
         old = self._places
-        if old is not None:
-            if layout.table_card != self._card_size:
+        # Undo, Redo and Reset bring a table of this turn back: every meld where it lay then
+        turn = len(scene.match.log)
+        if turn != self._turn:
+            self._turn, self._states = turn, {}
+        state = frozenset(places)
+        then_state = self._states.get(state)
+        if old is not None and then_state is not None and state != frozenset(old):
+            for meld, now in places.items():
+                if now.topleft != then_state[meld].topleft:
+                    self._violation("places", f"{_names(meld)} came back at "
+                                    f"{tuple(now.topleft)}, not where it lay at "
+                                    f"{tuple(then_state[meld].topleft)}")
+                    break
+        elif old is not None and layout.table_card != self._card_size:
+            # the one zoom-out a hand may have: between turns, said in words, every meld
+            # keeping its side, its row and its order in the row
+            said = scene.message is not None and scene.message.title == i18n._(
+                "The table is full")
+            if self._zoomed or scene.phase == "human" or not said:
                 self._violation("size", f"the table's cards went from {self._card_size} to "
-                                        f"{layout.table_card} within a hand ({scene.phase})")
+                                        f"{layout.table_card} within a hand ({scene.phase}"
+                                        f"{', again' if self._zoomed else ''}"
+                                        f"{'' if said else ', unannounced'})")
+            self._zoomed = True
+            both = old.keys() & places.keys()  # the melds the turn left as they were
+            if _rows({m: old[m] for m in both}, layout) != _rows(
+                    {m: places[m] for m in both}, layout):
+                self._violation("places", "the zoom-out changed the melds' rows or order")
+        elif old is not None:
             for meld, now in places.items():
                 then = old.get(meld)
                 if then is not None:
@@ -391,7 +421,9 @@ class LongPlay:
                         break
                     continue
                 shrunk = [(m, r) for m, r in old.items() if meld < m and m not in places]
-                if len(shrunk) == 1 and now.topleft != shrunk[0][1].topleft and not [
+                side = next((r for _, r in layout.regions if r.colliderect(now)), layout.table)
+                if len(shrunk) == 1 and now.topleft != shrunk[0][1].topleft \
+                        and side.colliderect(shrunk[0][1]) and not [
                         m for m in places if m != meld and m < shrunk[0][0]]:
                     self._violation("places", f"{_names(shrunk[0][0])} gave cards away and "
                                     f"moved from {tuple(shrunk[0][1].topleft)} to "
@@ -404,9 +436,13 @@ class LongPlay:
                 if now.topleft == then.topleft:
                     continue
                 # would it have fitted where it was: the felt's room and the other melds
+                # (where sets and runs lie apart, a meld that became the other kind goes to
+                # the other side)
                 stay = pygame.Rect(then.topleft, now.size)
                 area = next((r for _, r in layout.regions if r.colliderect(then)),
                             layout.table)
+                if not area.colliderect(now):
+                    continue
                 others = [r for m, r in places.items() if m != meld]
                 gap = layout.margin // 2
                 if area.contains(stay) and not any(stay.inflate(gap, 0).colliderect(r)
@@ -416,6 +452,7 @@ class LongPlay:
                                     f"{tuple(now.topleft)} though it fitted in place")
                     break
         self._places = places
+        self._states[state] = places
         self._card_size = layout.table_card
 
     def _check_covered(self) -> None:
@@ -605,6 +642,18 @@ def fresh_app(size: tuple[int, int], data_dir: Path, lang: str) -> Iterator[App]
 
 def _melds(groups: Sequence[Sequence[Card]]) -> set[frozenset[Card]]:
     return {frozenset(g) for g in groups if g}
+
+
+def _rows(places: dict[frozenset[Card], pygame.Rect], layout: Any) -> list[list[frozenset[Card]]]:
+    """The melds row by row, each row left to right (per side where sets and runs lie
+    apart)."""
+    sides = [r for _, r in layout.regions] or [layout.table]
+    rows: dict[tuple[int, int], list[tuple[int, frozenset[Card]]]] = {}
+    for meld, rect in places.items():
+        side = next((i for i, r in enumerate(sides) if r.colliderect(rect)), 0)
+        rows.setdefault((side, rect.y), []).append((rect.x, meld))
+    return [[m for _, m in sorted(row, key=lambda xm: xm[0])] for _, row in sorted(
+        rows.items(), key=lambda kv: kv[0])]
 
 
 def _names(meld: frozenset[Card]) -> str:

@@ -21,8 +21,8 @@ from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.marks import marked_cards
 from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK
 from game.ui.manipulation.chooser import JokerChooser, joker_options
-from game.ui.manipulation.meld_places import MeldPlaces, shape
-from game.ui.manipulation.slots import SlotMap
+from game.ui.manipulation.felt_places import FeltPlaces
+from game.ui.manipulation.meld_places import MeldPlaces
 from game.ui.manipulation.status import (
     TurnState,
     can_edit,
@@ -61,7 +61,7 @@ class HumanTable(TurnState, Protocol):
     @property
     def selected(self) -> list[Card]: ...
     @property
-    def slots(self) -> SlotMap: ...
+    def slots(self) -> FeltPlaces: ...
     @property
     def model(self) -> TableModel | None: ...
     @property
@@ -102,10 +102,10 @@ class HumanTurn:
         self.looking: Message | None = None  # the note saying it is being looked for
         #: the hint's play being told on the table (phase HINT), to apply or dismiss
         self.hint_show: Playback | None = None
-        self._places_before_hint: SlotMap | None = None  # the melds' places before it
+        self._places_before_hint: FeltPlaces | None = None  # the melds' places before it
         self.hint_pacer = Pacer()
         self._told_penalty: set[int] = set()  # seats told that giving up now costs cards
-        self.meld_places = MeldPlaces()  # places around melds dragged whole to the felt
+        self.meld_places = MeldPlaces()  # the places of each state of the turn
 
     @property
     def can_edit(self) -> bool:
@@ -133,10 +133,17 @@ class HumanTurn:
         self.table.say(title, [with_suits(line) for line in lines], "error", 8.0)
 
     def edited(self) -> None:
-        """After any draft edit: show it."""
+        """After any draft edit: show it (and remember where its melds lie, for Undo)."""
         self.table.app.sounds.play("card_drop")
         self.table.refresh()
+        self.remember_places()
         self.status.update_status()
+
+    def remember_places(self) -> None:
+        """The melds of the turn's draft lie where the table shows them now."""
+        draft = self.table.draft
+        if draft is not None:
+            self.meld_places.remember(draft, self.table.slots)
 
     def started_play(self) -> None:
         """After the player's own edit (not a hint's): where giving up costs a penalty, the
@@ -164,13 +171,17 @@ class HumanTurn:
         return play_started(self.table)
 
     def move_cards(self, cards: Sequence[Card], to_group: int | None,
-                   position: int | None = None) -> bool:
+                   position: int | None = None, at: tuple[float, float] | None = None) -> bool:
+        """Move ``cards`` into meld ``to_group`` (None: a new meld, put ``at`` that point of
+        the felt when it is free there, else in the first free place)."""
         draft = self.table.draft
         if draft is None or not self.can_edit:
             return False
         cards = [c for c in cards if draft.location(c) is not None]
         if not cards:
             return False
+        if to_group is None:
+            self.table.slots.wish = at
         if to_group is None and _whole_meld(draft, cards):
             return self._move_meld(cards)
         return self._move(cards, to_group, position)
@@ -193,17 +204,16 @@ class HumanTurn:
 
     def _move_meld(self, cards: Sequence[Card]) -> bool:
         """A whole meld moved to a new meld (dragged by its mat onto the felt): it goes to
-        the end of the table (the New meld's place), its old place left as a gap; Undo
-        puts it back."""
+        the first free place (where New meld shows), its old place left free; Undo puts it
+        back."""
         draft = self.table.draft
         assert draft is not None
         slots = self.table.slots
-        before, places = shape(draft), slots.copy()
-        slots.move_to_end(cards)
+        places = slots.copy()
+        slots.loosen(cards)
         if not self._move(cards, None):
             slots.restore(places)
             return False
-        self.meld_places.record(draft, before, places, slots)
         return True
 
     def _warn_frozen(self) -> None:
@@ -519,6 +529,10 @@ class HumanTurn:
         show = self.hint_show
         if show is None:
             return
+        # the story moved melds about on its way: the play lands on the places the table
+        # had, so a meld the play leaves as it was stays where it lay
+        if self._places_before_hint is not None:
+            self.table.slots.restore(self._places_before_hint)
         self._close_hint()
         draft = self.table.draft
         if draft is None or "play" not in self.table.match.legal_kinds():
@@ -533,9 +547,9 @@ class HumanTurn:
     def dismiss_hint(self) -> None:
         if self.hint_show is None:
             return
-        self._close_hint()
-        if self._places_before_hint is not None:
+        if self._places_before_hint is not None:  # (before closing forgets them)
             self.table.slots.restore(self._places_before_hint)
+        self._close_hint()
         self.table.refresh()
         self.status.update_status()
 

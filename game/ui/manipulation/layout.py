@@ -3,8 +3,9 @@
 The screen is cut into a sidebar on the right (on the left for a left-handed player:
 ``left``; stock, game facts, buttons), a strip of
 opponents across the top, the player's hand along the bottom with a status line above it,
-and the felt in the middle, where melds flow in rows that wrap. The table's card size is
-the largest that fits every meld; the hand's card size depends on the window height only.
+and the felt in the middle, where each meld lies in its place for the whole hand
+(``felt_places``). The table's card size is chosen at the deal for the table the hand can
+reach; the hand's card size depends on the window height only.
 """
 
 from __future__ import annotations
@@ -25,19 +26,17 @@ from game.ui.cardtable.geometry import (
     place_hand,
     seat_row,
 )
+from game.ui.manipulation.felt_places import SPARE, Felt, FeltPlaces, MeldPlace
 from game.ui.manipulation.model import TableModel
-from game.ui.manipulation.slots import Places, SlotEntry
 from game.ui.widgets.scale import Zoom, ui_scale
 
 PLAIN = Zoom()  # 100%, cards as usual
 
 MIN_TABLE_HEIGHT = 50
-#: smaller still only when a table cannot fit otherwise (its melds would cover the log)
+#: smaller still only when the felt is truly full (the table zooms out, between turns)
 LAST_TABLE_HEIGHT = 34
-#: where sets and runs lie apart, the sets' usual share of the felt's width, and the shares
-#: tried (nearest first) when a table does not fit even at the smallest cards
+#: where sets and runs lie apart, the sets' share of the felt's width
 SETS_SHARE = 0.4
-SETS_SHARES = (0.4, 0.5, 0.3, 0.6, 0.25, 0.7, 0.2, 0.75)
 BUTTON_ROWS = 9  # rows of sidebar buttons (controls.ROWS)
 INFO_LINES = 4  # under the game facts' title (``info_height``)
 LOG_ROWS_MOST = 4  # lines of the turn log under the felt (one per other seat, at most)
@@ -128,11 +127,9 @@ class Layout(HandRow):
     button_font: int = 16
     scores: pygame.Rect | None = None  # the running scores, when the sidebar has room
     score_row: int = 20
-    gaps_dropped: bool = False  # the slots' gaps had to close for the table to fit
-    spare_dropped: bool = False  # ... and their room to grow
-    sets_share: float = SETS_SHARE  # where sets and runs lie apart: the sets' width share
     scale: float = 1.0  # how much the caps on sizes grow (the window's and player's scale)
     zoom: float = 1.0  # the player's UI scale
+    cards_zoom: float = 1.0  # the player's large cards
 
     def group_at(self, pos: tuple[float, float], slack: int = 0) -> GroupBox | None:
         """The meld whose mat is under ``pos``, else the nearest one within ``slack``
@@ -158,13 +155,12 @@ class Layout(HandRow):
             and not (self.free_rect and self.free_rect.collidepoint(pos))
 
 
-def compute_layout(model: TableModel, size: tuple[int, int], places: Places | None = None,
+def compute_layout(model: TableModel, size: tuple[int, int], places: FeltPlaces | None = None,
                    log_rows: int | None = None, left: bool = False,
                    zoom: Zoom = PLAIN) -> Layout:
-    """The layout of ``model`` in a window of ``size``; ``places`` (from a ``SlotMap``)
-    give the melds' display order with the gaps of melds gone and the room they keep, else
-    the model's order; the table's cards are at most its ``card_cap`` tall (the size they
-    had, so they never grow back within a hand); the turn log under the felt has
+    """The layout of ``model`` in a window of ``size``; ``places`` (kept by the scene for
+    the hand) say where each meld lies and the hand's card size, and take the places of
+    new melds (without them, a fresh felt); the turn log under the felt has
     ``log_rows`` lines (unless given, one per other seat, at most ``LOG_ROWS_MOST``);
     the sidebar is on the ``left`` for a left-handed player, the rest beside it.
     ``zoom``: the player's UI scale and large cards; each band grows with it up to its
@@ -233,10 +229,10 @@ def compute_layout(model: TableModel, size: tuple[int, int], places: Places | No
                     info, buttons, log, hand_lift=lift, button_h=button_h,
                     button_font=clamp(min(height * 0.019 * k, button_h * 0.42), 13, 18 * s),
                     scores=scores if scores.height >= needed else None, score_row=row_h,
-                    scale=s, zoom=k)
+                    scale=s, zoom=k, cards_zoom=zoom.cards)
     _place_seats(layout, model)
     place_hand(layout, model.hand)
-    _place_table(layout, model, hand_h, places or Places(_packed(model)))
+    _place_table(layout, model, hand_h, places if places is not None else FeltPlaces())
     return layout
 
 
@@ -280,18 +276,6 @@ def _place_revealed(layout: Layout, rect: pygame.Rect, seat: int,
         layout.spots[card] = Spot(rect.x + pad + slot * step, y, w, h, "seat", seat, slot)
 
 
-@dataclass
-class _Block:
-    key: int | str  # GroupModel index, "free", "gap" or "new"
-    width: float  # of its cards
-    cards: tuple[Card, ...] = ()
-    room: float = 0.0  # the width it takes in its row (its slot's), at least ``width``
-
-    @property
-    def span(self) -> float:
-        return max(self.width, self.room)
-
-
 def free_label_width(w: int) -> int:
     """The strip on the left of the free cards that holds their label, read upwards."""
     return max(14, round(w * 0.22))
@@ -305,151 +289,162 @@ def _blocks_width(count: int, w: int, wide: bool = False) -> float:
     return w + (count - 1) * meld_step(w, wide) if count else w
 
 
-def _packed(model: TableModel) -> tuple[SlotEntry, ...]:
-    """The model's melds in its order, each slot as wide as its meld."""
-    return tuple(SlotEntry(i, len(g.cards)) for i, g in enumerate(model.groups))
+#: of the cards that the hand can bring to the table (every card in play), the share the
+#: felt is sized for at the deal (whole matches of three Mediums filled it to 53-75%: eight
+#: hands of Manipulation, Machiavelli, Carousel and Tahiti, issue 43); the hand's one
+#: zoom-out, between turns, makes room for them all
+REACH_SHARE = 0.6
+#: a meld holds about this many cards (the felt is sized in melds of three with their room)
+MELD_CARDS = 3
+#: when the felt is truly full the whole table zooms out by this factor, once
+ZOOM_STEP = 0.88
 
 
-def _place_table(layout: Layout, model: TableModel, hand_h: int, places: Places) -> None:
-    """Lay the melds out in the slots' order. The table keeps its card size (at most the
-    places' ``card_cap``) and every meld its place while they fit; when they do not, the
-    gaps close first (``gaps_dropped``), then the room kept for growth and for free cards
-    (``spare_dropped``), and the cards shrink last; the melds' order never changes."""
-    table = layout.table
-    label_h = max(16, round(table.height * 0.05)) if model.apart else 0
-    entries = list(places.slots)
-    room = places.free_room
-    # the same order, each meld as wide as its cards: no gap, no spare room
-    compact = [SlotEntry(e.group, len(model.groups[e.group].cards), region=e.region)
-               for e in entries if e.group is not None]
-    gapless = [e for e in entries if e.group is not None]
-    top = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
-    if places.card_cap is not None:
-        top = max(LAST_TABLE_HEIGHT, min(top, places.card_cap))
+def _felt(layout: Layout, model: TableModel, h: int, label_h: int) -> tuple[Felt, int]:
+    """The felt's geometry with table cards ``h`` tall, and the pad around a meld's cards."""
+    w = round(h / CARD_RATIO)
+    pad = max(3, round(w * 0.08))
+    gap = max(pad * 2 + 4, round(w * 0.26))
+    row_gap = max(pad * 2 + 4, round(h * 0.14))
+    inner = [area.inflate(-2 * pad, -2 * pad) for _, area in _regions(layout, model, label_h)]
+    return Felt(tuple(r.width for r in inner),
+                tuple(max(1, (r.height + row_gap) // (h + row_gap)) for r in inner), gap,
+                lambda count, wide: _blocks_width(count, w, wide)), pad
+
+
+def _free_block(w: int, pad: int, room: int) -> float:
+    """The free cards' block (their label's strip and ``room`` cards), 0 with no room."""
+    return free_label_width(w) + w * room + pad * (room - 1) if room else 0.0
+
+
+def _capacity(layout: Layout, model: TableModel, h: int, label_h: int, free_room: int) -> int:
+    """How many melds of three (each with its room to grow) the felt holds at cards ``h``
+    tall; where sets and runs lie apart, twice what the smaller side holds (a hand may bring
+    mostly sets, or mostly runs)."""
+    felt, pad = _felt(layout, model, h, label_h)
+    place = felt.width(MELD_CARDS + SPARE, False) + felt.gap
+    free = _free_block(round(h / CARD_RATIO), pad, free_room)
+    sides = []
+    for region, (width, rows) in enumerate(zip(felt.widths, felt.rows, strict=True)):
+        holds = rows * int((width + felt.gap) // place)
+        if region == 0 and free:
+            holds -= int((free + felt.gap) // place) + 1
+        sides.append(holds)
+    return min(sides) * len(sides)
+
+
+def _hand_height(layout: Layout, model: TableModel, top: int, label_h: int,
+                 free_room: int, share: float = REACH_SHARE) -> int:
+    """The table cards' height for the hand: the tallest, from ``top`` down, at which the
+    felt holds the table the hand can reach (``share`` of every card in play, in melds of
+    three)."""
+    in_play = (sum(len(g.cards) for g in model.groups) + len(model.free) + model.stock
+               + sum(seat.cards for seat in model.seats))
+    melds = -(-round(in_play * share) // MELD_CARDS)
     h = top
-    share = places.sets_share or SETS_SHARE
-    if not _fits(layout, model, entries, h, label_h, room, share):
-        layout.gaps_dropped = True
-        if gapless != entries and _fits(layout, model, gapless, h, label_h, room, share):
-            entries = gapless  # the gaps close, every meld keeps its room to grow
-        else:
-            layout.spare_dropped = entries != compact or room > len(model.free)
-            entries, room = compact, len(model.free)
-            h = _fitting_height(layout, model, entries, top, label_h, room, share)
-            if model.apart and not _fits(layout, model, entries, h, label_h, room, share):
-                # even the smallest cards overflow one side: move the line between sets
-                # and runs, to the nearest share at which the table fits with the
-                # tallest cards
-                fits = [(_fitting_height(layout, model, entries, top, label_h, room, s), s)
-                        for s in SETS_SHARES]
-                fitting = [(height, s) for height, s in fits
-                           if _fits(layout, model, entries, height, label_h, room, s)]
-                if fitting:
-                    h, share = max(fitting, key=lambda hs: (hs[0], -abs(hs[1] - share)))
-            if not _fits(layout, model, entries, h, label_h, room, share):
-                h = _fitting_height(layout, model, entries, h, label_h, room, share,
-                                    LAST_TABLE_HEIGHT)
-    layout.sets_share = share
-    _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, True, room, share)
-
-
-def _fits(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], h: int,
-          label_h: int, free_room: int, share: float = SETS_SHARE) -> bool:
-    return _try_table(layout, model, entries, round(h / CARD_RATIO), h, label_h, False,
-                      free_room, share)
-
-
-def _fitting_height(layout: Layout, model: TableModel, entries: Sequence[SlotEntry],
-                    top: int, label_h: int, free_room: int, share: float = SETS_SHARE,
-                    least: int = MIN_TABLE_HEIGHT) -> int:
-    """The tallest table card from ``top`` down to ``least`` at which ``entries`` fit."""
-    h = top
-    while h > least and not _fits(layout, model, entries, h, label_h, free_room, share):
-        h = max(least, int(h * 0.94))
+    while h > MIN_TABLE_HEIGHT and _capacity(layout, model, h, label_h, free_room) < melds:
+        h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
     return h
 
 
-def _regions(layout: Layout, model: TableModel, label_h: int,
-             share: float = SETS_SHARE) -> list[tuple[str, pygame.Rect]]:
+def _wish(layout: Layout, model: TableModel, h: int, label_h: int,
+          point: tuple[float, float] | None) -> tuple[int, int, float] | None:
+    """Where on the felt the player put a new meld (region, row, left edge), its first card
+    centred on ``point``; None when the point is off the felt."""
+    if point is None:
+        return None
+    felt, pad = _felt(layout, model, h, label_h)
+    row_gap = max(pad * 2 + 4, round(h * 0.14))
+    w = round(h / CARD_RATIO)
+    for region, (_name, area) in enumerate(_regions(layout, model, label_h)):
+        inner = area.inflate(-2 * pad, -2 * pad)
+        if area.collidepoint(point):
+            row = int((point[1] - inner.y) // (h + row_gap))
+            if 0 <= row < felt.rows[region]:
+                x = min(max(0.0, point[0] - inner.x - w / 2), inner.width - w)
+                return region, row, x
+    return None
+
+
+def _place_table(layout: Layout, model: TableModel, hand_h: int, places: FeltPlaces) -> None:
+    """Lay the melds out where they lie (``places``, kept for the hand): the card size is
+    the hand's, every meld keeps its place, a new one takes the first free place; only when
+    the felt is truly full (or, between turns, has no place left for a new meld) does the
+    whole table zoom out, each meld keeping its row."""
+    table = layout.table
+    label_h = max(16, round(table.height * 0.05)) if model.apart else 0
+    places.start((layout.size, layout.zoom, layout.cards_zoom))
+    places.free_room = max(places.free_room, len(model.free))
+    if places.card_h is None:
+        top = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
+        places.card_h = _hand_height(layout, model, top, label_h, places.free_room)
+    melds = [(g.cards, 1 if model.apart and g.kind == "run" else 0, g.valid or not model.apart)
+             for g in model.groups]
+    while True:
+        h = places.card_h
+        w = round(h / CARD_RATIO)
+        felt, pad = _felt(layout, model, h, label_h)
+        free_w = _free_block(w, pad, places.free_room)
+        before = places.copy()
+        placed, full, tight = places.arrange(melds, felt, free_w,
+                                             _wish(layout, model, h, label_h, places.wish))
+        if not (full or tight and places.between_turns) or h <= LAST_TABLE_HEIGHT:
+            break
+        places.restore(before)
+        # the one zoom-out of a hand makes room for every card in play; only a table fuller
+        # still shrinks again, a step at a time
+        goal = _hand_height(layout, model, h, label_h, places.free_room, 1.0) \
+            if not places.zoom_outs else 0
+        factor = max(min(goal / h, ZOOM_STEP), LAST_TABLE_HEIGHT / h)
+        places.zoom_out(factor, _felt(layout, model, max(1, int(h * factor)), label_h)[0])
+    places.between_turns = False
+    places.wish = None
+    layout.table_card = (w, h)
+    regions = _regions(layout, model, label_h)
+    layout.regions = [(name, area) for name, area in regions if name]
+    inner = [area.inflate(-2 * pad, -2 * pad) for _, area in regions]
+    row_gap = max(pad * 2 + 4, round(h * 0.14))
+
+    def corner(region: int, row: int, x: float) -> tuple[float, float]:
+        return inner[region].x + x, inner[region].y + row * (h + row_gap)
+
+    def mat(x: float, y: float, width: float) -> pygame.Rect:
+        return pygame.Rect(round(x) - pad, round(y) - pad, round(width) + 2 * pad, h + 2 * pad)
+
+    if model.free:
+        x, y = corner(0, 0, 0.0)
+        layout.free_rect = mat(x, y, _free_block(w, pad, len(model.free)))
+        x0 = x + free_label_width(w)
+        for slot, card in enumerate(model.free):
+            layout.spots[card] = Spot(x0 + slot * (w + pad), y, w, h, "free", None, slot)
+    for group, place in zip(model.groups, placed, strict=True):
+        if place is None:  # the felt is full even at the smallest cards: the last row's end
+            region = melds[group.index][1]
+            place = MeldPlace(region, felt.rows[region] - 1,
+                              max(0.0, felt.widths[region] - felt.width(len(group.cards),
+                                                                        False)), 0.0)
+        x, y = corner(place.region, place.row, place.x)
+        wide = _wide(group.cards)
+        step = meld_step(w, wide)
+        layout.groups.append(GroupBox(group.index, mat(x, y, _blocks_width(len(group.cards),
+                                                                             w, wide)),
+                                      x, step, len(group.cards), group.kind, group.valid,
+                                      group.problem))
+        for slot, card in enumerate(group.cards):
+            layout.spots[card] = Spot(x + slot * step, y, w, h, "group", group.index, slot)
+    for place in places.new_meld_places(felt, free_w):
+        if place is not None:
+            x, y = corner(place.region, place.row, place.x)
+            layout.new_melds.append(mat(x, y, w))
+
+
+def _regions(layout: Layout, model: TableModel, label_h: int) -> list[tuple[str, pygame.Rect]]:
     table = layout.table
     if not model.apart:
         return [("", table.copy())]
     gap = layout.margin * 2
-    left_w = round((table.width - gap) * share)
+    left_w = round((table.width - gap) * SETS_SHARE)
     sets = pygame.Rect(table.x, table.y + label_h, left_w, table.height - label_h)
     runs = pygame.Rect(sets.right + gap, table.y + label_h, table.width - left_w - gap,
                        table.height - label_h)
     return [(_("Sets"), sets), (_("Runs"), runs)]
-
-
-def _try_table(layout: Layout, model: TableModel, entries: Sequence[SlotEntry], w: int,
-               h: int, label_h: int, final: bool, free_room: int,
-               share: float = SETS_SHARE) -> bool:
-    pad = max(3, round(w * 0.08))
-    gap = max(pad * 2 + 4, round(w * 0.26))
-    row_gap = max(pad * 2 + 4, round(h * 0.14))
-    step = meld_step(w)
-    regions = _regions(layout, model, label_h, share)
-    per_region: list[list[_Block]] = [[] for _ in regions]
-    if model.free or free_room:  # a strip on the left of the free cards holds their label
-        def free_width(count: int) -> float:
-            return free_label_width(w) + w * count + pad * (count - 1) if count else 0.0
-
-        per_region[0].append(_Block("free", free_width(len(model.free)), model.free,
-                                    free_width(max(free_room, len(model.free)))))
-    for entry in entries:
-        if entry.group is None:  # a gap holds the place of a meld that is gone
-            region = entry.region if model.apart else 0
-            per_region[region].append(_Block("gap", _blocks_width(entry.cards, w, entry.wide)))
-            continue
-        group = model.groups[entry.group]
-        region = 0 if not model.apart or group.kind == "set" else 1
-        wide = _wide(group.cards)
-        per_region[region].append(_Block(group.index, _blocks_width(len(group.cards), w, wide),
-                                         group.cards,
-                                         _blocks_width(entry.cards, w, wide or entry.wide)))
-    for blocks in per_region:
-        blocks.append(_Block("new", w))
-    placed: list[tuple[_Block, float, float]] = []
-    for (_name, area), blocks in zip(regions, per_region, strict=True):
-        inner = area.inflate(-2 * pad, -2 * pad)
-        x, y = float(inner.x), float(inner.y)
-        for block in blocks:
-            if block.width > inner.width and not final:
-                return False
-            if x > inner.x and x + block.span > inner.right:  # by its room: a meld that
-                # shrinks does not move up a row
-                x = float(inner.x)
-                y += h + row_gap
-            placed.append((block, x, y))
-            x += block.span + gap
-        if y + h > inner.bottom and not final:
-            return False
-    if not final:
-        return True
-    layout.table_card = (w, h)
-    layout.regions = [(name, area) for name, area in regions if name]
-    by_index = {g.index: g for g in model.groups}
-    for block, x, y in placed:
-        mat = pygame.Rect(round(x) - pad, round(y) - pad, round(block.width) + 2 * pad, h + 2 * pad)
-        if block.key == "new":
-            layout.new_melds.append(mat)
-            continue
-        if block.key == "gap":
-            continue
-        if block.key == "free":
-            if not block.cards:
-                continue  # their room stays kept, so the melds after it do not slide
-            layout.free_rect = mat
-            x0 = x + free_label_width(w)
-            for slot, card in enumerate(block.cards):
-                layout.spots[card] = Spot(x0 + slot * (w + pad), y, w, h, "free", None, slot)
-            continue
-        assert isinstance(block.key, int)  # a group's index: "new" and "free" are done
-        group = by_index[block.key]
-        step = meld_step(w, _wide(group.cards))
-        layout.groups.append(GroupBox(group.index, mat, x, step, len(group.cards), group.kind,
-                                      group.valid, group.problem))
-        for slot, card in enumerate(group.cards):
-            layout.spots[card] = Spot(x + slot * step, y, w, h, "group", group.index, slot)
-    return True

@@ -1,7 +1,8 @@
-"""The melds' places around a meld dragged whole onto the felt: the meld goes to the end of
-the table (where the New meld slot is), and Undo, Redo or Reset that bring the table back to
-how it was before or after the move bring the places back too (places are kept outside
-the draft, so its undo alone would leave the meld at the end)."""
+"""The melds' places for every state the player's turn has been in, so that Undo, Redo and
+Reset bring the places back with the melds (issue 43): the draft's undo alone gives back
+the cards, and the felt would otherwise lay a meld that comes back in the first free place,
+not where it lay. A meld dragged whole onto the felt (its places before and after) is one
+such state too."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from dataclasses import dataclass
 
 from game.engine.cards import Card
 from game.engine.draft import TurnDraft
-from game.ui.manipulation.slots import SlotMap
+from game.ui.manipulation.felt_places import FeltPlaces
 
-MOST = 64  # moves remembered (a turn rarely has more)
+MOST = 64  # states remembered (a turn rarely has more)
 
 Shape = tuple[frozenset[Card], ...]
 
@@ -22,39 +23,30 @@ def shape(draft: TurnDraft) -> Shape:
 
 
 @dataclass
-class _Move:
+class _State:
     draft: TurnDraft
-    before: Shape
-    after: Shape
-    places_before: SlotMap
-    places_after: SlotMap
+    shape: Shape
+    places: FeltPlaces
 
 
 class MeldPlaces:
-    """The meld moves of the turn on show, with the places either side of each."""
+    """The places of the turn on show, by the state of its draft."""
 
     def __init__(self) -> None:
-        self._moves: list[_Move] = []
+        self._states: list[_State] = []
 
-    def record(self, draft: TurnDraft, before: Shape, places_before: SlotMap,
-               places_after: SlotMap) -> None:
-        """``draft`` went from ``before`` to its present melds by a meld's move, the
-        places from ``places_before`` to ``places_after``."""
-        self._moves = [m for m in self._moves if m.draft is draft][-(MOST - 1):]
-        self._moves.append(_Move(draft, before, shape(draft), places_before.copy(),
-                                 places_after.copy()))
-
-    def put_back(self, draft: TurnDraft, slots: SlotMap) -> None:
-        """After an undo, redo or reset of ``draft``: where its melds are again as they were
-        before or after a meld's move, ``slots`` take the places they had then."""
+    def remember(self, draft: TurnDraft, places: FeltPlaces) -> None:
+        """``draft``'s melds now lie at ``places``."""
         now = shape(draft)
-        for move in reversed(self._moves):
-            if move.draft is not draft:
-                continue
-            if now == move.before:
-                slots.restore(move.places_before)
-                return
-            if now == move.after:
-                slots.restore(move.places_after)
-                return
+        self._states = [s for s in self._states if s.draft is draft and s.shape != now]
+        self._states = self._states[-(MOST - 1):]
+        self._states.append(_State(draft, now, places.copy()))
 
+    def put_back(self, draft: TurnDraft, places: FeltPlaces) -> None:
+        """After an undo, redo or reset of ``draft``: where its melds are again as they were
+        in a state remembered, ``places`` take the places they had then."""
+        now = shape(draft)
+        for state in reversed(self._states):
+            if state.draft is draft and state.shape == now:
+                places.restore(state.places)
+                return

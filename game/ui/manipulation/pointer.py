@@ -107,7 +107,8 @@ class PointerTurn(Protocol):
     def hand_active(self) -> bool: ...
 
     def move_cards(self, cards: Sequence[Card], to_group: int | None,
-                   position: int | None = None) -> bool: ...
+                   position: int | None = None, at: tuple[float, float] | None = None
+                   ) -> bool: ...
     def insert_and_split(self, cards: Sequence[Card], to_group: int, at: int) -> bool: ...
     def release_joker(self, joker: Card, real: Card) -> bool: ...
     def send_back(self, cards: Sequence[Card]) -> bool: ...
@@ -276,7 +277,7 @@ class Pointer(CardPointer[PointerScene]):
                 self.turn.move_cards(list(scene.selected), box.index)
                 return
             if any(r.collidepoint(pos) for r in layout.new_melds) or layout.on_felt(pos):
-                self.turn.move_cards(list(scene.selected), None)
+                self.turn.move_cards(list(scene.selected), None, at=_new_meld_at(layout, pos))
                 return
             if layout.in_hand(pos):
                 table_cards = [c for c in scene.selected if c not in scene.bottom_hand()]
@@ -378,7 +379,9 @@ class Pointer(CardPointer[PointerScene]):
         elif isinstance(hover, int):
             done = self._drop_on_group(drag, hover, pos)
         elif hover == "new":
-            done = self.turn.move_cards(drag.cards, None)
+            layout = scene.layout
+            at = _new_meld_at(layout, pos) if layout is not None else None
+            done = self.turn.move_cards(drag.cards, None, at=at)
         if not done:
             scene.refresh()  # slide back
 
@@ -480,3 +483,9 @@ class Pointer(CardPointer[PointerScene]):
             return
         scene.hud.draw_tooltip(surface, self.mouse, _("Not a valid meld yet"), box.problem,
                                layout.scale)
+
+
+def _new_meld_at(layout: Layout, pos: tuple[int, int]) -> tuple[float, float]:
+    """Where a new meld put at ``pos`` goes: the New meld target's own place when ``pos``
+    is on it, else the felt under the pointer."""
+    return next((rect.center for rect in layout.new_melds if rect.collidepoint(pos)), pos)

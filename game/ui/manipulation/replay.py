@@ -19,7 +19,7 @@ from game.ui.cardtable.driver import STEP_HOLD, TURN_HOLD, Pacer, Playback
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import HUMAN, REPLAY, STOPPED
 from game.ui.cardtable.table_host import CardTableHost
-from game.ui.manipulation.slots import SlotMap
+from game.ui.manipulation.felt_places import FeltPlaces
 
 if TYPE_CHECKING:
     from game.engine.cards import Card
@@ -48,7 +48,7 @@ class ReplayTable(CardTableHost, Protocol):
     @property
     def bottom(self) -> int: ...
     @property
-    def slots(self) -> SlotMap: ...
+    def slots(self) -> FeltPlaces: ...
     @property
     def sprites(self) -> SpriteLayer: ...
 
@@ -92,7 +92,7 @@ class LastTurnReplay:
         self.pacer = Pacer()
         self.resume = HUMAN  # the phase to go back to when the replay ends
         self.shown_seats: list[int] = []  # whose turns were shown (in order)
-        self._slots: SlotMap | None = None  # the melds' places before the replay
+        self._slots: FeltPlaces | None = None  # the melds' places before the replay
 
     @property
     def showing(self) -> TurnRecord | None:

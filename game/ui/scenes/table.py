@@ -42,6 +42,7 @@ from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THIN
 from game.ui.cardtable.sprites import Origin
 from game.ui.manipulation import narration
 from game.ui.manipulation.computer import ComputerTurns
+from game.ui.manipulation.felt_places import FeltPlaces
 from game.ui.manipulation.hud import Hud
 from game.ui.manipulation.human import HumanTurn
 from game.ui.manipulation.keys import Keyboard
@@ -49,7 +50,6 @@ from game.ui.manipulation.layout import LOG_ROWS_MOST, Layout, compute_layout
 from game.ui.manipulation.model import SeatInfo, TableModel, build_groups
 from game.ui.manipulation.pointer import Pointer
 from game.ui.manipulation.replay import LastTurnReplay
-from game.ui.manipulation.slots import SlotMap
 from game.ui.manipulation.status import TableStatus
 from game.ui.scenes import screens
 from game.ui.theme import seat_colour, seat_label
@@ -95,7 +95,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         #: in hot-seat, where the hand goes face down at once, when it is next uncovered)
         self.drawn_by: dict[int, set[Card]] = {}
         #: where each meld sits on the felt, kept across turns (one map per hand)
-        self.slots = SlotMap()
+        self.slots = FeltPlaces()
         #: one line per turn of this hand: (seat, what it did), for the log on the felt
         self.turn_log: list[tuple[int, str]] = []
         self.note_rect: pygame.Rect | None = None  # where the note on show was drawn
@@ -189,6 +189,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.origin_seat = self.bottom
         self.set_phase(HUMAN)
         self.refresh()
+        self.human.remember_places()  # Reset brings the melds back to these places
         self.indicators.update_status()
         if not self.coached:
             self.app.speak(_("Your turn. {hand}").format(hand=narration.hand_words(self))
@@ -257,6 +258,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.cover.turn_ended(seat)  # hot-seat: the hand goes face down once played
         after = [len(h) for h in match.hand.hands]
         drawn = after[seat] - (before[seat] - len(played))
+        self.slots.between_turns = turn_ended
         self.refresh()
         if drawn > 0 and seat != self.bottom:
             self._ghost_draw(seat, drawn)
@@ -397,20 +399,14 @@ class TableScene(CardTableScene[TableModel, Layout]):
                           match.variant.table_layout is TableLayout.SETS_AND_RUNS_APART, revealed)
 
     def _compute_layout(self, model: TableModel) -> Layout:
-        size = self.app.size
-        regions = [1 if model.apart and g.kind == "run" else 0 for g in model.groups]
         self._zoom = self.app.zoom
-        if self._zoom != self.slots.zoom:  # a new UI scale: the cards may grow back
-            self.slots.clear_card_size()
-            self.slots.zoom = self._zoom
-        places = self.slots.places([g.cards for g in model.groups], len(model.free), size,
-                                   regions)
-        layout = compute_layout(model, size, places, 0 if self.coached else None,
+        zoom_outs = self.slots.zoom_outs
+        layout = compute_layout(model, self.app.size, self.slots, 0 if self.coached else None,
                                 self.app.settings.left_handed, self._zoom)
-        if layout.gaps_dropped:
-            self.slots.squeeze(spare=not layout.spare_dropped)
-        self.slots.laid_out(size, layout.table_card[1],
-                            layout.sets_share if model.apart else None)
+        if self.slots.zoom_outs > zoom_outs:
+            # the felt was truly full: said, so no card shrinks without a word
+            self.say(_("The table is full"), [_("The cards are smaller now, so every meld "
+                                                "keeps its place.")], "info", 6.0)
         return layout
 
     def refresh(self, snap: bool = False) -> None:

@@ -18,7 +18,6 @@ from game.session import Seat
 from game.solver.edits import card_text
 from game.ui.cardtable.probe import TableProbe
 from game.ui.manipulation.board import badge_centre, badge_radius
-from game.ui.manipulation.slots import SPARE, SlotEntry, SlotMap
 from game.ui.scenes.table import TableScene
 from tests.ui.conftest import StartApp, open_table
 
@@ -257,25 +256,6 @@ def test_every_card_is_drawn_with_its_own_meld_after_a_reset(make) -> None:  # n
 
 
 # --------------------------------------------------------------------------- places kept
-
-
-def test_sets_and_runs_apart_keep_their_own_slots() -> None:
-    def cards(text: str) -> list[Card]:
-        return parse_cards(text)[0]
-
-    slots = SlotMap()
-    nines, fours, run = cards("9C 9H 9S"), cards("4C 4D 4S"), cards("6D 7D 8D")
-    slots.assign([nines, fours, run], regions=[0, 0, 1])
-    # the nines break up; a new run takes the 9C: it must not take the nines' slot, or the
-    # sets after it would slide back into its place
-    entries = slots.assign([fours, run, cards("9C 10C JC")], regions=[0, 1, 1])
-    assert entries == [SlotEntry(None, 3 + SPARE, region=0), SlotEntry(0, 3 + SPARE),
-                       SlotEntry(1, 3 + SPARE, region=1),
-                       SlotEntry(2, 3 + SPARE, wide=True, region=1)]
-    # a new set takes the sets' gap, not a runs' one
-    entries = slots.assign([fours, run, cards("9C 10C JC"), cards("KC KD KH")],
-                           regions=[0, 1, 1, 0])
-    assert entries[0] == SlotEntry(3, 3 + SPARE, region=0)
 
 
 # --------------------------------------------------------------------------- 8: the hint's words
