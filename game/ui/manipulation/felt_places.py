@@ -72,6 +72,9 @@ class FeltPlaces:
     #: the window size and player's scale the places were laid out for
     key: object = None
     card_h: int | None = None  # the hand's table-card height
+    #: where sets and runs lie apart, the sets' share of the felt's width (chosen with the
+    #: card size)
+    sets_share: float | None = None
     free_room: int = 0  # the free cards' room, in cards (what they held this hand)
     zoom_outs: int = 0  # how often the table had to zoom out this hand
     #: a turn has just ended: the next arrangement zooms out if a new meld would find no
@@ -92,6 +95,7 @@ class FeltPlaces:
         """Take ``other``'s places (those kept before a replay or a hint showed other
         tables, or before a meld's move that Undo takes back)."""
         self.key, self.card_h, self.free_room = other.key, other.card_h, other.free_room
+        self.sets_share = other.sets_share
         self.zoom_outs = other.zoom_outs
         self._held = [_Held(h.cards, h.place) for h in other._held]
         self._loose = set(other._loose)
@@ -99,6 +103,7 @@ class FeltPlaces:
     def clear(self) -> None:
         """A new hand: no meld lies anywhere, the card size is chosen again."""
         self.key, self.card_h, self.free_room, self.zoom_outs = None, None, 0, 0
+        self.sets_share = None
         self._held.clear()
         self._loose.clear()
 
@@ -108,7 +113,7 @@ class FeltPlaces:
         player changed the window). Returns whether the places were kept."""
         if key == self.key:
             return True
-        self.key, self.card_h = key, None
+        self.key, self.card_h, self.sets_share = key, None, None
         self._held.sort(key=lambda h: (h.place.region, h.place.row, h.place.x))
         self._held = [_Held(h.cards, MeldPlace(h.place.region, -1, 0.0, 0.0))
                       for h in self._held]
@@ -151,8 +156,13 @@ class FeltPlaces:
                 holder[m] = h
                 taken.add(h)
                 regions[m] = self._held[h].place.region
+        # a meld moved whole onto the felt goes where New meld showed: its own place stays
+        # taken while its new one is found
+        loose = [h.place for h in self._held if h.cards in self._loose and h.place.row >= 0]
         self._loose.clear()
         rows = _Rows(felt, free_width)
+        for place in loose:
+            rows.take(place, place.room)
         placed: list[MeldPlace | None] = [None] * len(sets)
         unplaced: list[int] = []
         kept = [(m, self._held[h].place) for m, h in holder.items()
@@ -184,12 +194,15 @@ class FeltPlaces:
             want = felt.width(max(counts[m], LEAST_CARDS) + SPARE, wide[m])
             found = None
             if wish is not None and m not in holder and (wish[0] == regions[m] or not sure[m]):
-                region, row, x = wish
-                wished = MeldPlace(region, row, x, 0.0)
-                room = rows.room_at(wished, want, least, rooms_only=True)
-                if room is not None:
-                    found = MeldPlace(region, row, x, room)
-                    wish = None
+                region, row, x = wish  # the whole meld on the felt, near the edge too
+                for width in (want, least):
+                    at = max(0.0, min(x, felt.widths[region] - width))
+                    room = rows.room_at(MeldPlace(region, row, at, 0.0), width, width,
+                                        rooms_only=True)
+                    if room is not None:
+                        found = MeldPlace(region, row, at, room)
+                        wish = None
+                        break
             if found is None:
                 found = rows.first_free(regions[m], want, least)
             if found is None and not sure[m]:  # not a meld yet: it may lie on the other side
@@ -201,6 +214,8 @@ class FeltPlaces:
                 continue
             placed[m] = found
             rows.take(found, least)
+        for place in loose:
+            rows.give_back(place)
         for region in range(len(felt.widths)):
             if rows.first_free(region, felt.width(LEAST_CARDS + SPARE, False),
                                felt.width(LEAST_CARDS, False)) is None:

@@ -26,7 +26,7 @@ from game.ui.cardtable.geometry import (
     place_hand,
     seat_row,
 )
-from game.ui.manipulation.felt_places import SPARE, Felt, FeltPlaces, MeldPlace
+from game.ui.manipulation.felt_places import LEAST_CARDS, SPARE, Felt, FeltPlaces, MeldPlace
 from game.ui.manipulation.model import TableModel
 from game.ui.widgets.scale import Zoom, ui_scale
 
@@ -35,8 +35,10 @@ PLAIN = Zoom()  # 100%, cards as usual
 MIN_TABLE_HEIGHT = 50
 #: smaller still only when the felt is truly full (the table zooms out, between turns)
 LAST_TABLE_HEIGHT = 34
-#: where sets and runs lie apart, the sets' share of the felt's width
+#: where sets and runs lie apart, the sets' usual share of the felt's width, and the
+#: least and most it takes when the hand starts with a table (a loaded game, a puzzle)
 SETS_SHARE = 0.4
+SETS_SHARES = (0.25, 0.75)
 BUTTON_ROWS = 9  # rows of sidebar buttons (controls.ROWS)
 INFO_LINES = 4  # under the game facts' title (``info_height``)
 LOG_ROWS_MOST = 4  # lines of the turn log under the felt (one per other seat, at most)
@@ -300,13 +302,16 @@ MELD_CARDS = 3
 ZOOM_STEP = 0.88
 
 
-def _felt(layout: Layout, model: TableModel, h: int, label_h: int) -> tuple[Felt, int]:
-    """The felt's geometry with table cards ``h`` tall, and the pad around a meld's cards."""
+def _felt(layout: Layout, model: TableModel, h: int, label_h: int,
+          share: float = SETS_SHARE) -> tuple[Felt, int]:
+    """The felt's geometry with table cards ``h`` tall (the sets' ``share`` of its width
+    where sets and runs lie apart), and the pad around a meld's cards."""
     w = round(h / CARD_RATIO)
     pad = max(3, round(w * 0.08))
     gap = max(pad * 2 + 4, round(w * 0.26))
     row_gap = max(pad * 2 + 4, round(h * 0.14))
-    inner = [area.inflate(-2 * pad, -2 * pad) for _, area in _regions(layout, model, label_h)]
+    inner = [area.inflate(-2 * pad, -2 * pad)
+             for _, area in _regions(layout, model, label_h, share)]
     return Felt(tuple(r.width for r in inner),
                 tuple(max(1, (r.height + row_gap) // (h + row_gap)) for r in inner), gap,
                 lambda count, wide: _blocks_width(count, w, wide)), pad
@@ -317,11 +322,12 @@ def _free_block(w: int, pad: int, room: int) -> float:
     return free_label_width(w) + w * room + pad * (room - 1) if room else 0.0
 
 
-def _capacity(layout: Layout, model: TableModel, h: int, label_h: int, free_room: int) -> int:
+def _capacity(layout: Layout, model: TableModel, h: int, label_h: int, free_room: int,
+              share: float) -> int:
     """How many melds of three (each with its room to grow) the felt holds at cards ``h``
     tall; where sets and runs lie apart, twice what the smaller side holds (a hand may bring
     mostly sets, or mostly runs)."""
-    felt, pad = _felt(layout, model, h, label_h)
+    felt, pad = _felt(layout, model, h, label_h, share)
     place = felt.width(MELD_CARDS + SPARE, False) + felt.gap
     free = _free_block(round(h / CARD_RATIO), pad, free_room)
     sides = []
@@ -334,7 +340,7 @@ def _capacity(layout: Layout, model: TableModel, h: int, label_h: int, free_room
 
 
 def _hand_height(layout: Layout, model: TableModel, top: int, label_h: int,
-                 free_room: int, share: float = REACH_SHARE) -> int:
+                 free_room: int, sets_share: float, share: float = REACH_SHARE) -> int:
     """The table cards' height for the hand: the tallest, from ``top`` down, at which the
     felt holds the table the hand can reach (``share`` of every card in play, in melds of
     three)."""
@@ -342,27 +348,38 @@ def _hand_height(layout: Layout, model: TableModel, top: int, label_h: int,
                + sum(seat.cards for seat in model.seats))
     melds = -(-round(in_play * share) // MELD_CARDS)
     h = top
-    while h > MIN_TABLE_HEIGHT and _capacity(layout, model, h, label_h, free_room) < melds:
+    while h > MIN_TABLE_HEIGHT and _capacity(layout, model, h, label_h, free_room,
+                                              sets_share) < melds:
         h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
     return h
 
 
-def _wish(layout: Layout, model: TableModel, h: int, label_h: int,
+def _sets_share(model: TableModel) -> float:
+    """Where sets and runs lie apart, the sets' share of the felt for a hand whose table
+    lies as ``model``'s (a game loaded mid-hand, a puzzle): as much as their cards need of
+    what the melds on it need, the usual share for an empty table."""
+    sets = sum(len(g.cards) + SPARE for g in model.groups if g.kind == "set")
+    runs = sum(len(g.cards) + SPARE for g in model.groups if g.kind != "set")
+    if not sets or not runs:
+        return SETS_SHARE if not sets else max(SETS_SHARES)
+    return min(max(SETS_SHARES), max(min(SETS_SHARES), sets / (sets + runs)))
+
+
+def _wish(layout: Layout, model: TableModel, h: int, label_h: int, share: float,
           point: tuple[float, float] | None) -> tuple[int, int, float] | None:
     """Where on the felt the player put a new meld (region, row, left edge), its first card
     centred on ``point``; None when the point is off the felt."""
     if point is None:
         return None
-    felt, pad = _felt(layout, model, h, label_h)
+    felt, pad = _felt(layout, model, h, label_h, share)
     row_gap = max(pad * 2 + 4, round(h * 0.14))
     w = round(h / CARD_RATIO)
-    for region, (_name, area) in enumerate(_regions(layout, model, label_h)):
+    for region, (_name, area) in enumerate(_regions(layout, model, label_h, share)):
         inner = area.inflate(-2 * pad, -2 * pad)
         if area.collidepoint(point):
             row = int((point[1] - inner.y) // (h + row_gap))
-            if 0 <= row < felt.rows[region]:
-                x = min(max(0.0, point[0] - inner.x - w / 2), inner.width - w)
-                return region, row, x
+            row = max(0, min(row, felt.rows[region] - 1))
+            return region, row, max(0.0, point[0] - inner.x - w / 2)
     return None
 
 
@@ -376,31 +393,36 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int, places: FeltPla
     places.start((layout.size, layout.zoom, layout.cards_zoom))
     places.free_room = max(places.free_room, len(model.free))
     if places.card_h is None:
+        places.sets_share = _sets_share(model) if model.apart else SETS_SHARE
         top = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
-        places.card_h = _hand_height(layout, model, top, label_h, places.free_room)
+        places.card_h = _hand_height(layout, model, top, label_h, places.free_room,
+                                     places.sets_share)
+    share = places.sets_share or SETS_SHARE
     melds = [(g.cards, 1 if model.apart and g.kind == "run" else 0, g.valid or not model.apart)
              for g in model.groups]
     while True:
         h = places.card_h
         w = round(h / CARD_RATIO)
-        felt, pad = _felt(layout, model, h, label_h)
+        felt, pad = _felt(layout, model, h, label_h, share)
         free_w = _free_block(w, pad, places.free_room)
         before = places.copy()
         placed, full, tight = places.arrange(melds, felt, free_w,
-                                             _wish(layout, model, h, label_h, places.wish))
+                                             _wish(layout, model, h, label_h, share,
+                                                   places.wish))
         if not (full or tight and places.between_turns) or h <= LAST_TABLE_HEIGHT:
             break
         places.restore(before)
         # the one zoom-out of a hand makes room for every card in play; only a table fuller
         # still shrinks again, a step at a time
-        goal = _hand_height(layout, model, h, label_h, places.free_room, 1.0) \
+        goal = _hand_height(layout, model, h, label_h, places.free_room, share, 1.0) \
             if not places.zoom_outs else 0
         factor = max(min(goal / h, ZOOM_STEP), LAST_TABLE_HEIGHT / h)
-        places.zoom_out(factor, _felt(layout, model, max(1, int(h * factor)), label_h)[0])
+        places.zoom_out(factor, _felt(layout, model, max(1, int(h * factor)), label_h,
+                                      share)[0])
     places.between_turns = False
     places.wish = None
     layout.table_card = (w, h)
-    regions = _regions(layout, model, label_h)
+    regions = _regions(layout, model, label_h, share)
     layout.regions = [(name, area) for name, area in regions if name]
     inner = [area.inflate(-2 * pad, -2 * pad) for _, area in regions]
     row_gap = max(pad * 2 + 4, round(h * 0.14))
@@ -435,15 +457,17 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int, places: FeltPla
     for place in places.new_meld_places(felt, free_w):
         if place is not None:
             x, y = corner(place.region, place.row, place.x)
-            layout.new_melds.append(mat(x, y, w))
+            # as wide as the place a new meld keeps (its cards, then room for a meld of three)
+            layout.new_melds.append(mat(x, y, felt.width(LEAST_CARDS, False)))
 
 
-def _regions(layout: Layout, model: TableModel, label_h: int) -> list[tuple[str, pygame.Rect]]:
+def _regions(layout: Layout, model: TableModel, label_h: int,
+             share: float = SETS_SHARE) -> list[tuple[str, pygame.Rect]]:
     table = layout.table
     if not model.apart:
         return [("", table.copy())]
     gap = layout.margin * 2
-    left_w = round((table.width - gap) * SETS_SHARE)
+    left_w = round((table.width - gap) * share)
     sets = pygame.Rect(table.x, table.y + label_h, left_w, table.height - label_h)
     runs = pygame.Rect(sets.right + gap, table.y + label_h, table.width - left_w - gap,
                        table.height - label_h)

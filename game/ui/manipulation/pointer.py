@@ -486,6 +486,10 @@ class Pointer(CardPointer[PointerScene]):
 
 
 def _new_meld_at(layout: Layout, pos: tuple[int, int]) -> tuple[float, float]:
-    """Where a new meld put at ``pos`` goes: the New meld target's own place when ``pos``
-    is on it, else the felt under the pointer."""
-    return next((rect.center for rect in layout.new_melds if rect.collidepoint(pos)), pos)
+    """Where a new meld put at ``pos`` goes (the point its first card is centred on): the
+    New meld target's own place when ``pos`` is on it, else the felt under the pointer."""
+    w, h = layout.table_card
+    for rect in layout.new_melds:
+        if rect.collidepoint(pos):
+            return rect.x + (rect.height - h) / 2 + w / 2, rect.centery
+    return pos

@@ -57,7 +57,8 @@ def hand_cards(scene: StagedTable) -> list[pygame.Rect]:
 
 
 def test_the_panel_folds_on_a_felt_full_of_melds(start_app: StartApp) -> None:
-    scene = full_felt(start_app, [f"{r}C {r}D {r}S" for r in RANKS])  # ten more sets
+    scene = full_felt(start_app, [f"{r}C {r}D {r}S" for r in RANKS]  # twenty more sets
+                      + [f"{r}H {r}D {r}S" for r in RANKS])
     assert scene.panel_folded  # no place on the felt is clear of melds for the whole panel
     # folded to its title and buttons, which stay inside it
     assert scene.panel_rect.h < 120

@@ -110,7 +110,8 @@ def test_a_full_felt_says_so_and_a_zoom_out_keeps_rows_and_order() -> None:
     a, b = cards("3H 4H 5H"), cards("7C 7D 7S")
     _placed, full, tight = places.arrange([(a, 0, True), (b, 0, True)], tiny)
     assert not full and tight  # both lie in the one row; a third meld would find no place
-    _placed, full, _tight = places.arrange([(a, 0, True), (b, 0, True), (cards("9C 9D 9H"), 0, True)], tiny)
+    third = (cards("9C 9D 9H"), 0, True)
+    _placed, full, _tight = places.arrange([(a, 0, True), (b, 0, True), third], tiny)
     assert full
     places.arrange([(a, 0, True), (b, 0, True)], tiny)
     before = places.places()

@@ -204,25 +204,37 @@ def test_dragging_a_meld_by_its_frame_onto_another_joins_them_and_undo_parts_the
     assert scene.draft is not None and not scene.draft.can_undo
 
 
-def test_dragging_a_meld_by_its_frame_onto_the_felt_makes_it_a_new_meld_at_the_end(  # noqa: ANN001
+def test_dragging_a_meld_by_its_frame_onto_the_felt_puts_it_where_it_is_dropped(  # noqa: ANN001
         make) -> None:
     probe = make()
     scene = probe.scene
     layout = scene.layout
     assert layout is not None
     old, run = box_of(probe, "7C").rect.copy(), box_of(probe, "6H").rect.copy()
-    new_slot = layout.new_melds[0].copy()
-    probe.drag(frame(probe, "7C"), probe.felt_spot())
+    spot = (layout.table.right - 80, run.centery)  # empty felt at the first row's end
+    assert layout.on_felt(spot)
+    probe.drag(frame(probe, "7C"), spot)
     assert melds(probe) == [["3H", "4H", "5H"], ["6H", "7H", "8H"], ["7C", "7D", "7S"]]
     moved = box_of(probe, "7C").rect
-    assert moved.topleft == new_slot.topleft  # where the New meld slot was
-    assert box_of(probe, "6H").rect == run  # the melds after it did not slide
+    assert moved.collidepoint(spot)  # where the player let go of it
+    assert box_of(probe, "6H").rect == run  # the melds around it did not move
     probe.click_button("undo")  # one step: the meld and its place come back
     assert melds(probe) == [["3H", "4H", "5H"], ["7C", "7D", "7S"], ["6H", "7H", "8H"]]
     assert box_of(probe, "7C").rect == old
     assert scene.draft is not None and not scene.draft.can_undo
     probe.click_button("redo")
-    assert box_of(probe, "7C").rect.topleft == new_slot.topleft
+    assert box_of(probe, "7C").rect == moved
+
+
+def test_a_meld_sent_to_new_meld_goes_where_new_meld_showed(make) -> None:  # noqa: ANN001
+    probe = make()
+    layout = probe.scene.layout
+    assert layout is not None
+    target, run = layout.new_melds[0].copy(), box_of(probe, "6H").rect.copy()
+    probe.drag(frame(probe, "7C"), target.center)
+    moved = box_of(probe, "7C").rect
+    assert moved.topleft == target.topleft
+    assert box_of(probe, "6H").rect == run
 
 
 def test_a_refused_frame_drag_slides_back(make) -> None:  # noqa: ANN001
