@@ -8,10 +8,10 @@ groups, a group at a time or card by card, each checked to do just what the hint
 with replays of the last turns (P) and window resizes mid-round, while the table's
 invariants are checked after every action and every few frames:
 
-- places: a meld keeps its place across turns unless a reflow is forced: the table's cards
-  shrank (all move, in order), or the seat's own melds grew and its section no longer fits
-  where it was; a seat's melds never move because another seat's changed, the cards never
-  grow back within a round, and the melds never reorder;
+- places (issue 43): within a round and a window size the table's cards keep their size
+  (but for one announced zoom-out between turns, rows and order kept), a meld no lay-off
+  touched keeps its exact place, and one that grew keeps its place unless it no longer fits
+  there; checked every frame;
 - overlap: no card of one meld, hand or staging group touches a card of another, and the
   cards of one are fanned at least a minimal step apart;
 - covered: the turn log's lines and the note on show cover no meld nor each other;
@@ -35,6 +35,7 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.engine.actions import Action, Draw
 from game.engine.contract.actions import (
     Buy,
@@ -53,7 +54,6 @@ from game.ui.app import App
 from game.ui.cardtable.controls import PADDING
 from game.ui.cardtable.geometry import meld_step
 from game.ui.cardtable.probe import TableProbe
-from game.ui.contract.layout import ContractLayout
 from game.ui.contract.scoreboard import ContractScoreboardScene
 from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.widgets.drawing import font
@@ -105,11 +105,11 @@ class ContractLongPlay:
         self.report = ContractReport(matches=1)
         self.evidence = Evidence(app, VARIANT, seed, shots)
         self._places: dict[int, pygame.Rect] | None = None
-        self._widths: dict[int, int] = {}
-        self._order: list[int] = []
         self._card: tuple[int, int] = (0, 0)
-        self._section_frames: dict[int, pygame.Rect] = {}
-        self._round = -1
+        self._counts: dict[int, int] = {}  # each meld's cards when last seen
+        #: the round and the window size the places were seen in
+        self._round: tuple[int, tuple[int, int]] | None = None
+        self._zoomed = False  # the round's one zoom-out has happened
         self._placings = 0  # the person's lay-offs, swaps and lay-downs hinted so far
 
     @property
@@ -163,6 +163,7 @@ class ContractLongPlay:
         for _ in range(count):
             self.probe.frames(1)
             self.report.frames += 1
+            self._check_places()
             if self.report.frames % 15 == 0:
                 self._check_frame()
 
@@ -402,87 +403,59 @@ class ContractLongPlay:
         self._check_overlap()
 
     def _check_places(self) -> None:
-        """Melds keep their places between turns; only what is forced may move them:
-        the table's cards shrank (every meld moves, in the same order), or a seat's own
-        melds grew or came new, and then only that seat's melds move: those after the
-        first one that changed (its rows re-wrap), or the whole section when it no longer
-        fits where it was (its new size at its old place leaves the felt or touches another
-        seat's section). A seat's section never moves because another seat's melds
-        changed, the cards never grow back within a round, and the melds never change
-        their order."""
+        """The player's rule for the felt (issue 43), measured in pixels, the same as at the
+        manipulation table: within a round and a window size the table's cards keep their
+        size (but for one zoom-out between turns, said in words, every meld keeping its row
+        and its order in the row); a meld that no lay-off touched keeps its exact place,
+        whatever happened to the other melds or seats; a meld that grew keeps its place
+        unless its new width no longer fits there. Nothing is excused by a change
+        elsewhere."""
         scene = self.scene
         layout = scene.layout
         if layout is None or scene.phase == "replay" or scene.replay.active:
             return
-        if scene.match.hand.number != self._round:
-            self._round = scene.match.hand.number
-            self._places = None
-        order = [box.index for box in layout.melds]
+        key = (scene.match.hand.number, self.app.size)
+        if key != self._round:
+            self._round, self._places, self._zoomed = key, None, False
         places = {box.index: box.rect.copy() for box in layout.melds}
-        widths = {box.index: box.count for box in layout.melds}
-        owners = {box.index: box.owner for box in layout.melds}
-        frames = {owner: rect.copy() for owner, rect, _ in layout.sections}
+        counts = {box.index: box.count for box in layout.melds}
+        melds = self.scene.match.hand.melds
         old = self._places
         if old:  # (an empty table's card size means nothing)
-            kept_old = [i for i in self._order if i in places]
-            kept_new = [i for i in order if i in old]
-            if kept_old != kept_new:
-                self._violation("places", f"the melds were reordered: {kept_old} -> "
-                                          f"{kept_new}")
-            elif layout.table_card[1] > self._card[1]:
-                self._violation("places", f"the table's cards grew from {self._card} to "
-                                          f"{layout.table_card}: every meld moved")
-            elif layout.table_card == self._card:
-                self._check_sections(layout, old, places, widths, owners, frames)
+            if layout.table_card != self._card:
+                said = scene.message is not None and scene.message.title == i18n._(
+                    "The table is full")
+                if self._zoomed or scene.phase == "human" or not said:
+                    self._violation("size", f"the table's cards went from {self._card} to "
+                                            f"{layout.table_card} within a round ({scene.phase}"
+                                            f"{', again' if self._zoomed else ''}"
+                                            f"{'' if said else ', unannounced'})")
+                self._zoomed = True
+                self.report.reflows += 1
+                both = [i for i in places if i in old]
+                if _rows({i: old[i] for i in both}) != _rows({i: places[i] for i in both}):
+                    self._violation("places", "the zoom-out changed the melds' rows or order")
             else:
-                self.report.reflows += 1  # the cards shrank: all may move, in order
-        self._places, self._order, self._widths = places, order, widths
-        self._section_frames = frames
-        self._card = layout.table_card
-
-    def _check_sections(self, layout: ContractLayout, old: dict[int, pygame.Rect],
-                        places: dict[int, pygame.Rect], widths: dict[int, int],
-                        owners: dict[int, int], frames: dict[int, pygame.Rect]) -> None:
-        """The places check at one card size (see ``_check_places``)."""
-        melds = self.scene.match.hand.melds
-        changed = {owners[i] for i in places
-                   if i not in old or widths[i] != self._widths.get(i)}
-        for owner, frame in frames.items():
-            then = self._section_frames.get(owner)
-            if then is None:
-                continue
-            mine = [i for i in self._order if owners.get(i) == owner and i in places]
-            if owner not in changed:
-                for index in mine:
-                    if places[index].topleft != old[index].topleft:
-                        cards = " ".join(str(c) for c in melds[index].cards)
-                        self._violation("places", f"meld {index} ({cards}) of seat {owner} "
-                                        f"moved from {tuple(old[index].topleft)} to "
-                                        f"{tuple(places[index].topleft)} though that seat's "
-                                        f"melds did not change")
-                        return
-                continue
-            if frame.topleft != then.topleft:
-                stayed = pygame.Rect(then.topleft, frame.size)
-                fits = layout.table.contains(stayed) and not any(
-                    stayed.colliderect(other) for o, other in frames.items() if o != owner)
-                if fits:
-                    self._violation("places", f"seat {owner}'s section moved from "
-                                    f"{tuple(then.topleft)} to {tuple(frame.topleft)} though "
-                                    f"it still fit in its place")
-                    return
-                self.report.reflows += 1  # forced: it no longer fit where it was
-            for index in mine:  # the melds before the first that changed keep their place
-                if widths[index] != self._widths.get(index):
-                    break
-                was = (old[index].x - then.x, old[index].y - then.y)
-                now = (places[index].x - frame.x, places[index].y - frame.y)
-                if was != now:
+                for index, now in places.items():
+                    then = old.get(index)
+                    if then is None or now.topleft == then.topleft:
+                        continue
                     cards = " ".join(str(c) for c in melds[index].cards)
-                    self._violation("places", f"meld {index} ({cards}) of seat {owner} moved "
-                                    f"within its section from {was} to {now} though no meld "
-                                    f"before it changed")
-                    return
+                    if counts[index] == self._counts.get(index):
+                        self._violation("places", f"meld {index} ({cards}), untouched, moved "
+                                        f"from {tuple(then.topleft)} to {tuple(now.topleft)}")
+                        return
+                    stay = pygame.Rect(then.topleft, now.size)
+                    others = [r for i, r in places.items() if i != index]
+                    if layout.table.contains(stay) and not any(
+                            stay.inflate(layout.margin // 2, 0).colliderect(r) for r in others):
+                        self._violation("places", f"meld {index} ({cards}) grew and moved "
+                                        f"from {tuple(then.topleft)} to {tuple(now.topleft)} "
+                                        f"though it fitted in place")
+                        return
+                    self.report.reflows += 1  # forced: it no longer fit where it was
+        self._places, self._counts = places, counts
+        self._card = layout.table_card
 
     def _check_covered(self) -> None:
         """The turn log's lines and the note cover no meld and not each other."""
@@ -607,3 +580,11 @@ def play(seed: int, size: tuple[int, int], data_dir: Path,
     resized to each of ``resizes`` in turn mid-round."""
     with fresh_app(size, data_dir, lang) as app:
         return ContractLongPlay(app, seed, resizes, shots, max_turns).run()
+
+
+def _rows(places: dict[int, pygame.Rect]) -> list[list[int]]:
+    """The melds row by row, each row left to right."""
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for index, rect in places.items():
+        rows.setdefault(rect.y, []).append((rect.x, index))
+    return [[i for _, i in sorted(row)] for _, row in sorted(rows.items())]

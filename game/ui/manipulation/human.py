@@ -17,11 +17,11 @@ from game.engine.melds import check_meld
 from game.engine.variants import JokerIdentity, Variant
 from game.i18n import _, ngettext
 from game.ui.cardtable.driver import Pacer, Playback, Worker, hint
+from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.marks import marked_cards
 from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK
 from game.ui.manipulation.chooser import JokerChooser, joker_options
-from game.ui.manipulation.felt_places import FeltPlaces
 from game.ui.manipulation.meld_places import MeldPlaces
 from game.ui.manipulation.status import (
     TurnState,

@@ -17,6 +17,7 @@ import pygame
 
 from game.engine.cards import Card
 from game.i18n import _
+from game.ui.cardtable.felt_places import LEAST_CARDS, SPARE, Felt, FeltPlaces, MeldPlace
 from game.ui.cardtable.geometry import (
     CARD_RATIO,
     HandRow,
@@ -26,7 +27,6 @@ from game.ui.cardtable.geometry import (
     place_hand,
     seat_row,
 )
-from game.ui.manipulation.felt_places import LEAST_CARDS, SPARE, Felt, FeltPlaces, MeldPlace
 from game.ui.manipulation.model import TableModel
 from game.ui.widgets.scale import Zoom, ui_scale
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from game.engine.cards import Card
 from game.engine.draft import TurnDraft
-from game.ui.manipulation.felt_places import FeltPlaces
+from game.ui.cardtable.felt_places import FeltPlaces
 
 MOST = 64  # states remembered (a turn rarely has more)
 

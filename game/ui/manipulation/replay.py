@@ -16,10 +16,10 @@ from game.engine.draft import TurnDraft
 from game.engine.match import TurnRecord
 from game.i18n import N_, _, ngettext
 from game.ui.cardtable.driver import STEP_HOLD, TURN_HOLD, Pacer, Playback
+from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import HUMAN, REPLAY, STOPPED
 from game.ui.cardtable.table_host import CardTableHost
-from game.ui.manipulation.felt_places import FeltPlaces
 
 if TYPE_CHECKING:
     from game.engine.cards import Card

@@ -35,6 +35,7 @@ from game.solver.edits import Step, card_text
 from game.ui.cardtable.card_table import CardTableScene
 from game.ui.cardtable.controls import Controls
 from game.ui.cardtable.driver import STEP_TRAVEL, Playback, Worker
+from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import Mark, TurnMarks, marked_cards
@@ -42,7 +43,6 @@ from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THIN
 from game.ui.cardtable.sprites import Origin
 from game.ui.manipulation import narration
 from game.ui.manipulation.computer import ComputerTurns
-from game.ui.manipulation.felt_places import FeltPlaces
 from game.ui.manipulation.hud import Hud
 from game.ui.manipulation.human import HumanTurn
 from game.ui.manipulation.keys import Keyboard

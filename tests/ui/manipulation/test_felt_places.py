@@ -6,7 +6,7 @@ does not matter."""
 from __future__ import annotations
 
 from game.engine.cards import Card, parse_cards
-from game.ui.manipulation.felt_places import SPARE, Felt, FeltPlaces, MeldPlace
+from game.ui.cardtable.felt_places import SPARE, Felt, FeltPlaces, MeldPlace
 
 
 def cards(text: str) -> list[Card]:
