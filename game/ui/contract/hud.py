@@ -34,8 +34,6 @@ from game.ui.theme import (
     CONTRACT_MELD_FILL,
     CONTRACT_NOTE_ERROR_FILL,
     CONTRACT_NOTE_INFO_FILL,
-    CONTRACT_SECTION_EDGE,
-    CONTRACT_SECTION_FILL,
     CONTRACT_SECTION_MINE_FILL,
     CONTRACT_SLOT_EMPTY_DASH,
     CONTRACT_SLOT_EMPTY_FILL,
@@ -235,31 +233,19 @@ class ContractHud(BoardCache):
             return
         names = {s.seat: s.name for s in model.seats}
         w, h = layout.table_card
-        label_px = max(12, min(round(26 * layout.scale), round(h * 0.17)))
         tag_px = max(9, min(round(14 * layout.scale), round(h * 0.1)))
         radius = max(6, w // 9)
-        for owner, rect, label_h in layout.sections:
-            mine = owner == model.bottom
-            panel(surface, rect, CONTRACT_SECTION_FILL if not mine else CONTRACT_SECTION_MINE_FILL,
-                  (GOLD + (120,)) if mine else CONTRACT_SECTION_EDGE, radius + 4, 1)
-            count = sum(1 for m in model.melds if m.owner == owner)
-            title = f"{names.get(owner, '?')}"
-            label = self.text.render(self.text.fit(title, label_px, rect.width - 20, True),
-                                     label_px, GOLD_LIGHT if mine else CREAM, bold=True)
-            y = rect.y + (label_h - label.get_height()) // 2 + 1
-            surface.blit(label, (rect.x + 10, y))
-            more = self.text.render(ngettext("{count} meld", "{count} melds", count).format(
-                count=count),
-                                    max(9, label_px - 3), TABLE_MUTED)
-            gap = max(8, label_px // 2)
-            if rect.x + 10 + gap + label.get_width() + more.get_width() < rect.right - 6:
-                surface.blit(more, (rect.x + 10 + gap + label.get_width(),
-                                    y + label.get_height() - more.get_height() - 1))
         for box in layout.melds:
-            panel(surface, box.rect, CONTRACT_MELD_FILL, CONTRACT_MELD_EDGE, radius, 1)
+            mine = box.owner == model.bottom
+            # each meld lies where it was laid: its mat in its owner's colours, its owner
+            # named under it with what it is
+            panel(surface, box.rect, CONTRACT_SECTION_MINE_FILL if mine else CONTRACT_MELD_FILL,
+                  (GOLD + (120,)) if mine else CONTRACT_MELD_EDGE, radius, 1)
             words = meld_tag(box.kind, model.melds[box.index].cards, model.shown)
-            words = self.text.fit(words, tag_px, max(20, box.rect.width + 40), True)
-            tag = self.text.render(words, tag_px, TABLE_MUTED, bold=True, shadow=False)
+            words = self.text.fit(f"{names.get(box.owner, '?')} \u00b7 {words}", tag_px,
+                                  max(20, box.rect.width + 40), True)
+            tag = self.text.render(words, tag_px, GOLD_LIGHT if mine else TABLE_MUTED,
+                                   bold=True, shadow=False)
             surface.blit(tag, tag.get_rect(midtop=(box.rect.centerx, box.rect.bottom + 1)))
 
     def _draw_empty_felt(self, surface: pygame.Surface, layout: ContractLayout,

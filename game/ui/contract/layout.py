@@ -1,10 +1,10 @@
 """Where everything goes on the contract table: a function of the model, the size and the
-places the seats' melds had (``places.SectionPlaces``, so they stay where they were).
+places the melds had (``FeltPlaces``, kept for the round, so they stay where they were).
 
 The sidebar on the right (on the left for a left-handed player) holds the two piles
 (stock and discard, side by side), a panel of the bottom player's facts and the buttons;
 opponents run across the top; below them a banner names the round's contract; the felt
-shows each player's melds in a framed section under the owner's name; the staging groups
+shows the melds, each where it was laid, its owner named under it; the staging groups
 (the contract being built) sit above the hand; the status line is between the felt and the
 staging groups.
 """
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine.cards import Card
+from game.ui.cardtable.felt_places import SPARE, Felt, FeltPlaces, MeldPlace
 from game.ui.cardtable.geometry import (
     CARD_RATIO,
     HandRow,
@@ -26,7 +27,6 @@ from game.ui.cardtable.geometry import (
     seat_row,
 )
 from game.ui.contract.model import ContractModel
-from game.ui.contract.places import SectionPlace, SectionPlaces
 from game.ui.contract.words import LOG_MOST
 from game.ui.widgets.scale import Zoom, ui_scale
 
@@ -37,9 +37,6 @@ BAND_MOST = {"side": 0.3, "top": 0.15, "banner": 0.065, "hand": 0.19, "stage": 0
              "status": 0.06, "piles": 0.2, "info": 0.16}
 
 MIN_TABLE_HEIGHT = 46
-#: room for this many more cards is left beside a seat's section when another is placed
-#: after it, so that a lay-off or two does not make the section outgrow its place
-SPARE_CARDS = 2
 UNDER_OFFSET = 3  # the discard pile's second card peeks out this far above-left
 INFO_LINES = 5  # the bottom player's facts: name, score, buys, contract, deal number
 
@@ -84,10 +81,10 @@ class ContractLayout(HandRow):
     hand_lift: int = 0
     scale: float = 1.0  # how much the caps on sizes grow (the window's and player's scale)
     zoom: float = 1.0  # the player's UI scale
+    cards_zoom: float = 1.0  # the player's large cards
     seat_rects: dict[int, pygame.Rect] = field(default_factory=dict)
     spots: dict[Card, Spot] = field(default_factory=dict)
     melds: list[MeldBox] = field(default_factory=list)
-    sections: list[tuple[int, pygame.Rect, int]] = field(default_factory=list)  # owner, rect, label
     slots: list[SlotBox] = field(default_factory=list)
     hand_step: float = 0.0
     hand_first_x: float = 0.0
@@ -121,7 +118,7 @@ class ContractLayout(HandRow):
 
 
 def compute_layout(model: ContractModel, size: tuple[int, int],
-                   places: SectionPlaces | None = None, left: bool = False,
+                   places: FeltPlaces | None = None, left: bool = False,
                    zoom: Zoom = PLAIN) -> ContractLayout:
     """The table for ``model`` in a window of ``size``; ``places`` (kept by the scene
     between layouts, and updated here) puts the seats' melds back where they were; the
@@ -150,12 +147,15 @@ def compute_layout(model: ContractModel, size: tuple[int, int],
                        hand_h + hand_lift + hand_label)
     above = hand.top
     stage = None
+    stage_h = clamp(min(height * 0.15 * k * zoom.cards, height * BAND_MOST["stage"]), 84,
+                    170 * s * zoom.cards)
     if model.slots is not None:
-        stage_h = clamp(min(height * 0.15 * k * zoom.cards, height * BAND_MOST["stage"]), 84,
-                        170 * s * zoom.cards)
         stage = pygame.Rect(x0, hand.top - stage_h, main_w, stage_h)
         above = stage.top
     status_h = clamp(min(height * 0.045 * k, height * BAND_MOST["status"]), 28, 42 * s)
+    # the status line's top with the staging groups shown: the melds' felt ends above it
+    # (and above the turn log's lines) however the groups come and go within a round
+    staged_status = hand.top - stage_h - status_h - m // 2
     status = pygame.Rect(x0, above - status_h - m // 2, main_w, status_h)
     table = pygame.Rect(x0, banner.bottom + m // 2, main_w,
                         max(MIN_TABLE_HEIGHT, status.top - banner.bottom - m))
@@ -184,12 +184,13 @@ def compute_layout(model: ContractModel, size: tuple[int, int],
 
     layout = ContractLayout(size, m, sidebar, top, banner, table, status, stage, hand, piles,
                             stock, discard, info, buttons, hand_card, hand_lift=hand_lift,
-                            scale=s, zoom=k)
+                            scale=s, zoom=k, cards_zoom=zoom.cards)
     _place_seats(layout, model)
     _place_piles(layout, model)
     place_hand(layout, model.hand)
     _place_stage(layout, model)
-    _place_melds(layout, model, hand_h, places if places is not None else SectionPlaces())
+    _place_melds(layout, model, hand_h, places if places is not None else FeltPlaces(),
+                 staged_status - 8 - LOG_MOST * _log_pitch(layout))
     return layout
 
 
@@ -242,16 +243,6 @@ def _place_stage(layout: ContractLayout, model: ContractModel) -> None:
         x += slot_w + gap
 
 
-@dataclass
-class _Section:
-    owner: int
-    melds: list[tuple[int, float]]  # model meld position, width
-    limit: float = 0.0  # the width its melds are wrapped to
-    rows: list[list[int]] = field(default_factory=list)
-    width: int = 0
-    height: int = 0
-
-
 @dataclass(frozen=True)
 class _Metrics:
     """The sizes of the melds' parts for table cards ``w`` by ``h``."""
@@ -285,176 +276,90 @@ def log_px(size: tuple[int, int], scale: float, zoom: float = 1.0) -> int:
     return int(max(11, min(15 * scale, size[1] * 0.017 * zoom, size[1] * 0.026)))
 
 
+def _log_pitch(layout: ContractLayout) -> int:
+    """A turn log's line with its backing."""
+    return round(log_px(layout.size, layout.scale, layout.zoom) * 1.25) + 5
+
+
 def log_strip(layout: ContractLayout, lines: int) -> pygame.Rect:
     """The strip at the foot of the felt kept for ``lines`` lines of the turn log (drawn
     upwards from just above the status line): no meld is laid there."""
-    # a line with its backing
-    pitch = round(log_px(layout.size, layout.scale, layout.zoom) * 1.25) + 5
-    top = layout.status.top - 8 - lines * pitch
+    top = layout.status.top - 8 - lines * _log_pitch(layout)
     return pygame.Rect(layout.table.x, top, layout.table.width, layout.table.bottom - top)
 
 
-def _place_melds(layout: ContractLayout, model: ContractModel, hand_h: int,
-                 places: SectionPlaces) -> None:
-    log = log_strip(layout, LOG_MOST)  # the melds lie above the turn log's lines
-    table = pygame.Rect(layout.table.x, layout.table.y, layout.table.width,
-                        max(MIN_TABLE_HEIGHT, log.top - layout.table.y))
-    places.start(layout.size, model.round_number, layout.sidebar.x == 0)
-    if not model.melds:
-        layout.table_card = (round(hand_h * 0.8 / CARD_RATIO), round(hand_h * 0.8))
-        return
-    h = min(round(hand_h * 0.86), table.height - 20)
-    if places.card_h is not None:
-        h = min(h, places.card_h)  # within a round the cards never grow back
-    while True:
-        w = round(h / CARD_RATIO)
-        metrics = _Metrics.of(w, h)
-        sections = _sections(model, metrics)
-        frames = _arrange(table, sections, metrics, places.remembered(h))
-        if frames is not None or h <= MIN_TABLE_HEIGHT:
+#: of the cards in play, the share the felt is sized for at a round's start (contracts and
+#: lay-offs); the round's one zoom-out, between turns, makes room for them all
+REACH_SHARE = 0.5
+MELD_CARDS = 3  # the felt is sized in melds of three, each with its room to grow
+ZOOM_STEP = 0.88  # a felt fuller still than the zoom-out made room for shrinks by this
+
+
+def _felt(table: pygame.Rect, h: int) -> tuple[Felt, _Metrics]:
+    """The felt's geometry with table cards ``h`` tall: one region, rows of melds with the
+    words under each."""
+    m = _Metrics.of(round(h / CARD_RATIO), h)
+    rows = max(1, (table.height - 2 * m.inner_pad + m.gap) // (m.row_h + m.gap))
+    return Felt((table.width - 2 * m.inner_pad,), (rows,), m.gap,
+                lambda count, _wide: m.w + m.step * (count - 1) + 2 * m.pad), m
+
+
+def _hand_height(model: ContractModel, table: pygame.Rect, top: int,
+                 share: float = REACH_SHARE) -> int:
+    """The tallest table card, from ``top`` down, at which the felt holds ``share`` of the
+    cards in play in melds of three."""
+    in_play = (sum(s.cards for s in model.seats) + model.stock + model.discard_size
+               + sum(len(m.cards) for m in model.melds))
+    melds = -(-round(in_play * share) // MELD_CARDS)
+    h = top
+    while h > MIN_TABLE_HEIGHT:
+        felt, _m = _felt(table, h)
+        place = felt.width(MELD_CARDS + SPARE, False) + felt.gap
+        if felt.rows[0] * int((felt.widths[0] + felt.gap) // place) >= melds:
             break
         h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
-    if frames is None:  # not even the smallest cards fit: in order, over the edge
-        frames = _flow(table, sections, metrics)
-    layout.table_card = (w, h)
-    places.keep(h, {s.owner: SectionPlace(frames[s.owner], s.limit) for s in sections})
-    _lay_sections(layout, model, sections, frames, metrics)
+    return h
 
 
-def _sections(model: ContractModel, m: _Metrics) -> list[_Section]:
-    """Each seat's melds, the seats in the order they laid down (a seat laying down later
-    comes last: the sections on the table keep their order)."""
-    by_owner: dict[int, _Section] = {}
-    for position, meld in enumerate(model.melds):
-        width: float = m.w + m.step * (len(meld.cards) - 1) + 2 * m.pad
-        by_owner.setdefault(meld.owner, _Section(meld.owner, [])).melds.append((position, width))
-    return list(by_owner.values())
-
-
-def _wrap(section: _Section, limit: float, m: _Metrics) -> bool:
-    """Wrap ``section``'s melds into rows at most ``limit`` wide; False if one is wider."""
-    rows: list[list[int]] = []
-    row: list[int] = []
-    x = widest = 0.0
-    for position, width in section.melds:
-        if width > limit + 0.5:
-            return False
-        if row and x + width > limit:
-            rows.append(row)
-            row, x = [], 0.0
-        row.append(position)
-        x += width + m.gap
-        widest = max(widest, x - m.gap)
-    rows.append(row)
-    section.limit, section.rows = limit, rows
-    section.width = round(widest) + 2 * m.inner_pad
-    section.height = m.label_h + len(rows) * m.row_h + m.inner_pad
-    return True
-
-
-def _arrange(table: pygame.Rect, sections: list[_Section], m: _Metrics,
-             remembered: dict[int, SectionPlace]) -> dict[int, pygame.Rect] | None:
-    """The sections' frames on the felt, or None when they do not all fit. A section that
-    was on the table before goes back to its place: as it was wrapped, else wrapped inside
-    its old width; the sections whose melds did not change are placed first, so a section
-    that grew is the one that moves (to the first free place) when it no longer fits. A new
-    section takes the first free place (reading the felt from the top left)."""
-    full = table.width - 2 * m.inner_pad
-    frames: dict[int, pygame.Rect] = {}
-
-    def free(rect: pygame.Rect) -> bool:
-        if not table.contains(rect):
-            return False
-        room = rect.inflate(2 * m.section_gap - 2, 2 * m.section_gap - 2)
-        return not any(room.colliderect(other) for other in frames.values())
-
-    def first_free(section: _Section) -> pygame.Rect | None:
-        # beside a section, room for a few more cards is left first (its melds grow as
-        # cards are laid off: it then stays where it is), else the plain gap
-        for spare in (SPARE_CARDS * m.step, 0):
-            spots = [(table.x, table.y)]
-            for r in frames.values():
-                spots += [(r.right + m.section_gap + spare, r.y),
-                          (r.x, r.bottom + m.section_gap), (table.x, r.bottom + m.section_gap)]
-            for x, y in sorted(spots, key=lambda p: (p[1], p[0])):
-                rect = pygame.Rect(x, y, section.width, section.height)
-                if free(rect):
-                    return rect
-        return None
-
-    old = [s for s in sections if s.owner in remembered]
-    unchanged = []
-    for section in old:
-        place = remembered[section.owner]
-        if _wrap(section, place.limit, m) and (section.width, section.height) \
-                == place.frame.size and table.contains(place.frame):
-            unchanged.append(section)
-    for section in unchanged:
-        frames[section.owner] = remembered[section.owner].frame.copy()
-    for section in old:
-        if section in unchanged:
-            continue
-        place = remembered[section.owner]
-        inner = place.frame.width - 2 * m.inner_pad
-        for limit in (place.limit, inner):  # as it was wrapped, then inside its old width
-            if _wrap(section, limit, m):
-                stay = pygame.Rect(place.frame.topleft, (section.width, section.height))
-                if free(stay):
-                    frames[section.owner] = stay
-                    break
-        else:
-            if not _wrap(section, full, m):
-                return None
-            rect: pygame.Rect | None = first_free(section)
-            if rect is None and _wrap(section, inner, m):
-                rect = first_free(section)
-            if rect is None:
-                return None
-            frames[section.owner] = rect
-    for section in sections:
-        if section.owner in frames:
-            continue
-        if not _wrap(section, full, m):
-            return None
-        spot = first_free(section)
-        if spot is None:
-            return None
-        frames[section.owner] = spot
-    return frames
-
-
-def _flow(table: pygame.Rect, sections: list[_Section], m: _Metrics) -> dict[int, pygame.Rect]:
-    """The sections one after another in rows, whatever their size (the last resort)."""
-    frames: dict[int, pygame.Rect] = {}
-    x, y, shelf = table.x, table.y, 0
-    for section in sections:
-        widest = max(width for _, width in section.melds)
-        _wrap(section, max(table.width - 2 * m.inner_pad, widest), m)
-        if x > table.x and x + section.width > table.right:
-            x, y, shelf = table.x, y + shelf + m.section_gap, 0
-        frames[section.owner] = pygame.Rect(x, y, section.width, section.height)
-        x, shelf = x + section.width + m.section_gap, max(shelf, section.height)
-    return frames
-
-
-def _lay_sections(layout: ContractLayout, model: ContractModel, sections: list[_Section],
-                  frames: dict[int, pygame.Rect], m: _Metrics) -> None:
-    widths = {position: width for s in sections for position, width in s.melds}
-    for section in sections:
-        frame = frames[section.owner]
-        layout.sections.append((section.owner, frame.copy(), m.label_h))
-        ry = frame.y + m.label_h
-        for row in section.rows:
-            mx = float(frame.x + m.inner_pad)
-            for position in row:
-                meld = model.melds[position]
-                width = widths[position]
-                mat = pygame.Rect(round(mx), ry, round(width), m.h + 2 * m.pad)
-                first = mx + m.pad
-                layout.melds.append(MeldBox(meld.index, meld.owner, meld.kind, mat, first,
-                                            m.step, len(meld.cards)))
-                for slot, card in enumerate(meld.cards):
-                    layout.spots[card] = Spot(first + slot * m.step, ry + m.pad, m.w, m.h,
-                                              "group", meld.index, slot)
-                mx += width + m.gap
-            ry += m.row_h
+def _place_melds(layout: ContractLayout, model: ContractModel, hand_h: int,
+                 places: FeltPlaces, felt_bottom: int) -> None:
+    """Lay the melds out where they lie (``places``, kept for the round): the card size is
+    the round's, every meld keeps its place, a new one takes the first free place (a seat's
+    contract lies together, in order); only a full felt zooms out, once, between turns.
+    ``felt_bottom``: where the melds' felt ends with the staging groups shown (they come and
+    go within a round; the melds' felt does not)."""
+    table = pygame.Rect(layout.table.x, layout.table.y, layout.table.width,
+                        max(MIN_TABLE_HEIGHT, felt_bottom - layout.table.y))
+    places.start((layout.size, layout.zoom, layout.cards_zoom, layout.sidebar.x == 0,
+                  model.round_number))
+    if places.card_h is None:
+        top = min(round(hand_h * 0.86), table.height - 20)
+        places.card_h = _hand_height(model, table, top)
+    melds = [(meld.cards, 0, True) for meld in model.melds]
+    while True:
+        h = places.card_h
+        felt, m = _felt(table, h)
+        before = places.copy()
+        placed, full, tight = places.arrange(melds, felt)
+        if not (full or tight and places.between_turns) or h <= MIN_TABLE_HEIGHT:
+            break
+        places.restore(before)
+        goal = _hand_height(model, table, h, 1.0) if not places.zoom_outs else 0
+        factor = max(min(goal / h, ZOOM_STEP), MIN_TABLE_HEIGHT / h)
+        places.zoom_out(factor, _felt(table, max(1, int(h * factor)))[0])
+    places.between_turns = False
+    layout.table_card = (m.w, h)
+    for meld, place in zip(model.melds, placed, strict=True):
+        if place is None:  # full even at the smallest cards: the last row's end
+            place = MeldPlace(0, felt.rows[0] - 1, max(0.0, felt.widths[0] - felt.width(
+                len(meld.cards), False)), 0.0)
+        x = table.x + m.inner_pad + place.x
+        y = table.y + m.inner_pad + place.row * (m.row_h + m.gap)
+        mat = pygame.Rect(round(x), y, round(felt.width(len(meld.cards), False)),
+                          m.h + 2 * m.pad)
+        first = mat.x + m.pad
+        layout.melds.append(MeldBox(meld.index, meld.owner, meld.kind, mat, first, m.step,
+                                    len(meld.cards)))
+        for slot, card in enumerate(meld.cards):
+            layout.spots[card] = Spot(first + slot * m.step, y + m.pad, m.w, m.h, "group",
+                                      meld.index, slot)

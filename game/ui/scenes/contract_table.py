@@ -38,6 +38,7 @@ from game.i18n import _, ngettext
 from game.ui.cardtable.card_table import CardTableScene
 from game.ui.cardtable.controls import ButtonState, Same
 from game.ui.cardtable.driver import Worker
+from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import TurnMarks
@@ -62,7 +63,6 @@ from game.ui.contract.model import (
     symbols,
     the_card,
 )
-from game.ui.contract.places import SectionPlaces
 from game.ui.contract.pointer import ContractPointer
 from game.ui.contract.replay import TurnsReplay
 from game.ui.contract.undo import TurnUndo
@@ -114,7 +114,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self._came_from: dict[Card, Location] = {}
         self.model: ContractModel | None = None
         self.layout: ContractLayout | None = None
-        self.places = SectionPlaces()  # where the seats' melds lie, kept between layouts
+        self.places = FeltPlaces()  # where the melds lie, kept for the round
         self._controls_key: object = None
         # where the turn log's lines and the note on show were last drawn
         self.log_rects: list[pygame.Rect] = []
@@ -297,6 +297,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         before = self._locations()
         rects = {c: s.rect for c, s in self.sprites.sprites.items()}
         match.apply(action)
+        # a turn has ended: the felt makes room now if it has to, not under the next move
+        self.places.between_turns = action.kind == "discard"
         after = self._locations()
         moved = {c: (before.get(c, ("stock",)), loc) for c, loc in after.items()
                  if before.get(c, ("stock",)) != loc}
@@ -444,8 +446,14 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         # the replay's past tables are laid out from today's places, without changing them
         places = self.places.copy() if self.replay.active else self.places
         self._zoom = self.app.zoom
-        return compute_layout(model, self.app.size, places, self.app.settings.left_handed,
-                              self._zoom)
+        zoom_outs = places.zoom_outs
+        layout = compute_layout(model, self.app.size, places, self.app.settings.left_handed,
+                                self._zoom)
+        if places.zoom_outs > zoom_outs and places is self.places:
+            # the felt was full: said, so no card shrinks without a word
+            self.say(_("The table is full"), [_("The cards are smaller now, so every meld "
+                                                "keeps its place.")], "info", 6.0)
+        return layout
 
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""
