@@ -11,11 +11,13 @@ staging groups.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.engine.cards import Card
+from game.engine.contract.params import SET_SIZE
 from game.ui.cardtable.felt_places import SPARE, Felt, FeltPlaces, MeldPlace
 from game.ui.cardtable.geometry import (
     CARD_RATIO,
@@ -288,10 +290,11 @@ def log_strip(layout: ContractLayout, lines: int) -> pygame.Rect:
     return pygame.Rect(layout.table.x, top, layout.table.width, layout.table.bottom - top)
 
 
-#: of the cards in play, the share the felt is sized for at a round's start (contracts and
-#: lay-offs); the round's one zoom-out, between turns, makes room for them all
-REACH_SHARE = 0.5
-MELD_CARDS = 3  # the felt is sized in melds of three, each with its room to grow
+#: the felt is sized at a round's start for every seat's contract, each meld with room for
+#: this many lay-offs; the round's one zoom-out, between turns, makes room for half as many
+#: melds again
+LAY_OFFS = 2
+MORE_MELDS = 1.5
 ZOOM_STEP = 0.88  # a felt fuller still than the zoom-out made room for shrinks by this
 
 
@@ -304,17 +307,16 @@ def _felt(table: pygame.Rect, h: int) -> tuple[Felt, _Metrics]:
                 lambda count, _wide: m.w + m.step * (count - 1) + 2 * m.pad), m
 
 
-def _hand_height(model: ContractModel, table: pygame.Rect, top: int,
-                 share: float = REACH_SHARE) -> int:
-    """The tallest table card, from ``top`` down, at which the felt holds ``share`` of the
-    cards in play in melds of three."""
-    in_play = (sum(s.cards for s in model.seats) + model.stock + model.discard_size
-               + sum(len(m.cards) for m in model.melds))
-    melds = -(-round(in_play * share) // MELD_CARDS)
+def _hand_height(model: ContractModel, table: pygame.Rect, top: int, more: float = 1.0) -> int:
+    """The tallest table card, from ``top`` down, at which the felt holds every seat's
+    contract (``more`` times as many melds), each meld with room for ``LAY_OFFS``."""
+    contract = model.contract
+    melds = math.ceil(len(model.seats) * (contract.sets + contract.runs) * more)
+    cards = max(SET_SIZE, contract.run_length) + LAY_OFFS
     h = top
     while h > MIN_TABLE_HEIGHT:
         felt, _m = _felt(table, h)
-        place = felt.width(MELD_CARDS + SPARE, False) + felt.gap
+        place = felt.width(cards + SPARE, False) + felt.gap
         if felt.rows[0] * int((felt.widths[0] + felt.gap) // place) >= melds:
             break
         h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
@@ -344,7 +346,7 @@ def _place_melds(layout: ContractLayout, model: ContractModel, hand_h: int,
         if not (full or tight and places.between_turns) or h <= MIN_TABLE_HEIGHT:
             break
         places.restore(before)
-        goal = _hand_height(model, table, h, 1.0) if not places.zoom_outs else 0
+        goal = _hand_height(model, table, h, MORE_MELDS) if not places.zoom_outs else 0
         factor = max(min(goal / h, ZOOM_STEP), MIN_TABLE_HEIGHT / h)
         places.zoom_out(factor, _felt(table, max(1, int(h * factor)))[0])
     places.between_turns = False
