@@ -15,8 +15,10 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import string
+import struct
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -42,14 +44,66 @@ _current = SOURCE_LANGUAGE
 _catalogues: dict[str, gettext.NullTranslations] = {}
 
 
+# What reading a damaged .mo raises inside gettext: cut short (struct.error), a wrong magic
+# number or tables pointing past the end (OSError), text that is not in its charset
+# (UnicodeError, LookupError for an unknown one), a garbled plural rule (ValueError,
+# SyntaxError, ArithmeticError), and our own placeholder check (_CheckedTranslations).
+_DAMAGE = (OSError, struct.error, UnicodeError, LookupError, ValueError, SyntaxError,
+           ArithmeticError, RecursionError, TypeError, IndexError)
+
+
+class _CheckedTranslations(gettext.GNUTranslations):
+    """A catalogue read as gettext reads it, then checked: every translation names the
+    placeholders its English names (a garbled one would raise where it is formatted), and
+    the plural rule answers for any number. ``ValueError`` if not."""
+
+    def _parse(self, fp):  # type: ignore[no-untyped-def]  # gettext's own signature
+        super()._parse(fp)
+        catalog: dict[object, str] = self._catalog  # type: ignore[attr-defined]
+        plurals: dict[str, list[str]] = {}
+        for key, text in catalog.items():
+            if isinstance(key, tuple):
+                plurals.setdefault(key[0], []).append(text)
+            elif isinstance(key, str) and key and (
+                    _fields(text) != _fields(key.split("\x04", 1)[-1])):  # context\x04id
+                raise ValueError(f"a message has placeholders its English lacks: {text[:60]!r}")
+        for forms in plurals.values():
+            named = _fields(forms[-1])  # the last form names every placeholder
+            if any(not _fields(form) <= named for form in forms):
+                raise ValueError(f"a plural message is garbled: {forms[-1][:60]!r}")
+        plural: Callable[[int], int] = getattr(self, "plural")  # noqa: B009 (set by _parse)
+        for n in (0, 1, 2, 3, 5, 11, 21, 101, 1_000_001):
+            plural(n)
+
+
+def _fields(text: str) -> set[str]:
+    """The placeholder names of a ``str.format`` text; ``ValueError`` if it is malformed."""
+    return {name for _literal, name, _spec, _conv in string.Formatter().parse(text)
+            if name is not None}
+
+
+def _load(code: str) -> gettext.NullTranslations:
+    """The catalogue of ``code``; English (with one line on stderr naming the file) if it
+    is damaged, English without a word if it is missing."""
+    path = gettext.find(DOMAIN, LOCALE_DIR, languages=[code])
+    if path is None:
+        return gettext.NullTranslations()
+    try:
+        with open(path, "rb") as handle:
+            return _CheckedTranslations(handle)
+    except _DAMAGE as error:
+        problem = (error.strerror or str(error)) if isinstance(error, OSError) else str(error)
+        if sys.stderr is not None:  # a windowed start may have no stderr at all
+            print(f"machiavelli: the language catalogue {path} cannot be used "
+                  f"({problem or 'it is damaged'}); speaking English",
+                  file=sys.stderr)
+        return gettext.NullTranslations()
+
+
 def _catalogue(code: str) -> gettext.NullTranslations:
     found = _catalogues.get(code)
     if found is None:
-        if code == SOURCE_LANGUAGE:
-            found = gettext.NullTranslations()
-        else:
-            # fallback=True: a missing .mo shows English rather than crashing the game.
-            found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+        found = gettext.NullTranslations() if code == SOURCE_LANGUAGE else _load(code)
         _catalogues[code] = found
     return found
 

@@ -444,9 +444,15 @@ def record_match(store: Store, session: GameSession,
     session.recorded = True
     kept = keep_finished(store, session)
     try:
-        store.stats.record_match(record)
+        recorded = store.stats.record_match(record)
     except (ValueError, OverflowError, StoreError) as error:
         return f"The match could not be added to the statistics: {error}"
+    if recorded is None:  # not written (a full disk...): the store kept what it held
+        reason = store.stats.last_problem or _("the statistics cannot be written")
+        written = _("The result of this match could not be written to the statistics "
+                    "({reason}); the matches recorded before are kept, and the next result "
+                    "will be tried again.").format(reason=reason)
+        return f"{written} {kept}" if kept else written
     return kept
 
 

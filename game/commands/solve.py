@@ -166,18 +166,33 @@ def _run_batch(path: str) -> int:
         handle = (contextlib.nullcontext(sys.stdin.buffer) if path == "-"
                   else open(path, "rb"))  # noqa: SIM115
     except OSError as error:
-        fail("solve", f"cannot read {path}: {error.strerror}")
+        fail("solve", _("cannot read {path}: {error}").format(path=path,
+                                                              error=error.strerror or error))
         return 2
-    with handle as stream:
-        for number, raw in enumerate(batch_lines(stream), start=1):
-            if raw is None:
-                answer = {"error": f"line {number}: longer than {MAX_BATCH_LINE} bytes; "
-                                   "skipped"}
-            elif not raw.strip():
-                continue
-            else:
-                answer = _batch_line(raw, number)
-            print(json.dumps(answer), flush=True)
+    number = 0
+    try:
+        with handle as stream:
+            for number, raw in enumerate(batch_lines(stream), start=1):
+                if raw is None:
+                    answer = {"error": f"line {number}: longer than {MAX_BATCH_LINE} bytes; "
+                                       "skipped"}
+                elif not raw.strip():
+                    continue
+                else:
+                    answer = _batch_line(raw, number)
+                print(json.dumps(answer), flush=True)
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            raise  # our reader went away (the command line's own quiet exit)
+        # a stream that fails (EIO from a failing disk or a hung-up terminal, a file that
+        # cannot be read at all): one line naming it, after the answers already given
+        reason = error.strerror or str(error)
+        if number:
+            fail("solve", _("reading {path} failed after line {n}: {error}").format(
+                path=path, n=number, error=reason))
+        else:
+            fail("solve", _("cannot read {path}: {error}").format(path=path, error=reason))
+        return 2
     return 0
 
 

@@ -7,6 +7,7 @@ to and from the ``{"name", "kind"}`` objects those files hold."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,22 @@ from typing import Any
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 COMPUTER_KINDS = ("easy", "medium", "hard")
 MAX_NAME_LENGTH = 32
+#: What no one types in a name and no font draws: control characters (NUL, escape, tabs,
+#: line breaks...), lone surrogates, and the line and paragraph separators
+_NOT_IN_A_NAME = frozenset(("Cc", "Cs", "Zl", "Zp"))
+
+
+def clean_name(name: str) -> str:
+    """``name`` without the characters that have no place in a player's name (NUL and the
+    other control characters, lone surrogates, line breaks), spaces at its ends removed:
+    how a name read from a file is taken in."""
+    return "".join(ch for ch in name
+                   if unicodedata.category(ch) not in _NOT_IN_A_NAME).strip()
+
+
+def has_control_character(name: str) -> bool:
+    """Does ``name`` hold a character ``clean_name`` leaves out?"""
+    return any(unicodedata.category(ch) in _NOT_IN_A_NAME for ch in name)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from game.store import jsonfile
 from game.store.atomic import atomic_write_bytes, move_aside
 from game.store.messages import MessageLog
 from game.store.migrate import MigrationChain
-from game.store.seats import Seat
+from game.store.seats import Seat, clean_name, has_control_character
 
 SETTINGS_SCHEMA = 2
 MAX_SETTINGS_BYTES = 256 * 1024
@@ -340,7 +340,18 @@ def _seats(value: Any) -> list[Seat]:
     low, high = SEAT_COUNT_RANGE
     if not isinstance(value, list | tuple) or not low <= len(value) <= high:
         raise ValueError(f"must be a list of {low} to {high} seats")
-    return [Seat.from_json(seat) for seat in value]
+    seats = [Seat.from_json(seat) for seat in value]
+    odd = [seat.name for seat in seats if has_control_character(seat.name)]
+    if not odd:
+        return seats
+    # a NUL, an escape, a line break... in a name: taken in without them (a font cannot
+    # draw a NUL: the table would fail), or the default seats if nothing else is left
+    cleaned = [Seat(clean_name(seat.name), seat.kind) for seat in seats]
+    if any(not seat.name for seat in cleaned):
+        raise ValueError(f"has a name of control characters only ({_show(odd[0])})")
+    shown = ", ".join(_show(name) for name in odd)
+    raise _Replaced(f"has names holding control characters ({shown}); using "
+                    f"{_show([seat.name for seat in cleaned])}", cleaned)
 
 
 _VALIDATORS: dict[str, Callable[[Any], Any]] = {

@@ -3,7 +3,10 @@ per-variant / per-opponent-level figures the statistics screen shows.
 
 The connection uses a busy ``timeout`` and WAL journaling so that two instances of
 the game can share the file; the schema version lives in ``PRAGMA user_version``.
-A corrupt (or newer) database is moved aside and a fresh one created.
+A corrupt (or newer) database is moved aside and a fresh one created. A database that
+cannot be written for want of room (a full disk, a file-size limit) is no damage: it is
+kept, what it holds stays in view (read into memory), a result that cannot be written is
+said so, and the file is tried again for the next one.
 """
 
 from __future__ import annotations
@@ -203,6 +206,13 @@ class StatsStore:
         self.timeout = timeout
         self._messages = messages
         self.in_memory = False
+        #: the file could be read but not written (no room): its content is shown from a
+        #: copy in memory, and each write tries the file again first
+        self.read_only = False
+        #: why the last call failed, in SQLite's words ("database or disk is full"), or
+        #: ``None`` if it did not: for the player's notice of a result not written
+        self.last_problem: str | None = None
+        self._unwritable_reason: str | None = None
         self._reported: set[str] = set()
         self._lock = threading.RLock()  # one connection, usable from any thread
         self._conn = self._open()
@@ -231,7 +241,7 @@ class StatsStore:
             assert match_id is not None
             return match_id
 
-        return self._run(insert, None, "recording the match")
+        return self._run(insert, None, "recording the match", writes=True)
 
     def clear(self) -> bool:
         """Forget every match (the UI asks first). False if it could not be done."""
@@ -243,7 +253,7 @@ class StatsStore:
                 conn.execute("DELETE FROM accuracy")
             return True
 
-        return self._run(delete, False, "clearing the statistics")
+        return self._run(delete, False, "clearing the statistics", writes=True)
 
     def record_accuracy(self, record: AccuracyRecord) -> bool:
         """Keep a reviewed hand's accuracy (replacing an earlier review of the same hand);
@@ -258,7 +268,7 @@ class StatsStore:
                     " VALUES (?, ?, ?, ?)", row)
             return True
 
-        return self._run(insert, False, "recording the review")
+        return self._run(insert, False, "recording the review", writes=True)
 
     def accuracies(self, limit: int | None = None) -> list[AccuracyRecord]:
         """Reviewed hands' accuracy, oldest first (the last ``limit`` if given)."""
@@ -357,25 +367,104 @@ class StatsStore:
     def _chronological(self) -> list[MatchRecord]:
         return list(reversed(self.matches()))
 
-    def _run(self, action: Callable[[sqlite3.Connection], T], fallback: T, what: str) -> T:
+    def _run(self, action: Callable[[sqlite3.Connection], T], fallback: T, what: str,
+             *, writes: bool = False) -> T:
         with self._lock:
-            return self._run_locked(action, fallback, what)
+            self.last_problem = None
+            if writes and self.read_only and not self._writable_again():
+                self._not_written(what, self._unwritable_reason or "no room to write")
+                return fallback
+            return self._run_locked(action, fallback, what, writes)
 
-    def _run_locked(self, action: Callable[[sqlite3.Connection], T], fallback: T, what: str) -> T:
+    def _run_locked(self, action: Callable[[sqlite3.Connection], T], fallback: T, what: str,
+                    writes: bool) -> T:
         for attempt in range(2):
             try:
                 return action(self._conn)
             except sqlite3.DatabaseError as exc:
-                if attempt == 0 and _is_corrupt(exc) and not self.in_memory:
+                if attempt == 0 and _is_corrupt(exc) and not (self.in_memory or self.read_only):
                     self._recover(f"is damaged ({exc})", "corrupt")
                     continue
-                self._report(f"{what} failed ({exc})")
+                if writes and _is_circumstantial(exc):
+                    self._not_written(what, str(exc))
+                else:
+                    self.last_problem = str(exc)
+                    self._report(f"{what} failed ({exc})")
                 return fallback
             # odd content, not our rows; OverflowError: a number too large for SQLite
             except (sqlite3.Error, ValueError, TypeError, OverflowError) as exc:
+                self.last_problem = str(exc)
                 self._report(f"{what} failed ({exc})")
                 return fallback
         return fallback
+
+    def _not_written(self, what: str, reason: str) -> None:
+        """A write refused for want of room (or another passing cause): nothing of the
+        file is lost, and the next write tries again."""
+        self.last_problem = reason
+        self._report(f"{what}: could not be written ({reason}); the statistics kept so far "
+                     "are unchanged, and the file is tried again at the next write")
+
+    def _unwritable(self, exc: sqlite3.Error) -> sqlite3.Connection:
+        """The file cannot be written now (a full disk, a file-size limit, ...): show what
+        it holds from a copy in memory, keep the file as it is; in memory only if it
+        cannot even be read."""
+        copy = self._read_into_memory()
+        if copy is None:
+            return self._memory(f"cannot be used ({exc})")
+        self.read_only = True
+        self._unwritable_reason = str(exc)
+        self._messages.add(
+            self.path, f"cannot be written now ({exc}); what it holds is kept and shown, "
+            "and writing is tried again with each new result")
+        return copy
+
+    def _read_into_memory(self) -> sqlite3.Connection | None:
+        """A copy in memory of what the file holds, read without writing anything beside
+        it: read-only, else as unchanging (no ``-shm`` index to make, which a full disk
+        refuses; a ``-wal`` not yet written back is then not read). ``None`` if it cannot
+        be read, or is not a statistics database this version reads."""
+        uri = self.path.absolute().as_uri()
+        for flags in ("mode=ro", "mode=ro&immutable=1"):
+            source = memory = None
+            try:
+                source = sqlite3.connect(f"{uri}?{flags}", uri=True, timeout=self.timeout,
+                                         check_same_thread=False)
+                memory = sqlite3.connect(":memory:", isolation_level=None,
+                                         check_same_thread=False)
+                source.backup(memory)
+                if _prepare(memory) is None:
+                    return memory
+            except (sqlite3.Error, OSError, ValueError, UnicodeDecodeError):
+                pass
+            finally:
+                if source is not None:
+                    source.close()
+            if memory is not None:
+                memory.close()
+        return None
+
+    def _writable_again(self) -> bool:
+        """Try the file again (a result to write): True, and it is used from now on, if it
+        can be written now."""
+        try:
+            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
+                                   check_same_thread=False)
+        except (OSError, sqlite3.Error):
+            return False
+        try:
+            problem = _prepare(conn)
+        except (sqlite3.Error, ValueError, UnicodeDecodeError) as exc:
+            self._unwritable_reason = str(exc)
+            problem = ("", "")
+        if problem is not None:
+            conn.close()
+            return False
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.close()
+        self._conn = conn
+        self.read_only = False
+        return True
 
     def _open(self) -> sqlite3.Connection:
         self._set_aside_odd_companions()
@@ -399,7 +488,7 @@ class StatsStore:
             except sqlite3.DatabaseError as exc:
                 conn.close()
                 if not _is_damage(exc):
-                    return self._memory(f"cannot be used ({exc})")
+                    return self._unwritable(exc)
                 problem = (f"is damaged ({exc})", "corrupt")
             except UnicodeDecodeError:  # SQLite's error message quotes garbled names
                 conn.close()
@@ -525,8 +614,13 @@ def _prepare(conn: sqlite3.Connection) -> tuple[str, str] | None:
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         names = [row[0] for row in conn.execute("SELECT name FROM sqlite_master LIMIT 6")]
-    finally:
-        conn.execute("COMMIT")
+    except BaseException:
+        # the reason the read failed (a full disk refusing the -shm index...), never the
+        # COMMIT's "no transaction is active" after it, which read as damage
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
     if version > STATS_SCHEMA:
         return (
             f"was written by a newer version of the game (schema {version}; "
@@ -596,6 +690,12 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
             conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+
+
+def _is_circumstantial(exc: sqlite3.DatabaseError) -> bool:
+    """Busy, locked, full, I/O, permissions...: nothing about the file's content."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(code, int) and (code & 0xFF) in _SQLITE_CIRCUMSTANTIAL
 
 
 def _is_damage(exc: sqlite3.DatabaseError) -> bool:

@@ -3,8 +3,10 @@ of the shipped DejaVu fonts (cached by size and style)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -245,7 +247,36 @@ def font(px: float, style: str = "regular") -> pygame.font.Font:
 
 @lru_cache(maxsize=512)
 def _font(style: str, px: int) -> pygame.font.Font:
-    return pygame.font.Font(str(font_path(style)), px)
+    return _Font(str(font_path(style)), px)
+
+
+#: What no font draws, and pygame refuses outright: a NUL ("A null character was found in
+#: the text"), a lone surrogate (not UTF-8); the other control characters likewise
+_UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters no font draws (NUL and the other control
+    characters, lone surrogates): what a name or message from anywhere is drawn as."""
+    return _UNDRAWABLE.sub("", text) if _UNDRAWABLE.search(text) else text
+
+
+class _Font(pygame.font.Font):
+    """The game's fonts: drawing or measuring a text never raises on what it holds."""
+
+    def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        clean = drawable(text) if isinstance(text, str) else text
+        try:
+            return super().render(clean, *args, **kwargs)
+        except (ValueError, UnicodeError, pygame.error):  # e.g. bytes holding a NUL
+            return super().render("", *args, **kwargs)
+
+    def size(self, text: Any, /) -> tuple[int, int]:
+        clean = drawable(text) if isinstance(text, str) else text
+        try:
+            return super().size(clean)
+        except (ValueError, UnicodeError, pygame.error):
+            return super().size("")
 
 
 def ensure_fonts() -> None:

@@ -163,3 +163,55 @@ def _resident_mb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) // 1024
     return 0
+
+
+# ---------------------------------------- issue 49, point 5: a batch stream that cannot be read
+
+
+def _batch_from_a_dead_terminal(lines: bytes) -> subprocess.CompletedProcess[bytes]:
+    """``solve --batch -`` reading a terminal whose other end has hung up once ``lines``
+    are read: the next read fails with EIO, as a stream on a failing disk does."""
+    import tty
+
+    reader, writer = os.openpty()  # the batch reads the controlling side...
+    try:
+        tty.setraw(writer)  # ...of a terminal that passes the lines as they are
+        os.write(writer, lines)
+        os.close(writer)  # hung up: what was written is read, then EIO
+        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+        return subprocess.run([sys.executable, "-m", "game", "solve", "--batch", "-"],
+                              stdin=reader, cwd=ROOT, capture_output=True, timeout=120,
+                              env=env, check=False)
+    finally:
+        os.close(reader)
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_batch_stream_failing_with_eio_is_named_in_one_line() -> None:
+    done = _batch_from_a_dead_terminal(b"")
+    stderr = done.stderr.decode("utf-8", "replace")
+    assert b"Traceback" not in done.stderr, stderr
+    assert done.returncode == 2
+    assert stderr.count("\n") == 1 and stderr.startswith("machiavelli solve: ")
+    assert "Input/output error" in stderr and "-" in stderr
+    assert done.stdout == b""
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_the_lines_answered_before_the_stream_fails_are_kept() -> None:
+    good = json.dumps({"variant": "machiavelli", "table": "3H 4H 5H", "hand": "6H"}).encode()
+    done = _batch_from_a_dead_terminal(good + b"\n")
+    assert b"Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2
+    answers = json_lines(done.stdout)
+    assert len(answers) == 1 and answers[0]["played"]
+    assert done.stderr.decode().count("\n") == 1 and b"after line 1" in done.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs /proc")
+def test_solve_batch_of_proc_self_mem_names_the_read_error() -> None:
+    done = machiavelli("solve", "--batch", "/proc/self/mem")
+    assert b"Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode() == (
+        "machiavelli solve: cannot read /proc/self/mem: Input/output error\n")

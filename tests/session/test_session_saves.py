@@ -82,3 +82,29 @@ def test_the_end_of_a_match_survives_a_statistics_write_that_overflows(
         assert problem is not None and "statistics" in problem and "hints" in problem
         clear_autosave(store)  # raises SaveFailed if it could not
         assert not store.saves.exists(AUTOSAVE) and store.stats.match_count() == 0
+
+
+# ------------------------------------- issue 49, point 1: a result that cannot be written
+
+
+def test_a_result_the_full_disk_refuses_is_told_and_the_statistics_are_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The end of a match on a full disk: the player is told that this result could not be
+    written, and the matches recorded before stay in the statistics."""
+    from tests.coach.test_review import played_session
+    from tests.store.test_store_no_room import _Full, _match
+
+    with Store.open(tmp_path) as store:
+        for n in range(3):
+            store.stats.record_match(_match(n))
+    session = played_session(3)
+    with _Full(monkeypatch), Store.open(tmp_path) as store:
+        assert store.stats.match_count() == 3
+        problem = record_match(store, session, {})
+        assert problem is not None, "the player is not told"
+        assert "could not be written to the statistics" in problem
+        assert "database or disk is full" in problem
+        assert store.stats.match_count() == 3
+    with Store.open(tmp_path) as store:
+        assert store.stats.match_count() == 3
+        assert not list(tmp_path.glob("stats.sqlite3.*-*"))

@@ -5,6 +5,9 @@ store_worker.py stall-mid-save DIR     write a save, then stop inside the next o
                                        temporary file is written, before it is renamed)
 store_worker.py instance DIR ID N      one game instance doing N rounds of writes
 store_worker.py same-slot DIR N        write one save slot N times (after DIR/go appears)
+store_worker.py no-room DIR LIMIT      under a file-size limit of LIMIT bytes (RLIMIT_FSIZE,
+                                       ``ulimit -f``): open the store, record a match, print
+                                       what the statistics showed as one JSON line
 """
 
 from __future__ import annotations
@@ -85,12 +88,36 @@ def same_slot(data_dir: Path, rounds: int) -> None:
     store.close()
 
 
+def no_room(data_dir: Path, limit: int) -> None:
+    import json
+    import resource
+    import signal
+
+    # Python ignores SIGXFSZ from its start, so a write past the limit fails with EFBIG
+    # rather than killing the process: the game must handle that error
+    ignored = signal.getsignal(signal.SIGXFSZ) == signal.SIG_IGN
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    store = Store.open(data_dir)
+    at_start = store.stats.match_count()
+    now = datetime(2026, 4, 1, tzinfo=UTC)
+    recorded = store.stats.record_match(
+        MatchRecord("machiavelli", [Seat("You", "human"), Seat("Ada", "hard")], [3, 0], 0,
+                    now, now))
+    after = store.stats.match_count()
+    store.close()
+    print(json.dumps({"sigxfsz_ignored": ignored, "count_at_start": at_start,
+                      "recorded": recorded, "count_after": after,
+                      "problems": [m.problem for m in store.messages]}))
+
+
 if __name__ == "__main__":
     mode, folder = sys.argv[1], Path(sys.argv[2])
     if mode == "save-loop":
         save_loop(folder)
     elif mode == "stall-mid-save":
         stall_mid_save(folder)
+    elif mode == "no-room":
+        no_room(folder, int(sys.argv[3]))
     elif mode == "same-slot":
         same_slot(folder, int(sys.argv[3]))
     else:

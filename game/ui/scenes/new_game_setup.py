@@ -17,7 +17,7 @@ from game.engine.options import FORM_SPECS, OPTION_SPECS, OptionSpec, Widget, ap
 from game.engine.options import offered_specs as _offered_specs
 from game.engine.variants import Variant, all_variants
 from game.i18n import _, ngettext
-from game.store.seats import MAX_NAME_LENGTH, SEAT_KINDS
+from game.store.seats import MAX_NAME_LENGTH, SEAT_KINDS, has_control_character
 
 MAX_SEATS = 8  # the contract game seats up to 8
 #: a seat played from another computer on the local network (``game.net``); a seat kind of
@@ -283,6 +283,10 @@ class Setup:
             if len(name) > MAX_NAME_LENGTH:
                 return _("Seat {n}'s name is longer than {limit} characters.").format(
                     n=n, limit=MAX_NAME_LENGTH)
+            if has_control_character(name):
+                return _("Seat {n}'s name holds a control character (a tab, an escape, a "
+                         "line break...): use letters, digits, spaces and punctuation.").format(
+                    n=n)
         seen: set[str] = set()
         for name in names:
             if name.casefold() in seen:
