@@ -17,7 +17,7 @@ import contextlib
 import math
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,7 +33,7 @@ from game.store.atomic import (
     read_limited,
     remove_file,
 )
-from game.store.errors import InvalidName, StoreWriteError
+from game.store.errors import FolderInUse, InvalidName, StoreWriteError
 from game.store.messages import MessageLog
 from game.store.migrate import MigrationChain
 from game.store.seats import MAX_NAME_LENGTH
@@ -56,6 +56,11 @@ AUTOSAVE = "autosave"
 SAVE_SUFFIX = ".json"
 
 MIGRATIONS = MigrationChain("save", SAVE_SCHEMA)
+
+#: Why the autosave is left alone while another running game holds the data folder.
+IN_USE_PROBLEM = ("another window of the game is using this data folder and its unfinished "
+                  "game is in the autosave, so this window does not autosave; save this "
+                  "game under a name of its own to keep it")
 
 _SLOT = re.compile(r"\w[\w .-]*", re.UNICODE)
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul"} | {
@@ -196,6 +201,9 @@ class SaveStore:
     def __init__(self, directory: Path, messages: MessageLog) -> None:
         self.directory = directory
         self._messages = messages
+        #: asked before the autosave is written or removed: False while another running
+        #: game holds the data folder (``game.store.Store.claim``): the autosave is its
+        self.autosave_claim: Callable[[], bool] | None = None
         clean_stale_temps(directory)
 
     def path_for(self, slot: str) -> Path:
@@ -214,6 +222,7 @@ class SaveStore:
         ``StoreWriteError`` if the game cannot be stored or the file cannot be written.
         """
         path = self.path_for(slot)
+        self._may_change(slot, path)
         clean_summary = SaveSummary.from_json(summary)
         if not isinstance(payload, Mapping):
             raise StoreWriteError(path, "the game to save must be a JSON object")
@@ -239,6 +248,15 @@ class SaveStore:
             raise StoreWriteError(path, f"cannot be written ({exc.strerror or exc})") from exc
         self.mark_checked(slot)
         return _info(slot, path, clean_summary, saved_at, __version__)
+
+    def owns_autosave(self) -> bool:
+        """May this game write the autosave (no other running game holds the folder)?"""
+        return self.autosave_claim is None or self.autosave_claim()
+
+    def _may_change(self, slot: str, path: Path) -> None:
+        """``FolderInUse`` if ``slot`` is the autosave of another running game."""
+        if slot == AUTOSAVE and not self.owns_autosave():
+            raise FolderInUse(path, IN_USE_PROBLEM)
 
     def is_checked(self, slot: str) -> bool:
         """Is ``slot``'s file the one this store wrote or ``mark_checked`` last saw?"""
@@ -310,6 +328,7 @@ class SaveStore:
     def delete(self, slot: str) -> bool:
         """Remove ``slot`` and its backup; False if there was no such save."""
         path = self.path_for(slot)
+        self._may_change(slot, path)
         try:
             removed = remove_file(path)
             remove_file(backup_path(path))

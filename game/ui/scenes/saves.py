@@ -314,7 +314,9 @@ class SavesScene(MenuScene):
                 slot=slot_title(info)), error=True)
             self.rebuild()
             return
-        unfinished = self.app.store.saves.info(AUTOSAVE) if info.slot != AUTOSAVE else None
+        saves = self.app.store.saves
+        unfinished = (saves.info(AUTOSAVE) if info.slot != AUTOSAVE and saves.owns_autosave()
+                      else None)
         if unfinished is None:
             open_table(self.app, session, replace=True)
             return
