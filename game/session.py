@@ -20,6 +20,7 @@ No pygame here: the tables call it, and a headless driver could too."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from collections.abc import Mapping, Sequence
@@ -150,6 +151,14 @@ class GameSession:
     @property
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
+
+    @property
+    def key(self) -> str:
+        """What names this match in the statistics and the history: its variant, seed and
+        start (a save keeps all three), so that recording it again, after a kill between
+        recording it and removing its autosave, is known for what it is and ignored."""
+        named = f"{self.match.variant_id}/{self.match.seed}/{self.started_at!r}"
+        return hashlib.sha256(named.encode("utf-8")).hexdigest()
 
     def summary(self) -> dict[str, Any]:
         match = self.match
@@ -429,6 +438,7 @@ def match_record(session: GameSession, hand_times: Mapping[int, tuple[float, flo
         hands=hands,
         higher_is_better=match.variant.higher_score_wins,
         hints=session.hints,
+        key=session.key,
     )
 
 
@@ -455,7 +465,8 @@ def keep_finished(store: Store, session: GameSession) -> str | None:
     screen); a problem text if the store refused it."""
     try:
         HistoryStore.at(store.paths, store.messages).add(FinishedMatch(
-            datetime.now(UTC), SaveSummary.from_json(session.summary()), session.to_json()))
+            datetime.now(UTC), SaveSummary.from_json(session.summary()), session.to_json(),
+            session.key))
     except STORE_ERRORS as error:
         return f"The match could not be kept for review: {error}"
     return None
