@@ -51,6 +51,7 @@ from game.store.saves import (
     MAX_SAVE_BYTES,
     MAX_SEATS,
     SaveSummary,
+    dated,
     parse_save,
 )
 from game.store.seats import COMPUTER_KINDS, MAX_NAME_LENGTH
@@ -465,7 +466,8 @@ def keep_finished(store: Store, session: GameSession) -> str | None:
     screen); a problem text if the store refused it."""
     try:
         HistoryStore.at(store.paths, store.messages).add(FinishedMatch(
-            datetime.now(UTC), SaveSummary.from_json(session.summary()), session.to_json(),
+            dated(datetime.now(UTC)), SaveSummary.from_json(session.summary()),
+            session.to_json(),
             session.key))
     except STORE_ERRORS as error:
         return f"The match could not be kept for review: {error}"

@@ -19,7 +19,7 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -48,10 +48,12 @@ MAX_VERSION_LENGTH = 64
 MAX_SEATS = 8
 MAX_SCORE = 1_000_000  # far beyond any score a match of any variant reaches
 MAX_HAND = 10_000
-#: ``saved_at`` must fall in this range (UTC); dates near year 1 or 9999 overflow when
-#: shown in local time.
+#: ``saved_at`` must fall in this range (UTC): every date a computer's clock may give
+#: today or for thousands of years, short of the last year Python's dates reach (dates
+#: near year 1 or 9999 overflow when shown in local time). A save is dated inside it
+#: whatever the clock says, so the game never refuses a save it has just written.
 EARLIEST_SAVE = datetime(1970, 1, 1, tzinfo=UTC)
-LATEST_SAVE = datetime(2200, 1, 1, tzinfo=UTC)
+LATEST_SAVE = datetime(9999, 1, 1, tzinfo=UTC)
 AUTOSAVE = "autosave"
 SAVE_SUFFIX = ".json"
 
@@ -171,6 +173,11 @@ class SaveFile:
     payload: dict[str, Any]
 
 
+def dated(moment: datetime) -> datetime:
+    """``moment`` (the clock's) kept inside the dates a save may carry."""
+    return min(max(moment, EARLIEST_SAVE), LATEST_SAVE - timedelta(seconds=1))
+
+
 def validate_slot_name(slot: Any) -> str:
     """``slot`` if usable as a save slot name, else ``InvalidName`` saying why."""
     if not isinstance(slot, str) or not slot:
@@ -226,7 +233,7 @@ class SaveStore:
         clean_summary = SaveSummary.from_json(summary)
         if not isinstance(payload, Mapping):
             raise StoreWriteError(path, "the game to save must be a JSON object")
-        saved_at = datetime.now(UTC).replace(microsecond=0)
+        saved_at = dated(datetime.now(UTC).replace(microsecond=0))
         envelope = {
             "schema": SAVE_SCHEMA,
             "app_version": __version__,
