@@ -178,6 +178,21 @@ def dated(moment: datetime) -> datetime:
     return min(max(moment, EARLIEST_SAVE), LATEST_SAVE - timedelta(seconds=1))
 
 
+def usable_slot_name(text: str, fallback: str = "save") -> str:
+    """``text`` (a variant's and players' names, say) made a valid save name: characters
+    a name may not hold become spaces, it starts with a letter or digit, ends with
+    neither a space nor '.', and fits; ``fallback`` if nothing of it is left."""
+    kept = "".join(ch if ch.isalnum() or ch in " -_." else " " for ch in text)
+    name = " ".join(kept.split())
+    while name and not _SLOT.match(name[0]):
+        name = name[1:].lstrip()
+    name = name[:MAX_SLOT_LENGTH].rstrip(" .")
+    try:
+        return validate_slot_name(name)
+    except InvalidName:
+        return fallback
+
+
 def validate_slot_name(slot: Any) -> str:
     """``slot`` if usable as a save slot name, else ``InvalidName`` saying why."""
     if not isinstance(slot, str) or not slot:

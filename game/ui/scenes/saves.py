@@ -15,7 +15,7 @@ import pygame
 from game.i18n import N_, _, month_abbreviation, ngettext
 from game.session import SaveFailed, clear_autosave
 from game.store import AUTOSAVE, InvalidName, StoreError
-from game.store.saves import validate_slot_name
+from game.store.saves import usable_slot_name, validate_slot_name
 from game.ui.scenes import (
     is_contract_game,
     load_session,
@@ -59,9 +59,7 @@ def slot_line(info: SlotInfo) -> str:
 
 def default_slot_name(session: GameSession) -> str:
     stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
-    name = f"{session.match.variant.name} {stamp}"
-    cleaned = "".join(ch if ch.isalnum() or ch in " -_." else " " for ch in name)
-    return " ".join(cleaned.split())[:64]
+    return usable_slot_name(f"{session.match.variant.name} {stamp}", stamp)
 
 
 def keep_autosave(app: App) -> str | None:
