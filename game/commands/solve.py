@@ -169,15 +169,21 @@ def _run_batch(path: str) -> int:
         fail("solve", f"cannot read {path}: {error.strerror}")
         return 2
     with handle as stream:
-        for number, raw in enumerate(batch_lines(stream), start=1):
-            if raw is None:
-                answer = {"error": f"line {number}: longer than {MAX_BATCH_LINE} bytes; "
-                                   "skipped"}
-            elif not raw.strip():
-                continue
-            else:
-                answer = _batch_line(raw, number)
-            print(json.dumps(answer), flush=True)
+        try:
+            for number, raw in enumerate(batch_lines(stream), start=1):
+                if raw is None:
+                    answer = {"error": f"line {number}: longer than {MAX_BATCH_LINE} bytes; "
+                                       "skipped"}
+                elif not raw.strip():
+                    continue
+                else:
+                    answer = _batch_line(raw, number)
+                print(json.dumps(answer), flush=True)
+        except BrokenPipeError:
+            raise  # the reader of the answers stopped: main() says nothing of it
+        except OSError as error:  # a device or a file that fails part-way (/proc/self/mem)
+            fail("solve", f"cannot read {path}: {error.strerror or error}")
+            return 2
     return 0
 
 
