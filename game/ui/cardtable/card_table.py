@@ -201,7 +201,12 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.pointer.cancel()
         self.app.scenes.push(screens.table_menu(self.app, self))
 
+    def keep_places(self) -> None:
+        """Put what the table shows of the game's places into the session before it is
+        saved (the manipulation table: the melds' order on the felt)."""
+
     def write_autosave(self) -> None:
+        self.keep_places()
         try:
             self.session.save(self.app.store)
         except SaveFailed as failed:

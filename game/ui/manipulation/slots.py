@@ -136,6 +136,11 @@ class SlotMap:
             self._spare = 0
             self._free = 0
 
+    def melds(self) -> list[frozenset[Card]]:
+        """The cards of the melds in their places, in display order (gaps left out): what
+        a save keeps of the table's places (``GameSession.places``)."""
+        return [slot.cards for slot in self._slots if slot.cards is not None]
+
     def move_to_end(self, cards: Iterable[Card]) -> None:
         """The meld of ``cards`` moves to the end of its region (where a new meld goes when
         no gap is free), keeping its width; its slot is left as a gap, so the melds after
