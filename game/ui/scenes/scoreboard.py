@@ -88,8 +88,7 @@ class ScoreboardScene(EndOfHandScene):
             specs = [("title", _("Title"), self.to_title, "plain", _("Back to the title screen")),
                      ("setup", _("New game…"), self.setup_game, "plain",
                       _("Choose a variant, rules and players")),
-                     ("save", _("Save this match…"), self.save_match, "plain",
-                      _("Keep this match under a name, to replay and review it later")),
+
                      ("again", _("Play again"), self.new_game, "primary",
                       _("A new match with the same players and rules (Enter)"))]
         else:
@@ -104,8 +103,7 @@ class ScoreboardScene(EndOfHandScene):
             specs = [spec for spec in specs if spec[0] in ("look", "next", "again")]
             self._button_row(specs, (180, 40), 10)
         else:
-            wide = 140 if len(specs) > 5 else 150 if len(specs) > 4 else 180
-            self._button_row(specs, (wide, 46), 22)
+            self._button_row(specs, (150 if len(specs) > 4 else 180, 46), 22)
             self._build_deal_row(self._deal_row_top(22, 46))
 
     def default_focus(self) -> str | None:
@@ -123,7 +121,7 @@ class ScoreboardScene(EndOfHandScene):
             return rect
         rows = len(self.match.history) if self.over else 0
         seats = len(self.session.seats)
-        width = min(w - self.px(60), self.px(760 if not self.over else 960))
+        width = min(w - self.px(60), self.px(760 if not self.over else 860))
         content = self.px(22 + 80 + 34) + self.px(34) * seats
         if self.over:
             content += self.px(18 + 30) + self.px(28) * rows + self.px(32)
@@ -149,6 +147,13 @@ class ScoreboardScene(EndOfHandScene):
     def review(self) -> None:
         """The coach's review of the match so far (issue 18)."""
         self.app.scenes.push(screens.review(self.app, self.session))
+
+    def deal_row_extras(self) -> list[ButtonSpec]:
+        """At the end of the match, beside the deal: keep the match to replay it later."""
+        if not self.over or self.remote:
+            return []
+        return [("save", _("Save this match…"), self.save_match, "plain",
+                 _("Keep this match under a name, to replay and review it later"))]
 
     def save_match(self) -> None:
         """Keep the finished match under a name (replayed and reviewed later)."""
