@@ -4,9 +4,11 @@ tables, explain rules, solve positions and simulate matches."""
 from __future__ import annotations
 
 import argparse
+import codecs
 import importlib
 import os
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -21,6 +23,41 @@ from game.store.paths import folder_problem
 SUBCOMMANDS = ("check", "rules", "solve", "simulate", "review", "replay", "puzzle", "serve",
                "join")
 MAX_SMOKE_FRAMES = 1_000_000
+#: The suits (and their outlined forms) as letters, where the output cannot hold them
+SUIT_LETTERS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
+                "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C"}
+PLAIN_ERRORS = "machiavelli-plain"
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what an output's encoding cannot hold written plainly (a
+    suit as its letter, "10\u2660" as "10S"; an accented letter without its accent; "?"
+    for the rest)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    words = []
+    for char in error.object[error.start:error.end]:
+        plain = SUIT_LETTERS.get(char) or unicodedata.normalize("NFKD", char).encode(
+            "ascii", "ignore").decode("ascii")
+        words.append(plain or "?")
+    return "".join(words), error.end
+
+
+codecs.register_error(PLAIN_ERRORS, _plain)
+
+
+def plain_output() -> None:
+    """Standard output and error never raise on a character their encoding lacks (a
+    Windows console or a redirected file is cp1252 there): it is written plainly."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or codecs.lookup(encoding).name.startswith("utf"):
+            continue
+        try:
+            reconfigure(errors=PLAIN_ERRORS)
+        except (ValueError, OSError, AttributeError):  # a stream that cannot change
+            continue
 
 
 class Parser(argparse.ArgumentParser):
@@ -182,6 +219,7 @@ def usage_error(message: str) -> NoReturn:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    plain_output()
     choose_language(argv)
     args = parse_plain_start(argv)
     if args is None:

@@ -20,6 +20,7 @@ No pygame here: the tables call it, and a headless driver could too."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from collections.abc import Mapping, Sequence
@@ -28,8 +29,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from game.engine.cards import Card
+from game.engine.errors import NotationError
 from game.engine.protocol import GameState
 from game.engine.scoring import points_number
+from game.engine.serial import card_from_json, card_to_json
 from game.engine.serialize import SaveError, match_from_json, new_match
 from game.i18n import _
 from game.solver import PLAY_ORACLE
@@ -50,6 +54,7 @@ from game.store.saves import (
     MAX_SAVE_BYTES,
     MAX_SEATS,
     SaveSummary,
+    dated,
     parse_save,
 )
 from game.store.seats import COMPUTER_KINDS, MAX_NAME_LENGTH
@@ -60,6 +65,9 @@ from game.store.stats import MAX_HINTS
 #: a time outside it would crash recording the match's statistics at its end.
 EARLIEST_START = EARLIEST_SAVE.timestamp()
 LATEST_START = LATEST_SAVE.timestamp()
+#: The most melds (and cards in a meld) a save's table places are read for: far more
+#: than any table holds
+MAX_PLACES = 500
 
 
 #: What the store raises when asked to write, move or remove a save: its own errors (a bad
@@ -130,6 +138,11 @@ class GameSession:
     recorded: bool = False  # statistics written for the finished match
     hints: int = 0  # hints the human seats took (the statistics mark a win with hints)
     network: NetworkSeats | None = None  # hosted for network play (``game.net``)
+    #: the table's melds in the order they lay on the felt when the game was last saved
+    #: (the manipulation table's places), so that Continue lays them out as they were;
+    #: None: as the match holds them. A view of the game, never a rule: a save whose
+    #: places cannot be read loads with the match's order.
+    places: list[list[Card]] | None = None
 
     @classmethod
     def new(cls, variant_id: str, options: dict[str, Any], seats: list[Seat],
@@ -151,6 +164,14 @@ class GameSession:
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
 
+    @property
+    def key(self) -> str:
+        """What names this match in the statistics and the history: its variant, seed and
+        start (a save keeps all three), so that recording it again, after a kill between
+        recording it and removing its autosave, is known for what it is and ignored."""
+        named = f"{self.match.variant_id}/{self.match.seed}/{self.started_at!r}"
+        return hashlib.sha256(named.encode("utf-8")).hexdigest()
+
     def summary(self) -> dict[str, Any]:
         match = self.match
         return {
@@ -169,6 +190,8 @@ class GameSession:
             data["hints"] = self.hints
         if self.network is not None:  # only then, likewise
             data["network"] = self.network.to_json()
+        if self.places:  # likewise
+            data["places"] = [[card_to_json(card) for card in meld] for meld in self.places]
         return data
 
     @classmethod
@@ -219,7 +242,8 @@ class GameSession:
         network = data.get("network")
         if network is not None:
             network = NetworkSeats.from_json(network, len(seats))
-        return cls(match, seats, started_at, recorded, hints, network)
+        return cls(match, seats, started_at, recorded, hints, network,
+                   _places(data.get("places")))
 
     def summary_problem(self, listing: SaveListing) -> str | None:
         """What a save's listing says that replaying its game does not give, or None."""
@@ -372,6 +396,22 @@ def _seats(data: Any) -> list[Seat]:
     return seats
 
 
+def _places(data: Any) -> list[list[Card]] | None:
+    """The table's places in a save (``GameSession.places``); None where there are none or
+    they cannot be read (the match's own order is used: nothing of the game is lost)."""
+    if not isinstance(data, list) or not 0 < len(data) <= MAX_PLACES:
+        return None
+    places = []
+    for meld in data:
+        if not isinstance(meld, list) or not 0 < len(meld) <= MAX_PLACES:
+            return None
+        try:
+            places.append([card_from_json(card) for card in meld])
+        except (NotationError, ValueError, TypeError):
+            return None
+    return places
+
+
 def _started_at(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise SaveError(f'saved game\'s "started_at" must be a number, not {value!r:.40}')
@@ -429,6 +469,7 @@ def match_record(session: GameSession, hand_times: Mapping[int, tuple[float, flo
         hands=hands,
         higher_is_better=match.variant.higher_score_wins,
         hints=session.hints,
+        key=session.key,
     )
 
 
@@ -461,7 +502,9 @@ def keep_finished(store: Store, session: GameSession) -> str | None:
     screen); a problem text if the store refused it."""
     try:
         HistoryStore.at(store.paths, store.messages).add(FinishedMatch(
-            datetime.now(UTC), SaveSummary.from_json(session.summary()), session.to_json()))
+            dated(datetime.now(UTC)), SaveSummary.from_json(session.summary()),
+            session.to_json(),
+            session.key))
     except STORE_ERRORS as error:
         return f"The match could not be kept for review: {error}"
     return None

@@ -13,8 +13,15 @@ from pathlib import Path
 from types import TracebackType
 
 from game.store.atomic import clean_stale_temps, file_kind, move_aside
-from game.store.errors import InvalidName, NotAFolder, StoreError, StoreWriteError
+from game.store.errors import (
+    FolderInUse,
+    InvalidName,
+    NotAFolder,
+    StoreError,
+    StoreWriteError,
+)
 from game.store.history import FinishedMatch, HistoryStore
+from game.store.lock import FolderClaim
 from game.store.messages import MessageLog, StoreMessage
 from game.store.paths import APP_NAME, DataPaths, folder_problem
 from game.store.presets import Preset, PresetStore
@@ -29,6 +36,7 @@ __all__ = [
     "SEAT_KINDS",
     "DataPaths",
     "FinishedMatch",
+    "FolderInUse",
     "HandRecord",
     "HistoryStore",
     "InvalidName",
@@ -70,6 +78,19 @@ class Store:
         self.presets = presets
         self.saves = saves
         self.stats = stats
+        self._claim = FolderClaim(paths.data_dir)
+
+    def claim(self) -> bool:
+        """Claim the data folder for this running game (the app does, at start): False if
+        another running game holds it. Until this game holds it, the autosave is that
+        game's: writing or removing it raises ``FolderInUse`` (asked again each time: the
+        other game may have closed meanwhile). A claim ends with ``close`` or with the
+        process, however it ends."""
+        if self._claim.take():
+            self.saves.autosave_claim = None
+            return True
+        self.saves.autosave_claim = self._claim.take
+        return False
 
     @classmethod
     def open(cls, data_dir: Path | str | None = None) -> Store:
@@ -119,8 +140,10 @@ class Store:
         return self.settings
 
     def close(self) -> None:
-        """Close the statistics database (the JSON files need no closing)."""
+        """Close the statistics database (the JSON files need no closing) and give up the
+        claim on the data folder."""
         self.stats.close()
+        self._claim.release()
 
     def __enter__(self) -> Store:
         return self

@@ -22,6 +22,11 @@ class StoreWriteError(StoreError):
         self.problem = problem
 
 
+class FolderInUse(StoreWriteError):
+    """The autosave belongs to another running game on the same data folder: this one may
+    not write or remove it (``game.store.Store.claim``)."""
+
+
 class NotAFolder(StoreError):
     """The data folder asked for (``--data-dir``) is a file, a device... or lies under one:
     the store is not opened there, and nothing there is touched."""

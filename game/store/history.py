@@ -40,10 +40,16 @@ class FinishedMatch:
     finished_at: datetime
     summary: SaveSummary
     game: dict[str, Any]
+    #: names the match (``game.store.stats.MatchRecord.key``): kept once, a second of the
+    #: same key is ignored
+    key: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"finished_at": self.finished_at.isoformat(), "summary": self.summary.to_json(),
-                "game": self.game}
+        data: dict[str, Any] = {"finished_at": self.finished_at.isoformat(),
+                                "summary": self.summary.to_json(), "game": self.game}
+        if self.key is not None:
+            data["key"] = self.key
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> FinishedMatch:
@@ -59,7 +65,10 @@ class FinishedMatch:
         game = data.get("game")
         if not isinstance(game, dict):
             raise ValueError("an entry has no game")
-        return cls(finished, SaveSummary.from_json(data.get("summary")), game)
+        key = data.get("key")
+        if key is not None and (not isinstance(key, str) or not 0 < len(key) <= 200):
+            raise ValueError("an entry's key is not a name of 1-200 characters")
+        return cls(finished, SaveSummary.from_json(data.get("summary")), game, key)
 
 
 class HistoryStore:
@@ -80,10 +89,13 @@ class HistoryStore:
         return sorted(self._matches, key=lambda m: m.finished_at, reverse=True)
 
     def add(self, match: FinishedMatch) -> None:
-        """Keep a finished match (the oldest beyond ``MAX_MATCHES`` are forgotten);
-        ``StoreWriteError`` if the file cannot be written."""
+        """Keep a finished match (the oldest beyond ``MAX_MATCHES`` are forgotten; one whose
+        ``key`` is kept already is not kept again); ``StoreWriteError`` if the file cannot
+        be written."""
         with locked(self.path):
             self.reload()
+            if match.key is not None and any(m.key == match.key for m in self._matches):
+                return  # kept already: a match is kept once
             kept = [*self._matches, match]
             kept.sort(key=lambda m: m.finished_at)
             kept = kept[-MAX_MATCHES:]

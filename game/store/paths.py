@@ -5,7 +5,6 @@ Nothing is ever written next to the program.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import stat
@@ -69,8 +68,14 @@ def folder_problem(path: str | Path) -> str | None:
     pipe..., or lies under one (so no folder can be made there); ``None`` if it is a folder,
     or could be made one. Links are followed. Nothing is touched."""
     path = Path(path)
-    with contextlib.suppress(RuntimeError):  # "~name" of no known user: the name as it is
+    try:
         path = path.expanduser()
+    except RuntimeError:  # "~name" of no known user, or no home folder to be found
+        first = path.parts[0] if path.parts else str(path)
+        if first == "~":
+            return f"{path!s:.200} starts with ~, but this account has no home folder"
+        return (f"{path!s:.200} starts with {first:.100}, but there is no user named "
+                f"{first[1:]:.100} whose home folder it could mean")
     for candidate in (path, *path.parents):
         try:
             mode = os.stat(candidate).st_mode

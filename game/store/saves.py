@@ -17,9 +17,9 @@ import contextlib
 import math
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ from game.store.atomic import (
     read_limited,
     remove_file,
 )
-from game.store.errors import InvalidName, StoreWriteError
+from game.store.errors import FolderInUse, InvalidName, StoreWriteError
 from game.store.messages import MessageLog
 from game.store.migrate import MigrationChain
 from game.store.seats import MAX_NAME_LENGTH
@@ -48,14 +48,21 @@ MAX_VERSION_LENGTH = 64
 MAX_SEATS = 8
 MAX_SCORE = 1_000_000  # far beyond any score a match of any variant reaches
 MAX_HAND = 10_000
-#: ``saved_at`` must fall in this range (UTC); dates near year 1 or 9999 overflow when
-#: shown in local time.
+#: ``saved_at`` must fall in this range (UTC): every date a computer's clock may give
+#: today or for thousands of years, short of the last year Python's dates reach (dates
+#: near year 1 or 9999 overflow when shown in local time). A save is dated inside it
+#: whatever the clock says, so the game never refuses a save it has just written.
 EARLIEST_SAVE = datetime(1970, 1, 1, tzinfo=UTC)
-LATEST_SAVE = datetime(2200, 1, 1, tzinfo=UTC)
+LATEST_SAVE = datetime(9999, 1, 1, tzinfo=UTC)
 AUTOSAVE = "autosave"
 SAVE_SUFFIX = ".json"
 
 MIGRATIONS = MigrationChain("save", SAVE_SCHEMA)
+
+#: Why the autosave is left alone while another running game holds the data folder.
+IN_USE_PROBLEM = ("another window of the game is using this data folder and its unfinished "
+                  "game is in the autosave, so this window does not autosave; save this "
+                  "game under a name of its own to keep it")
 
 _SLOT = re.compile(r"\w[\w .-]*", re.UNICODE)
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul"} | {
@@ -166,6 +173,26 @@ class SaveFile:
     payload: dict[str, Any]
 
 
+def dated(moment: datetime) -> datetime:
+    """``moment`` (the clock's) kept inside the dates a save may carry."""
+    return min(max(moment, EARLIEST_SAVE), LATEST_SAVE - timedelta(seconds=1))
+
+
+def usable_slot_name(text: str, fallback: str = "save") -> str:
+    """``text`` (a variant's and players' names, say) made a valid save name: characters
+    a name may not hold become spaces, it starts with a letter or digit, ends with
+    neither a space nor '.', and fits; ``fallback`` if nothing of it is left."""
+    kept = "".join(ch if ch.isalnum() or ch in " -_." else " " for ch in text)
+    name = " ".join(kept.split())
+    while name and not _SLOT.match(name[0]):
+        name = name[1:].lstrip()
+    name = name[:MAX_SLOT_LENGTH].rstrip(" .")
+    try:
+        return validate_slot_name(name)
+    except InvalidName:
+        return fallback
+
+
 def validate_slot_name(slot: Any) -> str:
     """``slot`` if usable as a save slot name, else ``InvalidName`` saying why."""
     if not isinstance(slot, str) or not slot:
@@ -196,6 +223,9 @@ class SaveStore:
     def __init__(self, directory: Path, messages: MessageLog) -> None:
         self.directory = directory
         self._messages = messages
+        #: asked before the autosave is written or removed: False while another running
+        #: game holds the data folder (``game.store.Store.claim``): the autosave is its
+        self.autosave_claim: Callable[[], bool] | None = None
         clean_stale_temps(directory)
 
     def path_for(self, slot: str) -> Path:
@@ -214,10 +244,11 @@ class SaveStore:
         ``StoreWriteError`` if the game cannot be stored or the file cannot be written.
         """
         path = self.path_for(slot)
+        self._may_change(slot, path)
         clean_summary = SaveSummary.from_json(summary)
         if not isinstance(payload, Mapping):
             raise StoreWriteError(path, "the game to save must be a JSON object")
-        saved_at = datetime.now(UTC).replace(microsecond=0)
+        saved_at = dated(datetime.now(UTC).replace(microsecond=0))
         envelope = {
             "schema": SAVE_SCHEMA,
             "app_version": __version__,
@@ -239,6 +270,15 @@ class SaveStore:
             raise StoreWriteError(path, f"cannot be written ({exc.strerror or exc})") from exc
         self.mark_checked(slot)
         return _info(slot, path, clean_summary, saved_at, __version__)
+
+    def owns_autosave(self) -> bool:
+        """May this game write the autosave (no other running game holds the folder)?"""
+        return self.autosave_claim is None or self.autosave_claim()
+
+    def _may_change(self, slot: str, path: Path) -> None:
+        """``FolderInUse`` if ``slot`` is the autosave of another running game."""
+        if slot == AUTOSAVE and not self.owns_autosave():
+            raise FolderInUse(path, IN_USE_PROBLEM)
 
     def is_checked(self, slot: str) -> bool:
         """Is ``slot``'s file the one this store wrote or ``mark_checked`` last saw?"""
@@ -310,6 +350,7 @@ class SaveStore:
     def delete(self, slot: str) -> bool:
         """Remove ``slot`` and its backup; False if there was no such save."""
         path = self.path_for(slot)
+        self._may_change(slot, path)
         try:
             removed = remove_file(path)
             remove_file(backup_path(path))

@@ -29,12 +29,13 @@ from game.store.seats import COMPUTER_KINDS, Seat
 
 T = TypeVar("T")
 
-STATS_SCHEMA = 4
+STATS_SCHEMA = 5
 BUSY_TIMEOUT_SECONDS = 10.0
 NO_COMPUTER = "none"  # opponent level of a match with human seats only
 #: The most hints one match records: far beyond what any match takes, and well inside
 #: SQLite's integers (a larger count is damage, refused where a save is read)
 MAX_HINTS = 1_000_000
+MAX_KEY_LENGTH = 200  # a match's key (``MatchRecord.key``)
 
 # (version reached, statements): applied in order inside one transaction.
 MIGRATIONS: list[tuple[int, tuple[str, ...]]] = [
@@ -93,6 +94,14 @@ MIGRATIONS: list[tuple[int, tuple[str, ...]]] = [
             "ALTER TABLE matches ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
         ),
     ),
+    (
+        5,
+        (
+            # what names the match (issue 50.3): a second record of it is ignored
+            "ALTER TABLE matches ADD COLUMN match_key TEXT",
+            "CREATE UNIQUE INDEX matches_by_key ON matches(match_key)",
+        ),
+    ),
 ]
 
 # The layout this version relies on: column -> (declared type, NOT NULL, primary key).
@@ -109,6 +118,7 @@ _COLUMNS: dict[str, dict[str, tuple[str, int, int]]] = {
         "duration_seconds": ("REAL", 1, 0),
         "higher_is_better": ("INTEGER", 1, 0),
         "hints": ("INTEGER", 1, 0),
+        "match_key": ("TEXT", 0, 0),
     },
     "hands": {
         "id": ("INTEGER", 0, 1),
@@ -164,6 +174,10 @@ class MatchRecord:
     higher_is_better: bool = True  # how the variant scores: for "best score"
     hints: int = 0  # hints the human seats took: a win with hints is marked so
     id: int | None = None  # set when read back
+    #: names the match (its variant, seed and start): a match is recorded once, a second
+    #: record of the same key is ignored (a game killed before its autosave was removed
+    #: finishes its last turn again on Continue)
+    key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -221,15 +235,21 @@ class StatsStore:
 
     def record_match(self, record: MatchRecord) -> int | None:
         """Store a finished match and its hands; its id, or ``None`` (with a message) if
-        the database could not be written. ``ValueError`` for a malformed record."""
+        the database could not be written. ``ValueError`` for a malformed record. A match
+        whose ``key`` is recorded already is not recorded again: its first id."""
         match_row, hand_rows = _rows(record)
 
         def insert(conn: sqlite3.Connection) -> int:
             with _transaction(conn):
+                if record.key is not None:
+                    known = conn.execute("SELECT id FROM matches WHERE match_key = ?",
+                                         (record.key,)).fetchone()
+                    if known is not None:
+                        return int(known[0])
                 cursor = conn.execute(
                     "INSERT INTO matches (variant, options, seats, scores, winner_seat,"
-                    " started_at, finished_at, duration_seconds, higher_is_better, hints)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " started_at, finished_at, duration_seconds, higher_is_better, hints,"
+                    " match_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     match_row,
                 )
                 match_id = cursor.lastrowid
@@ -743,6 +763,7 @@ def _rows(record: MatchRecord) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
         _duration(record.duration_seconds, record.started_at, record.finished_at),
         1 if record.higher_is_better else 0,
         _hints(record.hints),
+        _key(record.key),
     )
     return match_row, hand_rows
 
@@ -751,6 +772,12 @@ def _hints(hints: Any) -> int:
     if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
         raise ValueError(f"hints must be a count from 0 to {MAX_HINTS}")
     return hints
+
+
+def _key(key: Any) -> str | None:
+    if key is not None and (not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_LENGTH):
+        raise ValueError(f"a match's key must be text of 1-{MAX_KEY_LENGTH} characters")
+    return key
 
 
 def _accuracy_row(record: AccuracyRecord) -> tuple[str, str, float, str]:

@@ -97,6 +97,11 @@ class App:
         check_saved_games(self)
         #: the store's messages from start-up, shown all together over the first screen
         self.startup_messages: list[StoreMessage] = list(self.store.messages)
+        if not self.store.claim():  # another window plays on this folder: never overwrite it
+            self.startup_messages.append(StoreMessage(self.store.paths.data_dir, _(
+                "another window of the game is using this folder, and Continue keeps its "
+                "unfinished game: this window does not autosave. Save a game under a name "
+                "of its own (game menu, Save) to keep it.")))
         self._font = font(16)
         if self.settings.fullscreen and not smoke:
             self.set_fullscreen(True, save=False)

@@ -167,7 +167,7 @@ def test_review_refuses_what_the_load_screen_refuses_in_the_same_words(
 def test_review_refuses_a_save_the_store_refuses(
         saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _tampered(saved, tmp_path, lambda envelope: envelope.__setitem__(
-        "saved_at", "3000-01-01T00:00:00+00:00"))
+        "saved_at", "9999-06-01T00:00:00+00:00"))
     assert f'{path}: has a "saved_at" out of range' in _refused(path, capsys)
     path = _tampered(saved, tmp_path, lambda envelope: envelope.__setitem__("schema", 99))
     assert "newer version of the game" in _refused(path, capsys)

@@ -118,3 +118,12 @@ def test_batch_missing_file_exits_2(tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--batch", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux's /proc")
+def test_batch_of_a_file_that_fails_to_read_exits_2_in_words(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 50.7: ``solve --batch /proc/self/mem`` opens, then fails to read (EIO)."""
+    assert run(["--batch", "/proc/self/mem"]) == 2
+    assert capsys.readouterr().err == \
+        "machiavelli solve: cannot read /proc/self/mem: Input/output error\n"

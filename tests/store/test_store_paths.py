@@ -84,3 +84,20 @@ def test_folder_problem_names_what_is_in_the_way(tmp_path: Path) -> None:
     assert "leads back to itself" in (folder_problem(tmp_path / "loop") or "")
     assert "does not exist" in (folder_problem(tmp_path / "gone") or "")
     assert "not a usable name" in (folder_problem(tmp_path / "a\0b") or "")
+
+
+def test_a_data_dir_of_an_unknown_users_home_is_refused_in_words(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 50.4: ``--data-dir '~nouser/x'`` crashed the start with a RuntimeError."""
+    from game.cli import main
+    from game.store import NotAFolder
+
+    where = "~no-such-user-50/x"
+    with pytest.raises(NotAFolder, match="no user named no-such-user-50"):
+        Store.open(where)
+    with pytest.raises(SystemExit) as stopped:
+        main(["--data-dir", where])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "--data-dir: ~no-such-user-50/x starts with ~no-such-user-50, but there is no " \
+           "user named no-such-user-50" in err

@@ -23,6 +23,7 @@ from game.engine.errors import EngineError
 from game.engine.protocol import GameState
 from game.i18n import _
 from game.session import SaveFailed, clear_autosave, record_match
+from game.store import FolderInUse
 from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.hot_seat import HotSeatCover
@@ -113,6 +114,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.hand_times: dict[int, tuple[float, float]] = {}
         self.errors: list[str] = []
         self.autosaves = 0
+        self._in_use_told = False  # "another window autosaves here" was told
         self._players: dict[int, Any] = {}
         self._started = False
         self._size: tuple[int, int] | None = None
@@ -199,10 +201,22 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.pointer.cancel()
         self.app.scenes.push(screens.table_menu(self.app, self))
 
+    def keep_places(self) -> None:
+        """Put what the table shows of the game's places into the session before it is
+        saved (the manipulation table: the melds' order on the felt)."""
+
     def write_autosave(self) -> None:
+        self.keep_places()
         try:
             self.session.save(self.app.store)
         except SaveFailed as failed:
+            if isinstance(failed.__cause__, FolderInUse):  # another window's: told once
+                if not self._in_use_told:
+                    self._in_use_told = True
+                    self.app.notify(_("This window does not autosave: another window of the "
+                                      "game is using the data folder. Save this game under "
+                                      "a name of its own to keep it."))
+                return
             self.app.notify(f"Autosave failed: {failed}")
         else:
             self.autosaves += 1
@@ -298,7 +312,8 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
                 try:
                     clear_autosave(self.app.store)
                 except SaveFailed as failed:
-                    self.app.notify(str(failed))
+                    if not isinstance(failed.__cause__, FolderInUse):  # else: not ours
+                        self.app.notify(str(failed))
             self.app.sounds.play("win")
         self.app.scenes.push(scoreboard)
 

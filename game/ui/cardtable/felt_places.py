@@ -119,6 +119,18 @@ class FeltPlaces:
                       for h in self._held]
         return False
 
+    def seed(self, melds: Sequence[tuple[Sequence[Card], int]]) -> None:
+        """The melds (each its cards and region) lay in this reading order (a game saved and
+        resumed): the next arrangement places them afresh in it, as after a new window."""
+        self._held = [_Held(frozenset(cards), MeldPlace(region, -1, 0.0, 0.0))
+                      for cards, region in melds]
+
+    def melds(self) -> list[frozenset[Card]]:
+        """The melds' cards in reading order (region, row, left to right): what a save
+        keeps of the felt (``GameSession.places``)."""
+        held = sorted(self._held, key=lambda h: (h.place.region, h.place.row, h.place.x))
+        return [h.cards for h in held]
+
     def loosen(self, cards: Sequence[Card]) -> None:
         """The meld of ``cards`` was moved whole onto the felt: at the next arrangement it
         leaves its place for the first free one (where New meld showed)."""

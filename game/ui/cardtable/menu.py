@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.session import SaveFailed
+from game.store.saves import usable_slot_name
 from game.ui.scenes import screens
 from game.ui.scenes.dialogs import ConfirmDialog, Dialog, PromptDialog
 
@@ -96,7 +97,9 @@ class TableMenu(Dialog):
 
         self.close()
         names = session.summary()["players"]
-        default = f"{session.match.variant.name} - {' v '.join(names)}"[:60]
+        # a name the store takes, whatever the players are called ("Bob!")
+        default = usable_slot_name(f"{session.match.variant.name} - {' v '.join(names)}"[:60],
+                                   session.match.variant.name)
         app.scenes.push(PromptDialog(app, _("Save game"), _("Name this save:"), write,
                                      text=default, confirm=_("Save"), validate=validate))
 

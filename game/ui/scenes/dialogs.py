@@ -17,7 +17,7 @@ import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game.i18n import _
-from game.ui.widgets.drawing import escape_html, font
+from game.ui.widgets.drawing import escape_html, font, wrap_text
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class Dialog(MenuBase):
         width = min(self.px(self.box_width), w - self.px(40))
         inset = DIALOG_INSET
         pad = self.px(22)
-        text_w = width - 2 * inset - 2 * pad
+        text_w = self.text_width()
         html = escape_html(self.message).replace("\n", "<br>")
         probe = self.text_box(pygame.Rect(0, 0, text_w + self.px(12), -1), html, size=16,
                               style="plain_text")
@@ -78,6 +78,11 @@ class Dialog(MenuBase):
         if self.button_row:
             self.build_buttons(box, pygame.Rect(pad, height - pad - self.px(42), text_w,
                                                 self.px(42)))
+
+    def text_width(self) -> int:
+        """How wide the box's words and widgets may be."""
+        width = min(self.px(self.box_width), self.app.size[0] - self.px(40))
+        return width - 2 * DIALOG_INSET - 2 * self.px(22)
 
     def extra_height(self) -> int:
         return 0
@@ -217,21 +222,28 @@ class PromptDialog(Dialog):
         self.error = ""
         self.name_entry: UITextEntryLine | None = None
         self._error_label: UILabel | None = None
+        self._error_labels: list[UILabel] = []
 
     def default_focus(self) -> str | None:
         return "name"
 
+    def _error_lines(self) -> list[str]:
+        """The error in lines that fit the box (a long one wraps, never cut)."""
+        return wrap_text(self.error, self.px(14), self.text_width() - self.px(8)) or [""]
+
     def extra_height(self) -> int:
-        return self.px(72)
+        return self.px(48) + self.px(20) * len(self._error_lines()) + self.px(4)
 
     def build_extra(self, box: object, rect: pygame.Rect) -> None:
         self.name_entry = self.entry(pygame.Rect(rect.x, rect.y + self.px(6), rect.w,
                                                  self.px(36)),
                                      self.text, self._changed, key="name", submit=self.accept,
                                      max_length=self.max_length, container=box)
-        self._error_label = self.label(pygame.Rect(rect.x, rect.y + self.px(44), rect.w,
-                                                   self.px(24)),
-                                       self.error, style="error", size=14, container=box)
+        self._error_labels = [
+            self.label(pygame.Rect(rect.x, rect.y + self.px(44) + self.px(20) * row, rect.w,
+                                   self.px(24)), line, style="error", size=14, container=box)
+            for row, line in enumerate(self._error_lines())]
+        self._error_label = self._error_labels[0]
 
     def on_enter(self) -> None:
         super().on_enter()
@@ -251,9 +263,12 @@ class PromptDialog(Dialog):
             self._show_error("")
 
     def _show_error(self, text: str) -> None:
+        lines = len(self._error_lines())
         self.error = text
-        if self._error_label is not None:
-            self._error_label.set_text(text)
+        if lines != len(self._error_lines()):  # the box grows or shrinks to hold it
+            self.rebuild()
+        elif self._error_label is not None:
+            self._error_label.set_text(self._error_lines()[0])
 
     def accept(self) -> None:
         text = self.text.strip()

@@ -165,6 +165,7 @@ class EndOfHandScene(MenuBase):
                           _("The scores again") if self.showing_stock else
                           _("The cards left in the stock, in the order they would have been "
                             "drawn")))
+        specs += self.deal_row_extras()
         face = font(self.px(15), "bold")
         box = self._box()
         x = box.x + self.px(24) + self._deal_label_width() + self.px(16)
@@ -174,6 +175,10 @@ class EndOfHandScene(MenuBase):
             self.button(pygame.Rect(x, y, w, h), text, action, key=key, tooltip=tip,
                         style=style, size=15)
             x += w + self.px(10)
+
+    def deal_row_extras(self) -> list[ButtonSpec]:
+        """More buttons for the deal's row (override)."""
+        return []
 
     def _deal_label_width(self) -> int:
         return font(self.px(17), "bold").size(deal_words(self.match.seed))[0]

@@ -461,7 +461,9 @@ class NewGameScene(MenuScene):
     def _unless_unfinished(self, go: Callable[[], None]) -> None:
         """``go()`` now, or, when an unfinished game is in the autosave (this game's
         autosave would overwrite it), once the player chose to keep it."""
-        info = self.app.store.saves.info(AUTOSAVE)
+        saves = self.app.store.saves
+        # another window's autosave (it holds the folder) is left alone, as this game is
+        info = saves.info(AUTOSAVE) if saves.owns_autosave() else None
         if info is None:
             go()
             return

@@ -15,7 +15,7 @@ import pygame
 from game.i18n import N_, _, month_abbreviation, ngettext
 from game.session import SaveFailed, clear_autosave
 from game.store import AUTOSAVE, InvalidName, StoreError
-from game.store.saves import validate_slot_name
+from game.store.saves import usable_slot_name, validate_slot_name
 from game.ui.scenes import (
     is_contract_game,
     load_session,
@@ -23,7 +23,7 @@ from game.ui.scenes import (
     report_store_messages,
     screens,
 )
-from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.scenes.dialogs import ConfirmDialog, PromptDialog
 from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
 from game.ui.widgets.focus import Focusable
@@ -59,9 +59,7 @@ def slot_line(info: SlotInfo) -> str:
 
 def default_slot_name(session: GameSession) -> str:
     stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
-    name = f"{session.match.variant.name} {stamp}"
-    cleaned = "".join(ch if ch.isalnum() or ch in " -_." else " " for ch in name)
-    return " ".join(cleaned.split())[:64]
+    return usable_slot_name(f"{session.match.variant.name} {stamp}", stamp)
 
 
 def keep_autosave(app: App) -> str | None:
@@ -84,6 +82,47 @@ def keep_autosave(app: App) -> str | None:
     except SaveFailed as failed:
         app.notify(str(failed))
     return name
+
+
+def save_match(app: App, session: GameSession) -> None:
+    """Ask a name and keep the finished match of ``session`` as a save of its own, so that
+    it can be replayed (``machiavelli replay``) and reviewed (Load game, Review) later."""
+    stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
+    players = " v ".join(seat.name for seat in session.seats)
+    base = usable_slot_name(f"{session.match.variant.name} {players}"[:46] + f" {stamp}",
+                            stamp)[:58]
+    default, number = base, 2
+    while app.store.saves.exists(default):
+        default, number = f"{base} {number}", number + 1
+
+    def validate(name: str) -> str | None:
+        if not name:
+            return _("Type a name.")
+        if name.casefold() == AUTOSAVE:
+            return _("That name is kept for the autosave; choose another.")
+        try:
+            exists = app.store.saves.exists(name)
+        except ValueError as error:
+            return str(error)
+        if exists:
+            return _('A game is already saved as "{name}"; choose another name.').format(
+                name=name)
+        return None
+
+    def write(name: str) -> None:
+        try:
+            session.save(app.store, name)
+        except SaveFailed as error:
+            app.notify(_("Not saved: {error}").format(error=error))
+            return
+        app.notify(_('The match was saved as "{name}": review it from Load game, or replay it '
+                     'with: machiavelli replay "{path}"').format(
+                         name=name, path=app.store.saves.path_for(name)), info=True)
+
+    app.scenes.push(PromptDialog(
+        app, _("Save this match"),
+        _("Name this save (to replay and review the match later):"), write, text=default,
+        confirm=_("Save"), validate=validate))
 
 
 def unfinished_game_words(info: SlotInfo) -> str:
@@ -314,7 +353,9 @@ class SavesScene(MenuScene):
                 slot=slot_title(info)), error=True)
             self.rebuild()
             return
-        unfinished = self.app.store.saves.info(AUTOSAVE) if info.slot != AUTOSAVE else None
+        saves = self.app.store.saves
+        unfinished = (saves.info(AUTOSAVE) if info.slot != AUTOSAVE and saves.owns_autosave()
+                      else None)
         if unfinished is None:
             open_table(self.app, session, replace=True)
             return

@@ -13,6 +13,7 @@ from game.i18n import N_, _, ngettext
 from game.session import GameSession
 from game.ui.scenes import screens
 from game.ui.scenes.end_of_hand import DEAL_ROW, ButtonSpec, EndOfHandScene
+from game.ui.scenes.saves import save_match
 from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, MUTED, ROW_LINE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
@@ -87,6 +88,7 @@ class ScoreboardScene(EndOfHandScene):
             specs = [("title", _("Title"), self.to_title, "plain", _("Back to the title screen")),
                      ("setup", _("New game…"), self.setup_game, "plain",
                       _("Choose a variant, rules and players")),
+
                      ("again", _("Play again"), self.new_game, "primary",
                       _("A new match with the same players and rules (Enter)"))]
         else:
@@ -145,6 +147,17 @@ class ScoreboardScene(EndOfHandScene):
     def review(self) -> None:
         """The coach's review of the match so far (issue 18)."""
         self.app.scenes.push(screens.review(self.app, self.session))
+
+    def deal_row_extras(self) -> list[ButtonSpec]:
+        """At the end of the match, beside the deal: keep the match to replay it later."""
+        if not self.over or self.remote:
+            return []
+        return [("save", _("Save this match…"), self.save_match, "plain",
+                 _("Keep this match under a name, to replay and review it later"))]
+
+    def save_match(self) -> None:
+        """Keep the finished match under a name (replayed and reviewed later)."""
+        save_match(self.app, self.session)
 
     def setup_game(self) -> None:
         self.app.scenes.reset(screens.title(self.app))

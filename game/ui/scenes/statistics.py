@@ -22,6 +22,7 @@ from game.store import StoreError
 from game.store.history import FinishedMatch, HistoryStore
 from game.ui.scenes import screens
 from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.scenes.saves import save_match
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED, STAT_BAND, STAT_TRACK
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
 from game.ui.widgets.menus import MenuScene
@@ -200,6 +201,11 @@ class StatisticsScene(MenuScene):
                                     row_h - self.px(10)), _("Review"), self._reviewer(number),
                         key=f"review_{number}", size=15,
                         tooltip=_("Step through your turns against the best plays"))
+            self.button(pygame.Rect(area.right - self.px(24) - 2 * width - self.px(10),
+                                    y + self.px(5), width, row_h - self.px(10)), _("Save…"),
+                        self._saver(number), key=f"save_{number}", size=15,
+                        tooltip=_("Keep this match under a name, to replay and review it "
+                                  "later"))
             y += row_h
         bottom = area.bottom - self.px(20) - self.px(38)
         half = self.px(150)
@@ -221,15 +227,32 @@ class StatisticsScene(MenuScene):
             self.review(number)
         return review
 
-    def review(self, number: int) -> None:
-        """Replay the kept match ``number`` (newest first) and open its review."""
+    def _saver(self, number: int):  # noqa: ANN202 - a button action
+        def save() -> None:
+            self.save(number)
+        return save
+
+    def _kept(self, number: int) -> GameSession | None:
+        """The kept match ``number`` (newest first), replayed; None (and the player told)
+        if it cannot be."""
         try:
             kept = self.matches[number]
-            session = GameSession.from_json(kept.game, kept.summary)  # checked as a save is
+            return GameSession.from_json(kept.game, kept.summary)  # checked as a save is
         except (SaveError, IndexError) as error:
             self.app.notify(_("This match cannot be replayed: {error}").format(error=error))
-            return
-        self.app.scenes.push(screens.review(self.app, session))
+            return None
+
+    def review(self, number: int) -> None:
+        """Replay the kept match ``number`` (newest first) and open its review."""
+        session = self._kept(number)
+        if session is not None:
+            self.app.scenes.push(screens.review(self.app, session))
+
+    def save(self, number: int) -> None:
+        """Keep the kept match ``number`` as a save of its own (``machiavelli replay``)."""
+        session = self._kept(number)
+        if session is not None:
+            save_match(self.app, session)
 
     def _ask_clear(self) -> None:
         games = self.overall.games if self.overall else 0
@@ -311,7 +334,7 @@ class StatisticsScene(MenuScene):
                   topleft=(area.x + self.px(24), area.y + self.px(22)))
         row_h, per_page = self._rows()
         y = area.y + self.px(28) + self.px(24)
-        right = area.right - self.px(24) - self.px(120) - self.px(16)
+        right = area.right - self.px(24) - 2 * self.px(120) - self.px(10) - self.px(16)
         left = area.x + self.px(24)
         date_w = font(self.px(15)).size("30 Sep 2026 23:59")[0] + self.px(24)
         variant_w = self.px(200)

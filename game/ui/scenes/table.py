@@ -96,6 +96,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.drawn_by: dict[int, set[Card]] = {}
         #: where each meld sits on the felt, kept across turns (one map per hand)
         self.slots = FeltPlaces()
+        #: the melds' order saved with a resumed game, put in place at its first layout
+        self._saved_places: list[list[Card]] | None = None
         #: one line per turn of this hand: (seat, what it did), for the log on the felt
         self.turn_log: list[tuple[int, str]] = []
         self.note_rect: pygame.Rect | None = None  # where the note on show was drawn
@@ -142,6 +144,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.hand_order.clear()
         self.replay.playback = None
         self.slots.clear()
+        # a game resumed lays its melds out in the order they lay when it was saved
+        self._saved_places = None if fresh_deal else self.session.places
         self.turn_log.clear()
         self._start_hand_time()
         if self.match.hand_over:
@@ -400,6 +404,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def _compute_layout(self, model: TableModel) -> Layout:
         self._zoom = self.app.zoom
+        if self._saved_places is not None:
+            self._seed_places(model)
         zoom_outs = self.slots.zoom_outs
         layout = compute_layout(model, self.app.size, self.slots, 0 if self.coached else None,
                                 self.app.settings.left_handed, self._zoom)
@@ -408,6 +414,28 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.say(_("The table is full"), [_("The cards are smaller now, so every meld "
                                                 "keeps its place.")], "info", 6.0)
         return layout
+
+    def keep_places(self) -> None:
+        """The melds' order on the felt goes into the save (``GameSession.places``)."""
+        self.session.places = [sorted(cards) for cards in self.slots.melds()] or None
+
+    def _seed_places(self, model: TableModel) -> None:
+        """Give the melds on show their places in the order the save keeps: each saved meld
+        is the meld on show it shares the most cards with; the others follow as new
+        melds do."""
+        saved, self._saved_places = self._saved_places or [], None
+        groups = [frozenset(group.cards) for group in model.groups]
+        order: list[int] = []
+        for meld in saved:
+            cards = frozenset(meld)
+            shared = [(len(cards & group), -index) for index, group in enumerate(groups)
+                      if index not in order and cards & group]
+            if shared:
+                order.append(-max(shared)[1])
+        if order:
+            self.slots.seed([(model.groups[i].cards,
+                              1 if model.apart and model.groups[i].kind == "run" else 0)
+                             for i in order])
 
     def refresh(self, snap: bool = False) -> None:
         """Rebuild the model and layout from the state, and send the cards on their way."""
