@@ -74,3 +74,59 @@ def test_a_meld_that_ends_as_it_began_is_not_remade(make) -> None:  # noqa: ANN0
         "of its own Q\u2663" in line, line
     # the queen's old meld is named as the turn found it, not with both queens half-way
     assert "(Q\u2663 from 9\u2663\u2013Q\u2663)" in line, line
+
+
+# --------------------------------------------------------------------------- the hand rail
+
+
+RAIL = {"table": "3H 4H 5H | 7C 7D 7S", "hands": ["6H 9S KD", "AS 2S 8C 8D JD"], "current": 0}
+
+
+def hand_gap(probe: TableProbe) -> tuple[object, object, int, int]:
+    """Two neighbouring hand cards with felt between them: left card, right card, the
+    gap's first and last pixel column."""
+    sprites = sorted((s for s in probe.scene.sprites.sprites.values() if s.spot.zone == "hand"),
+                     key=lambda s: s.rect.x)
+    for left, right in zip(sprites, sprites[1:], strict=False):
+        if right.rect.left - left.rect.right >= 3:
+            return left.card, right.card, left.rect.right, right.rect.left - 1
+    raise AssertionError("no gap between the hand's cards")
+
+
+def test_a_press_just_beside_a_hand_card_picks_it(make) -> None:  # noqa: ANN001
+    probe = make(RAIL)
+    scene = probe.scene
+    left, right, first, last = hand_gap(probe)
+    y = scene.sprites.sprites[left].rect.centery
+    assert scene.sprites.hit((first + 1, y)) is None, "the point is on a card"
+    probe.click((first + 1, y))  # 2 px right of the left card
+    assert scene.selected == [left]
+    probe.click((last - 1, y))  # 2 px left of the right card
+    assert scene.selected == [right]
+    # a drag from just beside a card takes the card, not a selection band
+    probe.click((last - 1, y))
+    assert scene.selected == []
+    probe.drag((first + 1, y), probe.felt_spot())
+    assert probe.scene.pointer.band is None
+    where = scene.draft.location(left)
+    assert isinstance(where, int), f"{left} stayed in the {where}"
+
+
+def test_a_click_on_the_empty_rail_never_sends_table_cards_back(make) -> None:  # noqa: ANN001
+    probe = make(RAIL)
+    scene = probe.scene
+    six = probe.card("6H", "hand")
+    run = scene.draft.location(probe.card("3H"))
+    probe.drag(probe.center(six), box_centre(probe, run))
+    assert scene.draft.location(six) == run
+    probe.click(probe.center(six))  # the card played this turn, selected on the table
+    assert scene.selected == [six]
+    layout = scene.layout
+    empty = (layout.hand.left + 4, layout.hand.bottom - 4)
+    assert scene.sprites.hit(empty) is None and layout.in_hand(empty)
+    probe.click(empty)
+    assert scene.draft.location(six) == run, "a click on the rail sent the card back"
+    assert scene.selected == []
+    # the deliberate ways still work: a right-click sends it back
+    probe.click(probe.center(six), button=3)
+    assert scene.draft.location(six) == "hand"
