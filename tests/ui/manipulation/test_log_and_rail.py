@@ -130,3 +130,58 @@ def test_a_click_on_the_empty_rail_never_sends_table_cards_back(make) -> None:  
     # the deliberate ways still work: a right-click sends it back
     probe.click(probe.center(six), button=3)
     assert scene.draft.location(six) == "hand"
+
+
+# --------------------------------------------------------------------------- tooltips
+
+
+def hover(probe: TableProbe, pos: tuple[int, int], frames: int = 3) -> None:
+    """The mouse goes to ``pos`` and rests there (pygame-gui reads where the mouse is)."""
+    pygame.mouse.set_pos(pos)
+    probe.move(pos)
+    probe.frames(frames)
+
+
+def test_a_buttons_tooltip_covers_no_other_button(make) -> None:  # noqa: ANN001
+    probe = make(RAIL)
+    buttons = probe.scene.controls.buttons
+    shown = [name for name, b in buttons.items() if b.visible and b.is_enabled]
+    assert {"draw", "hint", "sort_rank", "menu"} <= set(shown)
+    for name in shown:
+        button = buttons[name]
+        hover(probe, probe.felt_spot())
+        hover(probe, button.rect.center, 90)  # past pygame-gui's tooltip delay
+        tip = button.tool_tip
+        assert tip is not None, f"no tooltip on {name}"
+        for other_name, other in buttons.items():
+            if other is not button and other.visible:
+                assert not tip.rect.colliderect(other.rect), \
+                    f"{name}'s tooltip covers {other_name}"
+        assert probe.app.window.get_rect().contains(tip.rect)
+
+
+@pytest.mark.parametrize("left_handed", [False, True])
+def test_the_contract_tables_tooltips_cover_no_button(start_app, left_handed) -> None:  # noqa: ANN001
+    from game.session import GameSession
+    from game.ui.scenes import screens
+
+    app = start_app(size=(1024, 640), speed=4.0)
+    app.settings.left_handed = left_handed
+    session = GameSession.new("shanghai-rummy", {}, [*TWO, Seat("Bob", "easy")], 5)
+    scene = screens.contract_table(app, session, autosave=False)
+    app.scenes.push(scene)
+    probe = TableProbe(app, scene)
+    probe.settle()
+    buttons = scene.controls.buttons
+    shown = [name for name, b in buttons.items() if b.visible and b.is_enabled]
+    assert len(shown) >= 3
+    for name in shown:
+        button = buttons[name]
+        hover(probe, (app.window.get_width() // 2, 5))
+        hover(probe, button.rect.center, 90)
+        tip = button.tool_tip
+        assert tip is not None, f"no tooltip on {name}"
+        for other_name, other in buttons.items():
+            if other is not button and other.visible:
+                assert not tip.rect.colliderect(other.rect), \
+                    f"{name}'s tooltip covers {other_name}"
