@@ -185,3 +185,30 @@ def test_the_contract_tables_tooltips_cover_no_button(start_app, left_handed) ->
             if other is not button and other.visible:
                 assert not tip.rect.colliderect(other.rect), \
                     f"{name}'s tooltip covers {other_name}"
+
+
+# --------------------------------------------------------------------------- Last turns
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1600, 1000)])
+def test_the_last_turns_replay_leaves_the_hand_in_view(make, size) -> None:  # noqa: ANN001
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    runs = [" ".join(r + suit for r in ranks) for suit in "CDHS"]  # four whole suits
+    sets = [f"{r}C {r}D {r}H" for r in ranks[1:]]  # and twelve sets: a felt with no room
+    fuller = {"table": " | ".join(runs + sets), "current": 0,
+              "hands": ["4S 7S 10S KS AC", "2S 5S 8S JS AD", "3S 6S 9S QS AH"]}
+    seats = [Seat("You", "human"), Seat("Ada", "easy"), Seat("Bob", "easy")]
+    probe = make(fuller, seats=seats, size=size)
+    scene = probe.scene
+    probe.key(pygame.K_d)  # the others play; then Last turns
+    probe.settle()
+    probe.key(pygame.K_l)
+    assert scene.phase == "replay"
+    hand = [s.rect for s in scene.sprites.sprites.values() if s.spot.zone == "hand"]
+    assert hand
+    for _ in range(20):
+        probe.frames(3)
+        note = scene.note_rect
+        assert note is None or note.collidelist(hand) < 0, "a note covers the hand"
+    # what the note said is in the status line: the turns to show and the keys
+    assert "Esc" in scene.status.text and "/2" in scene.status.text, scene.status.text
