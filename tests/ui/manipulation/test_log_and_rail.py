@@ -212,3 +212,103 @@ def test_the_last_turns_replay_leaves_the_hand_in_view(make, size) -> None:  # n
         assert note is None or note.collidelist(hand) < 0, "a note covers the hand"
     # what the note said is in the status line: the turns to show and the keys
     assert "Esc" in scene.status.text and "/2" in scene.status.text, scene.status.text
+
+
+# --------------------------------------------------------------------------- the log
+
+
+#: two computers play before you: the log has a line for each
+PLAYED = {"table": "3H 4H 5H | 7C 7D 7S | JS QS KS", "current": 1,
+          "hands": ["6H 9S KD 2C", "8H 9H 10H 7H 2D 4C", "JC JD 5S 6S 7S 3D"]}
+
+
+def rendered(probe: TableProbe, frames: int = 2) -> list[str]:
+    """Every text the table draws in ``frames`` frames, in order."""
+    text = probe.scene.text
+    seen: list[str] = []
+    render = text.render
+
+    def spy(words, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        seen.append(words)
+        return render(words, *args, **kwargs)
+
+    text.render = spy  # type: ignore[method-assign]
+    try:
+        probe.frames(frames)
+    finally:
+        del text.render
+    return seen
+
+
+def words(*texts: str) -> str:
+    """``texts`` as one line of words (a wrapped line is read across its rows)."""
+    return " ".join(" ".join(texts).split())
+
+
+def test_the_keys_help_never_takes_a_log_line(make) -> None:  # noqa: ANN001
+    seats = [Seat("You", "human"), Seat("Ada", "easy"), Seat("Bob", "easy")]
+    probe = make(PLAYED, seats=seats)
+    scene = probe.scene
+    lines = [line for _colour, line in scene.log_lines()]
+    assert len(lines) == 2, lines
+    drawn = rendered(probe)
+    assert all(line in drawn for line in lines)
+    for key in (pygame.K_RIGHT, pygame.K_TAB, pygame.K_UP):
+        probe.key(key)  # the keyboard takes over: every log line stays on show
+        drawn = rendered(probe)
+        assert all(line in drawn for line in lines), f"a log line went: {drawn}"
+    assert "F1: keys" in drawn  # where the keys' help is, in the hand's caption row
+    probe.key(pygame.K_F1)  # the help, above the log: every log line stays on show
+    drawn = rendered(probe)
+    assert "Keys (F1)" in drawn and all(line in drawn for line in lines)
+    assert any("Tab" in line and "meld" in line for line in scene.key_help())
+    assert all(words(line) in words(*drawn) for line in scene.key_help())
+    probe.key(pygame.K_F1)
+    assert "Keys (F1)" not in rendered(probe)
+
+
+LONG = ("Ada Augusta King, Countess of Lovelace, daughter of Lord Byron, friend of Charles "
+        "Babbage, first of the programmers")
+
+
+def test_a_long_log_line_is_read_in_full(make) -> None:  # noqa: ANN001
+    seats = [Seat("You", "human"), Seat(LONG, "easy"), Seat("Bob", "easy")]
+    busy = {**PLAYED, "hands": ["6H 9S KD 2C", "8H 9H 10H 7H 2D 2H 2S 4C 4D 4S 9C",
+                                "JC JD 5S 6S 7S 3D"]}
+    probe = make(busy, seats=seats, size=(1024, 640))
+    scene = probe.scene
+    line = next(line for _colour, line in scene.log_lines() if line.startswith(LONG))
+    layout = scene.layout
+    assert line not in rendered(probe), "the line fits: the test shows nothing"
+    away = probe.felt_spot()
+    # the mouse on the log's line: the log opens in full
+    lines = [line for _colour, line in scene.log_lines()]
+    probe.move((layout.log.x + 30, layout.log.bottom - 6))
+    shown = words(*rendered(probe))
+    assert all(words(each) in shown for each in lines), shown
+    probe.move(away)
+    assert words(line) not in words(*rendered(probe))
+    # from the keyboard: F4 opens and closes it
+    probe.key(pygame.K_F4)
+    assert all(words(each) in words(*rendered(probe)) for each in lines)
+    probe.key(pygame.K_F4)
+    assert words(line) not in words(*rendered(probe))
+
+
+#: four sets from the hand in one turn
+FOUR = {"table": "3H 4H 5H", "current": 0,
+        "hands": ["2S 2D 2C 6S 6D 6C 9S 9D 9C QS QD QC KH", "AS 2H 8C 8D JD"]}
+
+
+def test_a_long_turn_is_logged_step_by_step_with_none_left_out(make) -> None:  # noqa: ANN001
+    probe = make(FOUR)
+    scene = probe.scene
+    for rank in ("2", "6", "9", "Q"):  # three cards selected, a click on the felt
+        for suit in "SDC":
+            probe.click(probe.center(probe.card(rank + suit, "hand")), mods=pygame.KMOD_CTRL)
+        probe.click(probe.felt_spot())
+    assert len(scene.draft.groups) == 5
+    probe.key(pygame.K_e)
+    probe.until(lambda: bool(scene.turn_log) and scene.turn_log[0][0] == 0, 600, "the turn")
+    line = scene.turn_log[0][1]
+    assert line.count("new meld") == 4 and "more change" not in line, line
