@@ -4,6 +4,7 @@ computer players replay it so a person can follow the play card by card."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -143,8 +144,9 @@ def _step_words(target: list[Card], meld: list[Card], sources: Mapping[int | str
     what = " + ".join([from_hand] * bool(from_hand) + taken)
     if set(target) <= set(meld):  # the meld only grows
         return _("{cards} into {meld}").format(cards=what, meld=meld_text(target))
-    if meld_text(target) == meld_text(meld):
-        # it gave cards away and took their twins: it ends as it began
+    if not Counter(map(card_text, target)) - Counter(map(card_text, meld)):
+        # it gave cards away and took their twins (and maybe more): as the player sees it,
+        # it ends as it began, or only grew
         lost = " ".join(card_text(c) for c in target if c not in meld)
         return _("{cards} into {meld} in place of its own {lost}").format(
             cards=what, meld=meld_text(target), lost=lost)

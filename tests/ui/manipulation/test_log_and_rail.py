@@ -76,6 +76,26 @@ def test_a_meld_that_ends_as_it_began_is_not_remade(make) -> None:  # noqa: ANN0
     assert "(Q\u2663 from 9\u2663\u2013Q\u2663)" in line, line
 
 
+def test_a_meld_that_only_grew_as_the_player_sees_it_is_not_remade(make) -> None:  # noqa: ANN001
+    probe = make({**SWAP, "hands": ["QD QH KC 2S", "AS 2D 8C 8D JD"]})
+    scene = probe.scene
+    run_queen = group_cards(probe, 0)[3]
+    set_queen = group_cards(probe, 1)[0]
+    probe.drag(probe.center(run_queen), probe.felt_spot())
+    new = len(scene.draft.groups) - 1
+    for text in ("QD", "QH"):
+        probe.drag(probe.center(probe.card(text, "hand")), box_centre(probe, new))
+    probe.drag(probe.center(set_queen), box_centre(probe, 0))
+    probe.drag(probe.center(probe.card("KC", "hand")), box_centre(probe, 0))
+    assert [str(c) for c in group_cards(probe, 0)] == ["9C", "10C", "JC", "QC", "KC"]
+    probe.key(pygame.K_e)
+    probe.until(lambda: scene.turn_log and scene.turn_log[-1][0] == 0, 600, "the turn told")
+    line = scene.turn_log[-1][1]
+    assert "remake" not in line, line
+    assert "K\u2663 + Q\u2663 from Q\u2663 Q\u2666 Q\u2660 Q\u2665 into 9\u2663\u2013Q\u2663 in " \
+        "place of its own Q\u2663" in line, line
+
+
 # --------------------------------------------------------------------------- the hand rail
 
 
