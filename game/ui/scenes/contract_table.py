@@ -678,7 +678,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
               "selected cards there \u00b7 Backspace empties the chosen group"),
             _("D draw \u00b7 T take the discard \u00b7 X discard \u00b7 M make a meld \u00b7 "
               "C clear \u00b7 L lay down"),
-            _("B buy \u00b7 N do not buy \u00b7 H hint \u00b7 P last turns \u00b7 S sort "
+            _("B buy \u00b7 N do not buy \u00b7 H hint \u00b7 P replay \u00b7 S sort "
               "\u00b7 R reset"),
             _("Ctrl+Z undo \u00b7 Ctrl+Y redo \u00b7 Esc menu \u00b7 F6 the buttons"),
             _("F2 reads your hand, F3 the table \u00b7 F4 the turn log in full \u00b7 F1 "
