@@ -560,7 +560,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         if view.help:
             draw_log_panel(surface, self.text, felt, bottom,
                            [(None, line) for line in self.key_help()], size, help_title())
-        elif view.open(log):
+        elif view.open(log, bool(getattr(self.pointer, "dragging", False))):
             draw_log_panel(surface, self.text, felt, bottom, list(log), size, log_title())
 
     def keyboard_buttons(self) -> dict[str, Any]:

@@ -70,8 +70,9 @@ class LogView:
     def hovered(self) -> bool:
         return any(rect.collidepoint(self.mouse) for rect in self.rects)
 
-    def open(self, lines: Sequence[LogLine]) -> bool:
-        return bool(lines) and (self.pinned or self.hovered)
+    def open(self, lines: Sequence[LogLine], dragging: bool = False) -> bool:
+        """Is the log's panel open over ``lines``? Not for a drag passing over the log."""
+        return bool(lines) and (self.pinned or (self.hovered and not dragging))
 
 
 def draw_log_panel(surface: pygame.Surface, text: TextCache, felt: pygame.Rect, bottom: int,
