@@ -114,7 +114,7 @@ def _apply(match: Match, session: GameSession, seat: int, action: Action
     drawn = len(hand.hands[seat]) - (before[seat] - len(played))
     name = table_name(session, seat)
     return ReplayedTurn(hand.number + 1, seat, name, action.kind, played, drawn, hand.table,
-                        action_words(name, action, played, drawn, steps))
+                        action_words(name, action, played, drawn, steps, limit=None))
 
 
 def _player(players: dict[int, SeatPlayer], session: GameSession, seat: int) -> SeatPlayer:

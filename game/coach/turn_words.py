@@ -13,7 +13,7 @@ from game.engine.variants import Variant
 from game.i18n import _, ngettext
 from game.solver.edits import Step, story
 
-#: the steps of a play the turn log names before "n more changes"
+#: the steps of a play the status line names before "n more changes"
 LOG_STEPS = 3
 
 
@@ -28,23 +28,25 @@ def play_steps(variant: Variant, before: Table, hand: Iterable[Card], after: Tab
     return steps
 
 
-def log_line(name: str, steps: list[Step], limit: int = 4) -> str:
+def log_line(name: str, steps: list[Step], limit: int | None = 4) -> str:
     """"Ada: 7\u2665 into 5\u2665 6\u2665; split 3\u2663\u20138\u2663; new meld ..." (at most
-    ``limit`` steps named, then how many more)."""
+    ``limit`` steps named, then how many more; every step when ``limit`` is None)."""
     words = [step.words for step in steps[:limit]]
-    if len(steps) > limit:
+    if limit is not None and len(steps) > limit:
         more = len(steps) - limit
         words.append(ngettext("{n} more change", "{n} more changes", more).format(n=more))
     return f"{name}: " + "; ".join(words)
 
 
 def action_words(name: str, action: Action, played: Sequence[Card], drawn: int,
-                 steps: list[Step] | None = None) -> str:
+                 steps: list[Step] | None = None, limit: int | None = LOG_STEPS) -> str:
     """What ``name`` did with ``action`` (just applied): ``played``, the cards it put down
-    from the hand, ``drawn``, the cards it took, ``steps``, a play's meld changes."""
+    from the hand, ``drawn``, the cards it took, ``steps``, a play's meld changes (at most
+    ``limit`` named, then how many more: the status line's short words; None: every one,
+    the turn log's words, which the log shows in full)."""
     if isinstance(action, Play):
         if steps:
-            words = log_line(name, steps, LOG_STEPS)
+            words = log_line(name, steps, limit)
         else:
             n = len(played)
             words = ngettext("{name} played {n} card", "{name} played {n} cards", n).format(

@@ -4,6 +4,7 @@ computer players replay it so a person can follow the play card by card."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -86,7 +87,7 @@ def story(variant: Variant, start: Table, hand: Sequence[Card], end: Table
             source = sim.location(card)
             if anchor is None:
                 if isinstance(source, int):
-                    source_text.setdefault(source, meld_text(sim.groups[source]))
+                    source_text.setdefault(source, sim.text(source))
                 sim.move(card, None, None)
                 moves.append(Move(card, source, None, 0))
                 sources.setdefault(source, []).append(card)
@@ -97,7 +98,7 @@ def story(variant: Variant, start: Table, hand: Sequence[Card], end: Table
             if source == target:
                 continue
             if isinstance(source, int):
-                source_text.setdefault(source, meld_text(sim.groups[source]))
+                source_text.setdefault(source, sim.text(source))
             rank = order[card]
             position = sum(1 for c in sim.groups[target] if order.get(c, rank) < rank)
             _, to, at = sim.move(card, target, position)
@@ -143,6 +144,12 @@ def _step_words(target: list[Card], meld: list[Card], sources: Mapping[int | str
     what = " + ".join([from_hand] * bool(from_hand) + taken)
     if set(target) <= set(meld):  # the meld only grows
         return _("{cards} into {meld}").format(cards=what, meld=meld_text(target))
+    if not Counter(map(card_text, target)) - Counter(map(card_text, meld)):
+        # it gave cards away and took their twins (and maybe more): as the player sees it,
+        # it ends as it began, or only grew
+        lost = " ".join(card_text(c) for c in target if c not in meld)
+        return _("{cards} into {meld} in place of its own {lost}").format(
+            cards=what, meld=meld_text(target), lost=lost)
     # the meld changes shape (a set becomes a run...): name what it becomes
     return _("remake {meld} as {cards} ({what})").format(meld=meld_text(target),
                                                          cards=meld_text(meld), what=what)
@@ -160,7 +167,16 @@ class _DraftSim:
         for group in self.groups:
             for card in group:
                 self.where[card] = group
+        # each start group held (so no new group takes its id) with its words
+        self.start_text = {id(g): (g, meld_text(g)) for g in self.groups}
         self._index()
+
+    def text(self, index: int) -> str:
+        """Group ``index`` in words as the turn found it ("Q\u2663 from 9\u2663\u2013Q\u2663"),
+        not as a step half-way through the play left it; a meld made this turn as it is."""
+        group = self.groups[index]
+        first = self.start_text.get(id(group))
+        return first[1] if first is not None and first[0] is group else meld_text(group)
 
     def _index(self) -> None:
         self.index_of = {id(g): i for i, g in enumerate(self.groups)}

@@ -81,6 +81,8 @@ STAT_TRACK: RGB = (8, 30, 18)
 
 #: both tables: behind a line of the turn log
 TABLE_LOG_BACK: RGBA = (6, 28, 16, 170)
+#: both tables: the turn log in full, over the melds (nearly opaque: white cards under it)
+TABLE_LOG_PANEL_FILL: RGBA = (6, 28, 16, 246)
 #: contract table: an error notice's fill; both tables' error edge and text
 CONTRACT_NOTE_ERROR_FILL: RGBA = (92, 18, 14, 238)
 NOTE_ERROR_EDGE: RGBA = (255, 140, 120, 255)
@@ -323,6 +325,9 @@ TEXT_ON: tuple[TextOn, ...] = (
     TextOn("the side panel's title", GOLD_LIGHT, (TABLE_SIDE_FILL, TABLE_INFO_FILL)),
     TextOn("the last turns' warning", PALE_RED, (TABLE_SIDE_FILL, TABLE_INFO_FILL)),
     TextOn("the turn log", LOG_TEXT, (TABLE_LOG_BACK,)),
+    TextOn("the turn log in full", LOG_TEXT, ((255, 255, 255), TABLE_LOG_PANEL_FILL)),
+    TextOn("the turn log in full: its title", TABLE_MUTED,
+           ((255, 255, 255), TABLE_LOG_PANEL_FILL)),
     TextOn("the status line", CREAM, (STATUS_PLAIN_FILL,)),
     TextOn("the status line, a warning", CREAM, (STATUS_WARN_FILL,)),
     TextOn("the status line on your turn", GOLD_TAG_TEXT, (GOLD,)),

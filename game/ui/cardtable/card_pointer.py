@@ -16,9 +16,10 @@ import pygame
 from game.engine.cards import Card
 
 if TYPE_CHECKING:
-    from game.ui.cardtable.sprites import SpriteLayer
+    from game.ui.cardtable.sprites import CardSprite, SpriteLayer
 
 DRAG_THRESHOLD = 6  # pixels a press must move to become a drag
+HAND_PICK_SLACK = 4  # a press this close beside a hand card (in a gap) picks that card
 
 
 class PointerTable(Protocol):
@@ -66,6 +67,16 @@ class CardPointer(Generic[TableT]):
             self.mouse = event.pos
             return self._up(event.pos)
         return False
+
+    def card_at(self, pos: tuple[int, int], in_hand: bool) -> CardSprite | None:
+        """The card a press at ``pos`` means: the one under it, else, on the hand rail
+        (``in_hand``), a hand card a few pixels beside it (the hand's gaps are narrow
+        and move whenever the hand is laid out again)."""
+        sprites = self.scene.sprites
+        sprite = sprites.hit(pos)
+        if sprite is None and in_hand:
+            sprite = sprites.hand_card_near(pos, HAND_PICK_SLACK)
+        return sprite
 
     def _pressed(self) -> None:
         """Any mouse button went down (before the press is handled)."""

@@ -27,6 +27,7 @@ from game.store import FolderInUse
 from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.hot_seat import HotSeatCover
+from game.ui.cardtable.log_view import LogView, draw_log_panel, help_title, log_title
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.phases import DEAL, SETTLE, STOPPED, THINK, WAIT
 from game.ui.cardtable.sidebar_focus import SidebarFocus
@@ -110,6 +111,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.phase_time = 0.0
         self.clock = 0.0
         self.message: Message | None = None
+        self.log_view = LogView()  # the turn log read in full (F4, the mouse on a line)
         self.status = Status("")
         self.hand_times: dict[int, tuple[float, float]] = {}
         self.errors: list[str] = []
@@ -551,6 +553,30 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.message = Message(title, tuple(lines), tone, ttl)
         if tone in ("error", "hint"):
             self.app.speak(sentences(title, *lines), interrupt=True)
+
+    def key_help(self) -> list[str]:
+        """Every key of this table, a few to a line (F1 shows them)."""
+        return []
+
+    def help_and_log_keys(self, event: pygame.event.Event) -> bool:
+        """F1 opens (or closes) the keys' help, F4 the turn log in full; the mouse is
+        followed, to open the log while it rests on one of its lines."""
+        if not self.log_view.handle(event):
+            return False
+        if self.log_view.help:
+            self.app.speak(sentences(help_title(), *self.key_help()), interrupt=True)
+        return True
+
+    def draw_panels(self, surface: pygame.Surface, felt: pygame.Rect, bottom: int,
+                    log: list[tuple[tuple[int, int, int], str]], size: int) -> None:
+        """The keys' help, or every ``log`` line in full, when open, over the ``felt``
+        down to ``bottom`` (just above the log's own lines, which stay in view)."""
+        view = self.log_view
+        if view.help:
+            draw_log_panel(surface, self.text, felt, bottom,
+                           [(None, line) for line in self.key_help()], size, help_title())
+        elif view.open(log, bool(getattr(self.pointer, "dragging", False))):
+            draw_log_panel(surface, self.text, felt, bottom, list(log), size, log_title())
 
     def keyboard_buttons(self) -> dict[str, Any]:
         """The buttons F6 walks, by name, in order: the sidebar's (a table with more

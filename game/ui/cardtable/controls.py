@@ -6,11 +6,12 @@ pygame-gui, so a frame that changes nothing costs nothing."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UITooltip
 
 from game.i18n import N_, _
 from game.ui.widgets.drawing import font
@@ -36,6 +37,35 @@ ROWS: tuple[tuple[tuple[str, str, str], ...], ...] = (
     (("menu", N_("Menu"), N_("Save, load or leave the game (Esc)")),),
 )
 STYLES = {"end": "primary", "hint": "menu"}
+
+
+class SidebarButton(UIButton):
+    """A sidebar button whose tooltip opens beside the sidebar, level with the button,
+    over the felt: pygame-gui opens it below the button, over the buttons under it (the
+    Last turns tip hid Menu). ``column``: the sidebar's buttons together."""
+
+    def __init__(self, *args: Any, column: pygame.Rect, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.column = column
+
+    def while_hovering(self, time_delta: float, mouse_pos: Any) -> None:
+        had = self.tool_tip is not None
+        super().while_hovering(time_delta, mouse_pos)
+        tip = self.tool_tip
+        root = self.ui_manager.get_root_container()
+        if not isinstance(tip, UITooltip) or had or root is None:
+            return
+        screen = root.get_rect()
+        rect = tip.rect.copy()
+        gap = 8
+        column = self.column
+        if column.left - gap - rect.width >= screen.left:
+            rect.right = column.left - gap  # the sidebar on the right: left of it
+        else:
+            rect.left = column.right + gap  # on the left (left-handed): right of it
+        rect.top = self.rect.top
+        rect.clamp_ip(screen)
+        tip.set_position(rect.topleft)
 
 
 class Same:
@@ -69,6 +99,7 @@ class Controls:
     def __init__(self, manager: pygame_gui.UIManager, area: pygame.Rect, height: int,
                  font_px: int, knock: bool = False) -> None:
         self.manager = manager
+        self.area = area
         self.look = Look.of(manager)
         self.font_px = font_px
         self.buttons: dict[str, UIButton] = {}
@@ -102,7 +133,8 @@ class Controls:
               style: str | None = None) -> UIButton:
         style = style or STYLES.get(name, "plain")
         oid: ObjectID = self.look.oid(self._px(name, text, rect.w), f"@{style}", bold=True)
-        return UIButton(rect, text, self.manager, tool_tip_text=tip, object_id=oid)
+        return SidebarButton(rect, text, self.manager, tool_tip_text=tip, object_id=oid,
+                             column=self.area)
 
     def elements(self) -> list[UIButton]:
         return list(self.buttons.values())

@@ -237,6 +237,21 @@ class SpriteLayer:
                 best, best_key = sprite, key
         return best
 
+    def hand_card_near(self, pos: tuple[float, float], slack: int) -> CardSprite | None:
+        """The face-up hand card nearest ``pos`` when ``pos`` lies within ``slack`` pixels
+        of it (a press just beside a card, in the gap between two, means that card)."""
+        best: CardSprite | None = None
+        best_gap = slack + 1.0
+        for sprite in self.sprites.values():
+            if sprite.dragging or sprite.spot.zone != "hand" or not sprite.face_up:
+                continue
+            rect = sprite.rect
+            gap = max(rect.left - pos[0], pos[0] - rect.right + 1, 0.0,
+                      rect.top - pos[1], pos[1] - rect.bottom + 1)
+            if gap < best_gap:
+                best, best_gap = sprite, gap
+        return best
+
     def touched(self, area: pygame.Rect) -> list[tuple[CardSprite, list[pygame.Rect]]]:
         """The cards (not dragged ones) of which some visible part lies in ``area``, each
         with its visible parts (what no card drawn over it hides): a card whose corner of

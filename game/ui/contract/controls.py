@@ -35,6 +35,7 @@ class ContractControls(Controls):
     def __init__(self, manager: pygame_gui.UIManager, area: pygame.Rect, height: int,
                  font_px: int) -> None:
         self.manager = manager
+        self.area = area
         self.look = Look.of(manager)
         self.font_px = font_px
         self.buttons = {}

@@ -6,6 +6,7 @@ like the manipulation table's and sized for any window up to 4K)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -430,16 +431,17 @@ class ContractHud(BoardCache):
         return rects
 
     def draw_message(self, surface: pygame.Surface, layout: ContractLayout,
-                     message: Message) -> pygame.Rect:
-        """A refusal (with the engine's reasons) or a note, just above the status line;
-        where it went."""
+                     message: Message, log: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+        """A refusal (with the engine's reasons) or a note, just above the status line
+        (elsewhere when the turn ``log``'s lines are there); where it went."""
         width = min(layout.table.width - 40, max(round(380 * layout.scale),
                                                  layout.size[0] // 3))
         # in a place on the felt that covers no meld (the hint's note is about them), else
         # over the hand rail, as at the other table
         return draw_note(surface, self.text, layout.table, layout.status, message,
                          _px(layout, 0.021, 12, 18), width, NOTE_TONES,
-                         avoid=[box.rect for box in layout.melds], rail=layout.hand)
+                         avoid=[box.rect for box in layout.melds] + list(log),
+                         rail=layout.hand)
 
     def draw_pile_pulse(self, surface: pygame.Surface, layout: ContractLayout, which: str,
                         clock: float) -> None:

@@ -91,7 +91,8 @@ class ContractPointer(CardPointer[ContractPointerScene]):
     # --- presses and clicks
 
     def _down(self, pos: tuple[int, int]) -> bool:
-        sprite = self.scene.sprites.hit(pos)
+        layout = self.scene.layout
+        sprite = self.card_at(pos, layout is not None and layout.in_hand(pos))
         card, zone = (sprite.card, sprite.spot.zone) if sprite is not None else (None, None)
         self.press = Press(pos, card, zone)
         return True

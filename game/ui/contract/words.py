@@ -81,16 +81,18 @@ class TurnLog:
             entries.append((seat, words))
         self.open = kind not in ("discard", "buy")
 
-    def lines(self, viewer: int, most: int = LOG_MOST
+    def lines(self, viewer: int, most: int | None = LOG_MOST
               ) -> list[tuple[tuple[int, int, int], str]]:
-        """The other seats' turns since ``viewer``'s last finished one (the last ``most``),
-        each with its seat's colour: during ``viewer``'s own turn they stay on view."""
+        """The other seats' turns since ``viewer``'s last finished one (the last ``most``;
+        all of them when None), each with its seat's colour: during ``viewer``'s own turn
+        they stay on view."""
         entries = self.entries
         own = [i for i, (seat, _) in enumerate(entries) if seat == viewer]
         if own and own[-1] == len(entries) - 1 and self.open:
             own.pop()  # the turn under way is not a finished one
         since = entries[own[-1] + 1:] if own else entries
-        return [(seat_colour(seat), line) for seat, line in since if seat != viewer][-most:]
+        others = [(seat_colour(seat), line) for seat, line in since if seat != viewer]
+        return others if most is None else others[-most:]
 
     def clear(self) -> None:
         self.entries.clear()

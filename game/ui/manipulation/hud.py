@@ -8,7 +8,6 @@ import math
 
 import pygame
 
-from game.i18n import _
 from game.ui.cardtable.draw import panel
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.overlays import draw_note, draw_status_pill
@@ -31,7 +30,6 @@ from game.ui.theme import (
     TABLE_BAND_TOUCH_FILL,
     TABLE_FOCUS_FILL,
     TABLE_LOG_BACK,
-    TABLE_MUTED,
     TABLE_NOTE_ERROR_FILL,
     TABLE_NOTE_HINT_FILL,
     TABLE_NOTE_HINT_TEXT,
@@ -113,37 +111,30 @@ class Hud(Board):
         radius = 10
         panel(surface, rect.inflate(8, 8), TABLE_FOCUS_FILL, colour, radius, 4)
 
-    def key_hints(self) -> str:
-        return _("\u2190\u2192 card  \u00b7  \u2191\u2193 table / hand  \u00b7  Space select  "
-                 "\u00b7  Tab meld  \u00b7  Enter move  \u00b7  Backspace take back  "
-                 "\u00b7  E end turn")
-
     def draw_log(self, surface: pygame.Surface, layout: Layout,
-                 lines: list[tuple[tuple[int, int, int], str]], key_hints: bool = False) -> None:
+                 lines: list[tuple[tuple[int, int, int], str]]) -> list[pygame.Rect]:
         """What the last turns did, one line each in the log's own strip under the felt
-        (newest lowest), each behind a dot of the seat's colour; with ``key_hints`` the
-        keys of the keyboard take the top line. Last turns tells every turn again."""
+        (newest lowest), each behind a dot of the seat's colour; a line too long for the
+        strip is cut, and read in full in the log's panel (``log_view``). Where each line
+        went. Last turns tells every turn again."""
         strip = layout.log
         size = log_font_px(layout.size[1], layout.scale, layout.zoom)
         row = log_row_height(layout.size[1], layout.scale, layout.zoom)
         rows = max(1, strip.height // row)
-        shown: list[tuple[tuple[int, int, int] | None, str]] = list(lines)
-        shown = shown[-(rows - 1):] if key_hints and rows > 1 else shown[-rows:]
-        if key_hints:
-            shown.insert(0, (None, self.key_hints()))
+        shown = lines[-rows:]
         y = strip.bottom - row * len(shown)
+        rects: list[pygame.Rect] = []
         for colour, line in shown:
-            ink = TABLE_MUTED if colour is None else LOG_TEXT
-            indent = 4 if colour is None else 22
+            indent = 22
             label = self.text.render(self.text.fit(line, size, strip.width - indent - 10), size,
-                                     ink)
+                                     LOG_TEXT)
             back = pygame.Rect(strip.x, y + 1, label.get_width() + indent + 8, row - 2)
-            if colour is not None:
-                panel(surface, back, TABLE_LOG_BACK, None, 6)
-                pygame.draw.circle(surface, colour, (back.x + 10, back.centery),
-                                   max(3, size // 3))
+            panel(surface, back, TABLE_LOG_BACK, None, 6)
+            pygame.draw.circle(surface, colour, (back.x + 10, back.centery), max(3, size // 3))
             surface.blit(label, label.get_rect(midleft=(back.x + indent, back.centery)))
+            rects.append(back)
             y += row
+        return rects
 
     def draw_message(self, surface: pygame.Surface, layout: Layout,
                      message: Message) -> pygame.Rect:

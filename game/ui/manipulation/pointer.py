@@ -142,11 +142,11 @@ class Pointer(CardPointer[PointerScene]):
 
     def _down(self, pos: tuple[int, int]) -> bool:
         scene = self.scene
-        sprite = scene.sprites.hit(pos)
+        layout = scene.layout
+        sprite = self.card_at(pos, layout is not None and layout.in_hand(pos))
         mods = pygame.key.get_mods()
         additive = bool(mods & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL | pygame.KMOD_META))
         self.press = Press(pos, sprite.card if sprite is not None else None, additive)
-        layout = scene.layout
         if sprite is None and layout is not None:
             box = layout.group_at(pos)
             self.press.group = box.index if box is not None else None
@@ -279,11 +279,8 @@ class Pointer(CardPointer[PointerScene]):
             if any(r.collidepoint(pos) for r in layout.new_melds) or layout.on_felt(pos):
                 self.turn.move_cards(list(scene.selected), None, at=_new_meld_at(layout, pos))
                 return
-            if layout.in_hand(pos):
-                table_cards = [c for c in scene.selected if c not in scene.bottom_hand()]
-                if table_cards:
-                    self.turn.send_back(table_cards)
-                    return
+        # elsewhere (the empty hand rail too) a click only clears the selection: table
+        # cards go back to the hand by a drop there, a right-click or Backspace
         scene.select([])
         scene.refresh()
 

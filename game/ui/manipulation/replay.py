@@ -127,11 +127,8 @@ class LastTurnReplay:
         self._slots = self.table.slots.copy()
         self.pacer = Pacer()
         self.table.set_phase(REPLAY)
-        self.table.say(_("Last turns"), [
-            ngettext("{n} turn since yours, in order. Space pauses and goes on, \u2192 shows "
-                     "one step, Esc stops.",
-                     "{n} turns since yours, in order. Space pauses and goes on, \u2192 shows "
-                     "one step, Esc stops.", len(records)).format(n=len(records))], "info", 5.0)
+        # no note: on a full felt it went over the hand; the status line says which turn
+        # of how many is on show and the keys
         self._begin(0)
 
     def _begin(self, index: int) -> None:
@@ -164,7 +161,8 @@ class LastTurnReplay:
             else:
                 words = _(WHAT.get(record.ended_by, "{name}")).format(name=name)
         count = f"{self.index + 1}/{len(self.records)}"
-        state = _("  \u00b7 paused (Space, \u2192)") if self.pacer.paused else ""
+        state = _("  \u00b7 paused (Space, \u2192)") if self.pacer.paused else \
+            _("  \u00b7 Space pauses, Esc stops")
         self.table.show_status(Status(_("Replay {count} \u00b7 {words}{state}").format(
             count=count, words=words, state=state), "info"))
 

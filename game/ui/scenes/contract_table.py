@@ -40,6 +40,7 @@ from game.ui.cardtable.controls import ButtonState, Same
 from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.geometry import Spot
+from game.ui.cardtable.log_view import draw_help_reminder
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import TurnMarks
 from game.ui.cardtable.phases import HUMAN, REPLAY, SETTLE, THINK
@@ -52,7 +53,7 @@ from game.ui.contract.hint import ContractHint
 from game.ui.contract.hud import BoardFacts, ContractHud
 from game.ui.contract.human import BUY, HumanSeat
 from game.ui.contract.keys import ContractKeyboard
-from game.ui.contract.layout import ContractLayout, compute_layout
+from game.ui.contract.layout import ContractLayout, compute_layout, log_px
 from game.ui.contract.model import (
     ContractModel,
     MeldFacts,
@@ -670,11 +671,27 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.button_keys.handle(event):
             return True
+        if self.help_and_log_keys(event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return self.pointer.handle(event)
+
+    def key_help(self) -> list[str]:
+        return [
+            _("\u2190 \u2192 a card of your hand \u00b7 Space selects it"),
+            _("Tab, Shift+Tab choose a group, a meld or the discard pile \u00b7 Enter puts the "
+              "selected cards there \u00b7 Backspace empties the chosen group"),
+            _("D draw \u00b7 T take the discard \u00b7 X discard \u00b7 M make a meld \u00b7 "
+              "C clear \u00b7 L lay down"),
+            _("B buy \u00b7 N do not buy \u00b7 H hint \u00b7 P replay \u00b7 S sort "
+              "\u00b7 R reset"),
+            _("Ctrl+Z undo \u00b7 Ctrl+Y redo \u00b7 Esc menu \u00b7 F6 the buttons"),
+            _("F2 reads your hand, F3 the table \u00b7 F4 the turn log in full \u00b7 F1 "
+              "this help"),
+        ]
 
     def keyboard_buttons(self) -> dict[str, Any]:
         """The buy window's two buttons first while it asks, then the sidebar's."""
@@ -772,13 +789,22 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         board = self.hud.board(layout, model, self.facts(), self.version)
         self.sprites.draw(surface, board, self.hud.version, self._overlay)
         self.log_rects, self.note_rect = [], None
-        if self.phase in (HUMAN, THINK, SETTLE) and self.message is None:
+        logged = self.phase in (HUMAN, THINK, SETTLE)
+        if logged:  # a note goes where it covers none of the log's lines
             self.log_rects = self.hud.draw_log(surface, layout, self.turn_log.lines(self.bottom))
+        self.log_view.rects = self.log_rects
+        px = log_px(layout.size, layout.scale, layout.zoom)
+        if self.keys.active and self.phase == HUMAN:  # the keyboard's help has a key
+            draw_help_reminder(surface, self.text, layout.hand, px)
+        top = min((rect.top for rect in self.log_rects), default=layout.status.top)
+        self.draw_panels(surface, layout.table, top - 4,
+                         self.turn_log.lines(self.bottom, None) if logged else [], px)
         self.hud.draw_status(surface, layout, self.status, self.clock)
         if self.prompt is not None and self.phase == BUY:
             self.prompt.draw(surface, layout, self.app.card_art, self.clock)
         if self.message is not None:
-            note = self.note_rect = self.hud.draw_message(surface, layout, self.message)
+            note = self.note_rect = self.hud.draw_message(surface, layout, self.message,
+                                                          self.log_rects)
             if self.hint.worker is not None and self.message is self.hint.looking:
                 self.hud.draw_thinking(surface, note, self.clock, self.clock - self.hint.since)
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 import pygame_gui
 
-from game.coach.turn_words import action_words, play_steps
+from game.coach.turn_words import LOG_STEPS, action_words, play_steps
 from game.engine.actions import Action, Knock, Play
 from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
@@ -37,6 +37,7 @@ from game.ui.cardtable.controls import Controls
 from game.ui.cardtable.driver import STEP_TRAVEL, Playback, Worker
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.geometry import Spot
+from game.ui.cardtable.log_view import draw_help_reminder
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import Mark, TurnMarks, marked_cards
 from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK
@@ -46,7 +47,7 @@ from game.ui.manipulation.computer import ComputerTurns
 from game.ui.manipulation.hud import Hud
 from game.ui.manipulation.human import HumanTurn
 from game.ui.manipulation.keys import Keyboard
-from game.ui.manipulation.layout import LOG_ROWS_MOST, Layout, compute_layout
+from game.ui.manipulation.layout import LOG_ROWS_MOST, Layout, compute_layout, log_font_px
 from game.ui.manipulation.model import SeatInfo, TableModel, build_groups
 from game.ui.manipulation.pointer import Pointer
 from game.ui.manipulation.replay import LastTurnReplay
@@ -281,8 +282,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
         words = self._action_words(seat, action, played, drawn, steps)
         self.status = Status(words, "info")
         self.app.speak(words)
-        if turn_ended:
-            self.turn_log.append((seat, words))
+        if turn_ended:  # the log keeps every step: it can be read in full (F4, the mouse)
+            self.turn_log.append((seat, self._action_words(seat, action, played, drawn, steps,
+                                                           None)))
 
     def _ghost_draw(self, seat: int, count: int) -> None:
         layout = self.layout
@@ -310,8 +312,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
         return _("You") if self.is_you(seat) else self.session.seats[seat].name
 
     def _action_words(self, seat: int, action: Action, played: Sequence[Card],
-                      drawn: int, steps: list[Step] | None = None) -> str:
-        return action_words(self.name_of(seat), action, played, drawn, steps)
+                      drawn: int, steps: list[Step] | None = None,
+                      limit: int | None = LOG_STEPS) -> str:
+        return action_words(self.name_of(seat), action, played, drawn, steps, limit)
 
     @property
     def drawn(self) -> set[Card]:
@@ -475,12 +478,28 @@ class TableScene(CardTableScene[TableModel, Layout]):
             sprite.focused = card == focus
         self.lift_hand()
 
-    def log_lines(self, most: int = 3) -> list[tuple[tuple[int, int, int], str]]:
+    def key_help(self) -> list[str]:
+        return [
+            _("\u2190 \u2192 a card \u00b7 \u2191 \u2193 the table or your hand"),
+            _("Space selects a card (Shift+Space its whole meld) \u00b7 Tab, Shift+Tab choose "
+              "a meld or New meld"),
+            _("Enter moves the selected cards there \u00b7 Backspace takes a card back \u00b7 "
+              "J chooses a joker's card"),
+            _("E end turn \u00b7 D draw \u00b7 P pass \u00b7 K knock \u00b7 H hint \u00b7 "
+              "L last turns \u00b7 S sort \u00b7 R reset"),
+            _("Ctrl+Z undo \u00b7 Ctrl+Y redo \u00b7 Esc menu \u00b7 F6 the buttons"),
+            _("F2 reads your hand, F3 the table \u00b7 F4 the turn log in full \u00b7 F1 "
+              "this help"),
+        ]
+
+    def log_lines(self, most: int | None = 3) -> list[tuple[tuple[int, int, int], str]]:
         """The log on the felt: the turns since the bottom seat's last one (the last
-        ``most``), each with its seat's colour."""
+        ``most``; all of them when None), each with its seat's colour."""
         last = max((i for i, (seat, _) in enumerate(self.turn_log) if seat == self.bottom),
                    default=-1)
-        return [(seat_colour(seat), line) for seat, line in self.turn_log[last + 1:][-most:]]
+        since = self.turn_log[last + 1:]
+        return [(seat_colour(seat), line)
+                for seat, line in (since if most is None else since[-most:])]
 
     def travel(self, cards: Sequence[Card]) -> None:
         """The cards of a story's step travel slowly on an arc over the melds, so the eye
@@ -561,6 +580,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
             return True
         chooser = self.human.chooser
         if chooser is not None and chooser.handle(event, self.human):
+            return True
+        if self.help_and_log_keys(event):
             return True
         if self._story_event(event):
             return True
@@ -645,9 +666,14 @@ class TableScene(CardTableScene[TableModel, Layout]):
         board = self.hud.board(layout, model, self.indicators.facts())
         self.sprites.draw(surface, board, self.hud.version, self._overlay)
         self.hud.draw_status(surface, layout, self.status, self.clock)
-        if self.phase in (HUMAN, THINK, PLAYBACK, SETTLE):
-            self.hud.draw_log(surface, layout, self.log_lines(LOG_ROWS_MOST),
-                              key_hints=self.keys.active and self.phase == HUMAN)
+        logged = self.phase in (HUMAN, THINK, PLAYBACK, SETTLE)
+        self.log_view.rects = self.hud.draw_log(surface, layout, self.log_lines(LOG_ROWS_MOST)) \
+            if logged else []
+        px = log_font_px(layout.size[1], layout.scale, layout.zoom)
+        if self.keys.active and self.phase == HUMAN:  # the keyboard's help has a key
+            draw_help_reminder(surface, self.text, layout.hand, px)
+        self.draw_panels(surface, layout.table, layout.log.top - 4,
+                         self.log_lines(None) if logged else [], px)
         if self.human.chooser is not None:
             self.human.chooser.draw(surface)
         self.note_rect = None

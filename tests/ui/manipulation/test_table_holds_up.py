@@ -133,15 +133,15 @@ def test_nothing_else_moves_while_the_player_rearranges_a_full_table(make) -> No
 # --------------------------------------------------------------------------- 3: the log
 
 
-def spy_log(scene: TableScene) -> list[tuple[list[str], bool]]:
-    """Record what the scene's turn log draws each frame: its lines, and whether the
-    keyboard's help took a line."""
-    calls: list[tuple[list[str], bool]] = []
+def spy_log(scene: TableScene) -> list[list[str]]:
+    """Record what the scene's turn log draws each frame: its lines (the keyboard's help
+    has a key of its own, F1, and never takes one of them)."""
+    calls: list[list[str]] = []
     draw = scene.hud.draw_log
 
-    def spy(surface, layout, lines, key_hints=False):  # noqa: ANN001, ANN202
-        calls.append(([line for _, line in lines], key_hints))
-        draw(surface, layout, lines, key_hints)
+    def spy(surface, layout, lines):  # noqa: ANN001, ANN202
+        calls.append([line for _, line in lines])
+        return draw(surface, layout, lines)
 
     scene.hud.draw_log = spy  # type: ignore[method-assign]
     return calls
@@ -162,11 +162,10 @@ def test_the_turn_log_has_its_own_strip_on_a_full_table_and_keys_keep_it(make) -
     assert layout.log.bottom <= layout.status.top and layout.log.height >= 2 * 19
     calls = spy_log(scene)
     probe.frames(2)
-    assert calls and calls[-1] == ([line for _, line in scene.log_lines()], False)
-    probe.key(pygame.K_RIGHT)  # the keyboard takes over: its help shows, the log stays
+    assert calls and calls[-1] == [line for _, line in scene.log_lines()]
+    probe.key(pygame.K_RIGHT)  # the keyboard takes over: the log stays whole
     probe.frames(2)
-    lines, help_shown = calls[-1]
-    assert help_shown and lines == [line for _, line in scene.log_lines()]
+    assert calls[-1] == [line for _, line in scene.log_lines()]
     # a refusal's note goes above the log, never over it
     probe.click(probe.button("end").center)
     probe.frames(2)
