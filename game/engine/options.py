@@ -69,7 +69,8 @@ class OptionSpec:
     """One house-rule option.
 
     ``read`` turns the stored value (text, number or true/false) into the typed value,
-    raising OptionError in words; ``changes`` says which Variant fields that value sets;
+    raising OptionError in words; ``changes`` says which Variant fields that value sets
+    in the variant given (the jokers keep its larger deck's packs);
     ``current`` reads the typed value back from a Variant; ``store`` writes a typed value
     as saves and presets hold it. ``offered``: does this game have the option (the form
     shows it only then); ``refuse``: why apply_options refuses the value for this game.
@@ -80,7 +81,7 @@ class OptionSpec:
     help: str
     values: str  # the accepted values in words, for the command line
     read: Callable[[str, object], Any]
-    changes: Callable[[Any], dict[str, Any]]
+    changes: Callable[[Any, Variant], dict[str, Any]]
     current: Callable[[Variant], Any]
     store: Callable[[Any], str | int | bool]
     widget: Widget = Widget.NONE
@@ -312,7 +313,7 @@ def _refuse_culbertson(variant: Variant, value: bool) -> str | None:
     return None if _carousel(variant) else "only a variant with the carousel turn has it"
 
 
-def _culbertson(on: bool) -> dict[str, Any]:
+def _culbertson(on: bool, variant: Variant) -> dict[str, Any]:
     if on:
         return {"carousel_draws": 4, "knock": KnockRule(10, KnockWhen.START_OF_TURN),
                 "scoring": Scoring.CAROUSEL_CULBERTSON}
@@ -320,8 +321,15 @@ def _culbertson(on: bool) -> dict[str, Any]:
             "scoring": Scoring.CAROUSEL_SCARNE}
 
 
-def _field(name: str, **more: Any) -> Callable[[Any], dict[str, Any]]:
-    return lambda value: {name: value, **more}
+def _field(name: str, **more: Any) -> Callable[[Any, Variant], dict[str, Any]]:
+    return lambda value, variant: {name: value, **more}
+
+
+def _set_jokers(jokers: int, variant: Variant) -> dict[str, Any]:
+    """The jokers chosen, whatever the seats: the packs that grow with the seats stay."""
+    bigger = variant.larger_deck
+    return {"jokers": jokers,
+            "larger_deck": dataclasses.replace(bigger, jokers=jokers) if bigger else None}
 
 
 def _get(name: str) -> Callable[[Variant], Any]:
@@ -380,7 +388,7 @@ SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "jokers", N_("Jokers in the deck"),
         N_("Jokers shuffled into the deck, whatever the seats."),
-        "0-4", _int_reader(0, 4), _field("jokers", larger_deck=None), _get("jokers"), _number,
+        "0-4", _int_reader(0, 4), _set_jokers, _get("jokers"), _number,
         widget=Widget.CHOICE,
         choices=(Choice("0", N_("None")), *(Choice(str(n), str(n)) for n in range(1, 5)))),
     OptionSpec(
@@ -477,7 +485,7 @@ def option_keys() -> dict[str, str]:
 
 def apply_options(variant: Variant, options: Mapping[str, object]) -> Variant:
     """The variant with house-rule overrides applied, every key and value checked."""
-    changes: dict[str, Any] = {}
+    result = variant
     for key, value in options.items():
         spec = OPTION_SPECS.get(key)
         if spec is None:
@@ -487,8 +495,7 @@ def apply_options(variant: Variant, options: Mapping[str, object]) -> Variant:
         problem = spec.refuse(variant, typed) if spec.refuse else None
         if problem:
             raise OptionError(f"option {key}: {problem}")
-        changes.update(spec.changes(typed))
-    result = dataclasses.replace(variant, **changes)
+        result = dataclasses.replace(result, **spec.changes(typed, result))
     _check_consistent(result)
     return result
 
@@ -507,7 +514,8 @@ def offered_specs(variant: Variant, options: Mapping[str, object]) -> list[Optio
             # a value in error: the form shows the problem, later offers ask without it
             with contextlib.suppress(OptionError):
                 current = dataclasses.replace(current,
-                                              **spec.changes(spec.parse(options[spec.key])))
+                                              **spec.changes(spec.parse(options[spec.key]),
+                                                                           current))
     return offered
 
 
