@@ -309,6 +309,13 @@ def _refuse_abandon(variant: Variant, penalty: int) -> str | None:
             f"({variant.name} is not one: {_NO_ABANDON_WHY[variant.turn]})")
 
 
+def _refuse_scoring(variant: Variant, scoring: Scoring) -> str | None:
+    if scoring is Scoring.CONTRACT and not variant.is_contract:
+        return (f"'contract' scores the contract game's rounds; {variant.name} is not a "
+                "contract game")
+    return None
+
+
 def _refuse_culbertson(variant: Variant, value: bool) -> str | None:
     return None if _carousel(variant) else "only a variant with the carousel turn has it"
 
@@ -456,7 +463,8 @@ SPECS: tuple[OptionSpec, ...] = (
         "knock", N_("Knock"), N_("Carousel's knock: when, and with how many points at most."),
         "none, after_meld:POINTS or start_of_turn:POINTS", read_knock, _field("knock"),
         _get("knock"), lambda k: f"{k.when}:{k.max_points}" if k else "none"),
-    _enum_spec("scoring", Scoring, N_("Scoring"), N_("How a finished hand is scored.")),
+    _enum_spec("scoring", Scoring, N_("Scoring"), N_("How a finished hand is scored."),
+               refuse=_refuse_scoring),
     OptionSpec(
         "match", N_("Match"), N_("How long the match lasts."), "single, hands:N or target:N",
         read_match, _field("match"), _get("match"), _text,
