@@ -73,7 +73,9 @@ class OptionSpec:
     in the variant given (the jokers keep its larger deck's packs);
     ``current`` reads the typed value back from a Variant; ``store`` writes a typed value
     as saves and presets hold it. ``offered``: does this game have the option (the form
-    shows it only then); ``refuse``: why apply_options refuses the value for this game.
+    shows it only then); ``refuse``: why apply_options refuses the value for this game;
+    ``contract_game``: the contract game has the option (else it refuses other values than
+    its own).
     """
 
     key: str
@@ -89,6 +91,9 @@ class OptionSpec:
     range: tuple[int, int] | None = None  # of the number (SLIDER, CHOICE_NUMBER)
     offered: Callable[[Variant], bool] = _always
     refuse: Callable[[Variant, Any], str | None] | None = None
+    #: does the contract game have this option? Where it does not, only the game's own
+    #: value is taken (a preset or save may hold it); any other is refused
+    contract_game: bool = False
 
     @property
     def in_form(self) -> bool:
@@ -316,6 +321,20 @@ def _refuse_scoring(variant: Variant, scoring: Scoring) -> str | None:
     return None
 
 
+def _refuse_match(variant: Variant, match: MatchLength) -> str | None:
+    """The contract game plays its contracts in order, one a round: as many rounds as it
+    has contracts at most, never to a points target."""
+    if variant.contract is None:
+        return None
+    rounds = variant.contract.rounds
+    if match.target is not None:
+        return (f"{variant.name} plays rounds, one contract each, not to a points target "
+                f"(single or hands:1 to hands:{rounds})")
+    if (match.hands or 0) > rounds:
+        return f"{variant.name} has {rounds} contracts: at most hands:{rounds}"
+    return None
+
+
 def _refuse_culbertson(variant: Variant, value: bool) -> str | None:
     return None if _carousel(variant) else "only a variant with the carousel turn has it"
 
@@ -383,27 +402,30 @@ SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "hand_size", N_("Cards dealt"), N_("Cards dealt to each player."),
         f"{MIN_HAND}-{MAX_HAND}", _int_reader(MIN_HAND, MAX_HAND), _field("hand_size"),
-        _get("hand_size"), _number, widget=Widget.SLIDER, range=(MIN_HAND, MAX_HAND)),
+        _get("hand_size"), _number, widget=Widget.SLIDER, range=(MIN_HAND, MAX_HAND),
+        contract_game=True),
     _enum_spec(
         "ace", AceMode, N_("Aces"), N_("Where an ace may stand in a run."),
         {AceMode.EITHER: N_("High or low"), AceMode.LOW: N_("Low only"),
-         AceMode.HIGH: N_("High only"), AceMode.AROUND: N_("Around the corner")}),
+         AceMode.HIGH: N_("High only"), AceMode.AROUND: N_("Around the corner")},
+        contract_game=True),
     OptionSpec(
         "packs", N_("Packs"), N_("52-card packs in the deck."), "1-3",
         _int_reader(1, 3), _field("packs", larger_deck=None), _get("packs"), _number,
-        range=(1, 3)),
+        range=(1, 3), contract_game=True),
     OptionSpec(
         "jokers", N_("Jokers in the deck"),
         N_("Jokers shuffled into the deck, whatever the seats."),
         "0-4", _int_reader(0, 4), _set_jokers, _get("jokers"), _number,
         widget=Widget.CHOICE,
-        choices=(Choice("0", N_("None")), *(Choice(str(n), str(n)) for n in range(1, 5)))),
+        choices=(Choice("0", N_("None")), *(Choice(str(n), str(n)) for n in range(1, 5))),
+        contract_game=True),
     OptionSpec(
         "larger_deck", N_("Larger deck"),
         N_("The deck used from PLAYERS seats upwards (5 unless given), e.g. the contract "
            "game's."),
         "none, or PACKS+JOKERS[@PLAYERS], e.g. 3+2 or 2+2@3", read_larger_deck,
-        _field("larger_deck"), _get("larger_deck"), _larger_deck_text),
+        _field("larger_deck"), _get("larger_deck"), _larger_deck_text, contract_game=True),
     OptionSpec(
         "free_cards", N_("Free cards"), N_("Cards dealt face up to the table as singles."),
         "0 or 4",
@@ -471,7 +493,7 @@ SPECS: tuple[OptionSpec, ...] = (
         widget=Widget.CHOICE_NUMBER, range=MATCH_TARGET,
         choices=(Choice("single", N_("Single hand")), Choice("hands", N_("Hands"), number=3),
                  Choice("target", N_("To points"), number=150)),
-        offered=_manipulation),
+        offered=_manipulation, refuse=_refuse_match, contract_game=True),
     _enum_spec("table_layout", TableLayout, N_("Table layout"),
                N_("Whether sets and runs share the table or keep to their own sides.")),
     OptionSpec(
@@ -501,6 +523,10 @@ def apply_options(variant: Variant, options: Mapping[str, object]) -> Variant:
             raise OptionError(f"unknown option '{key}'; known options: {known}")
         typed = spec.parse(value)
         problem = spec.refuse(variant, typed) if spec.refuse else None
+        if problem is None and variant.is_contract and not spec.contract_game \
+                and typed != spec.current(variant):
+            problem = (f"{variant.name}, the contract game, does not have this option "
+                       f"(only its own {spec.store(spec.current(variant))})")
         if problem:
             raise OptionError(f"option {key}: {problem}")
         result = dataclasses.replace(result, **spec.changes(typed, result))
@@ -515,7 +541,7 @@ def offered_specs(variant: Variant, options: Mapping[str, object]) -> list[Optio
     offered: list[OptionSpec] = []
     current = variant
     for spec in FORM_SPECS:
-        if not spec.offered(current):
+        if not spec.offered(current) or (current.is_contract and not spec.contract_game):
             continue
         offered.append(spec)
         if spec.key in options:

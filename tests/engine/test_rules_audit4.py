@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.engine.errors import OptionError
 from game.engine.match import Match
 from game.engine.rules_text import describe
 from game.engine.serialize import new_match
@@ -41,3 +42,42 @@ def test_a_five_seat_carousel_without_jokers_is_dealt_from_two_packs() -> None:
 def test_the_rules_text_keeps_the_larger_deck_with_the_jokers_chosen() -> None:
     text = describe(get_variant("carousel", {"jokers": 0}))
     assert "Deck: 1 pack; from 3 players 2 packs." in "\n".join(text)
+
+
+# --- 45.4: the contract game refuses the options it does not have, describes those it does
+
+CONTRACT_LACKS = [
+    ("scoring", "tahiti"), ("free_cards", "4"), ("knock", "after_meld:5"),
+    ("knock", "start_of_turn:10"), ("initial_meld", "points:50"),
+    ("must_play_if_able", "true"), ("table_layout", "sets_and_runs_apart"),
+    ("joker_identity", "free"), ("jokers_per_meld", "1"), ("joker_freezes_meld", "true"),
+    ("joker_moves", "never"), ("joker_release_from", "hand"),
+    ("released_joker_needs_two_from_hand", "true"), ("match", "target:150"),
+    ("match", "hands:11"),
+]
+
+
+@pytest.mark.parametrize(("key", "value"), CONTRACT_LACKS)
+def test_the_contract_game_refuses_an_option_it_does_not_have(key: str, value: str) -> None:
+    with pytest.raises(OptionError, match=f"option {key}:"):
+        get_variant("shanghai-rummy", {key: value})
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("scoring", "contract"), ("free_cards", "0"), ("knock", "none"),
+    ("must_play_if_able", "false"), ("initial_meld", "none"), ("match", "hands:10"),
+])
+def test_the_contract_game_takes_its_own_values(key: str, value: str) -> None:
+    assert get_variant("shanghai-rummy", {key: value}) == get_variant("shanghai-rummy")
+
+
+@pytest.mark.parametrize(("match", "rounds", "word"), [
+    ("hands:3", 3, "Three"), ("single", 1, "One"), ("hands:10", 10, "Ten")])
+def test_the_contract_rules_text_says_the_rounds_the_match_plays(
+        match: str, rounds: int, word: str) -> None:
+    variant = get_variant("shanghai-rummy", {"match": match})
+    text = "\n".join(describe(variant))
+    assert f"{word} round" in text and f"after {word.lower()} round" in text
+    assert f"{rounds}. " in text and f"{rounds + 1}. " not in text
+    game = new_match("shanghai-rummy", 3, 1, {"match": match})
+    assert game.variant.match_hands == rounds

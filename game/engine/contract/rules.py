@@ -245,7 +245,9 @@ def describe_contract_game(variant: Variant) -> list[str]:
             deck=deck, players=big.min_players, packs=big.packs, jokers=big.jokers)
     else:
         deck += "."
-    contracts = "; ".join(f"{i + 1}. {c}" for i, c in enumerate(rules.contracts))
+    # the match plays the contracts in order, one a round: ``match=hands:N`` the first N
+    rounds = min(variant.match_hands or rules.rounds, rules.rounds)
+    contracts = "; ".join(f"{i + 1}. {c}" for i, c in enumerate(rules.contracts[:rounds]))
     lines = [
         _("{name} ({id}): {summary}").format(name=_(variant.name), id=variant.id,
                                              summary=_(variant.summary)),
@@ -254,8 +256,8 @@ def describe_contract_game(variant: Variant) -> list[str]:
         ngettext("{rounds} round of {cards} cards. The contracts, round by round: "
                  "{contracts}.",
                  "{rounds} rounds of {cards} cards. The contracts, round by round: "
-                 "{contracts}.", rules.rounds).format(
-            rounds=_number_word(rules.rounds).capitalize(), cards=variant.hand_size,
+                 "{contracts}.", rounds).format(
+            rounds=_number_word(rounds).capitalize(), cards=variant.hand_size,
             contracts=contracts),
         ngettext(
             "On your turn take the top discard or draw from the stock. If you draw from the "
@@ -282,9 +284,9 @@ def describe_contract_game(variant: Variant) -> list[str]:
             "{natural} without a joker. The lowest total after {rounds} round wins.",
             "Penalty: the cards left in hand. Going out in a single turn scores {bonus}, or "
             "{natural} without a joker. The lowest total after {rounds} rounds wins.",
-            rules.rounds).format(bonus=rules.one_turn_bonus,
-                                 natural=rules.one_turn_natural_bonus,
-                                 rounds=_number_word(rules.rounds)),
+            rounds).format(bonus=rules.one_turn_bonus,
+                           natural=rules.one_turn_natural_bonus,
+                           rounds=_number_word(rounds)),
     ]
     lines.extend(_(rule) for rule in variant.house_rules)
     return lines
