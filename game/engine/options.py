@@ -335,6 +335,14 @@ def _refuse_match(variant: Variant, match: MatchLength) -> str | None:
     return None
 
 
+def _refuse_knock(variant: Variant, knock: KnockRule | None) -> str | None:
+    if knock is None or knock.when is not KnockWhen.AFTER_MELD \
+            or variant.turn_goes_on_after_draw_and_meld or variant.is_contract:
+        return None
+    return (f"after_meld can never happen in {variant.name}: a play or a draw ends the turn "
+            "(start_of_turn:POINTS knocks instead of drawing)")
+
+
 def _refuse_culbertson(variant: Variant, value: bool) -> str | None:
     return None if _carousel(variant) else "only a variant with the carousel turn has it"
 
@@ -484,7 +492,8 @@ SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "knock", N_("Knock"), N_("Carousel's knock: when, and with how many points at most."),
         "none, after_meld:POINTS or start_of_turn:POINTS", read_knock, _field("knock"),
-        _get("knock"), lambda k: f"{k.when}:{k.max_points}" if k else "none"),
+        _get("knock"), lambda k: f"{k.when}:{k.max_points}" if k else "none",
+        refuse=_refuse_knock),
     _enum_spec("scoring", Scoring, N_("Scoring"), N_("How a finished hand is scored."),
                refuse=_refuse_scoring),
     OptionSpec(

@@ -334,6 +334,13 @@ class Variant:
         return self.turn is TurnStructure.DRAW_UNTIL_ABLE
 
     @property
+    def turn_goes_on_after_draw_and_meld(self) -> bool:
+        """Can a turn still be open with a draw and a meld made (where a knock after
+        melding can happen)? Carousel's draws before its meld, Robber's draw after a
+        play; elsewhere a play or a draw ends the turn."""
+        return self.draws_before_meld or self.play_draw_play
+
+    @property
     def turn_draws_random_cards(self) -> bool:
         """Can a turn that played also take unseen cards from the stock (so the count of a
         player's hand does not follow from the cards they put down)?"""

@@ -81,3 +81,23 @@ def test_the_contract_rules_text_says_the_rounds_the_match_plays(
     assert f"{rounds}. " in text and f"{rounds + 1}. " not in text
     game = new_match("shanghai-rummy", 3, 1, {"match": match})
     assert game.variant.match_hands == rounds
+
+
+# --- 45.5: a knock after a meld only where a turn goes on after a meld and a draw
+
+
+@pytest.mark.parametrize("variant_id", [
+    "machiavelli", "machiavelli-jokers", "tahiti", "guadalupe", "vatikan", "shanghai",
+    "manipulation"])
+def test_a_knock_after_the_meld_is_refused_where_a_meld_or_draw_ends_the_turn(
+        variant_id: str) -> None:
+    with pytest.raises(OptionError, match="option knock:"):
+        get_variant(variant_id, {"knock": "after_meld:5"})
+    knock = get_variant(variant_id, {"knock": "start_of_turn:5"}).knock
+    assert knock is not None and knock.max_points == 5
+
+
+@pytest.mark.parametrize("variant_id", ["carousel", "robbers"])
+def test_a_knock_after_the_meld_is_taken_where_the_turn_goes_on(variant_id: str) -> None:
+    knock = get_variant(variant_id, {"knock": "after_meld:7"}).knock
+    assert knock is not None and knock.max_points == 7
