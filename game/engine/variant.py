@@ -269,6 +269,9 @@ class Variant:
     # parameters whose value here is our choice where the sources are silent: the rules
     # text marks their lines (house)
     house_choices: frozenset[str] = field(default=frozenset())
+    # the parameters the one-line ``summary`` states: where an option changes one of them,
+    # the summary no longer holds and is not shown (``variants.summary_holds``)
+    summary_states: frozenset[str] = field(default=frozenset())
 
     def __post_init__(self) -> None:
         # a text value (from a test, a probe or dataclasses.replace) becomes its type, so

@@ -101,3 +101,44 @@ def test_a_knock_after_the_meld_is_refused_where_a_meld_or_draw_ends_the_turn(
 def test_a_knock_after_the_meld_is_taken_where_the_turn_goes_on(variant_id: str) -> None:
     knock = get_variant(variant_id, {"knock": "after_meld:7"}).knock
     assert knock is not None and knock.max_points == 7
+
+
+# --- 45.6: every line of the rules text follows the options
+
+
+@pytest.mark.parametrize(("variant_id", "options", "stale"), [
+    ("machiavelli", {"abandon_penalty": 5}, "costs 3 cards"),
+    ("machiavelli", {"abandon_penalty": 0}, "costs 3 cards"),
+    ("carousel", {"knock": "none"}, "knock with 5 points"),
+    ("carousel", {"culbertson": True}, "knock with 5 points"),
+    ("shanghai", {"must_play_if_able": False}, "must meld"),
+    ("manipulation", {"must_play_if_able": False}, "meld when you can"),
+    ("shanghai", {"ace": "high"}, "Aces low"),
+    ("tahiti", {"free_cards": 0}, "four free cards"),
+    ("vatikan", {"initial_meld": "none"}, "run of three"),
+    ("shanghai-rummy", {"match": "hands:3"}, "ten rounds"),
+])
+def test_no_line_of_the_rules_text_ignores_an_option(
+        variant_id: str, options: dict[str, object], stale: str) -> None:
+    assert stale.lower() in "\n".join(describe(get_variant(variant_id))).lower()
+    text = "\n".join(describe(get_variant(variant_id, options)))
+    assert stale.lower() not in text.lower()
+
+
+def test_an_option_the_summary_does_not_state_keeps_it() -> None:
+    text = describe(get_variant("machiavelli", {"hand_size": 15}))
+    assert "a failed attempt costs 3 cards" in text[0]
+
+
+def test_without_the_must_play_rule_shanghai_says_you_may_draw_instead() -> None:
+    text = "\n".join(describe(get_variant("shanghai", {"must_play_if_able": False})))
+    assert "may draw even when you could meld" in text
+
+
+@pytest.mark.parametrize(("ace", "words"), [
+    ("around", "Q-K-A-2-3 is a run"), ("low", "Q-K-A is not"), ("high", "A-2-3 is not"),
+    ("either", "never inside a run")])
+def test_the_contract_rules_text_follows_the_ace_option(ace: str, words: str) -> None:
+    text = "\n".join(describe(get_variant("shanghai-rummy", {"ace": ace})))
+    assert words in text
+    assert ("never inside" in text) is (ace == "either")

@@ -577,3 +577,17 @@ def test_the_jokers_choice_keeps_the_deck_of_the_seats() -> None:
     setup.set_seat_count(5)
     setup.load_options({"jokers": 0})
     assert "2 packs for 5 players" in setup.facts()
+
+
+def test_the_summary_is_left_out_when_a_house_rule_changes_what_it_says() -> None:
+    # issue 45.6: Machiavelli's "a failed attempt costs 3 cards" with "Nothing extra"
+    from types import SimpleNamespace
+
+    from game.ui.scenes.new_game import NewGameScene
+
+    setup = Setup("machiavelli", [["You", "human"], ["Ada", "medium"]])
+    shown = NewGameScene._summary_html(SimpleNamespace(setup=setup))  # type: ignore[arg-type]
+    assert "costs 3 cards" in shown
+    setup.load_options({"abandon_penalty": 0})
+    shown = NewGameScene._summary_html(SimpleNamespace(setup=setup))  # type: ignore[arg-type]
+    assert "costs 3 cards" not in shown and "2 to 5 players" in shown
