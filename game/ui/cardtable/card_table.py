@@ -203,7 +203,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         try:
             self.session.save(self.app.store)
         except SaveFailed as failed:
-            self.app.notify(f"Autosave failed: {failed}")
+            self.app.notify(_("Autosave failed: {error}").format(error=failed))
         else:
             self.autosaves += 1
 

@@ -406,3 +406,28 @@ def test_the_table_menu_saves_through_the_one_save_as_screen(app, table: str) ->
     click(app, button(app, "Save"))
     assert app.scenes.top is scene
     assert app.store.saves.info("New one").variant == playing.summary()["variant"]
+
+
+def test_a_failed_autosave_is_told_in_the_language(app, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    # issue 45.10: "Autosave failed: ..." was English in every language
+    from game import i18n
+    from game.session import SaveFailed
+    from game.ui.scenes import screens
+
+    playing = new_session()
+    scene = app.scenes.push(screens.table(app, playing, autosave=True))
+    pump(app, 3)
+
+    def fail(store: object, slot: str = AUTOSAVE) -> None:
+        raise SaveFailed("disk full")
+
+    monkeypatch.setattr(playing, "save", fail)
+    try:
+        for lang in ("en", "it", "de", "es"):
+            i18n.set_language(lang)
+            scene.write_autosave()
+            said = app.notices[-1][0]
+            assert "disk full" in said
+            assert said.startswith("Autosave failed") is (lang == "en"), (lang, said)
+    finally:
+        i18n.set_language("en")
