@@ -77,3 +77,13 @@ def test_a_save_file_with_unexpected_content_says_so_in_the_language(lang: str) 
     english = words("en", lambda: GameSession.from_document(data))
     said = words(lang, lambda: GameSession.from_document(data))
     assert said != english
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "es"])
+def test_a_saved_match_from_a_newer_game_says_so_in_the_language(lang: str) -> None:
+    data = session().to_json()
+    data["match"]["schema"] = 999
+    english = words("en", lambda: GameSession.from_document(data))
+    assert "newer than this game" in english
+    said = words(lang, lambda: GameSession.from_document(data))
+    assert "newer than this game" not in said and "999" in said
