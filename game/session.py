@@ -47,6 +47,7 @@ from game.store import (
     StoreError,
 )
 from game.store.atomic import FileTooLarge, NotARegularFile, read_limited
+from game.store.errors import StoreWriteError
 from game.store.jsonfile import BadFile, parse_json
 from game.store.saves import (
     EARLIEST_SAVE,
@@ -116,17 +117,19 @@ class NetworkSeats:
     def from_json(cls, data: Any, seats: int) -> NetworkSeats:
         """The network seats of a save with ``seats`` seats; SaveError when malformed."""
         if not isinstance(data, dict):
-            raise SaveError('saved game\'s "network" must be an object')
+            raise SaveError(_('saved game\'s "network" must be an object'))
         remote, levels = data.get("remote"), data.get("levels")
         if not isinstance(remote, list) or not isinstance(levels, list) \
                 or len(remote) != len(levels) or len(set(map(repr, remote))) != len(remote):
-            raise SaveError('saved game\'s "network" must list its seats and their levels')
+            raise SaveError(_('saved game\'s "network" must list its seats and their levels'))
         for seat in remote:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-                raise SaveError(f'saved game\'s network seat {seat!r:.20} is not a seat')
+                raise SaveError(_("saved game's network seat {seat} is not a seat").format(
+                    seat=f"{seat!r:.20}"))
         for level in levels:
             if level not in COMPUTER_KINDS:
-                raise SaveError(f'saved game\'s network level {level!r:.20} is not a level')
+                raise SaveError(_("saved game's network level {level} is not a level").format(
+                    level=f"{level!r:.20}"))
         return cls(tuple(remote), tuple(levels))
 
 
@@ -221,24 +224,26 @@ class GameSession:
         """The session saved in ``data``; SaveError naming the problem if any field is of
         the wrong type or out of range, or the match does not replay."""
         if not isinstance(data, dict):
-            raise SaveError("saved game is not a JSON object")
+            raise SaveError(_("saved game is not a JSON object"))
         seats = _seats(data.get("seats"))
         started_at = _started_at(data.get("started_at", time.time()))
         recorded = data.get("recorded", False)
         if not isinstance(recorded, bool):
-            raise SaveError(f'saved game\'s "recorded" must be true or false, not {recorded!r:.40}')
+            raise SaveError(_('saved game\'s "recorded" must be true or false, not {value}').format(
+                value=f"{recorded!r:.40}"))
         hints = data.get("hints", 0)
         if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= MAX_HINTS:
-            raise SaveError(f'saved game\'s "hints" must be a count from 0 to {MAX_HINTS}, '
-                            f"not {hints!r:.40}")
+            raise SaveError(_('saved game\'s "hints" must be a count from 0 to {n}, not {value}')
+                            .format(n=MAX_HINTS, value=f"{hints!r:.40}"))
         match_data = data.get("match")
         if not isinstance(match_data, dict):
-            raise SaveError("saved game's match is missing or not a JSON object")
+            raise SaveError(_("saved game's match is missing or not a JSON object"))
         match = match_from_json(match_data, PLAY_ORACLE)
         if len(seats) != match.players:
-            raise SaveError(f"saved game has {len(seats)} seats for {match.players} players")
+            raise SaveError(_("saved game has {seats} seats for {players} players").format(
+                seats=len(seats), players=match.players))
         if list(match.names) != [seat.name for seat in seats]:
-            raise SaveError("saved game's seat names differ from its match's player names")
+            raise SaveError(_("saved game's seat names differ from its match's player names"))
         network = data.get("network")
         if network is not None:
             network = NetworkSeats.from_json(network, len(seats))
@@ -268,7 +273,7 @@ class GameSession:
         try:
             store.saves.write(slot, self.to_json(), self.summary())
         except STORE_ERRORS as error:
-            raise SaveFailed(str(error)) from error
+            raise SaveFailed(_store_words(error)) from error
 
     @classmethod
     def load(cls, store: Store, slot: str = AUTOSAVE) -> GameSession:
@@ -315,10 +320,11 @@ class GameSession:
             try:
                 saved = parse_save(data, where)
             except BadFile as bad:
-                raise SaveFailed(f"{where}: {bad.problem}") from None
+                raise SaveFailed(_("{path}: {problem}").format(path=where, problem=bad.problem)) \
+                    from None
             except Exception as error:  # untrusted content: no surprise may escape
-                raise SaveFailed(f"{where}: has unexpected content "
-                                  f"({type(error).__name__})") from None
+                raise SaveFailed(_("{path}: has unexpected content ({error})").format(
+                    path=where, error=type(error).__name__)) from None
             data, listing = saved.payload, saved.info
         try:
             return cls.from_json(data, listing)
@@ -386,13 +392,14 @@ def _short(value: object) -> str:
 
 def _seats(data: Any) -> list[Seat]:
     if not isinstance(data, list) or not 1 <= len(data) <= MAX_SEATS:
-        raise SaveError(f"saved game must have a list of 1-{MAX_SEATS} seats")
+        raise SaveError(_("saved game must have a list of 1-{n} seats").format(n=MAX_SEATS))
     seats = []
     for number, item in enumerate(data, 1):
         try:
             seats.append(Seat.from_json(item))
         except ValueError as error:
-            raise SaveError(f"saved game's seat {number} is not valid: {error}") from None
+            raise SaveError(_("saved game's seat {n} is not valid: {error}").format(
+                n=number, error=error)) from None
     return seats
 
 
@@ -414,16 +421,28 @@ def _places(data: Any) -> list[list[Card]] | None:
 
 def _started_at(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise SaveError(f'saved game\'s "started_at" must be a number, not {value!r:.40}')
+        raise SaveError(_('saved game\'s "started_at" must be a number, not {value}').format(
+            value=f"{value!r:.40}"))
     if not (math.isfinite(value) and EARLIEST_START <= value < LATEST_START):
         raise SaveError(
-            f'saved game\'s "started_at" {value:.6g} is out of range (a time between '
-            f"{EARLIEST_SAVE.year} and {LATEST_SAVE.year - 1})"
-        )
+            _('saved game\'s "started_at" {value} is out of range (a time between {first} '
+              "and {last})").format(value=f"{value:.6g}", first=EARLIEST_SAVE.year,
+                                    last=LATEST_SAVE.year - 1))
     return float(value)
 
 
 # --------------------------------------------------------------------------- the store
+
+
+def _store_words(error: Exception, removing: bool = False) -> str:
+    """What the store's ``error`` says, in the player's language where it is a file the
+    system would not write (or, ``removing``, remove): the system's reason in its words."""
+    cause = error.__cause__
+    if isinstance(error, StoreWriteError) and isinstance(cause, OSError) and cause.strerror:
+        words = (_("{path}: cannot be deleted ({reason})") if removing
+                 else _("{path}: cannot be written ({reason})"))
+        return words.format(path=error.path, reason=cause.strerror)
+    return str(error)
 
 
 def clear_autosave(store: Store) -> None:
@@ -431,7 +450,8 @@ def clear_autosave(store: Store) -> None:
     try:
         store.saves.delete(AUTOSAVE)
     except STORE_ERRORS as error:
-        raise SaveFailed(f"The autosave could not be removed: {error}") from error
+        raise SaveFailed(_("The autosave could not be removed: {error}").format(
+            error=_store_words(error, removing=True))) from error
 
 
 def _moment(epoch: float) -> datetime:

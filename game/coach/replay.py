@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from game.ai.turns import SeatPlayer, ask, computer_seed, make_computer
-from game.coach.turn_words import action_words, play_steps
+from game.coach.turn_words import action_words, play_steps, turn_drawn
 from game.engine.actions import Action, NextHand, Play
 from game.engine.cards import Card
 from game.engine.match import Match
@@ -41,7 +41,7 @@ class ReplayedTurn:
     name: str  # as the table names the seat ("You" for the person at the screen)
     kind: str  # the action that ended the turn (play, draw, pass, knock, abandon, end_turn)
     played: tuple[Card, ...]  # the cards it put down from the hand
-    drawn: int  # the cards it took with that action
+    drawn: int  # the cards it took in the whole turn
     table: Table  # the table after the turn
     words: str  # the turn log's line
     #: with ``check``: did the seat's computer player choose its actions again? None for a
@@ -111,7 +111,8 @@ def _apply(match: Match, session: GameSession, seat: int, action: Action
         return None
     steps = play_steps(match.variant, start_table, start_hand, action.table) \
         if isinstance(action, Play) else []
-    drawn = len(hand.hands[seat]) - (before[seat] - len(played))
+    drawn = turn_drawn(hand.turns, turns_before,
+                       len(hand.hands[seat]) - (before[seat] - len(played)))
     name = table_name(session, seat)
     return ReplayedTurn(hand.number + 1, seat, name, action.kind, played, drawn, hand.table,
                         action_words(name, action, played, drawn, steps, limit=None))

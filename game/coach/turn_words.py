@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from game.engine.actions import Abandon, Action, Draw, EndTurn, Knock, Pass, Play
 from game.engine.cards import Card
+from game.engine.match import TurnRecord
 from game.engine.table import Table
 from game.engine.variants import Variant
 from game.i18n import _, ngettext
@@ -26,6 +27,13 @@ def play_steps(variant: Variant, before: Table, hand: Iterable[Card], after: Tab
     except (AssertionError, KeyError, ValueError):
         return []
     return steps
+
+
+def turn_drawn(turns: Sequence[TurnRecord], turns_before: int, action_drawn: int) -> int:
+    """The cards to tell as drawn after an action: every card of the turn it ended (the
+    engine's record counts each draw of a turn made of several actions, as Carousel's
+    draws or Shanghai's draws before a meld), else the action's own ``action_drawn``."""
+    return turns[-1].drawn if len(turns) > turns_before else action_drawn
 
 
 def log_line(name: str, steps: list[Step], limit: int | None = 4) -> str:

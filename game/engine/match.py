@@ -248,7 +248,8 @@ class Match:
         """``verify``, returning a play's turn check, which ``apply`` passes on rather
         than make again."""
         self._unsettled_asked = False
-        if action.kind == ActionKind.NEXT_HAND:
+        if action.kind == ActionKind.NEXT_HAND or self.hand.result is not None:
+            # a hand over (or the match) is the reason, not whose turn it was
             problem = kind_problem(self, action.kind)
         elif action.player != self.hand.current:
             problem = _("it is {name}'s turn").format(name=self.names[self.hand.current])

@@ -69,10 +69,13 @@ class OptionSpec:
     """One house-rule option.
 
     ``read`` turns the stored value (text, number or true/false) into the typed value,
-    raising OptionError in words; ``changes`` says which Variant fields that value sets;
+    raising OptionError in words; ``changes`` says which Variant fields that value sets
+    in the variant given (the jokers keep its larger deck's packs);
     ``current`` reads the typed value back from a Variant; ``store`` writes a typed value
     as saves and presets hold it. ``offered``: does this game have the option (the form
-    shows it only then); ``refuse``: why apply_options refuses the value for this game.
+    shows it only then); ``refuse``: why apply_options refuses the value for this game;
+    ``contract_game``: the contract game has the option (else it refuses other values than
+    its own).
     """
 
     key: str
@@ -80,7 +83,7 @@ class OptionSpec:
     help: str
     values: str  # the accepted values in words, for the command line
     read: Callable[[str, object], Any]
-    changes: Callable[[Any], dict[str, Any]]
+    changes: Callable[[Any, Variant], dict[str, Any]]
     current: Callable[[Variant], Any]
     store: Callable[[Any], str | int | bool]
     widget: Widget = Widget.NONE
@@ -88,6 +91,9 @@ class OptionSpec:
     range: tuple[int, int] | None = None  # of the number (SLIDER, CHOICE_NUMBER)
     offered: Callable[[Variant], bool] = _always
     refuse: Callable[[Variant, Any], str | None] | None = None
+    #: does the contract game have this option? Where it does not, only the game's own
+    #: value is taken (a preset or save may hold it); any other is refused
+    contract_game: bool = False
 
     @property
     def in_form(self) -> bool:
@@ -308,11 +314,40 @@ def _refuse_abandon(variant: Variant, penalty: int) -> str | None:
             f"({variant.name} is not one: {_NO_ABANDON_WHY[variant.turn]})")
 
 
+def _refuse_scoring(variant: Variant, scoring: Scoring) -> str | None:
+    if scoring is Scoring.CONTRACT and not variant.is_contract:
+        return (f"'contract' scores the contract game's rounds; {variant.name} is not a "
+                "contract game")
+    return None
+
+
+def _refuse_match(variant: Variant, match: MatchLength) -> str | None:
+    """The contract game plays its contracts in order, one a round: as many rounds as it
+    has contracts at most, never to a points target."""
+    if variant.contract is None:
+        return None
+    rounds = variant.contract.rounds
+    if match.target is not None:
+        return (f"{variant.name} plays rounds, one contract each, not to a points target "
+                f"(single or hands:1 to hands:{rounds})")
+    if (match.hands or 0) > rounds:
+        return f"{variant.name} has {rounds} contracts: at most hands:{rounds}"
+    return None
+
+
+def _refuse_knock(variant: Variant, knock: KnockRule | None) -> str | None:
+    if knock is None or knock.when is not KnockWhen.AFTER_MELD \
+            or variant.turn_goes_on_after_draw_and_meld or variant.is_contract:
+        return None
+    return (f"after_meld can never happen in {variant.name}: a play or a draw ends the turn "
+            "(start_of_turn:POINTS knocks instead of drawing)")
+
+
 def _refuse_culbertson(variant: Variant, value: bool) -> str | None:
     return None if _carousel(variant) else "only a variant with the carousel turn has it"
 
 
-def _culbertson(on: bool) -> dict[str, Any]:
+def _culbertson(on: bool, variant: Variant) -> dict[str, Any]:
     if on:
         return {"carousel_draws": 4, "knock": KnockRule(10, KnockWhen.START_OF_TURN),
                 "scoring": Scoring.CAROUSEL_CULBERTSON}
@@ -320,8 +355,15 @@ def _culbertson(on: bool) -> dict[str, Any]:
             "scoring": Scoring.CAROUSEL_SCARNE}
 
 
-def _field(name: str, **more: Any) -> Callable[[Any], dict[str, Any]]:
-    return lambda value: {name: value, **more}
+def _field(name: str, **more: Any) -> Callable[[Any, Variant], dict[str, Any]]:
+    return lambda value, variant: {name: value, **more}
+
+
+def _set_jokers(jokers: int, variant: Variant) -> dict[str, Any]:
+    """The jokers chosen, whatever the seats: the packs that grow with the seats stay."""
+    bigger = variant.larger_deck
+    return {"jokers": jokers,
+            "larger_deck": dataclasses.replace(bigger, jokers=jokers) if bigger else None}
 
 
 def _get(name: str) -> Callable[[Variant], Any]:
@@ -368,27 +410,30 @@ SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "hand_size", N_("Cards dealt"), N_("Cards dealt to each player."),
         f"{MIN_HAND}-{MAX_HAND}", _int_reader(MIN_HAND, MAX_HAND), _field("hand_size"),
-        _get("hand_size"), _number, widget=Widget.SLIDER, range=(MIN_HAND, MAX_HAND)),
+        _get("hand_size"), _number, widget=Widget.SLIDER, range=(MIN_HAND, MAX_HAND),
+        contract_game=True),
     _enum_spec(
         "ace", AceMode, N_("Aces"), N_("Where an ace may stand in a run."),
         {AceMode.EITHER: N_("High or low"), AceMode.LOW: N_("Low only"),
-         AceMode.HIGH: N_("High only"), AceMode.AROUND: N_("Around the corner")}),
+         AceMode.HIGH: N_("High only"), AceMode.AROUND: N_("Around the corner")},
+        contract_game=True),
     OptionSpec(
         "packs", N_("Packs"), N_("52-card packs in the deck."), "1-3",
         _int_reader(1, 3), _field("packs", larger_deck=None), _get("packs"), _number,
-        range=(1, 3)),
+        range=(1, 3), contract_game=True),
     OptionSpec(
         "jokers", N_("Jokers in the deck"),
         N_("Jokers shuffled into the deck, whatever the seats."),
-        "0-4", _int_reader(0, 4), _field("jokers", larger_deck=None), _get("jokers"), _number,
+        "0-4", _int_reader(0, 4), _set_jokers, _get("jokers"), _number,
         widget=Widget.CHOICE,
-        choices=(Choice("0", N_("None")), *(Choice(str(n), str(n)) for n in range(1, 5)))),
+        choices=(Choice("0", N_("None")), *(Choice(str(n), str(n)) for n in range(1, 5))),
+        contract_game=True),
     OptionSpec(
         "larger_deck", N_("Larger deck"),
         N_("The deck used from PLAYERS seats upwards (5 unless given), e.g. the contract "
            "game's."),
         "none, or PACKS+JOKERS[@PLAYERS], e.g. 3+2 or 2+2@3", read_larger_deck,
-        _field("larger_deck"), _get("larger_deck"), _larger_deck_text),
+        _field("larger_deck"), _get("larger_deck"), _larger_deck_text, contract_game=True),
     OptionSpec(
         "free_cards", N_("Free cards"), N_("Cards dealt face up to the table as singles."),
         "0 or 4",
@@ -447,15 +492,17 @@ SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "knock", N_("Knock"), N_("Carousel's knock: when, and with how many points at most."),
         "none, after_meld:POINTS or start_of_turn:POINTS", read_knock, _field("knock"),
-        _get("knock"), lambda k: f"{k.when}:{k.max_points}" if k else "none"),
-    _enum_spec("scoring", Scoring, N_("Scoring"), N_("How a finished hand is scored.")),
+        _get("knock"), lambda k: f"{k.when}:{k.max_points}" if k else "none",
+        refuse=_refuse_knock),
+    _enum_spec("scoring", Scoring, N_("Scoring"), N_("How a finished hand is scored."),
+               refuse=_refuse_scoring),
     OptionSpec(
         "match", N_("Match"), N_("How long the match lasts."), "single, hands:N or target:N",
         read_match, _field("match"), _get("match"), _text,
         widget=Widget.CHOICE_NUMBER, range=MATCH_TARGET,
         choices=(Choice("single", N_("Single hand")), Choice("hands", N_("Hands"), number=3),
                  Choice("target", N_("To points"), number=150)),
-        offered=_manipulation),
+        offered=_manipulation, refuse=_refuse_match, contract_game=True),
     _enum_spec("table_layout", TableLayout, N_("Table layout"),
                N_("Whether sets and runs share the table or keep to their own sides.")),
     OptionSpec(
@@ -477,7 +524,7 @@ def option_keys() -> dict[str, str]:
 
 def apply_options(variant: Variant, options: Mapping[str, object]) -> Variant:
     """The variant with house-rule overrides applied, every key and value checked."""
-    changes: dict[str, Any] = {}
+    result = variant
     for key, value in options.items():
         spec = OPTION_SPECS.get(key)
         if spec is None:
@@ -485,10 +532,13 @@ def apply_options(variant: Variant, options: Mapping[str, object]) -> Variant:
             raise OptionError(f"unknown option '{key}'; known options: {known}")
         typed = spec.parse(value)
         problem = spec.refuse(variant, typed) if spec.refuse else None
+        if problem is None and variant.is_contract and not spec.contract_game \
+                and typed != spec.current(variant):
+            problem = (f"{variant.name}, the contract game, does not have this option "
+                       f"(only its own {spec.store(spec.current(variant))})")
         if problem:
             raise OptionError(f"option {key}: {problem}")
-        changes.update(spec.changes(typed))
-    result = dataclasses.replace(variant, **changes)
+        result = dataclasses.replace(result, **spec.changes(typed, result))
     _check_consistent(result)
     return result
 
@@ -500,14 +550,15 @@ def offered_specs(variant: Variant, options: Mapping[str, object]) -> list[Optio
     offered: list[OptionSpec] = []
     current = variant
     for spec in FORM_SPECS:
-        if not spec.offered(current):
+        if not spec.offered(current) or (current.is_contract and not spec.contract_game):
             continue
         offered.append(spec)
         if spec.key in options:
             # a value in error: the form shows the problem, later offers ask without it
             with contextlib.suppress(OptionError):
                 current = dataclasses.replace(current,
-                                              **spec.changes(spec.parse(options[spec.key])))
+                                              **spec.changes(spec.parse(options[spec.key]),
+                                                                           current))
     return offered
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from game.engine.contract.rules import describe_contract_game
 from game.engine.deal import deal_problem, dealable_players
 from game.engine.variant import (
-    AceMode,
     InitialMeldKind,
     JokerIdentity,
     JokerMoves,
@@ -19,6 +18,7 @@ from game.engine.variant import (
     TurnStructure,
     Variant,
 )
+from game.engine.variants import ACE_WORDS, rules_heading
 from game.i18n import N_, _, ngettext
 
 # Marked with N_ and translated (game.i18n) when `describe` runs, so the rules come out in
@@ -27,13 +27,6 @@ from game.i18n import N_, _, ngettext
 
 HOUSE_MARK = "(house)"
 
-_ACE_WORDS = {
-    AceMode.LOW: N_("Aces are low only: A-2-3 is a run, Q-K-A is not."),
-    AceMode.HIGH: N_("Aces are high only: Q-K-A is a run, A-2-3 is not."),
-    AceMode.EITHER: N_("An ace is high or low at the end of a run, never inside it (K-A-2 is "
-                       "not a run)."),
-    AceMode.AROUND: N_("Runs may turn the corner: Q-K-A-2-3 is a run."),
-}
 _TURN_WORDS = {
     TurnStructure.PLAY_OR_DRAW:
         N_("On your turn, play one or more cards (rearranging the table as you like) or draw "
@@ -109,8 +102,7 @@ def describe(variant: Variant) -> list[str]:
     in the current language (game.i18n)."""
     if variant.is_contract:
         return describe_contract_game(variant)
-    lines = [_("{name} ({id}): {summary}").format(name=_(variant.name), id=variant.id,
-                                                  summary=_(variant.summary))]
+    lines = [rules_heading(variant)]
 
     def house(param: str, text: str) -> str:
         return f"{HOUSE_MARK} {text}" if param in variant.house_choices else text
@@ -151,7 +143,7 @@ def describe(variant: Variant) -> list[str]:
                     "Runs: {n} or more cards of one suit in order.",
                     variant.run_min).format(n=variant.run_min)
     lines.append(f"{set_rule} {runs}")
-    lines.append(_(_ACE_WORDS[variant.ace]))
+    lines.append(_(ACE_WORDS[variant.ace]))
     if variant.has_jokers:
         if variant.joker_identity is JokerIdentity.FIXED:
             lines.append(_("A joker is declared as one card when played and keeps that "
@@ -195,6 +187,9 @@ def describe(variant: Variant) -> list[str]:
     elif rule.required:
         lines.append(_(_INITIAL_WORDS[rule.kind]))
     turn = _(_TURN_WORDS[variant.turn])
+    if variant.draws_until_able and not variant.must_play_if_able:
+        turn = _("Draw one card at a time until you meld; you may draw even when you could "
+                 "meld. Your meld ends the turn.")
     if variant.draws_before_meld:
         draws = variant.carousel_draws
         nth = _(_ORDINAL_WORDS[draws]) if draws in _ORDINAL_WORDS else f"{draws}."

@@ -17,6 +17,7 @@ from game.engine.actions import Action
 from game.engine.errors import EngineError, NotationError
 from game.engine.protocol import GameState
 from game.engine.variants import Family, get_variant
+from game.i18n import _
 
 SCHEMA = 1
 
@@ -52,9 +53,11 @@ def saved_family(data: object) -> Family:
     try:
         return get_variant(data["variant"], data.get("options") or {}).family
     except KeyError as missing:
-        raise SaveError(f"saved match lacks the field {missing}") from None
+        raise SaveError(_("saved match lacks the field {field}").format(field=missing)) \
+            from None
     except (EngineError, TypeError, ValueError) as error:
-        raise SaveError(f"saved match does not replay: {error}") from None
+        raise SaveError(_("saved match does not replay: {error}").format(error=error)) \
+            from None
 
 
 def check_header(data: object) -> None:
@@ -62,18 +65,20 @@ def check_header(data: object) -> None:
     options that are an object, whole numbers for the seats and the seed (never a float,
     NaN or Infinity). Whether it replays is ``replay_saved``'s to say."""
     if not isinstance(data, dict):
-        raise SaveError("a saved match must be a JSON object")
+        raise SaveError(_("a saved match must be a JSON object"))
     schema = data.get("schema")
     if not isinstance(schema, int) or schema > SCHEMA:
-        raise SaveError(f"saved match schema {schema!r:.40} is newer than this game ({SCHEMA})")
+        raise SaveError(_("saved match schema {schema} is newer than this game ({ours})").format(
+            schema=f"{schema!r:.40}", ours=SCHEMA))
     options = data.get("options")
     if options is not None and not isinstance(options, dict):
-        raise SaveError(f'saved match\'s "options" must be an object, not {options!r:.40}')
+        raise SaveError(_('saved match\'s "options" must be an object, not {value}').format(
+            value=f"{options!r:.40}"))
     for field in ("players", "seed"):
         value = data.get(field)
         if field in data and (isinstance(value, bool) or not isinstance(value, int)):
-            raise SaveError(f'saved match\'s "{field}" must be a whole number, '
-                            f"not {value!r:.40}")
+            raise SaveError(_('saved match\'s "{field}" must be a whole number, not {value}')
+                            .format(field=field, value=f"{value!r:.40}"))
 
 
 def replay_saved(data: object, family: Family, create: Create[M],
@@ -82,7 +87,7 @@ def replay_saved(data: object, family: Family, create: Create[M],
     ``read_action``; SaveError naming what is wrong, also when the save's variant is not
     of ``family``."""
     if saved_family(data) != family:
-        raise SaveError(f"saved match is not a {family} game")
+        raise SaveError(_("saved match is not a {family} game").format(family=family))
     assert isinstance(data, dict)
     try:
         log = [read_action(item) for item in data["log"]]
@@ -92,10 +97,12 @@ def replay_saved(data: object, family: Family, create: Create[M],
         for action in log:
             match.apply(action)
     except KeyError as missing:
-        raise SaveError(f"saved match lacks the field {missing}") from None
+        raise SaveError(_("saved match lacks the field {field}").format(field=missing)) \
+            from None
     except (EngineError, NotationError, TypeError, ValueError) as error:
-        raise SaveError(f"saved match does not replay: {error}") from None
+        raise SaveError(_("saved match does not replay: {error}").format(error=error)) \
+            from None
     snapshot = data.get("snapshot")
     if snapshot is not None and snapshot != match.state_json():
-        raise SaveError("saved match's snapshot does not match its replayed log")
+        raise SaveError(_("saved match's snapshot does not match its replayed log"))
     return match

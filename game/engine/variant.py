@@ -269,6 +269,9 @@ class Variant:
     # parameters whose value here is our choice where the sources are silent: the rules
     # text marks their lines (house)
     house_choices: frozenset[str] = field(default=frozenset())
+    # the parameters the one-line ``summary`` states: where an option changes one of them,
+    # the summary no longer holds and is not shown (``variants.summary_holds``)
+    summary_states: frozenset[str] = field(default=frozenset())
 
     def __post_init__(self) -> None:
         # a text value (from a test, a probe or dataclasses.replace) becomes its type, so
@@ -332,6 +335,13 @@ class Variant:
         """Shanghai, Manipulation: a draw does not end the turn; the player draws until
         able to meld, then melds (the must-play rule makes them)."""
         return self.turn is TurnStructure.DRAW_UNTIL_ABLE
+
+    @property
+    def turn_goes_on_after_draw_and_meld(self) -> bool:
+        """Can a turn still be open with a draw and a meld made (where a knock after
+        melding can happen)? Carousel's draws before its meld, Robber's draw after a
+        play; elsewhere a play or a draw ends the turn."""
+        return self.draws_before_meld or self.play_draw_play
 
     @property
     def turn_draws_random_cards(self) -> bool:

@@ -44,9 +44,12 @@ from game.engine.variant import (
     TurnStructure,
     Variant,
 )
-from game.i18n import N_
+from game.i18n import N_, _
 
 __all__ = [
+    "ACE_WORDS",
+    "rules_heading",
+    "summary_holds",
     "ABANDON_TURNS",
     "ACE_MODES",
     "AceMode",
@@ -118,6 +121,7 @@ MACHIAVELLI = Variant(
     packs=2, jokers=0, min_players=2, max_players=5, hand_size=13, ace=AceMode.EITHER,
     turn=TurnStructure.PLAY_OR_DRAW, abandon_penalty=3, scoring=Scoring.CARDS_COUNT,
     house_rules=(_HOUSE_STOCK,),
+    summary_states=frozenset({"packs", "jokers", "larger_deck", "turn", "abandon_penalty"}),
 )
 
 MACHIAVELLI_JOKERS = dataclasses.replace(
@@ -131,6 +135,8 @@ MACHIAVELLI_JOKERS = dataclasses.replace(
     joker_release_from=ReleaseFrom.HAND_OR_TABLE, released_joker_needs_two_from_hand=True,
     house_rules=(_HOUSE_STOCK, _HOUSE_REAL_CARD),
     house_choices=frozenset({"joker_moves", "joker_release_from"}),
+    summary_states=frozenset({"packs", "jokers", "larger_deck", "turn", "abandon_penalty",
+                              "released_joker_needs_two_from_hand"}),
 )
 
 TAHITI = Variant(
@@ -142,6 +148,8 @@ TAHITI = Variant(
     joker_identity=JokerIdentity.FIXED, jokers_per_meld=1, joker_moves=JokerMoves.KEEP_IDENTITY,
     joker_release_from=ReleaseFrom.HAND, joker_freezes_meld=True, turn=TurnStructure.PLAY_OR_DRAW,
     scoring=Scoring.TAHITI, house_rules=(_HOUSE_STOCK, _HOUSE_FROZEN, _HOUSE_REAL_CARD),
+    summary_states=frozenset({"hand_size", "jokers", "larger_deck", "free_cards",
+                              "joker_freezes_meld"}),
 )
 
 GUADALUPE = Variant(
@@ -151,6 +159,7 @@ GUADALUPE = Variant(
                "out."),
     packs=2, jokers=0, min_players=2, max_players=5, hand_size=5, ace=AceMode.EITHER,
     turn=TurnStructure.GUADALUPE, scoring=Scoring.CARDS_COUNT, house_rules=(_HOUSE_STOCK,),
+    summary_states=frozenset({"hand_size", "turn"}),
 )
 
 VATIKAN = Variant(
@@ -165,6 +174,8 @@ VATIKAN = Variant(
     turn=TurnStructure.PLAY_OR_DRAW, scoring=Scoring.NONE,
     house_rules=(_HOUSE_STOCK, _HOUSE_NEVER_MOVES, _HOUSE_REAL_CARD),
     house_choices=frozenset({"jokers_per_meld"}),
+    summary_states=frozenset({"initial_meld", "jokers", "larger_deck", "joker_moves",
+                              "scoring"}),
 )
 
 CAROUSEL = Variant(
@@ -180,6 +191,7 @@ CAROUSEL = Variant(
     scoring=Scoring.CAROUSEL_SCARNE, match=MatchLength(MatchKind.TARGET, 150),
     house_rules=(_HOUSE_REAL_CARD,),
     house_choices=frozenset({"jokers_per_meld"}),
+    summary_states=frozenset({"turn", "carousel_draws", "knock"}),
 )
 
 SHANGHAI = Variant(
@@ -190,6 +202,7 @@ SHANGHAI = Variant(
     turn=TurnStructure.DRAW_UNTIL_ABLE, must_play_if_able=True, scoring=Scoring.CARDS_COUNT,
     match=MatchLength(MatchKind.HANDS, 5),
     house_rules=(_HOUSE_DRAW_UNTIL, _HOUSE_STOCK), house_choices=frozenset({"match"}),
+    summary_states=frozenset({"ace", "turn", "must_play_if_able"}),
 )
 
 MANIPULATION = Variant(
@@ -201,6 +214,8 @@ MANIPULATION = Variant(
     scoring=Scoring.MANIPULATION, match=MatchLength(MatchKind.TARGET, 200),
     table_layout=TableLayout.SETS_AND_RUNS_APART,
     house_rules=(_HOUSE_DRAW_UNTIL, _HOUSE_STOCK),
+    summary_states=frozenset({"ace", "table_layout", "turn", "must_play_if_able", "match",
+                              "scoring"}),
 )
 
 ROBBERS = Variant(
@@ -213,6 +228,8 @@ ROBBERS = Variant(
     initial_meld=InitialMeld(InitialMeldKind.COMPLETE_MELD),
     turn=TurnStructure.ROBBERS, scoring=Scoring.CARDS_COUNT,
     house_rules=(_HOUSE_STOCK, _HOUSE_REAL_CARD),
+    summary_states=frozenset({"jokers", "larger_deck", "joker_identity", "initial_meld",
+                              "turn"}),
 )
 
 SHANGHAI_RUMMY = Variant(
@@ -242,6 +259,7 @@ SHANGHAI_RUMMY = Variant(
         "stock, the round ends and is scored as it stands."),
         N_("(house) Nobody may buy back the card they discarded themselves."),
     ),
+    summary_states=frozenset({"match", "max_buys"}),
 )
 
 VARIANTS: dict[str, Variant] = {
@@ -263,6 +281,34 @@ def all_variants() -> dict[str, Variant]:
 def register(variant: Variant) -> None:
     registry = CONTRACT_VARIANTS if variant.is_contract else VARIANTS
     registry[variant.id] = variant
+
+
+def summary_holds(variant: Variant) -> bool:
+    """Does the game's one-line summary hold for ``variant`` with its options: no option
+    changed a parameter the summary states (``summary_states``)?"""
+    base = all_variants().get(variant.id)
+    return base is None or all(getattr(variant, name) == getattr(base, name)
+                               for name in base.summary_states)
+
+
+# where an ace may stand, in the rules text of both families
+ACE_WORDS = {
+    AceMode.LOW: N_("Aces are low only: A-2-3 is a run, Q-K-A is not."),
+    AceMode.HIGH: N_("Aces are high only: Q-K-A is a run, A-2-3 is not."),
+    AceMode.EITHER: N_("An ace is high or low at the end of a run, never inside it (K-A-2 is "
+                       "not a run)."),
+    AceMode.AROUND: N_("Runs may turn the corner: Q-K-A-2-3 is a run."),
+}
+
+
+def rules_heading(variant: Variant) -> str:
+    """The rules text's first line: the game's name and its summary, unless an option
+    changed what the summary states (then the lines below say the rules)."""
+    if not summary_holds(variant):
+        return _("{name} ({id}), with the house rules chosen:").format(
+            name=_(variant.name), id=variant.id)
+    return _("{name} ({id}): {summary}").format(name=_(variant.name), id=variant.id,
+                                                summary=_(variant.summary))
 
 
 def get_variant(variant_id: str, options: Mapping[str, object] | None = None) -> Variant:

@@ -269,7 +269,8 @@ def test_options_apply():
     assert get_variant("machiavelli", {"scoring": "tahiti"}).scoring == "tahiti"
     two = get_variant("machiavelli", {"jokers": 2})
     assert two.jokers == 2 and two.has_jokers and two.deck_for(5) == (2, 2)
-    assert get_variant("carousel", {"jokers": 0}).deck_for(5) == (1, 0)
+    # issue 45.1: no jokers, and the packs of five seats stay
+    assert get_variant("carousel", {"jokers": 0}).deck_for(5) == (2, 0)
     assert get_variant("manipulation", {"match": "target:300"}).match_target == 300
     assert get_variant("shanghai", {"match": "hands:3"}).match_hands == 3
     assert get_variant("vatikan", {"match": "single"}).match_hands == 1

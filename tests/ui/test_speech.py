@@ -278,3 +278,21 @@ def test_a_voice_that_cannot_start_is_reported_once(app, monkeypatch: pytest.Mon
     app.speak("two")
     told = [n.text for n in app.notices if "Speech is not available" in n.text]
     assert told == ["Speech is not available: no eSpeak NG here"]
+
+
+def test_a_turn_of_three_draws_is_logged_and_said_as_three_cards(start_app: StartApp) -> None:
+    # issue 45.3: the log and the speech counted only the turn's last draw
+    from game.engine.actions import Draw
+
+    app = start_app(speed=4.0)
+    app.settings.speak_table = True
+    recorder = RecordingSpeaker()
+    app.speaker = recorder
+    probe = open_table(app, "carousel", [Seat("You", "human"), Seat("Ada", "easy")], 5)
+    scene = probe.scene
+    assert scene.match.current == 0 and not scene.match.hand.turns
+    while not scene.match.hand.turns:
+        assert scene.commit(Draw(0))
+    assert scene.match.hand.turns[0].drawn == 3
+    assert scene.turn_log[0] == (0, "You drew 3 cards")
+    assert any("You drew 3 cards" in said for said in recorder.spoken)

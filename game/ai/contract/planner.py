@@ -16,7 +16,8 @@ from functools import lru_cache
 from game.engine.cards import JOKER_RANK, JOKER_SUIT, SUITS, Card, Face
 from game.engine.contract.params import SET_SIZE, Contract
 from game.engine.contract.rules import check_lay_down, check_meld_as
-from game.engine.variants import Variant
+from game.engine.melds import run_windows
+from game.engine.variants import AceMode, Variant
 
 
 @dataclass(frozen=True)
@@ -40,20 +41,23 @@ def _sets(hand: Sequence[Card], jokers: int) -> list[Candidate]:
     return found
 
 
-def _runs(hand: Sequence[Card], jokers: int, length: int, ace: str) -> list[Candidate]:
+def _by_suit(hand: Sequence[Card]) -> dict[str, dict[int, Card]]:
+    """The hand's real cards by suit and rank (one card a rank; an ace is rank 1 wherever
+    it stands, as in ``run_windows``)."""
     by_suit: dict[str, dict[int, Card]] = defaultdict(dict)
     for card in hand:
         if not card.is_joker:
             by_suit[card.suit].setdefault(card.rank, card)
-            if card.rank == 1 and ace in ("high", "either"):
-                by_suit[card.suit].setdefault(14, card)
-    top = 14 if ace in ("high", "either") else 13
-    bottom = 1 if ace in ("low", "either") else 2
+    return by_suit
+
+
+def _runs(hand: Sequence[Card], jokers: int, length: int, ace: AceMode | str
+          ) -> list[Candidate]:
+    by_suit = _by_suit(hand)
     found = []
     for suit in SUITS:
         ranks = by_suit.get(suit, {})
-        for start in range(bottom, top - length + 2):
-            window = range(start, start + length)
+        for window in run_windows(AceMode(ace), length):  # the rules' windows, every one
             naturals = tuple(ranks[r] for r in window if r in ranks)
             missing = length - len(naturals)
             if missing <= jokers and len(naturals) >= 2 and len(set(naturals)) == len(naturals):
@@ -147,7 +151,8 @@ def _extend(variant: Variant, melds: list[list[Card]], kinds: list[str],
                     break
 
 
-def deficiency(hand: Sequence[Card], contract: Contract, ace: str = "either") -> int:
+def deficiency(hand: Sequence[Card], contract: Contract,
+               ace: AceMode | str = AceMode.EITHER) -> int:
     """The fewest cards the hand still lacks to make the contract (0: it can lay down).
 
     Partial melds count what they miss (jokers fill gaps); the search picks disjoint
@@ -155,7 +160,8 @@ def deficiency(hand: Sequence[Card], contract: Contract, ace: str = "either") ->
     return _deficiency(tuple(sorted(hand)), contract, ace)[0]
 
 
-def needed_cards(hand: Sequence[Card], contract: Contract, ace: str = "either") -> frozenset[Card]:
+def needed_cards(hand: Sequence[Card], contract: Contract,
+                 ace: AceMode | str = AceMode.EITHER) -> frozenset[Card]:
     """The cards the best partial contract of ``deficiency`` uses; the others are spare."""
     return _deficiency(tuple(sorted(hand)), contract, ace)[1]
 
@@ -178,27 +184,23 @@ def could_help(card: Card, hand: Sequence[Card], contract: Contract) -> bool:
 
 @lru_cache(maxsize=65536)
 def _deficiency(hand: tuple[Card, ...], contract: Contract,
-                ace: str) -> tuple[int, frozenset[Card]]:
+                ace: AceMode | str) -> tuple[int, frozenset[Card]]:
     jokers = sum(1 for c in hand if c.is_joker)
     by_rank: dict[int, list[Card]] = defaultdict(list)
-    by_suit: dict[str, dict[int, Card]] = defaultdict(dict)
     for card in hand:
         if not card.is_joker:
             by_rank[card.rank].append(card)
-            by_suit[card.suit].setdefault(card.rank, card)
-            if card.rank == 1 and ace in ("high", "either"):
-                by_suit[card.suit].setdefault(14, card)
+    by_suit = _by_suit(hand)
     options: dict[str, list[tuple[int, frozenset[Card]]]] = {"set": [], "run": []}
     for cards in by_rank.values():
         use = cards[:SET_SIZE]
         options["set"].append((SET_SIZE - len(use), frozenset(use)))
     length = contract.run_length
     if contract.runs:
-        top = 14 if ace in ("high", "either") else 13
-        bottom = 1 if ace in ("low", "either") else 2
+        windows = run_windows(AceMode(ace), length)  # the rules' windows, every one
         for ranks in by_suit.values():
-            for start in range(bottom, top - length + 2):
-                use = [ranks[r] for r in range(start, start + length) if r in ranks]
+            for window in windows:
+                use = [ranks[r] for r in window if r in ranks]
                 if use and len(set(use)) == len(use):
                     options["run"].append((length - len(use), frozenset(use)))
     empty = {"set": SET_SIZE, "run": length}
@@ -257,7 +259,8 @@ def potential(hand: Sequence[Card], contract: Contract) -> float:
     return score + 3.0 * jokers
 
 
-def progress(hand: Sequence[Card], contract: Contract, ace: str = "either") -> float:
+def progress(hand: Sequence[Card], contract: Contract,
+             ace: AceMode | str = AceMode.EITHER) -> float:
     """One number for comparing hands: fewer missing cards first, then potential."""
     return -10.0 * deficiency(hand, contract, ace) + potential(hand, contract) / 10.0
 

@@ -11,7 +11,7 @@ from game.ai.decision import Decision
 from game.engine.actions import Play
 from game.engine.cards import SUITS, Card
 from game.engine.match import PlayerView
-from game.engine.melds import check_meld
+from game.engine.melds import check_meld, run_windows
 from game.engine.table import Table
 from game.engine.turn import check_turn
 from game.engine.variants import Variant
@@ -28,15 +28,16 @@ def _runs_in(cards: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:
                 by_rank.setdefault(card.rank, card)
         if len(by_rank) < variant.run_min:
             continue
-        # ranks as positions 1..14 (an ace may be high), windows checked by the meld rule
-        positions = sorted({r for r in by_rank} | ({14} if 1 in by_rank else set()))
-        for i in range(len(positions)):
-            for j in range(i + variant.run_min - 1, len(positions)):
-                window = positions[i:j + 1]
-                if window[-1] - window[0] != j - i:
-                    break
-                meld = tuple(by_rank[1 if p == 14 else p] for p in window)
-                if len(set(meld)) == len(meld) and check_meld(meld, variant).ok:
+        # the rules' windows of every length (``run_windows``: the ace rule's one
+        # enumeration, around the corner included), each held whole, once
+        seen: set[frozenset[Card]] = set()
+        for length in range(variant.run_min, len(by_rank) + 1):
+            for window in run_windows(variant.ace, length):
+                if not all(rank in by_rank for rank in window):
+                    continue
+                meld = tuple(by_rank[rank] for rank in window)
+                if frozenset(meld) not in seen and check_meld(meld, variant).ok:
+                    seen.add(frozenset(meld))
                     found.append(meld)
     found.sort(key=len, reverse=True)
     return found

@@ -225,7 +225,9 @@ class ContractMatch:
     def _verified(self, action: Action) -> object:
         """``verify``, returning what the action's own check found (a lay-down's check,
         a lay-off's joker faces), which ``apply`` passes on rather than find again."""
-        if action.kind != ActionKind.NEXT_HAND and action.player != self.awaiting:
+        # a round over (or the match) is the reason, not whose move it was
+        if action.kind != ActionKind.NEXT_HAND and action.player != self.awaiting \
+                and self.hand.result is None:
             raise IllegalAction(_("it is {name}'s move").format(
                 name=self.names[self.awaiting]))
         problem = kind_problem(self, action.kind)

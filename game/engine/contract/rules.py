@@ -17,7 +17,7 @@ from game.engine.contract.params import (
 )
 from game.engine.errors import NotationError, OptionError
 from game.engine.melds import MeldCheck, check_meld, run_windows
-from game.engine.variants import Variant
+from game.engine.variants import ACE_WORDS, AceMode, Variant, rules_heading
 from game.i18n import N_, _, ngettext
 
 # A joker in a set (where suits may repeat) stands for its rank in any suit: recorded as
@@ -245,17 +245,18 @@ def describe_contract_game(variant: Variant) -> list[str]:
             deck=deck, players=big.min_players, packs=big.packs, jokers=big.jokers)
     else:
         deck += "."
-    contracts = "; ".join(f"{i + 1}. {c}" for i, c in enumerate(rules.contracts))
+    # the match plays the contracts in order, one a round: ``match=hands:N`` the first N
+    rounds = min(variant.match_hands or rules.rounds, rules.rounds)
+    contracts = "; ".join(f"{i + 1}. {c}" for i, c in enumerate(rules.contracts[:rounds]))
     lines = [
-        _("{name} ({id}): {summary}").format(name=_(variant.name), id=variant.id,
-                                             summary=_(variant.summary)),
+        rules_heading(variant),
         _("Players: {low}-{high}. Deck: {deck}").format(
             low=variant.min_players, high=variant.max_players, deck=deck),
         ngettext("{rounds} round of {cards} cards. The contracts, round by round: "
                  "{contracts}.",
                  "{rounds} rounds of {cards} cards. The contracts, round by round: "
-                 "{contracts}.", rules.rounds).format(
-            rounds=_number_word(rules.rounds).capitalize(), cards=variant.hand_size,
+                 "{contracts}.", rounds).format(
+            rounds=_number_word(rounds).capitalize(), cards=variant.hand_size,
             contracts=contracts),
         ngettext(
             "On your turn take the top discard or draw from the stock. If you draw from the "
@@ -269,7 +270,9 @@ def describe_contract_game(variant: Variant) -> list[str]:
           "single cards on any meld; in one turn you either lay down or lay off, not both."),
         _("Sets are {size} or more cards of one rank and may repeat suits. Runs are cards of "
           "one suit in order; an ace is high or low but never inside a run.").format(
-            size=SET_SIZE),
+            size=SET_SIZE) if variant.ace is AceMode.EITHER else
+        _("Sets are {size} or more cards of one rank and may repeat suits. Runs are cards of "
+          "one suit in order.").format(size=SET_SIZE) + " " + _(ACE_WORDS[variant.ace]),
         _("Jokers are wild. A joker in a set stands for its rank in any suit (shown as "
           "\"any 7\"), so any real card of that rank may replace it; a joker in a run stands "
           "for one card. Any player may take a joker from the table by replacing it with the "
@@ -282,9 +285,9 @@ def describe_contract_game(variant: Variant) -> list[str]:
             "{natural} without a joker. The lowest total after {rounds} round wins.",
             "Penalty: the cards left in hand. Going out in a single turn scores {bonus}, or "
             "{natural} without a joker. The lowest total after {rounds} rounds wins.",
-            rules.rounds).format(bonus=rules.one_turn_bonus,
-                                 natural=rules.one_turn_natural_bonus,
-                                 rounds=_number_word(rules.rounds)),
+            rounds).format(bonus=rules.one_turn_bonus,
+                           natural=rules.one_turn_natural_bonus,
+                           rounds=_number_word(rounds)),
     ]
     lines.extend(_(rule) for rule in variant.house_rules)
     return lines

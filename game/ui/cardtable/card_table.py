@@ -219,7 +219,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
                                       "game is using the data folder. Save this game under "
                                       "a name of its own to keep it."))
                 return
-            self.app.notify(f"Autosave failed: {failed}")
+            self.app.notify(_("Autosave failed: {error}").format(error=failed))
         else:
             self.autosaves += 1
 

@@ -8,10 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
-from game.session import SaveFailed
-from game.store.saves import usable_slot_name
 from game.ui.scenes import screens
-from game.ui.scenes.dialogs import ConfirmDialog, Dialog, PromptDialog
+from game.ui.scenes.dialogs import ConfirmDialog, Dialog
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -75,33 +73,10 @@ class TableMenu(Dialog):
     # --- actions
 
     def save(self) -> None:
-        session = self.table.session
-        app = self.app
-
-        def write(name: str) -> None:
-            try:
-                session.save(app.store, name)
-            except SaveFailed as error:
-                app.notify(_("Not saved: {error}").format(error=error))
-                return
-            app.notify(_('Game saved as "{name}".').format(name=name), info=True)
-
-        def validate(name: str) -> str | None:
-            if not name:
-                return _("Type a name.")
-            try:
-                app.store.saves.path_for(name)
-            except ValueError as error:
-                return str(error)
-            return None
-
+        """Save as: the Saves screen's save mode, the one place a game is named and saved
+        (it asks before replacing a save and keeps the autosave's name for the autosave)."""
         self.close()
-        names = session.summary()["players"]
-        # a name the store takes, whatever the players are called ("Bob!")
-        default = usable_slot_name(f"{session.match.variant.name} - {' v '.join(names)}"[:60],
-                                   session.match.variant.name)
-        app.scenes.push(PromptDialog(app, _("Save game"), _("Name this save:"), write,
-                                     text=default, confirm=_("Save"), validate=validate))
+        self.app.scenes.push(screens.saves(self.app, "save", self.table.session))
 
     def settings(self) -> None:
         """The settings screen over the table; Done comes back to the table."""

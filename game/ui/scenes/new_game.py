@@ -17,7 +17,7 @@ import pygame
 from game.deals import MAX_DIGITS, DealNumberError, deal_text, parse_deal, random_deal
 from game.engine.errors import OptionError
 from game.engine.options import apply_options
-from game.engine.variants import all_variants
+from game.engine.variants import all_variants, summary_holds
 from game.i18n import N_, _, ngettext
 from game.session import GameSession, SaveFailed, Seat
 from game.store import AUTOSAVE, InvalidName, StoreError
@@ -155,10 +155,13 @@ class NewGameScene(MenuScene):
                     tooltip=_("Remove the chosen preset (asks first)"))
 
     def _summary_html(self) -> str:
-        """The variant in a sentence and its facts for the seats and house rules chosen."""
+        """The variant in a sentence (unless a house rule chosen changes what it says) and
+        its facts for the seats and house rules chosen."""
         setup = self.setup
         gold = _html_colour(theme.GOLD_LIGHT)
-        return (f"{escape_html(_(setup.variant.summary))}<br><br><font color='{gold}'>"
+        summary = (f"{escape_html(_(setup.variant.summary))}<br><br>"
+                   if summary_holds(setup.preview()) else "")
+        return (f"{summary}<font color='{gold}'>"
                 + "<br>".join(f"\u2022 {escape_html(fact)}" for fact in setup.facts())
                 + "</font>")
 

@@ -329,11 +329,7 @@ class ReviewScene(MenuScene):
         draw_text(surface, fit_text(heading, self.px(18), width, "bold"), self.px(18),
                   colour, style="bold", topleft=(x, y))
         y += self.px(28)
-        # what went down, counted; a turn that put nothing down says only what it did (a
-        # draw's "(0 cards)" read as no card drawn)
-        lines = [_("{did} ({amount}).").format(did=played_words(turn),
-                                               amount=amount(turn.value, unit))
-                 if turn.played else _("{did}.").format(did=played_words(turn))]
+        lines = turn_lines(turn, unit)
         if turn.solution is not None and self.review is not None:
             lines += best_play_lines(self.review.variant, turn, unit)
         elif turn.best == 0:
@@ -386,9 +382,28 @@ ENDED_WORDS = {"draw": N_("You drew"), "pass": N_("You passed"),
                "abandon": N_("You gave up a play"), "knock": N_("You knocked")}
 
 
+def turn_lines(turn: TurnReview, unit: str) -> list[str]:
+    """What went down, counted, and every card the turn drew (a turn that put nothing down
+    says only what it did: a draw's "(0 cards)" read as no card drawn)."""
+    if not turn.played:
+        return [_("{did}.").format(did=played_words(turn))]
+    lines = [_("{did} ({amount}).").format(
+        did=_("You played {cards}").format(cards=cards_text(turn.played)),
+        amount=amount(turn.value, unit))]
+    if turn.drawn:
+        lines.append(ngettext("You drew {n} card in the turn.",
+                              "You drew {n} cards in the turn.", turn.drawn).format(
+            n=turn.drawn))
+    return lines
+
+
 def played_words(turn: TurnReview) -> str:
     """What the turn did, as a sentence's start: ``You played 6♣ 7♣ 8♣``, ``You drew 1
-    card``."""
+    card``, ``You played 6♣ 7♣ 8♣ and drew 6 cards`` (every card drawn in the turn)."""
+    if turn.played and turn.drawn:
+        return ngettext("You played {cards} and drew {n} card",
+                        "You played {cards} and drew {n} cards", turn.drawn).format(
+            cards=cards_text(turn.played), n=turn.drawn)
     if turn.played:
         return _("You played {cards}").format(cards=cards_text(turn.played))
     if turn.drawn and turn.ended_by == "draw":

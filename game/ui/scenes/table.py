@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 import pygame_gui
 
-from game.coach.turn_words import LOG_STEPS, action_words, play_steps
+from game.coach.turn_words import LOG_STEPS, action_words, play_steps, turn_drawn
 from game.engine.actions import Action, Knock, Play
 from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
@@ -279,7 +279,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
             else None
         if match.hand_over:  # the last play rests in view, the hands face up, a while
             self.phase_time = -HAND_END_HOLD / self.speed
-        words = self._action_words(seat, action, played, drawn, steps)
+        # a turn ended is told with every card it drew, not just its last action's
+        told = turn_drawn(match.hand.turns, turns_before, drawn)
+        words = self._action_words(seat, action, played, told, steps)
         self.status = Status(words, "info")
         self.app.speak(words)
         if turn_ended:  # the log keeps every step: it can be read in full (F4, the mouse)

@@ -397,7 +397,8 @@ def test_the_summary_follows_the_seats_and_the_house_rules(app) -> None:  # noqa
     type_text(app, widget(app.scenes.top, "match_n"), "4")
     assert "4 hands" in _summary(app)
     choose(app, widget(app.scenes.top, "jokers"), "0")
-    assert "1 pack for 3 players" in _summary(app)
+    # issue 45.1: no jokers, and still the two packs three seats are dealt from
+    assert "2 packs for 3 players" in _summary(app)
 
 
 # --------------------------------------------------------------------------- remembered rules
@@ -568,3 +569,25 @@ def test_the_new_game_screen_refuses_seats_one_pack_cannot_deal(app) -> None:  #
     click(app, button(app, "Deal the cards"))
     assert top_name(app) == "TableScene"
     assert [len(h) for h in app.scenes.top.session.match.hand.hands] == [13, 13, 13]
+
+
+def test_the_jokers_choice_keeps_the_deck_of_the_seats() -> None:
+    # issue 45.1: Jokers "None" for 5 Carousel seats keeps their two packs
+    setup = Setup("carousel", [["You", "human"], ["Ada", "medium"]])
+    setup.set_seat_count(5)
+    setup.load_options({"jokers": 0})
+    assert "2 packs for 5 players" in setup.facts()
+
+
+def test_the_summary_is_left_out_when_a_house_rule_changes_what_it_says() -> None:
+    # issue 45.6: Machiavelli's "a failed attempt costs 3 cards" with "Nothing extra"
+    from types import SimpleNamespace
+
+    from game.ui.scenes.new_game import NewGameScene
+
+    setup = Setup("machiavelli", [["You", "human"], ["Ada", "medium"]])
+    shown = NewGameScene._summary_html(SimpleNamespace(setup=setup))  # type: ignore[arg-type]
+    assert "costs 3 cards" in shown
+    setup.load_options({"abandon_penalty": 0})
+    shown = NewGameScene._summary_html(SimpleNamespace(setup=setup))  # type: ignore[arg-type]
+    assert "costs 3 cards" not in shown and "2 to 5 players" in shown

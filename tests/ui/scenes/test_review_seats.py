@@ -154,3 +154,18 @@ def test_the_review_says_how_many_cards_a_turn_drew() -> None:
     for turn in draws:
         assert turn.drawn == 1
         assert played_words(turn) == "You drew 1 card"
+
+
+def test_the_review_counts_the_draws_of_a_turn_that_played() -> None:
+    # issue 45.3: a Shanghai turn of 6 draws and a meld showed only the meld
+    from game.coach.review import TurnReview
+    from game.engine.cards import parse_cards
+    from game.engine.table import Table
+    from game.ui.scenes.review import played_words, turn_lines
+
+    cards = tuple(parse_cards("6C 7C 8C")[0])
+    turn = TurnReview(1, 2, Table(), cards, True, cards, Table(), "play", 3, None, None,
+                      "best", drawn=6)
+    assert played_words(turn) == "You played 6\u2663 7\u2663 8\u2663 and drew 6 cards"
+    assert turn_lines(turn, "cards") == ["You played 6\u2663 7\u2663 8\u2663 (3 cards).",
+                                         "You drew 6 cards in the turn."]

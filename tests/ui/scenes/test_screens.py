@@ -372,3 +372,62 @@ def test_statistics_belong_to_a_named_player_with_a_choice_of_whose(app) -> None
     assert dict(dict(scene.tables())["By variant"])["Machiavelli"][:3] == ["1", "1", "100%"]
     choose(app, widget(scene, "player"), "Ada")
     assert (scene.overall.games, scene.overall.wins, scene.overall.average_score) == (1, 0, 6)
+
+
+@pytest.mark.parametrize("table", ["table", "contract_table"])
+def test_the_table_menu_saves_through_the_one_save_as_screen(app, table: str) -> None:  # noqa: ANN001
+    # issue 45.9: the menu's Save game replaced "Keep me" with no question and took the
+    # autosave's name; it now opens the Saves screen's save mode, with its policy
+    from game.ui.scenes import screens
+
+    kept = new_session("tahiti")
+    app.store.saves.write("Keep me", kept.to_json(), kept.summary())
+    playing = GameSession.new("machiavelli" if table == "table" else "shanghai-rummy", {},
+                              [Seat("You", "human"), Seat("Ada", "easy"),
+                               Seat("Boole", "hard")], 4)
+    scene = app.scenes.push(getattr(screens, table)(app, playing, autosave=False))
+    pump(app, 5)
+    scene.open_menu()
+    pump(app, 2)
+    app.scenes.top.save()
+    pump(app, 2)
+    saves = app.scenes.top
+    assert top_name(app) == "SavesScene" and saves.mode == "save"
+    type_text(app, widget(saves, "name"), AUTOSAVE)
+    click(app, button(app, "Save"))
+    assert top_name(app) == "SavesScene" and "autosave" in saves.status
+    assert not app.store.saves.has_autosave()
+    type_text(app, widget(saves, "name"), "Keep me")
+    click(app, button(app, "Save"))
+    assert top_name(app) == "ConfirmDialog" and "Replace" in app.scenes.top.title
+    press(app, pygame.K_ESCAPE)  # no: the Tahiti game stays
+    assert app.store.saves.info("Keep me").variant == "Tahiti"
+    type_text(app, widget(saves, "name"), "New one")
+    click(app, button(app, "Save"))
+    assert app.scenes.top is scene
+    assert app.store.saves.info("New one").variant == playing.summary()["variant"]
+
+
+def test_a_failed_autosave_is_told_in_the_language(app, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    # issue 45.10: "Autosave failed: ..." was English in every language
+    from game import i18n
+    from game.session import SaveFailed
+    from game.ui.scenes import screens
+
+    playing = new_session()
+    scene = app.scenes.push(screens.table(app, playing, autosave=True))
+    pump(app, 3)
+
+    def fail(store: object, slot: str = AUTOSAVE) -> None:
+        raise SaveFailed("disk full")
+
+    monkeypatch.setattr(playing, "save", fail)
+    try:
+        for lang in ("en", "it", "de", "es"):
+            i18n.set_language(lang)
+            scene.write_autosave()
+            said = app.notices[-1][0]
+            assert "disk full" in said
+            assert said.startswith("Autosave failed") is (lang == "en"), (lang, said)
+    finally:
+        i18n.set_language("en")

@@ -1,0 +1,74 @@
+"""Issue 45.8: the computer players find exactly the runs the rules allow, under every ace
+rule: their planners take the rules' one enumeration of run windows (``run_windows``)
+rather than writing their own (which missed every run through an ace "around the
+corner")."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.contract import make_contract_player
+from game.ai.contract.planner import deficiency, find_contract, needed_cards
+from game.ai.players.simple import hand_melds
+from game.engine.actions import Draw
+from game.engine.cards import Card, CardMinter, parse_cards
+from game.engine.contract.match import ContractMatch
+from game.engine.contract.params import Contract
+from game.engine.contract.rules import check_lay_down
+from game.engine.melds import check_meld, run_windows
+from game.engine.variants import AceMode, get_variant
+
+TWO_RUNS_OF_4 = Contract(0, 2, 4)
+FILLER = "9C 7D KD"
+
+# two runs of four through every place an ace may stand
+RUNS = ["AS 2S 3S 4S AH 2H 3H 4H", "JS QS KS AS JH QH KH AH", "QS KS AS 2S QH KH AH 2H",
+        "KS AS 2S 3S KH AH 2H 3H", "5S 6S 7S 8S 5H 6H 7H 8H"]
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text, CardMinter())[0]
+
+
+@pytest.mark.parametrize("ace", list(AceMode))
+@pytest.mark.parametrize("runs", RUNS)
+def test_the_contract_planner_finds_the_runs_the_rules_allow(ace: AceMode, runs: str) -> None:
+    variant = get_variant("shanghai-rummy", {"ace": ace})
+    melds = cards(runs)
+    hand = melds + cards(FILLER)
+    allowed = check_lay_down(variant, TWO_RUNS_OF_4, [melds[:4], melds[4:]], {}).ok
+    ranks = tuple(c.rank for c in melds[:4])
+    assert allowed == (ranks in run_windows(ace, 4))  # the rules' windows, as the engine
+    found = find_contract(variant, TWO_RUNS_OF_4, hand)
+    assert (found is not None) == allowed, (ace, runs)
+    if found is not None:
+        assert check_lay_down(variant, TWO_RUNS_OF_4, *found).ok
+    assert (deficiency(hand, TWO_RUNS_OF_4, variant.ace) == 0) == allowed, (ace, runs)
+    if allowed:
+        assert set(melds) <= needed_cards(hand, TWO_RUNS_OF_4, variant.ace)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_lays_down_two_runs_through_the_ace_around_the_corner(level: str) -> None:
+    match = ContractMatch("shanghai-rummy", 3, 2, {"ace": "around"})
+    match.hand = match._deal(2)  # the third round: 2 runs of 4
+    assert match.contract == TWO_RUNS_OF_4
+    me = match.hand.current
+    match.hand.hands[me] = cards("AS 2S 3S 4S AH 2H 3H 4H " + FILLER)
+    match.apply(Draw(me))
+    while match.hand.phase == "buying":
+        seat = match.awaiting
+        match.apply(make_contract_player("easy", 0).decide(match.view(seat)).action)
+    decision = make_contract_player(level, 1).decide(match.view(me))
+    assert decision.action.kind == "lay_down", level
+
+
+@pytest.mark.parametrize("ace", list(AceMode))
+@pytest.mark.parametrize("run", ["AS 2S 3S", "QS KS AS", "KS AS 2S", "QS KS AS 2S 3S",
+                                 "5S 6S 7S"])
+def test_the_manipulation_planner_finds_the_runs_the_rules_allow(ace: AceMode, run: str) -> None:
+    variant = get_variant("machiavelli", {"ace": ace})
+    meld = cards(run)
+    allowed = check_meld(meld, variant).ok
+    found = hand_melds(meld + cards("9C 7D"), variant, use_jokers=False)
+    assert (set(meld) in [set(m) for m in found]) == allowed, (ace, run)
