@@ -27,6 +27,7 @@ from game.ui.scenes.dialogs import ConfirmDialog, PromptDialog
 from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
 from game.ui.widgets.focus import Focusable
+from game.ui.widgets.lobby_seats import wrap
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ class SavesScene(MenuScene):
         self.name = default_slot_name(session) if session is not None else ""
         self.status = ""
         self.status_error = False
-        self._status_label: UILabel | None = None
+        self._status_labels: list[UILabel] = []
         self.saved_slot: str | None = None
         self._rows: dict[int, UIButton] = {}
         self._list_item: Focusable | None = None
@@ -199,9 +200,12 @@ class SavesScene(MenuScene):
         self.button(pygame.Rect(self.px(40), top, self.px(150), row), _("Back"), self.back,
                     key="back", tooltip=_("Return without loading or saving (Esc)"))
         x = self.px(210)
-        self._status_label = self.label(
-            pygame.Rect(x, top, self.width - x - self.px(40), row), self.status,
-            style="error" if self.status_error else "muted")
+        # two lines, so a long refusal is told in full (a save name's rules)
+        area = pygame.Rect(x, top, self.width - x - self.px(40), row)
+        self._status_labels = [self.label(pygame.Rect(area.x, area.y + i * area.h // 2,
+                                                      area.w, area.h // 2), "")
+                               for i in range(2)]
+        self._show_status(self.status, self.status_error)
 
     def _build_list(self, inner: pygame.Rect) -> None:
         row, gap = self._row_metrics()
@@ -336,10 +340,19 @@ class SavesScene(MenuScene):
 
     def _show_status(self, text: str, error: bool = False) -> None:
         self.status, self.status_error = text, error
-        label = self._status_label
-        if label is not None and label.alive():
-            label.change_object_id(self.look.oid(self.px(15), "@error" if error else "@muted"))
-            label.set_text(text)
+        labels = [label for label in self._status_labels if label.alive()]
+        if not labels:
+            return
+        width = labels[0].rect.w - self.px(4)
+        style = "error" if error else "muted"
+        px, lines = self.px(15), [text]
+        for px in range(self.px(15), min(self.px(15), 11) - 1, -1):  # one line, else two
+            lines = wrap(text, px, width)
+            if len(lines) <= len(labels):
+                break
+        for label, line in zip(labels, [*lines, "", ""], strict=False):
+            label.change_object_id(self.look.oid(px, f"@{style}"))
+            label.set_text(line)
 
     def load(self) -> None:
         info = self.current
