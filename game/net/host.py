@@ -8,12 +8,13 @@ person at the host's screen) and ``stop()``; each returns at once.
 Seats (``SeatSpec``): ``"net"`` seats are taken by joiners in the lobby, ``"local"`` seats
 are played through ``act`` from the host's screen, and computer levels are played here by
 ``game.ai.turns`` exactly as ``machiavelli simulate`` plays them (same players, same seeds:
-``computer_seed``). A client's action is read by the engine's own reader, must be its
-seat's and its move, and is verified and applied by the match like a local seat's; each
-client is then sent its own seat's view and the action's public facts, never another
-hand or the stock. The contract game's buy window takes a buy or decline from any seat
-being offered the discard as soon as it comes and applies them in the order the match
-asks (seat order after the discarder).
+``computer_seed``). A client's action holds only what a player chooses (never what the
+host's own match records: the must-play search's answer, counts, penalties), is read by
+the engine's own reader, must be its seat's and its move, and is verified and applied
+by the match like a local seat's; each client is then sent its own seat's view and the
+action's public facts, never another hand or the stock. The contract game's buy window
+takes a buy or decline from any seat being offered the discard as soon as it comes and
+applies them in the order the match asks (seat order after the discarder).
 
 Faults: a player who drops out keeps the seat for ``takeover_after`` seconds, then a
 computer of the seat's level plays it until the player comes back with the token the
@@ -31,14 +32,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.ai.turns import Decision, SeatPlayer, ask, computer_seed, make_computer, settle
-from game.engine.actions import Action, NextHand
+from game.engine.actions import Action, NextHand, NotPlaying
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState
@@ -720,6 +721,10 @@ class NetHost:
         if action.player != seat:
             self._refuse(seat, f"you play seat {seat + 1}")
             return
+        if isinstance(action, NotPlaying) and action.unsettled:
+            # the must-play search's answer is the host's own: its match asks the search
+            # and logs an unsettled answer itself (``Match.apply``)
+            action = replace(action, unsettled=False)
         if action.kind in BUY_ANSWERS and seat != match.awaiting \
                 and seat in BUY_QUEUE[self.family](match):
             self._pending[seat] = action  # answered early: applied when the seat is asked
