@@ -217,9 +217,10 @@ def test_a_second_app_joins_the_host_app_and_plays_a_turn_the_host_shows(
     frames_until([host_app, joiner], lambda: joined.phase == HUMAN and not joined.sprites.busy,
                  30, "the joiner's turn")
     assert [seat for seat, _ in joined.turn_log] == [0]
-    # its seat boxes say where the others play; the deal (the host's seed) is not known here
+    # its seat boxes say where the others play; the deal (the host's seed) is not known here,
+    # and the host's screen keeps it back too while the joiner's hand is hidden from it
     assert joined.model.seats[0].note == "At the host's screen"
-    assert joined.indicators.facts().deal == "" and hosted.indicators.facts().deal
+    assert joined.indicators.facts().deal == "" and hosted.indicators.facts().deal == ""
     # the joiner lays a meld from its hand: select, drag to a new meld, End turn
     cards = meld_in(tuple(joined.match.hand.hands[1]), joined.match.variant)
     for card in cards:
