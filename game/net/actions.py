@@ -39,8 +39,25 @@ CLIENT_FIELDS: dict[str, frozenset[str]] = {
 }
 
 
-def action_from_wire(family: Family, data: dict[str, Any]) -> Action:
-    """The action a client's ``action`` field holds; ``WireError`` when it is not one."""
+def _cards_named(data: dict[str, Any]) -> int:
+    """How many cards an action's lists name (a play's table, a lay-down's melds and
+    declared jokers), counted before a card is read: reading costs per card."""
+    count = 0
+    for holder in (data, data.get("table")):
+        if not isinstance(holder, dict):
+            continue
+        for name in ("melds", "free", "declared"):
+            items = holder.get(name)
+            if isinstance(items, list):
+                count += sum(len(item) if isinstance(item, list) else 1 for item in items)
+    return count
+
+
+def action_from_wire(family: Family, data: dict[str, Any], most_cards: int | None = None
+                     ) -> Action:
+    """The action a client's ``action`` field holds; ``WireError`` when it is not one.
+    ``most_cards``: the cards of the game's deck; an action naming more is refused before
+    its cards are read (a client cannot make the host read thousands of them)."""
     kind = data.get("type")
     player = data.get("player")
     if not isinstance(kind, str):
@@ -56,6 +73,11 @@ def action_from_wire(family: Family, data: dict[str, Any]) -> Action:
         if name not in ("type", "player") and name not in allowed:
             raise WireError("bad_field", f"{kind} has no field {name[:40]!r}: the host "
                             "keeps that itself")
+    if most_cards is not None:
+        named = _cards_named(data)
+        if named > most_cards:
+            raise WireError("too_many_cards", f"a {kind} of {named} cards: this game's deck "
+                            f"has {most_cards}")
     try:
         return READERS[family](data)
     except (EngineError, KeyError, TypeError, ValueError, AttributeError, IndexError,

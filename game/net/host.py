@@ -113,7 +113,10 @@ class HostSettings:
     at once (a faster client is read more slowly, never dropped). ``auto_start``: begin once
     every network seat is taken. ``announce``: announce the game on the local network
     (DNS-SD). ``hand_pause``: seconds between a hand's end and the next deal.
-    ``max_connections``: connections holding no seat (yet) kept at once: a newcomer beyond
+    ``check_rate``/``check_burst``: actions a second the host checks against the rules for
+    one connection (reading and verifying them is the costly part), and how many at once:
+    a client sending more has its next messages read later, so it slows itself, never the
+    table. ``max_connections``: connections holding no seat (yet) kept at once: a newcomer beyond
     it makes the oldest of them go. ``hello_timeout``: seconds a connection may take to say
     hello. ``outbox``: messages waiting for a client that reads too slowly before it is
     closed (it may come back with its token and read the table afresh)."""
@@ -126,6 +129,8 @@ class HostSettings:
     max_connections: int = 64
     rate: float = 200.0
     burst: float = 400.0
+    check_rate: float = 50.0
+    check_burst: float = 100.0
     outbox: int = 1024
     ping_interval: float | None = 10.0
     ping_timeout: float | None = 20.0
@@ -213,6 +218,8 @@ class _Conn:
     seat: int | None = None
     allowance: float = 0.0
     last: float = 0.0
+    checks: float = 0.0  # the allowance of actions checked against the rules
+    checks_last: float = 0.0
     bad: int = 0
     closing: bool = False
     reason: str = ""  # why the host closes it (the close frame's reason)
@@ -245,6 +252,8 @@ class NetHost:
             raise ValueError(f"{self.variant.name} is for {self.variant.min_players}-"
                              f"{self.variant.max_players} players, not {len(seats)}")
         self.family = self.variant.family
+        packs, jokers = self.variant.deck_for(len(seats))
+        self._most_cards = packs * 52 + jokers  # no action names more cards than the deck
         self.seed = secrets.randbits(48) if seed is None else seed
         self.settings = settings or HostSettings()
         self.code = code_key(self.settings.code) if self.settings.code else new_code()
@@ -439,7 +448,8 @@ class NetHost:
             oldest = min(waiting, key=lambda c: c.opened)
             self._close(oldest, "the host is busy: try again")
         now = self._loop.time()
-        conn = _Conn(ws, allowance=self.settings.burst, last=now, opened=now)
+        conn = _Conn(ws, allowance=self.settings.burst, last=now, opened=now,
+                     checks=self.settings.check_burst, checks_last=now)
         self._conns.add(conn)
         sender = asyncio.create_task(self._send_loop(conn))
         try:
@@ -508,7 +518,18 @@ class NetHost:
         conn.allowance = min(s.burst, conn.allowance + (now - conn.last) * s.rate)
         conn.last = now
         conn.allowance -= 1
-        return -conn.allowance / s.rate if conn.allowance < 0 else 0.0
+        wait = -conn.allowance / s.rate if conn.allowance < 0 else 0.0
+        checks = min(s.check_burst, conn.checks + (now - conn.checks_last) * s.check_rate)
+        return max(wait, -checks / s.check_rate if checks < 0 else 0.0)
+
+    def _checked(self, conn: _Conn) -> None:
+        """An action of ``conn`` is about to be read and checked: it spends one of the
+        connection's checks (``_throttle`` makes its next message wait when none is left)."""
+        now = self._loop.time()
+        s = self.settings
+        conn.checks = min(s.check_burst, conn.checks + (now - conn.checks_last) * s.check_rate)
+        conn.checks_last = now
+        conn.checks -= 1
 
     def _hello(self, conn: _Conn, frame: object) -> bool:
         try:
@@ -689,8 +710,9 @@ class NetHost:
         if match is None or not self._started or match.over:
             self._refuse(seat, "the match is not under way")
             return
+        self._checked(conn)
         try:
-            action = action_from_wire(self.family, message["action"])
+            action = action_from_wire(self.family, message["action"], self._most_cards)
         except WireError as error:
             self._bad(conn, error.code, str(error))
             return
