@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import secrets
 import threading
 import time
@@ -82,6 +83,8 @@ NET, LOCAL = "net", "local"
 ACTION_CAPS = {Family.MANIPULATION: 10_000, Family.CONTRACT: 80_000}
 #: How many bad messages a connection may send before it is closed.
 MAX_BAD_MESSAGES = 50
+#: What ``accept`` fails with when this computer has no room for another connection.
+OUT_OF_ROOM = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 _CLOSE = object()  # the outbox's last item: close the connection after what is before it
 
 
@@ -282,6 +285,8 @@ class NetHost:
         self._stopping: asyncio.Event | None = None
         self._wake: asyncio.Event | None = None
         self._driver: asyncio.Task[None] | None = None
+        self._loop.set_exception_handler(self._loop_problem)
+        self._short = 0  # connections not accepted for want of room (open files) since told
         self.stalled = ""
 
     @classmethod
@@ -434,10 +439,35 @@ class NetHost:
     def _stop(self) -> None:
         if self._stopping is not None:
             self._stopping.set()
+        self._room_again()
+
+    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The network loop's own trouble. Out of open files (more connections than this
+        computer lets the host hold), ``accept`` fails, and asyncio would print a traceback
+        each time it tries again: instead newcomers wait quietly, one ``Problem`` says so,
+        and one more counts the tries once a connection is taken again."""
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in OUT_OF_ROOM:
+            self._short += 1
+            if self._short == 1:
+                self._put(Problem(f"no room for more connections ({error.strerror or error}):"
+                                  " newcomers wait until some leave; a higher limit of open "
+                                  "files (ulimit -n) makes room for more"))
+            return
+        loop.default_exception_handler(context)
+
+    def _room_again(self) -> None:
+        """Connections are taken again (or hosting stops): the count of the tries that
+        failed for want of room, told once."""
+        if self._short:
+            self._put(Problem(f"{self._short} tries to take a connection failed for want of "
+                              "open files"))
+            self._short = 0
 
     # ------------------------------------------------------------------ connections
 
     async def _handle(self, ws: ServerConnection) -> None:
+        self._room_again()
         if self._stopping is None or self._stopping.is_set():
             await ws.close(1001, "the host is stopping")
             return
