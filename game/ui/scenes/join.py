@@ -21,6 +21,7 @@ import pygame
 from game.engine.variants import Family, all_variants
 from game.i18n import N_, _
 from game.net import Browser, FoundGame, NetClient
+from game.net.address import shown_host
 from game.net.events import HostLost, Joined, JoinRefused, Lobby, LobbySeat, Problem, Update
 from game.net.host import code_key
 from game.ui import theme
@@ -128,7 +129,8 @@ class JoinScene(MenuScene):
             self.button(pygame.Rect(inner.x, y, inner.w, self.px(40)), text,
                         partial(self.pick, game), key=f"game{index}", size=15,
                         tooltip=_("{address}:{port} \u00b7 {seats} seats").format(
-                            address=game.address, port=game.port, seats=game.seats))
+                            address=shown_host(game.address), port=game.port,
+                            seats=game.seats))
             y += self.px(48)
         if self.in_lobby:
             return
@@ -181,7 +183,7 @@ class JoinScene(MenuScene):
         """A game in the list: its address in the form; the code is the host's to tell."""
         if self.in_lobby or self.connecting:
             return
-        self.address = f"{game.address}:{game.port}"
+        self.address = f"{shown_host(game.address)}:{game.port}"
         self.problem = "" if game.joinable else _(
             "This game's host plays another version of the game.")
         self.focus.focus_key("code")
