@@ -390,7 +390,7 @@ class NetHost:
 
     async def _main(self) -> None:
         # here, not at the top: announcing loads zeroconf, which only a running host needs
-        from game.net.address import local_address
+        from game.net.address import local_address, shown_host
         from game.net.discovery import Announcer
 
         self._stopping = asyncio.Event()
@@ -405,7 +405,7 @@ class NetHost:
                 ping_timeout=self.settings.ping_timeout, close_timeout=2,
                 server_header=None, logger=_QUIET)
         except OSError as error:
-            self._put(Problem(f"cannot listen on {host}:{self.settings.port}: "
+            self._put(Problem(f"cannot listen on {shown_host(host)}:{self.settings.port}: "
                               f"{error.strerror or error}", fatal=True))
             return
         self.address = host
