@@ -22,6 +22,7 @@ from game.store.saves import AUTOSAVE, SaveFile, SaveStore, SaveSummary, SlotInf
 from game.store.seats import SEAT_KINDS, Seat
 from game.store.settings import Settings, load_settings, save_settings
 from game.store.stats import HandRecord, MatchRecord, StatLine, StatsStore
+from game.store.tokens import SeatToken, TokenStore
 
 __all__ = [
     "APP_NAME",
@@ -41,6 +42,7 @@ __all__ = [
     "SaveStore",
     "SaveSummary",
     "Seat",
+    "SeatToken",
     "Settings",
     "SlotInfo",
     "StatLine",
@@ -49,6 +51,7 @@ __all__ = [
     "StoreError",
     "StoreMessage",
     "StoreWriteError",
+    "TokenStore",
 ]
 
 
@@ -70,6 +73,7 @@ class Store:
         self.presets = presets
         self.saves = saves
         self.stats = stats
+        self.tokens = TokenStore(paths.tokens_file, messages)  # seats held in network games
 
     @classmethod
     def open(cls, data_dir: Path | str | None = None) -> Store:

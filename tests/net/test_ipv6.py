@@ -48,7 +48,8 @@ def test_an_ipv6_address_is_written_and_read_with_brackets() -> None:
 
 
 @needs_ipv6
-def test_serve_on_ipv6_with_announcing_prints_a_hint_that_join_accepts() -> None:
+def test_serve_on_ipv6_with_announcing_prints_a_hint_that_join_accepts(tmp_path: Path
+                                                                        ) -> None:
     serve = _game(["serve", "--variant", "machiavelli", "--option", "match=hands:1",
                    "--seats", "net,medium", "--host", "::1", "--port", "0", "--seed", "5"])
     join = None
@@ -60,17 +61,17 @@ def test_serve_on_ipv6_with_announcing_prints_a_hint_that_join_accepts() -> None
         hint = lines[1].strip()
         assert hint.startswith("Join with: machiavelli join [::1]:"), lines
         args = hint.removeprefix("Join with: machiavelli ").split()
-        join = _game([*args, "--as", "medium", "--json"])
+        join = _game(["--data-dir", str(tmp_path), *args, "--as", "medium", "--json"])
         out, err = join.communicate(timeout=120)
         assert join.returncode == 0, err
-        assert json.loads(out)["seat"] == 0
+        assert json.loads(out.strip().splitlines()[-1])["seat"] == 0
         rest, err = serve.communicate(timeout=30)
         assert serve.returncode == 0, err
         assert "Traceback" not in err, err
         assert "not announced" in rest, rest  # said in words, and hosting went on
         # the form without brackets is refused in words
         port = args[1].rsplit(":", 1)[1]
-        bad = _game(["join", f"::1:{port}", "--code", args[3]])
+        bad = _game(["--data-dir", str(tmp_path), "join", f"::1:{port}", "--code", args[3]])
         _out, err = bad.communicate(timeout=30)
         assert bad.returncode == 2 and f"[::1]:{port}" in err, err
     finally:
