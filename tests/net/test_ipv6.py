@@ -68,7 +68,8 @@ def test_serve_on_ipv6_with_announcing_prints_a_hint_that_join_accepts(tmp_path:
         rest, err = serve.communicate(timeout=30)
         assert serve.returncode == 0, err
         assert "Traceback" not in err, err
-        assert "not announced" in rest, rest  # said in words, and hosting went on
+        # said in words, and hosting went on
+        assert "not announced" in "".join(lines) + rest, (lines, rest, err)
         # the form without brackets is refused in words
         port = args[1].rsplit(":", 1)[1]
         bad = _game(["--data-dir", str(tmp_path), "join", f"::1:{port}", "--code", args[3]])
