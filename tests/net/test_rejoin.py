@@ -57,7 +57,9 @@ def test_a_restarted_join_takes_its_seat_back_after_a_computer_took_it(tmp_path:
         back = json.loads(again.stdout.readline())
         assert back == joined  # the same seat, the same token
         hosted.wait_for(SeatChanged, 20, lambda e: (e.seat, e.state) == (0, "taken"))
-        out, err = again.communicate(timeout=300)
+        again.wait(timeout=300)  # then the rest (``communicate`` skips what was buffered)
+        assert again.stderr is not None
+        out, err = again.stdout.read(), again.stderr.read()
         assert again.returncode == 0, err
         result = json.loads(out.strip().splitlines()[-1])
         assert result["seat"] == 0 and result["stalled"] == ""
@@ -134,7 +136,9 @@ def test_join_asks_for_its_seat_back_after_a_blip(tmp_path: Path) -> None:
         proxy.cut()
         hosted.wait_for(SeatChanged, 20, lambda e: (e.seat, e.state) == (0, "waiting"))
         hosted.wait_for(SeatChanged, 20, lambda e: (e.seat, e.state) == (0, "taken"))
-        out, err = join.communicate(timeout=300)
+        join.wait(timeout=300)  # then the rest (``communicate`` skips what was buffered)
+        assert join.stderr is not None
+        out, err = join.stdout.read(), join.stderr.read()
         assert join.returncode == 0, err
         assert "The connection to the host was lost" in out
         assert out.count("Seat 1 is ours") == 1  # (the first line was read above)
