@@ -44,6 +44,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--token", default=None, metavar="TOKEN",
                         help=_("take back the seat this token was given for (by default, the "
                                "token kept in the data folder when this game was joined)"))
+    parser.add_argument("--keepalive", type=whole_number(1, 600), default=10, metavar="S",
+                        help=_("check every S seconds that the host is still there, and give "
+                               "it S seconds to answer; no answer is a lost connection, "
+                               "asked back with the seat's token"))
     parser.add_argument("--json", action="store_true",
                         help=_("print the result as one line of JSON"))
     parser.set_defaults(run=run)
@@ -55,8 +59,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seat = args.seat - 1 if args.seat is not None else None
     name = args.name or args.level.title()
+    def connect(token: str | None, wanted: int | None) -> NetClient:
+        return NetClient(args.address, args.code, name, token=token, seat=wanted,
+                         ping_interval=args.keepalive, ping_timeout=args.keepalive)
+
     try:
-        client = NetClient(args.address, args.code, name, token=args.token, seat=seat)
+        client = connect(args.token, seat)
     except ValueError as error:
         fail("join", error)
         return 2
@@ -66,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if held is not None:  # this game's seat, kept when we joined it before
         _note(args, _("Taking back seat {seat} with the token kept when it was joined").format(
             seat=held.seat + 1))
-        client = NetClient(args.address, args.code, name, token=held.token, seat=seat)
+        client = connect(held.token, seat)
     seed = args.seed if args.seed is not None else secrets.randbits(48)
     tries = RECONNECT_TRIES
 
@@ -95,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
             with contextlib.suppress(StoreError):
                 tokens.forget(where, code)
             held = None
-            client = NetClient(args.address, args.code, name, seat=seat)
+            client = connect(None, seat)
             continue
         if outcome.lost and client.token and tries > 0:  # a blip: ask for the seat back
             _note(args, _("The connection to the host was lost") + f" ({outcome.problem}). "
@@ -103,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
                              "Trying again ({n} tries left)\u2026", tries).format(n=tries))
             time.sleep(0.5 if tries == RECONNECT_TRIES else RECONNECT_EVERY)
             tries -= 1
-            client = NetClient(args.address, args.code, name, token=client.token)
+            client = connect(client.token, None)
             continue
         break
     if outcome.over is None:

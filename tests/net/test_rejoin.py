@@ -14,6 +14,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from game.net.events import MatchOver, Played, SeatChanged
 from game.net.host import SeatSpec
 from game.store.messages import MessageLog
@@ -77,13 +79,15 @@ def test_a_restarted_join_takes_its_seat_back_after_a_computer_took_it(tmp_path:
 
 class Proxy:
     """A TCP relay on 127.0.0.1 to ``target``; ``cut()`` drops every connection through it
-    at once (a blip), new ones are relayed as before."""
+    at once, ``stall()`` stops relaying them (the network goes quiet: a keepalive ping
+    times out); new connections are relayed as before."""
 
     def __init__(self, target: tuple[str, int]) -> None:
         self.target = target
         self.server = socket.create_server(("127.0.0.1", 0))
         self.port = self.server.getsockname()[1]
         self.pairs: list[tuple[socket.socket, socket.socket]] = []
+        self.stalled: list[threading.Event] = []
         self.lock = threading.Lock()
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -92,16 +96,29 @@ class Proxy:
             while True:
                 near, _ = self.server.accept()
                 far = socket.create_connection(self.target)
+                quiet = threading.Event()
                 with self.lock:
                     self.pairs.append((near, far))
+                    self.stalled.append(quiet)
                 for a, b in ((near, far), (far, near)):
-                    threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+                    threading.Thread(target=self._pump, args=(a, b, quiet),
+                                     daemon=True).start()
+
+    def stall(self) -> None:
+        with self.lock:
+            for quiet in self.stalled:
+                quiet.set()
+            self.stalled = []
+            self.pairs = []
 
     @staticmethod
-    def _pump(source: socket.socket, sink: socket.socket) -> None:
+    def _pump(source: socket.socket, sink: socket.socket, quiet: threading.Event) -> None:
         with contextlib.suppress(OSError):
             while data := source.recv(65536):
+                if quiet.is_set():
+                    return  # held for ever: nothing more goes through
                 sink.sendall(data)
+            return
         for end in (source, sink):
             with contextlib.suppress(OSError):
                 end.shutdown(socket.SHUT_RDWR)
@@ -120,22 +137,27 @@ class Proxy:
         self.cut()
 
 
-def test_join_asks_for_its_seat_back_after_a_blip(tmp_path: Path) -> None:
+@pytest.mark.parametrize("blip", ["cut", "stall"])
+def test_join_asks_for_its_seat_back_after_a_blip(tmp_path: Path, blip: str) -> None:
     hosted: Hosted = host_game("shanghai-rummy", [SeatSpec("net"), SeatSpec("medium"),
                                                   SeatSpec("medium")], 12,
                                takeover_after=60.0)
     proxy = Proxy(("127.0.0.1", hosted.host.port))
     join = None
     try:
-        join = _join(tmp_path, f"127.0.0.1:{proxy.port}", hosted.host.code, "--seed", "4")
+        join = _join(tmp_path, f"127.0.0.1:{proxy.port}", hosted.host.code, "--seed", "4",
+                     "--keepalive", "1")
         assert join.stdout is not None
         printed = join.stdout.readline()
         token = _kept(tmp_path)[0]
         assert "Seat 1 is ours" in printed and f"--token {token}" in printed, printed
         hosted.wait_for(Played, 30, lambda e: e.event["seat"] == 0)
-        proxy.cut()
-        hosted.wait_for(SeatChanged, 20, lambda e: (e.seat, e.state) == (0, "waiting"))
-        hosted.wait_for(SeatChanged, 20, lambda e: (e.seat, e.state) == (0, "taken"))
+        if blip == "cut":
+            proxy.cut()
+            hosted.wait_for(SeatChanged, 20, lambda e: (e.seat, e.state) == (0, "waiting"))
+            hosted.wait_for(SeatChanged, 20, lambda e: (e.seat, e.state) == (0, "taken"))
+        else:  # the old connection goes silent: join's keepalive ping times out
+            proxy.stall()
         join.wait(timeout=300)  # then the rest (``communicate`` skips what was buffered)
         assert join.stderr is not None
         out, err = join.stdout.read(), join.stderr.read()
