@@ -175,6 +175,14 @@ class GameSession:
         named = f"{self.match.variant_id}/{self.match.seed}/{self.started_at!r}"
         return hashlib.sha256(named.encode("utf-8")).hexdigest()
 
+    @property
+    def deal_shown(self) -> bool:
+        """May a screen show the match's deal number, or a hand's stock order? From either,
+        every hidden hand is rebuilt (``new_match``), so only when no other person's hand
+        is hidden by it: once the match is over, or in a one-person game (the rest of the
+        seats computers). A hot-seat table and a hosted network game keep both back."""
+        return self.match.over or sum(1 for seat in self.seats if seat.is_human) <= 1
+
     def summary(self) -> dict[str, Any]:
         match = self.match
         return {

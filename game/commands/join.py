@@ -4,14 +4,24 @@ a computer player (how the tests play whole matches over the loopback address)."
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import secrets
+import sys
+import time
 
 from game.commands.usage import fail, whole_number
-from game.i18n import _
-from game.net.bot import play_seat
+from game.i18n import _, ngettext
+from game.net.address import shown_host
+from game.net.bot import RECONNECT_EVERY, RECONNECT_TRIES, play_seat
 from game.net.client import NetClient
+from game.net.events import Joined
+from game.net.host import code_key
+from game.store.errors import StoreError
+from game.store.messages import MessageLog
+from game.store.paths import DataPaths
 from game.store.seats import COMPUTER_KINDS
+from game.store.tokens import TokenStore
 
 MAX_SEED = 2**63 - 1
 
@@ -32,7 +42,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None, metavar="S",
                         help=_("the computer player's seed (default: a random seed)"))
     parser.add_argument("--token", default=None, metavar="TOKEN",
-                        help=_("take back the seat this token was given for"))
+                        help=_("take back the seat this token was given for (by default, the "
+                               "token kept in the data folder when this game was joined)"))
+    parser.add_argument("--keepalive", type=whole_number(1, 600), default=10, metavar="S",
+                        help=_("check every S seconds that the host is still there, and give "
+                               "it S seconds to answer; no answer is a lost connection, "
+                               "asked back with the seat's token"))
     parser.add_argument("--json", action="store_true",
                         help=_("print the result as one line of JSON"))
     parser.set_defaults(run=run)
@@ -43,22 +58,67 @@ def run(args: argparse.Namespace) -> int:
         fail("join", _("give the host's join code with --code (the host shows it)"))
         return 2
     seat = args.seat - 1 if args.seat is not None else None
+    name = args.name or args.level.title()
+    def connect(token: str | None, wanted: int | None) -> NetClient:
+        return NetClient(args.address, args.code, name, token=token, seat=wanted,
+                         ping_interval=args.keepalive, ping_timeout=args.keepalive)
+
     try:
-        client = NetClient(args.address, args.code, args.name or args.level.title(),
-                           token=args.token, seat=seat)
+        client = connect(args.token, seat)
     except ValueError as error:
         fail("join", error)
         return 2
+    where, code = f"{shown_host(client.host)}:{client.port}", code_key(args.code)
+    tokens = TokenStore(DataPaths.resolve(args.data_dir).tokens_file, MessageLog())
+    held = tokens.get(where, code) if args.token is None else None
+    if held is not None:  # this game's seat, kept when we joined it before
+        _note(args, _("Taking back seat {seat} with the token kept when it was joined").format(
+            seat=held.seat + 1))
+        client = connect(held.token, seat)
     seed = args.seed if args.seed is not None else secrets.randbits(48)
-    client.start()
-    try:
-        outcome = play_seat(client, args.level, seed)
-    finally:
-        client.close()
-        client.join(5)
+    tries = RECONNECT_TRIES
+
+    def joined(event: Joined) -> None:
+        nonlocal tries
+        tries = RECONNECT_TRIES
+        with contextlib.suppress(StoreError):
+            tokens.keep(where, code, event.token, event.seat, name)
+        if args.json:
+            print(json.dumps({"event": "joined", "seat": event.seat, "token": event.token}),
+                  flush=True)
+        else:
+            print(_("Seat {seat} is ours; to take it back: machiavelli join {address} --code "
+                    "{code} --token {token}").format(seat=event.seat + 1, address=where,
+                                                    code=code, token=event.token), flush=True)
+
+    while True:
+        client.start()
+        try:
+            outcome = play_seat(client, args.level, seed, joined=joined)
+        finally:
+            client.close()
+            client.join(5)
+        if outcome.refused and held is not None and "token" in outcome.problem:
+            # the host no longer knows the kept token (a new game at that address)
+            with contextlib.suppress(StoreError):
+                tokens.forget(where, code)
+            held = None
+            client = connect(None, seat)
+            continue
+        if outcome.lost and client.token and tries > 0:  # a blip: ask for the seat back
+            _note(args, _("The connection to the host was lost") + f" ({outcome.problem}). "
+                  + ngettext("Trying again ({n} try left)\u2026",
+                             "Trying again ({n} tries left)\u2026", tries).format(n=tries))
+            time.sleep(0.5 if tries == RECONNECT_TRIES else RECONNECT_EVERY)
+            tries -= 1
+            client = connect(client.token, None)
+            continue
+        break
     if outcome.over is None:
         fail("join", outcome.problem)
         return 1
+    with contextlib.suppress(StoreError):
+        tokens.forget(where, code)  # the match is over: nothing to take back
     result = outcome.over.result or {}
     if args.json:
         print(json.dumps({"event": "result", "seat": outcome.seat,
@@ -73,3 +133,9 @@ def run(args: argparse.Namespace) -> int:
                                   winners=", ".join(str(w + 1) for w in result["winners"]),
                                   seat=seat_no), flush=True)
     return 0
+
+
+def _note(args: argparse.Namespace, text: str) -> None:
+    """A line for the person watching (on stderr with --json, whose output is for
+    programs)."""
+    print(text, file=sys.stderr if args.json else sys.stdout, flush=True)

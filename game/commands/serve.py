@@ -12,6 +12,7 @@ from typing import Any
 from game.commands.common import add_variant_arguments, parse_options
 from game.commands.usage import fail, whole_number
 from game.i18n import _
+from game.net.address import shown_host
 from game.net.events import Listening, Lobby, MatchOver, Problem, SeatChanged
 from game.net.host import NET, HostSettings, NetHost, SeatSpec
 from game.store.seats import COMPUTER_KINDS
@@ -109,11 +110,12 @@ def _watch(host: NetHost, args: argparse.Namespace, seed: int) -> int:
                 print(json.dumps({"event": "listening", "address": event.address,
                                   "port": event.port, "code": event.code}), flush=True)
             else:
+                address = shown_host(event.address)  # [::1]: as join reads it
                 print(_("Hosting {game} at {address}:{port}, join code {code}").format(
-                    game=host.variant.name, address=event.address, port=event.port,
+                    game=host.variant.name, address=address, port=event.port,
                     code=event.code), flush=True)
                 print(_("Join with: machiavelli join {address}:{port} --code {code}").format(
-                    address=event.address, port=event.port, code=event.code), flush=True)
+                    address=address, port=event.port, code=event.code), flush=True)
         elif isinstance(event, Problem):
             if event.fatal:
                 fail("serve", event.text)

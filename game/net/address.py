@@ -62,6 +62,8 @@ def parse_address(text: str) -> tuple[str, int]:
         raise ValueError(f"'{given[:60]}' names no host")
     if ":" not in host and not all(ch.isalnum() or ch in ".-_" for ch in host):
         raise ValueError(f"'{host[:60]}' is not a host name or address")
+    if ":" in host and not rest.startswith("["):
+        _unbracketed(given, host)
     if ":" in host or rest.startswith("["):
         try:
             ipaddress.IPv6Address(host)
@@ -74,7 +76,25 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port_text)
 
 
+def _unbracketed(given: str, text: str) -> None:
+    """An IPv6 address written without brackets: ValueError when its last part may be a
+    port (``::1:47470``, as a joiner copies ``HOST:PORT``): the written forms, in words."""
+    address, _sep, last = text.rpartition(":")
+    if not (last.isdigit() and 1 <= int(last) <= 65535):
+        return
+    try:
+        ipaddress.IPv6Address(address)
+    except ValueError:
+        return
+    raise ValueError(f"'{given[:60]}': an IPv6 address with a port is written in brackets: "
+                     f"[{address}]:{last} (or [{text}] for the address alone)")
+
+
+def shown_host(host: str) -> str:
+    """A host's address as written before ``:PORT``: an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host else host
+
+
 def uri(host: str, port: int) -> str:
     """The websocket address of a host."""
-    shown = f"[{host}]" if ":" in host else host
-    return f"ws://{shown}:{port}"
+    return f"ws://{shown_host(host)}:{port}"

@@ -7,6 +7,7 @@ played over the network ends as the same match played on one computer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.turns import FALLBACK, SEAT_ONLY, Decision, SeatPlayer, ask, for_seat, make_computer
@@ -15,14 +16,24 @@ from game.net.client import NetClient
 from game.net.events import HostLost, Joined, JoinRefused, MatchOver, Problem, Refused, Update
 from game.net.views import seat_to_move
 
+#: A seat whose connection was lost is asked back with its token this many times, the
+#: first at once, then this many seconds apart (as a joined table does:
+#: ``game.ui.cardtable.joined``); the host keeps a dropped seat a minute by default.
+RECONNECT_TRIES = 5
+RECONNECT_EVERY = 3.0
+
 
 @dataclass(frozen=True)
 class BotOutcome:
-    """How a bot's game ended: ``over`` (the match's end), or why it stopped."""
+    """How a bot's game ended: ``over`` (the match's end), or why it stopped; ``lost``:
+    the connection to the host went (it may come back with the seat's token), ``refused``:
+    the host refused the join (with ``problem``, its words)."""
 
     over: MatchOver | None
     problem: str = ""
     seat: int | None = None
+    lost: bool = False
+    refused: bool = False
 
 
 def _due(view: SeatView, seat: int) -> bool:
@@ -30,12 +41,13 @@ def _due(view: SeatView, seat: int) -> bool:
     return view.hand_result is None and bool(view.legal) and seat_to_move(view) == seat
 
 
-def play_seat(client: NetClient, level: str, seed: int, idle_timeout: float | None = None
-              ) -> BotOutcome:
+def play_seat(client: NetClient, level: str, seed: int, idle_timeout: float | None = None,
+              joined: Callable[[Joined], None] | None = None) -> BotOutcome:
     """Play ``client``'s seat with the computer player of ``level`` (seeded ``seed``) until
     the match ends or the host goes; ``idle_timeout``: the longest wait for word from the
     host (None: as long as the connection lives, a lobby may wait long for its players;
-    the heartbeat finds a host that is gone)."""
+    the heartbeat finds a host that is gone); ``joined``: told the seat and its token when
+    the host gives them."""
     player: SeatPlayer | None = None
     seat: int | None = None
     tries = 0
@@ -47,7 +59,7 @@ def play_seat(client: NetClient, level: str, seed: int, idle_timeout: float | No
         if event is None and not client.running:
             event = client.wait_event(0.1)  # anything told just before the client ended
             if event is None:
-                return BotOutcome(None, "the connection ended", seat)
+                return BotOutcome(None, "the connection ended", seat, lost=seat is not None)
         if event is None:
             quiet += 1.0
             if idle_timeout is not None and quiet >= idle_timeout:
@@ -58,10 +70,13 @@ def play_seat(client: NetClient, level: str, seed: int, idle_timeout: float | No
             seat = event.seat
             assert client.family is not None
             player = make_computer(client.family, level, seed)
+            if joined is not None:
+                joined(event)
         elif isinstance(event, JoinRefused):
-            return BotOutcome(None, f"the host refused to let us join: {event.reason}")
+            return BotOutcome(None, f"the host refused to let us join: {event.reason}",
+                              refused=True)
         elif isinstance(event, HostLost):
-            return BotOutcome(None, event.reason, seat)
+            return BotOutcome(None, event.reason, seat, lost=seat is not None)
         elif isinstance(event, MatchOver):
             return BotOutcome(event, "", seat)
         elif isinstance(event, Problem) and event.fatal:

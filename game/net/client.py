@@ -19,7 +19,7 @@ from game.engine.actions import Action
 from game.engine.errors import EngineError
 from game.engine.protocol import SeatView
 from game.engine.variants import Family, get_variant
-from game.net.address import parse_address, uri
+from game.net.address import parse_address, shown_host, uri
 from game.net.events import (
     EventInbox,
     HostLost,
@@ -158,7 +158,7 @@ class NetClient:
                                ping_timeout=self.ping_timeout, close_timeout=2)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
             text = getattr(error, "strerror", None) or str(error) or type(error).__name__
-            self._lost(f"cannot reach the host at {self.host}:{self.port}: {text}")
+            self._lost(f"cannot reach the host at {shown_host(self.host)}:{self.port}: {text}")
             return
         self._ws = ws
         if self._closing:

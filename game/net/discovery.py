@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import socket
 import threading
 from collections.abc import Awaitable
@@ -55,16 +56,28 @@ class Announcer:
     def __init__(self, game: str, address: str, port: int, variant_id: str,
                  seats: int, interfaces: list[str] | None = None) -> None:
         self.interfaces = interfaces or [address]
-        self.info = AsyncServiceInfo(
-            SERVICE_TYPE, f"{instance_name(game)}.{SERVICE_TYPE}",
-            addresses=[socket.inet_aton(address)], port=port,
-            properties={"variant": variant_id, "seats": str(seats), "game": GAME_VERSION,
-                        "protocol": str(PROTOCOL_VERSION)})
         self.zeroconf: AsyncZeroconf | None = None
         self._broadcast: Awaitable[object] | None = None
+        self.problem = ""
+        try:
+            packed = ipaddress.IPv4Address(address).packed
+        except ValueError:  # the joiners' browsers look for IPv4 announcements only
+            self.problem = (f"a game on {address[:60]} is not announced on the local network "
+                            "(IPv4 addresses only): joiners type the address "
+                            f"[{address[:60]}]:{port}" if ":" in address else
+                            f"a game on '{address[:60]}' is not announced on the local "
+                            "network: joiners type the address")
+            packed = bytes(4)
+        self.info = AsyncServiceInfo(
+            SERVICE_TYPE, f"{instance_name(game)}.{SERVICE_TYPE}",
+            addresses=[packed], port=port,
+            properties={"variant": variant_id, "seats": str(seats), "game": GAME_VERSION,
+                        "protocol": str(PROTOCOL_VERSION)})
 
     async def start(self) -> str:
         """Announce; a problem in words ("" when announced)."""
+        if self.problem:
+            return self.problem
         try:
             self.zeroconf = AsyncZeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
             # the broadcasts go on in the background (zeroconf's task, kept to be awaited)

@@ -8,12 +8,13 @@ person at the host's screen) and ``stop()``; each returns at once.
 Seats (``SeatSpec``): ``"net"`` seats are taken by joiners in the lobby, ``"local"`` seats
 are played through ``act`` from the host's screen, and computer levels are played here by
 ``game.ai.turns`` exactly as ``machiavelli simulate`` plays them (same players, same seeds:
-``computer_seed``). A client's action is read by the engine's own reader, must be its
-seat's and its move, and is verified and applied by the match like a local seat's; each
-client is then sent its own seat's view and the action's public facts, never another
-hand or the stock. The contract game's buy window takes a buy or decline from any seat
-being offered the discard as soon as it comes and applies them in the order the match
-asks (seat order after the discarder).
+``computer_seed``). A client's action holds only what a player chooses (never what the
+host's own match records: the must-play search's answer, counts, penalties), is read by
+the engine's own reader, must be its seat's and its move, and is verified and applied
+by the match like a local seat's; each client is then sent its own seat's view and the
+action's public facts, never another hand or the stock. The contract game's buy window
+takes a buy or decline from any seat being offered the discard as soon as it comes and
+applies them in the order the match asks (seat order after the discarder).
 
 Faults: a player who drops out keeps the seat for ``takeover_after`` seconds, then a
 computer of the seat's level plays it until the player comes back with the token the
@@ -25,20 +26,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import secrets
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.ai.turns import Decision, SeatPlayer, ask, computer_seed, make_computer, settle
-from game.engine.actions import Action, NextHand
+from game.engine.actions import Action, NextHand, NotPlaying
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.protocol import GameState
@@ -81,6 +83,8 @@ NET, LOCAL = "net", "local"
 ACTION_CAPS = {Family.MANIPULATION: 10_000, Family.CONTRACT: 80_000}
 #: How many bad messages a connection may send before it is closed.
 MAX_BAD_MESSAGES = 50
+#: What ``accept`` fails with when this computer has no room for another connection.
+OUT_OF_ROOM = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 _CLOSE = object()  # the outbox's last item: close the connection after what is before it
 
 
@@ -112,7 +116,10 @@ class HostSettings:
     at once (a faster client is read more slowly, never dropped). ``auto_start``: begin once
     every network seat is taken. ``announce``: announce the game on the local network
     (DNS-SD). ``hand_pause``: seconds between a hand's end and the next deal.
-    ``max_connections``: connections holding no seat (yet) kept at once: a newcomer beyond
+    ``check_rate``/``check_burst``: actions a second the host checks against the rules for
+    one connection (reading and verifying them is the costly part), and how many at once:
+    a client sending more has its next messages read later, so it slows itself, never the
+    table. ``max_connections``: connections holding no seat (yet) kept at once: a newcomer beyond
     it makes the oldest of them go. ``hello_timeout``: seconds a connection may take to say
     hello. ``outbox``: messages waiting for a client that reads too slowly before it is
     closed (it may come back with its token and read the table afresh)."""
@@ -125,6 +132,8 @@ class HostSettings:
     max_connections: int = 64
     rate: float = 200.0
     burst: float = 400.0
+    check_rate: float = 50.0
+    check_burst: float = 100.0
     outbox: int = 1024
     ping_interval: float | None = 10.0
     ping_timeout: float | None = 20.0
@@ -212,6 +221,8 @@ class _Conn:
     seat: int | None = None
     allowance: float = 0.0
     last: float = 0.0
+    checks: float = 0.0  # the allowance of actions checked against the rules
+    checks_last: float = 0.0
     bad: int = 0
     closing: bool = False
     reason: str = ""  # why the host closes it (the close frame's reason)
@@ -244,6 +255,8 @@ class NetHost:
             raise ValueError(f"{self.variant.name} is for {self.variant.min_players}-"
                              f"{self.variant.max_players} players, not {len(seats)}")
         self.family = self.variant.family
+        packs, jokers = self.variant.deck_for(len(seats))
+        self._most_cards = packs * 52 + jokers  # no action names more cards than the deck
         self.seed = secrets.randbits(48) if seed is None else seed
         self.settings = settings or HostSettings()
         self.code = code_key(self.settings.code) if self.settings.code else new_code()
@@ -272,6 +285,8 @@ class NetHost:
         self._stopping: asyncio.Event | None = None
         self._wake: asyncio.Event | None = None
         self._driver: asyncio.Task[None] | None = None
+        self._loop.set_exception_handler(self._loop_problem)
+        self._short = 0  # connections not accepted for want of room (open files) since told
         self.stalled = ""
 
     @classmethod
@@ -375,7 +390,7 @@ class NetHost:
 
     async def _main(self) -> None:
         # here, not at the top: announcing loads zeroconf, which only a running host needs
-        from game.net.address import local_address
+        from game.net.address import local_address, shown_host
         from game.net.discovery import Announcer
 
         self._stopping = asyncio.Event()
@@ -390,7 +405,7 @@ class NetHost:
                 ping_timeout=self.settings.ping_timeout, close_timeout=2,
                 server_header=None, logger=_QUIET)
         except OSError as error:
-            self._put(Problem(f"cannot listen on {host}:{self.settings.port}: "
+            self._put(Problem(f"cannot listen on {shown_host(host)}:{self.settings.port}: "
                               f"{error.strerror or error}", fatal=True))
             return
         self.address = host
@@ -424,10 +439,35 @@ class NetHost:
     def _stop(self) -> None:
         if self._stopping is not None:
             self._stopping.set()
+        self._room_again()
+
+    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The network loop's own trouble. Out of open files (more connections than this
+        computer lets the host hold), ``accept`` fails, and asyncio would print a traceback
+        each time it tries again: instead newcomers wait quietly, one ``Problem`` says so,
+        and one more counts the tries once a connection is taken again."""
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in OUT_OF_ROOM:
+            self._short += 1
+            if self._short == 1:
+                self._put(Problem(f"no room for more connections ({error.strerror or error}):"
+                                  " newcomers wait until some leave; a higher limit of open "
+                                  "files (ulimit -n) makes room for more"))
+            return
+        loop.default_exception_handler(context)
+
+    def _room_again(self) -> None:
+        """Connections are taken again (or hosting stops): the count of the tries that
+        failed for want of room, told once."""
+        if self._short:
+            self._put(Problem(f"{self._short} tries to take a connection failed for want of "
+                              "open files"))
+            self._short = 0
 
     # ------------------------------------------------------------------ connections
 
     async def _handle(self, ws: ServerConnection) -> None:
+        self._room_again()
         if self._stopping is None or self._stopping.is_set():
             await ws.close(1001, "the host is stopping")
             return
@@ -438,7 +478,8 @@ class NetHost:
             oldest = min(waiting, key=lambda c: c.opened)
             self._close(oldest, "the host is busy: try again")
         now = self._loop.time()
-        conn = _Conn(ws, allowance=self.settings.burst, last=now, opened=now)
+        conn = _Conn(ws, allowance=self.settings.burst, last=now, opened=now,
+                     checks=self.settings.check_burst, checks_last=now)
         self._conns.add(conn)
         sender = asyncio.create_task(self._send_loop(conn))
         try:
@@ -507,7 +548,18 @@ class NetHost:
         conn.allowance = min(s.burst, conn.allowance + (now - conn.last) * s.rate)
         conn.last = now
         conn.allowance -= 1
-        return -conn.allowance / s.rate if conn.allowance < 0 else 0.0
+        wait = -conn.allowance / s.rate if conn.allowance < 0 else 0.0
+        checks = min(s.check_burst, conn.checks + (now - conn.checks_last) * s.check_rate)
+        return max(wait, -checks / s.check_rate if checks < 0 else 0.0)
+
+    def _checked(self, conn: _Conn) -> None:
+        """An action of ``conn`` is about to be read and checked: it spends one of the
+        connection's checks (``_throttle`` makes its next message wait when none is left)."""
+        now = self._loop.time()
+        s = self.settings
+        conn.checks = min(s.check_burst, conn.checks + (now - conn.checks_last) * s.check_rate)
+        conn.checks_last = now
+        conn.checks -= 1
 
     def _hello(self, conn: _Conn, frame: object) -> bool:
         try:
@@ -688,8 +740,9 @@ class NetHost:
         if match is None or not self._started or match.over:
             self._refuse(seat, "the match is not under way")
             return
+        self._checked(conn)
         try:
-            action = action_from_wire(self.family, message["action"])
+            action = action_from_wire(self.family, message["action"], self._most_cards)
         except WireError as error:
             self._bad(conn, error.code, str(error))
             return
@@ -720,6 +773,10 @@ class NetHost:
         if action.player != seat:
             self._refuse(seat, f"you play seat {seat + 1}")
             return
+        if isinstance(action, NotPlaying) and action.unsettled:
+            # the must-play search's answer is the host's own: its match asks the search
+            # and logs an unsettled answer itself (``Match.apply``)
+            action = replace(action, unsettled=False)
         if action.kind in BUY_ANSWERS and seat != match.awaiting \
                 and seat in BUY_QUEUE[self.family](match):
             self._pending[seat] = action  # answered early: applied when the seat is asked

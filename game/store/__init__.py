@@ -29,6 +29,7 @@ from game.store.saves import AUTOSAVE, SaveFile, SaveStore, SaveSummary, SlotInf
 from game.store.seats import SEAT_KINDS, Seat
 from game.store.settings import Settings, load_settings, save_settings
 from game.store.stats import HandRecord, MatchRecord, StatLine, StatsStore
+from game.store.tokens import SeatToken, TokenStore
 
 __all__ = [
     "APP_NAME",
@@ -49,6 +50,7 @@ __all__ = [
     "SaveStore",
     "SaveSummary",
     "Seat",
+    "SeatToken",
     "Settings",
     "SlotInfo",
     "StatLine",
@@ -57,6 +59,7 @@ __all__ = [
     "StoreError",
     "StoreMessage",
     "StoreWriteError",
+    "TokenStore",
 ]
 
 
@@ -79,6 +82,7 @@ class Store:
         self.saves = saves
         self.stats = stats
         self._claim = FolderClaim(paths.data_dir)
+        self.tokens = TokenStore(paths.tokens_file, messages)  # seats held in network games
 
     def claim(self) -> bool:
         """Claim the data folder for this running game (the app does, at start): False if

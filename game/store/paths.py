@@ -21,6 +21,7 @@ SETTINGS_FILE = "settings.json"
 PRESETS_FILE = "presets.json"
 SAVES_DIR = "saves"
 STATS_FILE = "stats.sqlite3"
+TOKENS_FILE = "seat_tokens.json"
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,10 @@ class DataPaths:
     @property
     def stats_file(self) -> Path:
         return self.data_dir / STATS_FILE
+
+    @property
+    def tokens_file(self) -> Path:
+        return self.data_dir / TOKENS_FILE
 
 
 def folder_problem(path: str | Path) -> str | None:

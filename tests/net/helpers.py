@@ -73,9 +73,10 @@ class Hosted:
         self.host.join(10)
 
 
-def host_game(variant_id: str, seats: list[SeatSpec], seed: int, **settings: Any) -> Hosted:
+def host_game(variant_id: str, seats: list[SeatSpec], seed: int,
+              options: dict[str, object] | None = None, **settings: Any) -> Hosted:
     settings.setdefault("auto_start", True)
-    host = NetHost(variant_id, seats, seed, {},
+    host = NetHost(variant_id, seats, seed, options or {},
                    HostSettings(host=LOOPBACK, port=0, **settings))
     host.start()
     hosted = Hosted(host)

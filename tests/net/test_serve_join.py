@@ -27,7 +27,7 @@ def _run(args: list[str], **kwargs: object) -> subprocess.Popen[str]:
 @pytest.mark.parametrize(("variant", "seed"), [
     ("machiavelli", 7), ("shanghai", 3), ("shanghai-rummy", 7)])
 def test_serve_with_two_join_bots_plays_the_match_the_seeds_play_locally(
-        variant: str, seed: int) -> None:
+        variant: str, seed: int, tmp_path: Path) -> None:
     serve = _run(["serve", "--variant", variant, "--seats", "net,net,medium", "--host",
                   "127.0.0.1", "--port", "0", "--seed", str(seed), "--no-announce",
                   "--json"])
@@ -38,7 +38,8 @@ def test_serve_with_two_join_bots_plays_the_match_the_seeds_play_locally(
         assert listening["event"] == "listening" and listening["address"] == "127.0.0.1"
         address = f"127.0.0.1:{listening['port']}"
         for seat in (0, 1):
-            joins.append(_run(["join", address, "--code", listening["code"], "--as",
+            joins.append(_run(["--data-dir", str(tmp_path / str(seat)), "join", address,
+                               "--code", listening["code"], "--as",
                                "medium", "--seat", str(seat + 1), "--seed",
                                str(computer_seed(seed, seat)), "--json"]))
         out, err = serve.communicate(timeout=240)
@@ -47,7 +48,9 @@ def test_serve_with_two_join_bots_plays_the_match_the_seeds_play_locally(
         for join in joins:
             join_out, join_err = join.communicate(timeout=30)
             assert join.returncode == 0, join_err
-            assert json.loads(join_out)["totals"] == result["totals"]
+            lines = [json.loads(line) for line in join_out.strip().splitlines()]
+            assert lines[0]["event"] == "joined" and lines[0]["token"]
+            assert lines[-1]["totals"] == result["totals"]
     finally:
         for process in (serve, *joins):
             if process.poll() is None:

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from game.engine.actions import Action, NextHand
 from game.i18n import _, ngettext
 from game.net import NetClient
+from game.net.address import shown_host
 from game.net.events import (
     HostLost,
     Joined,
@@ -223,7 +224,8 @@ class JoinedSeat:
         self.retry_at = None
         self.retries_left -= 1
         old = self.client
-        self.client = NetClient(f"{old.host}:{old.port}", old.code, old.name, token=old.token)
+        self.client = NetClient(f"{shown_host(old.host)}:{old.port}", old.code, old.name,
+                                token=old.token)
         self.client.start()
 
     def _give_up(self, reason: str) -> None:

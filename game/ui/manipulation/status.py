@@ -280,7 +280,8 @@ class TableStatus:
                      match.hand.final_turns is not None,
                      self.table.phase == HUMAN and can_edit(self.table),
                      self.table.sort_mode, label,
-                     "" if self.table.remote_match else deal_words(match.seed))
+                     deal_words(match.seed) if self.table.session.deal_shown
+                     and not self.table.remote_match else "")
 
 
 

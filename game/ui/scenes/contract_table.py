@@ -652,7 +652,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             (_("\u2713 Contract laid down"), "good") if r.laid_down[self.bottom]
             else (_("Contract not down yet"), "muted"),
         ]
-        if not self.remote_match:  # a joined game's deal is the host's secret
+        # a joined game's deal is the host's secret; another person's hand, the deal's
+        if not self.remote_match and self.session.deal_shown:
             info.append((deal_words(match.seed), "muted"))
         draw = self.phase == HUMAN and r.phase == "draw" and self.human.my_move()
         contract = match.contract

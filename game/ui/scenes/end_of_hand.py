@@ -7,7 +7,9 @@ leave to the title. What each shows (and when) stays in its own scene.
 Both also show the match's deal number (``game.deals``) in a row of its own above the
 buttons, with "Play this deal again" (the same deal number, variant, house rules and seats,
 from the first hand) and, once the hand is over, the order the stock would have been drawn
-in, as cards, in place of the scores."""
+in, as cards, in place of the scores. The number and the stock's order rebuild every hidden
+hand: while another person's hand is hidden from the screen (hot-seat, a hosted network
+game) neither is shown before the match is over (``GameSession.deal_shown``)."""
 
 from __future__ import annotations
 
@@ -106,6 +108,13 @@ class EndOfHandScene(MenuBase):
         return self.table is not None and bool(getattr(self.table, "remote_match", False))
 
     @property
+    def deal_shown(self) -> bool:
+        """Are the deal number and the stock's order shown? Not while another person's
+        hand is hidden from the screen (``GameSession.deal_shown``), nor at a joined
+        table."""
+        return not self.remote and self.session.deal_shown
+
+    @property
     def deal_offered(self) -> bool:
         """Is "Play this deal again" offered? Not for a game hosted on the network, whose
         other players join from their own screens."""
@@ -114,7 +123,7 @@ class EndOfHandScene(MenuBase):
     def stock_order(self) -> list[Card]:
         """The cards left in the stock in the order they would have been drawn, top first;
         none before the hand is over."""
-        if not self.match.hand_over:
+        if not self.match.hand_over or not self.deal_shown:
             return []
         return list(reversed(self.match.hand.stock))
 
@@ -129,12 +138,14 @@ class EndOfHandScene(MenuBase):
         if self.over:
             self._play_deal()
             return
-        self.open_dialog(ConfirmDialog(
-            self.app, _("Play this deal again?"),
-            _("This match stops here and {deal} is dealt again from its first hand, with the "
-              "same players and rules. The match so far is not kept.").format(
-                deal=deal_words(self.match.seed)),
-            self._play_deal, confirm=_("Play it again")))
+        title = _("Play this deal again?")
+        text = _("This match stops here and {deal} is dealt again from its first hand, with "
+                 "the same players and rules. The match so far is not kept.").format(
+            deal=deal_words(self.match.seed)) if self.deal_shown else \
+            _("This match stops here and its deal is dealt again from its first hand, with "
+              "the same players and rules. The match so far is not kept.")
+        self.open_dialog(ConfirmDialog(self.app, title, text, self._play_deal,
+                                       confirm=_("Play it again")))
 
     def _play_deal(self) -> None:
         """A new match of the same deal number, variant, house rules and seats."""
@@ -159,7 +170,7 @@ class EndOfHandScene(MenuBase):
             specs.append(("deal_again", _("Play this deal again"), self.replay_deal, "plain",
                           _("The same cards from the first hand, with the same players and "
                             "rules")))
-        if self.match.hand_over:
+        if self.match.hand_over and self.deal_shown:
             specs.append(("stock", _("Scores") if self.showing_stock else _("Stock order"),
                           self.toggle_stock, "plain",
                           _("The scores again") if self.showing_stock else
@@ -181,10 +192,12 @@ class EndOfHandScene(MenuBase):
         return []
 
     def _deal_label_width(self) -> int:
+        if not self.deal_shown:
+            return -self.px(16)  # the buttons start where the number would
         return font(self.px(17), "bold").size(deal_words(self.match.seed))[0]
 
     def _draw_deal_row(self, surface: pygame.Surface, y: int) -> None:
-        if self.remote:
+        if not self.deal_shown:
             return
         box = self._box()
         draw_text(surface, deal_words(self.match.seed), self.px(17), GOLD_LIGHT, style="bold",

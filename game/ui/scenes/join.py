@@ -11,6 +11,7 @@ host sends it (who holds which seat) and, when the host starts, opens the joined
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from functools import partial
@@ -21,8 +22,10 @@ import pygame
 from game.engine.variants import Family, all_variants
 from game.i18n import N_, _
 from game.net import Browser, FoundGame, NetClient
+from game.net.address import parse_address, shown_host
 from game.net.events import HostLost, Joined, JoinRefused, Lobby, LobbySeat, Problem, Update
 from game.net.host import code_key
+from game.store import StoreError
 from game.ui import theme
 from game.ui.scenes import screens
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
@@ -128,7 +131,8 @@ class JoinScene(MenuScene):
             self.button(pygame.Rect(inner.x, y, inner.w, self.px(40)), text,
                         partial(self.pick, game), key=f"game{index}", size=15,
                         tooltip=_("{address}:{port} \u00b7 {seats} seats").format(
-                            address=game.address, port=game.port, seats=game.seats))
+                            address=shown_host(game.address), port=game.port,
+                            seats=game.seats))
             y += self.px(48)
         if self.in_lobby:
             return
@@ -181,7 +185,7 @@ class JoinScene(MenuScene):
         """A game in the list: its address in the form; the code is the host's to tell."""
         if self.in_lobby or self.connecting:
             return
-        self.address = f"{game.address}:{game.port}"
+        self.address = f"{shown_host(game.address)}:{game.port}"
         self.problem = "" if game.joinable else _(
             "This game's host plays another version of the game.")
         self.focus.focus_key("code")
@@ -197,10 +201,41 @@ class JoinScene(MenuScene):
         if not self.code:
             self.problem = _("Type the join code (the host's lobby shows it).")
             return
-        self._connect(TOKENS.get(self._game_key()))
+        self._connect(self._held_token())
 
     def _game_key(self) -> tuple[str, str]:
         return (self.address, code_key(self.code))
+
+    def _where(self) -> str:
+        """The host's address as the data folder keeps it ("" if it is none)."""
+        try:
+            host, port = parse_address(self.address)
+        except ValueError:
+            return ""
+        return f"{shown_host(host)}:{port}"
+
+    def _held_token(self) -> str | None:
+        """The token of the seat this app holds in the game at the address and code typed:
+        given while it runs, else kept in the data folder by an earlier run (the game
+        crashed, the computer restarted)."""
+        token = TOKENS.get(self._game_key())
+        if token is None and self._where():
+            held = self.app.store.tokens.get(self._where(), code_key(self.code))
+            token = held.token if held is not None else None
+        return token
+
+    def _keep_token(self, joined: Joined) -> None:
+        TOKENS[self._game_key()] = joined.token
+        if self._where():
+            with contextlib.suppress(StoreError):
+                self.app.store.tokens.keep(self._where(), code_key(self.code), joined.token,
+                                           joined.seat, self.name)
+
+    def _forget_token(self) -> None:
+        TOKENS.pop(self._game_key(), None)
+        if self._where():
+            with contextlib.suppress(StoreError):
+                self.app.store.tokens.forget(self._where(), code_key(self.code))
 
     def _connect(self, token: str | None) -> None:
         try:
@@ -250,12 +285,12 @@ class JoinScene(MenuScene):
         for index, event in enumerate(events):
             if isinstance(event, Joined):
                 self.joined = event
-                TOKENS[self._game_key()] = event.token
+                self._keep_token(event)
                 self.rebuild()
             elif isinstance(event, JoinRefused):
                 if client.token is not None and "token" in event.reason:
                     # the seat it held is gone (another game at that address): join anew
-                    TOKENS.pop(self._game_key(), None)
+                    self._forget_token()
                     self._drop_client()
                     self._connect(None)
                     return

@@ -17,6 +17,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.net import HostSettings, NetHost, SeatSpec
+from game.net.address import shown_host
 from game.net.events import Listening, Lobby, LobbySeat, Problem
 from game.session import GameSession
 from game.ui import theme
@@ -202,7 +203,7 @@ class LobbyScene(MenuScene):
             return
         draw_text(surface, _("Address"), px(15), theme.MUTED, topleft=(x, y))
         y += px(22)
-        address = f"{listening.address}:{listening.port}"
+        address = f"{shown_host(listening.address)}:{listening.port}"
         size = self.fitting_px([address], w, 40, bold=True)
         y = draw_text(surface, address, size, theme.GOLD_LIGHT, style="bold",
                       topleft=(x, y)).bottom + px(18)

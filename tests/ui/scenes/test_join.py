@@ -217,9 +217,10 @@ def test_a_second_app_joins_the_host_app_and_plays_a_turn_the_host_shows(
     frames_until([host_app, joiner], lambda: joined.phase == HUMAN and not joined.sprites.busy,
                  30, "the joiner's turn")
     assert [seat for seat, _ in joined.turn_log] == [0]
-    # its seat boxes say where the others play; the deal (the host's seed) is not known here
+    # its seat boxes say where the others play; the deal (the host's seed) is not known here,
+    # and the host's screen keeps it back too while the joiner's hand is hidden from it
     assert joined.model.seats[0].note == "At the host's screen"
-    assert joined.indicators.facts().deal == "" and hosted.indicators.facts().deal
+    assert joined.indicators.facts().deal == "" and hosted.indicators.facts().deal == ""
     # the joiner lays a meld from its hand: select, drag to a new meld, End turn
     cards = meld_in(tuple(joined.match.hand.hands[1]), joined.match.variant)
     for card in cards:
@@ -446,6 +447,38 @@ def test_joining_the_same_game_again_takes_the_seat_back(app: Any) -> None:
         again = app.scenes.top
         assert again is not table and again.seat == 1
         assert tuple(again.match.hand.hands[1]) == hand
+    finally:
+        host.stop()
+        host.join(10)
+
+
+def test_a_restarted_window_takes_its_seat_back_with_the_kept_token(
+        start_app: StartApp, tmp_path: Any) -> None:
+    """The window's game crashes: the next start of the game, on the same data folder,
+    joins the same address and code and is given its seat back (the token was kept in
+    the data folder), with its hand, never told the game is full."""
+    first = start_app(data_dir=tmp_path)
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net")])
+    seen: list[object] = []
+    try:
+        table = join_and_begin(first, host, seen)
+        frames_until([first], lambda: table.settled, 20, "the table")
+        hand = tuple(table.match.hand.hands[1])
+        table.link.client.close()  # the game crashes: the connection goes, nothing said
+        host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "waiting",
+                          seen)
+        join_module.TOKENS.clear()  # a new start of the game remembers nothing in memory
+        second = start_app(data_dir=tmp_path)
+        scene = open_join(second)
+        fill_form(second, scene, f"{LOOPBACK}:{host.port}", host.code, "Bea")
+        click(second, button(second, "Join"))
+        frames_until([second], lambda: top_name(second) == "JoinedTableScene"
+                     or bool(scene.problem), 15, "the table again")
+        assert not scene.problem and top_name(second) == "JoinedTableScene", scene.problem
+        host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "taken",
+                          seen, second)
+        again = second.scenes.top
+        assert again.seat == 1 and tuple(again.match.hand.hands[1]) == hand
     finally:
         host.stop()
         host.join(10)
