@@ -436,7 +436,7 @@ class HumanTurn:
             # told on a scratch draft from the start of the turn, then applied or dismissed
             self.hint_show = Playback(self.table.match.draft(), action, decision.edits)
             # the story moves melds about; Dismiss puts every meld back where it was
-            self._places_before_hint = self.table.slots.copy()
+            self.keep_places()
             self.table.session.hints += 1  # the statistics mark a win with hints
             self.hint_pacer = Pacer()
             self.table.selected.clear()
@@ -473,6 +473,11 @@ class HumanTurn:
             return _("draw a card (D)."), _("Draw a card (D).")
         return (ngettext("draw {n} card (D).", "draw {n} cards (D).", n).format(n=n),
                 ngettext("Draw {n} card (D).", "Draw {n} cards (D).", n).format(n=n))
+
+    def keep_places(self) -> None:
+        """A hint's play is about to be told: the melds' places now are kept, for Dismiss
+        to put them back."""
+        self._places_before_hint = self.table.slots.copy()
 
     def update_hint(self, dt: float) -> None:
         """The hint's play, a step at a time; at its end, Apply or Dismiss."""

@@ -60,6 +60,15 @@ class TutorialCoach:
     def tools_off(self) -> frozenset[str]:
         return frozenset()
 
+    def viewer(self) -> str | None:
+        """Once the step is done the table only shows it: Next step (or Finish) goes on,
+        End turn has nothing more to end."""
+        if not self.reached:
+            return None
+        last = self.progress.index + 1 >= len(STEPS)
+        return _("Step done: press {button} to go on.").format(
+            button=_("Finish") if last else _("Next step"))
+
     def arrows(self) -> Sequence[Arrow]:
         """The step's pointers whose card is not yet where it goes."""
         scene = self.scene
