@@ -411,6 +411,11 @@ class StagedTable(TableScene):
         self._draw_arrows(surface)
         self._draw_panel(surface)
 
+    def note_keeps_clear(self) -> list[pygame.Rect] | None:
+        """A coach's table never hides a meld under the table's note (the best play's
+        words over the melds they name), nor the coach's panel."""
+        return [self.panel_rect] if self.panel_rect.w else []
+
     def _draw_panel(self, surface: pygame.Surface) -> None:
         rect = self.panel_rect
         if not rect.w:
