@@ -29,7 +29,7 @@ from game.ui.cardtable.controls import ButtonState
 from game.ui.cardtable.driver import Pacer, Playback
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import HINT, HUMAN, VIEW
-from game.ui.manipulation.status import TableStatus
+from game.ui.manipulation.status import TableStatus, problem_text
 from game.ui.scenes.table import TableScene
 from game.ui.theme import CREAM, ERROR, FOCUS_COLOUR, GOLD_DARK, GOLD_LIGHT, GREEN, MARK_EDGE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
@@ -377,8 +377,9 @@ class StagedTable(TableScene):
         if self._ends_turn(event) and self.phase == HUMAN and self.draft is not None \
                 and self.draft.touched:
             check = self.draft.check()
-            if not check.ok:
-                self.coach.refused([str(p) for p in check.problems])
+            if not check.ok:  # in the table's own words (the meld named by its cards)
+                melds = self.draft.table().melds
+                self.coach.refused([problem_text(p, melds) for p in check.problems])
                 self.refresh_coach()
         return super().handle_event(event)
 
