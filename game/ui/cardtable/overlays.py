@@ -100,11 +100,11 @@ def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
         span = _free_span(rail, avoid)
         width = span.w - 16
         lines, tall = wrapped(width)
-        room = rail.h - 8
+        room = rail.h - 8 - (size + 6)  # below the rail's caption (whose hand it is)
         if tall > room:  # the lines that fit, the last of them saying there is more
-            line = int(size * 1.35)
-            keep = max(0, len(lines) - (tall - room + line - 1) // line - 1)
-            tall -= line * (len(lines) - keep - 1)
+            row = int(size * 1.35)
+            keep = max(0, len(lines) - (tall - room + row - 1) // row - 1)
+            tall -= row * (len(lines) - keep - 1)
             lines = lines[:keep] + ["\u2026"]
         rect = pygame.Rect(span.x + 8, rail.bottom - 4 - tall, width, tall)
     fill, edge, ink = tones.get(message.tone, tones["info"])

@@ -412,6 +412,9 @@ class StagedTable(TableScene):
         self._draw_arrows(surface)
         self._draw_panel(surface)
 
+    def hint_applies(self) -> bool:
+        return APPLY_TOOL not in self.coach.tools_off()
+
     def note_keeps_clear(self) -> list[pygame.Rect] | None:
         """A coach's table never hides a meld under the table's note (the best play's
         words over the melds they name), nor the coach's panel."""

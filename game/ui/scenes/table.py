@@ -635,6 +635,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
                                        self.clock - self.human.hint_since)
         self.pointer.draw_tooltip(surface)
 
+    def hint_applies(self) -> bool:
+        """A hint's play told on the table may be put on the player's turn (Apply)."""
+        return True
+
     def note_keeps_clear(self) -> list[pygame.Rect] | None:
         """What the note must never cover besides the melds (None: it may cover a meld
         where the felt has no room for it)."""

@@ -72,6 +72,10 @@ def test_after_the_best_play_the_review_is_no_live_turn(start_app: StartApp,
     app = start_app(speed=4.0)
     _review, probe = review_on_table(app, finished)
     scene = probe.scene
+    # the best play is shown, not offered: nothing says Apply (it is off)
+    assert "Apply" not in scene.status.text, scene.status.text
+    assert scene.message is not None
+    assert not any("Apply" in line for line in scene.message.lines), scene.message.lines
     probe.key(pygame.K_ESCAPE)  # the best play put away: the table as it lay
     landed(probe)
     assert app.scenes.top is scene
