@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.ai.players.hard import POINTS_SCHEMES, Tuning
@@ -37,7 +37,7 @@ from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.unseen import opponents
 from game.engine.actions import Play
 from game.engine.cards import Card
-from game.engine.match import Match, PlayerView
+from game.engine.match import Match, PlayerView, TurnRecord
 from game.engine.scoring import hand_value
 from game.engine.serialize import new_match
 from game.engine.table import Table
@@ -81,6 +81,8 @@ class TurnReview:
     hand_counts: tuple[int, ...] = ()  # every seat's cards where the seat decided
     seats_opened: tuple[bool, ...] = ()  # which seats were past the first-play rule
     drawn: int = 0  # the cards the turn drew (a draw, a give-up's penalty)
+    #: the hand's turns before this one, in order: how the table came to lie as it did
+    earlier: tuple[TurnRecord, ...] = ()
 
     @property
     def shortfall(self) -> int:
@@ -336,9 +338,10 @@ def review_match(match: Match, seat: int, work: int = REVIEW_WORK) -> Review:
             record = h.turns[pending.turns_before]
             number = seat_turns[h.number] = seat_turns.get(h.number, 0) + 1
             drawn = max(0, len(h.hands[seat]) + len(record.played) - pending.start_cards)
-            review.turns.append(judge_turn(pending.view, record.played, record.after,
-                                       record.ended_by, h.number + 1, number,
-                                       _seed(match.seed, h.number, number), work, drawn))
+            judged = judge_turn(pending.view, record.played, record.after, record.ended_by,
+                                h.number + 1, number, _seed(match.seed, h.number, number),
+                                work, drawn)
+            review.turns.append(replace(judged, earlier=tuple(h.turns[:pending.turns_before])))
             pending = None
     return review
 

@@ -35,13 +35,15 @@ class OtherSeat:
 def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
                    hand: Sequence[Card], name: str | None = None, opponent: str | None = None,
                    opened: bool = True, players: int | None = None,
-                   others: Sequence[OtherSeat] | None = None) -> GameSession:
+                   others: Sequence[OtherSeat] | None = None, seed: int = 0,
+                   hand_number: int = 0) -> GameSession:
     """A session whose match has seat 0 (human; ``opened``: past the first-play rule) to
     play ``hand`` on ``table``; the other seats (``others`` as they were, or ``players`` in
     all: the variant's fewest when None, and never fewer than two) hold some of the other
-    cards, the stock the rest. ValueError when the position's cards are not in the deck of
-    that many players, or the others hold more cards than are left. The seats' names
-    default to "You" and "Coach" in the player's language."""
+    cards, the stock the rest; ``seed`` and ``hand_number`` (from 0) name the deal and
+    the hand of a real match the position comes from. ValueError when the position's
+    cards are not in the deck of that many players, or the others hold more cards than
+    are left. The seats' names default to "You" and "Coach" in the player's language."""
     name = name or _("You")
     opponent = opponent or _("Coach")
     variant = get_variant(variant_id, dict(options))
@@ -52,7 +54,7 @@ def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
         count = max(2, variant.min_players) if players is None else players
         names = [name] + [opponent if count == 2 else f"{opponent} {n}"
                           for n in range(1, count)]
-    match = new_match(variant_id, count, 0, dict(options), names, oracle=PLAY_ORACLE)
+    match = new_match(variant_id, count, seed, dict(options), names, oracle=PLAY_ORACLE)
     if not isinstance(match, Match):
         raise ValueError(_("{game} is a contract game: no position to stage").format(
             game=_(match.variant.name)))
@@ -68,6 +70,7 @@ def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
         raise ValueError(_("the other seats hold {n} cards, but only {left} are left in the "
                            "deck").format(n=sum(counts), left=len(rest)))
     h = match.hand
+    h.number = hand_number
     h.hands = [list(hand)]
     for held in counts:
         h.hands.append(rest[:held])

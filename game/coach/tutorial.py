@@ -144,7 +144,8 @@ STEPS: tuple[Step, ...] = (
           N_("Drag 9\u2665 alone to the empty felt and press End turn: the game refuses and "
           "says why. Then add 9\u2666 and 9\u2663 to it and press End turn again.")),
          "machiavelli", "JS QS KS", "9H 9D 9C 5S", ("9H", "9D", "9C"),
-         (Pointer("9H", NEW_MELD),), refusal_first=True,
+         (Pointer("9H", NEW_MELD), Pointer("9D", NEW_MELD), Pointer("9C", NEW_MELD)),
+         refusal_first=True,
          done_words=N_("That is the whole rule book of the table. Have a good game!")),
 )
 

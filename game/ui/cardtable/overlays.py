@@ -64,12 +64,14 @@ def draw_status_pill(surface: pygame.Surface, text: TextCache, rect: pygame.Rect
 def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
               status: pygame.Rect, message: Message, size: int, width: int,
               tones: NoteTones, avoid: Sequence[pygame.Rect] = (),
-              rail: pygame.Rect | None = None) -> pygame.Rect:
+              rail: pygame.Rect | None = None, clear: bool = False) -> pygame.Rect:
     """``message`` (a title and bullet lines) in a box ``width`` wide, centred on
     ``table`` just above the ``status`` line (or, when that covers any of ``avoid``, the
     melds, in the place on the felt that covers least of them), fading out in its last
     half second; on a felt with no clear place, over the hand ``rail`` when it fits there
-    rather than over the melds it may be about. Returns where it went."""
+    rather than over the melds it may be about. ``clear``: never over any of ``avoid``:
+    on the rail (beside what of ``avoid`` lies there) with the lines that fit, the rest
+    cut. Returns where it went."""
     title_px = size + 2
 
     def titled(wide: int) -> list[str]:
@@ -94,6 +96,17 @@ def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
         if tall <= rail.h - 8:
             lines, width = rail_lines, wide
             rect = pygame.Rect(rail.x + 8, rail.bottom - 4 - tall, wide, tall)
+    if clear and rail is not None and any(rect.colliderect(other) for other in avoid):
+        span = _free_span(rail, avoid)
+        width = span.w - 16
+        lines, tall = wrapped(width)
+        room = rail.h - 8 - (size + 6)  # below the rail's caption (whose hand it is)
+        if tall > room:  # the lines that fit, the last of them saying there is more
+            row = int(size * 1.35)
+            keep = max(0, len(lines) - (tall - room + row - 1) // row - 1)
+            tall -= row * (len(lines) - keep - 1)
+            lines = lines[:keep] + ["\u2026"]
+        rect = pygame.Rect(span.x + 8, rail.bottom - 4 - tall, width, tall)
     fill, edge, ink = tones.get(message.tone, tones["info"])
     alpha = 1.0 if message.ttl > 0.5 else max(0.0, message.ttl / 0.5)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -136,6 +149,23 @@ def _note_place(rect: pygame.Rect, table: pygame.Rect, status: pygame.Rect,
         place.midbottom = (table.centerx, bottom)
         return place
     return best[2]
+
+
+def _free_span(rail: pygame.Rect, avoid: Sequence[pygame.Rect]) -> pygame.Rect:
+    """The widest part of ``rail``, its whole height, that none of ``avoid`` lying on it
+    covers."""
+    edges = sorted((max(rail.x, r.x), min(rail.right, r.right)) for r in avoid
+                   if r.colliderect(rail))
+    spans: list[tuple[int, int]] = []
+    x = rail.x
+    for left, right in edges:
+        if left > x:
+            spans.append((x, left))
+        x = max(x, right)
+    if x < rail.right:
+        spans.append((x, rail.right))
+    left, right = max(spans, key=lambda span: span[1] - span[0], default=(rail.x, rail.x))
+    return pygame.Rect(left, rail.y, right - left, rail.h)
 
 
 def _area(rect: pygame.Rect) -> int:

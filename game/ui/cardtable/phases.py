@@ -9,3 +9,4 @@ REPLAY = "replay"  # "last turns": the other players' turns told again
 HINT = "hint"  # a hint's play told step by step on the table, to apply or dismiss
 WAIT = "wait"  # a hand-over cover or the scoreboard is up
 STOPPED = "stopped"  # a computer player could not move; the game cannot go on
+VIEW = "view"  # a coach's table that only shows (a reviewed turn, a tutorial step done)

@@ -64,9 +64,10 @@ class TableProbe:
         return next((worker for worker in self.scene.workers() if not worker.done), None)
 
     def idle(self) -> bool:
-        """The table waits for a person and nothing moves."""
+        """The table waits for a person (to play, or to look: a coach's view) and nothing
+        moves."""
         scene = self.scene
-        return self.app.scenes.top is scene and scene.phase == "human" \
+        return self.app.scenes.top is scene and scene.phase in ("human", "view") \
             and not scene.sprites.busy
 
     def settle(self, limit: int = 3000) -> None:

@@ -22,18 +22,21 @@ from pygame_gui.elements import UIButton
 
 from game.coach.tutorial import Side
 from game.engine.actions import Action, Play
-from game.engine.cards import Card
+from game.engine.cards import Card, Face
+from game.engine.draft import TurnDraft
 from game.i18n import _
 from game.ui.cardtable.controls import ButtonState
 from game.ui.cardtable.driver import Pacer, Playback
-from game.ui.cardtable.phases import HINT, HUMAN
-from game.ui.manipulation.status import TableStatus
+from game.ui.cardtable.look import Status
+from game.ui.cardtable.phases import HINT, HUMAN, VIEW
+from game.ui.manipulation.status import TableStatus, problem_text
 from game.ui.scenes.table import TableScene
 from game.ui.theme import CREAM, ERROR, FOCUS_COLOUR, GOLD_DARK, GOLD_LIGHT, GREEN, MARK_EDGE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
 from game.ui.widgets.look import Look
 
 if TYPE_CHECKING:
+    from game.engine.match import TurnRecord
     from game.session import GameSession
     from game.ui.app import App
     from game.ui.manipulation.layout import Layout
@@ -90,6 +93,9 @@ class Coach(Protocol):
     def tools_off(self) -> frozenset[str]:
         """The table's own tools the coach does without: ``HINT_TOOL`` (asking for a
         hint), ``APPLY_TOOL`` (putting a told play on the table)."""
+    def viewer(self) -> str | None:
+        """None while the player plays; else the table only shows (a reviewed turn, a
+        step done): no card moves, no game button, and these words on the status line."""
     def judge(self, play: Play) -> None:
         """The player pressed End turn with a legal play."""
     def refused(self, problems: Sequence[str]) -> None:
@@ -126,9 +132,14 @@ class StagedTable(TableScene):
 
     coached = True
 
-    def __init__(self, app: App, session: GameSession, coach: Coach) -> None:
-        super().__init__(app, session, autosave=False)
+    def __init__(self, app: App, session: GameSession, coach: Coach,
+                 history: Sequence[TurnRecord] = ()) -> None:
         self.coach = coach
+        super().__init__(app, session, autosave=False)
+        #: the turns of a real hand that led to the position (a reviewed turn's): the melds
+        #: are laid where those turns left them, not in the order the position lists them
+        self.history = tuple(history)
+        self._walking: TurnDraft | None = None  # a table of the history being laid out
         self.coach_buttons: dict[str, UIButton] = {}
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_folded = False  # the felt is full: only the title and buttons show
@@ -264,6 +275,36 @@ class StagedTable(TableScene):
         if wanted != self._wanted or self._panel_rect() != self.panel_rect:
             self.build_coach_buttons()
 
+    # -- the position, laid out as its hand left it
+
+    def _deal_or_resume(self, fresh_deal: bool, stagger: float, dealing: str) -> None:
+        self._lay_history()
+        super()._deal_or_resume(fresh_deal, stagger, dealing)
+
+    def _lay_history(self) -> None:
+        """Every turn of the history told on the table's memory of places, a step at a
+        time as the table told it when it was played, so each meld lies where it lay."""
+        variant = self.match.variant
+        try:
+            for record in self.history:
+                draft = TurnDraft(variant, record.before, tuple(record.played), True)
+                story = Playback(draft, Play(record.player, record.after))
+                self._walking = draft
+                self._rebuild()
+                while not story.finished:
+                    story.step()
+                    self._rebuild()
+        finally:
+            self._walking = None
+
+    def _source(self) -> tuple[Sequence[Sequence[Card]], Sequence[Card], dict[Card, Face],
+                               list[int]]:
+        walking = self._walking
+        if walking is None:
+            return super()._source()
+        counts = [len(hand) for hand in self.match.hand.hands]
+        return walking.groups, walking.free, dict(walking.declared), counts
+
     # -- the turn, judged by the coach
 
     def commit(self, action: Action) -> bool:
@@ -273,8 +314,21 @@ class StagedTable(TableScene):
             self.human.refuse(_("Not here"), [_("Find the play with the cards in your hand: "
                                                 "drawing or passing is not part of this "
                                                 "table.")])
+        if self.phase == HUMAN and self.coach.viewer() is not None:
+            self.set_phase(VIEW)  # judged and done: End turn has nothing more to do
+            self.refresh()
         self.refresh_coach()
         return False  # the staged match never moves on
+
+    def set_phase(self, phase: str) -> None:
+        """While the coach has the table only show (``Coach.viewer``), the person's turn
+        is a view: nothing to move or end, and the coach's words on the status line."""
+        words = self.coach.viewer() if phase in (HUMAN, VIEW) else None
+        super().set_phase(VIEW if words is not None else phase)
+        if words is not None:
+            self.pointer.cancel()
+            self.selected.clear()
+            self.show_status(Status(words, "info"))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -297,8 +351,10 @@ class StagedTable(TableScene):
     def show_play(self, table_play: Play, edits: Sequence = ()) -> None:
         """Tell ``table_play`` on the table a step at a time, as a hint is told (from the
         start of the turn); at its end the player may apply it (Enter) or dismiss it."""
-        if self.phase not in (HUMAN, HINT) or self.draft is None:
+        if self.phase not in (HUMAN, HINT, VIEW) or self.draft is None:
             return
+        if self.phase != HINT:  # Esc (dismiss) puts the melds back where they lay
+            self.human.keep_places()
         self.human.hint_show = Playback(self.match.draft(), table_play, list(edits))
         self.human.hint_pacer = Pacer()
         self.selected.clear()
@@ -321,8 +377,9 @@ class StagedTable(TableScene):
         if self._ends_turn(event) and self.phase == HUMAN and self.draft is not None \
                 and self.draft.touched:
             check = self.draft.check()
-            if not check.ok:
-                self.coach.refused([str(p) for p in check.problems])
+            if not check.ok:  # in the table's own words (the meld named by its cards)
+                melds = self.draft.table().melds
+                self.coach.refused([problem_text(p, melds) for p in check.problems])
                 self.refresh_coach()
         return super().handle_event(event)
 
@@ -354,6 +411,14 @@ class StagedTable(TableScene):
         super().draw(surface)
         self._draw_arrows(surface)
         self._draw_panel(surface)
+
+    def hint_applies(self) -> bool:
+        return APPLY_TOOL not in self.coach.tools_off()
+
+    def note_keeps_clear(self) -> list[pygame.Rect] | None:
+        """A coach's table never hides a meld under the table's note (the best play's
+        words over the melds they name), nor the coach's panel."""
+        return [self.panel_rect] if self.panel_rect.w else []
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         rect = self.panel_rect

@@ -5,6 +5,7 @@ dragging, the keyboard focus, messages and tooltips. The board picture underneat
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -136,14 +137,17 @@ class Hud(Board):
             y += row
         return rects
 
-    def draw_message(self, surface: pygame.Surface, layout: Layout,
-                     message: Message) -> pygame.Rect:
+    def draw_message(self, surface: pygame.Surface, layout: Layout, message: Message,
+                     keep_clear: Sequence[pygame.Rect] | None = None) -> pygame.Rect:
+        """The note over the felt, clear of the melds where it can be; ``keep_clear``
+        (a coach's panel, say): clear of the melds and of those, always, cut if need be."""
         width = min(layout.table.width - 40, max(round(360 * layout.scale), layout.size[0] // 3))
         melds = [box.rect for box in layout.groups] + \
             ([layout.free_rect] if layout.free_rect is not None else [])
         return draw_note(surface, self.text, layout.table, layout.log, message,
-                         font_px(layout, 0.021, 12, 18), width, NOTE_TONES, melds,
-                         rail=layout.hand)
+                         font_px(layout, 0.021, 12, 18), width, NOTE_TONES,
+                         melds + list(keep_clear or ()), rail=layout.hand,
+                         clear=keep_clear is not None)
 
     def draw_tooltip(self, surface: pygame.Surface, pos: tuple[int, int], title: str,
                      body: str, scale: float = 1.0) -> None:

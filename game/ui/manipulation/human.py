@@ -78,6 +78,8 @@ class HumanTable(TurnState, Protocol):
     def commit(self, action: Action) -> bool: ...
     def write_autosave(self) -> None: ...
     def travel(self, cards: Sequence[Card]) -> None: ...
+    def hint_applies(self) -> bool:
+        """May a hint's play told on the table be put on the player's own turn?"""
 
 
 class TurnStatus(Protocol):
@@ -446,7 +448,7 @@ class HumanTurn:
             # told on a scratch draft from the start of the turn, then applied or dismissed
             self.hint_show = Playback(self.table.match.draft(), action, decision.edits)
             # the story moves melds about; Dismiss puts every meld back where it was
-            self._places_before_hint = self.table.slots.copy()
+            self.keep_places()
             self.table.session.hints += 1  # the statistics mark a win with hints
             self.hint_pacer = Pacer()
             self.table.selected.clear()
@@ -484,6 +486,11 @@ class HumanTurn:
         return (ngettext("draw {n} card (D).", "draw {n} cards (D).", n).format(n=n),
                 ngettext("Draw {n} card (D).", "Draw {n} cards (D).", n).format(n=n))
 
+    def keep_places(self) -> None:
+        """A hint's play is about to be told: the melds' places now are kept, for Dismiss
+        to put them back."""
+        self._places_before_hint = self.table.slots.copy()
+
     def update_hint(self, dt: float) -> None:
         """The hint's play, a step at a time; at its end, Apply or Dismiss."""
         show = self.hint_show
@@ -508,15 +515,19 @@ class HumanTurn:
             return
         _new, moved = marked_cards(show.done)
         n = len(show.draft.played())
+        applies = self.table.hint_applies()  # else only shown (a review): nothing to apply
         # every change is named, one a line: the player sees each meld the hint touches
-        self.table.say(_("Hint"), [
+        self.table.say(_("Hint") if applies else _("Best play"), [
             ngettext("Play {n} card", "Play {n} cards", n).format(n=n) + ", " + ngettext(
                 "moving {n} table card", "moving {n} table cards", len(moved)).format(
                 n=len(moved)) + _(" (marked \u25c6; cards from your hand \u25cf)."),
             *(step.words for step in show.steps if step.words),
-            _("Apply (Enter) puts it on your table; Dismiss (Esc) leaves the table as it was.")],
+            _("Apply (Enter) puts it on your table; Dismiss (Esc) leaves the table as it was.")
+            if applies else _("Esc puts it away: the table as it lay.")],
             "hint", 600.0)
-        self.table.show_status(Status(_("Hint shown: Apply (Enter) or Dismiss (Esc)"), "you"))
+        self.table.show_status(Status(_("Hint shown: Apply (Enter) or Dismiss (Esc)")
+                                      if applies else _("Best play shown: Esc puts it away"),
+                                      "you"))
 
     def skip_hint(self) -> None:
         if self.hint_show is not None and not self.hint_show.finished:

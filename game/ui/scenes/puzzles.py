@@ -176,6 +176,10 @@ class PuzzleCoach:
         items.append(CoachButton("back", _("Back"), self.leave))
         return items
 
+    def viewer(self) -> str | None:
+        """A puzzle stays open to other tries, solved or not."""
+        return None
+
     def tools_off(self) -> frozenset[str]:
         return frozenset()
 

@@ -20,11 +20,11 @@ from game.coach.review import Review, ReviewError, TurnReview, mark_words, revie
 from game.coach.staging import OtherSeat, staged_session
 from game.engine.actions import Play
 from game.engine.cards import Card
-from game.engine.turn import check_turn
 from game.i18n import N_, _, ngettext
 from game.solver.edits import card_text, story
 from game.store.stats import AccuracyRecord
 from game.ui.cardtable.driver import Worker
+from game.ui.cardtable.phases import HUMAN, VIEW
 from game.ui.coach.staged import APPLY_TOOL, HINT_TOOL, Arrow, CoachButton, StagedTable
 from game.ui.scenes import screens
 from game.ui.theme import BLUE, CREAM, ERROR, GOLD_LIGHT, GREEN, MUTED
@@ -449,14 +449,13 @@ def best_play_lines(variant: Variant, turn: TurnReview, unit: str) -> list[str]:
 
 
 class ReviewCoach:
-    """A reviewed turn on the table: its best play told step by step at once, and again on
-    request; the player may try other plays, each compared with the best."""
+    """A reviewed turn on the table, a viewer: the table as it lay at that turn, the best
+    play told step by step at once, and again on request; nothing is played here."""
 
     def __init__(self, app: App, turn: TurnReview) -> None:
         self.app = app
         self.turn = turn
         self.scene: StagedTable | None = None
-        self.said: tuple[str, str] | None = None
         self.started = False
 
     def title(self) -> str:  # short: the panel is narrow on a small window
@@ -473,7 +472,7 @@ class ReviewCoach:
                                                        n=best),)
 
     def verdict(self) -> tuple[str, str] | None:
-        return self.said
+        return None  # nothing is played here, so nothing is judged
 
     def buttons(self) -> Sequence[CoachButton]:
         return (CoachButton("again", _("Show again"), self.show),
@@ -487,12 +486,17 @@ class ReviewCoach:
 
     def tools_off(self) -> frozenset[str]:
         """The best play is the coach's to tell (Show again), not the table's hint's, and
-        the player tries plays by hand: nothing is put on the table for them."""
+        it is not put on the table: the table is a view."""
         return frozenset({HINT_TOOL, APPLY_TOOL})
+
+    def viewer(self) -> str | None:
+        """Always a view: the turn was played long ago."""
+        return _("Hand {hand}, turn {turn}, as the table lay: Show again, or Back "
+                 "(Esc)").format(hand=self.turn.hand, turn=self.turn.turn)
 
     def update(self) -> None:
         scene = self.scene
-        if not self.started and scene is not None and scene.phase == "human" \
+        if not self.started and scene is not None and scene.phase in (HUMAN, VIEW) \
                 and not scene.sprites.busy:
             self.started = True
             self.show()
@@ -503,23 +507,10 @@ class ReviewCoach:
             self.scene.show_play(Play(0, solution.table), solution.edits)
 
     def judge(self, play: Play) -> None:
-        scene = self.scene
-        if scene is None:
-            return
-        check = check_turn(scene.match.variant, self.turn.table, self.turn.cards, play.table,
-                           self.turn.opened)
-        n, best = len(check.played), self.turn.best or 0
-        if n >= best:
-            self.said = ("ok", ngettext("A legal play of {n} card: the best puts down {best}.",
-                                        "A legal play of {n} cards: the best puts down {best}.",
-                                        n).format(n=n, best=best))
-        else:
-            self.said = ("wrong", ngettext("Legal, {n} cards: {short} more card can go down.",
-                                           "Legal, {n} cards: {short} more cards can go down.",
-                                           best - n).format(n=n, short=best - n))
+        """Never asked: a view has no End turn."""
 
     def refused(self, problems: Sequence[str]) -> None:
-        self.said = ("wrong", _("Not legal: {problems}").format(problems="; ".join(problems)))
+        """Never asked: a view has no End turn."""
 
     def leave(self) -> None:
         self.app.scenes.pop()
@@ -537,7 +528,8 @@ def review_table(app: App, session: GameSession, turn: TurnReview,
                         turn.seats_opened[(turn.seat + n) % count]) for n in range(1, count)]
     staged = staged_session(match.variant_id, {k: str(v) for k, v in match.options.items()},
                             turn.table, turn.cards, name=name or _("You"), opened=turn.opened,
-                            players=match.players, others=others)
-    scene = StagedTable(app, staged, coach)
+                            players=match.players, others=others, seed=match.seed,
+                            hand_number=turn.hand - 1)
+    scene = StagedTable(app, staged, coach, turn.earlier)
     coach.scene = scene
     return scene

@@ -680,11 +680,21 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.human.chooser.draw(surface)
         self.note_rect = None
         if self.message is not None:
-            self.note_rect = self.hud.draw_message(surface, layout, self.message)
+            self.note_rect = self.hud.draw_message(surface, layout, self.message,
+                                                   self.note_keeps_clear())
             if self.human.hint_worker is not None and self.message is self.human.looking:
                 self.hud.draw_thinking(surface, self.note_rect, self.clock,
                                        self.clock - self.human.hint_since)
         self.pointer.draw_tooltip(surface)
+
+    def hint_applies(self) -> bool:
+        """A hint's play told on the table may be put on the player's turn (Apply)."""
+        return True
+
+    def note_keeps_clear(self) -> list[pygame.Rect] | None:
+        """What the note must never cover besides the melds (None: it may cover a meld
+        where the felt has no room for it)."""
+        return None
 
     def _overlay(self, surface: pygame.Surface) -> None:
         layout = self.layout

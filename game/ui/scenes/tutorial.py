@@ -10,17 +10,22 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.coach.staging import position, staged_session
-from game.coach.tutorial import NEW_MELD, STEPS, TutorialProgress
+from game.coach.tutorial import NEW_MELD, STEPS, Side, TutorialProgress
 from game.engine.actions import Play
-from game.engine.cards import Card
+from game.engine.cards import Card, Face
+from game.engine.melds import check_meld
 from game.engine.table import Table
 from game.i18n import _
 from game.store.errors import StoreError
 from game.store.puzzles import PuzzleStore
 from game.ui.coach.staged import Arrow, CoachButton, StagedTable
 from game.ui.scenes import screens
+from game.ui.scenes.dialogs import ConfirmDialog
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from game.engine.variants import Variant
     from game.ui.app import App
 
 
@@ -60,6 +65,15 @@ class TutorialCoach:
     def tools_off(self) -> frozenset[str]:
         return frozenset()
 
+    def viewer(self) -> str | None:
+        """Once the step is done the table only shows it: Next step (or Finish) goes on,
+        End turn has nothing more to end."""
+        if not self.reached:
+            return None
+        last = self.progress.index + 1 >= len(STEPS)
+        return _("Step done: press {button} to go on.").format(
+            button=_("Finish") if last else _("Next step"))
+
     def arrows(self) -> Sequence[Arrow]:
         """The step's pointers whose card is not yet where it goes."""
         scene = self.scene
@@ -79,19 +93,23 @@ class TutorialCoach:
             where = draft.location(card)
             return isinstance(where, int) and not old_cards & set(draft.groups[where])
 
-        # once one card of a new meld is down, the others point at it, not at empty felt
+        # once one card of a new meld is down, the others point into it, not at empty felt
         started = next((card for pointer in self.progress.step.pointers
                         if pointer.target == NEW_MELD
                         and (card := self._card(pointer.card)) is not None
                         and in_new_meld(card)), None)
-        for pointer in self.progress.step.pointers:
+        step = self.progress.step
+        # a step that wants a refused End first points at its first card alone until then
+        pointers = step.pointers[:1] if step.refusal_first and not self.progress.refused \
+            else step.pointers
+        for pointer in pointers:
             card = self._card(pointer.card)
             if card is None:
                 continue
             where = draft.location(card)
             if pointer.target == NEW_MELD:
                 if not in_new_meld(card):
-                    out.append(Arrow(card, started))
+                    out.append(self._into(card, started))
                 continue
             target = self._card(pointer.target, on_table=True)
             near = self._card(pointer.by, on_table=True)
@@ -101,6 +119,26 @@ class TutorialCoach:
                 continue
             out.append(Arrow(card, near, pointer.side))
         return out[:1] if self.progress.step.pointers[0].target != NEW_MELD else out
+
+    def _into(self, card: Card, started: Card | None) -> Arrow:
+        """The arrow for ``card`` going into the new meld holding ``started`` (None: none
+        is down yet, the empty felt): to the very place it takes there, the place of the
+        meld it lies in once in (in front of the card shown there now, or past the end)."""
+        scene = self.scene
+        if started is None or scene is None or scene.draft is None or scene.model is None:
+            return Arrow(card, started)
+        draft = scene.draft
+        where = draft.location(started)
+        shown = next((group.cards for group in scene.model.groups if group.index == where),
+                     None)
+        if not isinstance(where, int) or not shown:
+            return Arrow(card, started)
+        order = ordered(list(draft.groups[where]) + [card], scene.match.variant,
+                        draft.declared)
+        at = order.index(card)
+        if at < len(shown):
+            return Arrow(card, shown[at], Side.BEFORE)
+        return Arrow(card, shown[-1], Side.AFTER)
 
     def points_at_end(self) -> bool:
         """Every card is where the step wants it and the turn is ready to be judged (or,
@@ -146,7 +184,15 @@ class TutorialCoach:
         self.app.scenes.pop()
 
     def leave(self) -> None:
-        self.app.scenes.pop()
+        """Leave (the button, Esc, Menu): asked first, the step's play would be lost."""
+        self.app.scenes.push(ConfirmDialog(
+            self.app, _("Leave the tutorial?"),
+            _("You can take it again from the title screen."), self._left,
+            confirm=_("Leave"), cancel=_("Stay")))
+
+    def _left(self) -> None:
+        if self.scene is not None and self.app.scenes.top is self.scene:
+            self.app.scenes.pop()
 
     def update(self) -> None:
         """Nothing moves on by itself here."""
@@ -169,3 +215,12 @@ def tutorial_table(app: App, progress: TutorialProgress | None = None) -> Staged
     scene = StagedTable(app, staged_session(step.variant_id, {}, table, hand), coach)
     coach.scene = scene
     return scene
+
+
+def ordered(cards: Sequence[Card], variant: Variant, declared: Mapping[Card, Face]) -> list[Card]:
+    """``cards`` in the order their meld shows them: as the rules lay a meld out, else (too
+    few yet) by rank, jokers last."""
+    result = check_meld(cards, variant, declared)
+    if result.ok:
+        return list(result.ordered)
+    return sorted(cards, key=lambda c: (c.is_joker, 0 if c.is_joker else c.rank))
