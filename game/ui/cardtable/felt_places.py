@@ -82,6 +82,9 @@ class FeltPlaces:
     between_turns: bool = False
     #: where the player put the next new meld (a point on the screen), if they chose
     wish: tuple[float, float] | None = None
+    #: the table on show is a story's step (a computer's play told step by step, a hint, a
+    #: replay): a full felt waits for the turn's end to make room
+    provisional: bool = False
     _held: list[_Held] = field(default_factory=list)
     #: melds to move to a free place at the next arrangement (moved whole to the felt)
     _loose: set[frozenset[Card]] = field(default_factory=set)
@@ -308,12 +311,14 @@ class _Rows:
 
     def first_free(self, region: int, want: float, least: float) -> MeldPlace | None:
         """The first place in reading order with ``want`` free (else ``least``), clear of
-        every meld's room."""
-        for width in (want, least):
+        every meld's room; on a felt that has no such place, the first clear of the other
+        melds' cards (the room they keep but do not use)."""
+        for width, rooms in ((want, True), (least, True), (least, False)):
             for row in range(self.felt.rows[region]):
-                starts = [0.0] + sorted(room + self.felt.gap
-                                        for _, _, room in self.spans.get((region, row), ()))
+                spans = self.spans.get((region, row), ())
+                starts = [0.0] + sorted((room if rooms else cards) + self.felt.gap
+                                        for _, cards, room in spans)
                 for x in starts:
-                    if self._free_at(region, row, x, width, True):
+                    if self._free_at(region, row, x, width, rooms):
                         return MeldPlace(region, row, x, width)
         return None

@@ -14,6 +14,7 @@ from game.ai.turns import Commit, Decision, ask, make_computer, settle
 from game.engine.actions import Play
 from game.i18n import _
 from game.ui.cardtable.driver import Pacer, Playback, Worker
+from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import PLAYBACK, THINK
 from game.ui.cardtable.table_host import CardTableHost
@@ -53,6 +54,8 @@ class ComputerTable(CardTableHost, Protocol):
     def stop(self, problem: str) -> None: ...
     def name_of(self, seat: int) -> str: ...
     def travel(self, cards: Sequence[Card]) -> None: ...
+    @property
+    def slots(self) -> FeltPlaces: ...
 
 
 class ComputerTurns:
@@ -64,6 +67,7 @@ class ComputerTurns:
         self.playback: Playback | None = None  # its play being shown edit by edit
         self.pending: Decision | None = None  # the decision being played back
         self.pacer = Pacer()  # when the next step of the play on show starts
+        self._places_before: FeltPlaces | None = None  # the melds' places before the play
 
     def start(self, seat: int) -> None:
         self.table.drop_draft()
@@ -112,6 +116,9 @@ class ComputerTurns:
         self.pending = decision
         self.playback = Playback(self.table.match.draft(), action, decision.edits)
         self.pacer = Pacer()
+        # the story moves melds about on its way: the play lands on the places the table
+        # had, so a meld it leaves as it was (or only grows) stays where it lay
+        self._places_before = self.table.slots.copy()
 
     def _commit(self, decision: Decision) -> str:
         if self.table.commit(decision.action):
@@ -168,6 +175,9 @@ class ComputerTurns:
         self.pending = None
         if decision is None:
             return
+        if self._places_before is not None:
+            self.table.slots.restore(self._places_before)
+            self._places_before = None
         if not self.table.commit(decision.action):
             self._settle(self.table.match.current, None, self._commit, _("its play was refused"))
 

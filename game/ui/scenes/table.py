@@ -97,6 +97,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.drawn_by: dict[int, set[Card]] = {}
         #: where each meld sits on the felt, kept across turns (one map per hand)
         self.slots = FeltPlaces()
+        self._zooms_told = 0  # the felt's zoom-outs this hand the player was told of
         #: the melds' order saved with a resumed game, put in place at its first layout
         self._saved_places: list[list[Card]] | None = None
         #: one line per turn of this hand: (seat, what it did), for the log on the felt
@@ -238,7 +239,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
             return False
         self.draft = None
         self.selected.clear()
-        if self.message is not None and self.message.tone != "error":
+        if self.message is not None and self.message.tone != "error" \
+                and self.message.title != _("The table is full"):
             self.message = None  # a hint or a note about the turn just ended
         steps = play_steps(match.variant, start_table, start_hand, action.table) \
             if isinstance(action, Play) else []
@@ -411,11 +413,12 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self._zoom = self.app.zoom
         if self._saved_places is not None:
             self._seed_places(model)
-        zoom_outs = self.slots.zoom_outs
+        self.slots.provisional = self.story() is not None
         layout = compute_layout(model, self.app.size, self.slots, 0 if self.coached else None,
                                 self.app.settings.left_handed, self._zoom)
-        if self.slots.zoom_outs > zoom_outs:
-            # the felt was truly full: said, so no card shrinks without a word
+        told, self._zooms_told = self._zooms_told, self.slots.zoom_outs
+        if self.slots.zoom_outs > told:
+            # the felt was full: said, so no card shrinks without a word
             self.say(_("The table is full"), [_("The cards are smaller now, so every meld "
                                                 "keeps its place.")], "info", 6.0)
         return layout
