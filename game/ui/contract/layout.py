@@ -334,12 +334,14 @@ def _place_melds(layout: ContractLayout, model: ContractModel, hand_h: int,
                         max(MIN_TABLE_HEIGHT, felt_bottom - layout.table.y))
     places.start((layout.size, layout.zoom, layout.cards_zoom, layout.sidebar.x == 0,
                   model.round_number))
-    if places.card_h is None:
+    fresh = places.card_h is None  # the size is chosen now: nothing was seen smaller
+    if fresh:
         top = min(round(hand_h * 0.86), table.height - 20)
         places.card_h = _hand_height(model, table, top)
     melds = [(meld.cards, 0, True) for meld in model.melds]
     while True:
         h = places.card_h
+        assert h is not None  # chosen above, for the hand
         felt, m = _felt(table, h)
         before = places.copy()
         placed, full, tight = places.arrange(melds, felt)
@@ -350,6 +352,8 @@ def _place_melds(layout: ContractLayout, model: ContractModel, hand_h: int,
         factor = max(min(goal / h, ZOOM_STEP), MIN_TABLE_HEIGHT / h)
         places.zoom_out(factor, _felt(table, max(1, int(h * factor)))[0])
     places.between_turns = False
+    if fresh:  # a table that needed smaller cards from the start was never seen larger
+        places.zoom_outs = 0
     layout.table_card = (m.w, h)
     for meld, place in zip(model.melds, placed, strict=True):
         if place is None:  # full even at the smallest cards: the last row's end

@@ -392,7 +392,8 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int, places: FeltPla
     label_h = max(16, round(table.height * 0.05)) if model.apart else 0
     places.start((layout.size, layout.zoom, layout.cards_zoom))
     places.free_room = max(places.free_room, len(model.free))
-    if places.card_h is None:
+    fresh = places.card_h is None  # the size is chosen now: nothing was seen smaller
+    if fresh:
         places.sets_share = _sets_share(model) if model.apart else SETS_SHARE
         top = min(round(hand_h * 0.86), max(MIN_TABLE_HEIGHT, (table.height - label_h) // 2))
         places.card_h = _hand_height(layout, model, top, label_h, places.free_room,
@@ -402,6 +403,7 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int, places: FeltPla
              for g in model.groups]
     while True:
         h = places.card_h
+        assert h is not None  # chosen above, for the hand
         w = round(h / CARD_RATIO)
         felt, pad = _felt(layout, model, h, label_h, share)
         free_w = _free_block(w, pad, places.free_room)
@@ -422,6 +424,8 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int, places: FeltPla
                                       share)[0])
     places.between_turns = False
     places.wish = None
+    if fresh:  # a table that needed smaller cards from the start was never seen larger
+        places.zoom_outs = 0
     layout.table_card = (w, h)
     regions = _regions(layout, model, label_h, share)
     layout.regions = [(name, area) for name, area in regions if name]

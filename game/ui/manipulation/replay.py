@@ -128,7 +128,9 @@ class LastTurnReplay:
         self.pacer = Pacer()
         self.table.set_phase(REPLAY)
         # no note: on a full felt it went over the hand; the status line says which turn
-        # of how many is on show and the keys
+        # of how many is on show and the keys (a note of the table's own, as its zoom-out,
+        # was about the table of now, not the turns told)
+        self.table.clear_message()
         self._begin(0)
 
     def _begin(self, index: int) -> None:

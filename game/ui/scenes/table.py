@@ -287,7 +287,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.status = Status(words, "info")
         self.app.speak(words)
         if turn_ended:  # the log keeps every step: it can be read in full (F4, the mouse)
-            self.turn_log.append((seat, self._action_words(seat, action, played, drawn, steps,
+            self.turn_log.append((seat, self._action_words(seat, action, played, told, steps,
                                                            None)))
 
     def _ghost_draw(self, seat: int, count: int) -> None:
