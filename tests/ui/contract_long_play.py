@@ -35,7 +35,6 @@ from pathlib import Path
 
 import pygame
 
-from game import i18n
 from game.engine.actions import Action, Draw
 from game.engine.contract.actions import (
     Buy,
@@ -65,6 +64,7 @@ from tests.ui.long_play import (
     accepts,
     fresh_app,
     sidebar_labels_cut,
+    zoom_fault,
 )
 
 VARIANT = "shanghai-rummy"
@@ -423,13 +423,9 @@ class ContractLongPlay:
         old = self._places
         if old:  # (an empty table's card size means nothing)
             if layout.table_card != self._card:
-                said = scene.message is not None and scene.message.title == i18n._(
-                    "The table is full")
-                if self._zoomed or scene.phase == "human" or not said:
-                    self._violation("size", f"the table's cards went from {self._card} to "
-                                            f"{layout.table_card} within a round ({scene.phase}"
-                                            f"{', again' if self._zoomed else ''}"
-                                            f"{'' if said else ', unannounced'})")
+                wrong = zoom_fault(scene, self._card, layout.table_card, self._zoomed)
+                if wrong:
+                    self._violation("size", wrong)
                 self._zoomed = True
                 self.report.reflows += 1
                 both = [i for i in places if i in old]

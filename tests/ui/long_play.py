@@ -398,13 +398,9 @@ class LongPlay:
         elif old is not None and layout.table_card != self._card_size:
             # the one zoom-out a hand may have: between turns, said in words, every meld
             # keeping its side, its row and its order in the row
-            said = scene.message is not None and scene.message.title == i18n._(
-                "The table is full")
-            if self._zoomed or scene.phase == "human" or not said:
-                self._violation("size", f"the table's cards went from {self._card_size} to "
-                                        f"{layout.table_card} within a hand ({scene.phase}"
-                                        f"{', again' if self._zoomed else ''}"
-                                        f"{'' if said else ', unannounced'})")
+            wrong = zoom_fault(scene, self._card_size, layout.table_card, self._zoomed)
+            if wrong:
+                self._violation("size", wrong)
             self._zoomed = True
             both = old.keys() & places.keys()  # the melds the turn left as they were
             if _rows({m: old[m] for m in both}, layout) != _rows(
@@ -642,6 +638,18 @@ def fresh_app(size: tuple[int, int], data_dir: Path, lang: str) -> Iterator[App]
 
 def _melds(groups: Sequence[Sequence[Card]]) -> set[frozenset[Card]]:
     return {frozenset(g) for g in groups if g}
+
+
+def zoom_fault(scene: Any, before: tuple[int, int], after: tuple[int, int],
+               zoomed: bool) -> str:
+    """What is wrong with the table's cards going from ``before`` to ``after`` within a hand
+    (a round), in words; "" for the one zoom-out a hand may have: between turns (never in
+    the person's turn), the first, and said in words on the table."""
+    said = scene.message is not None and scene.message.title == i18n._("The table is full")
+    if not zoomed and scene.phase != "human" and said:
+        return ""
+    return (f"the table's cards went from {before} to {after} within a hand ({scene.phase}"
+            f"{', again' if zoomed else ''}{'' if said else ', unannounced'})")
 
 
 def _rows(places: dict[frozenset[Card], pygame.Rect], layout: Any) -> list[list[frozenset[Card]]]:
