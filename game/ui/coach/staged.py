@@ -526,6 +526,12 @@ def _places(layout: Layout, width: int, height: int) -> list[pygame.Rect]:
               pygame.Rect(right, middle, width, height), pygame.Rect(left, middle, width, height)]
     step = max(1, width // 4)
     places += [pygame.Rect(x, top, width, height) for x in range(right - step, left, -step)]
+    # then anywhere on the felt, row by row from the bottom: the melds keep their places for
+    # the hand, so a full table still has holes where melds were taken up
+    rows = max(1, (top - felt.top) // max(1, height // 3))
+    for k in range(rows + 1):
+        y = top - k * max(1, height // 3)
+        places += [pygame.Rect(x, y, width, height) for x in range(right, left - 1, -step)]
     return places
 
 
