@@ -228,3 +228,13 @@ def choose_language(command_line: str | None, setting: str | None,
     the game does not speak is passed over."""
     return (language_code(command_line) or language_code(setting)
             or system_language(environ))
+
+
+def refusal_words(error: Exception) -> str:
+    """A refusal in the player's language: an error that carries a catalogue ``template``
+    and its ``values`` (the store's ``InvalidName``) said from the catalogue, any other as
+    its own words."""
+    template = getattr(error, "template", None)
+    if not isinstance(template, str):
+        return str(error)
+    return _(template).format(**getattr(error, "values", {}))

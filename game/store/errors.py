@@ -5,12 +5,25 @@ from __future__ import annotations
 from pathlib import Path
 
 
+def N_(text: str) -> str:  # noqa: N802 (the catalogue's marker, as game.i18n's)
+    """Marks ``text`` for the game's catalogue (the store stands alone: the screens translate
+    it, ``InvalidName.template``)."""
+    return text
+
+
 class StoreError(Exception):
     """Base class for the store's exceptions."""
 
 
 class InvalidName(StoreError, ValueError):
-    """A slot or preset name that cannot be used (empty, too long, path characters...)."""
+    """A slot or preset name that cannot be used (empty, too long, path characters...):
+    ``template`` (a catalogue message) with its ``values``, so a screen says it in the
+    player's language; ``str()`` is the English."""
+
+    def __init__(self, template: str, **values: object) -> None:
+        super().__init__(template.format(**values))
+        self.template = template
+        self.values = values
 
 
 class StoreWriteError(StoreError):

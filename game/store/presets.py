@@ -11,7 +11,7 @@ from typing import Any
 
 from game.store import jsonfile
 from game.store.atomic import atomic_write_bytes
-from game.store.errors import InvalidName, StoreWriteError
+from game.store.errors import N_, InvalidName, StoreWriteError
 from game.store.lock import locked
 from game.store.messages import MessageLog
 from game.store.migrate import MigrationChain
@@ -40,13 +40,14 @@ class Preset:
 def validate_preset_name(name: Any) -> str:
     """``name`` if usable as a preset name, else ``InvalidName`` saying why."""
     if not isinstance(name, str) or not name.strip():
-        raise InvalidName("a preset name cannot be empty")
+        raise InvalidName(N_("a preset name cannot be empty"))
     if len(name) > MAX_PRESET_NAME:
-        raise InvalidName(f"a preset name can be at most {MAX_PRESET_NAME} characters")
+        raise InvalidName(N_("a preset name can be at most {most} characters"),
+                          most=MAX_PRESET_NAME)
     if name != name.strip():
-        raise InvalidName("a preset name cannot start or end with a space")
+        raise InvalidName(N_("a preset name cannot start or end with a space"))
     if any(not ch.isprintable() for ch in name):
-        raise InvalidName("a preset name cannot contain control characters")
+        raise InvalidName(N_("a preset name cannot contain control characters"))
     return name
 
 

@@ -33,7 +33,7 @@ from game.store.atomic import (
     read_limited,
     remove_file,
 )
-from game.store.errors import FolderInUse, InvalidName, StoreWriteError
+from game.store.errors import N_, FolderInUse, InvalidName, StoreWriteError
 from game.store.messages import MessageLog
 from game.store.migrate import MigrationChain
 from game.store.seats import MAX_NAME_LENGTH
@@ -196,18 +196,19 @@ def usable_slot_name(text: str, fallback: str = "save") -> str:
 def validate_slot_name(slot: Any) -> str:
     """``slot`` if usable as a save slot name, else ``InvalidName`` saying why."""
     if not isinstance(slot, str) or not slot:
-        raise InvalidName("a save name cannot be empty")
+        raise InvalidName(N_("a save name cannot be empty"))
     if len(slot) > MAX_SLOT_LENGTH:
-        raise InvalidName(f"a save name can be at most {MAX_SLOT_LENGTH} characters")
+        raise InvalidName(N_("a save name can be at most {most} characters"),
+                          most=MAX_SLOT_LENGTH)
     if "/" in slot or "\\" in slot or slot in (".", "..") or os.sep in slot:
-        raise InvalidName("a save name cannot contain / or \\")
+        raise InvalidName(N_("a save name cannot contain / or \\"))
     if not _SLOT.fullmatch(slot) or slot.endswith((".", " ")):
-        raise InvalidName(
+        raise InvalidName(N_(
             "a save name may use letters, digits, spaces, '-', '_' and '.', "
-            "must start with a letter or digit, and cannot end with a space or '.'"
+            "must start with a letter or digit, and cannot end with a space or '.'")
         )
     if slot.split(".")[0].strip().casefold() in _WINDOWS_RESERVED:
-        raise InvalidName(f'"{slot}" is a reserved name on Windows')
+        raise InvalidName(N_('"{name}" is a reserved name on Windows'), name=slot)
     return slot
 
 

@@ -18,7 +18,7 @@ from game.deals import MAX_DIGITS, DealNumberError, deal_text, parse_deal, rando
 from game.engine.errors import OptionError
 from game.engine.options import apply_options
 from game.engine.variants import all_variants, summary_holds
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, refusal_words
 from game.session import GameSession, SaveFailed, Seat
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
@@ -368,7 +368,8 @@ class NewGameScene(MenuScene):
         try:
             self.app.store.presets.save(name, self.setup.variant_id, options)
         except (InvalidName, ValueError) as error:
-            self._show_status(_("Cannot save the preset: {error}").format(error=error), error=True)
+            self._show_status(_("Cannot save the preset: {error}").format(
+                error=refusal_words(error)), error=True)
             return
         except StoreError as error:
             self._show_status(_("The preset could not be saved: {error}").format(

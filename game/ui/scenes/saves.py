@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _, month_abbreviation, ngettext
+from game.i18n import N_, _, month_abbreviation, ngettext, refusal_words
 from game.session import SaveFailed, clear_autosave
 from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.saves import usable_slot_name, validate_slot_name
@@ -104,7 +104,7 @@ def save_match(app: App, session: GameSession) -> None:
         try:
             exists = app.store.saves.exists(name)
         except ValueError as error:
-            return str(error)
+            return refusal_words(error)
         if exists:
             return _('A game is already saved as "{name}"; choose another name.').format(
                 name=name)
@@ -406,7 +406,8 @@ class SavesScene(MenuScene):
         try:
             validate_slot_name(name)
         except InvalidName as error:
-            self._show_status(_("Cannot save: {error}.").format(error=error), error=True)
+            self._show_status(_("Cannot save: {error}.").format(error=refusal_words(error)),
+                              error=True)
             return
         if name.casefold() == AUTOSAVE:
             self._show_status(_("That name is kept for the autosave; choose another."), error=True)

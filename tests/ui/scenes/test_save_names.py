@@ -53,3 +53,24 @@ def test_a_refused_name_is_told_in_full(app: App) -> None:
         press(app, pygame.K_ESCAPE)  # back to the table
         pump(app)
     assert not app.store.saves.list()
+
+
+def test_a_refused_name_is_told_in_the_players_language(app: App) -> None:
+    # issue 45: the store's reasons ("a save name may use letters...") stayed English
+    from game import i18n
+
+    i18n.set_language("it")
+    try:
+        open_table(app, "machiavelli", [Seat("Bob!", "human"), Seat("Ada", "easy")], seed=4)
+        press(app, pygame.K_ESCAPE)
+        click(app, button(app, i18n._("Save game…")))
+        screen = app.scenes.top
+        assert isinstance(screen, SavesScene)
+        entry = next(e for e in screen._elements if isinstance(e, UITextEntryLine))
+        type_text(app, entry, "Bob!")
+        click(app, button(app, i18n._("Save")))
+        pump(app)
+        assert screen.status_error
+        assert "il nome di un salvataggio può usare lettere" in screen.status, screen.status
+    finally:
+        i18n.set_language("en")
