@@ -94,3 +94,24 @@ def test_the_table_draws_seats_whose_names_hold_a_nul(start_app: StartApp) -> No
                                             Seat("sur\ud800rogate", "easy")], 5)
     pump(app, 10)
     assert probe.scene.session.seats[0].name == "Ni\x00co"
+
+
+def test_a_saved_game_whose_names_hold_a_nul_opens_on_the_saves_screen(
+        start_app: StartApp, tmp_path: Path) -> None:
+    # a save edited by hand: its players' names reach the Saves screen's widgets, which
+    # pygame-gui draws with pygame's font (it raises on a NUL)
+    from game.ui.scenes import screens
+
+    app = start_app(tmp_path)
+    probe = open_table(app, "machiavelli", [Seat("Nico", "human"), Seat("Ada", "easy")], 4)
+    probe.scene.session.save(app.store, "odd")
+    app.scenes.pop()
+    path = next(p for p in (tmp_path / "saves").rglob("odd*") if p.is_file())
+    text = path.read_text(encoding="utf-8")
+    assert "Nico" in text
+    path.write_text(text.replace("Nico", "Ni\\u0000co"), encoding="utf-8")
+    app.scenes.push(screens.saves(app, "load"))
+    pump(app, 4)
+    screen = app.scenes.top
+    assert [info.slot for info in app.store.saves.list()] == ["odd"]
+    assert screen is not None and screen.__class__.__name__ == "SavesScene"
