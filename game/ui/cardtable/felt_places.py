@@ -82,9 +82,6 @@ class FeltPlaces:
     between_turns: bool = False
     #: where the player put the next new meld (a point on the screen), if they chose
     wish: tuple[float, float] | None = None
-    #: the table on show is a story's step (a computer's play told step by step, a hint, a
-    #: replay): a full felt waits for the turn's end to make room
-    provisional: bool = False
     _held: list[_Held] = field(default_factory=list)
     #: melds to move to a free place at the next arrangement (moved whole to the felt)
     _loose: set[frozenset[Card]] = field(default_factory=set)

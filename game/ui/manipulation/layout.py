@@ -411,8 +411,7 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int, places: FeltPla
         placed, full, tight = places.arrange(melds, felt, free_w,
                                              _wish(layout, model, h, label_h, share,
                                                    places.wish))
-        if not (full and not places.provisional or tight and places.between_turns) \
-                or h <= LAST_TABLE_HEIGHT:
+        if not (full or tight and places.between_turns) or h <= LAST_TABLE_HEIGHT:
             break
         places.restore(before)
         # the one zoom-out of a hand makes room for every card in play; only a table fuller

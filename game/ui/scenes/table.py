@@ -413,7 +413,6 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self._zoom = self.app.zoom
         if self._saved_places is not None:
             self._seed_places(model)
-        self.slots.provisional = self.story() is not None
         layout = compute_layout(model, self.app.size, self.slots, 0 if self.coached else None,
                                 self.app.settings.left_handed, self._zoom)
         told, self._zooms_told = self._zooms_told, self.slots.zoom_outs
