@@ -183,11 +183,13 @@ class FeltPlaces:
             rows.take(place, felt.width(counts[m], wide[m]))
         for m, place in kept:
             need = felt.width(counts[m], wide[m])
-            if need <= place.room:
+            rows.give_back(place)
+            # within its room, unless a meld has since been put in room it did not use
+            if need <= place.room and rows.clear_of_cards(place, need):
                 placed[m] = place
+                rows.take(place, need)
                 continue
             # it may grow into free felt, and into room a neighbour kept but does not use
-            rows.give_back(place)
             room = rows.room_at(place, felt.width(max(counts[m], LEAST_CARDS) + SPARE,
                                                   wide[m]), need)
             if room is None:  # it no longer fits its place: it moves, alone
@@ -293,6 +295,10 @@ class _Rows:
         gap = self.felt.gap
         return all(x + width + gap <= start or x >= (room if rooms else cards) + gap
                    for start, cards, room in self.spans.get((region, row), ()))
+
+    def clear_of_cards(self, place: MeldPlace, width: float) -> bool:
+        """Is ``width`` from ``place``'s left edge clear of the other melds' cards?"""
+        return self._free_at(place.region, place.row, place.x, width, False)
 
     def room_at(self, place: MeldPlace, want: float, least: float,
                 rooms_only: bool = False) -> float | None:

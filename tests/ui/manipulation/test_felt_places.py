@@ -124,3 +124,25 @@ def test_a_full_felt_says_so_and_a_zoom_out_keeps_rows_and_order() -> None:
     # the left edges scale, and a meld's new edge clears its left neighbour's cards
     first, second = sorted(after.values(), key=lambda p: p.x)
     assert first.x == 0 and second.x >= first.x + width(3) / 2 + 5
+
+
+def test_a_meld_never_grows_over_a_meld_put_in_its_unused_room() -> None:
+    # a full row: a new meld may take room its neighbour keeps but does not use; when the
+    # neighbour then grows into that room, it moves rather than lie over the newcomer
+    places = FeltPlaces()
+    felt = Felt((400,), (1,), 10, width)
+    a, b = cards("3H 4H 5H"), cards("7C 7D 7S")
+    lay(places, a, b, felt=felt)
+    newcomer = cards("KC KD")
+    now = lay(places, a, b, newcomer, felt=felt)
+    assert now[2] is not None and now[1] is not None
+    assert now[2].x < now[1].x + width(4), "it lies in the room b keeps for a fourth card"
+    grown, full, _tight = places.arrange([(a, 0, True), (b + cards("7H"), 0, True),
+                                          (newcomer, 0, True)], felt)
+    assert corner(grown[2]) == corner(now[2]), "the newcomer stays where it was put"
+    spans = sorted((p.x, p.x + width(n)) for p, n in zip(grown, (3, 4, 2), strict=True)
+                   if p is not None)
+    assert all(end + 10 <= start for (_, end), (start, _) in zip(spans, spans[1:],
+                                                                   strict=False))
+    # b moved, alone, to room that was free (or, with none, the felt says it is full)
+    assert (grown[1] is None and full) or corner(grown[1]) != corner(now[1])
