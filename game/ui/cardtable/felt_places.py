@@ -46,6 +46,9 @@ class Felt:
     rows: tuple[int, ...]
     gap: int
     width: Callable[[int, bool], float]
+    #: the least gap a meld that grows may leave to the next one's cards (its mat still
+    #: clear of the next mat), where a new meld keeps ``gap``
+    tight_gap: int | None = None
 
 
 @dataclass(frozen=True)
@@ -264,9 +267,18 @@ class FeltPlaces:
                 place = held.place
                 cards = felt.width(len(held.cards), any(c.rank == 10 for c in held.cards))
                 x = max(place.x * factor, end + felt.gap)
-                held.place = MeldPlace(place.region, place.row, x, max(place.room * factor,
-                                                                        cards))
+                held.place = MeldPlace(place.region, place.row, x, cards)
                 end = x + cards
+            # each keeps room to grow up to the next meld's left edge (its room scaled
+            # would come out a pixel short of its own cards at the new size)
+            for held, after in zip(row, [*row[1:], None], strict=True):
+                place = held.place
+                limit = (after.place.x - felt.gap if after is not None
+                         else felt.widths[place.region]) - place.x
+                want = felt.width(max(len(held.cards), LEAST_CARDS) + SPARE,
+                                  any(c.rank == 10 for c in held.cards))
+                held.place = MeldPlace(place.region, place.row, place.x,
+                                       max(place.room, min(want, limit)))
 
 
 class _Rows:
@@ -287,28 +299,32 @@ class _Rows:
         spans = self.spans[(place.region, place.row)]
         spans[:] = [span for span in spans if span[0] != place.x]
 
-    def _free_at(self, region: int, row: int, x: float, width: float, rooms: bool) -> bool:
-        """Is ``width`` free from ``x`` on: clear of the other melds' cards, and unless
-        ``rooms`` is off, of the room they keep too."""
+    def _free_at(self, region: int, row: int, x: float, width: float, rooms: bool,
+                 gap: float | None = None) -> bool:
+        """Is ``width`` free from ``x`` on: clear of the other melds' cards (by ``gap``, the
+        felt's unless given), and unless ``rooms`` is off, of the room they keep too."""
         if x + width > self.felt.widths[region]:
             return False
-        gap = self.felt.gap
+        gap = self.felt.gap if gap is None else gap
         return all(x + width + gap <= start or x >= (room if rooms else cards) + gap
                    for start, cards, room in self.spans.get((region, row), ()))
 
     def clear_of_cards(self, place: MeldPlace, width: float) -> bool:
         """Is ``width`` from ``place``'s left edge clear of the other melds' cards?"""
-        return self._free_at(place.region, place.row, place.x, width, False)
+        return self._free_at(place.region, place.row, place.x, width, False,
+                             self.felt.tight_gap)
 
     def room_at(self, place: MeldPlace, want: float, least: float,
                 rooms_only: bool = False) -> float | None:
         """The most room up to ``want`` (at least ``least``) free at ``place``'s left edge:
         a growing meld may take room its neighbours keep but do not use (unless
         ``rooms_only``)."""
-        tries = ((want, True), (least, True)) if rooms_only else (
-            (want, True), (least, True), (want, False), (least, False))
-        for width, rooms in tries:
-            if self._free_at(place.region, place.row, place.x, width, rooms):
+        tight = self.felt.tight_gap
+        tries = ((want, True, None), (least, True, None)) if rooms_only else (
+            (want, True, None), (least, True, None), (want, False, None), (least, False, None),
+            (least, False, tight))
+        for width, rooms, gap in tries:
+            if self._free_at(place.region, place.row, place.x, width, rooms, gap):
                 return width
         return None
 
