@@ -47,7 +47,7 @@ class Felt:
     gap: int
     width: Callable[[int, bool], float]
     #: the least gap a meld that grows may leave to the next one's cards (its mat still
-    #: clear of the next mat), where a new meld keeps ``gap``
+    #: clear of the next mat, by a pixel), where a new meld keeps ``gap``
     tight_gap: int | None = None
 
 

@@ -304,7 +304,7 @@ def _felt(table: pygame.Rect, h: int) -> tuple[Felt, _Metrics]:
     m = _Metrics.of(round(h / CARD_RATIO), h)
     rows = max(1, (table.height - 2 * m.inner_pad + m.gap) // (m.row_h + m.gap))
     return Felt((table.width - 2 * m.inner_pad,), (rows,), m.gap,
-                lambda count, _wide: m.w + m.step * (count - 1) + 2 * m.pad, 4), m
+                lambda count, _wide: m.w + m.step * (count - 1) + 2 * m.pad, 1), m
 
 
 def _hand_height(model: ContractModel, table: pygame.Rect, top: int, more: float = 1.0) -> int:

@@ -314,7 +314,7 @@ def _felt(layout: Layout, model: TableModel, h: int, label_h: int,
              for _, area in _regions(layout, model, label_h, share)]
     return Felt(tuple(r.width for r in inner),
                 tuple(max(1, (r.height + row_gap) // (h + row_gap)) for r in inner), gap,
-                lambda count, wide: _blocks_width(count, w, wide), 2 * pad + 4), pad
+                lambda count, wide: _blocks_width(count, w, wide), 2 * pad + 1), pad
 
 
 def _free_block(w: int, pad: int, room: int) -> float:
