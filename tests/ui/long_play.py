@@ -418,9 +418,11 @@ class LongPlay:
                     continue
                 shrunk = [(m, r) for m, r in old.items() if meld < m and m not in places]
                 side = next((r for _, r in layout.regions if r.colliderect(now)), layout.table)
+                # (when it was split, the part that kept most of its cards keeps its place)
                 if len(shrunk) == 1 and now.topleft != shrunk[0][1].topleft \
                         and side.colliderect(shrunk[0][1]) and not [
-                        m for m in places if m != meld and m < shrunk[0][0]]:
+                        m for m in places if m != meld
+                        and len(m & shrunk[0][0]) >= len(meld)]:
                     self._violation("places", f"{_names(shrunk[0][0])} gave cards away and "
                                     f"moved from {tuple(shrunk[0][1].topleft)} to "
                                     f"{tuple(now.topleft)}")
