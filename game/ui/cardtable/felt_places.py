@@ -143,15 +143,16 @@ class FeltPlaces:
         return {h.cards: h.place for h in self._held}
 
     def arrange(self, melds: Sequence[tuple[Sequence[Card], int, bool]], felt: Felt,
-                free_width: float = 0.0, wish: tuple[int, int, float] | None = None
-                ) -> tuple[list[MeldPlace | None], bool, bool]:
+                free_width: float = 0.0, wish: tuple[int, int, float] | None = None,
+                room_for: int = 1) -> tuple[list[MeldPlace | None], bool, bool]:
         """The places of ``melds`` (each its cards, its region and whether that region is
         sure: a meld not yet valid may lie on either side, and stays on the side it lies on
         or the player put it on), in their order, on ``felt``; ``free_width``: the free
         cards' block, which lies first in region 0's first row; ``wish``: where the player
         put a new meld (region, row, left edge), taken when free. Returns the places (None:
         no free place for it on the felt), whether the felt is full (a meld has no place)
-        and whether it is tight (the next new meld in some region would have none)."""
+        and whether it is tight (a region has no place for a new meld, or the felt none for
+        ``room_for`` of them: what the next turn may lay)."""
         sets = [frozenset(cards) for cards, _, _ in melds]
         regions = [region for _, region, _ in melds]
         sure = [certain for _, _, certain in melds]
@@ -233,10 +234,20 @@ class FeltPlaces:
             rows.take(found, least)
         for place in loose:
             rows.give_back(place)
+        # room for the next turn's new melds: in every region one, and ``room_for`` in all
+        want = felt.width(LEAST_CARDS + SPARE, False)
+        free_places = 0
         for region in range(len(felt.widths)):
-            if rows.first_free(region, felt.width(LEAST_CARDS + SPARE, False),
-                               felt.width(LEAST_CARDS, False)) is None:
-                tight = True
+            here = 0
+            while here == 0 or free_places + here < room_for:
+                spot = rows.first_free(region, want, want)
+                if spot is None:
+                    break
+                rows.take(spot, want)
+                here += 1
+            tight = tight or here == 0
+            free_places += here
+        tight = tight or free_places < room_for
         self._held = [_Held(sets[m], place) for m, place in enumerate(placed)
                       if place is not None]
         return placed, full, tight

@@ -365,6 +365,13 @@ def _sets_share(model: TableModel) -> float:
     return min(max(SETS_SHARES), max(min(SETS_SHARES), sets / (sets + runs)))
 
 
+def _next_melds(model: TableModel) -> int:
+    """How many new melds the seat in turn could lay from its hand (what the felt keeps
+    room for between turns)."""
+    cards = max((seat.cards for seat in model.seats if seat.current), default=0)
+    return max(1, -(-cards // MELD_CARDS))
+
+
 def _wish(layout: Layout, model: TableModel, h: int, label_h: int, share: float,
           point: tuple[float, float] | None) -> tuple[int, int, float] | None:
     """Where on the felt the player put a new meld (region, row, left edge), its first card
@@ -410,7 +417,7 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int, places: FeltPla
         before = places.copy()
         placed, full, tight = places.arrange(melds, felt, free_w,
                                              _wish(layout, model, h, label_h, share,
-                                                   places.wish))
+                                                   places.wish), _next_melds(model))
         if not (full or tight and places.between_turns) or h <= LAST_TABLE_HEIGHT:
             break
         places.restore(before)
