@@ -294,11 +294,14 @@ def _blocks_width(count: int, w: int, wide: bool = False) -> float:
 #: of the cards that the hand can bring to the table (every card in play), the share the
 #: felt is sized for at the deal (whole matches of three Mediums filled it to 53-75%: eight
 #: hands of Manipulation, Machiavelli, Carousel and Tahiti, issue 43); the hand's one
-#: zoom-out, between turns, makes room for them all
-REACH_SHARE = 0.6
+#: zoom-out, between turns, makes room for more (``ZOOM_REACH``)
+REACH_SHARE = 0.7
 #: a meld holds about this many cards (the felt is sized in melds of three with their room)
 MELD_CARDS = 3
-#: when the felt is truly full the whole table zooms out by this factor, once
+#: the hand's one zoom-out makes room for this share of the cards in play (melds of three
+#: each keeping room for a fourth: more than the cards, as melds are often longer)
+ZOOM_REACH = 1.25
+#: a felt fuller still than the zoom-out made room for shrinks again by this factor
 ZOOM_STEP = 0.88
 
 
@@ -369,7 +372,7 @@ def _next_melds(model: TableModel) -> int:
     """How many new melds the seat in turn could lay from its hand (what the felt keeps
     room for between turns)."""
     cards = max((seat.cards for seat in model.seats if seat.current), default=0)
-    return max(1, -(-cards // MELD_CARDS))
+    return -(-cards // MELD_CARDS) + 1  # and one a rearrangement of the table may add
 
 
 def _wish(layout: Layout, model: TableModel, h: int, label_h: int, share: float,
@@ -423,7 +426,7 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int, places: FeltPla
         places.restore(before)
         # the one zoom-out of a hand makes room for every card in play; only a table fuller
         # still shrinks again, a step at a time
-        goal = _hand_height(layout, model, h, label_h, places.free_room, share, 1.0) \
+        goal = _hand_height(layout, model, h, label_h, places.free_room, share, ZOOM_REACH) \
             if not places.zoom_outs else 0
         factor = max(min(goal / h, ZOOM_STEP), LAST_TABLE_HEIGHT / h)
         places.zoom_out(factor, _felt(layout, model, max(1, int(h * factor)), label_h,
