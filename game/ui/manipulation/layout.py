@@ -343,17 +343,17 @@ def _capacity(layout: Layout, model: TableModel, h: int, label_h: int, free_room
 
 
 def _hand_height(layout: Layout, model: TableModel, top: int, label_h: int,
-                 free_room: int, sets_share: float, share: float = REACH_SHARE) -> int:
-    """The table cards' height for the hand: the tallest, from ``top`` down, at which the
-    felt holds the table the hand can reach (``share`` of every card in play, in melds of
-    three)."""
+                 free_room: int, sets_share: float, share: float = REACH_SHARE,
+                 least: int = MIN_TABLE_HEIGHT) -> int:
+    """The table cards' height for the hand: the tallest, from ``top`` down to ``least``,
+    at which the felt holds the table the hand can reach (``share`` of every card in play,
+    in melds of three)."""
     in_play = (sum(len(g.cards) for g in model.groups) + len(model.free) + model.stock
                + sum(seat.cards for seat in model.seats))
     melds = -(-round(in_play * share) // MELD_CARDS)
     h = top
-    while h > MIN_TABLE_HEIGHT and _capacity(layout, model, h, label_h, free_room,
-                                              sets_share) < melds:
-        h = max(MIN_TABLE_HEIGHT, int(h * 0.94))
+    while h > least and _capacity(layout, model, h, label_h, free_room, sets_share) < melds:
+        h = max(least, int(h * 0.94))
     return h
 
 
@@ -426,8 +426,9 @@ def _place_table(layout: Layout, model: TableModel, hand_h: int, places: FeltPla
         places.restore(before)
         # the one zoom-out of a hand makes room for every card in play; only a table fuller
         # still shrinks again, a step at a time
-        goal = _hand_height(layout, model, h, label_h, places.free_room, share, ZOOM_REACH) \
-            if not places.zoom_outs else 0
+        # (below the deal's least size if need be: one step, rather than a second later)
+        goal = _hand_height(layout, model, h, label_h, places.free_room, share, ZOOM_REACH,
+                            LAST_TABLE_HEIGHT) if not places.zoom_outs else 0
         factor = max(min(goal / h, ZOOM_STEP), LAST_TABLE_HEIGHT / h)
         places.zoom_out(factor, _felt(layout, model, max(1, int(h * factor)), label_h,
                                       share)[0])
