@@ -528,9 +528,8 @@ def _places(layout: Layout, width: int, height: int) -> list[pygame.Rect]:
     places += [pygame.Rect(x, top, width, height) for x in range(right - step, left, -step)]
     # then anywhere on the felt, row by row from the bottom: the melds keep their places for
     # the hand, so a full table still has holes where melds were taken up
-    rows = max(1, (top - felt.top) // max(1, height // 3))
-    for k in range(rows + 1):
-        y = top - k * max(1, height // 3)
+    pitch = max(1, height // 3)
+    for y in range(top - pitch, felt.top + 7, -pitch):  # inside the felt, never above it
         places += [pygame.Rect(x, y, width, height) for x in range(right, left - 1, -step)]
     return places
 
