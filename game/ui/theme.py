@@ -104,10 +104,8 @@ TABLE_SEAT_EDGE: RGBA = (63, 143, 95, 200)
 TABLE_EMPTY_DASH: RGB = (160, 200, 170)
 #: contract table: the text on a seat's badge
 CONTRACT_BADGE_TEXT: RGB = (20, 16, 4)
-#: contract table: a seat's meld section, fill and edge (mine in gold)
-CONTRACT_SECTION_FILL: RGBA = (0, 0, 0, 34)
+#: contract table: the fill of the mat of a meld the bottom seat laid (its edge gold)
 CONTRACT_SECTION_MINE_FILL: RGBA = (40, 32, 6, 46)
-CONTRACT_SECTION_EDGE: RGBA = (150, 200, 160, 70)
 #: contract table: a meld box's fill and edge
 CONTRACT_MELD_FILL: RGBA = (0, 0, 0, 52)
 CONTRACT_MELD_EDGE: RGBA = (255, 255, 255, 30)

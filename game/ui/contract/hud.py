@@ -127,7 +127,7 @@ class ContractHud(BoardCache):
             rect = layout.seat_rects.get(info.seat)
             if rect is not None:
                 self._draw_seat(surface, rect, info, layout.scale)
-        self._draw_sections(surface, layout, model, facts)
+        self._draw_melds(surface, layout, model, facts)
         self._draw_slots(surface, layout, model)
         self._draw_piles(surface, layout, model, facts)
         self._draw_info(surface, layout, facts)
@@ -227,7 +227,7 @@ class ContractHud(BoardCache):
         surface.blit(self.text.render(buys, small_px, TABLE_MUTED), (x, y))
         surface.blit(down_label, (rect.right - pad - down_label.get_width(), y))
 
-    def _draw_sections(self, surface: pygame.Surface, layout: ContractLayout,
+    def _draw_melds(self, surface: pygame.Surface, layout: ContractLayout,
                        model: ContractModel, facts: BoardFacts) -> None:
         if not model.melds:
             self._draw_empty_felt(surface, layout, facts)
