@@ -51,6 +51,9 @@ HINT_TOOL = "hint"
 APPLY_TOOL = "apply"
 #: the live game's buttons, off on every staged table (its match never moves on)
 GAME_BUTTONS = ("draw", "pass", "knock")
+#: the sidebar's rows a viewer table has no use for (every one is off while the table only
+#: shows): on a felt with no clear place the coach's panel lies over them, they hidden
+VIEWER_SPARE = ("end", "draw", "pass", "knock", "undo", "redo", "reset")
 
 
 @dataclass(frozen=True)
@@ -112,10 +115,21 @@ class StagedStatus(TableStatus):
     def __init__(self, table: StagedTable) -> None:
         super().__init__(table)
         self.staged = table
+        self._sidebar_shown = False
+
+    def update_controls(self, hint_busy: bool, hint_told: bool) -> None:
+        if self._sidebar_shown != self.staged.panel_in_sidebar:  # the panel came or went
+            self._sidebar_shown = self.staged.panel_in_sidebar
+            self._controls_key = None
+        super().update_controls(hint_busy, hint_told)
 
     def _button_states(self, hint_busy: bool) -> dict[str, ButtonState]:
         states = super()._button_states(hint_busy)
         off = self.staged.coach.tools_off()
+        if self.staged.panel_in_sidebar:
+            for name in VIEWER_SPARE:
+                states[name] = replace(states.get(name, ButtonState()), visible=False,
+                                       enabled=False)
         for name in GAME_BUTTONS:
             if name in states:
                 states[name] = replace(states[name], enabled=False)
@@ -143,6 +157,9 @@ class StagedTable(TableScene):
         self.coach_buttons: dict[str, UIButton] = {}
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_folded = False  # the felt is full: only the title and buttons show
+        #: the panel lies in the sidebar over the game's rows (``VIEWER_SPARE``), hidden: a
+        #: table that only shows, whose felt has no place clear of every meld
+        self.panel_in_sidebar = False
         self._wanted: list[tuple[str, str, bool]] = []  # the buttons built: key, text, on
         # the panel's words wrapped at a width: the panel's place is checked every frame, at
         # several widths, and the words change only when the coach says something new
@@ -187,6 +204,10 @@ class StagedTable(TableScene):
         y = self.panel_rect.bottom - height - 12
         for index, item in enumerate(wanted):
             rect = pygame.Rect(self.panel_rect.x + 12 + index * (width + gap), y, width, height)
+            if self.panel_in_sidebar:  # the column is narrow: one button a row
+                rect = pygame.Rect(self.panel_rect.x + 12, self.panel_rect.bottom - 12
+                                   - (len(wanted) - index) * (height + gap) + gap,
+                                   self.panel_rect.w - 24, height)
             style = "@primary" if index == 0 else "@plain"
             button = UIButton(rect, item.text, self.app.ui,
                               object_id=look.oid(layout.button_font, style, bold=True))
@@ -237,9 +258,38 @@ class StagedTable(TableScene):
             covered[-1] = layout.status.copy()  # the rail is open to it, the status line not
             covered += [_lifted(layout, spot.rect) for spot in layout.spots.values()
                         if spot.zone == "hand"]
+        self.panel_in_sidebar = False
         if current.w and current in options and overlap(current) == 0:
             return current
-        return min(options, key=overlap)  # min keeps the first of equals: the order above
+        best = min(options, key=overlap)  # min keeps the first of equals: the order above
+        if overlap(best) and self.coach.viewer() is not None:
+            # a table that only shows has no use for the game's buttons: the panel takes
+            # their place rather than cover a meld (a reviewed turn on a full felt)
+            spare = self._sidebar_place(layout)
+            if spare is not None:
+                return spare
+        return best
+
+    def _sidebar_place(self, layout: Layout) -> pygame.Rect | None:
+        """The panel over the sidebar's game rows (``VIEWER_SPARE``), with its words when
+        they fit there, else folded; None where even folded it does not fit."""
+        controls = self.controls
+        rows = [button.rect for name, button in (controls.buttons if controls else {}).items()
+                if name in VIEWER_SPARE]
+        if not rows:
+            return None
+        column = rows[0].unionall(rows[1:])
+        count = len(self.coach.buttons())
+        buttons = count * (max(30, layout.button_h - 2) + 8) + 16 if count else 12
+        lines = self._panel_lines(column.w - 28)
+        tall = PANEL_TITLE + LINE * len(lines) + buttons
+        folded = bool(lines) and tall > column.h
+        if folded:
+            tall = PANEL_TITLE + buttons - 6
+        if tall > column.h:
+            return None
+        self.panel_folded, self.panel_in_sidebar = folded, True
+        return pygame.Rect(column.x, column.y, column.w, tall)
 
     def _panel_needs(self, layout: Layout) -> int:
         """The width the title (at 15 px) and every button's label ask for, within half the
@@ -274,6 +324,7 @@ class StagedTable(TableScene):
         wanted = [(b.key, b.text, b.enabled) for b in self.coach.buttons()]
         if wanted != self._wanted or self._panel_rect() != self.panel_rect:
             self.build_coach_buttons()
+            self._update_controls()  # the game's rows hidden or shown with the panel
 
     # -- the position, laid out as its hand left it
 

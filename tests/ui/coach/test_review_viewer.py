@@ -183,3 +183,39 @@ def test_a_reviewed_turns_melds_lie_as_they_lay_at_the_table(start_app: StartApp
             landed(probe)
             assert shown_order(scene) == orders[turn.turn - 1], f"turn {turn.turn} after Esc"
         app.scenes.pop()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1600, 1000)])
+def test_the_coachs_panel_covers_no_meld_on_a_full_felt(start_app: StartApp,
+                                                        finished: GameSession,
+                                                        size: tuple[int, int]) -> None:
+    """Turn 24 of deal 3 ends on a felt of 12 melds with no place clear of them: the panel
+    (the turn's title, Show again, Back) covers no meld and no button the player still
+    sees, on every frame, and its Back still leaves the table."""
+    app = start_app(size=size, speed=4.0)
+    review = review_session(finished)
+    turn = next(t for t in review.turns if t.turn == 24)
+    scene = app.scenes.push(screens.review_table(app, finished, turn, review.name))
+    probe = TableProbe(app, scene)
+
+    def panel_clear() -> None:
+        layout, controls, panel = scene.layout, scene.controls, scene.panel_rect
+        assert layout is not None and controls is not None and panel.w
+        over = [box.rect for box in layout.groups if box.rect.colliderect(panel)]
+        assert over == [], f"the coach's panel {panel} covers melds {over}"
+        hidden = [name for name, b in controls.buttons.items()
+                  if b.visible and b.rect.colliderect(panel)]
+        assert hidden == [], f"the coach's panel {panel} lies over the buttons {hidden}"
+
+    for _frame in range(3000):
+        probe.frames(1)
+        panel_clear()
+        show = scene.human.hint_show
+        if show is not None and show.finished and not scene.sprites.busy:
+            break
+    probe.key(pygame.K_ESCAPE)  # the best play put away: the table as it lay
+    landed(probe)
+    panel_clear()
+    click(app, scene.coach_buttons["back"])
+    pump(app, 3)
+    assert app.scenes.top is not scene, "Back did not leave the reviewed table"
