@@ -158,6 +158,9 @@ class ContractMatch:
         self.history: list[HandResult] = []
         self.result: MatchResult | None = None
         self.hand = self._deal(0)
+        #: the turn's actions that can be taken back, each with the round and the log's
+        #: length just before it (``pop``); any other action ends the turn's history
+        self._taken_back: list[tuple[Action, RoundState, int]] = []
 
     # --- dealing and the stock
 
@@ -355,8 +358,28 @@ class ContractMatch:
 
     def apply(self, action: Action) -> None:
         checked = self._verified(action)
+        before = self.hand.copy() if action.kind in TAKE_BACK else None
+        length = len(self.log)
         EFFECTS[action.kind](self, action, checked)
         self.log.append(action)
+        if before is None:
+            self._taken_back.clear()  # a card was shown, or the turn moved on
+        else:
+            self._taken_back.append((action, before, length))
+
+    def can_pop(self) -> bool:
+        """Can the last action be taken back? (A lay-down, lay-off or joker swap of the
+        turn in progress: each shows no hidden card.)"""
+        return bool(self._taken_back)
+
+    def pop(self) -> Action:
+        """Take back the last action of the turn in progress (as python-chess's
+        ``Board.pop``): the round and the log as they were before it; the action returned.
+        ``IndexError`` when there is none (``can_pop``)."""
+        action, before, length = self._taken_back.pop()
+        self.hand = before.copy()  # the kept one stays as it was, for a later pop
+        del self.log[length:]
+        return action
 
     def _do_draw(self, action: Draw, checked: None) -> None:
         r = self.hand
@@ -584,8 +607,12 @@ class ContractMatch:
         twin.totals = list(self.totals)
         twin.history = list(self.history)
         twin.hand = self.hand.copy()
+        twin._taken_back = list(self._taken_back)  # its rounds are never changed in place
         return twin
 
+
+#: the actions a turn may take back (``ContractMatch.pop``): they show no hidden card
+TAKE_BACK = frozenset({ContractKind.LAY_DOWN, ContractKind.LAY_OFF, ContractKind.SWAP_JOKER})
 
 #: the check of an action's own content, by kind (kinds with nothing more to check have
 #: none): it raises ``IllegalAction``, or returns what the effect will use

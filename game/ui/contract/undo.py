@@ -1,10 +1,10 @@
 """Undo, redo and reset within a person's turn at the contract table.
 
-The engine applies each action at once, so the turn's table actions (lay down, lay off,
-swap a joker) are taken back by putting the match back as it was before them: a copy of
-the round, the log's length and the staging groups are kept before each one. Nothing
-before them can be taken back: the draw (or the card taken or bought) showed a card, and
-another seat's action ends the turn's history. Redo applies an undone action again. A
+The engine takes the turn's table actions (lay down, lay off, swap a joker) back itself
+(``ContractMatch.pop``); the table keeps what is its own beside each one: the staging
+groups and the turn's log. Nothing before them can be taken back: the draw (or the card
+taken or bought) showed a card, and another seat's action ends the turn's history. Redo
+applies an undone action again. A
 controller owned by ``ContractTableScene``, which sees its table as an ``UndoTable`` and the
 person's seat (``HumanSeat``) as an ``UndoSeat``.
 """
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.engine.actions import Action
 from game.engine.cards import Card
-from game.engine.contract.match import RoundState
+from game.engine.contract.match import TAKE_BACK
 from game.i18n import _
 from game.ui.cardtable.phases import HUMAN
 from game.ui.cardtable.table_host import CardTableHost
@@ -28,17 +28,12 @@ if TYPE_CHECKING:
     from game.engine.contract.match import ContractMatch
     from game.ui.app import App
 
-#: the actions of a turn that can be taken back (they show no card that was hidden)
-UNDOABLE = frozenset({"lay_down", "lay_off", "swap_joker"})
-
-
 @dataclass(frozen=True)
 class _Before:
-    """The match and the staging groups just before ``action`` was applied."""
+    """The table's own state just before ``action`` was applied: the staging groups and
+    the turn's log (the engine keeps the match's)."""
 
     action: Action
-    round: RoundState
-    log_length: int
     stages: Stages
     log: TurnLog
 
@@ -87,7 +82,7 @@ class TurnUndo:
     # ------------------------------------------------------------------ questions
 
     def can_undo(self) -> bool:
-        return bool(self._done) and self._in_turn()
+        return bool(self._done) and self.table.match.can_pop() and self._in_turn()
 
     def can_redo(self) -> bool:
         return bool(self._undone) and self._in_turn()
@@ -102,11 +97,9 @@ class TurnUndo:
     def snapshot(self, action: Action) -> _Before | None:
         """What undoing ``action`` would need, taken just before it is applied; None for
         an action that cannot be undone."""
-        if action.kind not in UNDOABLE or action.player != self.table.bottom:
+        if action.kind not in TAKE_BACK or action.player != self.table.bottom:
             return None
-        match = self.table.match
-        return _Before(action, match.hand.copy(), len(match.log), self.seat.kept_stages(),
-                       self.table.turn_log.copy())
+        return _Before(action, self.seat.kept_stages(), self.table.turn_log.copy())
 
     def applied(self, before: _Before | None, redoing: bool = False) -> None:
         """An action was applied (``before``: its snapshot): keep it for undo; any other
@@ -131,6 +124,7 @@ class TurnUndo:
                                     "taken back, not the card you drew.")])
         before = self._done.pop()
         self._undone.append(before.action)
+        self.table.match.pop()
         self._restore(before)
         words = self.table.action_words(before.action.player or 0, before.action,
                                         getattr(before.action, "card", None))
@@ -153,6 +147,8 @@ class TurnUndo:
                 _("Nothing to reset"), [_("Nothing has been laid on the table this turn.")])
         first = self._done[0]
         self._undone.extend(reversed([b.action for b in self._done]))
+        for _before in self._done:
+            self.table.match.pop()
         self._done.clear()
         self._restore(first)
         self.table.say(_("Turn reset"), [_("The table and your hand are as they were after "
@@ -161,9 +157,6 @@ class TurnUndo:
 
     def _restore(self, before: _Before) -> None:
         table = self.table
-        match = table.match
-        match.hand = before.round.copy()
-        del match.log[before.log_length:]
         self.seat.restore_stages(before.stages)
         table.restore_turn_log(before.log)
         table.selected.clear()
