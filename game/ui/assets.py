@@ -131,7 +131,8 @@ def load_theme() -> dict[str, Any]:
 @lru_cache(maxsize=4)
 def _theme_json(path: str) -> dict[str, Any]:
     with open(path, encoding="utf-8") as fh:
-        return json.load(fh)
+        theme: dict[str, Any] = json.load(fh)
+        return theme
 
 
 def preload_fonts(manager: Any, sizes: tuple[int, ...] = (13, 14, 15, 16, 18, 20, 28)) -> None:

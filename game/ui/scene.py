@@ -17,9 +17,12 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
+from pygame_gui.core import UIElement
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+ElementT = TypeVar("ElementT", bound=UIElement)  # any pygame-gui element
 
 
 class Scene:
@@ -30,7 +33,7 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self._elements: list = []
+        self._elements: list[UIElement] = []
 
     # lifecycle
     def on_enter(self) -> None:
@@ -64,7 +67,7 @@ class Scene:
         """Draw everything that is not a pygame-gui widget."""
 
     # widgets
-    def track(self, element):  # noqa: ANN001, ANN201 - any pygame-gui element
+    def track(self, element: ElementT) -> ElementT:
         """Remember a widget so it is killed with the scene."""
         self._elements.append(element)
         return element

@@ -51,7 +51,8 @@ def _grain(seed: int) -> np.ndarray:
     period = 2 * np.pi * 48 / TILE  # whole periods across the tile: seamless
     weave = np.sin((ix + iy) * period) * np.sin((ix - iy) * period)
     texture = grain * 3.2 + blotch * 1.6 + weave * 1.4
-    return (texture[..., None] * np.array((0.55, 1.0, 0.7), dtype=np.float32)).astype(np.int16)
+    tinted: np.ndarray = (texture[..., None] * np.array((0.55, 1.0, 0.7), dtype=np.float32))
+    return tinted.astype(np.int16)
 
 
 def _light(width: int, height: int, colours: tuple[RGB, RGB]) -> pygame.Surface:

@@ -10,13 +10,14 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game.engine.cards import Card, Face
 from game.ui.card_art import CardArt
 
-Key = tuple  # (rank, suit, declared, back, w, h)
+Key = tuple[Any, ...]  # (rank, suit, declared, back, w, h)
 
 
 class CardImages:
@@ -28,7 +29,8 @@ class CardImages:
         self.limit = limit
         self._crisp: OrderedDict[Key, pygame.Surface] = OrderedDict()
         self._stand_in: dict[Key, pygame.Surface] = {}
-        self._by_identity: dict[tuple, Key] = {}  # (rank, suit, declared, back) -> a crisp key
+        # (rank, suit, declared, back) -> a crisp key
+        self._by_identity: dict[tuple[Any, ...], Key] = {}
         self._spent = 0.0
 
     def begin_frame(self) -> bool:

@@ -92,7 +92,7 @@ class JoinedSeat:
     """The table's seat as the host plays it: see the module's text."""
 
     def __init__(self, table: JoinedTable, client: NetClient, step: int,
-                 read: Callable[[dict], Action]) -> None:
+                 read: Callable[[dict[str, Any]], Action]) -> None:
         self.table = table
         self.client = client
         self.step = step  # the step of the view on the table

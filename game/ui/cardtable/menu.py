@@ -3,7 +3,7 @@ title, quit."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,7 +28,7 @@ QUIT = ("quit", N_("Quit game"), N_("Close Machiavelli; the game stays in the au
 class TableMenu(Dialog):
     box_width = 380
 
-    def __init__(self, app: App, table: CardTableScene) -> None:
+    def __init__(self, app: App, table: CardTableScene[Any, Any]) -> None:
         match = table.match
         where = (_("{variant}, round {n}") if match.variant.is_contract  # as each table
                  else _("{variant}, hand {n}"))  # says it

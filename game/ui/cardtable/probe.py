@@ -23,7 +23,7 @@ THINKING_SECONDS = 120.0
 
 
 class TableProbe:
-    def __init__(self, app: App, scene: CardTableScene, dt: float = DT) -> None:
+    def __init__(self, app: App, scene: CardTableScene[Any, Any], dt: float = DT) -> None:
         self.app = app
         self.scene = scene
         self.dt = dt
@@ -83,7 +83,8 @@ class TableProbe:
         for card, spot in layout.spots.items():
             zone_ok = where == "any" or (where == "hand") == (spot.zone == "hand")
             if zone_ok and str(card) == text:
-                return card
+                found: Card = card
+                return found
         raise AssertionError(f"no {text} ({where}) on screen")
 
     def center(self, card: Card) -> tuple[int, int]:
@@ -94,7 +95,8 @@ class TableProbe:
     def button(self, name: str) -> pygame.Rect:
         controls = self.scene.controls
         assert isinstance(controls, Controls)  # either family's sidebar buttons
-        return controls.buttons[name].rect
+        rect: pygame.Rect = controls.buttons[name].rect
+        return rect
 
     # --- input
 

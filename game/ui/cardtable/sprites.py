@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -85,7 +85,7 @@ class CardSprite:
     def target(self) -> tuple[float, float]:
         return self.spot.x, self.spot.y
 
-    def visual_key(self) -> tuple:
+    def visual_key(self) -> tuple[Any, ...]:
         return (self.selected, self.fresh, self.focused, self.shown, self.face_up, self.mark)
 
     def slide_to(self, spot: Spot, speed: float, delay: float = 0.0,
@@ -140,10 +140,10 @@ class SpriteLayer:
         self.sprites: dict[Card, CardSprite] = {}
         self.ghosts: list[CardSprite] = []
         self._static: pygame.Surface | None = None
-        self._static_key: tuple | None = None
-        self._rest_state: dict[Card, tuple] = {}
+        self._static_key: tuple[Any, ...] | None = None
+        self._rest_state: dict[Card, tuple[Any, ...]] = {}
         self._counter = 0
-        self._groups: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._groups: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
         self.images = CardImages(art)
         self.rebuilds = 0  # how often the cached picture was redrawn (benchmark figure)
 
@@ -228,7 +228,7 @@ class SpriteLayer:
     def hit(self, pos: tuple[float, float]) -> CardSprite | None:
         """The topmost card under ``pos``."""
         best: CardSprite | None = None
-        best_key: tuple = ()
+        best_key: tuple[Any, ...] = ()
         for sprite in self.sprites.values():
             if sprite.dragging or not sprite.rect.collidepoint(pos):
                 continue
@@ -269,7 +269,7 @@ class SpriteLayer:
                 touched.append((sprite, pieces))
         return touched
 
-    def _z(self, sprite: CardSprite) -> tuple:
+    def _z(self, sprite: CardSprite) -> tuple[Any, ...]:
         if sprite.dragging:
             return (3, sprite.order)
         if not sprite.resting:

@@ -14,7 +14,7 @@ Colour = tuple[int, int, int]
 class TextCache:
     def __init__(self, limit: int = 400) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._text: OrderedDict[tuple[str, int, Colour, bool, bool], pygame.Surface] = OrderedDict()
         self._limit = limit
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:

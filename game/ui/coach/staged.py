@@ -23,7 +23,7 @@ from pygame_gui.elements import UIButton
 from game.coach.tutorial import Side
 from game.engine.actions import Action, Play
 from game.engine.cards import Card, Face
-from game.engine.draft import TurnDraft
+from game.engine.draft import Move, TurnDraft
 from game.i18n import _
 from game.ui.cardtable.controls import ButtonState
 from game.ui.cardtable.driver import Pacer, Playback
@@ -399,7 +399,7 @@ class StagedTable(TableScene):
     def before_quit(self) -> None:
         """A staged table is never saved."""
 
-    def show_play(self, table_play: Play, edits: Sequence = ()) -> None:
+    def show_play(self, table_play: Play, edits: Sequence[Move] = ()) -> None:
         """Tell ``table_play`` on the table a step at a time, as a hint is told (from the
         start of the turn); at its end the player may apply it (Enter) or dismiss it."""
         if self.phase not in (HUMAN, HINT, VIEW) or self.draft is None:

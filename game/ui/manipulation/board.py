@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -73,10 +74,10 @@ class Board(BoardCache):
 
     def __init__(self, text: TextCache, art: Callable[[], CardArt]) -> None:
         super().__init__(text, art)
-        self._seats: dict[tuple, pygame.Surface] = {}
+        self._seats: dict[tuple[Any, ...], pygame.Surface] = {}
         self._chrome_surface: pygame.Surface | None = None
         self._chrome_key: object = None
-        self._mats: dict[tuple, pygame.Surface] = {}
+        self._mats: dict[tuple[Any, ...], pygame.Surface] = {}
 
     # --- the board (cached)
 

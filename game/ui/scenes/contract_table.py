@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     from game.session import GameSession
     from game.ui.app import App
 
-Location = tuple  # ("hand", seat) | ("meld", index) | ("discard",) | ("stock",)
+Location = tuple[Any, ...]  # ("hand", seat) | ("meld", index) | ("discard",) | ("stock",)
 
 #: seconds (at speed 1) a computer's action (a draw, a meld laid down, a discard, a buy or
 #: not) rests in view once its cards have landed, before the game goes on: time to read it

@@ -288,13 +288,13 @@ class NewGameScene(MenuScene):
         self.setup.set_seat_count(int(value))
         self.rebuild()  # the seats, and the deck in the summary
 
-    def _seat_name(self, index: int):  # noqa: ANN202
+    def _seat_name(self, index: int) -> Callable[[str], None]:
         def change(text: str) -> None:
             self.setup.seats[index][0] = text
             self._validate()
         return change
 
-    def _seat_kind(self, index: int):  # noqa: ANN202
+    def _seat_kind(self, index: int) -> Callable[[str], None]:
         def change(kind: str) -> None:
             self.setup.seats[index][1] = kind
             self.rebuild()  # the note under the seats may change

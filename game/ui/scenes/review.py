@@ -10,7 +10,7 @@ statistics, which track it over time.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -206,7 +206,7 @@ class ReviewScene(MenuScene):
         self.button(pygame.Rect(x, y + self.px(10), width, self.px(40)), _("Back"), self.back,
                     key="back")
 
-    def _seat_chooser(self, seat: int):  # noqa: ANN202 - a button action
+    def _seat_chooser(self, seat: int) -> Callable[[], None]:
         return lambda: self.choose_seat(seat)
 
     def default_focus(self) -> str | None:
@@ -215,14 +215,14 @@ class ReviewScene(MenuScene):
         return "show" if self.chosen is not None and self.chosen.solution is not None \
             else "back"
 
-    def _chooser(self, number: int):  # noqa: ANN202 - a button action
+    def _chooser(self, number: int) -> Callable[[], None]:
         def choose() -> None:
             if self.review is not None:
                 self.chosen = self.review.turns[number]
                 self.rebuild()
         return choose
 
-    def _page(self, step: int):  # noqa: ANN202 - a button action
+    def _page(self, step: int) -> Callable[[], None]:
         def turn_page() -> None:
             self.page += step
             self.rebuild()

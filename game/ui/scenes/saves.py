@@ -7,6 +7,7 @@ name and writes the game there, asking before it replaces a save.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -285,7 +286,7 @@ class SavesScene(MenuScene):
 
     # -- list
 
-    def _choose(self, index: int):  # noqa: ANN202
+    def _choose(self, index: int) -> Callable[[], None]:
         def choose() -> None:
             self.select(index)
             self.focus.focus_key("list")

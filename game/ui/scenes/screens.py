@@ -126,7 +126,7 @@ def joined_contract_table(app: App, client: NetClient, update: Update,
         "joined_contract_table", client, update, options, kinds, backlog))
 
 
-def table_menu(app: App, table: CardTableScene) -> TableMenu:
+def table_menu(app: App, table: CardTableScene[Any, Any]) -> TableMenu:
     return cast("TableMenu", app.scenes.create("table_menu", table))
 
 

@@ -9,7 +9,7 @@ coach's review of the human player's turns."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -216,18 +216,18 @@ class StatisticsScene(MenuScene):
             self.button(pygame.Rect(area.right - self.px(24) - half, bottom, half,
                                     self.px(38)), _("Older"), self._turn_page(1), key="older")
 
-    def _turn_page(self, step: int):  # noqa: ANN202 - a button action
+    def _turn_page(self, step: int) -> Callable[[], None]:
         def turn() -> None:
             self.page += step
             self.rebuild()
         return turn
 
-    def _reviewer(self, number: int):  # noqa: ANN202 - a button action
+    def _reviewer(self, number: int) -> Callable[[], None]:
         def review() -> None:
             self.review(number)
         return review
 
-    def _saver(self, number: int):  # noqa: ANN202 - a button action
+    def _saver(self, number: int) -> Callable[[], None]:
         def save() -> None:
             self.save(number)
         return save

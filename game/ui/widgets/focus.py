@@ -73,7 +73,7 @@ class FocusRing:
         self.index = 0
         self.visible = False  # shown once the keyboard is used
         self.hidden = False  # a dialog covers the screen
-        self._ring: _RingImage | None = None
+        self._ring: UIImage | None = None
         self._ring_key: tuple[int, int] | None = None
 
     # -- building
