@@ -10,8 +10,6 @@ from typing import Any
 from game.engine.cards import Card, Face
 from game.engine.variants import Scoring, Variant
 
-PENALTY_SCHEMES = (Scoring.CARDS_COUNT, Scoring.TAHITI, Scoring.MANIPULATION, Scoring.NONE)
-CAROUSEL_SCHEMES = (Scoring.CAROUSEL_SCARNE, Scoring.CAROUSEL_CULBERTSON)
 UNDERCUT_BONUS = 10
 GOING_OUT_BONUS = 25
 MATCH_END_BONUS = 100

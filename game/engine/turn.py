@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game.engine.cards import Card, Face
 from game.engine.errors import Problem
@@ -30,7 +30,6 @@ class TurnCheck:
     used_free: tuple[Card, ...] = ()  # free cards now in melds
     released: tuple[Card, ...] = ()  # jokers released this turn
     table: Table | None = None  # the end table in display order, jokers declared
-    meld_checks: tuple[MeldCheck, ...] = field(default=(), repr=False)
 
     @property
     def ok(self) -> bool:
@@ -87,7 +86,7 @@ def check_turn(
     # shown for display under free identity.
     ordered = tuple(result.ordered for result in checks)
     table = Table(ordered, tuple(c for c in start.free if c in end_free), faces)
-    return TurnCheck((), played, used_free, tuple(released), table, checks)
+    return TurnCheck((), played, used_free, tuple(released), table)
 
 
 def _conservation(start: Table, hand: Sequence[Card], end: Table) -> list[Problem]:

@@ -44,7 +44,6 @@ class Geometry:
             self.suit_h = h * 0.082
             self.index_w = w * 0.17
             self.gap = h * 0.018
-        self.index_h = self.rank_h + self.gap + self.suit_h
         # pip grid (classic)
         self.pip_h = h * 0.125
         self.col_l = w * 0.318

@@ -115,7 +115,6 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.status = Status("")
         self.hand_times: dict[int, tuple[float, float]] = {}
         self.errors: list[str] = []
-        self.autosaves = 0
         self._in_use_told = False  # "another window autosaves here" was told
         self._players: dict[int, Any] = {}
         self._started = False
@@ -220,8 +219,6 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
                                       "a name of its own to keep it."))
                 return
             self.app.notify(_("Autosave failed: {error}").format(error=failed))
-        else:
-            self.autosaves += 1
 
     # ------------------------------------------------------------------ phases
 

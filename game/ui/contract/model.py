@@ -96,7 +96,6 @@ class ContractModel:
     phase: str
     awaiting: int
     current: int
-    round_over: bool
 
     @property
     def others(self) -> tuple[SeatFacts, ...]:

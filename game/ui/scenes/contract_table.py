@@ -440,8 +440,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             hidden_hand=0 if visible else len(r.hands[self.bottom]),
             slots=slot_facts(variant, match.contract, groups) if staging else None,
             stock=len(r.stock), discard=tuple(r.discard[-2:]), discard_size=len(r.discard),
-            phase=r.phase, awaiting=match.awaiting, current=r.current,
-            round_over=match.hand_over)
+            phase=r.phase, awaiting=match.awaiting, current=r.current)
 
     def _compute_layout(self, model: ContractModel) -> ContractLayout:
         # the replay's past tables are laid out from today's places, without changing them

@@ -28,11 +28,6 @@ def font(px: float, style: str = "regular") -> pygame.font.Font:
     return theme_font(max(6, int(px)), style)
 
 
-def hex_colour(rgb: Sequence[int], alpha: int | None = None) -> str:
-    text = "#{:02x}{:02x}{:02x}".format(*rgb[:3])
-    return text if alpha is None else f"{text}{alpha:02x}"
-
-
 def escape_html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
