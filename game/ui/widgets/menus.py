@@ -48,6 +48,10 @@ class MenuBase(Scene):
 
     #: keys of the hints shown in the footer
     hints: str = KEY_HINTS
+    #: the style a "primary" (gold) button takes back when the focus leaves it; None: the
+    #: gold stays where it was built. Set, the gold is always on the focused button and the
+    #: frame always drawn: one focus on view, the one Enter presses (issue 51)
+    gold_follows_focus: str | None = None
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -224,7 +228,28 @@ class MenuBase(Scene):
 
     def update(self, dt: float) -> None:  # noqa: ARG002
         self.focus.sync()
+        if self.gold_follows_focus is not None:
+            self._gold_to_focus(self.gold_follows_focus)
         self.focus.update_frame()
+
+    def _gold_to_focus(self, plain: str) -> None:
+        """The focused button is the gold one, and its frame is on view: no other button
+        looks like the one Enter presses."""
+        focused = self.focus.focused
+        if focused is None or self.focus.hidden:
+            return
+        self.focus.visible = True
+        for item in self.focus.items:
+            element = item.element
+            if item.kind != "button" or not element.alive():
+                continue
+            classes = element.class_ids or []
+            if item is focused and f"@{plain}" in classes:
+                element.change_object_id(ObjectID(object_id=element.object_ids[-1],
+                                                  class_id="@primary"))
+            elif item is not focused and "@primary" in classes:
+                element.change_object_id(ObjectID(object_id=element.object_ids[-1],
+                                                  class_id=f"@{plain}"))
 
     # -- widget factories
 

@@ -1,0 +1,112 @@
+"""Every player, every key (issue 51): what stopped a low-vision, colour-blind or
+mouse-free player, each rule through real events in the real app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.session import GameSession, Seat
+from game.store import AUTOSAVE
+from game.ui.app import App
+from game.ui.scenes import screens
+from tests.conftest import rig
+from tests.ui.conftest import button, click, open_table, press, pump, top_name
+
+
+def gold(scene: Any) -> list[str]:
+    """The keys of the scene's buttons drawn gold (the one Enter presses)."""
+    return [item.key for item in scene.focus.items
+            if "@primary" in (item.element.class_ids or [])]
+
+
+def shown_focus(scene: Any) -> list[str]:
+    """The keys of every widget the screen marks as focused: gold or framed."""
+    marked = set(gold(scene))
+    ring = scene.focus._ring
+    if ring is not None and ring.alive() and ring.visible and scene.focus.focused:
+        marked.add(scene.focus.focused_key)
+    return sorted(marked)
+
+
+def with_autosave(app: App) -> None:
+    game = GameSession.new("machiavelli", {}, [Seat("You", "human"), Seat("Ada", "easy")], 5)
+    app.store.saves.write(AUTOSAVE, game.to_json(), game.summary())
+
+
+# --- one visible focus; Enter presses what it shows
+
+
+def test_the_title_shows_one_focus_and_enter_presses_it_after_coming_back(app: App) -> None:
+    with_autosave(app)
+    app.scenes.reset(screens.title(app))
+    pump(app)
+    title = app.scenes.top
+    assert shown_focus(title) == ["continue"]
+    click(app, button(app, "Rules"))  # by mouse: no frame is drawn when back
+    assert top_name(app) == "RulesScene"
+    press(app, pygame.K_ESCAPE)
+    assert app.scenes.top is title
+    pump(app)
+    shown = shown_focus(title)
+    assert len(shown) == 1, f"two buttons look focused: {shown}"
+    press(app, pygame.K_RETURN)
+    assert top_name(app) == {"rules": "RulesScene", "continue": "TableScene"}[shown[0]]
+
+
+def test_the_title_keys_move_the_one_focus(app: App) -> None:
+    with_autosave(app)
+    app.scenes.reset(screens.title(app))
+    pump(app)
+    title = app.scenes.top
+    for _ in range(3):
+        press(app, pygame.K_DOWN)
+    pump(app)
+    assert shown_focus(title) == ["load"]  # Continue no longer looks pressed by Enter
+    press(app, pygame.K_RETURN)
+    assert top_name(app) == "SavesScene"
+
+
+def test_the_table_menu_shows_one_focus(app: App) -> None:
+    probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 3)
+    probe.key(pygame.K_ESCAPE)
+    menu = app.scenes.top
+    assert top_name(app) == "TableMenu"
+    assert shown_focus(menu) == ["resume"]
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    pump(app)
+    assert shown_focus(menu) == ["settings"]
+    press(app, pygame.K_RETURN)
+    assert top_name(app) == "SettingsScene"
+
+
+# --- Esc on the scoreboard goes back, never forward
+
+
+def test_esc_on_the_scoreboard_never_deals_the_next_hand(app: App) -> None:
+    from game.ui.scenes.scoreboard import ScoreboardScene
+
+    session = GameSession.new("machiavelli", {"match": "hands:2"},
+                              [Seat("You", "human"), Seat("Ada", "easy")], seed=8)
+    rig(session.match, table="3H 4H 5H", hands=["6H", "AS 2S 8C 8D JD"], current=0)
+    from game.ui.scenes.table import TableScene
+    from game.ui.cardtable.probe import TableProbe
+    scene = TableScene(app, session, autosave=False)
+    app.scenes.push(scene)
+    probe = TableProbe(app, scene)
+    probe.settle()
+    six = probe.card("6H", "hand")
+    box = scene.layout.box(scene.draft.location(probe.card("3H")))
+    probe.drag(probe.center(six), box.rect.center)
+    probe.key(pygame.K_e)
+    probe.until(lambda: isinstance(app.scenes.top, ScoreboardScene), 600, "the scoreboard")
+    board = app.scenes.top
+    probe.key(pygame.K_ESCAPE)
+    probe.frames(3)
+    assert session.match.hand.number == 0, "Esc dealt the next hand"
+    assert board in list(app.scenes)  # the scores stay, the table's menu over them
+    assert top_name(app) == "TableMenu"
+    probe.key(pygame.K_RETURN)  # Resume: back to the scores
+    assert app.scenes.top is board
