@@ -110,3 +110,26 @@ def test_esc_on_the_scoreboard_never_deals_the_next_hand(app: App) -> None:
     assert top_name(app) == "TableMenu"
     probe.key(pygame.K_RETURN)  # Resume: back to the scores
     assert app.scenes.top is board
+
+
+# --- speech names the card drawn, to the one who drew it
+
+
+def test_speech_names_the_card_you_drew_and_never_anothers(start_app) -> None:  # noqa: ANN001
+    from game.ui.speech import RecordingSpeaker
+
+    app = start_app(speed=4.0)
+    app.settings.speak_table = True
+    recorder = RecordingSpeaker()
+    app.speaker = recorder
+    probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 5,
+                       {"table": "3H 4H 5H", "hands": ["9S 2C KD", "AS 2S 8C 8D JD"],
+                        "current": 0, "stock": "7H QC 4D 5D 6D 9H 10H"})
+    scene = probe.scene
+    probe.key(pygame.K_d)
+    probe.until(lambda: len(scene.turn_log) >= 2 and scene.phase == "human", 3000,
+                "Ada's turn")
+    said = " | ".join(recorder.spoken)
+    assert "You drew 7 of hearts" in said, said
+    assert "Ada drew 1 card" in said or "Ada:" in said  # Ada's turn is said, not her cards
+    assert "queen of clubs" not in said, said  # Ada's draw (the next card) is never named

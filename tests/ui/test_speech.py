@@ -62,7 +62,10 @@ def test_each_turn_is_said_in_the_turn_logs_words(make) -> None:  # noqa: ANN001
                 "Ada's turn")
     lines = [line for _seat, line in scene.turn_log]
     assert lines[0] == "You drew 1 card"
-    for line in lines:
+    drawn = scene.drawn_by[0]
+    # your own draw is said with the card's name (issue 51), Ada's in the log's words
+    assert spoken[1] == f"You drew {speakable(str(next(iter(drawn))))}."
+    for line in lines[1:]:
         assert speakable(line) in spoken, f"{line!r} was not said; said: {spoken}"
     assert spoken[-1].startswith("Your turn.")
 
@@ -219,6 +222,9 @@ def test_a_hand_by_keyboard_alone_is_transcribed(tmp_path: Path) -> None:
     said = [line.removeprefix("  said: ") for line in lines if line.startswith("  said: ")]
     assert any(words.startswith("Your turn. Stock: ") for words in said)
     for _seat, line in scene.turn_log:  # every turn, in the log's words
+        if line.startswith("You drew 1 card"):  # your own draw: the card by name (issue 51)
+            assert any(words.startswith("You drew ") and " of " in words for words in said)
+            continue
         assert speakable(line) in said
 
 

@@ -53,6 +53,7 @@ from game.ui.manipulation.pointer import Pointer
 from game.ui.manipulation.replay import LastTurnReplay
 from game.ui.manipulation.status import TableStatus
 from game.ui.scenes import screens
+from game.ui.spoken import cards_names, sentences
 from game.ui.theme import seat_colour, seat_label
 
 if TYPE_CHECKING:
@@ -182,8 +183,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
         drawn = self.drawn & set(self.match.hand.hands[seat])
         if drawn:  # drawn on their last turn, under the cover at once: shown now
             cards = " ".join(sorted(card_text(c) for c in drawn))
-            self.say(_("Your last draw"),
-                     [_("You drew {cards} on your last turn.").format(cards=cards)])
+            line = _("You drew {cards} on your last turn.").format(cards=cards)
+            self.say(_("Your last draw"), [line])
+            self.app.speak(line)  # to them alone: their hand is uncovered now
 
     def _start_person(self, seat: int) -> None:
         self._start_human()
@@ -285,10 +287,23 @@ class TableScene(CardTableScene[TableModel, Layout]):
         told = turn_drawn(match.hand.turns, turns_before, drawn)
         words = self._action_words(seat, action, played, told, steps)
         self.status = Status(words, "info")
-        self.app.speak(words)
+        # the person who drew hears the card's name in place of the count
+        named = self._drawn_words(seat, action, drawn)
+        if named and told != drawn:  # a turn of draws: the count, and this draw's card
+            named = sentences(words, named)
+        self.app.speak(named or words)
         if turn_ended:  # the log keeps every step: it can be read in full (F4, the mouse)
             self.turn_log.append((seat, self._action_words(seat, action, played, told, steps,
                                                            None)))
+
+    def _drawn_words(self, seat: int, action: Action, drawn: int) -> str:
+        """A draw of the person at this screen, the cards by name, said to them alone
+        (another seat's draw, and hot-seat's, whose hand goes face down at once, are not:
+        the note when next uncovered names them); "" for any other action."""
+        cards = self.drawn_by.get(seat, set())
+        if drawn <= 0 or not self.is_you(seat) or not cards or action.kind != "draw":
+            return ""
+        return _("You drew {cards}.").format(cards=cards_names(sorted(cards)))
 
     def _ghost_draw(self, seat: int, count: int) -> None:
         layout = self.layout
