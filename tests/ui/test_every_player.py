@@ -133,3 +133,27 @@ def test_speech_names_the_card_you_drew_and_never_anothers(start_app) -> None:  
     assert "You drew 7 of hearts" in said, said
     assert "Ada drew 1 card" in said or "Ada:" in said  # Ada's turn is said, not her cards
     assert "queen of clubs" not in said, said  # Ada's draw (the next card) is never named
+
+
+# --- high contrast: a dialog over the table leaves the table in view
+
+
+def test_a_high_contrast_dialog_leaves_the_table_in_view(app: App) -> None:
+    app.settings.high_contrast = True
+    app._use_contrast()
+    probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 3)
+    scene = probe.scene
+    hand = scene.layout.hand
+    probe.frames(2)
+    before = app.window.get_at((hand.x + 4, hand.centery))[:3]
+    probe.key(pygame.K_ESCAPE)
+    assert top_name(app) == "TableMenu"
+    probe.frames(2)
+    menu_box = app.scenes.top.box
+    spots = [(rect.centerx, rect.centery) for rect in [scene.layout.stock]]
+    spots += [(hand.x + 4, hand.centery)]
+    shown = [app.window.get_at(spot)[:3] for spot in spots if not menu_box.collidepoint(spot)]
+    assert shown, "every spot is under the menu"
+    for colour in shown:
+        assert colour != (0, 0, 0), "the table is hidden behind a black backdrop"
+    assert app.window.get_at((hand.x + 4, hand.centery))[:3] != before  # shaded
