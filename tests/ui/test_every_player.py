@@ -157,3 +157,44 @@ def test_a_high_contrast_dialog_leaves_the_table_in_view(app: App) -> None:
     for colour in shown:
         assert colour != (0, 0, 0), "the table is hidden behind a black backdrop"
     assert app.window.get_at((hand.x + 4, hand.centery))[:3] != before  # shaded
+
+
+# --- the "You drew X" note survives a save and a load
+
+
+def test_the_card_you_drew_is_still_named_after_a_save_and_load(start_app) -> None:  # noqa: ANN001
+    from game.solver.edits import card_text
+    from game.ui.cardtable.probe import TableProbe
+    from game.ui.scenes.handover import HandOverScene
+    from game.ui.scenes.table import TableScene
+
+    app = start_app(speed=4.0)
+    session = GameSession.new("machiavelli", {}, [Seat("Ann", "human"), Seat("Ben", "human")],
+                              seed=4)
+    scene = TableScene(app, session, autosave=True)
+    app.scenes.push(scene)
+    probe = TableProbe(app, scene)
+    probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ann's cover")
+    probe.key(pygame.K_RETURN)
+    probe.settle()
+    before = set(session.match.hand.hands[0])
+    probe.key(pygame.K_d)  # Ann draws
+    (drawn,) = set(session.match.hand.hands[0]) - before
+    probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ben's cover")
+    probe.key(pygame.K_RETURN)
+    probe.settle()
+    probe.key(pygame.K_d)  # Ben draws; the game is autosaved; the window closes
+    probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ann's cover")
+    saved = app.store.saves.read(AUTOSAVE)
+    while len(app.scenes):
+        app.scenes.pop()
+    loaded = GameSession.from_json(saved)  # Continue, another evening
+    scene = TableScene(app, loaded, autosave=True)
+    app.scenes.push(scene)
+    probe = TableProbe(app, scene)
+    probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ann's cover")
+    assert app.scenes.top.name == "Ann"
+    probe.key(pygame.K_RETURN)
+    probe.settle()
+    assert scene.message is not None and card_text(drawn) in " ".join(scene.message.lines)
+    assert scene.sprites.sprites[drawn].fresh

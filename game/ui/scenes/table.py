@@ -95,7 +95,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.marks = TurnMarks(self.match.players)
         #: the cards each seat drew last (highlighted in its hand until its next action;
         #: in hot-seat, where the hand goes face down at once, when it is next uncovered)
-        self.drawn_by: dict[int, set[Card]] = {}
+        self.drawn_by: dict[int, set[Card]] = self._saved_drawn()
         #: where each meld sits on the felt, kept across turns (one map per hand)
         self.slots = FeltPlaces()
         self._zooms_told = 0  # the felt's zoom-outs this hand the player was told of
@@ -296,6 +296,14 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.turn_log.append((seat, self._action_words(seat, action, played, told, steps,
                                                            None)))
 
+    def _saved_drawn(self) -> dict[int, set[Card]]:
+        """The cards each seat drew last as a resumed game's save keeps them, those still in
+        that seat's hand (a new game: none)."""
+        hands = self.match.hand.hands
+        return {seat: set(cards) & set(hands[seat])
+                for seat, cards in (self.session.drawn or {}).items()
+                if seat < len(hands) and set(cards) & set(hands[seat])}
+
     def _drawn_words(self, seat: int, action: Action, drawn: int) -> str:
         """A draw of the person at this screen, the cards by name, said to them alone
         (another seat's draw, and hot-seat's, whose hand goes face down at once, are not:
@@ -440,6 +448,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def keep_places(self) -> None:
         """The melds' order on the felt goes into the save (``GameSession.places``)."""
         self.session.places = [sorted(cards) for cards in self.slots.melds()] or None
+        self.session.drawn = {seat: sorted(cards) for seat, cards in self.drawn_by.items()
+                              if cards} or None
 
     def _seed_places(self, model: TableModel) -> None:
         """Give the melds on show their places in the order the save keeps: each saved meld
