@@ -198,3 +198,38 @@ def test_the_card_you_drew_is_still_named_after_a_save_and_load(start_app) -> No
     probe.settle()
     assert scene.message is not None and card_text(drawn) in " ".join(scene.message.lines)
     assert scene.sprites.sprites[drawn].fresh
+
+
+# --- the hint advises only what the buttons allow
+
+
+def test_the_hint_never_advises_a_greyed_end_turn(app: App) -> None:
+    probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 5,
+                       {"table": "3H 4H 5H", "hands": ["9S 2C KD", "AS 2S 8C 8D JD"],
+                        "current": 0})
+    scene = probe.scene
+    king = probe.card("KD", "hand")
+    box = scene.layout.box(scene.draft.location(probe.card("3H")))
+    probe.drag(probe.center(king), box.rect.center)  # a card moved: the play has started
+    probe.key(pygame.K_r)  # and put back
+    probe.frames(3)
+    assert not scene.controls.buttons["end"].is_enabled  # End turn is greyed
+    probe.key(pygame.K_h)
+    probe.until(lambda: scene.human.hint_worker is None, 1200, "the hint")
+    probe.frames(2)
+    words = " ".join([scene.message.title, *scene.message.lines])
+    assert "(E)" not in words, words
+    assert "(D)" in words, words  # the play given up: the one way on
+
+
+def test_a_tutorial_or_puzzle_banner_never_offers_a_greyed_draw(start_app) -> None:  # noqa: ANN001
+    from tests.ui.coach.test_coach import known_puzzle, staged, tutorial_step
+
+    for open_it in (lambda app: tutorial_step(app, 0),
+                    lambda app: staged(app, "puzzle_table", known_puzzle())):
+        probe = open_it(start_app(speed=4.0))
+        scene = probe.scene
+        probe.frames(2)
+        draw = scene.controls.buttons.get("draw")
+        assert draw is None or not draw.is_enabled  # Draw (or Give up) is greyed
+        assert "draw" not in scene.status.text.lower(), scene.status.text

@@ -51,6 +51,8 @@ HINT_TOOL = "hint"
 APPLY_TOOL = "apply"
 #: the live game's buttons, off on every staged table (its match never moves on)
 GAME_BUTTONS = ("draw", "pass", "knock")
+#: the kinds of action those buttons take (Draw gives a started play up too)
+OFF_KINDS = ("draw", "pass", "knock", "abandon")
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,11 @@ class StagedStatus(TableStatus):
     def __init__(self, table: StagedTable) -> None:
         super().__init__(table)
         self.staged = table
+
+    def offered_kinds(self) -> tuple[str, ...]:
+        """Drawing, passing, knocking and giving up are not offered here: the coach judges
+        the turn."""
+        return tuple(k for k in super().offered_kinds() if k not in OFF_KINDS)
 
     def _button_states(self, hint_busy: bool) -> dict[str, ButtonState]:
         states = super()._button_states(hint_busy)

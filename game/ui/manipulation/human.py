@@ -463,7 +463,7 @@ class HumanTurn:
     def _no_play_advice(self) -> str:
         """What to do when the hint finds no play: what the buttons on show allow (a table
         left invalid must be put right or reset first: End refuses it)."""
-        legal = self.table.match.legal_kinds()
+        legal = self.status.offered_kinds()
         draft = self.table.draft
         check = self.status.draft_check() if draft is not None and draft.touched \
             else None
@@ -474,7 +474,18 @@ class HumanTurn:
             return _("No play found: put the table back with Reset turn (R).")
         if "draw" in legal:
             return _("No play found: {advice}").format(advice=self._draw_words()[0])
-        advice = _("pass (P).") if "pass" in legal else _("end your turn (E).")
+        # only what a button on show allows: End turn is greyed unless it may end the turn
+        if "pass" in legal:
+            advice = _("pass (P).")
+        elif "end_turn" in legal:
+            advice = _("end your turn (E).")
+        elif "abandon" in legal:
+            advice = ngettext("give the play up and draw {n} card (D).",
+                              "give the play up and draw {n} cards (D).",
+                              self.table.match.variant.abandon_penalty).format(
+                n=self.table.match.variant.abandon_penalty)
+        else:
+            return _("No play found.")
         return _("No play found: {advice}").format(advice=advice)
 
     def _draw_words(self) -> tuple[str, str]:
