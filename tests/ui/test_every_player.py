@@ -233,3 +233,61 @@ def test_a_tutorial_or_puzzle_banner_never_offers_a_greyed_draw(start_app) -> No
         draw = scene.controls.buttons.get("draw")
         assert draw is None or not draw.is_enabled  # Draw (or Give up) is greyed
         assert "draw" not in scene.status.text.lower(), scene.status.text
+
+
+# --- Carousel: Draw never throws a ready play away
+
+
+def carousel_ready(app: App) -> Any:
+    """A Carousel turn after its first draw, 7H 8H 9H laid as a new meld: a ready play."""
+    probe = open_table(app, "carousel", [Seat("You", "human"), Seat("Ada", "easy")], 5,
+                       {"table": "", "hands": ["7H 8H 9H 2C", "AS 2S 8C 8D JD"],
+                        "current": 0, "stock": "KD QC JC"})
+    scene = probe.scene
+    probe.key(pygame.K_d)  # the first draw: now meld, or draw again
+    probe.settle()
+    cards = [probe.card(t, "hand") for t in ("7H", "8H", "9H")]
+    for card in cards:
+        probe.click(probe.center(card), mods=pygame.KMOD_CTRL)
+    probe.drag(probe.center(cards[0]), scene.layout.new_melds[0].center)
+    probe.settle()
+    assert scene.draft.touched and scene.draft.check().ok
+    return probe
+
+
+def test_carousel_draw_with_a_ready_play_asks_and_keeps_it(app: App) -> None:
+    probe = carousel_ready(app)
+    scene = probe.scene
+    drawn = len(scene.match.hand.hands[0])
+    probe.key(pygame.K_d)
+    assert len(scene.match.hand.hands[0]) == drawn, "the play was thrown away for a draw"
+    assert top_name(app) == "ConfirmDialog", "Draw threw the ready play away without a word"
+    probe.key(pygame.K_ESCAPE)  # keep the play
+    assert app.scenes.top is scene
+    assert scene.draft is not None and scene.draft.touched and scene.draft.check().ok
+    probe.key(pygame.K_d)
+    probe.key(pygame.K_RETURN)  # Enter keeps it too (the default)
+    assert app.scenes.top is scene and scene.draft.touched
+    probe.key(pygame.K_d)
+    click(app, button(app, "Draw"))  # yes, draw instead
+    assert len(scene.match.hand.hands[0]) == drawn + 1
+
+
+def test_carousel_points_in_hand_follow_the_hint_on_show(app: App) -> None:
+    from game.engine.scoring import hand_value
+
+    probe = open_table(app, "carousel", [Seat("You", "human"), Seat("Ada", "easy")], 5,
+                       {"table": "", "hands": ["7H 8H 9H 2C", "AS 2S 8C 8D JD"],
+                        "current": 0, "stock": "KD QC JC"})
+    scene = probe.scene
+    probe.key(pygame.K_d)
+    probe.settle()
+    probe.key(pygame.K_h)
+    probe.until(lambda: scene.phase == "hint", 1200, "the hint's play")
+    probe.key(pygame.K_SPACE)  # to the end of the story
+    probe.until(lambda: not scene.sprites.busy, 600)
+    shown = list(scene.model.hand)
+    assert len(shown) < 5  # the hint's meld has left the hand on show
+    points = hand_value(scene.match.variant.scoring, shown)
+    label = scene.indicators.facts().bottom_label
+    assert f"{points} in hand" in label, label

@@ -358,12 +358,36 @@ class HumanTurn:
         seat = self.table.match.current
         if self.play_started and "abandon" in legal:
             self.ask_give_up()
+        elif "draw" in legal and self._play_ready(legal):
+            self.ask_draw_instead()
         elif "draw" in legal:
             self.table.commit(Draw(seat))
         elif "pass" in legal:
             self.table.commit(Pass(seat))
         else:
             self.refuse(_("You cannot draw now"), [self._draw_problem()])
+
+    def _play_ready(self, legal: Sequence[str]) -> bool:
+        """Is a valid play laid out on the table, one End turn would make?"""
+        draft = self.table.draft
+        check = self.status.draft_check() if draft is not None and draft.touched else None
+        return check is not None and check.ok and "play" in legal
+
+    def ask_draw_instead(self) -> None:
+        """Draw with a ready play on the table: the play would go back to the hand, so ask
+        first (keeping it is the default: Enter or Esc keeps it)."""
+        seat = self.table.match.current
+
+        def draw() -> None:
+            if self.table.phase == HUMAN and self.table.match.current == seat \
+                    and "draw" in self.table.match.legal_kinds():
+                self.table.commit(Draw(seat))
+
+        self.table.app.scenes.push(ConfirmDialog(
+            self.table.app, _("Draw instead of playing?"),
+            _("Your play is ready on the table: End turn (E) plays it. Drawing now puts "
+              "its cards back in your hand."),
+            draw, confirm=_("Draw"), cancel=_("Keep my play"), danger=True))
 
     def ask_give_up(self) -> None:
         """Giving up costs cards: ask first (Cancel is the default)."""

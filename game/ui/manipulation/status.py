@@ -181,8 +181,12 @@ class TableStatus:
 
     def hand_points(self) -> int:
         """The points of the bottom hand as the variant counts them (what knocking weighs),
-        as the turn under way leaves it: a knock comes after the play is on the table."""
+        as the turn under way leaves it: a knock comes after the play is on the table. The
+        hand on show is counted (a hint's play told on the table takes its cards out)."""
         match = self.table.match
+        model = self.table.model
+        if model is not None and self.table.hand_visible():
+            return hand_value(match.variant.scoring, model.hand)
         draft = self.table.draft
         mine = draft is not None and match.current == self.table.bottom
         hand = draft.hand if mine and draft is not None else match.hand.hands[self.table.bottom]
