@@ -291,3 +291,48 @@ def test_carousel_points_in_hand_follow_the_hint_on_show(app: App) -> None:
     points = hand_value(scene.match.variant.scoring, shown)
     label = scene.indicators.facts().bottom_label
     assert f"{points} in hand" in label, label
+
+
+# --- notes: kept until read, never over the player's hand
+
+
+def test_a_note_stays_until_the_player_has_seen_it(app: App) -> None:
+    probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 5,
+                       {"table": "3H 4H 5H", "hands": ["9S 2C KD", "AS 2S 8C 8D JD"],
+                        "current": 0})
+    scene = probe.scene
+    probe.drag(probe.center(probe.card("9S", "hand")), probe.felt_spot())
+    probe.key(pygame.K_e)  # refused: a note says why
+    note = scene.message
+    assert note is not None and note.tone == "error"
+    probe.frames(20 * 60)  # the player looks away for twenty seconds
+    assert scene.message is note, "the note went before the player read it"
+    probe.key(pygame.K_LEFT)  # back at the keys: read
+    probe.frames(10 * 60)
+    assert scene.message is None
+
+
+def full_felt_notes(app: App) -> Any:
+    """A felt crowded with melds at 1024 x 640 and a long note: where it went."""
+    app.resize((1024, 640))
+    runs = ["A 2 3", "4 5 6", "7 8 9", "10 J Q"]
+    melds = [" ".join(rank + suit for rank in run.split()) for suit in "CDSH" for run in runs]
+    melds += [" ".join(rank + suit for rank in run.split()) for suit in "CD" for run in runs]
+    table = " | ".join(melds)
+    return open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 5,
+                      {"table": table, "hands": ["KC KD KS KH 5H 9S 2H KC KD",
+                                                 "JS 10S 3H 4S 8H"], "current": 0})
+
+
+def test_a_note_never_covers_the_players_hand(app: App) -> None:
+    probe = full_felt_notes(app)
+    scene = probe.scene
+    scene.say("A long note about the turn", ["a line that says a great deal about "
+                                             "what the player did and why it matters"] * 5,
+              "info")
+    probe.frames(3)
+    assert scene.note_rect is not None
+    cards = [scene.sprites.sprites[c].rect for c in scene.model.hand]
+    covered = [str(c) for c, r in zip(scene.model.hand, cards, strict=True)
+               if scene.note_rect.colliderect(r)]
+    assert covered == [], f"the note lies over the hand's {covered}"

@@ -83,6 +83,10 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
     ``controls`` and ``bottom`` and provides the hooks below that raise
     ``NotImplementedError``; the rest of its work it gives to controllers it owns."""
 
+    #: a note stays until the player has pressed a key or clicked since it showed (then it
+    #: fades after its time): one who looked away still reads it (issue 51)
+    holds_notes: bool = False
+
     match: GameState
     pointer: TablePointer
     computer: TableComputer
@@ -356,7 +360,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
                 or self.zoom_changed():
             self.resize(self.app.size)  # the window, the side panel's side or the scale changed
         self.sprites.update(dt)
-        if self.message is not None:
+        if self.message is not None and (self.message.read or not self.holds_notes):
             self.message.ttl -= dt
             if self.message.ttl <= 0:
                 self.message = None

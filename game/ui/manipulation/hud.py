@@ -144,10 +144,11 @@ class Hud(Board):
         width = min(layout.table.width - 40, max(round(360 * layout.scale), layout.size[0] // 3))
         melds = [box.rect for box in layout.groups] + \
             ([layout.free_rect] if layout.free_rect is not None else [])
+        hand = [spot.rect for spot in layout.spots.values() if spot.zone == "hand"]
         return draw_note(surface, self.text, layout.table, layout.log, message,
                          font_px(layout, 0.021, 12, 18), width, NOTE_TONES,
                          melds + list(keep_clear or ()), rail=layout.hand,
-                         clear=keep_clear is not None)
+                         clear=keep_clear is not None, keep_off=hand)
 
     def draw_tooltip(self, surface: pygame.Surface, pos: tuple[int, int], title: str,
                      body: str, scale: float = 1.0) -> None:

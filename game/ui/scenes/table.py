@@ -72,6 +72,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
     """The game table for ``session``; ``autosave`` writes the autosave slot after every
     committed turn."""
 
+    holds_notes = True
+
     settle_pause = 0.35
     #: a coach's staged table (tutorial, puzzle, review): no turn log (it has no turns), no
     #: word about the penalty for giving up (there is none to pay)
@@ -595,6 +597,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self._unplayable:
             return False
+        if self.message is not None and event.type in (pygame.KEYDOWN,
+                                                       pygame.MOUSEBUTTONDOWN):
+            self.message.read = True  # seen: it fades in its time (a new one waits again)
         if self.button_keys.handle(event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
