@@ -336,3 +336,25 @@ def test_a_note_never_covers_the_players_hand(app: App) -> None:
     covered = [str(c) for c, r in zip(scene.model.hand, cards, strict=True)
                if scene.note_rect.colliderect(r)]
     assert covered == [], f"the note lies over the hand's {covered}"
+
+
+# --- a meld's tooltip is never cut off by the side panel
+
+
+def test_a_melds_tooltip_is_never_under_the_side_panel(app: App) -> None:
+    probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 5,
+                       {"table": "3H 4H 5H", "hands": ["9S 2C KD", "AS 2S 8C 8D JD"],
+                        "current": 0})
+    scene = probe.scene
+    nine = probe.card("9S", "hand")
+    probe.drag(probe.center(nine), probe.felt_spot())  # a one-card meld: not valid yet
+    probe.settle()
+    box = scene.layout.box(scene.draft.location(nine))
+    assert box is not None and not box.valid
+    spot = (box.rect.right - 3, box.rect.centery)  # the pointer rests on its right edge
+    probe.move(spot)
+    probe.frames(40)
+    rect = scene.pointer.tooltip_rect
+    assert rect is not None, "no tooltip"
+    assert not rect.colliderect(scene.layout.sidebar), (rect, scene.layout.sidebar)
+    assert rect.right <= scene.layout.sidebar.left
