@@ -91,8 +91,8 @@ def test_esc_on_the_scoreboard_never_deals_the_next_hand(app: App) -> None:
     session = GameSession.new("machiavelli", {"match": "hands:2"},
                               [Seat("You", "human"), Seat("Ada", "easy")], seed=8)
     rig(session.match, table="3H 4H 5H", hands=["6H", "AS 2S 8C 8D JD"], current=0)
-    from game.ui.scenes.table import TableScene
     from game.ui.cardtable.probe import TableProbe
+    from game.ui.scenes.table import TableScene
     scene = TableScene(app, session, autosave=False)
     app.scenes.push(scene)
     probe = TableProbe(app, scene)
@@ -358,3 +358,59 @@ def test_a_melds_tooltip_is_never_under_the_side_panel(app: App) -> None:
     assert rect is not None, "no tooltip"
     assert not rect.colliderect(scene.layout.sidebar), (rect, scene.layout.sidebar)
     assert rect.right <= scene.layout.sidebar.left
+
+
+# --- seats told apart by shape as well as colour, their numbers larger
+
+#: red-green colour blindness (deuteranopia), Machado, Oliveira and Fernandes (2009)
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                (-0.011820, 0.042940, 0.968881))
+
+
+def deuteranope(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    def linear(v: float) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    def srgb(v: float) -> int:
+        v = min(1.0, max(0.0, v))
+        return round(255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+
+    rgb = [linear(v) for v in colour]
+    return tuple(srgb(sum(m * c for m, c in zip(row, rgb, strict=True)))  # type: ignore[return-value]
+                 for row in DEUTERANOPIA)
+
+
+def silhouette(seat: int, colour: tuple[int, int, int], kind: str = "new") -> frozenset:
+    """The pixels a seat's mark covers on a card (its outline, not its number's ink)."""
+    from game.ui.cardtable.sprites import draw_mark
+    from game.ui.theme import seat_label
+
+    pygame.init()
+    surface = pygame.Surface((52, 73))
+    surface.fill((250, 248, 240))
+    draw_mark(surface, (colour, kind, seat_label(seat)), (0, 0), (52, 73))
+    return frozenset((x, y) for x in range(52) for y in range(66)
+                     if surface.get_at((x, y))[:3] != (250, 248, 240))
+
+
+def test_seats_that_look_alike_to_a_red_green_blind_player_differ_in_shape() -> None:
+    from game.ui.theme import SEAT_COLOURS
+
+    alike = [(a, b) for a in range(len(SEAT_COLOURS)) for b in range(a + 1, len(SEAT_COLOURS))
+             if sum(abs(p - q) for p, q in zip(deuteranope(SEAT_COLOURS[a]),
+                                                deuteranope(SEAT_COLOURS[b]),
+                                                strict=True)) < 120]
+    assert (1, 2) in alike  # seats 2 and 3: the same olive to a deuteranope
+    grey = (150, 150, 110)
+    for a, b in alike + [(0, 1), (2, 3)]:
+        # drawn in one colour, the marks of the two seats still differ in their outline
+        assert silhouette(a, grey) != silhouette(b, grey), (a + 1, b + 1)
+
+
+def test_a_seats_number_on_a_card_is_large_enough_to_read() -> None:
+    from game.ui.theme import SEAT_COLOURS
+
+    covered = silhouette(1, SEAT_COLOURS[1])
+    height = max(y for _x, y in covered) - min(y for _x, y in covered) + 1
+    assert height >= 18, f"the mark is {height} px high on the smallest table cards"

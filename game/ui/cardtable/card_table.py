@@ -36,6 +36,7 @@ from game.ui.cardtable.text import TextCache
 from game.ui.scene import Scene
 from game.ui.scenes import screens
 from game.ui.spoken import sentences
+from game.ui.widgets.look import Look
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -51,6 +52,7 @@ class TableLayout(Protocol):
     hand: pygame.Rect
     hand_card: tuple[int, int]
     seat_rects: dict[int, pygame.Rect]
+    scale: float
 
 
 class TablePointer(Protocol):
@@ -481,6 +483,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         model = self.model = self.build_model()
         layout = self.layout = self._compute_layout(model)
         self.version += 1
+        Look.of(self.app.ui).scale_tooltips(layout.scale)  # the buttons' tooltips: as big
         return layout, model
 
     def _layout_for(self, surface: pygame.Surface) -> None:
