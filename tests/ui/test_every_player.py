@@ -414,3 +414,46 @@ def test_a_seats_number_on_a_card_is_large_enough_to_read() -> None:
     covered = silhouette(1, SEAT_COLOURS[1])
     height = max(y for _x, y in covered) - min(y for _x, y in covered) + 1
     assert height >= 18, f"the mark is {height} px high on the smallest table cards"
+
+
+# --- at 200% everything scales
+
+
+def hover_tooltip(app: App, element: Any) -> Any:
+    """Rest the mouse on ``element`` past the tooltip's delay: its tooltip."""
+    pos = element.get_abs_rect().center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pump(app, 90)
+    return element.tool_tip
+
+
+def point_size(element: Any) -> int:
+    return element.ui_theme.get_font(element.combined_element_ids).point_size
+
+
+def test_at_200_percent_tooltips_and_slider_arrows_scale(start_app) -> None:  # noqa: ANN001
+    app = start_app(size=(3840, 2160))
+    app.settings.ui_scale_percent = 200
+    app.resize((3840, 2160))
+    app.scenes.reset(screens.title(app))
+    pump(app)
+    rules = button(app, "Rules")
+    tip = hover_tooltip(app, rules)
+    assert tip is not None
+    assert point_size(tip.text_block) >= 0.6 * rules.font.point_size, \
+        f"a {point_size(tip.text_block)} px tooltip beside {rules.font.point_size} px buttons"
+    app.scenes.push(screens.settings(app))
+    pump(app, 3)
+    from tests.ui.conftest import widget
+    slider = widget(app.scenes.top, "speed")
+    for arrow in (slider.left_button, slider.right_button):
+        assert arrow.rect.width >= 0.5 * slider.rect.height, \
+            f"{arrow.rect.width} px arrow buttons on a {slider.rect.height} px slider"
+    # a table's buttons' tooltips too
+    probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 3)
+    hint = probe.scene.controls.buttons["hint"]
+    tip = hover_tooltip(app, hint)
+    assert tip is not None
+    assert point_size(tip.text_block) >= 0.6 * hint.font.point_size
