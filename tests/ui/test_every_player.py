@@ -457,3 +457,33 @@ def test_at_200_percent_tooltips_and_slider_arrows_scale(start_app) -> None:  # 
     tip = hover_tooltip(app, hint)
     assert tip is not None
     assert point_size(tip.text_block) >= 0.6 * hint.font.point_size
+
+
+# --- the keyboard goes by groups: the hand, the melds
+
+
+def test_one_tab_reaches_the_melds_and_the_arrows_walk_them(app: App) -> None:
+    runs = ["A 2 3", "4 5 6", "7 8 9", "10 J Q"]
+    table = " | ".join(" ".join(rank + suit for rank in run.split()) for suit in "CDS"
+                       for run in runs)  # twelve melds
+    probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Ada", "easy")], 5,
+                       {"table": table, "hands": ["KS 9H 2H", "JS 10S 3H 4H 8H"],
+                        "current": 0})
+    scene = probe.scene
+    keys = scene.keys
+    while keys.focused_card() != probe.card("KS", "hand"):
+        probe.key(pygame.K_RIGHT)
+    probe.key(pygame.K_SPACE)
+    hand_index = keys.index
+    probe.key(pygame.K_TAB)  # one key to the melds, however many there are
+    assert keys.zone == "melds", keys.zone
+    target = scene.draft.location(probe.card("QS"))
+    presses = 0
+    while keys.target != target:
+        probe.key(pygame.K_RIGHT)
+        presses += 1
+        assert presses <= 13, "the arrows never reach the meld"
+    probe.key(pygame.K_RETURN)  # the king goes on the spades' 10 J Q
+    assert scene.draft.location(probe.card("KS")) == target
+    probe.key(pygame.K_TAB)  # and one key back to the hand, where it was
+    assert keys.zone == "hand" and keys.index == min(hand_index, len(scene.model.hand) - 1)

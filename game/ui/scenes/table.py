@@ -511,9 +511,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def key_help(self) -> list[str]:
         return [
-            _("\u2190 \u2192 a card \u00b7 \u2191 \u2193 the table or your hand"),
-            _("Space selects a card (Shift+Space its whole meld) \u00b7 Tab, Shift+Tab choose "
-              "a meld or New meld"),
+            _("Tab: your hand or the melds \u00b7 \u2190 \u2192 a card, or a meld or New "
+              "meld \u00b7 \u2191 \u2193 into a meld's cards or back to your hand"),
+            _("Space selects a card (Shift+Space, or Space on a meld, its whole meld)"),
             _("Enter moves the selected cards there \u00b7 Backspace takes a card back \u00b7 "
               "J chooses a joker's card"),
             _("E end turn \u00b7 D draw \u00b7 P pass \u00b7 K knock \u00b7 H hint \u00b7 "
