@@ -5,7 +5,8 @@ from one group to the other and the arrows move within a group. In the hand, lef
 move a focus over its cards; in the melds, left/right choose a meld (or "new meld"), Up
 goes into the chosen meld's cards (left/right then walk the table's cards), Down back to
 the hand. Space selects the focused card (Shift+Space, or Space on a chosen meld, its whole
-meld), Enter moves the selected cards (or the focused one) to the chosen meld, Backspace sends a card played this turn back. E end turn, D draw, P pass, K
+meld), Enter moves the selected cards (or the focused one) to the chosen meld,
+Backspace sends a card played this turn back. E end turn, D draw, P pass, K
 knock, H hint, L last turn, S sort, R reset, Ctrl+Z / Ctrl+Y undo / redo, J choose a joker's
 card, Esc menu. With "Speak the table" on, F2 reads your hand, F3 the whole table, and
 the focused card, the chosen target and each move are said as the keys move them.
@@ -27,6 +28,7 @@ from game.ui.spoken import cards_names
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.cardtable.geometry import Spot
     from game.ui.cardtable.sprites import SpriteLayer
     from game.ui.manipulation.hud import Hud
     from game.ui.manipulation.layout import Layout
@@ -238,7 +240,7 @@ class Keyboard:
         self.zone = MELDS
         self.index = 0
 
-    def _focused_spot(self) -> object:
+    def _focused_spot(self) -> Spot | None:
         layout = self.scene.layout
         card = self.focused_card()
         return layout.spots.get(card) if layout is not None and card is not None else None
