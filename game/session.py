@@ -146,6 +146,10 @@ class GameSession:
     #: None: as the match holds them. A view of the game, never a rule: a save whose
     #: places cannot be read loads with the match's order.
     places: list[list[Card]] | None = None
+    #: the cards each seat drew last, as the table marks them in that seat's hand (and
+    #: names them to a hot-seat player when next uncovered); kept by the save so that a
+    #: loaded game still tells them. A view of the game, never a rule: unreadable, none.
+    drawn: dict[int, list[Card]] | None = None
 
     @classmethod
     def new(cls, variant_id: str, options: dict[str, Any], seats: list[Seat],
@@ -203,6 +207,9 @@ class GameSession:
             data["network"] = self.network.to_json()
         if self.places:  # likewise
             data["places"] = [[card_to_json(card) for card in meld] for meld in self.places]
+        if self.drawn:  # likewise
+            data["drawn"] = {str(seat): [card_to_json(card) for card in cards]
+                             for seat, cards in self.drawn.items()}
         return data
 
     @classmethod
@@ -256,7 +263,7 @@ class GameSession:
         if network is not None:
             network = NetworkSeats.from_json(network, len(seats))
         return cls(match, seats, started_at, recorded, hints, network,
-                   _places(data.get("places")))
+                   _places(data.get("places")), _drawn(data.get("drawn"), len(seats)))
 
     def summary_problem(self, listing: SaveListing) -> str | None:
         """What a save's listing says that replaying its game does not give, or None."""
@@ -425,6 +432,23 @@ def _places(data: Any) -> list[list[Card]] | None:
         except (NotationError, ValueError, TypeError):
             return None
     return places
+
+
+def _drawn(data: Any, seats: int) -> dict[int, list[Card]] | None:
+    """The cards each seat drew last, in a save (``GameSession.drawn``); None where there
+    are none or they cannot be read (nothing of the game is lost)."""
+    if not isinstance(data, dict) or not 0 < len(data) <= seats:
+        return None
+    drawn: dict[int, list[Card]] = {}
+    for key, cards in data.items():
+        if not isinstance(key, str) or not key.isdigit() or not 0 <= int(key) < seats \
+                or not isinstance(cards, list) or not 0 < len(cards) <= MAX_PLACES:
+            return None
+        try:
+            drawn[int(key)] = [card_from_json(card) for card in cards]
+        except (NotationError, ValueError, TypeError):
+            return None
+    return drawn
 
 
 def _started_at(value: Any) -> float:

@@ -89,10 +89,17 @@ def high_contrast_colour(key: str, value: str) -> str:
     return value
 
 
+#: theme blocks that are a shade over the table, not a text's background: they stay
+#: see-through (a dialog's own box goes black; the table stays in view around it)
+SHADES = ("@dim",)
+
+
 def high_contrast_theme(theme: dict[str, Any]) -> dict[str, Any]:
     """A copy of pygame-gui theme data with every colour made high-contrast."""
     result = copy.deepcopy(theme)
-    for block in result.values():
+    for name, block in result.items():
+        if name in SHADES:
+            continue
         if isinstance(block, dict) and isinstance(block.get("colours"), dict):
             colours = block["colours"]
             for key, value in colours.items():

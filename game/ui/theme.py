@@ -62,6 +62,17 @@ def seat_colour(seat: int) -> RGB:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+#: each seat's shape, as each suit has one: seats told apart without their colour (two
+#: colours may look alike to a colour-blind player) by the shape as well as the number
+SEAT_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "hexagon", "diamond",
+                                "pentagon")
+
+
+def seat_shape(seat: int) -> str:
+    """The shape of ``seat``'s badges and marks (seats beyond the list reuse it)."""
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
 def seat_label(seat: int) -> str:
     """The number that tells ``seat`` apart without its colour: on its seat box and on
     the marks it leaves on cards (seats count from 1)."""

@@ -62,7 +62,10 @@ def test_each_turn_is_said_in_the_turn_logs_words(make) -> None:  # noqa: ANN001
                 "Ada's turn")
     lines = [line for _seat, line in scene.turn_log]
     assert lines[0] == "You drew 1 card"
-    for line in lines:
+    drawn = scene.drawn_by[0]
+    # your own draw is said with the card's name (issue 51), Ada's in the log's words
+    assert spoken[1] == f"You drew {speakable(str(next(iter(drawn))))}."
+    for line in lines[1:]:
         assert speakable(line) in spoken, f"{line!r} was not said; said: {spoken}"
     assert spoken[-1].startswith("Your turn.")
 
@@ -86,8 +89,9 @@ def test_the_focused_card_its_meld_and_the_target_are_said(make) -> None:  # noq
     probe.key(pygame.K_SPACE)
     assert spoken[-1] == "6 of hearts, selected. In your hand"
     run = scene.draft.location(probe.card("3H"))
+    probe.key(pygame.K_TAB)  # to the melds (issue 51): the arrows choose one
     while scene.keys.target != run:
-        probe.key(pygame.K_TAB)
+        probe.key(pygame.K_RIGHT)
     assert spoken[-1] == "Target: Meld 1, run: 3 of hearts, 4 of hearts, 5 of hearts"
     probe.key(pygame.K_RETURN)
     assert spoken[-1] == ("Moved 6 of hearts. Meld 1, run: 3 of hearts, 4 of hearts, "
@@ -104,8 +108,9 @@ def test_a_refused_move_says_why(make) -> None:  # noqa: ANN001
     probe.key(pygame.K_DOWN)
     while scene.keys.focused_card() != nine:
         probe.key(pygame.K_RIGHT)
+    probe.key(pygame.K_TAB)  # to the melds (issue 51): the arrows choose one
     while scene.keys.target != scene.draft.location(probe.card("3H")):
-        probe.key(pygame.K_TAB)
+        probe.key(pygame.K_RIGHT)
     probe.key(pygame.K_RETURN)  # 9S onto 3H 4H 5H: not a meld
     probe.key(pygame.K_e)
     message = scene.message
@@ -219,6 +224,9 @@ def test_a_hand_by_keyboard_alone_is_transcribed(tmp_path: Path) -> None:
     said = [line.removeprefix("  said: ") for line in lines if line.startswith("  said: ")]
     assert any(words.startswith("Your turn. Stock: ") for words in said)
     for _seat, line in scene.turn_log:  # every turn, in the log's words
+        if line.startswith("You drew 1 card"):  # your own draw: the card by name (issue 51)
+            assert any(words.startswith("You drew ") and " of " in words for words in said)
+            continue
         assert speakable(line) in said
 
 

@@ -36,6 +36,7 @@ from game.ui.cardtable.text import TextCache
 from game.ui.scene import Scene
 from game.ui.scenes import screens
 from game.ui.spoken import sentences
+from game.ui.widgets.look import Look
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -51,6 +52,7 @@ class TableLayout(Protocol):
     hand: pygame.Rect
     hand_card: tuple[int, int]
     seat_rects: dict[int, pygame.Rect]
+    scale: float
 
 
 class TablePointer(Protocol):
@@ -82,6 +84,10 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
     family, parametrised by its model and layout types) sets ``match``, ``pointer``,
     ``controls`` and ``bottom`` and provides the hooks below that raise
     ``NotImplementedError``; the rest of its work it gives to controllers it owns."""
+
+    #: a note stays until the player has pressed a key or clicked since it showed (then it
+    #: fades after its time): one who looked away still reads it (issue 51)
+    holds_notes: bool = False
 
     match: GameState
     pointer: TablePointer
@@ -353,7 +359,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
                 or self.zoom_changed():
             self.resize(self.app.size)  # the window, the side panel's side or the scale changed
         self.sprites.update(dt)
-        if self.message is not None:
+        if self.message is not None and (self.message.read or not self.holds_notes):
             self.message.ttl -= dt
             if self.message.ttl <= 0:
                 self.message = None
@@ -474,6 +480,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         model = self.model = self.build_model()
         layout = self.layout = self._compute_layout(model)
         self.version += 1
+        Look.of(self.app.ui).scale_tooltips(layout.scale)  # the buttons' tooltips: as big
         return layout, model
 
     def _layout_for(self, surface: pygame.Surface) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
-from game.ui.theme import MARK_EDGE, font
+from game.ui.theme import MARK_EDGE, font, seat_shape
 
 RGBA = tuple[int, int, int, int] | tuple[int, int, int]
 
@@ -56,18 +58,44 @@ def dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: RGBA, dash: 
 
 def seat_badge(surface: pygame.Surface, centre: tuple[int, int], radius: int,
                colour: tuple[int, int, int], label: str, diamond: bool = False) -> None:
-    """A seat's badge: its number (``theme.seat_label``) in dark ink on a disc (or a
-    ``diamond``) of its colour, ringed dark so it reads on any card or felt: the seats are
-    told apart by the number as well as by the colour."""
-    cx, cy = centre
+    """A seat's badge: its number (``theme.seat_label``) on the seat's shape
+    (``theme.seat_shape``: a disc, a square, a triangle...) of its colour, ringed dark so it
+    reads on any card or felt: the seats are told apart by the shape and the number as well
+    as by the colour. ``diamond`` (a table card moved, not new from the hand): the shape
+    hollow, a ring of the colour around a dark middle holding the number in the colour."""
+    shape = seat_shape(int(label) - 1 if label.isdigit() else 0)
+    _fill(surface, shape, MARK_EDGE, centre, radius + 2)
+    _fill(surface, shape, colour, centre, radius)
+    ink_colour = MARK_EDGE
     if diamond:
-        out, r = radius + 3, radius + 1
-        pygame.draw.polygon(surface, MARK_EDGE, [(cx, cy - out), (cx + out, cy), (cx, cy + out),
-                                                 (cx - out, cy)])
-        pygame.draw.polygon(surface, colour, [(cx, cy - r), (cx + r, cy), (cx, cy + r),
-                                              (cx - r, cy)])
+        _fill(surface, shape, MARK_EDGE, centre, max(2, radius - max(2, radius // 3)))
+        ink_colour = colour
+    low = shape == "triangle"  # the number in the triangle's wide part
+    px = max(8, round(radius * (1.15 if low else 1.45)))
+    ink = font(px, "bold").render(label, True, ink_colour)
+    drop = 1 + (radius // 4 if low else 0)
+    surface.blit(ink, ink.get_rect(center=(centre[0], centre[1] + drop)))
+
+
+def shape_points(shape: str, centre: tuple[int, int], r: int) -> list[tuple[float, float]]:
+    """The corners of ``shape`` around ``centre``, about ``r`` from it ([] for a circle)."""
+    corners = {"square": (4, 45.0, 1.2), "triangle": (3, -90.0, 1.45),
+               "hexagon": (6, 0.0, 1.1), "diamond": (4, 0.0, 1.3),
+               "pentagon": (5, -90.0, 1.15)}.get(shape)
+    if corners is None:
+        return []
+    n, start, stretch = corners
+    cx, cy = centre
+    return [(cx + r * stretch * math.cos(math.radians(start + k * 360 / n)),
+             cy + r * stretch * math.sin(math.radians(start + k * 360 / n)))
+            for k in range(n)]
+
+
+def _fill(surface: pygame.Surface, shape: str, colour: tuple[int, int, int],
+          centre: tuple[int, int], r: int) -> None:
+    points = shape_points(shape, centre, r)
+    if points:
+        pygame.draw.polygon(surface, colour, points)
     else:
-        pygame.draw.circle(surface, MARK_EDGE, centre, radius + 2)
-        pygame.draw.circle(surface, colour, centre, radius)
-    ink = font(max(7, round(radius * 1.35)), "bold").render(label, True, MARK_EDGE)
-    surface.blit(ink, ink.get_rect(center=(cx, cy + 1)))
+        pygame.draw.circle(surface, colour, centre, r)
+

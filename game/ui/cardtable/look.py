@@ -25,3 +25,6 @@ class Message:
     lines: tuple[str, ...] = ()
     tone: str = "error"  # error | info | hint
     ttl: float = 6.0
+    #: the player has pressed a key or clicked since it showed: only then does ``ttl``
+    #: run down, on a table that keeps its notes until read (``CardTableScene.holds_notes``)
+    read: bool = False

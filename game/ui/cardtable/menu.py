@@ -27,6 +27,7 @@ QUIT = ("quit", N_("Quit game"), N_("Close Machiavelli; the game stays in the au
 
 class TableMenu(Dialog):
     box_width = 380
+    gold_follows_focus = "plain"
 
     def __init__(self, app: App, table: CardTableScene[Any, Any]) -> None:
         match = table.match

@@ -64,14 +64,17 @@ def draw_status_pill(surface: pygame.Surface, text: TextCache, rect: pygame.Rect
 def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
               status: pygame.Rect, message: Message, size: int, width: int,
               tones: NoteTones, avoid: Sequence[pygame.Rect] = (),
-              rail: pygame.Rect | None = None, clear: bool = False) -> pygame.Rect:
+              rail: pygame.Rect | None = None, clear: bool = False,
+              keep_off: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """``message`` (a title and bullet lines) in a box ``width`` wide, centred on
     ``table`` just above the ``status`` line (or, when that covers any of ``avoid``, the
     melds, in the place on the felt that covers least of them), fading out in its last
     half second; on a felt with no clear place, over the hand ``rail`` when it fits there
     rather than over the melds it may be about. ``clear``: never over any of ``avoid``:
     on the rail (beside what of ``avoid`` lies there) with the lines that fit, the rest
-    cut. Returns where it went."""
+    cut. ``keep_off`` (the player's hand cards): never covered; with no room beside
+    them on the rail the note lies on the felt, wider, where it covers least of the melds.
+    Returns where it went."""
     title_px = size + 2
 
     def titled(wide: int) -> list[str]:
@@ -89,15 +92,22 @@ def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
     lines, height = wrapped(width)
     rect = _note_place(pygame.Rect(0, 0, width, height), table, status, avoid)
     if rail is not None and any(rect.colliderect(other) for other in avoid):
-        # no clear place on the felt: as wide as the hand rail, over it, if it fits there
-        # (below the log and the status line, which stay readable)
-        wide = rail.w - 16
-        rail_lines, tall = wrapped(wide)
-        if tall <= rail.h - 8:
+        # no clear place on the felt: on the hand rail, beside the hand's cards (never over
+        # them), below the log and the status line, which stay readable
+        span = _free_span(rail, [*avoid, *keep_off]) if keep_off else rail
+        wide = span.w - 16
+        rail_lines, tall = wrapped(wide) if wide > 0 else ([], rail.h)
+        if wide >= min(width, round(rail.w * 0.3)) and tall <= rail.h - 8:
             lines, width = rail_lines, wide
-            rect = pygame.Rect(rail.x + 8, rail.bottom - 4 - tall, wide, tall)
+            rect = pygame.Rect(span.x + 8, rail.bottom - 4 - tall, wide, tall)
+        elif keep_off and not clear:  # wider, fewer lines, on the felt: the melds it
+            wide = max(width, min(table.w - 12, 2 * width))  # covers least
+            felt_lines, tall = wrapped(wide)
+            felt = _note_place(pygame.Rect(0, 0, wide, tall), table, status, avoid)
+            if felt.top >= table.top:
+                lines, width, rect = felt_lines, wide, felt
     if clear and rail is not None and any(rect.colliderect(other) for other in avoid):
-        span = _free_span(rail, avoid)
+        span = _free_span(rail, [*avoid, *keep_off])
         width = span.w - 16
         lines, tall = wrapped(width)
         room = rail.h - 8 - (size + 6)  # below the rail's caption (whose hand it is)

@@ -426,15 +426,15 @@ SeatMark = tuple[tuple[int, int, int], str, str]
 
 def draw_mark(surface: pygame.Surface, mark: SeatMark, at: tuple[int, int],
               size: tuple[int, int]) -> None:
-    """A seat's mark on a card, low on its left edge (the part a meld leaves in view): a
-    disc for a card new from the hand, a diamond for a table card moved, each holding the
-    seat's number (so no one needs the colour to tell the seats apart); both with a dark
-    edge and a bar of the colour along the card's foot."""
+    """A seat's mark on a card, low on its left edge (the part a meld leaves in view): the
+    seat's shape (``theme.seat_shape``) holding its number, filled for a card new from the
+    hand, hollow for a table card moved (so no one needs the colour to tell the seats or
+    the kinds apart); with a dark edge and a bar of the colour along the card's foot."""
     colour, kind, label = mark
     w, h = size
     x, y = at
-    r = max(6, w // 8)
-    cx, cy = x + max(r + 3, w // 6), y + h - r - max(5, h // 9)
+    r = max(8, round(w * 0.14))  # its number 12 px high even on the smallest cards
+    cx, cy = x + max(r + 4, w // 6), y + h - r - max(6, h // 9)
     pygame.draw.rect(surface, colour, (x + 3, y + h - max(3, h // 28) - 2, max(6, w // 3),
                                        max(3, h // 28)), border_radius=2)
     seat_badge(surface, (cx, cy), r, colour, label, diamond=kind != "new")

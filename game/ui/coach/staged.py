@@ -54,6 +54,8 @@ GAME_BUTTONS = ("draw", "pass", "knock")
 #: the sidebar's rows a viewer table has no use for (every one is off while the table only
 #: shows): on a felt with no clear place the coach's panel lies over them, they hidden
 VIEWER_SPARE = ("end", "draw", "pass", "knock", "undo", "redo", "reset")
+#: the kinds of action those buttons take (Draw gives a started play up too)
+OFF_KINDS = ("draw", "pass", "knock", "abandon")
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,11 @@ class StagedStatus(TableStatus):
             self._sidebar_shown = self.staged.panel_in_sidebar
             self._controls_key = None
         super().update_controls(hint_busy, hint_told)
+
+    def offered_kinds(self) -> tuple[str, ...]:
+        """Drawing, passing, knocking and giving up are not offered here: the coach judges
+        the turn."""
+        return tuple(k for k in super().offered_kinds() if k not in OFF_KINDS)
 
     def _button_states(self, hint_busy: bool) -> dict[str, ButtonState]:
         states = super()._button_states(hint_busy)

@@ -132,13 +132,11 @@ class ContractScoreboardScene(EndOfHandScene):
             lambda autosave: screens.contract_table(self.app, session, autosave=autosave))
 
     def back(self) -> None:
-        if self.table is not None and not self.over:
+        """Esc goes back, never forward (issue 51): the table's menu over the scores."""
+        if self.table is not None:
             self.table.open_menu()
-            return
-        if self.over and self.remote:
+        elif self.over:
             self.to_title()
-            return
-        (self.new_game if self.over else self.next_round)()
 
     # --- drawing
 

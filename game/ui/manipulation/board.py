@@ -233,7 +233,7 @@ class Board(BoardCache):
             line = ngettext("{name} \u00b7 {cards} card left", "{name} \u00b7 {cards} cards "
                             "left", info.cards).format(
                 name=info.name, cards=info.cards)
-            badge = max(6, round(px * 0.5))
+            badge = max(7, round(px * 0.6))
             left = rect.x + max(5, rect.height // 12)
             seat_badge(surface, (left + badge, rect.y + 4 + px // 2 + 1), badge,
                        seat_colour(info.seat), seat_label(info.seat))
@@ -368,8 +368,8 @@ class Board(BoardCache):
         surface.blit(cards, (right - column - cards.get_width(), y + 1))
         y += row
         # each seat's badge (its number on its colour) leads its line
-        badge = max(5, round(small * 0.5))
-        indent = 2 * badge + 1  # from the panel's edge: the badge sits in its padding
+        badge = max(7, round(small * 0.6))
+        indent = 2 * badge + 3  # from the panel's edge: the badge sits in its padding
         # the names take what the two columns of figures leave (a fixed 112 px left "Ada
         # (you)" cut at 1024x640)
         counts = max((self.text.font(small).size(str(info.cards))[0] for info in model.seats),

@@ -144,23 +144,31 @@ class Hud(Board):
         width = min(layout.table.width - 40, max(round(360 * layout.scale), layout.size[0] // 3))
         melds = [box.rect for box in layout.groups] + \
             ([layout.free_rect] if layout.free_rect is not None else [])
+        hand = [spot.rect for spot in layout.spots.values() if spot.zone == "hand"]
         return draw_note(surface, self.text, layout.table, layout.log, message,
                          font_px(layout, 0.021, 12, 18), width, NOTE_TONES,
                          melds + list(keep_clear or ()), rail=layout.hand,
-                         clear=keep_clear is not None)
+                         clear=keep_clear is not None, keep_off=hand)
 
     def draw_tooltip(self, surface: pygame.Surface, pos: tuple[int, int], title: str,
-                     body: str, scale: float = 1.0) -> None:
+                     body: str, scale: float = 1.0,
+                     area: pygame.Rect | None = None) -> pygame.Rect:
+        """A tooltip by the pointer at ``pos``, whole inside ``area`` (the window if None):
+        to the pointer's left where the right has no room (the side panel's edge)."""
         size = round(14 * scale)
         lines = self.text.wrap(body, size, round(300 * scale))
         width = max(self.text.font(size, True).size(title)[0],
                     *(self.text.font(size).size(line)[0] for line in lines)) + 20
         height = 12 + int(size * 1.5) * (1 + len(lines))
+        bounds = surface.get_rect() if area is None else area.clip(surface.get_rect())
         rect = pygame.Rect(pos[0] + 16, pos[1] + 18, width, height)
-        rect.clamp_ip(surface.get_rect())
+        if rect.right > bounds.right:
+            rect.right = pos[0] - 8
+        rect.clamp_ip(bounds)
         panel(surface, rect, TABLE_TIP_FILL, RED + (255,), 6, 1)
         y = rect.y + 6
         surface.blit(self.text.render(title, size, PALE_RED, bold=True), (rect.x + 10, y))
         for line in lines:
             y += int(size * 1.5)
             surface.blit(self.text.render(line, size, CREAM), (rect.x + 10, y))
+        return rect

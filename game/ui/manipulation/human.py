@@ -88,6 +88,7 @@ class TurnStatus(Protocol):
     def update_status(self) -> None: ...
     def knock_problem(self) -> str: ...
     def draft_check(self) -> TurnCheck | None: ...
+    def offered_kinds(self) -> tuple[str, ...]: ...
 
 
 class HumanTurn:
@@ -358,12 +359,36 @@ class HumanTurn:
         seat = self.table.match.current
         if self.play_started and "abandon" in legal:
             self.ask_give_up()
+        elif "draw" in legal and self._play_ready(legal):
+            self.ask_draw_instead()
         elif "draw" in legal:
             self.table.commit(Draw(seat))
         elif "pass" in legal:
             self.table.commit(Pass(seat))
         else:
             self.refuse(_("You cannot draw now"), [self._draw_problem()])
+
+    def _play_ready(self, legal: Sequence[str]) -> bool:
+        """Is a valid play laid out on the table, one End turn would make?"""
+        draft = self.table.draft
+        check = self.status.draft_check() if draft is not None and draft.touched else None
+        return check is not None and check.ok and "play" in legal
+
+    def ask_draw_instead(self) -> None:
+        """Draw with a ready play on the table: the play would go back to the hand, so ask
+        first (keeping it is the default: Enter or Esc keeps it)."""
+        seat = self.table.match.current
+
+        def draw() -> None:
+            if self.table.phase == HUMAN and self.table.match.current == seat \
+                    and "draw" in self.table.match.legal_kinds():
+                self.table.commit(Draw(seat))
+
+        self.table.app.scenes.push(ConfirmDialog(
+            self.table.app, _("Draw instead of playing?"),
+            _("Your play is ready on the table: End turn (E) plays it. Drawing now puts "
+              "its cards back in your hand."),
+            draw, confirm=_("Draw"), cancel=_("Keep my play"), danger=True))
 
     def ask_give_up(self) -> None:
         """Giving up costs cards: ask first (Cancel is the default)."""
@@ -463,7 +488,7 @@ class HumanTurn:
     def _no_play_advice(self) -> str:
         """What to do when the hint finds no play: what the buttons on show allow (a table
         left invalid must be put right or reset first: End refuses it)."""
-        legal = self.table.match.legal_kinds()
+        legal = self.status.offered_kinds()
         draft = self.table.draft
         check = self.status.draft_check() if draft is not None and draft.touched \
             else None
@@ -474,7 +499,18 @@ class HumanTurn:
             return _("No play found: put the table back with Reset turn (R).")
         if "draw" in legal:
             return _("No play found: {advice}").format(advice=self._draw_words()[0])
-        advice = _("pass (P).") if "pass" in legal else _("end your turn (E).")
+        # only what a button on show allows: End turn is greyed unless it may end the turn
+        if "pass" in legal:
+            advice = _("pass (P).")
+        elif "end_turn" in legal:
+            advice = _("end your turn (E).")
+        elif "abandon" in legal:
+            advice = ngettext("give the play up and draw {n} card (D).",
+                              "give the play up and draw {n} cards (D).",
+                              self.table.match.variant.abandon_penalty).format(
+                n=self.table.match.variant.abandon_penalty)
+        else:
+            return _("No play found.")
         return _("No play found: {advice}").format(advice=advice)
 
     def _draw_words(self) -> tuple[str, str]:

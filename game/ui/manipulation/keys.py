@@ -1,9 +1,12 @@
 """Every table action from the keyboard.
 
-Arrows move a focus over cards (left/right within the hand or the table, up to the table,
-down to the hand), Space selects the focused card (Shift+Space its whole meld), Tab /
-Shift+Tab pick a target meld (or "new meld"), Enter moves the selected cards (or the focused
-one) there, Backspace sends a card played this turn back. E end turn, D draw, P pass, K
+The keys go by groups (issue 51): the hand is one, the melds another; Tab / Shift+Tab go
+from one group to the other and the arrows move within a group. In the hand, left/right
+move a focus over its cards; in the melds, left/right choose a meld (or "new meld"), Up
+goes into the chosen meld's cards (left/right then walk the table's cards), Down back to
+the hand. Space selects the focused card (Shift+Space, or Space on a chosen meld, its whole
+meld), Enter moves the selected cards (or the focused one) to the chosen meld,
+Backspace sends a card played this turn back. E end turn, D draw, P pass, K
 knock, H hint, L last turn, S sort, R reset, Ctrl+Z / Ctrl+Y undo / redo, J choose a joker's
 card, Esc menu. With "Speak the table" on, F2 reads your hand, F3 the whole table, and
 the focused card, the chosen target and each move are said as the keys move them.
@@ -25,11 +28,14 @@ from game.ui.spoken import cards_names
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.cardtable.geometry import Spot
     from game.ui.cardtable.sprites import SpriteLayer
     from game.ui.manipulation.hud import Hud
     from game.ui.manipulation.layout import Layout
 
 NEW = "new"
+#: the key group of the melds: the focus is a whole meld (``Keyboard.target``)
+MELDS = "melds"
 
 
 class KeyTable(narration.SpokenTable, Protocol):
@@ -102,6 +108,7 @@ class Keyboard:
         self.zone = "hand"
         self.index = 0
         self.target: object = None  # a group index, NEW, or None
+        self._hand_index = 0  # where the focus was in the hand when Tab left it
 
     # --- what is focused
 
@@ -111,7 +118,7 @@ class Keyboard:
         layout = scene.layout
         if zone == "hand":
             return list(scene.model.hand) if scene.model else []
-        if layout is None:
+        if layout is None or zone == MELDS:
             return []
         spots = sorted(((s.zone != "free", s.y, s.x, c) for c, s in layout.spots.items()
                         if s.zone != "hand"), key=lambda t: t[:3])
@@ -174,19 +181,24 @@ class Keyboard:
 
     def _navigate(self, key: int, shift: bool) -> bool:
         scene = self.scene
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+        melds = self.zone == MELDS
+        if key == pygame.K_TAB:  # the other key group: the hand, the melds
+            self._to_group(-1 if shift else 1)
+            melds = self.zone == MELDS
+        elif melds and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._cycle_target(-1 if key == pygame.K_LEFT else 1)
+        elif melds and key == pygame.K_UP:
+            self._into_meld()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             self._step(-1 if key == pygame.K_LEFT else 1)
         elif key == pygame.K_UP:
             if self.zone_cards("table"):
                 self._switch("table")
         elif key == pygame.K_DOWN:
             self._switch("hand")
-        elif key == pygame.K_TAB:
-            self._cycle_target(-1 if shift else 1)
-            self.active = True
-            scene.refresh()
-            scene.app.speak(narration.target_words(scene, self), interrupt=True)
-            return True
+            melds = False
+        elif melds and key == pygame.K_SPACE:
+            self._toggle_target()
         elif key == pygame.K_SPACE:
             self._toggle_meld() if shift else self._toggle()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -206,8 +218,56 @@ class Keyboard:
             return False
         self.active = True
         scene.refresh()
-        scene.app.speak(narration.focus_words(scene, self), interrupt=True)
+        words = narration.target_words(scene, self) if melds else \
+            narration.focus_words(scene, self)
+        scene.app.speak(words, interrupt=True)
         return True
+
+    def _to_group(self, step: int) -> None:
+        """Tab: from the hand (or the table's cards) to the melds, from the melds to the
+        hand; the melds' focus is the meld chosen last (else the first)."""
+        if self.zone == MELDS:
+            self._switch("hand")
+            return
+        if self.zone == "table":  # from a table card: its meld is the one chosen
+            spot = self._focused_spot()
+            if spot is not None and spot.zone == "group":
+                self.target = spot.group
+        targets = self.targets()
+        if self.target not in targets:
+            self.target = targets[0] if step > 0 else targets[-1]
+        self._hand_index = self.index if self.zone == "hand" else self._hand_index
+        self.zone = MELDS
+        self.index = 0
+
+    def _focused_spot(self) -> Spot | None:
+        layout = self.scene.layout
+        card = self.focused_card()
+        return layout.spots.get(card) if layout is not None and card is not None else None
+
+    def _into_meld(self) -> None:
+        """Up from the melds: the chosen meld's first card, among the table's cards."""
+        cards = self.zone_cards("table")
+        if not cards:
+            return
+        layout = self.scene.layout
+        self.zone = "table"
+        self.index = next((n for n, c in enumerate(cards) if layout is not None
+                           and (spot := layout.spots.get(c)) is not None
+                           and spot.zone == "group" and spot.group == self.target), 0)
+
+    def _toggle_target(self) -> None:
+        """Space on a chosen meld: its cards selected (or unselected when all are)."""
+        scene = self.scene
+        group = next((g for g in scene.model.groups if g.index == self.target), None) \
+            if scene.model is not None else None
+        cards = list(group.cards) if group is not None else []
+        if not cards:
+            return
+        if all(c in scene.selected for c in cards):
+            scene.select([c for c in scene.selected if c not in cards])
+        elif self.turn.can_edit:
+            scene.select(scene.selected + [c for c in cards if c not in scene.selected])
 
     def _step(self, delta: int) -> None:
         cards = self.zone_cards()
@@ -220,6 +280,10 @@ class Keyboard:
 
     def _switch(self, zone: str) -> None:
         if self.zone == zone:
+            return
+        if self.zone == MELDS:  # back to the hand where the keys left it
+            self.zone = zone
+            self.index = self._hand_index if zone == "hand" else 0
             return
         current = self.focused_card() if self.active else None
         self.zone = zone

@@ -132,6 +132,7 @@ class Pointer(CardPointer[PointerScene]):
         self._hover_key: object = None
         self.band: Band | None = None
         self.hover_mat: int | None = None  # the meld whose mat (not a card) is under the mouse
+        self.tooltip_rect: pygame.Rect | None = None  # where the meld's tooltip was drawn
 
     @property
     def dragging(self) -> bool:
@@ -473,13 +474,18 @@ class Pointer(CardPointer[PointerScene]):
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         scene = self.scene
         layout = scene.layout
+        self.tooltip_rect = None
         if self._hover_group is None or self._hover_time < TOOLTIP_DELAY or layout is None:
             return
         box = layout.box(self._hover_group)
         if box is None or box.valid:
             return
-        scene.hud.draw_tooltip(surface, self.mouse, _("Not a valid meld yet"), box.problem,
-                               layout.scale)
+        side = layout.sidebar  # the tooltip lies whole beside the side panel, never under
+        w, h = surface.get_size()
+        area = pygame.Rect(side.right, 0, w - side.right, h) if side.x <= 0 else \
+            pygame.Rect(0, 0, side.x, h)
+        self.tooltip_rect = scene.hud.draw_tooltip(
+            surface, self.mouse, _("Not a valid meld yet"), box.problem, layout.scale, area)
 
 
 def _new_meld_at(layout: Layout, pos: tuple[int, int]) -> tuple[float, float]:

@@ -109,6 +109,12 @@ class TableStatus:
             self._check = self.table.draft.check() if self.table.draft is not None else None
         return self._check
 
+    def offered_kinds(self) -> tuple[str, ...]:
+        """The kinds of action the rules allow now that this table offers a way to take:
+        what the status line and the hint's advice may name (a coached table leaves drawing,
+        passing and knocking to its coach)."""
+        return tuple(self.table.match.legal_kinds())
+
     def _button_states(self, hint_busy: bool) -> dict[str, ButtonState]:
         human = self.table.phase == HUMAN and self.table.draft is not None
         legal = self.table.match.legal_kinds() if human else ()
@@ -175,8 +181,12 @@ class TableStatus:
 
     def hand_points(self) -> int:
         """The points of the bottom hand as the variant counts them (what knocking weighs),
-        as the turn under way leaves it: a knock comes after the play is on the table."""
+        as the turn under way leaves it: a knock comes after the play is on the table. The
+        hand on show is counted (a hint's play told on the table takes its cards out)."""
         match = self.table.match
+        model = self.table.model
+        if model is not None and self.table.hand_visible():
+            return hand_value(match.variant.scoring, model.hand)
         draft = self.table.draft
         mine = draft is not None and match.current == self.table.bottom
         hand = draft.hand if mine and draft is not None else match.hand.hands[self.table.bottom]
@@ -215,7 +225,7 @@ class TableStatus:
     def update_status(self) -> None:
         if self.table.phase != HUMAN or self.table.draft is None:
             return
-        legal = self.table.match.legal_kinds()
+        legal = self.offered_kinds()  # only what a button on show allows (issue 51)
         draft = self.table.draft
         name = _("Your") if not self.table.session.hot_seat else \
             _("{name}, your").format(name=self.table.session.seats[self.table.bottom].name)

@@ -164,11 +164,12 @@ class ScoreboardScene(EndOfHandScene):
         self.app.scenes.push(screens.new_game(self.app))
 
     def back(self) -> None:
-        """Esc: the same as the main button."""
-        if self.over and self.remote:
+        """Esc goes back, never forward (issue 51): the table's menu over the scores (Resume
+        comes back to them); Enter or the gold button deals on."""
+        if self.table is not None:
+            self.table.open_menu()
+        elif self.over:
             self.to_title()
-            return
-        (self.new_game if self.over else self.next_hand)()
 
     # --- drawing
 

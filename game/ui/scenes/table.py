@@ -53,6 +53,7 @@ from game.ui.manipulation.pointer import Pointer
 from game.ui.manipulation.replay import LastTurnReplay
 from game.ui.manipulation.status import TableStatus
 from game.ui.scenes import screens
+from game.ui.spoken import cards_names, sentences
 from game.ui.theme import seat_colour, seat_label
 
 if TYPE_CHECKING:
@@ -70,6 +71,8 @@ TURN_REST = 0.8
 class TableScene(CardTableScene[TableModel, Layout]):
     """The game table for ``session``; ``autosave`` writes the autosave slot after every
     committed turn."""
+
+    holds_notes = True
 
     settle_pause = 0.35
     #: a coach's staged table (tutorial, puzzle, review): no turn log (it has no turns), no
@@ -94,7 +97,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.marks = TurnMarks(self.match.players)
         #: the cards each seat drew last (highlighted in its hand until its next action;
         #: in hot-seat, where the hand goes face down at once, when it is next uncovered)
-        self.drawn_by: dict[int, set[Card]] = {}
+        self.drawn_by: dict[int, set[Card]] = self._saved_drawn()
         #: where each meld sits on the felt, kept across turns (one map per hand)
         self.slots = FeltPlaces()
         self._zooms_told = 0  # the felt's zoom-outs this hand the player was told of
@@ -182,8 +185,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
         drawn = self.drawn & set(self.match.hand.hands[seat])
         if drawn:  # drawn on their last turn, under the cover at once: shown now
             cards = " ".join(sorted(card_text(c) for c in drawn))
-            self.say(_("Your last draw"),
-                     [_("You drew {cards} on your last turn.").format(cards=cards)])
+            line = _("You drew {cards} on your last turn.").format(cards=cards)
+            self.say(_("Your last draw"), [line])
+            self.app.speak(line)  # to them alone: their hand is uncovered now
 
     def _start_person(self, seat: int) -> None:
         self._start_human()
@@ -285,10 +289,31 @@ class TableScene(CardTableScene[TableModel, Layout]):
         told = turn_drawn(match.hand.turns, turns_before, drawn)
         words = self._action_words(seat, action, played, told, steps)
         self.status = Status(words, "info")
-        self.app.speak(words)
+        # the person who drew hears the card's name in place of the count
+        named = self._drawn_words(seat, action, drawn)
+        if named and told != drawn:  # a turn of draws: the count, and this draw's card
+            named = sentences(words, named)
+        self.app.speak(named or words)
         if turn_ended:  # the log keeps every step: it can be read in full (F4, the mouse)
             self.turn_log.append((seat, self._action_words(seat, action, played, told, steps,
                                                            None)))
+
+    def _saved_drawn(self) -> dict[int, set[Card]]:
+        """The cards each seat drew last as a resumed game's save keeps them, those still in
+        that seat's hand (a new game: none)."""
+        hands = self.match.hand.hands
+        return {seat: set(cards) & set(hands[seat])
+                for seat, cards in (self.session.drawn or {}).items()
+                if seat < len(hands) and set(cards) & set(hands[seat])}
+
+    def _drawn_words(self, seat: int, action: Action, drawn: int) -> str:
+        """A draw of the person at this screen, the cards by name, said to them alone
+        (another seat's draw, and hot-seat's, whose hand goes face down at once, are not:
+        the note when next uncovered names them); "" for any other action."""
+        cards = self.drawn_by.get(seat, set())
+        if drawn <= 0 or not self.is_you(seat) or not cards or action.kind != "draw":
+            return ""
+        return _("You drew {cards}.").format(cards=cards_names(sorted(cards)))
 
     def _ghost_draw(self, seat: int, count: int) -> None:
         layout = self.layout
@@ -425,6 +450,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def keep_places(self) -> None:
         """The melds' order on the felt goes into the save (``GameSession.places``)."""
         self.session.places = [sorted(cards) for cards in self.slots.melds()] or None
+        self.session.drawn = {seat: sorted(cards) for seat, cards in self.drawn_by.items()
+                              if cards} or None
 
     def _seed_places(self, model: TableModel) -> None:
         """Give the melds on show their places in the order the save keeps: each saved meld
@@ -484,9 +511,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def key_help(self) -> list[str]:
         return [
-            _("\u2190 \u2192 a card \u00b7 \u2191 \u2193 the table or your hand"),
-            _("Space selects a card (Shift+Space its whole meld) \u00b7 Tab, Shift+Tab choose "
-              "a meld or New meld"),
+            _("Tab: your hand or the melds \u00b7 \u2190 \u2192 a card, or a meld or New "
+              "meld \u00b7 \u2191 \u2193 into a meld's cards or back to your hand"),
+            _("Space selects a card (Shift+Space, or Space on a meld, its whole meld)"),
             _("Enter moves the selected cards there \u00b7 Backspace takes a card back \u00b7 "
               "J chooses a joker's card"),
             _("E end turn \u00b7 D draw \u00b7 P pass \u00b7 K knock \u00b7 H hint \u00b7 "
@@ -570,6 +597,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self._unplayable:
             return False
+        if self.message is not None and event.type in (pygame.KEYDOWN,
+                                                       pygame.MOUSEBUTTONDOWN):
+            self.message.read = True  # seen: it fades in its time (a new one waits again)
         if self.button_keys.handle(event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

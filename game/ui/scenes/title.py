@@ -35,6 +35,7 @@ MENU_ROWS = 10  # the menu's rows with Continue; Quit keeps the last row without
 
 class TitleScene(MenuScene):
     hints = N_("\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc quit")
+    gold_follows_focus = "menu"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

@@ -121,6 +121,11 @@ CLASS_THEME: dict[str, dict[str, Any]] = {
 }
 
 
+#: the tooltips' font and width in ``assets/theme.json`` (at 1280x800, 100%)
+TOOLTIP_PX = 14
+TOOLTIP_WIDTH = 240
+
+
 def _font_block(px: int, bold: bool) -> dict[str, Any]:
     return {
         "name": _FONT_NAME,
@@ -143,6 +148,7 @@ class Look:
         self._fonts: set[str] = set()
         self._preloaded: set[int] = set()
         self.high_contrast = False
+        self._tip_scale: float | None = None
         manager.get_theme().load_theme(dict(CLASS_THEME))
 
     def use_contrast(self, high: bool) -> None:
@@ -154,7 +160,25 @@ class Look:
         self.high_contrast = high
         data = {**load_theme(), **CLASS_THEME}
         self.manager.get_theme().load_theme(high_contrast_theme(data) if high else data)
+        tips, self._tip_scale = self._tip_scale, None  # the theme's own tooltips again:
+        if tips is not None:  # scaled as they were
+            self.scale_tooltips(tips)
         self.manager.rebuild_all_from_changed_theme_data()
+
+    def scale_tooltips(self, scale: float) -> None:
+        """Tooltips from now on in the screen's scale (the theme's 14 px font and 240 px
+        width at 1280x800): beside buttons drawn at 200% they are drawn at 200% too."""
+        scale = round(scale, 2)
+        if scale == self._tip_scale:
+            return
+        self._tip_scale = scale
+        px = max(12, round(TOOLTIP_PX * scale))
+        pad = (max(6, round(6 * scale)), max(4, round(4 * scale)))
+        self.manager.get_theme().load_theme({
+            "tool_tip": {"misc": {"rect_width": str(round(TOOLTIP_WIDTH * scale))}},
+            "tool_tip.text_box": {"font": _font_block(px, False),
+                                  "misc": {"padding": f"{pad[0]},{pad[1]}"}},
+        })
 
     @classmethod
     def of(cls, manager: pygame_gui.UIManager) -> Look:

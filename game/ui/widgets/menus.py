@@ -43,11 +43,32 @@ KEY_HINTS = N_("Tab / \u2191\u2193 move  \u00b7  \u2190\u2192 change  \u00b7  En
 #: pygame-gui's text padding inside a drop-down's selected-option button, both sides
 DROPDOWN_PADDING = 12
 
+class ScaledSlider(UIHorizontalSlider):
+    """A slider whose arrow buttons are ``button_width`` wide (pygame-gui draws them 20 px
+    at any scale: at 200% their arrows were cut in half)."""
+
+    def __init__(self, *args: Any, button_width: int, **kwargs: Any) -> None:
+        self._button_width = button_width
+        super().__init__(*args, **kwargs)
+
+    @property
+    def default_button_width(self) -> int:
+        return self._button_width
+
+    @default_button_width.setter
+    def default_button_width(self, value: int) -> None:
+        """pygame-gui sets its 20 px here: the scaled width stays."""
+
+
 class MenuBase(Scene):
     """Widget factories with actions and keyboard focus; no background of its own."""
 
     #: keys of the hints shown in the footer
     hints: str = KEY_HINTS
+    #: the style a "primary" (gold) button takes back when the focus leaves it; None: the
+    #: gold stays where it was built. Set, the gold is always on the focused button and the
+    #: frame always drawn: one focus on view, the one Enter presses (issue 51)
+    gold_follows_focus: str | None = None
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -84,6 +105,7 @@ class MenuBase(Scene):
         visible = self.focus.visible
         self.clear_elements()
         self.scale = ui_scale(self.app.size, self.app.zoom.user)
+        self.look.scale_tooltips(self.scale)
         self.focus = FocusRing(self.app.ui, self.scale)
         self.focus.visible = visible
         self._built_size = self.app.size
@@ -224,7 +246,28 @@ class MenuBase(Scene):
 
     def update(self, dt: float) -> None:  # noqa: ARG002
         self.focus.sync()
+        if self.gold_follows_focus is not None:
+            self._gold_to_focus(self.gold_follows_focus)
         self.focus.update_frame()
+
+    def _gold_to_focus(self, plain: str) -> None:
+        """The focused button is the gold one, and its frame is on view: no other button
+        looks like the one Enter presses."""
+        focused = self.focus.focused
+        if focused is None or self.focus.hidden:
+            return
+        self.focus.visible = True
+        for item in self.focus.items:
+            element = item.element
+            if item.kind != "button" or not element.alive():
+                continue
+            classes = element.class_ids or []
+            if item is focused and f"@{plain}" in classes:
+                element.change_object_id(ObjectID(object_id=element.object_ids[-1],
+                                                  class_id="@primary"))
+            elif item is not focused and "@primary" in classes:
+                element.change_object_id(ObjectID(object_id=element.object_ids[-1],
+                                                  class_id=f"@{plain}"))
 
     # -- widget factories
 
@@ -283,9 +326,9 @@ class MenuBase(Scene):
     def slider(self, rect: pygame.Rect, value: float, value_range: tuple[float, float],
                change: Callable[[float], None], *, key: str, step: float = 1,
                container: Any = None) -> UIHorizontalSlider:
-        element = UIHorizontalSlider(rect, value, value_range, self.app.ui, container=container,
-                                     click_increment=step,
-                                     object_id=self.look.oid(self.px(15), "@field"))
+        element = ScaledSlider(rect, value, value_range, self.app.ui, container=container,
+                               click_increment=step, button_width=self.px(20),
+                               object_id=self.look.oid(self.px(15), "@field"))
         self.track(element)
         self._changes[element] = change
         self.focus.add(Focusable(element, "slider", key, change=change, step=step))
