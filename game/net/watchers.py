@@ -22,11 +22,13 @@ WATCHING = -1
 
 
 def _manipulation_public(view: Any) -> SeatView:
-    return replace(view, hand=(), legal=(), draws_this_turn=0, played_this_turn=False)
+    public: SeatView = replace(view, hand=(), legal=(), draws_this_turn=0, played_this_turn=False)
+    return public
 
 
 def _contract_public(view: Any) -> SeatView:
-    return replace(view, hand=(), legal=(), swapped=(), taken=None)
+    public: SeatView = replace(view, hand=(), legal=(), swapped=(), taken=None)
+    return public
 
 
 _PUBLIC: dict[Family, Callable[[Any], SeatView]] = {
