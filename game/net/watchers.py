@@ -2,9 +2,9 @@
 
 The host lets at most ``most`` spectators in (0: none; the host's lobby sets it). A
 spectator says hello with ``watch``; it holds no seat, may not act, may send quick table
-messages, and is sent the lobby, each action's public facts and the public view: a seat's
-view with every card of that seat's own emptied out (its hand, what it swapped or took),
-so nothing of any hand or of the stock ever reaches it (the counts aside).
+messages, and is sent the lobby, each action's public facts and the public view: the view
+of no seat (``seat`` -1, no hand, every hand a count as the others' are to a player), so
+nothing of any hand or of the stock ever reaches it (the counts aside).
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ WATCHING = -1
 
 
 def _manipulation_public(view: Any) -> SeatView:
-    public: SeatView = replace(view, hand=(), legal=(), draws_this_turn=0, played_this_turn=False)
+    public: SeatView = replace(view, seat=WATCHING, hand=(), legal=(), draws_this_turn=0,
+                               played_this_turn=False)
     return public
 
 
 def _contract_public(view: Any) -> SeatView:
-    public: SeatView = replace(view, hand=(), legal=(), swapped=(), taken=None)
+    public: SeatView = replace(view, seat=WATCHING, hand=(), legal=(), swapped=(),
+                               taken=None)
     return public
 
 
