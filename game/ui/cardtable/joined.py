@@ -45,7 +45,7 @@ RETRY_EVERY = 3.0
 
 #: a lost connection's cause (words in the client's reason) and what the player is told
 LOST_WORDS = (
-    (("refused",), N_("Nobody is hosting a game at that address now.")),
+    (("refused", "connect call failed"), N_("Nobody is hosting a game at that address now.")),
     (("timed out", "timeout", "TimeoutError"), N_("The host did not answer in time.")),
     (("not known", "nodename", "getaddrinfo", "no address"),
      N_("No computer on this network has that name.")),
@@ -134,6 +134,7 @@ class JoinedSeat:
         #: called when the match ends (the Join screen forgets the seat's kept token)
         self.on_over: Callable[[], None] | None = None
         self.watchers: tuple[str, ...] = ()  # the spectators
+        self.first_lost = ""  # why the connection was lost before the tries again
 
     # -- every frame
 
@@ -245,6 +246,8 @@ class JoinedSeat:
         if self.lost:
             return
         first = not self.reconnecting
+        if first:
+            self.first_lost = reason  # what the tries after it fail with says less
         if first and self.client.token and not self.table.match_over:
             self.reconnecting = True
             self.retries_left = RETRIES
@@ -275,7 +278,7 @@ class JoinedSeat:
         self.incoming.clear()
         self.table.host_gone()
         self.table.stop(_("The host is gone: {reason} The table stays as you last saw it."
-                          ).format(reason=lost_words(reason)))
+                          ).format(reason=lost_words(self.first_lost or reason)))
 
     def close(self) -> None:
         self.retry_at = None

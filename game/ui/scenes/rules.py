@@ -104,8 +104,9 @@ class RulesScene(MenuScene):
         super().__init__(app)
         if variant_id not in all_variants() and variant_id not in HELP_PAGES:
             variant_id = app.settings.default_variant
-        if variant_id not in all_variants():
+        if variant_id not in all_variants() and variant_id not in HELP_PAGES:
             variant_id = next(iter(all_variants()))
+        assert variant_id is not None
         self.variant_id: str = variant_id
         self.options: dict[str, Any] = dict(options or {})
         self.text: UITextBox | None = None
