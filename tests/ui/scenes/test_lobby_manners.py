@@ -305,7 +305,7 @@ def test_quick_messages_at_a_joined_table_in_its_own_language_with_a_mute(
         assert isinstance(app.scenes.top, TalkDialog)
         click(app, button(app, "Thanks!"))
         assert top_name(app) == "JoinedTableScene"
-        heard = host_events_until(host, Said, lambda e: True, seen, app)
+        heard = host_events_until(host, Said, lambda e: e.seat == 1, seen, app)
         assert heard == Said(1, "Bea", "thanks")
         # Mute: the others' phrases stay off this screen
         press(app, pygame.K_F7)
