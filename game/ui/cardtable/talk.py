@@ -129,7 +129,8 @@ class TalkDialog(Dialog):
                         partial(self.say, phrase), key=f"say_{phrase}", size=16,
                         container=box)
         y = rect.y + ((len(PHRASES) + 1) // 2) * self.px(48)
-        self.check(pygame.Rect(rect.x, y, rect.w, self.px(32)),
+        side = self.px(24)
+        self.check(pygame.Rect(rect.x, y + self.px(4), side, side),
                    _("Mute the other players' messages"), self.talk.muted,
                    self.talk.set_muted, key="mute", container=box)
 

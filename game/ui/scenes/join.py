@@ -148,8 +148,11 @@ class JoinScene(MenuScene):
             text = f"{game.name} \u00b7 {game_state_words(game)}"
             kept = self._kept_for(game)
             rejoin_w = self.px(190) if kept is not None else 0
-            self.button(pygame.Rect(inner.x, y, inner.w - rejoin_w, self.px(40)), text,
-                        partial(self.pick, game), key=f"game{index}", size=15,
+            row_w = inner.w - rejoin_w
+            self.button(pygame.Rect(inner.x, y, row_w, self.px(40)), text,
+                        partial(self.pick, game), key=f"game{index}",
+                        size=self.fitting_px([text], row_w - self.px(16), 15,
+                                             bold=True) / self.scale,
                         tooltip=_("{address}:{port} \u00b7 {seats} seats").format(
                             address=shown_host(game.address), port=game.port,
                             seats=game.seats))

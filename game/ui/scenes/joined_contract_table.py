@@ -185,6 +185,10 @@ class JoinedContractTableScene(ContractTableScene):
         """A spectator sees no hand face up (the seat at the bottom is only its count)."""
         return not self.watching and super().hand_visible()
 
+    def is_you(self, seat: int) -> bool:
+        """A spectator is none of the seats."""
+        return not self.watching and super().is_you(seat)
+
     def build_model(self) -> ContractModel:
         """The seats of people say where they play: at the host's screen, or on the
         network."""

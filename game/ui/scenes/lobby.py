@@ -158,7 +158,8 @@ class LobbyScene(MenuScene):
         inner = panel_inner(join, self.scale)
         field_h = self.px(38)
         help_w = self.px(190)
-        y = inner.bottom - field_h
+        # under the address and the join code (the menu opens downwards, into the panel)
+        y = inner.y + self.px(262)
         listening = self.listening.address if self.listening is not None else ""
         options = [(address_words(a), a.address) for a in self.addresses]
         if listening and listening not in [a.address for a in self.addresses]:
@@ -174,8 +175,10 @@ class LobbyScene(MenuScene):
                     tooltip=_("How friends elsewhere join through Tailscale, ZeroTier or "
                               "another VPN"))
         self._listen_top = y - self.px(24)
+        self._listen_bottom = y + field_h
         inner = panel_inner(seats, self.scale)
-        self.check(pygame.Rect(inner.x, inner.bottom - self.px(56), inner.w, self.px(28)),
+        box = self.px(24)
+        self.check(pygame.Rect(inner.x, inner.bottom - self.px(54), box, box),
                    _("Let spectators watch (no seat, no cards)"), self.watch,
                    self.allow_watch, key="spectators",
                    tooltip=_("People who join with Watch see the table and the log, never "
@@ -314,9 +317,6 @@ class LobbyScene(MenuScene):
             colour = theme.ERROR if self.problem else theme.MUTED
             draw_text(surface, fit_text(words, px(16), w), px(16), colour, topleft=(x, y))
             return
-        listen_top = getattr(self, "_listen_top", 0)
-        if listen_top:
-            draw_text(surface, _("Listen on"), px(15), theme.MUTED, topleft=(x, listen_top))
         draw_text(surface, _("Address"), px(15), theme.MUTED, topleft=(x, y))
         y += px(22)
         address = f"{shown_host(listening.address)}:{listening.port}"
@@ -327,6 +327,10 @@ class LobbyScene(MenuScene):
         y += px(22)
         y = draw_text(surface, join_code_words(listening.code), px(56), theme.GOLD_LIGHT,
                       style="bold", topleft=(x, y)).bottom + px(22)
+        listen_top = getattr(self, "_listen_top", 0)
+        if listen_top:
+            draw_text(surface, _("Listen on"), px(15), theme.MUTED, topleft=(x, listen_top))
+            y = max(y, self._listen_bottom + px(14))  # the notes below "Listen on"
         if self.announced:
             note = _("Announced on the local network: it shows in Join on the other "
                      "computers.")
