@@ -489,7 +489,8 @@ class NetHost:
         if self._stopping is None or self._stopping.is_set():
             await ws.close(1001, "the host is stopping")
             return
-        waiting = [c for c in self._conns if c.seat is None and not c.closing]
+        waiting = [c for c in self._conns if c.seat is None and not c.closing
+                   and c not in self._watchers]  # a spectator is no idle connection
         if len(waiting) >= self.settings.max_connections:
             # full of connections that hold no seat: the oldest goes, so idle or junk
             # connections can never lock a player out (a dropped one coming back included)
