@@ -122,11 +122,13 @@ class TalkDialog(Dialog):
     def build_extra(self, box: object, rect: pygame.Rect) -> None:
         gap = self.px(10)
         w = (rect.w - gap) // 2
+        size = self.fitting_px([phrase_words(p) for p in PHRASES], w - self.px(20), 16,
+                               bold=True) / self.scale
         for index, phrase in enumerate(PHRASES):
             x = rect.x + (index % 2) * (w + gap)
             y = rect.y + (index // 2) * self.px(48)
             self.button(pygame.Rect(x, y, w, self.px(40)), phrase_words(phrase),
-                        partial(self.say, phrase), key=f"say_{phrase}", size=16,
+                        partial(self.say, phrase), key=f"say_{phrase}", size=size,
                         container=box)
         y = rect.y + ((len(PHRASES) + 1) // 2) * self.px(48)
         side = self.px(24)

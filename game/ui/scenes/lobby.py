@@ -39,6 +39,7 @@ from game.session import GameSession
 from game.ui import theme
 from game.ui.scenes import HOSTED_TABLE_SCREENS, screens
 from game.ui.scenes.net_help import VPN_PAGE
+from game.ui.theme import font
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
 from game.ui.widgets.lobby_seats import (
     draw_seat_rows,
@@ -157,7 +158,9 @@ class LobbyScene(MenuScene):
         join, seats = self._panels()
         inner = panel_inner(join, self.scale)
         field_h = self.px(38)
-        help_w = self.px(190)
+        vpn_text = _("Playing over a VPN")
+        help_w = min(inner.w * 2 // 5, max(self.px(150), font(self.px(15), "bold").size(
+            vpn_text)[0] + self.px(34)))
         # under the address and the join code (the menu opens downwards, into the panel)
         y = inner.y + self.px(262)
         listening = self.listening.address if self.listening is not None else ""
@@ -168,7 +171,6 @@ class LobbyScene(MenuScene):
             self.dropdown(pygame.Rect(inner.x, y, inner.w - help_w - self.px(10), field_h),
                           options, listening or options[0][1], self.listen_on, key="listen",
                           size=15)
-        vpn_text = _("Playing over a VPN")
         self.button(pygame.Rect(inner.right - help_w, y, help_w, field_h), vpn_text,
                     self.vpn_help, key="vpn", size=self.fitting_px(
                         [vpn_text], help_w - self.px(16), 15, bold=True) / self.scale,

@@ -383,3 +383,35 @@ def test_a_spectator_watches_from_the_join_screen_without_a_hand(app: Any,
     assert model.hand == () and [s.cards for s in model.seats] == counts
     assert [len(hand) for hand in table.match.hand.hands] == counts
     assert all(card.copy >= 100_000 for hand in table.match.hand.hands for card in hand)
+
+
+@pytest.mark.parametrize("code", ["it", "de", "es"])
+def test_the_new_texts_stay_whole_at_1024x640(start_app: StartApp, code: str,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.ui.texts import cut_texts
+
+    app = start_app(size=(1024, 640))
+    app.settings.language = code
+    app.apply_language()
+    listing(monkeypatch, [found(47470, (1, 2), watch=True), found(47471, (), started=True)])
+    app.store.tokens.keep(f"{LOOPBACK}:47471", "ABCDEF", "t" * 32, 1, "Bea")
+    join = app.scenes.push(screens.join(app))
+    frames_until([app], lambda: len(join.games) == 2, 5, "the list")
+    join.pick(join.games[0])
+    pump(app)
+    assert cut_texts(join._elements) == [], f"{code} join"
+    app.scenes.pop()
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net")])
+    app.settings.language = "en"  # the helpers click English buttons
+    app.apply_language()
+    try:
+        table = join_and_begin(app, host, [])
+        frames_until([app], lambda: table.settled, 20, "the table")
+        app.settings.language = code
+        app.apply_language()
+        table.talk.open_dialog()
+        pump(app)
+        assert cut_texts(app.scenes.top._elements) == [], f"{code} talk"
+    finally:
+        host.stop()
+        host.join(10)
