@@ -32,7 +32,7 @@ from game.net.events import (
     Said,
     SeatChanged,
 )
-from game.ui.cardtable.talk import tell_watchers
+from game.ui.cardtable.talk import talk_refusal, tell_watchers
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -120,6 +120,8 @@ class HostNews:
             elif isinstance(event, Problem):
                 if event.fatal:
                     table.stop(_("Hosting stopped: {problem}").format(problem=event.text))
+                elif talk_refusal(event.text):
+                    table.say(talk_refusal(event.text), tone="warn")
                 else:
                     table.app.notify(event.text)
 

@@ -36,7 +36,7 @@ from game.net.events import (
 )
 from game.session import GameSession, NetworkSeats
 from game.store.seats import COMPUTER_KINDS, Seat
-from game.ui.cardtable.talk import tell_watchers
+from game.ui.cardtable.talk import talk_refusal, tell_watchers
 
 #: tries to get the seat back after a lost connection, and the seconds between them
 RETRIES = 5
@@ -179,7 +179,7 @@ class JoinedSeat:
             elif isinstance(event, HostLost):
                 self._host_lost(event.reason)
             elif isinstance(event, Problem):
-                table.say(event.text, tone="warn")
+                table.say(talk_refusal(event.text) or event.text, tone="warn")
 
     def _seat_changed(self, event: SeatChanged) -> None:
         seats = self.table.session.seats

@@ -175,3 +175,13 @@ def tell_watchers(table: Any, before: tuple[str, ...], after: tuple[str, ...]
     elif went:
         table.say(_("{name} stopped watching").format(name=", ".join(went)))
     return after
+
+
+def talk_refusal(text: str) -> str:
+    """The host's refusal of one of this screen's phrases in the player's words ("" when
+    ``text``, a ``Problem``'s, is about something else)."""
+    if text.startswith("too many messages"):
+        return _("Too many table messages: wait a moment before the next one.")
+    if text.startswith("unknown phrase"):
+        return _("The host does not know that phrase (another version of the game).")
+    return ""

@@ -415,3 +415,36 @@ def test_the_new_texts_stay_whole_at_1024x640(start_app: StartApp, code: str,
     finally:
         host.stop()
         host.join(10)
+
+
+def test_quick_messages_at_a_joined_contract_table_reach_its_log(app: Any) -> None:
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net"), SeatSpec("easy", "Cy")],
+                         variant="shanghai-rummy")
+    try:
+        table = join_and_begin(app, host, [])
+        assert type(table).__name__ == "JoinedContractTableScene"
+        frames_until([app], lambda: table.settled, 20, "the table")
+        host.say(0, "well_played")
+        frames_until([app], lambda: bool(table.talk.heard_lines), 10, "the phrase")
+        assert table.turn_log.entries[-1] == (0, "Ada: Well played!")
+        assert "Ada: Well played!" in [line for _colour, line in table.turn_log.lines(1)]
+        pump(app, 10)  # the table goes on drawing with the line in its log
+    finally:
+        host.stop()
+        host.join(10)
+
+
+def test_the_hosts_limit_on_phrases_is_said_in_words(app: Any) -> None:
+    host = headless_host([SeatSpec("local", "Ada"), SeatSpec("net")])
+    try:
+        table = join_and_begin(app, host, [])
+        frames_until([app], lambda: table.settled, 20, "the table")
+        notes = said(table)
+        for _ in range(6):
+            table.talk.send("oops")
+        frames_until([app], lambda: any("Too many" in n for n in notes), 10, "the limit")
+        assert "Too many table messages: wait a moment before the next one." in notes
+        assert len(table.talk.heard_lines) <= 3
+    finally:
+        host.stop()
+        host.join(10)
