@@ -31,6 +31,7 @@ from game.net.events import (
     Problem,
     Queued,
     Refused,
+    Said,
     SeatChanged,
     Update,
 )
@@ -51,7 +52,8 @@ class NetClient:
     asks for a particular network seat; ``record`` keeps every frame received (tests)."""
 
     def __init__(self, address: str, code: str, name: str = "", token: str | None = None,
-                 seat: int | None = None, connect_timeout: float = 10.0,
+                 seat: int | None = None, watch: bool = False,
+                 connect_timeout: float = 10.0,
                  ping_interval: float | None = 10.0, ping_timeout: float | None = 20.0,
                  record: bool = False) -> None:
         self.host, self.port = parse_address(address)
@@ -59,6 +61,7 @@ class NetClient:
         self.name = name
         self.token = token
         self.wanted_seat = seat
+        self.watch = watch  # a spectator: sees the public table, holds no seat
         self.connect_timeout = connect_timeout
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
@@ -100,6 +103,10 @@ class NetClient:
         if step is not None:
             message["step"] = step
         self.send_raw(encode(message))
+
+    def say(self, phrase: str) -> None:
+        """A quick table message: a phrase's id (``game.net.talk.PHRASES``)."""
+        self.send_raw(encode({"type": "say", "phrase": phrase[:32]}))
 
     def send_raw(self, text: str | bytes) -> None:
         """Send one frame as it is (tests use it to misbehave)."""
@@ -171,6 +178,8 @@ class NetClient:
             hello["token"] = self.token[:64]
         if self.wanted_seat is not None:
             hello["seat"] = self.wanted_seat
+        if self.watch:
+            hello["watch"] = True
         reason = "the host closed the connection"
         try:
             await ws.send(encode(hello))
@@ -213,7 +222,8 @@ class NetClient:
             self.family = variant.family
             self._reader = ViewReader(variant.family, variant)
             self._put(Joined(self.seat, self.token, self.variant_id, options,
-                             tuple(str(n) for n in message["names"])))
+                             tuple(str(n) for n in message["names"]),
+                             bool(message.get("watching", False))))
         elif kind == "error":
             text = str(message.get("message", ""))
             if self.seat is None:
@@ -224,7 +234,12 @@ class NetClient:
         elif kind == "lobby":
             seats = tuple(LobbySeat(str(s["name"]), str(s["kind"]), str(s["state"]))
                           for s in message["seats"])
-            self._put(Lobby(seats, bool(message["started"])))
+            self._put(Lobby(seats, bool(message["started"]),
+                            tuple(str(n)[:32] for n in message.get("watchers", ())[:64]),
+                            bool(message.get("watch", False))))
+        elif kind == "said":
+            self._put(Said(int(message["seat"]), str(message["name"])[:32],
+                           str(message["phrase"])[:32]))
         elif kind == "update" and self._reader is not None:
             view = self._reader.read(message["view"])
             self.last_view = view

@@ -37,6 +37,10 @@ class FoundGame:
     seats: int
     game_version: str
     protocol: int
+    #: the network seats nobody has taken (0-based); None: the host did not say
+    open_seats: tuple[int, ...] | None = None
+    started: bool = False  # the match is under way
+    watch: bool = False  # the host lets spectators in
 
     @property
     def joinable(self) -> bool:
@@ -68,11 +72,11 @@ class Announcer:
                             f"a game on '{address[:60]}' is not announced on the local "
                             "network: joiners type the address")
             packed = bytes(4)
+        self.properties = {"variant": variant_id, "seats": str(seats), "game": GAME_VERSION,
+                           "protocol": str(PROTOCOL_VERSION)}
         self.info = AsyncServiceInfo(
             SERVICE_TYPE, f"{instance_name(game)}.{SERVICE_TYPE}",
-            addresses=[packed], port=port,
-            properties={"variant": variant_id, "seats": str(seats), "game": GAME_VERSION,
-                        "protocol": str(PROTOCOL_VERSION)})
+            addresses=[packed], port=port, properties=self.properties)
 
     async def start(self) -> str:
         """Announce; a problem in words ("" when announced)."""
@@ -88,6 +92,26 @@ class Announcer:
             return f"the game could not be announced on the local network ({error}); " \
                    "joiners can still type the address"
         return ""
+
+    def set_state(self, open_seats: list[int], started: bool, watch: bool) -> None:
+        """The announcement's facts of the game now (announced by ``start``/``update``)."""
+        self.properties.update({"open": ",".join(map(str, open_seats)),
+                                "started": "1" if started else "0",
+                                "watch": "1" if watch else "0"})
+        self.info = AsyncServiceInfo(SERVICE_TYPE, self.info.name,
+                                     addresses=self.info.addresses, port=self.info.port,
+                                     properties=self.properties, server=self.info.server)
+
+    async def update(self, open_seats: list[int], started: bool, watch: bool) -> None:
+        """Announce the seats still open, whether the match is under way and whether
+        spectators may watch (the Join lists show them); a failure only leaves the older
+        announcement."""
+        self.set_state(open_seats, started, watch)
+        zc = self.zeroconf
+        if zc is None:
+            return
+        with contextlib.suppress(OSError, ValueError, RuntimeError, KeyError, TimeoutError):
+            await zc.async_update_service(self.info)
 
     async def stop(self) -> None:
         zc, self.zeroconf = self.zeroconf, None
@@ -115,8 +139,16 @@ def _found(info: ServiceInfo) -> FoundGame | None:
     except ValueError:
         return None
     name = info.name.removesuffix("." + SERVICE_TYPE)[:MAX_INSTANCE]
+    open_text = props.get("open")
+    open_seats = None
+    if open_text is not None:
+        parts = [p for p in open_text.split(",")[:16] if p]
+        if not all(p.isdigit() and int(p) < max(seats, 0) for p in parts):
+            return None
+        open_seats = tuple(int(p) for p in parts)
     return FoundGame(name, addresses[0], info.port, props.get("variant", "")[:40], seats,
-                     props.get("game", "")[:32], protocol)
+                     props.get("game", "")[:32], protocol, open_seats,
+                     props.get("started") == "1", props.get("watch") == "1")
 
 
 class Browser:

@@ -72,6 +72,7 @@ class Joined:
     variant_id: str
     options: dict[str, Any]
     names: tuple[str, ...]
+    watching: bool = False  # a spectator: ``seat`` is -1, it plays none
 
 
 @dataclass(frozen=True)
@@ -83,10 +84,23 @@ class JoinRefused:
 
 @dataclass(frozen=True)
 class Lobby:
-    """(both) Who has taken which seat; ``started``: the match is under way."""
+    """(both) Who has taken which seat; ``started``: the match is under way;
+    ``watchers``: the spectators' names; ``watch``: the host lets spectators in."""
 
     seats: tuple[LobbySeat, ...]
     started: bool
+    watchers: tuple[str, ...] = ()
+    watch: bool = False
+
+
+@dataclass(frozen=True)
+class Said:
+    """(both) A quick table message (``game.net.talk.PHRASES``): ``phrase``'s id, said by
+    ``seat`` (-1: a spectator) named ``name``; each screen words it in its own language."""
+
+    seat: int
+    name: str
+    phrase: str
 
 
 @dataclass(frozen=True)

@@ -57,10 +57,13 @@ from game.net.events import (
     Problem,
     Queued,
     Refused,
+    Said,
     SeatChanged,
     Update,
 )
+from game.net.talk import TableTalk
 from game.net.views import match_result_json, turn_count, view_json
+from game.net.watchers import WATCHING, Spectators, public_view
 from game.net.wire import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -141,6 +144,7 @@ class HostSettings:
     auto_start: bool = False
     announce: bool = False
     max_actions: int | None = None
+    spectators: int = 0  # how many may watch (``game.net.watchers``); 0: none
 
 
 def new_code() -> str:
@@ -288,6 +292,9 @@ class NetHost:
         self._loop.set_exception_handler(self._loop_problem)
         self._short = 0  # connections not accepted for want of room (open files) since told
         self.stalled = ""
+        self._watchers = Spectators(self.settings.spectators)
+        self._talk = TableTalk()
+        self._announcer: Any = None
 
     @classmethod
     def resume(cls, session: GameSession, settings: HostSettings | None = None) -> NetHost:
@@ -339,6 +346,14 @@ class NetHost:
         chose it; a buy answer given early is refused once the buy window it answered has
         closed (the host may be a window ahead of the screen: never buy another card)."""
         self._call(self._local_action, seat, action, step)
+
+    def say(self, seat: int, phrase: str) -> None:
+        """A quick table message (``game.net.talk.PHRASES``) from a seat of this screen."""
+        self._call(self._local_say, seat, phrase)
+
+    def allow_spectators(self, most: int) -> None:
+        """How many spectators may watch from now on (0: none; those watching stay)."""
+        self._call(self._allow_spectators, most)
 
     def stop(self) -> None:
         """Stop hosting: every connection is closed, the port freed; returns at once."""
@@ -415,10 +430,12 @@ class NetHost:
         if self.settings.announce:
             announcer = Announcer(self.variant.name, host, self.port, self.variant_id,
                                   len(self._seats))
+            announcer.set_state(*self._announced())
             problem = await announcer.start()
             if problem:
                 self._put(Problem(problem))
                 announcer = None
+        self._announcer = announcer
         self._lobby_changed()
         try:
             await self._stopping.wait()
@@ -430,6 +447,7 @@ class NetHost:
             for seat in self._seats:
                 if seat.timer is not None:
                     seat.timer.cancel()
+            self._announcer = None
             if announcer is not None:
                 await announcer.stop()
             server.close(close_connections=True, reason="the host stopped")
@@ -471,7 +489,8 @@ class NetHost:
         if self._stopping is None or self._stopping.is_set():
             await ws.close(1001, "the host is stopping")
             return
-        waiting = [c for c in self._conns if c.seat is None and not c.closing]
+        waiting = [c for c in self._conns if c.seat is None and not c.closing
+                   and c not in self._watchers]  # a spectator is no idle connection
         if len(waiting) >= self.settings.max_connections:
             # full of connections that hold no seat: the oldest goes, so idle or junk
             # connections can never lock a player out (a dropped one coming back included)
@@ -582,6 +601,8 @@ class NetHost:
                                       self.code.encode()):
             self._error(conn, "code", "wrong join code", close=True)
             return False
+        if message.get("watch"):
+            return self._watch(conn, message["name"])
         token = message.get("token")
         if token is not None:
             held = self._seat_of_token(token)
@@ -662,6 +683,10 @@ class NetHost:
             self._wake_driver()
 
     def _disconnected(self, conn: _Conn) -> None:
+        if self._watchers.leave(conn):
+            self._talk.forget(conn)
+            self._lobby_changed()
+            return
         seat = conn.seat
         if seat is None or self._seats[seat].conn is not conn:
             return
@@ -697,15 +722,27 @@ class NetHost:
 
     def _lobby_changed(self) -> None:
         seats = self.lobby()
-        self._put(Lobby(seats, self._started))
+        watchers, watch = tuple(self._watchers.shown()), self._watchers.most > 0
+        self._put(Lobby(seats, self._started, watchers, watch))
         self._broadcast({"type": "lobby", "started": self._started,
                          "seats": [{"name": s.name, "kind": s.kind, "state": s.state}
-                                   for s in seats]})
+                                   for s in seats],
+                         "watchers": list(watchers), "watch": watch})
+        if self._announcer is not None:  # the Join lists show the open seats
+            self._loop.create_task(self._announcer.update(*self._announced()))
+
+    def _announced(self) -> tuple[list[int], bool, bool]:
+        """What the announcement says of the game: its open seats, whether it is under
+        way, whether spectators may watch."""
+        return ([i for i, s in enumerate(self._seats) if s.state == "open"], self._started,
+                self._watchers.most > 0)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for seat in self._seats:
             if seat.conn is not None:
                 self._send(seat.conn, message)
+        for conn in self._watchers.conns():
+            self._send(conn, message)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ messages
 
@@ -720,8 +757,61 @@ class NetHost:
             self._bad(conn, "hello_again", "already joined")
         elif kind == "leave":
             self._close(conn, "left")
+        elif kind == "say":
+            self._say(conn, conn.seat, message["phrase"])
         elif conn.seat is not None:
             self._client_action(conn, conn.seat, message)
+
+    def _say(self, conn: _Conn | None, seat: int | None, phrase: str) -> None:
+        """A quick table message from a seat (or ``conn``'s spectator): told to everyone
+        unless the host's checks refuse it (told to its sender alone)."""
+        if seat is None and (conn is None or conn not in self._watchers):
+            return
+        speaker: object = seat if seat is not None else conn
+        refusal = self._talk.check(speaker, phrase, self._loop.time())
+        if refusal:
+            if conn is not None:
+                self._send(conn, {"type": "error", "code": "talk", "message": refusal})
+            else:
+                self._put(Problem(refusal))
+            return
+        name = self._seats[seat].name if seat is not None else self._watchers.names[conn]
+        shown = seat if seat is not None else WATCHING
+        self._put(Said(shown, name, phrase))
+        self._broadcast({"type": "said", "seat": shown, "name": name, "phrase": phrase})
+
+    def _local_say(self, seat: int, phrase: str) -> None:
+        if 0 <= seat < len(self._seats) and self._seats[seat].spec.kind == LOCAL:
+            self._say(None, seat, phrase)
+
+    def _allow_spectators(self, most: int) -> None:
+        self._watchers.most = max(0, most)
+        self._lobby_changed()
+
+    def _watch(self, conn: _Conn, name: str) -> bool:
+        """A spectator's hello: let in (welcomed, sent the lobby and the public table)."""
+        refusal = self._watchers.admit(conn, name)
+        if refusal:
+            self._error(conn, "watch", refusal, close=True)
+            return False
+        self._send(conn, {"type": "welcome", "protocol": PROTOCOL_VERSION,
+                          "game": GAME_VERSION, "seat": WATCHING, "token": "",
+                          "watching": True, "variant": self.variant_id,
+                          "options": self.options, "names": [s.name for s in self._seats]})
+        self._lobby_changed()
+        if self._started:
+            self._update_watchers(None)
+        return True
+
+    def _update_watchers(self, event: dict[str, Any] | None) -> None:
+        match = self._match
+        if match is None or not self._watchers.names:
+            return
+        message = {"type": "update", "seat": WATCHING, "step": len(match.log),
+                   "view": view_json(self.family, public_view(self.family, match)),
+                   "event": event, "buy_queue": list(BUY_QUEUE[self.family](match))}
+        for conn in self._watchers.conns():
+            self._send(conn, message)  # type: ignore[arg-type]
 
     def _bad(self, conn: _Conn, code: str, text: str) -> None:
         conn.bad += 1
@@ -834,6 +924,7 @@ class NetHost:
         self._broadcast({"type": "start"})
         for seat in range(len(self._seats)):
             self._send_update(seat, None)
+        self._update_watchers(None)
         self._driver = self._loop.create_task(self._drive())
 
     def _apply(self, seat: int | None, action: Action) -> str:
@@ -871,6 +962,7 @@ class NetHost:
         self._put(Played(event, match.log[-1]))
         for index in range(len(self._seats)):
             self._send_update(index, event)
+        self._update_watchers(event)
         if match.over and not self._finished:
             self._finish("")
         self._wake_driver()

@@ -2,8 +2,10 @@
 sends is checked against before the host looks at it.
 
 Messages are JSON objects in websocket text frames, each with a ``type``. A client sends
-``hello`` (once, first), ``action`` and ``leave``; the host sends ``welcome``, ``lobby``,
-``start``, ``update``, ``refused``, ``seat``, ``over`` and ``error``. The host checks a
+``hello`` (once, first; ``watch`` to watch where the host lets spectators in), ``action``,
+``say`` (a quick table message: a phrase's id, never text) and ``leave``; the host sends
+``welcome``, ``lobby``, ``start``, ``update``, ``refused``, ``seat``, ``said``, ``over`` and
+``error``. The host checks a
 client's message in this order, stopping at the first problem: a text frame of at most
 ``MAX_CLIENT_MESSAGE`` bytes (websockets closes the connection on a bigger one), JSON, an
 object, a known ``type``, exactly the fields the schema names for it with their types and
@@ -64,10 +66,14 @@ CLIENT_SCHEMA: dict[str, dict[str, Field]] = {
         "name": Field((str,), longest=MAX_NAME),
         "token": Field((str,), required=False, longest=MAX_TOKEN),
         "seat": Field((int,), required=False),
+        "watch": Field((bool,), required=False),
     },
     "action": {
         "action": Field((dict,)),
         "step": Field((int,), required=False),
+    },
+    "say": {
+        "phrase": Field((str,), longest=MAX_KIND),
     },
     "leave": {},
 }
@@ -99,7 +105,8 @@ def decode_client(frame: object) -> dict[str, Any]:
             continue
         value = message[name]
         # a JSON true is a Python bool, which is an int: never accept one for a number
-        if isinstance(value, bool) or not isinstance(value, spec.types):
+        if (isinstance(value, bool) and bool not in spec.types) \
+                or not isinstance(value, spec.types):
             raise WireError("bad_field", f"{kind}'s {name!r} has the wrong type")
         if isinstance(value, str) and spec.longest and len(value) > spec.longest:
             raise WireError("bad_field", f"{kind}'s {name!r} is longer than {spec.longest}")

@@ -22,7 +22,7 @@ from game.store import jsonfile
 from game.store.atomic import atomic_write_bytes, move_aside
 from game.store.messages import MessageLog
 from game.store.migrate import MigrationChain
-from game.store.seats import Seat, clean_name, has_control_character
+from game.store.seats import MAX_NAME_LENGTH, Seat, clean_name, has_control_character
 
 SETTINGS_SCHEMA = 2
 MAX_SETTINGS_BYTES = 256 * 1024
@@ -85,6 +85,10 @@ class Settings:
     ui_scale_percent: int = 0  # 0 = the display's scale; else 75 to 200
     large_cards: bool = False
     high_contrast: bool = False
+    #: the player's own name, as network games show it (the Join screen's name; a host's
+    #: seat named "You" takes it); "" = not given yet
+    player_name: str = ""
+    mute_table_talk: bool = False  # the other players' quick table messages kept off
     # variant id -> the house-rule options last chosen on the New game screen
     new_game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -354,6 +358,12 @@ def _seats(value: Any) -> list[Seat]:
                     f"{_show([seat.name for seat in cleaned])}", cleaned)
 
 
+def _player_name(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_NAME_LENGTH:
+        raise ValueError(f"must be a name of at most {MAX_NAME_LENGTH} characters")
+    return clean_name(value)
+
+
 _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "window_size": _window_size,
     "animation_speed": _number_in(*ANIMATION_SPEED_RANGE),
@@ -375,4 +385,6 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "ui_scale_percent": _ui_scale,
     "large_cards": _bool,
     "high_contrast": _bool,
+    "player_name": _player_name,
+    "mute_table_talk": _bool,
 }

@@ -59,6 +59,8 @@ def test_round_trip(tmp_path: Path) -> None:
         ui_scale_percent=150,
         large_cards=True,
         high_contrast=True,
+        player_name="Bea",
+        mute_table_talk=True,
         new_game_options={"shanghai": {"jokers": 4, "match": "rounds:7"}, "carousel": {}},
     )
     assert save_settings(path, settings, messages) == settings
@@ -73,6 +75,8 @@ def test_file_records_schema_and_every_setting(tmp_path: Path) -> None:
     document = _read(path)
     assert set(document) == {
         "schema",
+        "player_name",
+        "mute_table_talk",
         "window_size",
         "animation_speed",
         "sound_on",

@@ -564,7 +564,12 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def help_and_log_keys(self, event: pygame.event.Event) -> bool:
         """F1 opens (or closes) the keys' help, F4 the turn log in full; the mouse is
-        followed, to open the log while it rests on one of its lines."""
+        followed, to open the log while it rests on one of its lines. F7 opens a network
+        table's quick messages (``talk``)."""
+        talk = getattr(self, "talk", None)
+        if talk is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_F7:
+            talk.open_dialog()
+            return True
         if not self.log_view.handle(event):
             return False
         if self.log_view.help:

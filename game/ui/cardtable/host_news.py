@@ -22,7 +22,17 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from game.engine.actions import Action
 from game.i18n import _
-from game.net.events import MatchOver, Played, Problem, Queued, Refused, SeatChanged
+from game.net.events import (
+    Lobby,
+    MatchOver,
+    Played,
+    Problem,
+    Queued,
+    Refused,
+    Said,
+    SeatChanged,
+)
+from game.ui.cardtable.talk import talk_refusal, tell_watchers
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -84,6 +94,7 @@ class HostNews:
         self.seats: dict[int, SeatState] = {seat: SeatState("taken") for seat in remote}
         self.waiting_for: int | None = None
         self._countdown: int | None = None
+        self.watchers: tuple[str, ...] = ()  # the spectators
 
     # -- what the host says
 
@@ -100,11 +111,17 @@ class HostNews:
                 self.refused(event)
             elif isinstance(event, Queued):
                 self.queued(event)
+            elif isinstance(event, Said) and getattr(table, "talk", None) is not None:
+                table.talk.heard(event)  # type: ignore[attr-defined]
+            elif isinstance(event, Lobby):
+                self.watchers = tell_watchers(table, self.watchers, event.watchers)
             elif isinstance(event, MatchOver) and event.stalled:
                 table.stop(_("The match stopped: {reason}").format(reason=event.stalled))
             elif isinstance(event, Problem):
                 if event.fatal:
                     table.stop(_("Hosting stopped: {problem}").format(problem=event.text))
+                elif talk_refusal(event.text):
+                    table.say(talk_refusal(event.text), tone="warn")
                 else:
                     table.app.notify(event.text)
 

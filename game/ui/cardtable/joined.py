@@ -18,26 +18,53 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from game.engine.actions import Action, NextHand
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.net import NetClient
 from game.net.address import shown_host
 from game.net.events import (
     HostLost,
     Joined,
     JoinRefused,
+    Lobby,
     MatchOver,
     Problem,
     Queued,
     Refused,
+    Said,
     SeatChanged,
     Update,
 )
 from game.session import GameSession, NetworkSeats
 from game.store.seats import COMPUTER_KINDS, Seat
+from game.ui.cardtable.talk import talk_refusal, tell_watchers
 
 #: tries to get the seat back after a lost connection, and the seconds between them
 RETRIES = 5
 RETRY_EVERY = 3.0
+
+
+#: a lost connection's cause (words in the client's reason) and what the player is told
+LOST_WORDS = (
+    (("refused", "connect call failed"), N_("Nobody is hosting a game at that address now.")),
+    (("timed out", "timeout", "TimeoutError"), N_("The host did not answer in time.")),
+    (("not known", "nodename", "getaddrinfo", "no address"),
+     N_("No computer on this network has that name.")),
+    (("no route", "unreachable"), N_("That address cannot be reached from this network.")),
+    (("host stopped", "host is stopping"), N_("The host stopped the game.")),
+    (("another connection",), N_("Your seat was taken up from another window.")),
+    (("too slow",), N_("This computer read the host's news too slowly.")),
+    (("closed the connection",), N_("The host closed the connection.")),
+)
+
+
+def lost_words(reason: str) -> str:
+    """Why the connection to the host is gone (``HostLost.reason``, the network's own
+    words and error texts) in the player's words, never an exception's text."""
+    text = reason.casefold()
+    for marks, words in LOST_WORDS:
+        if any(mark.casefold() in text for mark in marks):
+            return _(words)
+    return _("The connection to the host was lost.")
 
 
 class JoinedTable(Protocol):
@@ -104,6 +131,10 @@ class JoinedSeat:
         self.reconnecting = False
         self.retries_left = 0
         self.retry_at: float | None = None  # when (the table's clock) the next try starts
+        #: called when the match ends (the Join screen forgets the seat's kept token)
+        self.on_over: Callable[[], None] | None = None
+        self.watchers: tuple[str, ...] = ()  # the spectators
+        self.first_lost = ""  # why the connection was lost before the tries again
 
     # -- every frame
 
@@ -136,17 +167,26 @@ class JoinedSeat:
                 table.say(_("Your answer waits for your turn to be asked"))
             elif isinstance(event, SeatChanged):
                 self._seat_changed(event)
-            elif isinstance(event, MatchOver) and event.stalled:
-                table.stop(_("The match stopped: {reason}").format(reason=event.stalled))
+            elif isinstance(event, Said) and getattr(table, "talk", None) is not None:
+                table.talk.heard(event)  # type: ignore[attr-defined]
+            elif isinstance(event, Lobby):
+                self.watchers = tell_watchers(table, self.watchers, event.watchers)
+            elif isinstance(event, MatchOver):
+                if self.on_over is not None:
+                    self.on_over()  # the seat's kept token has served
+                if event.stalled:
+                    table.stop(_("The match stopped: {reason}").format(reason=event.stalled))
             elif isinstance(event, HostLost):
                 self._host_lost(event.reason)
             elif isinstance(event, Problem):
-                table.say(event.text, tone="warn")
+                table.say(talk_refusal(event.text) or event.text, tone="warn")
 
     def _seat_changed(self, event: SeatChanged) -> None:
         seats = self.table.session.seats
         if not 0 <= event.seat < len(seats):
             return
+        if event.seat == self.client.seat:
+            return  # our own seat: we know we are back (the table said so)
         name = seats[event.seat].name
         if event.state == "waiting":
             self.table.say(_("{name} dropped out").format(name=name),
@@ -206,6 +246,8 @@ class JoinedSeat:
         if self.lost:
             return
         first = not self.reconnecting
+        if first:
+            self.first_lost = reason  # what the tries after it fail with says less
         if first and self.client.token and not self.table.match_over:
             self.reconnecting = True
             self.retries_left = RETRIES
@@ -235,8 +277,8 @@ class JoinedSeat:
         self.retries_left = 0
         self.incoming.clear()
         self.table.host_gone()
-        self.table.stop(_("The host is gone ({reason}). The table stays as you last saw it."
-                          ).format(reason=reason))
+        self.table.stop(_("The host is gone: {reason} The table stays as you last saw it."
+                          ).format(reason=lost_words(self.first_lost or reason)))
 
     def close(self) -> None:
         self.retry_at = None

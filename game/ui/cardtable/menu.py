@@ -22,6 +22,8 @@ ENTRIES = (
      "plain"),
     ("title", N_("Quit to title"), N_("Leave the table; the game stays in the autosave"), "plain"),
 )
+TALK = ("talk", N_("Table messages…"), N_("Say a short phrase to the table, or mute "
+                                              "the others' (F7)"), "plain")
 QUIT = ("quit", N_("Quit game"), N_("Close Machiavelli; the game stays in the autosave"), "danger")
 
 
@@ -42,14 +44,17 @@ class TableMenu(Dialog):
 
     def entries(self) -> list[tuple[str, str, str, str]]:
         """The menu's entries: a joined network game is the host's to save."""
-        return [e for e in ENTRIES if not (e[0] == "save" and self.table.remote_match)]
+        entries = [e for e in ENTRIES if not (e[0] == "save" and self.table.remote_match)]
+        if getattr(self.table, "talk", None) is not None:  # a network table
+            entries.insert(1, TALK)
+        return entries
 
     def extra_height(self) -> int:
         return len(self.entries()) * self.px(52)
 
     def build_extra(self, box: object, rect: pygame.Rect) -> None:
         actions = {"resume": self.close, "save": self.save, "settings": self.settings,
-                   "title": self.to_title, "quit": self.quit}
+                   "title": self.to_title, "quit": self.quit, "talk": self.talk}
         y = rect.y
         for key, text, tip, style in self.entries():  # N_ only marks them: say them
             self.button(pygame.Rect(rect.x, y, rect.w, self.px(42)), _(text), actions[key],
@@ -104,6 +109,10 @@ class TableMenu(Dialog):
 
     def quit(self) -> None:
         self.app.quit()
+
+    def talk(self) -> None:
+        self.close()
+        self.table.talk.open_dialog()  # type: ignore[attr-defined]
 
 
 def _go_title(app: App) -> None:

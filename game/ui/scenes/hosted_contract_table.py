@@ -24,6 +24,7 @@ from game.engine.contract.actions import ContractKind
 from game.i18n import _
 from game.ui.cardtable.host_news import HostLink
 from game.ui.cardtable.look import Status
+from game.ui.cardtable.talk import hosted_talk
 from game.ui.contract.human import BUY
 from game.ui.contract.model import ContractModel, the_card
 from game.ui.contract.network import ContractNetworkTurns
@@ -69,6 +70,7 @@ class HostedContractTableScene(ContractTableScene):
         remote = session.network.remote if session.network is not None else ()
         self.network = ContractNetworkTurns(self, remote, self.computer)
         self.link = HostLink(host, session)
+        self.talk = hosted_talk(self, host)
         self.undo = NoUndo(self, self.human)
         self.early: Action | None = None  # the person's buy answer sent before being asked
         #: that answer's fate is not known yet (neither queued, applied nor refused)

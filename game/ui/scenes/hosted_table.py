@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
 from game.ui.cardtable.host_news import HostLink
+from game.ui.cardtable.talk import hosted_talk
 from game.ui.manipulation.model import TableModel
 from game.ui.manipulation.network_turns import NetworkTurns
 from game.ui.scenes.table import TableScene
@@ -39,6 +40,7 @@ class HostedTableScene(TableScene):
         remote = session.network.remote if session.network is not None else ()
         self.network = NetworkTurns(self, remote, self.computer)
         self.link = HostLink(host, session)
+        self.talk = hosted_talk(self, host)
 
     # -- the host's news, every frame
 

@@ -20,16 +20,18 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.variants import Family, all_variants
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.net import Browser, FoundGame, NetClient
 from game.net.address import parse_address, shown_host
 from game.net.events import HostLost, Joined, JoinRefused, Lobby, LobbySeat, Problem, Update
 from game.net.host import code_key
 from game.store import StoreError
+from game.store.tokens import SeatToken
 from game.ui import theme
+from game.ui.cardtable.joined import lost_words
 from game.ui.scenes import screens
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
-from game.ui.widgets.lobby_seats import draw_seat_rows, seat_words, wrap
+from game.ui.widgets.lobby_seats import draw_seat_rows, seat_words, with_watchers, wrap
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
@@ -71,6 +73,18 @@ def refusal_words(reason: str) -> str:
     return _("The host refused: {reason}").format(reason=reason)
 
 
+def game_state_words(game: FoundGame) -> str:
+    """What a found game's row says of it: under way, its open seats, or full."""
+    if game.started:
+        return _("under way")
+    if game.open_seats is None:
+        return _("{n} seats").format(n=game.seats)
+    if not game.open_seats:
+        return _("full")
+    return ngettext("{n} seat open", "{n} seats open", len(game.open_seats)).format(
+        n=len(game.open_seats))
+
+
 def variant_words(variant_id: str) -> str:
     variant = all_variants().get(variant_id)
     return _(variant.name) if variant is not None else variant_id
@@ -84,10 +98,13 @@ class JoinScene(MenuScene):
         super().__init__(app)
         self.address = ""
         self.code = ""
-        self.name = ""
+        self.name = app.settings.player_name  # the player's own name, as last joined
+        self.picked: FoundGame | None = None  # the found game picked (its open seats)
+        self.seat_wanted: int | None = None  # the seat asked for (None: any free one)
         self.client: NetClient | None = None
         self.joined: Joined | None = None
         self.seats: tuple[LobbySeat, ...] = ()
+        self.watchers: tuple[str, ...] = ()
         self.started = False
         self.problem = ""  # the last refusal or failure, in words
         self.handed_over = False  # the table plays on with the client
@@ -127,12 +144,27 @@ class JoinScene(MenuScene):
         inner = panel_inner(games, self.scale)
         y = inner.y
         for index, game in enumerate(self.games[:MOST_GAMES]):
-            text = game.name  # the host's own words: the game and the computer
-            self.button(pygame.Rect(inner.x, y, inner.w, self.px(40)), text,
-                        partial(self.pick, game), key=f"game{index}", size=15,
+            # the host's own words (the game and the computer), then its seats
+            text = f"{game.name} \u00b7 {game_state_words(game)}"
+            kept = self._kept_for(game)
+            rejoin_w = self.px(190) if kept is not None else 0
+            row_w = inner.w - rejoin_w
+            self.button(pygame.Rect(inner.x, y, row_w, self.px(40)), text,
+                        partial(self.pick, game), key=f"game{index}",
+                        size=self.fitting_px([text], row_w - self.px(16), 15,
+                                             bold=True) / self.scale,
                         tooltip=_("{address}:{port} \u00b7 {seats} seats").format(
                             address=shown_host(game.address), port=game.port,
                             seats=game.seats))
+            if kept is not None:
+                words = _("Rejoin as {name}").format(name=kept.name or _("Player"))
+                self.button(pygame.Rect(inner.right - rejoin_w + self.px(6), y,
+                                        rejoin_w - self.px(6), self.px(40)), words,
+                            partial(self.rejoin, game, kept), key=f"rejoin{index}",
+                            style="primary", size=self.fitting_px(
+                                [words], rejoin_w - self.px(20), 15, bold=True) / self.scale,
+                            tooltip=_("Take back the seat this computer held in this game "
+                                      "(seat {n})").format(n=kept.seat + 1))
             y += self.px(48)
         if self.in_lobby:
             return
@@ -154,13 +186,29 @@ class JoinScene(MenuScene):
             self.entry(pygame.Rect(x, y, w, entry_h), text, change, key=key,
                        submit=self.join, placeholder=placeholder, max_length=most, size=17)
             y += entry_h + self.px(14)
+        picked = self.picked
+        if picked is not None and picked.open_seats and not picked.started:
+            self.label(pygame.Rect(x, y, w, label_h), _("Seat"), size=15, fit=True)
+            y += label_h + self.px(2)
+            options = [(_("Any free seat"), "any")] + [
+                (_("Seat {n}").format(n=seat + 1), str(seat)) for seat in picked.open_seats]
+            wanted = str(self.seat_wanted) if self.seat_wanted is not None else "any"
+            self.dropdown(pygame.Rect(x, y, w, entry_h), options, wanted, self._set_seat,
+                          key="seat", size=16)
+            y += entry_h + self.px(14)
         join_w = self.px(210)
         self.join_button: UIButton = self.button(
             pygame.Rect(self.width - margin - join_w, top, join_w, row), _("Join"), self.join,
             key="join", style="primary", size=17,
             tooltip=_("Connect to the host with this address and code (Enter)"))
+        watch_w = self.px(170)
+        self.watch_button: UIButton = self.button(
+            pygame.Rect(self.width - margin - join_w - self.px(12) - watch_w, top, watch_w,
+                        row), _("Watch"), self.watch, key="watch", size=17,
+            tooltip=_("Watch the game without a seat, where its host lets spectators in"))
         if self.connecting:
             self.join_button.disable()
+            self.watch_button.disable()
         self._form_bottom = y
 
     def default_focus(self) -> str | None:
@@ -179,6 +227,20 @@ class JoinScene(MenuScene):
     def _set_name(self, text: str) -> None:
         self.name = text.strip()
 
+    def _set_seat(self, value: str) -> None:
+        self.seat_wanted = int(value) if value.isdigit() else None
+
+    def _kept_for(self, game: FoundGame) -> SeatToken | None:
+        """The seat this computer holds in ``game`` (its token kept in the data folder),
+        while the game is under way; None otherwise."""
+        if not game.started:
+            return None
+        where = f"{shown_host(game.address)}:{game.port}"
+        with contextlib.suppress(StoreError):
+            kept = [t for t in self.app.store.tokens.list() if t.address == where]
+            return kept[-1] if kept else None
+        return None
+
     # -- actions
 
     def pick(self, game: FoundGame) -> None:
@@ -186,11 +248,32 @@ class JoinScene(MenuScene):
         if self.in_lobby or self.connecting:
             return
         self.address = f"{shown_host(game.address)}:{game.port}"
+        self.picked = game
+        self.seat_wanted = None
         self.problem = "" if game.joinable else _(
             "This game's host plays another version of the game.")
-        self.focus.focus_key("code")
         self.rebuild()
-        self.focus.focus_key("code")
+        self.focus.focus_key("code", text=True)  # the code is typed next, no click needed
+
+    def rejoin(self, game: FoundGame, kept: SeatToken) -> None:
+        """Take back the seat this computer holds in ``game`` with its kept token."""
+        if self.in_lobby or self.connecting:
+            return
+        self.address = f"{shown_host(game.address)}:{game.port}"
+        self.code = kept.code
+        self.name = kept.name or self.name
+        self.picked = game
+        self._connect(kept.token)
+
+    def watch(self) -> None:
+        """Watch the game at the address and code typed, without a seat."""
+        if self.client is not None:
+            return
+        if not self.address or not self.code:
+            self.problem = _("Type the host's address and the join code (the host's lobby "
+                             "shows them).")
+            return
+        self._connect(None, watch=True)
 
     def join(self) -> None:
         if self.client is not None:
@@ -201,6 +284,7 @@ class JoinScene(MenuScene):
         if not self.code:
             self.problem = _("Type the join code (the host's lobby shows it).")
             return
+        self._remember_name()
         self._connect(self._held_token())
 
     def _game_key(self) -> tuple[str, str]:
@@ -237,9 +321,17 @@ class JoinScene(MenuScene):
             with contextlib.suppress(StoreError):
                 self.app.store.tokens.forget(self._where(), code_key(self.code))
 
-    def _connect(self, token: str | None) -> None:
+    def _remember_name(self) -> None:
+        """The name typed is the player's own from now on (a host's seat takes it too)."""
+        if self.name and self.name != self.app.settings.player_name:
+            self.app.settings.player_name = self.name
+            self.app.store.save_settings()
+
+    def _connect(self, token: str | None, watch: bool = False) -> None:
+        seat = self.seat_wanted if token is None and not watch else None
         try:
-            client = NetClient(self.address, self.code, self.name, token=token)
+            client = NetClient(self.address, self.code, self.name, token=token, seat=seat,
+                               watch=watch)
         except ValueError as error:
             self.problem = _("That is not an address: {error}").format(error=error)
             return
@@ -285,7 +377,8 @@ class JoinScene(MenuScene):
         for index, event in enumerate(events):
             if isinstance(event, Joined):
                 self.joined = event
-                self._keep_token(event)
+                if not event.watching:
+                    self._keep_token(event)
                 self.rebuild()
             elif isinstance(event, JoinRefused):
                 if client.token is not None and "token" in event.reason:
@@ -301,6 +394,7 @@ class JoinScene(MenuScene):
                 return
             elif isinstance(event, Lobby):
                 self.seats = event.seats
+                self.watchers = event.watchers
                 self.started = event.started
             elif isinstance(event, Update) and event.event is None:
                 self._open_table(event, events[index + 1:])
@@ -310,10 +404,10 @@ class JoinScene(MenuScene):
 
     def _lost_words(self, reason: str) -> str:
         if self.joined is None:
-            return _("Cannot reach the host at {address}: check the address, and that both "
-                     "computers are on the same network ({reason}).").format(
-                address=self.address, reason=reason)
-        return _("The host is gone ({reason}).").format(reason=reason)
+            return _("Cannot reach the host at {address}: {reason} Check the address, and "
+                     "that both computers are on the same network.").format(
+                address=self.address, reason=lost_words(reason))
+        return _("The host is gone: {reason}").format(reason=lost_words(reason))
 
     def _failed(self, words: str) -> None:
         self.problem = words
@@ -327,7 +421,11 @@ class JoinScene(MenuScene):
         self.handed_over = True
         kinds = tuple(seat.kind for seat in self.seats)
         make = JOINED_TABLES[client.family or Family.MANIPULATION]
-        self.app.scenes.replace(make(self.app, client, update, joined.options, kinds, backlog))
+        table = make(self.app, client, update, joined.options, kinds, backlog)
+        link = getattr(table, "link", None)
+        if link is not None and not joined.watching:
+            link.on_over = self._forget_token  # the match ended: its token has served
+        self.app.scenes.replace(table)
 
     def on_exit(self) -> None:
         super().on_exit()
@@ -402,7 +500,7 @@ class JoinScene(MenuScene):
         def words(index: int, seat: LobbySeat) -> tuple[str, tuple[int, int, int]]:
             return seat_words(seat, host_screen=False, you=index == joined.seat)
 
-        draw_seat_rows(surface, rows, self.seats, px, words)
+        draw_seat_rows(surface, rows, with_watchers(self.seats, self.watchers), px, words)
         waiting = _("The host starts the game\u2026") if self.started else _(
             "Joined: waiting for the host to start the game\u2026")
         draw_text(surface, fit_text(waiting, px(15), inner.w), px(15), theme.GOLD_LIGHT,

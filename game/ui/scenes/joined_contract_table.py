@@ -30,6 +30,7 @@ from game.net.views import cards_from
 from game.ui.cardtable.joined import JoinedSeat, joined_session, seat_note, waiting_words
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import HUMAN, SETTLE, THINK, WAIT
+from game.ui.cardtable.talk import joined_talk
 from game.ui.contract.human import BUY
 from game.ui.contract.model import ContractModel
 from game.ui.scenes.contract_table import ContractTableScene
@@ -61,6 +62,7 @@ class JoinedContractTableScene(ContractTableScene):
                          autosave=False)
         self.seat = view.seat
         self.kinds = kinds
+        self.talk = joined_talk(self)
         self.link = JoinedSeat(self, client, update.step, contract_action_from_json)
         self.link.take(backlog or [])
 
@@ -173,6 +175,19 @@ class JoinedContractTableScene(ContractTableScene):
         assert isinstance(view, ContractView)
         self.shadow.load(view, update.buy_queue)
         return True
+
+    @property
+    def watching(self) -> bool:
+        """A spectator's table: no seat is this screen's."""
+        return self.seat < 0
+
+    def hand_visible(self) -> bool:
+        """A spectator sees no hand face up (the seat at the bottom is only its count)."""
+        return not self.watching and super().hand_visible()
+
+    def is_you(self, seat: int) -> bool:
+        """A spectator is none of the seats."""
+        return not self.watching and super().is_you(seat)
 
     def build_model(self) -> ContractModel:
         """The seats of people say where they play: at the host's screen, or on the

@@ -32,6 +32,7 @@ from game.ui.cardtable.joined import JoinedSeat, joined_session, seat_note, wait
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import marked_cards
 from game.ui.cardtable.phases import HUMAN, PLAYBACK, SETTLE, THINK, WAIT
+from game.ui.cardtable.talk import joined_talk
 from game.ui.manipulation.model import TableModel
 from game.ui.scenes.table import TableScene
 
@@ -63,6 +64,7 @@ class JoinedTableScene(TableScene):
         self.kinds = kinds
         self.seat = view.seat
         self.playing: Update | None = None  # another seat's play being told
+        self.talk = joined_talk(self)
         self.link = JoinedSeat(self, client, update.step, action_from_json)
         self.link.take(backlog or [])
 
@@ -215,6 +217,19 @@ class JoinedTableScene(TableScene):
             return False
         self._load(link.pop())
         return True
+
+    @property
+    def watching(self) -> bool:
+        """A spectator's table: no seat is this screen's."""
+        return self.seat < 0
+
+    def hand_visible(self) -> bool:
+        """A spectator sees no hand face up (the seat at the bottom is only its count)."""
+        return not self.watching and super().hand_visible()
+
+    def is_you(self, seat: int) -> bool:
+        """A spectator is none of the seats."""
+        return not self.watching and super().is_you(seat)
 
     def build_model(self) -> TableModel:
         """Only this seat's hand is known: no other hand is shown at the hand's end. The

@@ -5,25 +5,49 @@ It hosts the game (``game.net.NetHost``) from the moment it opens: it shows the 
 the join code in large type, that the game is announced on the local network, and who has
 taken each seat. Start begins the match once every network seat is taken and opens the
 hosted table; Cancel (or Esc) stops hosting, which frees the port. It polls the host every
-frame and never waits on it.
+frame and never waits on it. "Listen on" lists every address of this computer (the local
+network's, a VPN's such as Tailscale's or ZeroTier's, this computer alone): choosing one
+hosts there instead, with the same join code; "Playing over a VPN" opens its help page.
+"Let spectators watch" lets people watch the table without a seat; the seats panel lists
+them as watching. A person's seat still named "You" is named with the player's own name
+(the one they join games with), so the others never see "You".
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.i18n import N_, _
 from game.net import HostSettings, NetHost, SeatSpec
-from game.net.address import shown_host
+from game.net.address import (
+    INTERNET,
+    LOCAL_NETWORK,
+    LOOPBACK_ONLY,
+    TAILSCALE,
+    VPN,
+    ZEROTIER,
+    HostAddress,
+    host_addresses,
+    shown_host,
+)
 from game.net.events import Listening, Lobby, LobbySeat, Problem
 from game.session import GameSession
 from game.ui import theme
-from game.ui.scenes import HOSTED_TABLE_SCREENS
+from game.ui.scenes import HOSTED_TABLE_SCREENS, screens
+from game.ui.scenes.net_help import VPN_PAGE
+from game.ui.theme import font
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
-from game.ui.widgets.lobby_seats import draw_seat_rows, join_code_words, seat_words, wrap
+from game.ui.widgets.lobby_seats import (
+    draw_seat_rows,
+    join_code_words,
+    seat_words,
+    with_watchers,
+    wrap,
+)
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
@@ -33,22 +57,50 @@ if TYPE_CHECKING:
 
 #: the seat kinds of the New game screen that the host plays itself or waits for
 NET_KIND, HUMAN_KIND = "net", "human"
+#: how many spectators a lobby lets in when the host allows them
+SPECTATORS = 8
+#: what each kind of address reaches, as "Listen on" says it
+REACH_WORDS = {LOCAL_NETWORK: N_("local network"), TAILSCALE: N_("VPN \u00b7 Tailscale"),
+               ZEROTIER: N_("VPN \u00b7 ZeroTier"), VPN: N_("VPN"),
+               LOOPBACK_ONLY: N_("this computer only"), INTERNET: N_("internet")}
+
+
+def listen_addresses() -> list[HostAddress]:
+    """The addresses the lobby offers to host on (tests replace it)."""
+    return host_addresses()
+
+
+def profile_name(app: App) -> str:
+    """The player's own name (the one they join games with), else their login name."""
+    name = app.settings.player_name.strip()
+    if not name:
+        import getpass  # here: only a host whose seat is still "You" asks
+
+        try:
+            name = getpass.getuser().strip().capitalize()
+        except (OSError, KeyError, ImportError):
+            name = ""
+    return name[:32] or _("Host")
+
+
 def host_settings() -> HostSettings:
     """How the lobby hosts: on this computer's address on the local network, announced
     there (tests replace it to host on the loopback address)."""
     return HostSettings(announce=True)
 
 
-def seat_specs(seats: Sequence[tuple[str, str]]) -> list[SeatSpec]:
-    """The host's seats for New game's (name, kind) seats: the human seat is this screen's,
-    a network seat's name comes from its player (a computer of medium level takes it over
-    when they drop out), a computer seat is played by the host."""
+def seat_specs(seats: Sequence[tuple[str, str]], own_name: str = "") -> list[SeatSpec]:
+    """The host's seats for New game's (name, kind) seats: the human seat is this screen's
+    (still named "You", in any language: ``own_name``), a network seat's name comes from
+    its player (a computer of medium level takes it over when they drop out), a computer
+    seat is played by the host."""
     specs = []
     for name, kind in seats:
         if kind == NET_KIND:
             specs.append(SeatSpec("net", "", "medium"))
         elif kind == HUMAN_KIND:
-            specs.append(SeatSpec("local", name))
+            you = name.strip().casefold() in ("you", _("You").casefold())
+            specs.append(SeatSpec("local", own_name if you and own_name else name))
         else:
             specs.append(SeatSpec(kind, name))
     return specs
@@ -66,14 +118,22 @@ class LobbyScene(MenuScene):
         self.listening: Listening | None = None
         self.handed_over = False  # the table plays the hosted match now
         # a bad variant, option or seat count raises here (OptionError, ValueError)
-        if resumed is not None:
-            self.host = NetHost.resume(resumed, host_settings())
-        else:
-            self.host = NetHost(variant_id, seat_specs(seats), seed, options, host_settings())
+        self._resumed = resumed
+        self._game = (variant_id, seat_specs(seats, profile_name(app)), seed, options)
+        self.host = self._new_host(host_settings())
+        self.addresses = listen_addresses()
+        self.watch = False  # spectators let in
         self.seats: tuple[LobbySeat, ...] = self.host.lobby()
+        self.watchers: tuple[str, ...] = ()
         self.announced = self.host.settings.announce
         self.variant_name = self.host.variant.name
         self.host.start()
+
+    def _new_host(self, settings: HostSettings) -> NetHost:
+        if self._resumed is not None:
+            return NetHost.resume(self._resumed, settings)
+        variant_id, specs, seed, options = self._game
+        return NetHost(variant_id, specs, seed, options, settings)
 
     # -- widgets
 
@@ -95,6 +155,36 @@ class LobbyScene(MenuScene):
             self.fill, key="fill", size=self.fitting_px([fill_text], fill_w - self.px(16), 16,
                                                        bold=True) / self.scale,
             tooltip=_("Computers (medium) play the network seats nobody has taken"))
+        join, seats = self._panels()
+        inner = panel_inner(join, self.scale)
+        field_h = self.px(38)
+        vpn_text = _("Playing over a VPN")
+        help_w = min(inner.w * 2 // 5, max(self.px(150), font(self.px(15), "bold").size(
+            vpn_text)[0] + self.px(34)))
+        # under the address and the join code (the menu opens downwards, into the panel)
+        y = inner.y + self.px(262)
+        listening = self.listening.address if self.listening is not None else ""
+        options = [(address_words(a), a.address) for a in self.addresses]
+        if listening and listening not in [a.address for a in self.addresses]:
+            options.insert(0, (listening, listening))
+        if options:
+            self.dropdown(pygame.Rect(inner.x, y, inner.w - help_w - self.px(10), field_h),
+                          options, listening or options[0][1], self.listen_on, key="listen",
+                          size=15)
+        self.button(pygame.Rect(inner.right - help_w, y, help_w, field_h), vpn_text,
+                    self.vpn_help, key="vpn", size=self.fitting_px(
+                        [vpn_text], help_w - self.px(16), 15, bold=True) / self.scale,
+                    tooltip=_("How friends elsewhere join through Tailscale, ZeroTier or "
+                              "another VPN"))
+        self._listen_top = y - self.px(24)
+        self._listen_bottom = y + field_h
+        inner = panel_inner(seats, self.scale)
+        box = self.px(24)
+        self.check(pygame.Rect(inner.x, inner.bottom - self.px(54), box, box),
+                   _("Let spectators watch (no seat, no cards)"), self.watch,
+                   self.allow_watch, key="spectators",
+                   tooltip=_("People who join with Watch see the table and the log, never "
+                             "a hand"))
         self._enable_start()
 
     def default_focus(self) -> str | None:
@@ -128,8 +218,10 @@ class LobbyScene(MenuScene):
         for event in self.host.events():
             if isinstance(event, Listening):
                 self.listening = event
+                self.rebuild()  # "Listen on" shows where
             elif isinstance(event, Lobby):
                 self.seats = event.seats
+                self.watchers = event.watchers
                 if event.started:
                     self._open_table()
                     return
@@ -142,6 +234,32 @@ class LobbyScene(MenuScene):
     def start(self) -> None:
         if self.ready:
             self.host.begin()
+
+    def listen_on(self, address: str) -> None:
+        """Host on ``address`` instead (the same join code): the lobby starts again there;
+        players who had joined join again."""
+        if self.handed_over or (self.listening is not None
+                                and address == self.listening.address):
+            return
+        code = self.listening.code if self.listening is not None else self.host.code
+        self.host.stop()
+        settings = replace(self.host.settings, host=address, code=code,
+                           spectators=SPECTATORS if self.watch else 0)
+        self.host = self._new_host(settings)
+        self.listening = None
+        self.problem = ""
+        self.announced = settings.announce
+        self.seats = self.host.lobby()
+        self.watchers = ()
+        self.host.start()
+        self.rebuild()
+
+    def allow_watch(self, on: bool) -> None:
+        self.watch = on
+        self.host.allow_spectators(SPECTATORS if on else 0)
+
+    def vpn_help(self) -> None:
+        self.app.scenes.push(screens.rules(self.app, VPN_PAGE))
 
     def fill(self) -> None:
         """The network seats nobody has taken are played by computers (medium)."""
@@ -211,6 +329,10 @@ class LobbyScene(MenuScene):
         y += px(22)
         y = draw_text(surface, join_code_words(listening.code), px(56), theme.GOLD_LIGHT,
                       style="bold", topleft=(x, y)).bottom + px(22)
+        listen_top = getattr(self, "_listen_top", 0)
+        if listen_top:
+            draw_text(surface, _("Listen on"), px(15), theme.MUTED, topleft=(x, listen_top))
+            y = max(y, self._listen_bottom + px(14))  # the notes below "Listen on"
         if self.announced:
             note = _("Announced on the local network: it shows in Join on the other "
                      "computers.")
@@ -228,9 +350,16 @@ class LobbyScene(MenuScene):
                     rect: pygame.Rect) -> None:
         draw_panel(surface, rect, self.scale, _("Seats"))
         px = self.px
-        draw_seat_rows(surface, inner, self.seats, px, lambda _i, seat: seat_words(seat))
+        rows = pygame.Rect(inner.x, inner.y, inner.w, inner.h - px(64))
+        draw_seat_rows(surface, rows, with_watchers(self.seats, self.watchers), px,
+                       lambda _i, seat: seat_words(seat))
         if not self.ready and self.listening is not None:
             waiting = sum(s.state == "open" for s in self.seats)
             draw_text(surface, fit_text(_("Start once every network seat is taken ({n} to "
                                           "go).").format(n=waiting), px(14), inner.w),
                       px(14), theme.MUTED, bottomleft=(inner.x, inner.bottom))
+
+
+def address_words(address: HostAddress) -> str:
+    """An address as "Listen on" lists it: the address and what it reaches."""
+    return f"{shown_host(address.address)} \u00b7 {_(REACH_WORDS[address.reach])}"

@@ -14,6 +14,7 @@ from game.engine.options import OPTION_SPECS
 from game.engine.rules_text import describe
 from game.engine.variants import Scoring, TurnStructure, Variant, all_variants, get_variant
 from game.i18n import N_, _, ngettext
+from game.ui.scenes.net_help import HELP_PAGES, help_html
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, HOUSE_TAG_TEXT, MUTED, html_colour
 from game.ui.widgets.drawing import draw_panel, draw_text, escape_html, panel_inner, wrap_text
 from game.ui.widgets.menus import MenuScene
@@ -101,24 +102,35 @@ class RulesScene(MenuScene):
     def __init__(self, app: App, variant_id: str | None = None,
                  options: Mapping[str, Any] | None = None) -> None:
         super().__init__(app)
-        if variant_id not in all_variants():
+        if variant_id not in all_variants() and variant_id not in HELP_PAGES:
             variant_id = app.settings.default_variant
-        if variant_id not in all_variants():
+        if variant_id not in all_variants() and variant_id not in HELP_PAGES:
             variant_id = next(iter(all_variants()))
+        assert variant_id is not None
         self.variant_id: str = variant_id
         self.options: dict[str, Any] = dict(options or {})
         self.text: UITextBox | None = None
         self.subtitle = N_("Choose a variant to read how it is played")
 
     @property
+    def help_page(self) -> bool:
+        """A help page (``net_help``) is on show, not a variant's rules."""
+        return self.variant_id in HELP_PAGES
+
+    @property
     def variant(self) -> Variant:
+        if self.help_page:
+            return all_variants()[self.app.settings.default_variant] \
+                if self.app.settings.default_variant in all_variants() \
+                else next(iter(all_variants().values()))
         try:
             return get_variant(self.variant_id, self.options)
         except OptionError:
             return all_variants()[self.variant_id]
 
     def html(self) -> str:
-        return rules_html(self.variant).replace("__H1__", str(self.px(26)))
+        html = help_html(self.variant_id) if self.help_page else rules_html(self.variant)
+        return html.replace("__H1__", str(self.px(26)))
 
     # -- layout
 
@@ -135,6 +147,7 @@ class RulesScene(MenuScene):
         inner = panel_inner(self._side(), self.scale)
         row = self.px(38)
         options = [(_(v.name), v.id) for v in all_variants().values()]
+        options += [(_(title), page) for page, (title, _text) in HELP_PAGES.items()]
         self.dropdown(pygame.Rect(inner.x, inner.y, inner.w, row), options,
                       self.variant_id, self._variant_changed, key="variant", size=16)
         text_rect = panel_inner(self._main(), self.scale, titled=False)
@@ -148,7 +161,8 @@ class RulesScene(MenuScene):
         return "variant"
 
     def _variant_changed(self, variant_id: str) -> None:
-        if variant_id in all_variants() and variant_id != self.variant_id:
+        if (variant_id in all_variants() or variant_id in HELP_PAGES) \
+                and variant_id != self.variant_id:
             self.variant_id = variant_id
             self.options = {}
             self.rebuild()
@@ -181,6 +195,8 @@ class RulesScene(MenuScene):
         side = self._side()
         inner = draw_panel(surface, side, self.scale, _("Variant"))
         draw_panel(surface, self._main(), self.scale, None)
+        if self.help_page:
+            return  # a help page has no facts at a glance
         y = inner.y + self.px(38) + self.px(26)
         draw_text(surface, _("AT A GLANCE"), self.px(13), GOLD_LIGHT, style="bold",
                   topleft=(inner.x, y))

@@ -101,10 +101,11 @@ class FocusRing:
         item = self.focused
         return item.key if item else None
 
-    def focus_key(self, key: str | None) -> bool:
+    def focus_key(self, key: str | None, text: bool = False) -> bool:
+        """Focus the item ``key``; ``text``: an entry takes the typed text at once too."""
         for n, item in enumerate(self.items):
             if item.key == key:
-                self._set_index(n, give_text_focus=False)
+                self._set_index(n, give_text_focus=text)
                 return True
         return False
 

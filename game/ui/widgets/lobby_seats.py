@@ -20,11 +20,20 @@ STATE_WORDS = {
     "waiting": N_("dropped out: waiting for them"),
     "computer": N_("played by the computer"),
     "local": N_("at this screen"),
+    "watching": N_("watching"),
 }
 LEVEL_WORDS = {"easy": N_("Computer \u00b7 Easy"), "medium": N_("Computer \u00b7 Medium"),
                "hard": N_("Computer \u00b7 Hard")}
 
 Colour = tuple[int, int, int]
+#: a spectator's row (``with_watchers``): its kind
+WATCH = "watch"
+
+
+def with_watchers(seats: Sequence[LobbySeat], watchers: Sequence[str]
+                  ) -> tuple[LobbySeat, ...]:
+    """The lobby's rows: the seats, then a row for each spectator, watching."""
+    return (*seats, *(LobbySeat(name, WATCH, "watching") for name in watchers))
 
 
 def join_code_words(code: str) -> str:
@@ -37,6 +46,8 @@ def seat_words(seat: LobbySeat, host_screen: bool = True,
     """What a seat's row says under its name, and in which colour: at the host's screen
     (``host_screen``) its own seat is "at this screen", at a joiner's it is the host's;
     ``you``: the joiner's own seat."""
+    if seat.kind == WATCH:
+        return _("Spectator \u00b7 watching"), theme.MUTED
     if you:
         return _("Network player \u00b7 you"), theme.GREEN
     if seat.kind in COMPUTER_KINDS:
