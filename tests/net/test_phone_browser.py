@@ -1,0 +1,169 @@
+"""Phones as private hands, in a real browser: headless Chromium at a phone's 360x640
+playing seats of a hosted game from the page the host serves, by taps, against the host
+and a computer seat; and what the host does with a forged or illegal play from the page."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from game.net.events import MatchOver
+from game.net.host import SeatSpec
+from game.solver.api import best_play
+from game.solver.budget import OutOfWork
+from tests.net.browser import PageSeat, needs_chromium, open_browser
+from tests.net.helpers import LOOPBACK, Hosted, host_game
+
+pytestmark = needs_chromium
+CLEAR = "document.getElementById('message').textContent = '';"
+
+
+def _play_turn(hosted: Hosted, page: PageSeat) -> int:
+    """The page's player plays the solver's best play by taps (or draws when there is
+    none); the cards it laid."""
+    session = hosted.host.session()
+    assert session is not None
+    seat = page.state()["seat"]
+    view = session.match.view(seat)
+    try:
+        found = best_play(view.variant, view.table, view.hand, view.opened[seat], work=200_000)
+    except OutOfWork:
+        found = None
+    if found is not None and found.played:
+        page.lay(found.table)
+        page.act("#end")
+        assert page.refusal() == "", page.refusal()
+        return len(found.played)
+    page.act("#draw" if page.find("#draw").is_displayed() else "#pass")
+    assert page.refusal() == "", page.refusal()
+    return 0
+
+
+@needs_chromium
+def test_two_phones_and_a_computer_play_a_whole_hand(tmp_path: Path) -> None:
+    hosted = host_game("machiavelli", [SeatSpec("net"), SeatSpec("net"),
+                                       SeatSpec("medium", "Cpu")], 20261129)
+    drivers = [open_browser(tmp_path / "ada"), open_browser(tmp_path / "bea")]
+    try:
+        pages = [PageSeat(driver, LOOPBACK, hosted.host.port, hosted.host.code, name)
+                 for driver, name in zip(drivers, ("Ada", "Bea"), strict=True)]
+        assert sorted(page.state()["seat"] for page in pages) == [0, 1]
+        for page in pages:  # the host deals once both seats are taken
+            page.wait(lambda p=page: p.state()["view"] is not None, "deal")
+            view = page.state()["view"]
+            assert view["names"][:2] == ["Ada", "Bea"] or view["names"][:2] == ["Bea", "Ada"]
+            # the page holds its own hand only: the other hands are counts
+            assert len(view["hand"]) == view["hand_counts"][view["seat"]]
+            assert "hands" not in view and "stock" not in view
+        laid = [0, 0]
+        end = time.monotonic() + 600
+        while not any(isinstance(e, MatchOver) for e in hosted.events):
+            assert time.monotonic() < end, "the hand did not end in time"
+            for index, page in enumerate(pages):
+                if page.my_turn():
+                    laid[index] += _play_turn(hosted, page)
+            hosted.pump()
+            time.sleep(0.05)
+        over = next(e for e in hosted.events if isinstance(e, MatchOver))
+        assert over.stalled == ""
+        for page in pages:
+            page.wait(lambda p=page: p.state()["over"] is not None, "match over")
+            assert page.text("#status") == "The match is over."
+        assert all(n > 0 for n in laid), laid  # both phones laid cards by taps
+        session = hosted.host.session()
+        assert session is not None and session.match.over
+        plays = {a.player for a in session.match.log if a.kind == "play"}
+        assert {0, 1} <= plays
+    finally:
+        for driver in drivers:
+            driver.quit()
+        hosted.stop()
+
+
+def _my_turn_page(tmp_path: Path) -> tuple[Hosted, PageSeat]:
+    hosted = host_game("machiavelli", [SeatSpec("net"), SeatSpec("medium", "Cpu")], 7)
+    page = PageSeat(open_browser(tmp_path / "eve"), LOOPBACK, hosted.host.port,
+                    hosted.host.code, "Eve")
+    page.wait(page.my_turn, "turn", 60)
+    return hosted, page
+
+
+def _unmeldable(hand: list[str]) -> list[str]:
+    """Two cards of the hand that make no meld together (different suits and ranks)."""
+    for a in hand:
+        for b in hand:
+            fa, fb = a.rsplit(".", 1)[0], b.rsplit(".", 1)[0]
+            if fa[-1] != fb[-1] and fa[:-1] != fb[:-1]:
+                return [a, b]
+    raise AssertionError("no two unmeldable cards in the hand")
+
+
+@needs_chromium
+def test_an_illegal_play_by_taps_is_refused_in_words(tmp_path: Path) -> None:
+    hosted, page = _my_turn_page(tmp_path)
+    try:
+        before = page.state()
+        for card in _unmeldable(before["view"]["hand"]):
+            page.tap_card(card)
+        page.tap("#new-meld")
+        page.act("#end")
+        message = page.refusal()
+        print("illegal by taps:", message)
+        assert message.startswith("Not allowed: "), message
+        assert len(message) > len("Not allowed: ") + 5
+        after = page.state()
+        assert after["step"] == before["step"]  # nothing was applied
+        assert sorted(after["view"]["hand"]) == sorted(before["view"]["hand"])
+        # the player takes the cards back, drags one to the felt (a new meld there), takes
+        # it back again and draws instead: the turn goes on
+        page.tap("#reset")
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        card = before["view"]["hand"][0]
+        ActionChains(page.driver).click_and_hold(page.find(f'#hand [data-card="{card}"]')) \
+            .move_by_offset(0, -30).move_to_element(page.find("#table")).release().perform()
+        melds = page.driver.execute_script("return window.rummyPage.state.melds;")
+        assert melds[-1] == {"cards": [card], "fresh": True}
+        page.tap("#reset")
+        page.act("#draw")
+        assert page.state()["step"] > before["step"]
+    finally:
+        page.driver.quit()
+        hosted.stop()
+
+
+@needs_chromium
+def test_a_forged_play_from_the_page_is_refused_in_words(tmp_path: Path) -> None:
+    hosted, page = _my_turn_page(tmp_path)
+    try:
+        state = page.state()
+        seat, step = state["seat"], state["step"]
+        session = hosted.host.session()
+        assert session is not None
+        other = session.match.hand.hands[1 - seat]
+        stolen = [f"{c}.{c.copy}" for c in other[:3]]
+        # a play of cards this seat does not hold, sent through the page's own connection
+        page.driver.execute_script(
+            "window.rummyPage.send({type: 'action', step: arguments[1], action: "
+            "{type: 'play', player: arguments[2], table: {melds: [arguments[0]], free: [], "
+            "declared: []}}});", stolen, step, seat)
+        page.wait(lambda: page.refusal() != "", "refusal")
+        assert page.text("#message").startswith("Not allowed: ")
+        # another seat's move, and a field only the host's match writes
+        print("forged cards:", page.refusal())
+        page.driver.execute_script(CLEAR)
+        page.driver.execute_script("window.rummyPage.send("
+                                   "{type: 'action', action: {type: 'draw', player: "
+                                   "arguments[0]}});", 1 - seat)
+        page.wait(lambda: "seat" in page.text("#message"), "refusal of another seat's move")
+        assert page.text("#message") == f"Not allowed: you play seat {seat + 1}"
+        page.driver.execute_script(CLEAR)
+        page.driver.execute_script("window.rummyPage.send({type: 'action', action: {type: "
+                                   "'draw', player: arguments[0], unsettled: true}});", seat)
+        page.wait(lambda: "unsettled" in page.text("#message"), "the wire's refusal")
+        session = hosted.host.session()
+        assert session is not None and len(session.match.log) == step  # nothing applied
+        assert page.my_turn()  # and the seat still plays
+    finally:
+        page.driver.quit()
+        hosted.stop()
