@@ -162,13 +162,18 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def hand_visible(self) -> bool:
         """Is the bottom seat's hand shown face up? Once the hand is over, every hand is;
-        in hot-seat, only once that player has lifted the cover; else a human's, and a
-        computer's only when no one human plays."""
+        in hot-seat, only once that player has lifted the cover; else the hand of the human
+        at this screen, and a computer's only when no one human plays. A hosted game with
+        no seat at this screen (TV mode: every hand on a phone or another computer) shows
+        none."""
         if self.match.hand_over:
             return True
         if self.cover.active:
             return not self.cover.hides(self.bottom)
-        return self.session.seats[self.bottom].is_human or not self.session.humans
+        humans = self.session.humans
+        if humans:
+            return self.bottom in humans
+        return not any(seat.is_human for seat in self.session.seats)
 
     @property
     def speed(self) -> float:
