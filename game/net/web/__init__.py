@@ -16,6 +16,7 @@ query and Accept-Language header.
 
 from __future__ import annotations
 
+import html
 import json
 from functools import lru_cache
 from importlib import resources
@@ -71,11 +72,12 @@ def _language(request: Request, query: dict[str, list[str]]) -> str:
 def _html(language: str) -> bytes:
     """The page's HTML with its words in ``language`` and the protocol's versions (JSON in
     a data block: no script runs inline)."""
+    strings = page_strings(language)
     config = {"lang": language, "protocol": PROTOCOL_VERSION, "game": GAME_VERSION,
-              "strings": page_strings(language)}
+              "strings": strings}
     blob = json.dumps(config, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e")
     page = _file("page.html").decode("utf-8")
-    return (page.replace("{{lang}}", language).replace("{{title}}", config["strings"]["title"])
+    return (page.replace("{{lang}}", language).replace("{{title}}", html.escape(strings["title"]))
             .replace("{{config}}", blob).encode("utf-8"))
 
 
