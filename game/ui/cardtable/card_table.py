@@ -589,8 +589,9 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         return dict(getattr(self.controls, "buttons", None) or {})
 
     def is_you(self, seat: int) -> bool:
-        """Is ``seat`` the person at this screen (not hot-seat, where names are used)?"""
-        return seat == self.bottom and self.session.seats[seat].is_human \
+        """Is ``seat`` the person at this screen (not hot-seat, where names are used; nor a
+        network player's seat at the bottom of a table with nobody at it, TV mode)?"""
+        return seat == self.bottom and seat in self.session.humans \
             and not self.session.hot_seat
 
 

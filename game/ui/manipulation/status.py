@@ -62,6 +62,7 @@ class StatusTable(TurnState, Protocol):
     def remote_match(self) -> bool: ...
 
     def hand_visible(self) -> bool: ...
+    def is_you(self, seat: int) -> bool: ...
 
 
 def can_edit(table: TurnState) -> bool:
@@ -267,7 +268,7 @@ class TableStatus:
         count = len(match.hand.hands[self.table.bottom])
         if self.table.model is not None:
             count = self.table.model.seats[self.table.bottom].cards
-        mine = seat.is_human and not self.table.session.hot_seat
+        mine = self.table.is_you(self.table.bottom)
         owner = _("Your hand") if mine else _("{name}'s hand").format(name=seat.name)
         label = ngettext("{owner} \u00b7 {count} card \u00b7 ", "{owner} \u00b7 {count} cards "
                                                                 "\u00b7 ", count).format(

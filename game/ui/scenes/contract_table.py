@@ -633,7 +633,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         staged = sum(1 for group in self.human.stages.get(self.bottom, ()) for card in group
                      if card in hand)
         count = len(hand) - staged
-        mine = seat.is_human and not self.session.hot_seat
+        mine = self.is_you(self.bottom)
         owner = _("Your hand") if mine else _("{name}'s hand").format(name=seat.name)
         label = ngettext("{owner} \u00b7 {count} card \u00b7 {points} pts", "{owner} \u00b7 "
                                                                             "{count} cards "

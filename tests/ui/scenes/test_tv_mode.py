@@ -65,6 +65,10 @@ def test_tv_mode_shows_the_table_and_no_hand(app: Any) -> None:
             break
         assert not table.hand_visible()
         assert table.model.hand == ()  # no card of any hand face up at this screen
+    # nobody at this screen is "you": the bottom seat is named as every other
+    bottom = table.session.seats[table.bottom].name
+    assert not table.is_you(table.bottom)
+    assert table.indicators.facts().bottom_label.startswith(f"{bottom}'s hand")
     assert table.errors == []
     app.scenes.pop()
     table.host.join(10)
