@@ -113,9 +113,21 @@ class PageSeat:
     # -- touching it
 
     def tap(self, css: str) -> None:
-        element = self.find(css)
-        assert element is not None, f"nothing on the page is {css}"
-        element.click()
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for _try in range(5):  # the page may draw itself afresh as the host's news comes
+            element = self.find(css)
+            assert element is not None, f"nothing on the page is {css}"
+            try:
+                # as a thumb would: scrolled to the middle of the screen, clear of the bars
+                # that stay at its top and bottom
+                self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});",
+                                           element)
+                element.click()
+                return
+            except StaleElementReferenceException:
+                time.sleep(0.05)
+        raise AssertionError(f"{css} kept changing under the tap")
 
     def tap_card(self, card: str) -> None:
         self.tap(f'#table [data-card="{card}"], #hand [data-card="{card}"]')

@@ -112,10 +112,17 @@ def test_an_illegal_play_by_taps_is_refused_in_words(tmp_path: Path) -> None:
         assert message.startswith("Not allowed: "), message
         assert len(message) > len("Not allowed: ") + 5
         after = page.state()
-        assert after["step"] == before["step"]  # nothing was applied
+        # nothing was applied but the start of the play the first tap on the table made
+        session = hosted.host.session()
+        assert session is not None
+        assert [a.kind for a in session.match.log[before["step"]:]] == ["start_play"]
         assert sorted(after["view"]["hand"]) == sorted(before["view"]["hand"])
+        # touching the table started the play (as at the game's own table): Draw is now
+        # giving the play up, which costs cards
+        assert not page.find("#draw").is_displayed()
+        assert page.find("#abandon").is_displayed()
         # the player takes the cards back, drags one to the felt (a new meld there), takes
-        # it back again and draws instead: the turn goes on
+        # it back again and gives the play up: the turn goes on
         page.tap("#reset")
         from selenium.webdriver.common.action_chains import ActionChains
 
@@ -125,8 +132,11 @@ def test_an_illegal_play_by_taps_is_refused_in_words(tmp_path: Path) -> None:
         melds = page.driver.execute_script("return window.rummyPage.state.melds;")
         assert melds[-1] == {"cards": [card], "fresh": True}
         page.tap("#reset")
-        page.act("#draw")
-        assert page.state()["step"] > before["step"]
+        page.act("#abandon")
+        after = page.state()
+        assert after["step"] > before["step"]
+        penalty = hosted.host.variant.abandon_penalty
+        assert len(after["view"]["hand"]) == len(before["view"]["hand"]) + penalty
     finally:
         page.driver.quit()
         hosted.stop()

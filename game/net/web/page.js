@@ -12,12 +12,12 @@
   const params = new URLSearchParams(location.search);
   const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
   const RANKS = { A: 1, J: 11, Q: 12, K: 13 };
-  const ACTIONS = ["draw", "pass", "knock", "start_play", "abandon"];
+  const ACTIONS = ["draw", "pass", "knock", "abandon"];
 
   const state = {
     ws: null, seat: null, token: null, code: "", name: "", view: null, step: 0,
     names: [], lobby: [], started: false, over: null, melds: [], hand: [],
-    selected: [], closedByUs: false, supported: true,
+    selected: [], closedByUs: false, supported: true, starting: false, queued: null,
   };
   const storeKey = () => "machiavelli-seat:" + state.code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
@@ -132,7 +132,21 @@
     state.melds = state.melds.filter((m) => m.cards.length);
     state.selected = [];
     say("");
+    startPlay();
     render();
+  }
+
+  // Where giving up a play costs cards, touching the table starts the play (as at the
+  // game's own table): the host records it, and from then on Draw gives the play up.
+  function started() {
+    const legal = state.view ? state.view.legal : [];
+    return legal.includes("abandon") && !legal.includes("start_play");
+  }
+
+  function startPlay() {
+    if (state.starting || !state.view.legal.includes("start_play")) return;
+    state.starting = true;
+    act({ type: "start_play" });
   }
 
   function toggle(id) {
@@ -267,7 +281,8 @@
                                    (!dirty && legal.includes("end_turn")));
     ACTIONS.forEach((kind) => {
       const button = $(kind);
-      button.hidden = !turn || !legal.includes(kind);
+      button.hidden = !turn || !legal.includes(kind) || (kind === "draw" && started()) ||
+        (kind === "abandon" && !started());
       button.disabled = !turn;
     });
   }
@@ -299,6 +314,10 @@
 
   function act(action) {
     action.player = state.seat;
+    if (state.starting && action.type !== "start_play") {
+      state.queued = action; // sent once the host has the play started
+      return;
+    }
     send({ type: "action", action, step: state.step });
   }
 
@@ -376,8 +395,21 @@
           render();
           break;
         }
+        const mine = m.event && m.event.seat === state.seat && m.event.action &&
+          m.event.action.type === "start_play";
         state.view = view;
         state.step = m.step;
+        if (mine && view.current === state.seat) {
+          state.starting = false; // the play has started: the draft stays as it is
+          say(S.play_started, true);
+          render();
+          const queued = state.queued;
+          state.queued = null;
+          if (queued) act(queued);
+          break;
+        }
+        state.starting = false;
+        state.queued = null;
         resetDraft();
         if (view.hand_result) say(S.hand_over, true);
         else if (view.current === state.seat) say("");
@@ -385,6 +417,8 @@
         break;
       }
       case "refused":
+        state.starting = false;
+        state.queued = null;
         say(fmt(S.refused, { reason: m.reason }));
         break;
       case "queued":

@@ -28,8 +28,9 @@ STRINGS: dict[str, str] = {
     "draw": N_("Draw"),
     "pass": N_("Pass"),
     "knock": N_("Knock"),
-    "start_play": N_("Start a play"),
     "abandon": N_("Give up the play"),
+    "play_started": N_("Your play has started: giving it up costs cards, even if you put "
+                       "everything back."),
     "help": N_("Tap cards to choose them, then tap Put here on a meld or New meld. "
                "You may also drag a card."),
     "stock": N_("Stock: {n}"),
