@@ -54,6 +54,9 @@ def open_browser(profile: Path, size: tuple[int, int] = PHONE, lang: str = "en")
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_window_size(*size)
+    # the page's own viewport is the device's screen, as on a phone (no window frame)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": True})
     return driver
 
 

@@ -65,6 +65,9 @@ def test_tv_mode_shows_the_table_and_no_hand(app: Any) -> None:
             break
         assert not table.hand_visible()
         assert table.model.hand == ()  # no card of any hand face up at this screen
+    # the big screen keeps up with the host's match
+    run_until(app, lambda: table.match.log == table.host.session().match.log[
+        :len(table.match.log)] and len(table.match.log) >= 4, 60, "the table to catch up")
     # nobody at this screen is "you": the bottom seat is named as every other
     bottom = table.session.seats[table.bottom].name
     assert not table.is_you(table.bottom)
