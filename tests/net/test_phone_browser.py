@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from game.ai.turns import SeatPlayer, ask, make_computer
+from game.engine.variants import Family
 from game.net.events import MatchOver
 from game.net.host import SeatSpec
 from game.solver.api import best_play
@@ -176,4 +178,73 @@ def test_a_forged_play_from_the_page_is_refused_in_words(tmp_path: Path) -> None
         assert page.my_turn()  # and the seat still plays
     finally:
         page.driver.quit()
+        hosted.stop()
+
+
+def _contract_move(hosted: Hosted, page: PageSeat, player: SeatPlayer) -> str:
+    """The page's player makes the move a medium computer would choose, by taps; its kind."""
+    session = hosted.host.session()
+    assert session is not None
+    seat = page.state()["seat"]
+    decision = ask(player, session.match.view(seat))
+    assert decision is not None
+    action = decision.action
+    data = action.to_json()
+    if action.kind == "lay_down":
+        for meld in data["melds"]:
+            for card in meld:
+                page.tap_card(card)
+            page.tap("#new-meld")
+        page.act("#lay")
+    elif action.kind == "lay_off":
+        page.tap_card(data["card"])
+        page.act(f'[data-meld="{data["meld"]}"] button.put')
+    elif action.kind == "swap_joker":
+        page.tap_card(data["card"])
+        page.act(f'[data-meld="{data["meld"]}"] button.swap')
+    elif action.kind == "discard":
+        page.tap_card(data["card"])
+        page.act("#discard")
+    else:
+        page.act({"draw": "#draw", "take_discard": "#take", "buy": "#buy",
+                  "decline": "#decline"}[action.kind])
+    assert page.refusal() == "", (action, page.refusal())
+    return action.kind
+
+
+@needs_chromium
+def test_two_phones_and_a_computer_play_a_round_of_shanghai_rummy(tmp_path: Path) -> None:
+    hosted = host_game("shanghai-rummy", [SeatSpec("net"), SeatSpec("net"),
+                                          SeatSpec("medium", "Cpu")], 4242)
+    drivers = [open_browser(tmp_path / "ada"), open_browser(tmp_path / "bea")]
+    try:
+        pages = [PageSeat(driver, LOOPBACK, hosted.host.port, hosted.host.code, name)
+                 for driver, name in zip(drivers, ("Ada", "Bea"), strict=True)]
+        for page in pages:
+            page.wait(lambda p=page: p.state()["view"] is not None, "deal")
+        players = {page.state()["seat"]: make_computer(Family.CONTRACT, "medium", 9)
+                   for page in pages}
+        kinds: list[str] = []
+        end = time.monotonic() + 600
+        while True:
+            session = hosted.host.session()
+            assert session is not None
+            if session.match.history or session.match.over:
+                break
+            assert time.monotonic() < end, "the round did not end in time"
+            for page in pages:
+                state = page.state()
+                view = state["view"]
+                if view and view["hand_result"] is None and view["awaiting"] == state["seat"] \
+                        and state["step"] == len(session.match.log):
+                    kinds.append(_contract_move(hosted, page, players[state["seat"]]))
+            time.sleep(0.05)
+        assert {"discard", "lay_down"} <= set(kinds), kinds
+        session = hosted.host.session()
+        assert session is not None
+        movers = {a.player for a in session.match.log if a.kind == "discard"}
+        assert {0, 1} <= movers
+    finally:
+        for driver in drivers:
+            driver.quit()
         hosted.stop()

@@ -171,7 +171,7 @@
   }
 
   function pointerMove(event) {
-    if (!press || !myTurn()) return;
+    if (!press || !myTurn() || state.contract) return;
     if (!press.ghost && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 10) {
       press.ghost = cardElement(press.id, false);
       press.ghost.classList.add("ghost");
@@ -194,6 +194,7 @@
     const was = press;
     press = null;
     if (!was) return;
+    if (state.contract) { if (was.ghost) was.ghost.remove(); contractToggle(was.id); return; }
     if (!was.ghost) { toggle(was.id); return; }
     was.ghost.remove();
     const under = document.elementFromPoint(event.clientX, event.clientY);
@@ -299,11 +300,149 @@
   }
 
   function render() {
+    document.body.classList.toggle("contract", Boolean(state.contract));
+    if (state.contract && state.view) { contractRender(); return; }
     renderStatus();
     renderSeats();
     renderTable();
     renderHand();
     renderButtons();
+  }
+
+  // ------------------------------------------------------------------ the contract game
+  // Shanghai Rummy: draw or take the discard, stage the round's contract in groups and
+  // lay it down, lay single cards off on any meld, discard one card; buy or decline a
+  // discard offered out of turn. The host judges every step and says why it refuses.
+
+  function contractTurn() {
+    const v = state.view;
+    return Boolean(v && !state.over && !v.hand_result && v.awaiting === state.seat);
+  }
+
+  function contractReset() {
+    state.groups = [];
+    state.hand = state.view.hand.slice();
+    state.selected = [];
+    state.melds = [];
+  }
+
+  function contractMove(target) {
+    const ids = state.selected.slice();
+    if (!ids.length) return;
+    state.groups.forEach((g, i) => { state.groups[i] = g.filter((c) => !ids.includes(c)); });
+    state.hand = state.hand.filter((c) => !ids.includes(c));
+    if (target === "hand") state.hand.push(...ids);
+    else state.groups.push(ids);
+    state.groups = state.groups.filter((g) => g.length);
+    state.selected = [];
+    say("");
+    render();
+  }
+
+  function contractRender() {
+    const v = state.view;
+    const turn = contractTurn();
+    const legal = turn ? v.legal : [];
+    let text;
+    if (state.over) text = S.match_over;
+    else if (v.hand_result) text = S.hand_over;
+    else if (turn) text = S.your_turn;
+    else text = fmt(S.their_turn, { name: v.names[v.awaiting] });
+    $("status").textContent = text + " \u00b7 " + fmt(S.round, { n: v.round_number + 1 });
+    renderSeats();
+    const table = $("table");
+    table.replaceChildren();
+    if (!v.melds.length) {
+      const p = document.createElement("p");
+      p.className = "empty";
+      p.textContent = S.empty_table;
+      table.appendChild(p);
+    }
+    v.melds.forEach(([owner, , cards], index) => {
+      const box = document.createElement("div");
+      box.className = "meld";
+      box.dataset.meld = String(index);
+      const row = document.createElement("div");
+      row.className = "cards";
+      cards.forEach((id) => row.appendChild(cardElement(id, false)));
+      box.appendChild(row);
+      box.title = v.names[owner] || "";
+      if (legal.includes("lay_off") && state.selected.length === 1) {
+        box.classList.add("target");
+        const put = document.createElement("button");
+        put.className = "put";
+        put.textContent = S.put_here;
+        put.addEventListener("click", () =>
+          act({ type: "lay_off", card: state.selected[0], meld: index, declared: null }));
+        box.appendChild(put);
+      }
+      if (legal.includes("swap_joker") && state.selected.length === 1 &&
+          cards.some((id) => face(id).joker)) {
+        const swap = document.createElement("button");
+        swap.className = "put swap";
+        swap.textContent = S.swap_joker;
+        swap.addEventListener("click", () =>
+          act({ type: "swap_joker", card: state.selected[0], meld: index }));
+        box.appendChild(swap);
+      }
+      table.appendChild(box);
+    });
+    const pile = document.createElement("div");
+    pile.className = "meld discard";
+    const label = document.createElement("span");
+    label.className = "pile-label";
+    label.textContent = S.discard_pile;
+    pile.appendChild(label);
+    if (v.discard_top) pile.appendChild(cardElement(v.discard_top, false));
+    table.appendChild(pile);
+    // the groups of the contract being staged, between the table and the hand
+    state.groups.forEach((group) => {
+      const box = document.createElement("div");
+      box.className = "meld new";
+      const row = document.createElement("div");
+      row.className = "cards";
+      group.slice().sort(byRank).forEach((id) => row.appendChild(cardElement(id, true)));
+      box.appendChild(row);
+      table.appendChild(box);
+    });
+    renderHand();
+    const laid = v.laid_down[state.seat];
+    const mayStage = turn && !laid && v.phase === "play";
+    $("new-meld").disabled = !mayStage || !state.selected.length;
+    $("back").disabled = !turn || !state.selected.some((c) => state.groups.flat().includes(c));
+    $("reset").disabled = !turn || !state.groups.length;
+    const offered = v.phase === "buying" && state.buyQueue.includes(state.seat) &&
+      !v.hand_result && !state.over;
+    const shown = {
+      draw: legal.includes("draw"),
+      take: legal.includes("take_discard"),
+      lay: legal.includes("lay_down"),
+      discard: legal.includes("discard"),
+      buy: offered && (legal.includes("buy") || v.awaiting !== state.seat),
+      decline: offered && (legal.includes("decline") || v.awaiting !== state.seat),
+    };
+    $("end").hidden = true;
+    ["pass", "knock", "abandon"].forEach((kind) => { $(kind).hidden = true; });
+    ["draw", "take", "buy", "decline"].forEach((id) => { $(id).disabled = false; });
+    $("draw").hidden = !shown.draw;
+    $("take").hidden = !shown.take;
+    $("lay").hidden = !shown.lay;
+    $("lay").disabled = !state.groups.length;
+    $("discard").hidden = !shown.discard;
+    $("discard").disabled = state.selected.length !== 1 ||
+      state.groups.flat().includes(state.selected[0]);
+    $("buy").hidden = !shown.buy;
+    $("decline").hidden = !shown.decline;
+  }
+
+  function contractToggle(id) {
+    const v = state.view;
+    const mine = state.hand.includes(id) || state.groups.flat().includes(id);
+    if (!v || !mine || v.hand_result || state.over) return;
+    const at = state.selected.indexOf(id);
+    if (at >= 0) state.selected.splice(at, 1);
+    else state.selected.push(id);
+    render();
   }
 
   // ------------------------------------------------------------------ the connection
@@ -388,6 +527,17 @@
         break;
       case "update": {
         const view = m.view || {};
+        state.contract = Array.isArray(view.melds) && typeof view.phase === "string";
+        state.buyQueue = Array.isArray(m.buy_queue) ? m.buy_queue : [];
+        if (state.contract) {
+          state.view = view;
+          state.step = m.step;
+          contractReset();
+          if (view.hand_result) say(S.hand_over, true);
+          else if (view.awaiting === state.seat) say("");
+          render();
+          break;
+        }
         if (!view.table || !Array.isArray(view.table.melds)) {
           state.supported = false;
           state.view = null;
@@ -471,11 +621,29 @@
     $("join-button").addEventListener("click", join);
     $("name").addEventListener("keydown", (e) => { if (e.key === "Enter") join(); });
     $("reconnect").addEventListener("click", () => { $("lost").hidden = true; connect(); });
-    $("new-meld").addEventListener("click", () => moveTo("new", state.selected.slice()));
-    $("back").addEventListener("click", () => moveTo("hand", state.selected.slice()));
-    $("reset").addEventListener("click", () => { resetDraft(); say(""); render(); });
+    $("new-meld").addEventListener("click", () => {
+      if (state.contract) contractMove("group");
+      else moveTo("new", state.selected.slice());
+    });
+    $("back").addEventListener("click", () => {
+      if (state.contract) contractMove("hand");
+      else moveTo("hand", state.selected.slice());
+    });
+    $("reset").addEventListener("click", () => {
+      if (state.contract) contractReset();
+      else resetDraft();
+      say("");
+      render();
+    });
     $("end").addEventListener("click", endTurn);
     ACTIONS.forEach((kind) => $(kind).addEventListener("click", () => act({ type: kind })));
+    $("take").addEventListener("click", () => act({ type: "take_discard" }));
+    $("lay").addEventListener("click", () => act({ type: "lay_down", melds: state.groups,
+                                                   declared: [] }));
+    $("discard").addEventListener("click", () => act({ type: "discard",
+                                                       card: state.selected[0] }));
+    $("buy").addEventListener("click", () => act({ type: "buy" }));
+    $("decline").addEventListener("click", () => act({ type: "decline" }));
     $("lang").addEventListener("change", () => {
       params.set("lang", $("lang").value);
       location.search = params.toString();

@@ -46,6 +46,14 @@ STRINGS: dict[str, str] = {
     "language": N_("Language"),
     "not_supported": N_("This page plays the manipulation games; this game is played at a "
                         "computer."),
+    "round": N_("Round {n}"),
+    "discard_pile": N_("Discard"),
+    "lay_down": N_("Lay down"),
+    "discard": N_("Discard"),
+    "take_discard": N_("Take the discard"),
+    "buy": N_("Buy"),
+    "swap_joker": N_("Swap the joker"),
+    "decline": N_("Decline"),
 }
 
 
