@@ -99,3 +99,23 @@ def test_the_address_in_the_qr_code() -> None:
     assert page_address("192.168.1.20", 47470, "ABC234") == (
         "http://192.168.1.20:47470/?code=ABC234")
     assert page_address("fe80::1", 47470, "ABC234").startswith("http://[fe80::1]:47470/")
+
+
+def test_a_contract_games_page_names_each_rounds_contract() -> None:
+    hosted = host_game("shanghai-rummy", [SeatSpec("net"), SeatSpec("medium", "A"),
+                                          SeatSpec("medium", "B")], 5, auto_start=False)
+    try:
+        contracts = config_of(get(hosted, "/")[2])["contracts"]
+        assert contracts[0] == "2 sets of 3" and len(contracts) == 10
+    finally:
+        hosted.stop()
+    assert config_of(get_page_of("machiavelli"))["contracts"] == []
+
+
+def get_page_of(variant_id: str) -> str:
+    hosted = host_game(variant_id, [SeatSpec("net"), SeatSpec("medium", "A")], 5,
+                       auto_start=False)
+    try:
+        return get(hosted, "/")[2]
+    finally:
+        hosted.stop()

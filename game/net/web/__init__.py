@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from typing import Protocol
@@ -26,6 +27,8 @@ from urllib.parse import parse_qs, quote, urlsplit
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from game.engine.contract.rules import rules_of
+from game.engine.variants import Family, Variant
 from game.i18n import current_language, language_code
 from game.net.address import shown_host
 from game.net.web.strings import page_strings
@@ -69,12 +72,21 @@ def _language(request: Request, query: dict[str, list[str]]) -> str:
     return current_language()
 
 
-def _html(language: str) -> bytes:
+def contracts(variant: Variant | None) -> list[str]:
+    """The contract of each round of a contract game, in words (the host's language: the
+    engine says them), for the page's status line; none for another game."""
+    if variant is None or variant.family is not Family.CONTRACT:
+        return []
+    rules = rules_of(variant)
+    return [str(rules.contract_for(number)) for number in range(rules.rounds)]
+
+
+def _html(language: str, variant: Variant | None) -> bytes:
     """The page's HTML with its words in ``language`` and the protocol's versions (JSON in
     a data block: no script runs inline)."""
     strings = page_strings(language)
     config = {"lang": language, "protocol": PROTOCOL_VERSION, "game": GAME_VERSION,
-              "strings": strings}
+              "strings": strings, "contracts": contracts(variant)}
     blob = json.dumps(config, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e")
     page = _file("page.html").decode("utf-8")
     return (page.replace("{{lang}}", language).replace("{{title}}", html.escape(strings["title"]))
@@ -88,15 +100,30 @@ def _response(status: int, body: bytes, content_type: str) -> Response:
     return Response(status, reason, headers, body)
 
 
-def serve_page(connection: _Connection, request: Request) -> Response | None:
+PageServer = Callable[[_Connection, Request], "Response | None"]
+
+
+def page_server(variant: Variant | None = None) -> PageServer:
+    """websockets' ``process_request`` for a host of ``variant`` (see ``serve_page``)."""
+
+    def serve(connection: _Connection, request: Request) -> Response | None:
+        return serve_page(connection, request, variant)
+
+    return serve
+
+
+def serve_page(connection: _Connection, request: Request,
+               variant: Variant | None = None) -> Response | None:
     """websockets' ``process_request``: None lets a websocket upgrade through to the host's
-    handler; a plain request gets the page, one of its files, or 404."""
+    handler; a plain request gets the page (of a game of ``variant``), one of its files,
+    or 404."""
     if request.headers.get("Upgrade", "").lower() == "websocket":
         return None
     parts = urlsplit(request.path[:2048])
     if parts.path in ("/", "/index.html"):
         query = parse_qs(parts.query, max_num_fields=8)
-        return _response(200, _html(_language(request, query)), "text/html; charset=utf-8")
+        return _response(200, _html(_language(request, query), variant),
+                         "text/html; charset=utf-8")
     asset = ASSETS.get(parts.path)
     if asset is not None:
         name, content_type = asset

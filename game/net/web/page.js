@@ -348,7 +348,9 @@
     else if (v.hand_result) text = S.hand_over;
     else if (turn) text = S.your_turn;
     else text = fmt(S.their_turn, { name: v.names[v.awaiting] });
-    $("status").textContent = text + " \u00b7 " + fmt(S.round, { n: v.round_number + 1 });
+    const contract = (config.contracts || [])[v.round_number];
+    $("status").textContent = text + " \u00b7 " + fmt(S.round, { n: v.round_number + 1 }) +
+      (contract ? ": " + contract : "");
     renderSeats();
     const table = $("table");
     table.replaceChildren();
