@@ -7,20 +7,23 @@ from __future__ import annotations
 from typing import Any
 
 from game.ui.widgets.qr import QUIET, qr_matrix
-from tests.ui.conftest import button, choose, click, top_name, widget
+from tests.ui.conftest import button, choose, click, pump, top_name, widget
 from tests.ui.scenes.test_host_lobby import join_bot, loopback, run_until
 from tests.ui.scenes.test_new_game import open_new_game
 
 __all__ = ["loopback"]  # the fixture: the lobby hosts on 127.0.0.1
 
 
-def open_tv_lobby(app: Any) -> Any:
+def open_tv_lobby(app: Any, variant: str = "machiavelli") -> Any:
     """New game: two network seats and a computer, nobody at this screen; hosted."""
     scene = open_new_game(app)
-    choose(app, widget(scene, "variant"), "machiavelli")
+    choose(app, widget(scene, "variant"), variant)
     for key, value in (("seats", "3"), ("seat2.kind", "medium"), ("seat1.kind", "net"),
                        ("seat0.kind", "net")):
-        choose(app, widget(app.scenes.top, key), value)
+        pump(app)  # the screen builds itself afresh for a new variant or seat count
+        menu = widget(app.scenes.top, key)
+        if menu.selected_option[1] != value:
+            choose(app, menu, value)
     click(app, button(app, "Host the game"))
     assert top_name(app) == "LobbyScene"
     lobby = app.scenes.top
@@ -72,6 +75,29 @@ def test_tv_mode_shows_the_table_and_no_hand(app: Any) -> None:
     bottom = table.session.seats[table.bottom].name
     assert not table.is_you(table.bottom)
     assert table.indicators.facts().bottom_label.startswith(f"{bottom}'s hand")
+    assert table.errors == []
+    app.scenes.pop()
+    table.host.join(10)
+    for _client, thread, _outcome in bots:
+        thread.join(10)
+
+
+def test_tv_mode_of_the_contract_game_shows_no_hand(app: Any) -> None:
+    lobby = open_tv_lobby(app, "shanghai-rummy")
+    bots = [join_bot(lobby, name) for name in ("Ada", "Bea")]
+    run_until(app, lambda: all(s.state != "open" for s in lobby.seats), 20, "the bots")
+    run_until(app, lambda: widget(lobby, "start").is_enabled, 5, "Start")
+    click(app, button(app, "Start"))
+    run_until(app, lambda: top_name(app) == "HostedContractTableScene", 10, "the table")
+    table = app.scenes.top
+    assert table.session.humans == []
+    run_until(app, lambda: len(table.match.log) >= 6, 90, "moves")
+    for _frame in range(30):
+        app.frame(1 / 60)
+        if table.match.hand_over:
+            break
+        assert not table.hand_visible()
+        assert not table.is_you(table.bottom)
     assert table.errors == []
     app.scenes.pop()
     table.host.join(10)
