@@ -248,3 +248,34 @@ def test_two_phones_and_a_computer_play_a_round_of_shanghai_rummy(tmp_path: Path
         for driver in drivers:
             driver.quit()
         hosted.stop()
+
+
+@needs_chromium
+def test_a_typed_address_asks_for_the_code_and_a_reload_keeps_the_seat(tmp_path: Path
+                                                                       ) -> None:
+    from selenium.webdriver.common.by import By
+
+    hosted = host_game("machiavelli", [SeatSpec("net"), SeatSpec("medium", "Cpu")], 7)
+    driver = open_browser(tmp_path / "dan")
+    try:
+        driver.get(f"http://{LOOPBACK}:{hosted.host.port}/")  # typed: no code in it
+        code = driver.find_element(By.ID, "code")
+        assert code.is_displayed()
+        code.send_keys("wrong1")
+        driver.find_element(By.ID, "name").send_keys("Dan")
+        driver.find_element(By.ID, "join-button").click()
+        page = PageSeat.__new__(PageSeat)
+        page.driver = driver
+        page.wait(lambda: page.text("#join-error") == "wrong join code", "refusal")
+        code.clear()
+        code.send_keys(hosted.host.code.lower())  # as typed on a phone: any case
+        driver.find_element(By.ID, "join-button").click()
+        page.wait(lambda: page.state()["view"] is not None, "deal")
+        seat, hand = page.state()["seat"], page.state()["view"]["hand"]
+        driver.refresh()  # the phone's browser reloads the page (or it slept)
+        page.wait(lambda: page.state()["view"] is not None, "the seat taken back")
+        assert page.state()["seat"] == seat and page.state()["view"]["hand"] == hand
+        assert hosted.host.lobby()[seat].state == "taken"
+    finally:
+        driver.quit()
+        hosted.stop()

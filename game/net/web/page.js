@@ -516,6 +516,10 @@
         state.token = m.token;
         state.names = m.names || [];
         try { localStorage.setItem(storeKey(), m.token); } catch (e) { /* private mode */ }
+        if (params.get("code") !== state.code) { // a reload comes back to this seat
+          params.set("code", state.code);
+          history.replaceState(null, "", "?" + params.toString());
+        }
         $("join").hidden = true;
         $("lost").hidden = true;
         $("game").hidden = false;
