@@ -588,6 +588,13 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         buttons of its own adds them)."""
         return dict(getattr(self.controls, "buttons", None) or {})
 
+    @property
+    def tv_mode(self) -> bool:
+        """Does nobody play at this screen while people play elsewhere (a hosted game with
+        no seat here: the window shows the table only)?"""
+        session = self.session
+        return not session.humans and any(seat.is_human for seat in session.seats)
+
     def is_you(self, seat: int) -> bool:
         """Is ``seat`` the person at this screen (not hot-seat, where names are used; nor a
         network player's seat at the bottom of a table with nobody at it, TV mode)?"""

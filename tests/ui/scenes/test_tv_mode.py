@@ -71,6 +71,10 @@ def test_tv_mode_shows_the_table_and_no_hand(app: Any) -> None:
     # the big screen keeps up with the host's match
     run_until(app, lambda: table.match.log == table.host.session().match.log[
         :len(table.match.log)] and len(table.match.log) >= 4, 60, "the table to catch up")
+    # nobody plays at this screen: no turn's buttons, only the replay of the last turns
+    # and the menu
+    shown = {table.controls.name_of(b) for b in table.controls.elements() if b.visible}
+    assert shown == {"last", "menu"}, shown
     # nobody at this screen is "you": the bottom seat is named as every other
     bottom = table.session.seats[table.bottom].name
     assert not table.is_you(table.bottom)
@@ -98,6 +102,8 @@ def test_tv_mode_of_the_contract_game_shows_no_hand(app: Any) -> None:
             break
         assert not table.hand_visible()
         assert not table.is_you(table.bottom)
+    shown = {table.controls.name_of(b) for b in table.controls.elements() if b.visible}
+    assert shown == {"last", "menu"}, shown
     assert table.errors == []
     app.scenes.pop()
     table.host.join(10)
