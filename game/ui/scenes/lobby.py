@@ -222,8 +222,8 @@ class LobbyScene(MenuScene):
                      "computers.")
         for line in wrap(note, px(15), w):
             y = draw_text(surface, line, px(15), theme.MUTED, topleft=(x, y)).bottom + px(2)
-        y = self._draw_phones(surface, pygame.Rect(x, y + px(14), w, inner.bottom - y - px(14)),
-                              listening)
+        room = inner.bottom - y - px(14) - (px(50) if self.problem else 0)  # the problem's
+        y = self._draw_phones(surface, pygame.Rect(x, y + px(14), w, room), listening)
         if self.problem:
             y += px(10)
             for line in wrap(self.problem, px(15), w):
