@@ -24,7 +24,7 @@ from pathlib import Path
 
 __all__ = [
     "N_", "_", "available_languages", "choose_language", "current_language", "language",
-    "language_code", "ngettext", "pgettext", "set_language", "system_language",
+    "language_code", "ngettext", "pgettext", "set_language", "system_language", "translated",
 ]
 
 DOMAIN = "machiavelli"
@@ -113,6 +113,12 @@ def _(message: str) -> str:
     if _current == SOURCE_LANGUAGE:
         return message  # the rules' hot paths (meld checks) pay nothing in English
     return _catalogue(_current).gettext(message)
+
+
+def translated(code: str, message: str) -> str:
+    """`message` in the language `code` names, whatever the current one is (a phone's page
+    is said in its player's language); English for a code the game does not speak."""
+    return _catalogue(language_code(code) or SOURCE_LANGUAGE).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -407,6 +407,7 @@ class NetHost:
         # here, not at the top: announcing loads zeroconf, which only a running host needs
         from game.net.address import local_address, shown_host
         from game.net.discovery import Announcer
+        from game.net.web import page_server  # phones and tablets: the page of a seat
 
         self._stopping = asyncio.Event()
         self._wake = asyncio.Event()
@@ -418,7 +419,7 @@ class NetHost:
                 open_timeout=self.settings.hello_timeout,
                 ping_interval=self.settings.ping_interval,
                 ping_timeout=self.settings.ping_timeout, close_timeout=2,
-                server_header=None, logger=_QUIET)
+                server_header=None, logger=_QUIET, process_request=page_server(self.variant))
         except OSError as error:
             self._put(Problem(f"cannot listen on {shown_host(host)}:{self.settings.port}: "
                               f"{error.strerror or error}", fatal=True))

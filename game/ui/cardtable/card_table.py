@@ -167,13 +167,18 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def hand_visible(self) -> bool:
         """Is the bottom seat's hand shown face up? Once the hand is over, every hand is;
-        in hot-seat, only once that player has lifted the cover; else a human's, and a
-        computer's only when no one human plays."""
+        in hot-seat, only once that player has lifted the cover; else the hand of the human
+        at this screen, and a computer's only when no one human plays. A hosted game with
+        no seat at this screen (TV mode: every hand on a phone or another computer) shows
+        none."""
         if self.match.hand_over:
             return True
         if self.cover.active:
             return not self.cover.hides(self.bottom)
-        return self.session.seats[self.bottom].is_human or not self.session.humans
+        humans = self.session.humans
+        if humans:
+            return self.bottom in humans
+        return not any(seat.is_human for seat in self.session.seats)
 
     @property
     def speed(self) -> float:
@@ -592,9 +597,17 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         buttons of its own adds them)."""
         return dict(getattr(self.controls, "buttons", None) or {})
 
+    @property
+    def tv_mode(self) -> bool:
+        """Does nobody play at this screen while people play elsewhere (a hosted game with
+        no seat here: the window shows the table only)?"""
+        session = self.session
+        return not session.humans and any(seat.is_human for seat in session.seats)
+
     def is_you(self, seat: int) -> bool:
-        """Is ``seat`` the person at this screen (not hot-seat, where names are used)?"""
-        return seat == self.bottom and self.session.seats[seat].is_human \
+        """Is ``seat`` the person at this screen (not hot-seat, where names are used; nor a
+        network player's seat at the bottom of a table with nobody at it, TV mode)?"""
+        return seat == self.bottom and seat in self.session.humans \
             and not self.session.hot_seat
 
 

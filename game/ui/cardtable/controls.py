@@ -85,6 +85,10 @@ class Same:
         return id(self.thing)
 
 
+#: The buttons a table nobody plays at keeps (``Controls.watching``).
+WATCHING = frozenset({"last", "menu"})
+
+
 @dataclass(frozen=True)
 class ButtonState:
     visible: bool = True
@@ -144,6 +148,13 @@ class Controls:
             if button is element:
                 return name
         return None
+
+    def watching(self, states: dict[str, ButtonState]) -> dict[str, ButtonState]:
+        """``states`` for a table nobody plays at (TV mode: every hand is held elsewhere):
+        only the replay of the last turns and the menu show, every turn's button hides."""
+        hidden = ButtonState(visible=False)
+        return {name: states.get(name, hidden) if name in WATCHING else hidden
+                for name in self.buttons}
 
     def apply(self, states: dict[str, ButtonState]) -> None:
         for name, state in states.items():

@@ -61,6 +61,9 @@ class StatusTable(TurnState, Protocol):
     @property
     def remote_match(self) -> bool: ...
 
+    @property
+    def tv_mode(self) -> bool: ...
+
     def hand_visible(self) -> bool: ...
     def is_you(self, seat: int) -> bool: ...
 
@@ -100,7 +103,10 @@ class TableStatus:
         if key == self._controls_key:
             return
         self._controls_key = key
-        self.table.controls.apply(self._button_states(hint_busy))
+        states = self._button_states(hint_busy)
+        if self.table.tv_mode:
+            states = self.table.controls.watching(states)
+        self.table.controls.apply(states)
 
     def draft_check(self) -> TurnCheck | None:
         """``draft.check()`` for the draft as shown (computed once per change)."""

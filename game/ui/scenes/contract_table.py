@@ -566,7 +566,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if key == self._controls_key:
             return
         self._controls_key = key
-        self.controls.apply(self._button_states())
+        states = self._button_states()
+        self.controls.apply(self.controls.watching(states) if self.tv_mode else states)
 
     def _button_states(self) -> dict[str, ButtonState]:
         match = self.match

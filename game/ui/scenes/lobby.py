@@ -35,6 +35,7 @@ from game.net.address import (
     shown_host,
 )
 from game.net.events import Listening, Lobby, LobbySeat, Problem
+from game.net.web import page_address
 from game.session import GameSession
 from game.ui import theme
 from game.ui.scenes import HOSTED_TABLE_SCREENS, screens
@@ -49,6 +50,7 @@ from game.ui.widgets.lobby_seats import (
     wrap,
 )
 from game.ui.widgets.menus import MenuScene
+from game.ui.widgets.qr import qr_surface
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UIButton
@@ -127,6 +129,7 @@ class LobbyScene(MenuScene):
         self.watchers: tuple[str, ...] = ()
         self.announced = self.host.settings.announce
         self.variant_name = self.host.variant.name
+        self._qr: tuple[str, int, pygame.Surface | None] | None = None  # (address, size, code)
         self.host.start()
 
     def _new_host(self, settings: HostSettings) -> NetHost:
@@ -341,18 +344,65 @@ class LobbyScene(MenuScene):
                      "computers.")
         for line in wrap(note, px(15), w):
             y = draw_text(surface, line, px(15), theme.MUTED, topleft=(x, y)).bottom + px(2)
+        room = inner.bottom - y - px(14) - (px(50) if self.problem else 0)  # the problem's
+        y = self._draw_phones(surface, pygame.Rect(x, y + px(14), w, room), listening)
         if self.problem:
             y += px(10)
             for line in wrap(self.problem, px(15), w):
                 y = draw_text(surface, line, px(15), theme.ERROR, topleft=(x, y)).bottom
+
+    @property
+    def page_address(self) -> str:
+        """The address a phone or tablet opens to take a seat ("" before listening)."""
+        listening = self.listening
+        if listening is None:
+            return ""
+        return page_address(listening.address, listening.port, listening.code)
+
+    def phones_qr(self, most: int) -> pygame.Surface | None:
+        """The QR code of the phone page's address, at most ``most`` pixels square
+        (made once for each address and size)."""
+        address = self.page_address
+        if self._qr is None or self._qr[:2] != (address, most):
+            self._qr = (address, most, qr_surface(address, most) if address else None)
+        return self._qr[2]
+
+    def _draw_phones(self, surface: pygame.Surface, area: pygame.Rect,
+                     listening: Listening) -> int:
+        """Phones and tablets: the QR code of the page and the address to type, beside it
+        (under it where the panel is narrow); the bottom of what was drawn."""
+        px = self.px
+        words = _("Phones and tablets: scan the code, or open http://{address} in the "
+                  "browser and type the join code.").format(
+            address=f"{shown_host(listening.address)}:{listening.port}")
+        if area.h < px(60):
+            return area.y
+        y = draw_text(surface, _("Play from a phone"), px(15), theme.GOLD_LIGHT, style="bold",
+                      topleft=area.topleft).bottom + px(6)
+        code = self.phones_qr(min(area.bottom - y, area.w // 2))
+        text_x, text_w = area.x, area.w
+        if code is not None:
+            rect = surface.blit(code, (area.x, y))
+            text_x, text_w = rect.right + px(12), area.right - rect.right - px(12)
+        line_y = y
+        for line in wrap(words, px(14), max(text_w, px(80))):
+            line_y = draw_text(surface, line, px(14), theme.MUTED,
+                               topleft=(text_x, line_y)).bottom + px(2)
+        return max(line_y, y + (code.get_height() if code is not None else 0))
 
     def _draw_seats(self, surface: pygame.Surface, inner: pygame.Rect,
                     rect: pygame.Rect) -> None:
         draw_panel(surface, rect, self.scale, _("Seats"))
         px = self.px
         rows = pygame.Rect(inner.x, inner.y, inner.w, inner.h - px(64))
-        draw_seat_rows(surface, rows, with_watchers(self.seats, self.watchers), px,
-                       lambda _i, seat: seat_words(seat))
+        bottom = draw_seat_rows(surface, rows, with_watchers(self.seats, self.watchers), px,
+                                lambda _i, seat: seat_words(seat))
+        if not any(seat.kind == "local" for seat in self.seats):
+            y = bottom + px(12)
+            for line in wrap(_("No seat at this screen: this window will show the table "
+                               "only (TV mode), every hand is held elsewhere."), px(14), inner.w):
+                y = draw_text(surface, line, px(14), theme.GOLD_LIGHT, topleft=(inner.x, y)
+                              ).bottom + px(2)
         if not self.ready and self.listening is not None:
             waiting = sum(s.state == "open" for s in self.seats)
             draw_text(surface, fit_text(_("Start once every network seat is taken ({n} to "
