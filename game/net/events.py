@@ -166,3 +166,14 @@ class Problem:
 
     text: str
     fatal: bool = False
+
+
+@dataclass(frozen=True)
+class DealsChecked:
+    """(client) The match is over and the host revealed its seed: every deal this seat saw
+    was rebuilt from it (``game.net.fair``). ``ok``: all match the commitment sent before
+    the first deal; ``words``: "Deals verified..." or the first mismatch, for the player.
+    Comes just before ``MatchOver``."""
+
+    ok: bool
+    words: str

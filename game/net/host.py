@@ -60,6 +60,7 @@ from game.net.events import (
     SeatChanged,
     Update,
 )
+from game.net.fair import commitment, new_salt
 from game.net.views import match_result_json, turn_count, view_json
 from game.net.wire import (
     CODE_ALPHABET,
@@ -73,7 +74,7 @@ from game.net.wire import (
     decode_client,
     encode,
 )
-from game.session import GameSession, NetworkSeats
+from game.session import FairSeed, GameSession, NetworkSeats
 from game.solver import PLAY_ORACLE
 from game.store.seats import COMPUTER_KINDS, Seat
 
@@ -258,6 +259,12 @@ class NetHost:
         packs, jokers = self.variant.deck_for(len(seats))
         self._most_cards = packs * 52 + jokers  # no action names more cards than the deck
         self.seed = secrets.randbits(48) if seed is None else seed
+        # provably fair deals: the seed's commitment goes to every joiner before the first
+        # deal, seed and salt at the match's end (``game.net.fair``); a resumed game keeps both
+        kept = resumed.fair if resumed is not None else None
+        self.salt = kept.salt if kept is not None else new_salt()
+        self.commitment = kept.commitment if kept is not None else commitment(self.seed,
+                                                                              self.salt)
         self.settings = settings or HostSettings()
         self.code = code_key(self.settings.code) if self.settings.code else new_code()
         self.address = ""
@@ -637,7 +644,8 @@ class NetHost:
         self._send(conn, {"type": "welcome", "protocol": PROTOCOL_VERSION,
                           "game": GAME_VERSION, "seat": seat, "token": record.token,
                           "variant": self.variant_id, "options": self.options,
-                          "names": [s.name for s in self._seats]})
+                          "names": [s.name for s in self._seats],
+                          "commitment": self.commitment})
         record.sent_hand = None
 
     def _rejoin(self, conn: _Conn, seat: int) -> None:
@@ -976,7 +984,8 @@ class NetHost:
         self.stalled = stalled
         result = match_result_json(match.result)
         self._put(MatchOver(result, stalled))
-        self._broadcast({"type": "over", "result": result, "stalled": stalled})
+        self._broadcast({"type": "over", "result": result, "stalled": stalled,
+                         "reveal": {"seed": self.seed, "salt": self.salt}})
         for seat in self._seats:
             if seat.timer is not None:
                 seat.timer.cancel()
@@ -990,7 +999,8 @@ class NetHost:
                  for i, s in enumerate(self._seats)]
         remote = tuple(i for i, s in enumerate(self._seats) if s.spec.kind == NET)
         network = NetworkSeats(remote, tuple(self._seats[i].spec.level for i in remote))
-        return GameSession(match.clone(), seats, self._started_at, network=network)
+        return GameSession(match.clone(), seats, self._started_at, network=network,
+                           fair=FairSeed(self.commitment, self.salt))
 
 
 class _Quiet:

@@ -13,8 +13,10 @@ default); only then does the table say the host is gone, its last view kept on s
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from game.engine.actions import Action, NextHand
@@ -22,6 +24,7 @@ from game.i18n import _, ngettext
 from game.net import NetClient
 from game.net.address import shown_host
 from game.net.events import (
+    DealsChecked,
     HostLost,
     Joined,
     JoinRefused,
@@ -32,6 +35,7 @@ from game.net.events import (
     SeatChanged,
     Update,
 )
+from game.net.fair import record_name, write_record
 from game.session import GameSession, NetworkSeats
 from game.store.seats import COMPUTER_KINDS, Seat
 
@@ -92,7 +96,7 @@ class JoinedSeat:
     """The table's seat as the host plays it: see the module's text."""
 
     def __init__(self, table: JoinedTable, client: NetClient, step: int,
-                 read: Callable[[dict], Action]) -> None:
+                 read: Callable[[dict], Action], deals_dir: Path | None = None) -> None:
         self.table = table
         self.client = client
         self.step = step  # the step of the view on the table
@@ -104,6 +108,11 @@ class JoinedSeat:
         self.reconnecting = False
         self.retries_left = 0
         self.retry_at: float | None = None  # when (the table's clock) the next try starts
+        #: the deals checked against the seed the host revealed at the end (``game.net.fair``)
+        #: and where the record is kept (in ``deals_dir``) for ``machiavelli verify``
+        self.deals_dir = deals_dir
+        self.deals: DealsChecked | None = None
+        self.deals_kept: Path | None = None
 
     # -- every frame
 
@@ -136,12 +145,34 @@ class JoinedSeat:
                 table.say(_("Your answer waits for your turn to be asked"))
             elif isinstance(event, SeatChanged):
                 self._seat_changed(event)
+            elif isinstance(event, DealsChecked):
+                self._deals_checked(event)
             elif isinstance(event, MatchOver) and event.stalled:
                 table.stop(_("The match stopped: {reason}").format(reason=event.stalled))
             elif isinstance(event, HostLost):
                 self._host_lost(event.reason)
             elif isinstance(event, Problem):
                 table.say(event.text, tone="warn")
+
+    def _deals_checked(self, event: DealsChecked) -> None:
+        """The match is over and its deals were checked: said (loudly when they do not
+        match), shown on the end screen, and the record kept for ``machiavelli verify``."""
+        self.deals = event
+        record = self.client.deals
+        if record is not None and self.deals_dir is not None:
+            client = self.client
+            path = self.deals_dir / record_name(f"{shown_host(client.host)}:{client.port}",
+                                                client.code, time.time())
+            try:
+                write_record(record, path)
+                self.deals_kept = path
+            except OSError:
+                self.deals_kept = None
+        if event.ok:
+            self.table.say(_("Deals verified"), [event.words], ttl=10.0)
+        else:
+            self.table.say(_("The deals do not match!"), [event.words], tone="warn",
+                           ttl=30.0)
 
     def _seat_changed(self, event: SeatChanged) -> None:
         seats = self.table.session.seats
@@ -225,7 +256,7 @@ class JoinedSeat:
         self.retries_left -= 1
         old = self.client
         self.client = NetClient(f"{shown_host(old.host)}:{old.port}", old.code, old.name,
-                                token=old.token)
+                                token=old.token, deals=old.deals)
         self.client.start()
 
     def _give_up(self, reason: str) -> None:

@@ -27,8 +27,8 @@ from game.ui.cardtable.geometry import CARD_RATIO, meld_step
 from game.ui.scenes import TABLE_SCREENS, screens
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.spoken import sentences
-from game.ui.theme import END_OF_HAND_SHADE, GOLD_LIGHT, MUTED
-from game.ui.widgets.drawing import draw_text, font
+from game.ui.theme import END_OF_HAND_SHADE, GOLD_LIGHT, MUTED, PALE_RED, SCORE_GREEN
+from game.ui.widgets.drawing import draw_text, fit_text, font, wrap_text
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
@@ -196,7 +196,32 @@ class EndOfHandScene(MenuBase):
             return -self.px(16)  # the buttons start where the number would
         return font(self.px(17), "bold").size(deal_words(self.match.seed))[0]
 
+    def deals_checked(self) -> tuple[bool, str] | None:
+        """At a joined table after the match: were the deals the seed's the host committed to
+        (``game.net.fair``)? (verified, the words); None when there is nothing to say."""
+        link = getattr(self.table, "link", None) if self.remote and self.over else None
+        checked = getattr(link, "deals", None)
+        if checked is None:
+            return None
+        return checked.ok, checked.words
+
     def _draw_deal_row(self, surface: pygame.Surface, y: int) -> None:
+        checked = self.deals_checked()
+        if checked is not None:  # where the deal number would be: the deals' check, loudly
+            ok, words = checked
+            box = self._box()
+            width = box.w - self.px(48)
+            size = self.px(16) if font(self.px(16), "bold").size(words)[0] <= width \
+                else self.px(14)
+            lines = wrap_text(words, size, width, "bold")
+            if len(lines) > 2:
+                lines = [lines[0], fit_text(" ".join(lines[1:]), size, width, "bold")]
+            top = y + self.px(17) - len(lines) * (size + 2) // 2
+            for line in lines:
+                draw_text(surface, line, size, SCORE_GREEN if ok else PALE_RED, style="bold",
+                          topleft=(box.x + self.px(24), top))
+                top += size + 2
+            return
         if not self.deal_shown:
             return
         box = self._box()

@@ -61,7 +61,8 @@ class JoinedContractTableScene(ContractTableScene):
                          autosave=False)
         self.seat = view.seat
         self.kinds = kinds
-        self.link = JoinedSeat(self, client, update.step, contract_action_from_json)
+        self.link = JoinedSeat(self, client, update.step, contract_action_from_json,
+                               app.store.paths.deals_dir)
         self.link.take(backlog or [])
 
     @property

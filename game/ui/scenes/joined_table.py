@@ -63,7 +63,8 @@ class JoinedTableScene(TableScene):
         self.kinds = kinds
         self.seat = view.seat
         self.playing: Update | None = None  # another seat's play being told
-        self.link = JoinedSeat(self, client, update.step, action_from_json)
+        self.link = JoinedSeat(self, client, update.step, action_from_json,
+                               app.store.paths.deals_dir)
         self.link.take(backlog or [])
 
     @property
