@@ -33,6 +33,7 @@ from game.net.events import (
     Queued,
     Refused,
     SeatChanged,
+    TurnClock,
     Update,
 )
 from game.net.fair import (
@@ -114,6 +115,10 @@ class NetClient:
         if step is not None:
             message["step"] = step
         self.send_raw(encode(message))
+
+    def back(self) -> None:
+        """Play our seat again after the turn timer handed it to a computer."""
+        self.send_raw(encode({"type": "back"}))
 
     def send_raw(self, text: str | bytes) -> None:
         """Send one frame as it is (tests use it to misbehave)."""
@@ -263,7 +268,11 @@ class NetClient:
             self._put(Queued(str(message["kind"])))
         elif kind == "seat":
             self._put(SeatChanged(int(message["seat"]), str(message["state"]),
-                                  float(message.get("wait", 0.0))))
+                                  float(message.get("wait", 0.0)),
+                                  message.get("timeouts") is True))
+        elif kind == "clock":
+            self._put(TurnClock(int(message["seat"]), float(message["left"]),
+                                float(message["total"])))
         elif kind == "over":
             self.over = True
             if self.deals is not None:

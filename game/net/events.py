@@ -134,11 +134,24 @@ class Queued:
 @dataclass(frozen=True)
 class SeatChanged:
     """(both) A seat's player dropped out (``state`` "waiting", ``wait`` seconds before a
-    computer takes over), was taken over ("computer") or came back ("taken")."""
+    computer takes over), was taken over ("computer") or came back ("taken").
+    ``timeouts``: taken over because the seat's turn timer ran out three turns in a row (the
+    player gets it back by acting again: ``NetHost.back``, a client's ``back``)."""
 
     seat: int
     state: str
     wait: float = 0.0
+    timeouts: bool = False
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """(both) The turn timer (``HostSettings.turn_time``) runs for ``seat``'s move: ``left``
+    seconds from now of ``total``; at zero the host draws or passes for the seat."""
+
+    seat: int
+    left: float
+    total: float
 
 
 @dataclass(frozen=True)

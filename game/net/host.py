@@ -16,6 +16,13 @@ action's public facts, never another hand or the stock. The contract game's buy 
 takes a buy or decline from any seat being offered the discard as soon as it comes and
 applies them in the order the match asks (seat order after the discarder).
 
+Turn timer (``HostSettings.turn_time``, a table manner, not a rule: the host's wall clock):
+each person's move is given that many seconds (every client is told: ``clock``); at zero
+the host plays the seat's move itself with the engine's own action (decline a buy, draw,
+pass, end the turn, give up a play started; a contract seat that must discard: its
+computer's discard), logged like any other, and after ``TIMEOUTS_TO_COMPUTER`` timeouts in
+a row a computer plays the seat until its player acts again (``back``).
+
 Faults: a player who drops out keeps the seat for ``takeover_after`` seconds, then a
 computer of the seat's level plays it until the player comes back with the token the
 welcome gave; a client that floods, sends too much, too slowly reads or breaks the
@@ -39,7 +46,15 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.ai.turns import Decision, SeatPlayer, ask, computer_seed, make_computer, settle
+from game.ai.turns import (
+    SEAT_ONLY,
+    Decision,
+    SeatPlayer,
+    ask,
+    computer_seed,
+    make_computer,
+    settle,
+)
 from game.engine.actions import Action, NextHand, NotPlaying
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
@@ -58,6 +73,7 @@ from game.net.events import (
     Queued,
     Refused,
     SeatChanged,
+    TurnClock,
     Update,
 )
 from game.net.fair import commitment, new_salt
@@ -87,6 +103,11 @@ MAX_BAD_MESSAGES = 50
 #: What ``accept`` fails with when this computer has no room for another connection.
 OUT_OF_ROOM = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 _CLOSE = object()  # the outbox's last item: close the connection after what is before it
+#: What the host plays for a seat whose turn timer ran out, the first the match allows: the
+#: engine's own actions that need no card (never a knock: that is a player's choice).
+TIMEOUT_ACTIONS = tuple((kind, make) for kind, make in SEAT_ONLY if kind != "knock")
+#: Timeouts in a row after which a computer plays the seat until its player acts again.
+TIMEOUTS_TO_COMPUTER = 3
 
 
 @dataclass(frozen=True)
@@ -123,7 +144,8 @@ class HostSettings:
     table. ``max_connections``: connections holding no seat (yet) kept at once: a newcomer beyond
     it makes the oldest of them go. ``hello_timeout``: seconds a connection may take to say
     hello. ``outbox``: messages waiting for a client that reads too slowly before it is
-    closed (it may come back with its token and read the table afresh)."""
+    closed (it may come back with its token and read the table afresh). ``turn_time``:
+    seconds each person has for a move (0: no timer; see the module's text)."""
 
     host: str | None = None
     port: int = DEFAULT_PORT
@@ -142,6 +164,7 @@ class HostSettings:
     auto_start: bool = False
     announce: bool = False
     max_actions: int | None = None
+    turn_time: float = 0.0
 
 
 def new_code() -> str:
@@ -240,6 +263,8 @@ class _Seat:
     timer: asyncio.TimerHandle | None = None
     sent_hand: int | None = None  # the hand whose turns the client has, and how many
     sent_turns: int = 0
+    timeouts: int = 0  # turns in a row the turn timer ran out on
+    away: bool = False  # a computer plays the seat after timeouts, until its player acts
 
 
 class NetHost:
@@ -294,6 +319,10 @@ class NetHost:
         self._driver: asyncio.Task[None] | None = None
         self._loop.set_exception_handler(self._loop_problem)
         self._short = 0  # connections not accepted for want of room (open files) since told
+        self._moves = 0  # moments a seat's move became due (the turn timer's turns)
+        self._clock: asyncio.TimerHandle | None = None
+        self._clock_key: tuple[int, int] | None = None  # (seat, move) the timer runs for
+        self._clock_end = 0.0
         self.stalled = ""
 
     @classmethod
@@ -346,6 +375,11 @@ class NetHost:
         chose it; a buy answer given early is refused once the buy window it answered has
         closed (the host may be a window ahead of the screen: never buy another card)."""
         self._call(self._local_action, seat, action, step)
+
+    def back(self, seat: int) -> None:
+        """The person at this screen plays ``seat`` again after the turn timer handed it to
+        a computer (any key or click of theirs says so); nothing if it was not."""
+        self._call(self._back, seat)
 
     def stop(self) -> None:
         """Stop hosting: every connection is closed, the port freed; returns at once."""
@@ -437,6 +471,7 @@ class NetHost:
             for seat in self._seats:
                 if seat.timer is not None:
                     seat.timer.cancel()
+            self._clock_off()
             if announcer is not None:
                 await announcer.stop()
             server.close(close_connections=True, reason="the host stopped")
@@ -667,6 +702,7 @@ class NetHost:
         self._lobby_changed()
         if self._started:
             self._send_update(seat, None)
+            self._tell_clock(conn)
             self._wake_driver()
 
     def _disconnected(self, conn: _Conn) -> None:
@@ -699,9 +735,13 @@ class NetHost:
             self._lobby_changed()
             self._wake_driver()
 
-    def _seat_changed(self, seat: int, state: str, wait: float = 0.0) -> None:
-        self._put(SeatChanged(seat, state, wait))
-        self._broadcast({"type": "seat", "seat": seat, "state": state, "wait": wait})
+    def _seat_changed(self, seat: int, state: str, wait: float = 0.0,
+                      timeouts: bool = False) -> None:
+        self._put(SeatChanged(seat, state, wait, timeouts))
+        message: dict[str, Any] = {"type": "seat", "seat": seat, "state": state, "wait": wait}
+        if timeouts:
+            message["timeouts"] = True
+        self._broadcast(message)
 
     def _lobby_changed(self) -> None:
         seats = self.lobby()
@@ -728,6 +768,9 @@ class NetHost:
             self._bad(conn, "hello_again", "already joined")
         elif kind == "leave":
             self._close(conn, "left")
+        elif kind == "back":
+            if conn.seat is not None:
+                self._back(conn.seat)
         elif conn.seat is not None:
             self._client_action(conn, conn.seat, message)
 
@@ -781,6 +824,7 @@ class NetHost:
         if action.player != seat:
             self._refuse(seat, f"you play seat {seat + 1}")
             return
+        self._back(seat)  # a player acting again takes the seat back from the computer
         if isinstance(action, NotPlaying) and action.unsettled:
             # the must-play search's answer is the host's own: its match asks the search
             # and logs an unsettled answer itself (``Match.apply``)
@@ -800,6 +844,84 @@ class NetHost:
         refusal = self._apply(seat, action)
         if refusal:
             self._refuse(seat, refusal)
+        else:
+            self._seats[seat].timeouts = 0
+
+    def _back(self, seat: int) -> None:
+        """``seat``'s player acts again: the computer the turn timer gave it stops."""
+        if not 0 <= seat < len(self._seats):
+            return
+        record = self._seats[seat]
+        record.timeouts = 0
+        if record.away:
+            record.away = False
+            self._seat_changed(seat, "taken" if record.spec.kind == LOCAL or record.conn
+                               else record.state)
+            self._wake_driver()
+
+    # ------------------------------------------------------------------ the turn timer
+
+    def _clock_on(self, seat: int) -> None:
+        """A person's move is due from ``seat``: the turn timer starts (once per move)."""
+        total = self.settings.turn_time
+        key = (seat, self._moves)
+        if total <= 0 or self._clock_key == key:
+            return
+        self._clock_off()
+        self._clock_key = key
+        self._clock_end = self._loop.time() + total
+        self._clock = self._loop.call_later(total, self._time_out, key)
+        self._tell_clock(None)
+
+    def _clock_off(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+        self._clock = None
+        self._clock_key = None
+
+    def _tell_clock(self, conn: _Conn | None) -> None:
+        """The running turn timer, to every client and the host's screen (or to ``conn``)."""
+        if self._clock_key is None:
+            return
+        seat = self._clock_key[0]
+        left = max(0.0, self._clock_end - self._loop.time())
+        message = {"type": "clock", "seat": seat, "left": round(left, 2),
+                   "total": self.settings.turn_time}
+        if conn is not None:
+            self._send(conn, message)
+            return
+        self._put(TurnClock(seat, left, self.settings.turn_time))
+        self._broadcast(message)
+
+    def _time_out(self, key: tuple[int, int]) -> None:
+        self._clock = None
+        if key == self._clock_key:
+            self._loop.create_task(self._timed_out(key))
+
+    async def _timed_out(self, key: tuple[int, int]) -> None:
+        """The turn timer ran out on ``key``'s move: the host plays it for the seat, its
+        engine's own action (logged like any other), to the end of the seat's move."""
+        match = self._match
+        seat, move = key
+        if match is None or match.over or match.hand_over or match.awaiting != seat \
+                or self._controller(seat) == "computer":
+            return
+        for _try in range(8):
+            if match.over or match.hand_over or match.awaiting != seat or self._moves != move:
+                break
+            legal = match.legal_kinds()
+            for kind, make in TIMEOUT_ACTIONS:
+                if kind in legal and not self._apply(seat, make(seat)):
+                    break
+            else:  # nothing that needs no card (a discard is due): the seat's computer's
+                if not await self._computer_move(seat, force=True):
+                    return
+        record = self._seats[seat]
+        record.timeouts += 1
+        if record.timeouts >= TIMEOUTS_TO_COMPUTER and not record.away:
+            record.away = True
+            self._seat_changed(seat, "computer", timeouts=True)
+        self._wake_driver()
 
     # ------------------------------------------------------------------ the match
 
@@ -857,7 +979,7 @@ class NetHost:
             return f"not a valid action ({type(error).__name__})"
         visible = VISIBLE[self.family](match) if seat is not None else set()
         before = Counter(match.hand.hands[seat]) if seat is not None else Counter()
-        current = match.current
+        current, awaiting = match.current, match.awaiting
         try:
             match.apply(action)
         except Exception as error:  # noqa: BLE001 - verified: this would be an engine bug
@@ -870,6 +992,8 @@ class NetHost:
             played = sorted((before - after).elements())
             came = sorted((after - before).elements())
         ended = match.hand_over or match.current != current or seat is None
+        if ended or match.awaiting != awaiting:
+            self._moves += 1  # another move is due: the turn timer starts afresh
         step = len(match.log)
         event = public_event(seat, action, len(came), played,
                              [c for c in came if c in visible], ended, step)
@@ -908,7 +1032,7 @@ class NetHost:
 
     def _controller(self, seat: int) -> str:
         record = self._seats[seat]
-        if record.spec.kind in COMPUTER_KINDS or record.state == "computer":
+        if record.spec.kind in COMPUTER_KINDS or record.state == "computer" or record.away:
             return "computer"
         return record.spec.kind
 
@@ -934,6 +1058,7 @@ class NetHost:
                     self._finish(f"stopped after {cap} actions without a result")
                     return
                 if match.hand_over:
+                    self._clock_off()
                     if self.settings.hand_pause > 0:
                         await asyncio.sleep(self.settings.hand_pause)
                     self._apply(None, NextHand(None))
@@ -946,9 +1071,11 @@ class NetHost:
                         self._refuse(seat, refusal)
                     continue
                 if self._controller(seat) == "computer":
+                    self._clock_off()
                     if not await self._computer_move(seat):
                         return
                     continue
+                self._clock_on(seat)
                 wake.clear()
                 await wake.wait()
         except asyncio.CancelledError:
@@ -956,16 +1083,16 @@ class NetHost:
         except Exception as error:  # noqa: BLE001 - told to the screen and every client
             self._finish(f"the match stopped: {type(error).__name__}: {error}")
 
-    async def _computer_move(self, seat: int) -> bool:
+    async def _computer_move(self, seat: int, force: bool = False) -> bool:
         """A computer's move for ``seat`` (thought out on a worker thread); False when the
-        match cannot go on."""
+        match cannot go on. ``force``: for a person's seat whose turn timer ran out."""
         match = self._match
         assert match is not None
         player = self._computer(seat)
         step = len(match.log)
         decision = await self._loop.run_in_executor(self._pool, ask, player, match.view(seat))
         if len(match.log) != step or match.awaiting != seat \
-                or self._controller(seat) != "computer":
+                or (self._controller(seat) != "computer" and not force):
             return True  # the table moved on meanwhile (the player came back)
 
         def commit(chosen: Decision) -> str:
@@ -983,6 +1110,7 @@ class NetHost:
         self._finished = True
         self.stalled = stalled
         result = match_result_json(match.result)
+        self._clock_off()
         self._put(MatchOver(result, stalled))
         self._broadcast({"type": "over", "result": result, "stalled": stalled,
                          "reveal": {"seed": self.seed, "salt": self.salt}})

@@ -2,12 +2,12 @@
 sends is checked against before the host looks at it.
 
 Messages are JSON objects in websocket text frames, each with a ``type``. A client sends
-``hello`` (once, first), ``action`` and ``leave``; the host sends ``welcome``, ``lobby``,
-``start``, ``update``, ``refused``, ``seat``, ``over`` and ``error``. The host checks a
-client's message in this order, stopping at the first problem: a text frame of at most
-``MAX_CLIENT_MESSAGE`` bytes (websockets closes the connection on a bigger one), JSON, an
-object, a known ``type``, exactly the fields the schema names for it with their types and
-sizes. An action's own fields are then read by the engine's readers
+``hello`` (once, first), ``action``, ``back`` and ``leave``; the host sends ``welcome``,
+``lobby``, ``start``, ``update``, ``refused``, ``seat``, ``clock``, ``over`` and ``error``.
+The host checks a client's message in this order, stopping at the first problem: a text
+frame of at most ``MAX_CLIENT_MESSAGE`` bytes (websockets closes the connection on a bigger
+one), JSON, an object, a known ``type``, exactly the fields the schema names for it with
+their types and sizes. An action's own fields are then read by the engine's readers
 (``game.net.actions``). Nothing here raises anything but ``WireError``.
 """
 
@@ -71,6 +71,7 @@ CLIENT_SCHEMA: dict[str, dict[str, Field]] = {
         "step": Field((int,), required=False),
     },
     "leave": {},
+    "back": {},  # the player whose seat a computer took after timeouts plays it again
 }
 
 
