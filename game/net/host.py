@@ -17,7 +17,8 @@ takes a buy or decline from any seat being offered the discard as soon as it com
 applies them in the order the match asks (seat order after the discarder).
 
 Turn timer (``HostSettings.turn_time``, a table manner, not a rule: the host's wall clock):
-each person's move is given that many seconds (every client is told: ``clock``); at zero
+each network player's move is given that many seconds (every client and the host's screen
+are told: ``clock``; the person at the host's own screen is not timed); at zero
 the host plays the seat's move itself with the engine's own action (decline a buy, draw,
 pass, end the turn, give up a play started; a contract seat that must discard: its
 computer's discard), logged like any other, and after ``TIMEOUTS_TO_COMPUTER`` timeouts in
@@ -1075,7 +1076,10 @@ class NetHost:
                     if not await self._computer_move(seat):
                         return
                     continue
-                self._clock_on(seat)
+                if self._seats[seat].spec.kind == NET:
+                    self._clock_on(seat)  # a player on the network: the host's is not timed
+                else:
+                    self._clock_off()
                 wake.clear()
                 await wake.wait()
         except asyncio.CancelledError:

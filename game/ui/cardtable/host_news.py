@@ -22,7 +22,16 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from game.engine.actions import Action
 from game.i18n import _
-from game.net.events import MatchOver, Played, Problem, Queued, Refused, SeatChanged
+from game.net.events import (
+    MatchOver,
+    Played,
+    Problem,
+    Queued,
+    Refused,
+    SeatChanged,
+    TurnClock,
+)
+from game.ui.cardtable.turn_clock import TurnTimer, timed_out_words
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -45,6 +54,7 @@ class HostedTable(Protocol):
     session: GameSession
     clock: float
     sprites: SpriteLayer
+    turn_timer: TurnTimer
     phase_time: float
 
     @property
@@ -68,6 +78,7 @@ class SeatState:
 
     state: str
     until: float = 0.0
+    timeouts: bool = False  # taken over after its turn ran out three times in a row
 
 
 #: a seat box's facts (either family's ``SeatInfo``): a frozen dataclass with ``seat``, ``note``
@@ -96,6 +107,8 @@ class HostNews:
                     self.incoming.append(event)
             elif isinstance(event, SeatChanged) and event.seat in self.seats:
                 self._seat_changed(event)
+            elif isinstance(event, TurnClock):
+                table.turn_timer.start(event, table.clock)
             elif isinstance(event, Refused):
                 self.refused(event)
             elif isinstance(event, Queued):
@@ -125,9 +138,13 @@ class HostNews:
                       [_("A computer takes over in {n} s unless they come back.").format(
                           n=round(event.wait))], tone="warn")
         elif event.state == "computer":
-            self.seats[event.seat] = SeatState("computer")
-            table.say(_("A computer plays for {name}").format(name=name),
-                      [_("They get their seat back when they join again.")], tone="warn")
+            self.seats[event.seat] = SeatState("computer", timeouts=event.timeouts)
+            if event.timeouts:
+                title, lines = timed_out_words(name, own=False)
+                table.say(title, lines, tone="warn")
+            else:
+                table.say(_("A computer plays for {name}").format(name=name),
+                          [_("They get their seat back when they join again.")], tone="warn")
         else:
             self.seats[event.seat] = SeatState("taken")
             table.say(_("{name} is back").format(name=name))
@@ -140,8 +157,11 @@ class HostNews:
             return ""
         if state.state == "waiting":
             left = max(0, round(state.until - self.hosted.clock))
-            return _("Disconnected: a computer in {n} s").format(n=left)
+            # the seconds first: a narrow box or the thinking tab never hides them
+            return _("{n} s to come back, then a computer").format(n=left)
         if state.state == "computer":
+            if state.timeouts:
+                return _("Timed out: a computer plays")
             return _("Dropped out: a computer plays")
         return _("Network player")
 

@@ -33,11 +33,13 @@ from game.net.events import (
     Queued,
     Refused,
     SeatChanged,
+    TurnClock,
     Update,
 )
 from game.net.fair import record_name, write_record
 from game.session import GameSession, NetworkSeats
 from game.store.seats import COMPUTER_KINDS, Seat
+from game.ui.cardtable.turn_clock import TurnTimer, timed_out_words
 
 #: tries to get the seat back after a lost connection, and the seconds between them
 RETRIES = 5
@@ -49,10 +51,12 @@ class JoinedTable(Protocol):
 
     clock: float
     session: GameSession
+    turn_timer: TurnTimer
 
     def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
             ttl: float = 6.0) -> None: ...
     def stop(self, problem: str) -> None: ...
+    def clear_message(self) -> None: ...
     def fresh_view(self, update: Update) -> None: ...
     def refused(self, reason: str) -> None: ...
     def host_gone(self) -> None: ...
@@ -113,6 +117,7 @@ class JoinedSeat:
         self.deals_dir = deals_dir
         self.deals: DealsChecked | None = None
         self.deals_kept: Path | None = None
+        self.away = False  # a computer plays this seat after its turn ran out three times
 
     # -- every frame
 
@@ -145,6 +150,8 @@ class JoinedSeat:
                 table.say(_("Your answer waits for your turn to be asked"))
             elif isinstance(event, SeatChanged):
                 self._seat_changed(event)
+            elif isinstance(event, TurnClock):
+                table.turn_timer.start(event, table.clock)
             elif isinstance(event, DealsChecked):
                 self._deals_checked(event)
             elif isinstance(event, MatchOver) and event.stalled:
@@ -170,16 +177,27 @@ class JoinedSeat:
                 self.deals_kept = None
         if event.ok:
             self.table.say(_("Deals verified"), [event.words], ttl=10.0)
-        else:
-            self.table.say(_("The deals do not match!"), [event.words], tone="warn",
-                           ttl=30.0)
+        else:  # loudly: kept on show, and said aloud
+            self.table.say(_("The deals do not match!"), [event.words], tone="error",
+                           ttl=120.0)
 
     def _seat_changed(self, event: SeatChanged) -> None:
         seats = self.table.session.seats
         if not 0 <= event.seat < len(seats):
             return
         name = seats[event.seat].name
-        if event.state == "waiting":
+        own = event.seat == self.client.seat
+        if own:
+            self.away = event.state == "computer" and event.timeouts
+        if event.state == "computer" and event.timeouts:
+            title, lines = timed_out_words(name, own)
+            # this screen's own seat: kept on show (and said aloud) until the person acts
+            self.table.say(title, lines, tone="error" if own else "warn",
+                           ttl=600.0 if own else 6.0)
+        elif own:
+            if event.state == "taken":
+                self.table.say(_("You play your seat again"))
+        elif event.state == "waiting":
             self.table.say(_("{name} dropped out").format(name=name),
                            [_("A computer takes over in {n} s unless they come back.").format(
                                n=round(event.wait))], tone="warn")
@@ -268,6 +286,16 @@ class JoinedSeat:
         self.table.host_gone()
         self.table.stop(_("The host is gone ({reason}). The table stays as you last saw it."
                           ).format(reason=reason))
+
+    def back(self) -> bool:
+        """Any key or click of the person while a computer plays their seat after
+        timeouts: they play it again (the host is told); False when it was not away."""
+        if not self.away or self.lost:
+            return False
+        self.away = False
+        self.client.back()
+        self.table.clear_message()
+        return True
 
     def close(self) -> None:
         self.retry_at = None

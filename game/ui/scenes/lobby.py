@@ -11,6 +11,7 @@ frame and never waits on it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -60,16 +61,19 @@ class LobbyScene(MenuScene):
 
     def __init__(self, app: App, variant_id: str = "", options: dict[str, Any] | None = None,
                  seats: Sequence[tuple[str, str]] = (), seed: int | None = None,
-                 resumed: GameSession | None = None) -> None:
+                 resumed: GameSession | None = None, turn_time: float = 0.0) -> None:
         super().__init__(app)
         self.problem = ""
         self.listening: Listening | None = None
         self.handed_over = False  # the table plays the hosted match now
         # a bad variant, option or seat count raises here (OptionError, ValueError)
+        settings = host_settings()
+        if turn_time:  # New game's turn timer (a table manner of this game only)
+            settings = replace(settings, turn_time=turn_time)
         if resumed is not None:
-            self.host = NetHost.resume(resumed, host_settings())
+            self.host = NetHost.resume(resumed, settings)
         else:
-            self.host = NetHost(variant_id, seat_specs(seats), seed, options, host_settings())
+            self.host = NetHost(variant_id, seat_specs(seats), seed, options, settings)
         self.seats: tuple[LobbySeat, ...] = self.host.lobby()
         self.announced = self.host.settings.announce
         self.variant_name = self.host.variant.name
