@@ -13,7 +13,16 @@ from dataclasses import dataclass
 from game.ai.turns import FALLBACK, SEAT_ONLY, Decision, SeatPlayer, ask, for_seat, make_computer
 from game.engine.protocol import SeatView
 from game.net.client import NetClient
-from game.net.events import HostLost, Joined, JoinRefused, MatchOver, Problem, Refused, Update
+from game.net.events import (
+    HostLost,
+    Joined,
+    JoinRefused,
+    MatchOver,
+    Problem,
+    Refused,
+    Removed,
+    Update,
+)
 from game.net.views import seat_to_move
 
 #: A seat whose connection was lost is asked back with its token this many times, the
@@ -75,6 +84,8 @@ def play_seat(client: NetClient, level: str, seed: int, idle_timeout: float | No
         elif isinstance(event, JoinRefused):
             return BotOutcome(None, f"the host refused to let us join: {event.reason}",
                               refused=True)
+        elif isinstance(event, Removed):
+            return BotOutcome(None, event.reason, seat, refused=True)
         elif isinstance(event, HostLost):
             return BotOutcome(None, event.reason, seat, lost=seat is not None)
         elif isinstance(event, MatchOver):

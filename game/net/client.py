@@ -32,6 +32,7 @@ from game.net.events import (
     Problem,
     Queued,
     Refused,
+    Removed,
     SeatChanged,
     TurnClock,
     Update,
@@ -269,7 +270,11 @@ class NetClient:
         elif kind == "seat":
             self._put(SeatChanged(int(message["seat"]), str(message["state"]),
                                   float(message.get("wait", 0.0)),
-                                  message.get("timeouts") is True))
+                                  message.get("timeouts") is True,
+                                  str(message.get("why", ""))[:16]))
+        elif kind == "removed":
+            self._refused = True  # no reconnecting: the token holds no seat any more
+            self._put(Removed(str(message.get("message", ""))[:200]))
         elif kind == "clock":
             self._put(TurnClock(int(message["seat"]), float(message["left"]),
                                 float(message["total"])))

@@ -142,6 +142,17 @@ class SeatChanged:
     state: str
     wait: float = 0.0
     timeouts: bool = False
+    #: the host's doing: "handed" (it gave the seat to a computer, or back: state "taken"),
+    #: "removed" (it removed the player: a computer plays the seat from now on)
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Removed:
+    """(client) The host removed us from the game (``reason``, in words): the seat is a
+    computer's now and our token no longer takes it back."""
+
+    reason: str
 
 
 @dataclass(frozen=True)

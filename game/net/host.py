@@ -266,6 +266,7 @@ class _Seat:
     sent_turns: int = 0
     timeouts: int = 0  # turns in a row the turn timer ran out on
     away: bool = False  # a computer plays the seat after timeouts, until its player acts
+    handed: bool = False  # the host gave the seat to a computer (``NetHost.hand_over``)
 
 
 class NetHost:
@@ -324,6 +325,7 @@ class NetHost:
         self._clock: asyncio.TimerHandle | None = None
         self._clock_key: tuple[int, int] | None = None  # (seat, move) the timer runs for
         self._clock_end = 0.0
+        self._removed: set[str] = set()  # the tokens of players the host removed
         self.stalled = ""
 
     @classmethod
@@ -381,6 +383,17 @@ class NetHost:
         """The person at this screen plays ``seat`` again after the turn timer handed it to
         a computer (any key or click of theirs says so); nothing if it was not."""
         self._call(self._back, seat)
+
+    def hand_over(self, seat: int, computer: bool = True) -> None:
+        """The host gives network seat ``seat`` to a computer (``computer``), or back to its
+        player; every screen is told (``SeatChanged`` with ``why`` "handed")."""
+        self._call(self._hand_over, seat, computer)
+
+    def remove(self, seat: int) -> None:
+        """The host removes the player of network seat ``seat``: they are told in words and
+        their connection closed, their token never takes the seat back, and a computer
+        plays it (before the match: the seat is open again)."""
+        self._call(self._remove, seat)
 
     def stop(self) -> None:
         """Stop hosting: every connection is closed, the port freed; returns at once."""
@@ -626,6 +639,9 @@ class NetHost:
             self._error(conn, "code", "wrong join code", close=True)
             return False
         token = message.get("token")
+        if token is not None and token in self._removed:
+            self._error(conn, "removed", "the host removed you from this game", close=True)
+            return False
         if token is not None:
             held = self._seat_of_token(token)
             if held is None:
@@ -737,11 +753,13 @@ class NetHost:
             self._wake_driver()
 
     def _seat_changed(self, seat: int, state: str, wait: float = 0.0,
-                      timeouts: bool = False) -> None:
-        self._put(SeatChanged(seat, state, wait, timeouts))
+                      timeouts: bool = False, why: str = "") -> None:
+        self._put(SeatChanged(seat, state, wait, timeouts, why))
         message: dict[str, Any] = {"type": "seat", "seat": seat, "state": state, "wait": wait}
         if timeouts:
             message["timeouts"] = True
+        if why:
+            message["why"] = why
         self._broadcast(message)
 
     def _lobby_changed(self) -> None:
@@ -825,6 +843,9 @@ class NetHost:
         if action.player != seat:
             self._refuse(seat, f"you play seat {seat + 1}")
             return
+        if self._seats[seat].handed:
+            self._refuse(seat, "the host handed your seat to a computer")
+            return
         self._back(seat)  # a player acting again takes the seat back from the computer
         if isinstance(action, NotPlaying) and action.unsettled:
             # the must-play search's answer is the host's own: its match asks the search
@@ -847,6 +868,51 @@ class NetHost:
             self._refuse(seat, refusal)
         else:
             self._seats[seat].timeouts = 0
+
+    def _hand_over(self, seat: int, computer: bool) -> None:
+        if not 0 <= seat < len(self._seats) or self._seats[seat].spec.kind != NET:
+            self._put(Problem(f"seat {seat + 1} is not a network seat"))
+            return
+        record = self._seats[seat]
+        if record.handed == computer:
+            return
+        record.handed = computer
+        record.away = False
+        record.timeouts = 0
+        state = "computer" if computer else "taken" if record.conn is not None \
+            else record.state
+        self._seat_changed(seat, state, why="handed")
+        self._lobby_changed()
+        self._wake_driver()
+
+    def _remove(self, seat: int) -> None:
+        if not 0 <= seat < len(self._seats) or self._seats[seat].spec.kind != NET:
+            self._put(Problem(f"seat {seat + 1} is not a network seat"))
+            return
+        record = self._seats[seat]
+        if record.token is not None:
+            self._removed.add(record.token)
+        record.token = None
+        conn, record.conn = record.conn, None
+        if record.timer is not None:
+            record.timer.cancel()
+            record.timer = None
+        if conn is not None:
+            conn.seat = None
+            self._send(conn, {"type": "removed",
+                              "message": "the host removed you from this game"})
+            self._close(conn, "removed by the host")
+        if not self._started:  # in the lobby: the seat is free for someone else
+            record.state = "open"
+            if self._resumed is None:
+                record.name = record.spec.name or f"Player {seat + 1}"
+            self._lobby_changed()
+            return
+        record.state = "computer"
+        record.away = False
+        self._seat_changed(seat, "computer", why="removed")
+        self._lobby_changed()
+        self._wake_driver()
 
     def _back(self, seat: int) -> None:
         """``seat``'s player acts again: the computer the turn timer gave it stops."""
@@ -1033,7 +1099,8 @@ class NetHost:
 
     def _controller(self, seat: int) -> str:
         record = self._seats[seat]
-        if record.spec.kind in COMPUTER_KINDS or record.state == "computer" or record.away:
+        if record.spec.kind in COMPUTER_KINDS or record.state == "computer" or record.away \
+                or record.handed:
             return "computer"
         return record.spec.kind
 

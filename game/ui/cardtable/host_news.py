@@ -79,6 +79,7 @@ class SeatState:
     state: str
     until: float = 0.0
     timeouts: bool = False  # taken over after its turn ran out three times in a row
+    why: str = ""  # the host's doing: "handed" (to a computer), "removed" (its player)
 
 
 #: a seat box's facts (either family's ``SeatInfo``): a frozen dataclass with ``seat``, ``note``
@@ -138,8 +139,15 @@ class HostNews:
                       [_("A computer takes over in {n} s unless they come back.").format(
                           n=round(event.wait))], tone="warn")
         elif event.state == "computer":
-            self.seats[event.seat] = SeatState("computer", timeouts=event.timeouts)
-            if event.timeouts:
+            self.seats[event.seat] = SeatState("computer", timeouts=event.timeouts,
+                                               why=event.why)
+            if event.why == "removed":
+                table.say(_("{name} was removed from the game").format(name=name),
+                          [_("A computer plays the seat from now on.")])
+            elif event.why == "handed":
+                table.say(_("A computer plays for {name}").format(name=name),
+                          [_("Players… in the menu gives the seat back.")])
+            elif event.timeouts:
                 title, lines = timed_out_words(name, own=False)
                 table.say(title, lines, tone="warn")
             else:
@@ -160,6 +168,10 @@ class HostNews:
             # the seconds first: a narrow box or the thinking tab never hides them
             return _("{n} s to come back, then a computer").format(n=left)
         if state.state == "computer":
+            if state.why == "removed":
+                return _("Removed: a computer plays")
+            if state.why == "handed":
+                return _("Handed to a computer")
             if state.timeouts:
                 return _("Timed out: a computer plays")
             return _("Dropped out: a computer plays")

@@ -32,6 +32,7 @@ from game.net.events import (
     Problem,
     Queued,
     Refused,
+    Removed,
     SeatChanged,
     TurnClock,
     Update,
@@ -84,6 +85,22 @@ def seat_note(kinds: Sequence[str], seat: int, mine: int) -> str:
     if seat == mine or kind in COMPUTER_KINDS:
         return ""
     return _("At the host's screen") if kind == "local" else _("Network player")
+
+
+def host_did_words(event: SeatChanged, name: str, own: bool) -> tuple[str, list[str]]:
+    """What a joined table says when the host handed a seat to a computer (or back) or
+    removed its player (``own``: this screen's seat)."""
+    if event.why == "removed":
+        return (_("The host removed {name}").format(name=name),
+                [_("A computer plays the seat from now on.")])
+    if event.state == "computer":
+        if own:
+            return (_("The host handed your seat to a computer"),
+                    [_("You watch the table; the host may give it back.")])
+        return _("The host handed {name}'s seat to a computer").format(name=name), []
+    if own:
+        return _("The host gave your seat back: you play again"), []
+    return _("{name} plays again").format(name=name), []
 
 
 def waiting_words(kinds: Sequence[str], seat: int, name: str) -> str:
@@ -143,6 +160,8 @@ class JoinedSeat:
                 table.say(_("Back at the table"), [_("The host gave you your seat back.")])
             elif isinstance(event, JoinRefused):
                 self._give_up(event.reason)
+            elif isinstance(event, Removed):
+                self._removed()
             elif isinstance(event, Refused):
                 self.sent = max(0, self.sent - 1)
                 table.refused(event.reason)
@@ -189,7 +208,10 @@ class JoinedSeat:
         own = event.seat == self.client.seat
         if own:
             self.away = event.state == "computer" and event.timeouts
-        if event.state == "computer" and event.timeouts:
+        if event.why:
+            title, lines = host_did_words(event, name, own)
+            self.table.say(title, lines, tone="warn", ttl=10.0)
+        elif event.state == "computer" and event.timeouts:
             title, lines = timed_out_words(name, own)
             # this screen's own seat: kept on show (and said aloud) until the person acts
             self.table.say(title, lines, tone="error" if own else "warn",
@@ -276,6 +298,18 @@ class JoinedSeat:
         self.client = NetClient(f"{shown_host(old.host)}:{old.port}", old.code, old.name,
                                 token=old.token, deals=old.deals)
         self.client.start()
+
+    def _removed(self) -> None:
+        """The host removed this screen's player: said, the table stays as it was, and the
+        seat is never asked back."""
+        self.lost = _("removed by the host")
+        self.reconnecting = False
+        self.retry_at = None
+        self.retries_left = 0
+        self.incoming.clear()
+        self.table.host_gone()
+        self.table.stop(_("The host removed you from this game. The table stays as you last "
+                          "saw it."))
 
     def _give_up(self, reason: str) -> None:
         self.lost = reason
