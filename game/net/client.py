@@ -32,6 +32,7 @@ from game.net.events import (
     Problem,
     Queued,
     Refused,
+    Rematch,
     Removed,
     SeatChanged,
     TurnClock,
@@ -272,6 +273,14 @@ class NetClient:
                                   float(message.get("wait", 0.0)),
                                   message.get("timeouts") is True,
                                   str(message.get("why", ""))[:16]))
+        elif kind == "rematch" and self.seat is not None:
+            # the same seat in a new match: its deals are checked against the new commitment
+            promised = str(message.get("commitment", ""))[:128]
+            self.over, self.verdict, self.step = False, None, -1
+            names = self.deals.players if self.deals is not None else 0
+            self.deals = DealRecord(self.variant_id, self.deals.options, names, self.seat,
+                                    promised) if self.deals is not None and promised else None
+            self._put(Rematch(promised))
         elif kind == "removed":
             self._refused = True  # no reconnecting: the token holds no seat any more
             self._put(Removed(str(message.get("message", ""))[:200]))

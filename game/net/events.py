@@ -148,6 +148,15 @@ class SeatChanged:
 
 
 @dataclass(frozen=True)
+class Rematch:
+    """(both) The host started a rematch: the same seats, a new seed (a new commitment to
+    it: ``game.net.fair``); each seat's first view of it follows (an ``Update`` with no
+    event, step 0)."""
+
+    commitment: str
+
+
+@dataclass(frozen=True)
 class Removed:
     """(client) The host removed us from the game (``reason``, in words): the seat is a
     computer's now and our token no longer takes it back."""

@@ -56,6 +56,7 @@ from game.ai.turns import (
     make_computer,
     settle,
 )
+from game.deals import random_deal
 from game.engine.actions import Action, NextHand, NotPlaying
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
@@ -73,6 +74,7 @@ from game.net.events import (
     Problem,
     Queued,
     Refused,
+    Rematch,
     SeatChanged,
     TurnClock,
     Update,
@@ -394,6 +396,15 @@ class NetHost:
         their connection closed, their token never takes the seat back, and a computer
         plays it (before the match: the seat is open again)."""
         self._call(self._remove, seat)
+
+    def rematch(self, seed: int | None = None) -> int:
+        """Once the match is over: a new match with the same seats and players (a computer
+        still plays a removed player's seat), dealt from ``seed`` (a fresh one if None),
+        committed to afresh; every client is told (``rematch``) and sent its first view.
+        Returns the seed (``session()`` holds the new match once it has begun)."""
+        seed = random_deal() if seed is None else seed
+        self._call(self._rematch, seed)
+        return seed
 
     def stop(self) -> None:
         """Stop hosting: every connection is closed, the port freed; returns at once."""
@@ -913,6 +924,34 @@ class NetHost:
         self._seat_changed(seat, "computer", why="removed")
         self._lobby_changed()
         self._wake_driver()
+
+    def _rematch(self, seed: int) -> None:
+        match = self._match
+        if match is None or not self._finished:
+            self._put(Problem("a rematch starts once the match is over"))
+            return
+        try:
+            rematch = new_match(self.variant_id, len(self._seats), seed, self.options,
+                                [s.name for s in self._seats], oracle=PLAY_ORACLE)
+        except (IllegalAction, ValueError) as error:
+            self._put(Problem(f"the rematch cannot start: {error}"))
+            return
+        self.seed, self.salt = seed, new_salt()
+        self.commitment = commitment(seed, self.salt)
+        self._match = rematch
+        self._finished, self.stalled = False, ""
+        self._started_at = time.time()
+        self._pending.clear()
+        self._players.clear()  # the computers are seeded from the new seed
+        for record in self._seats:
+            record.sent_hand, record.sent_turns = None, 0
+            record.timeouts, record.away = 0, False
+        self._snapshot = self._session_copy()
+        self._put(Rematch(self.commitment))
+        self._broadcast({"type": "rematch", "commitment": self.commitment})
+        for seat in range(len(self._seats)):
+            self._send_update(seat, None)
+        self._driver = self._loop.create_task(self._drive())
 
     def _back(self, seat: int) -> None:
         """``seat``'s player acts again: the computer the turn timer gave it stops."""
