@@ -32,6 +32,7 @@ from game.net.events import (
     Problem,
     Queued,
     Refused,
+    Rematch,
     Removed,
     SeatChanged,
     TurnClock,
@@ -135,6 +136,11 @@ class JoinedSeat:
         self.deals: DealsChecked | None = None
         self.deals_kept: Path | None = None
         self.away = False  # a computer plays this seat after its turn ran out three times
+        #: the host's rematch: its first view, and the news after it, for the new table
+        self.rematching = False
+        self.rematch_update: Update | None = None
+        self.rematch_backlog: list[object] = []
+        self.handed_on = False  # the client plays on at a new table (a rematch)
 
     # -- every frame
 
@@ -145,8 +151,17 @@ class JoinedSeat:
 
     def take(self, events: list[object]) -> None:
         table = self.table
-        for event in events:
-            if isinstance(event, Update):
+        if self.rematch_update is not None:  # all for the rematch's table, once it opens
+            self.rematch_backlog += events
+            return
+        for index, event in enumerate(events):
+            if self.rematching and isinstance(event, Update) and event.event is None:
+                self.rematch_update = event  # the new match's first view: a new table
+                self.rematch_backlog = list(events[index + 1:])
+                return
+            if isinstance(event, Rematch):
+                self.rematching = True
+            elif isinstance(event, Update):
                 if event.event is None:
                     if not self.lost:
                         self.incoming.clear()
@@ -332,5 +347,7 @@ class JoinedSeat:
         return True
 
     def close(self) -> None:
+        if self.handed_on:
+            return
         self.retry_at = None
         self.client.close()
