@@ -202,6 +202,7 @@ class ContractHud(BoardCache):
         surface.blit(self.text.render(name, name_px, GOLD_LIGHT if lit else CREAM, bold=True),
                      (x, y))
         y += int(name_px * 1.3)
+        full = width  # the last line, below the tab, has the whole width
         if lit:  # the thinking (or turn timer's) tab sits at the right of these lines
             width = max(20, width - tab_room(rect.height, self.text))
         compact = rect.width < 190 * scale
@@ -223,7 +224,7 @@ class ContractHud(BoardCache):
                                       bold=info.laid_down)
         buys = ngettext("{buys_left} buy", "{buys_left} buys", info.buys_left).format(
             buys_left=info.buys_left)
-        room = max(10, width - down_label.get_width() - 8)
+        room = max(10, full - down_label.get_width() - 8)
         if not compact and self.text.font(small_px).size(buys + _(" left"))[0] <= room:
             buys += _(" left")
         buys = self.text.fit(buys, small_px, room)
