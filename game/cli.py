@@ -21,7 +21,7 @@ from game.store.atomic import file_kind
 from game.store.paths import folder_problem
 
 SUBCOMMANDS = ("check", "rules", "solve", "simulate", "review", "replay", "puzzle", "serve",
-               "join")
+               "join", "verify")
 MAX_SMOKE_FRAMES = 1_000_000
 #: The suits (and their outlined forms) as letters, where the output cannot hold them
 SUIT_LETTERS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",

@@ -133,6 +133,28 @@ class NetworkSeats:
         return cls(tuple(remote), tuple(levels))
 
 
+@dataclass(frozen=True)
+class FairSeed:
+    """A hosted network game's proof of fair deals (``game.net.fair``): the ``commitment``
+    its joiners were sent before the first deal and the ``salt`` that, with the match's seed,
+    makes it (``machiavelli verify`` checks a save's)."""
+
+    commitment: str
+    salt: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"commitment": self.commitment, "salt": self.salt}
+
+    @classmethod
+    def from_json(cls, data: Any) -> FairSeed:
+        """The proof in a save; SaveError when malformed."""
+        if not isinstance(data, dict) or not isinstance(data.get("commitment"), str) \
+                or not isinstance(data.get("salt"), str) or len(data["commitment"]) > 128 \
+                or len(data["salt"]) > 128:
+            raise SaveError(_('saved game\'s "fair" must hold a commitment and a salt'))
+        return cls(data["commitment"], data["salt"])
+
+
 @dataclass
 class GameSession:
     match: GameState  # either family's match (``game.engine.protocol``)
@@ -150,6 +172,7 @@ class GameSession:
     #: names them to a hot-seat player when next uncovered); kept by the save so that a
     #: loaded game still tells them. A view of the game, never a rule: unreadable, none.
     drawn: dict[int, list[Card]] | None = None
+    fair: FairSeed | None = None  # a hosted network game's commitment to its seed
 
     @classmethod
     def new(cls, variant_id: str, options: dict[str, Any], seats: list[Seat],
@@ -210,6 +233,8 @@ class GameSession:
         if self.drawn:  # likewise
             data["drawn"] = {str(seat): [card_to_json(card) for card in cards]
                              for seat, cards in self.drawn.items()}
+        if self.fair is not None:  # likewise
+            data["fair"] = self.fair.to_json()
         return data
 
     @classmethod
@@ -262,8 +287,10 @@ class GameSession:
         network = data.get("network")
         if network is not None:
             network = NetworkSeats.from_json(network, len(seats))
+        fair = data.get("fair")
         return cls(match, seats, started_at, recorded, hints, network,
-                   _places(data.get("places")), _drawn(data.get("drawn"), len(seats)))
+                   _places(data.get("places")), _drawn(data.get("drawn"), len(seats)),
+                   FairSeed.from_json(fair) if fair is not None else None)
 
     def summary_problem(self, listing: SaveListing) -> str | None:
         """What a save's listing says that replaying its game does not give, or None."""

@@ -9,6 +9,7 @@ import json
 import secrets
 import sys
 import time
+from pathlib import Path
 
 from game.commands.usage import fail, whole_number
 from game.i18n import _, ngettext
@@ -16,6 +17,7 @@ from game.net.address import shown_host
 from game.net.bot import RECONNECT_EVERY, RECONNECT_TRIES, play_seat
 from game.net.client import NetClient
 from game.net.events import Joined
+from game.net.fair import record_name, write_record
 from game.net.host import code_key
 from game.store.errors import StoreError
 from game.store.messages import MessageLog
@@ -59,9 +61,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seat = args.seat - 1 if args.seat is not None else None
     name = args.name or args.level.title()
-    def connect(token: str | None, wanted: int | None) -> NetClient:
+    def connect(token: str | None, wanted: int | None,
+                before: NetClient | None = None) -> NetClient:
         return NetClient(args.address, args.code, name, token=token, seat=wanted,
-                         ping_interval=args.keepalive, ping_timeout=args.keepalive)
+                         ping_interval=args.keepalive, ping_timeout=args.keepalive,
+                         deals=before.deals if before is not None else None)
 
     try:
         client = connect(args.token, seat)
@@ -111,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
                              "Trying again ({n} tries left)\u2026", tries).format(n=tries))
             time.sleep(0.5 if tries == RECONNECT_TRIES else RECONNECT_EVERY)
             tries -= 1
-            client = connect(client.token, None)
+            client = connect(client.token, None, client)
             continue
         break
     if outcome.over is None:
@@ -119,11 +123,17 @@ def run(args: argparse.Namespace) -> int:
         return 1
     with contextlib.suppress(StoreError):
         tokens.forget(where, code)  # the match is over: nothing to take back
+    verdict = client.verdict
+    kept = _keep_deals(args, client, where, code)
     result = outcome.over.result or {}
     if args.json:
         print(json.dumps({"event": "result", "seat": outcome.seat,
                           "totals": result.get("totals"), "winners": result.get("winners"),
-                          "stalled": outcome.over.stalled}), flush=True)
+                          "stalled": outcome.over.stalled,
+                          "deals_verified": verdict is not None and verdict.ok,
+                          "deals": verdict.words if verdict is not None else "",
+                          "deals_record": str(kept) if kept is not None else None}),
+              flush=True)
     elif outcome.over.stalled:
         print(_("The match stopped: {why}").format(why=outcome.over.stalled))
     else:
@@ -132,7 +142,31 @@ def run(args: argparse.Namespace) -> int:
                 "{seat})").format(totals=result.get("totals"),
                                   winners=", ".join(str(w + 1) for w in result["winners"]),
                                   seat=seat_no), flush=True)
-    return 0
+    if verdict is not None and verdict.ok:
+        _note(args, verdict.words)
+    elif verdict is not None:  # loudly, and the exit status says it too
+        fail("join", verdict.words)
+    if kept is not None:
+        _note(args, _("The deals are kept in {path}: machiavelli verify {path} checks them "
+                      "again").format(path=kept))
+    return 0 if verdict is None or verdict.ok else 3
+
+
+def _keep_deals(args: argparse.Namespace, client: NetClient, where: str,
+                code: str) -> Path | None:
+    """Write the deals this seat saw, the commitment and the reveal to the data folder's
+    deals folder (``machiavelli verify`` reads it); None when there is nothing to keep or
+    it cannot be written (said)."""
+    if client.deals is None:
+        return None
+    path = DataPaths.resolve(args.data_dir).deals_dir / record_name(where, code, time.time())
+    try:
+        write_record(client.deals, path)
+    except OSError as error:
+        fail("join", _("the deals could not be kept in {path}: {error}").format(
+            path=path, error=error.strerror or error))
+        return None
+    return path
 
 
 def _note(args: argparse.Namespace, text: str) -> None:

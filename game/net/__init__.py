@@ -44,7 +44,8 @@ protocol: versions, schema, limits), ``views`` (a seat's view on the wire), ``ac
 client's action read by the engine's readers; an action's public facts), ``words`` (a
 manipulation event in the turn log's words, at a joined screen), ``bot`` (a
 computer at a joined seat: ``machiavelli join``), ``address`` (where the host listens),
-``shadow`` (a joined table's match, made from the seat's views).
+``shadow`` (a joined table's match, made from the seat's views), ``fair`` (the commitment
+to the seed and each joiner's check of the deals it saw).
 """
 
 from game.net.client import NetClient

@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from game.ai.turns import FALLBACK, SEAT_ONLY, Decision, SeatPlayer, ask, for_seat, make_computer
 from game.engine.protocol import SeatView
 from game.net.client import NetClient
-from game.net.events import HostLost, Joined, JoinRefused, MatchOver, Problem, Refused, Update
+from game.net.events import (
+    HostLost,
+    Joined,
+    JoinRefused,
+    MatchOver,
+    Problem,
+    Refused,
+    Rematch,
+    Removed,
+    Update,
+)
 from game.net.views import seat_to_move
 
 #: A seat whose connection was lost is asked back with its token this many times, the
@@ -42,12 +52,15 @@ def _due(view: SeatView, seat: int) -> bool:
 
 
 def play_seat(client: NetClient, level: str, seed: int, idle_timeout: float | None = None,
-              joined: Callable[[Joined], None] | None = None) -> BotOutcome:
+              joined: Callable[[Joined], None] | None = None,
+              rematches: int = 0,
+              over: Callable[[MatchOver], None] | None = None) -> BotOutcome:
     """Play ``client``'s seat with the computer player of ``level`` (seeded ``seed``) until
     the match ends or the host goes; ``idle_timeout``: the longest wait for word from the
     host (None: as long as the connection lives, a lobby may wait long for its players;
     the heartbeat finds a host that is gone); ``joined``: told the seat and its token when
-    the host gives them."""
+    the host gives them; ``rematches``: how many rematches the host starts to stay for
+    and play (``over`` is told the end of each match before them)."""
     player: SeatPlayer | None = None
     seat: int | None = None
     tries = 0
@@ -75,10 +88,18 @@ def play_seat(client: NetClient, level: str, seed: int, idle_timeout: float | No
         elif isinstance(event, JoinRefused):
             return BotOutcome(None, f"the host refused to let us join: {event.reason}",
                               refused=True)
+        elif isinstance(event, Removed):
+            return BotOutcome(None, event.reason, seat, refused=True)
         elif isinstance(event, HostLost):
             return BotOutcome(None, event.reason, seat, lost=seat is not None)
         elif isinstance(event, MatchOver):
-            return BotOutcome(event, "", seat)
+            if rematches <= 0 or event.stalled:
+                return BotOutcome(event, "", seat)
+            rematches -= 1  # stay at the table for the host's rematch
+            if over is not None:
+                over(event)
+        elif isinstance(event, Rematch):
+            pending, tries = None, 0
         elif isinstance(event, Problem) and event.fatal:
             return BotOutcome(None, event.text, seat)
         elif isinstance(event, Update) and player is not None and seat is not None:

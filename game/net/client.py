@@ -21,6 +21,7 @@ from game.engine.protocol import SeatView
 from game.engine.variants import Family, get_variant
 from game.net.address import parse_address, shown_host, uri
 from game.net.events import (
+    DealsChecked,
     EventInbox,
     HostLost,
     Joined,
@@ -31,9 +32,20 @@ from game.net.events import (
     Problem,
     Queued,
     Refused,
+    Rematch,
+    Removed,
     Said,
     SeatChanged,
+    TurnClock,
     Update,
+)
+from game.net.fair import (
+    DealRecord,
+    Verdict,
+    check,
+    is_deal,
+    no_commitment,
+    with_changed_commitment,
 )
 from game.net.views import ViewReader
 from game.net.wire import (
@@ -49,13 +61,14 @@ from game.net.wire import (
 class NetClient:
     """One seat played from this computer: see the module's text. ``address`` is written
     as ``game.net.address.parse_address`` reads it (ValueError for a bad one); ``seat``
-    asks for a particular network seat; ``record`` keeps every frame received (tests)."""
+    asks for a particular network seat; ``record`` keeps every frame received (tests);
+    ``deals``: the deals a former connection to the seat saw (``NetClient.deals``)."""
 
     def __init__(self, address: str, code: str, name: str = "", token: str | None = None,
                  seat: int | None = None, watch: bool = False,
                  connect_timeout: float = 10.0,
                  ping_interval: float | None = 10.0, ping_timeout: float | None = 20.0,
-                 record: bool = False) -> None:
+                 record: bool = False, deals: DealRecord | None = None) -> None:
         self.host, self.port = parse_address(address)
         self.code = code
         self.name = name
@@ -72,6 +85,10 @@ class NetClient:
         self.last_view: SeatView | None = None
         self.step = -1  # the step of the last view received
         self.over = False
+        #: the deals this seat saw, to check against the seed the host reveals at the end
+        #: (``game.net.fair``); a client taking the seat back is handed its predecessor's
+        self.deals: DealRecord | None = deals
+        self.verdict: Verdict | None = None
         self._reader: ViewReader | None = None
         self._events = EventInbox()
         self._loop = asyncio.new_event_loop()
@@ -107,6 +124,9 @@ class NetClient:
     def say(self, phrase: str) -> None:
         """A quick table message: a phrase's id (``game.net.talk.PHRASES``)."""
         self.send_raw(encode({"type": "say", "phrase": phrase[:32]}))
+    def back(self) -> None:
+        """Play our seat again after the turn timer handed it to a computer."""
+        self.send_raw(encode({"type": "back"}))
 
     def send_raw(self, text: str | bytes) -> None:
         """Send one frame as it is (tests use it to misbehave)."""
@@ -221,6 +241,14 @@ class NetClient:
             variant = get_variant(self.variant_id, options)
             self.family = variant.family
             self._reader = ViewReader(variant.family, variant)
+            promised = message.get("commitment")
+            if isinstance(promised, str):
+                promised = promised[:128]
+                if self.deals is None or self.deals.seat != self.seat:
+                    self.deals = DealRecord(self.variant_id, options, len(message["names"]),
+                                            self.seat, promised)
+                else:
+                    self.deals = with_changed_commitment(self.deals, promised)
             self._put(Joined(self.seat, self.token, self.variant_id, options,
                              tuple(str(n) for n in message["names"]),
                              bool(message.get("watching", False))))
@@ -244,6 +272,9 @@ class NetClient:
             view = self._reader.read(message["view"])
             self.last_view = view
             self.step = int(message["step"])
+            if self.deals is not None and self.family is not None \
+                    and is_deal(self.step, message.get("event")):
+                self.deals.saw(self.family, view)
             self._put(Update(int(message["seat"]), view, message.get("event"), self.step,
                              tuple(int(s) for s in message.get("buy_queue", ()))))
         elif kind == "refused":
@@ -253,7 +284,30 @@ class NetClient:
             self._put(Queued(str(message["kind"])))
         elif kind == "seat":
             self._put(SeatChanged(int(message["seat"]), str(message["state"]),
-                                  float(message.get("wait", 0.0))))
+                                  float(message.get("wait", 0.0)),
+                                  message.get("timeouts") is True,
+                                  str(message.get("why", ""))[:16]))
+        elif kind == "rematch" and self.seat is not None:
+            # the same seat in a new match: its deals are checked against the new commitment
+            promised = str(message.get("commitment", ""))[:128]
+            self.over, self.verdict, self.step = False, None, -1
+            names = self.deals.players if self.deals is not None else 0
+            self.deals = DealRecord(self.variant_id, self.deals.options, names, self.seat,
+                                    promised) if self.deals is not None and promised else None
+            self._put(Rematch(promised))
+        elif kind == "removed":
+            self._refused = True  # no reconnecting: the token holds no seat any more
+            self._put(Removed(str(message.get("message", ""))[:200]))
+        elif kind == "clock":
+            self._put(TurnClock(int(message["seat"]), float(message["left"]),
+                                float(message["total"])))
         elif kind == "over":
             self.over = True
+            if self.deals is not None:
+                self.deals.reveal(message.get("reveal"))
+                self.verdict = check(self.deals)
+            else:
+                self.verdict = no_commitment()
+            if self.seat is not None:
+                self._put(DealsChecked(self.verdict.ok, self.verdict.words))
             self._put(MatchOver(message.get("result"), str(message.get("stalled", ""))))

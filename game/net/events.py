@@ -148,11 +148,44 @@ class Queued:
 @dataclass(frozen=True)
 class SeatChanged:
     """(both) A seat's player dropped out (``state`` "waiting", ``wait`` seconds before a
-    computer takes over), was taken over ("computer") or came back ("taken")."""
+    computer takes over), was taken over ("computer") or came back ("taken").
+    ``timeouts``: taken over because the seat's turn timer ran out three turns in a row (the
+    player gets it back by acting again: ``NetHost.back``, a client's ``back``)."""
 
     seat: int
     state: str
     wait: float = 0.0
+    timeouts: bool = False
+    #: the host's doing: "handed" (it gave the seat to a computer, or back: state "taken"),
+    #: "removed" (it removed the player: a computer plays the seat from now on)
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """(both) The host started a rematch: the same seats, a new seed (a new commitment to
+    it: ``game.net.fair``); each seat's first view of it follows (an ``Update`` with no
+    event, step 0)."""
+
+    commitment: str
+
+
+@dataclass(frozen=True)
+class Removed:
+    """(client) The host removed us from the game (``reason``, in words): the seat is a
+    computer's now and our token no longer takes it back."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """(both) The turn timer (``HostSettings.turn_time``) runs for ``seat``'s move: ``left``
+    seconds from now of ``total``; at zero the host draws or passes for the seat."""
+
+    seat: int
+    left: float
+    total: float
 
 
 @dataclass(frozen=True)
@@ -180,3 +213,14 @@ class Problem:
 
     text: str
     fatal: bool = False
+
+
+@dataclass(frozen=True)
+class DealsChecked:
+    """(client) The match is over and the host revealed its seed: every deal this seat saw
+    was rebuilt from it (``game.net.fair``). ``ok``: all match the commitment sent before
+    the first deal; ``words``: "Deals verified..." or the first mismatch, for the player.
+    Comes just before ``MatchOver``."""
+
+    ok: bool
+    words: str

@@ -16,6 +16,14 @@ action's public facts, never another hand or the stock. The contract game's buy 
 takes a buy or decline from any seat being offered the discard as soon as it comes and
 applies them in the order the match asks (seat order after the discarder).
 
+Turn timer (``HostSettings.turn_time``, a table manner, not a rule: the host's wall clock):
+each network player's move is given that many seconds (every client and the host's screen
+are told: ``clock``; the person at the host's own screen is not timed); at zero
+the host plays the seat's move itself with the engine's own action (decline a buy, draw,
+pass, end the turn, give up a play started; a contract seat that must discard: its
+computer's discard), logged like any other, and after ``TIMEOUTS_TO_COMPUTER`` timeouts in
+a row a computer plays the seat until its player acts again (``back``).
+
 Faults: a player who drops out keeps the seat for ``takeover_after`` seconds, then a
 computer of the seat's level plays it until the player comes back with the token the
 welcome gave; a client that floods, sends too much, too slowly reads or breaks the
@@ -39,7 +47,16 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.ai.turns import Decision, SeatPlayer, ask, computer_seed, make_computer, settle
+from game.ai.turns import (
+    SEAT_ONLY,
+    Decision,
+    SeatPlayer,
+    ask,
+    computer_seed,
+    make_computer,
+    settle,
+)
+from game.deals import random_deal
 from game.engine.actions import Action, NextHand, NotPlaying
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
@@ -57,10 +74,13 @@ from game.net.events import (
     Problem,
     Queued,
     Refused,
+    Rematch,
     Said,
     SeatChanged,
+    TurnClock,
     Update,
 )
+from game.net.fair import commitment, new_salt
 from game.net.talk import TableTalk
 from game.net.views import match_result_json, turn_count, view_json
 from game.net.watchers import WATCHING, Spectators, public_view
@@ -76,7 +96,7 @@ from game.net.wire import (
     decode_client,
     encode,
 )
-from game.session import GameSession, NetworkSeats
+from game.session import FairSeed, GameSession, NetworkSeats
 from game.solver import PLAY_ORACLE
 from game.store.seats import COMPUTER_KINDS, Seat
 
@@ -89,6 +109,11 @@ MAX_BAD_MESSAGES = 50
 #: What ``accept`` fails with when this computer has no room for another connection.
 OUT_OF_ROOM = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 _CLOSE = object()  # the outbox's last item: close the connection after what is before it
+#: What the host plays for a seat whose turn timer ran out, the first the match allows: the
+#: engine's own actions that need no card (never a knock: that is a player's choice).
+TIMEOUT_ACTIONS = tuple((kind, make) for kind, make in SEAT_ONLY if kind != "knock")
+#: Timeouts in a row after which a computer plays the seat until its player acts again.
+TIMEOUTS_TO_COMPUTER = 3
 
 
 @dataclass(frozen=True)
@@ -125,7 +150,8 @@ class HostSettings:
     table. ``max_connections``: connections holding no seat (yet) kept at once: a newcomer beyond
     it makes the oldest of them go. ``hello_timeout``: seconds a connection may take to say
     hello. ``outbox``: messages waiting for a client that reads too slowly before it is
-    closed (it may come back with its token and read the table afresh)."""
+    closed (it may come back with its token and read the table afresh). ``turn_time``:
+    seconds each person has for a move (0: no timer; see the module's text)."""
 
     host: str | None = None
     port: int = DEFAULT_PORT
@@ -145,6 +171,7 @@ class HostSettings:
     announce: bool = False
     max_actions: int | None = None
     spectators: int = 0  # how many may watch (``game.net.watchers``); 0: none
+    turn_time: float = 0.0
 
 
 def new_code() -> str:
@@ -243,6 +270,9 @@ class _Seat:
     timer: asyncio.TimerHandle | None = None
     sent_hand: int | None = None  # the hand whose turns the client has, and how many
     sent_turns: int = 0
+    timeouts: int = 0  # turns in a row the turn timer ran out on
+    away: bool = False  # a computer plays the seat after timeouts, until its player acts
+    handed: bool = False  # the host gave the seat to a computer (``NetHost.hand_over``)
 
 
 class NetHost:
@@ -262,6 +292,12 @@ class NetHost:
         packs, jokers = self.variant.deck_for(len(seats))
         self._most_cards = packs * 52 + jokers  # no action names more cards than the deck
         self.seed = secrets.randbits(48) if seed is None else seed
+        # provably fair deals: the seed's commitment goes to every joiner before the first
+        # deal, seed and salt at the match's end (``game.net.fair``); a resumed game keeps both
+        kept = resumed.fair if resumed is not None else None
+        self.salt = kept.salt if kept is not None else new_salt()
+        self.commitment = kept.commitment if kept is not None else commitment(self.seed,
+                                                                              self.salt)
         self.settings = settings or HostSettings()
         self.code = code_key(self.settings.code) if self.settings.code else new_code()
         self.address = ""
@@ -291,6 +327,11 @@ class NetHost:
         self._driver: asyncio.Task[None] | None = None
         self._loop.set_exception_handler(self._loop_problem)
         self._short = 0  # connections not accepted for want of room (open files) since told
+        self._moves = 0  # moments a seat's move became due (the turn timer's turns)
+        self._clock: asyncio.TimerHandle | None = None
+        self._clock_key: tuple[int, int] | None = None  # (seat, move) the timer runs for
+        self._clock_end = 0.0
+        self._removed: set[str] = set()  # the tokens of players the host removed
         self.stalled = ""
         self._watchers = Spectators(self.settings.spectators)
         self._talk = TableTalk()
@@ -354,6 +395,30 @@ class NetHost:
     def allow_spectators(self, most: int) -> None:
         """How many spectators may watch from now on (0: none; those watching stay)."""
         self._call(self._allow_spectators, most)
+    def back(self, seat: int) -> None:
+        """The person at this screen plays ``seat`` again after the turn timer handed it to
+        a computer (any key or click of theirs says so); nothing if it was not."""
+        self._call(self._back, seat)
+
+    def hand_over(self, seat: int, computer: bool = True) -> None:
+        """The host gives network seat ``seat`` to a computer (``computer``), or back to its
+        player; every screen is told (``SeatChanged`` with ``why`` "handed")."""
+        self._call(self._hand_over, seat, computer)
+
+    def remove(self, seat: int) -> None:
+        """The host removes the player of network seat ``seat``: they are told in words and
+        their connection closed, their token never takes the seat back, and a computer
+        plays it (before the match: the seat is open again)."""
+        self._call(self._remove, seat)
+
+    def rematch(self, seed: int | None = None) -> int:
+        """Once the match is over: a new match with the same seats and players (a computer
+        still plays a removed player's seat), dealt from ``seed`` (a fresh one if None),
+        committed to afresh; every client is told (``rematch``) and sent its first view.
+        Returns the seed (``session()`` holds the new match once it has begun)."""
+        seed = random_deal() if seed is None else seed
+        self._call(self._rematch, seed)
+        return seed
 
     def stop(self) -> None:
         """Stop hosting: every connection is closed, the port freed; returns at once."""
@@ -449,6 +514,7 @@ class NetHost:
                 if seat.timer is not None:
                     seat.timer.cancel()
             self._announcer = None
+            self._clock_off()
             if announcer is not None:
                 await announcer.stop()
             server.close(close_connections=True, reason="the host stopped")
@@ -605,6 +671,9 @@ class NetHost:
         if message.get("watch"):
             return self._watch(conn, message["name"])
         token = message.get("token")
+        if token is not None and token in self._removed:
+            self._error(conn, "removed", "the host removed you from this game", close=True)
+            return False
         if token is not None:
             held = self._seat_of_token(token)
             if held is None:
@@ -659,7 +728,8 @@ class NetHost:
         self._send(conn, {"type": "welcome", "protocol": PROTOCOL_VERSION,
                           "game": GAME_VERSION, "seat": seat, "token": record.token,
                           "variant": self.variant_id, "options": self.options,
-                          "names": [s.name for s in self._seats]})
+                          "names": [s.name for s in self._seats],
+                          "commitment": self.commitment})
         record.sent_hand = None
 
     def _rejoin(self, conn: _Conn, seat: int) -> None:
@@ -681,6 +751,7 @@ class NetHost:
         self._lobby_changed()
         if self._started:
             self._send_update(seat, None)
+            self._tell_clock(conn)
             self._wake_driver()
 
     def _disconnected(self, conn: _Conn) -> None:
@@ -717,9 +788,15 @@ class NetHost:
             self._lobby_changed()
             self._wake_driver()
 
-    def _seat_changed(self, seat: int, state: str, wait: float = 0.0) -> None:
-        self._put(SeatChanged(seat, state, wait))
-        self._broadcast({"type": "seat", "seat": seat, "state": state, "wait": wait})
+    def _seat_changed(self, seat: int, state: str, wait: float = 0.0,
+                      timeouts: bool = False, why: str = "") -> None:
+        self._put(SeatChanged(seat, state, wait, timeouts, why))
+        message: dict[str, Any] = {"type": "seat", "seat": seat, "state": state, "wait": wait}
+        if timeouts:
+            message["timeouts"] = True
+        if why:
+            message["why"] = why
+        self._broadcast(message)
 
     def _lobby_changed(self) -> None:
         seats = self.lobby()
@@ -760,6 +837,9 @@ class NetHost:
             self._close(conn, "left")
         elif kind == "say":
             self._say(conn, conn.seat, message["phrase"])
+        elif kind == "back":
+            if conn.seat is not None:
+                self._back(conn.seat)
         elif conn.seat is not None:
             self._client_action(conn, conn.seat, message)
 
@@ -864,6 +944,10 @@ class NetHost:
         if action.player != seat:
             self._refuse(seat, f"you play seat {seat + 1}")
             return
+        if self._seats[seat].handed:
+            self._refuse(seat, "the host handed your seat to a computer")
+            return
+        self._back(seat)  # a player acting again takes the seat back from the computer
         if isinstance(action, NotPlaying) and action.unsettled:
             # the must-play search's answer is the host's own: its match asks the search
             # and logs an unsettled answer itself (``Match.apply``)
@@ -883,6 +967,157 @@ class NetHost:
         refusal = self._apply(seat, action)
         if refusal:
             self._refuse(seat, refusal)
+        else:
+            self._seats[seat].timeouts = 0
+
+    def _hand_over(self, seat: int, computer: bool) -> None:
+        if not 0 <= seat < len(self._seats) or self._seats[seat].spec.kind != NET:
+            self._put(Problem(f"seat {seat + 1} is not a network seat"))
+            return
+        record = self._seats[seat]
+        if record.handed == computer:
+            return
+        record.handed = computer
+        record.away = False
+        record.timeouts = 0
+        state = "computer" if computer else "taken" if record.conn is not None \
+            else record.state
+        self._seat_changed(seat, state, why="handed")
+        self._lobby_changed()
+        self._wake_driver()
+
+    def _remove(self, seat: int) -> None:
+        if not 0 <= seat < len(self._seats) or self._seats[seat].spec.kind != NET:
+            self._put(Problem(f"seat {seat + 1} is not a network seat"))
+            return
+        record = self._seats[seat]
+        if record.token is not None:
+            self._removed.add(record.token)
+        record.token = None
+        conn, record.conn = record.conn, None
+        if record.timer is not None:
+            record.timer.cancel()
+            record.timer = None
+        if conn is not None:
+            conn.seat = None
+            self._send(conn, {"type": "removed",
+                              "message": "the host removed you from this game"})
+            self._close(conn, "removed by the host")
+        if not self._started:  # in the lobby: the seat is free for someone else
+            record.state = "open"
+            if self._resumed is None:
+                record.name = record.spec.name or f"Player {seat + 1}"
+            self._lobby_changed()
+            return
+        record.state = "computer"
+        record.away = False
+        self._seat_changed(seat, "computer", why="removed")
+        self._lobby_changed()
+        self._wake_driver()
+
+    def _rematch(self, seed: int) -> None:
+        match = self._match
+        if match is None or not self._finished:
+            self._put(Problem("a rematch starts once the match is over"))
+            return
+        try:
+            rematch = new_match(self.variant_id, len(self._seats), seed, self.options,
+                                [s.name for s in self._seats], oracle=PLAY_ORACLE)
+        except (IllegalAction, ValueError) as error:
+            self._put(Problem(f"the rematch cannot start: {error}"))
+            return
+        self.seed, self.salt = seed, new_salt()
+        self.commitment = commitment(seed, self.salt)
+        self._match = rematch
+        self._finished, self.stalled = False, ""
+        self._started_at = time.time()
+        self._pending.clear()
+        self._players.clear()  # the computers are seeded from the new seed
+        for record in self._seats:
+            record.sent_hand, record.sent_turns = None, 0
+            record.timeouts, record.away = 0, False
+        self._snapshot = self._session_copy()
+        self._put(Rematch(self.commitment))
+        self._broadcast({"type": "rematch", "commitment": self.commitment})
+        for seat in range(len(self._seats)):
+            self._send_update(seat, None)
+        self._driver = self._loop.create_task(self._drive())
+
+    def _back(self, seat: int) -> None:
+        """``seat``'s player acts again: the computer the turn timer gave it stops."""
+        if not 0 <= seat < len(self._seats):
+            return
+        record = self._seats[seat]
+        record.timeouts = 0
+        if record.away:
+            record.away = False
+            self._seat_changed(seat, "taken" if record.spec.kind == LOCAL or record.conn
+                               else record.state)
+            self._wake_driver()
+
+    # ------------------------------------------------------------------ the turn timer
+
+    def _clock_on(self, seat: int) -> None:
+        """A person's move is due from ``seat``: the turn timer starts (once per move)."""
+        total = self.settings.turn_time
+        key = (seat, self._moves)
+        if total <= 0 or self._clock_key == key:
+            return
+        self._clock_off()
+        self._clock_key = key
+        self._clock_end = self._loop.time() + total
+        self._clock = self._loop.call_later(total, self._time_out, key)
+        self._tell_clock(None)
+
+    def _clock_off(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+        self._clock = None
+        self._clock_key = None
+
+    def _tell_clock(self, conn: _Conn | None) -> None:
+        """The running turn timer, to every client and the host's screen (or to ``conn``)."""
+        if self._clock_key is None:
+            return
+        seat = self._clock_key[0]
+        left = max(0.0, self._clock_end - self._loop.time())
+        message = {"type": "clock", "seat": seat, "left": round(left, 2),
+                   "total": self.settings.turn_time}
+        if conn is not None:
+            self._send(conn, message)
+            return
+        self._put(TurnClock(seat, left, self.settings.turn_time))
+        self._broadcast(message)
+
+    def _time_out(self, key: tuple[int, int]) -> None:
+        self._clock = None
+        if key == self._clock_key:
+            self._loop.create_task(self._timed_out(key))
+
+    async def _timed_out(self, key: tuple[int, int]) -> None:
+        """The turn timer ran out on ``key``'s move: the host plays it for the seat, its
+        engine's own action (logged like any other), to the end of the seat's move."""
+        match = self._match
+        seat, move = key
+        if match is None or match.over or match.hand_over or match.awaiting != seat \
+                or self._controller(seat) == "computer":
+            return
+        for _try in range(8):
+            if match.over or match.hand_over or match.awaiting != seat or self._moves != move:
+                break
+            legal = match.legal_kinds()
+            for kind, make in TIMEOUT_ACTIONS:
+                if kind in legal and not self._apply(seat, make(seat)):
+                    break
+            else:  # nothing that needs no card (a discard is due): the seat's computer's
+                if not await self._computer_move(seat, force=True):
+                    return
+        record = self._seats[seat]
+        record.timeouts += 1
+        if record.timeouts >= TIMEOUTS_TO_COMPUTER and not record.away:
+            record.away = True
+            self._seat_changed(seat, "computer", timeouts=True)
+        self._wake_driver()
 
     # ------------------------------------------------------------------ the match
 
@@ -941,7 +1176,7 @@ class NetHost:
             return f"not a valid action ({type(error).__name__})"
         visible = VISIBLE[self.family](match) if seat is not None else set()
         before = Counter(match.hand.hands[seat]) if seat is not None else Counter()
-        current = match.current
+        current, awaiting = match.current, match.awaiting
         try:
             match.apply(action)
         except Exception as error:  # noqa: BLE001 - verified: this would be an engine bug
@@ -954,6 +1189,8 @@ class NetHost:
             played = sorted((before - after).elements())
             came = sorted((after - before).elements())
         ended = match.hand_over or match.current != current or seat is None
+        if ended or match.awaiting != awaiting:
+            self._moves += 1  # another move is due: the turn timer starts afresh
         step = len(match.log)
         event = public_event(seat, action, len(came), played,
                              [c for c in came if c in visible], ended, step)
@@ -993,7 +1230,8 @@ class NetHost:
 
     def _controller(self, seat: int) -> str:
         record = self._seats[seat]
-        if record.spec.kind in COMPUTER_KINDS or record.state == "computer":
+        if record.spec.kind in COMPUTER_KINDS or record.state == "computer" or record.away \
+                or record.handed:
             return "computer"
         return record.spec.kind
 
@@ -1019,6 +1257,7 @@ class NetHost:
                     self._finish(f"stopped after {cap} actions without a result")
                     return
                 if match.hand_over:
+                    self._clock_off()
                     if self.settings.hand_pause > 0:
                         await asyncio.sleep(self.settings.hand_pause)
                     self._apply(None, NextHand(None))
@@ -1031,9 +1270,14 @@ class NetHost:
                         self._refuse(seat, refusal)
                     continue
                 if self._controller(seat) == "computer":
+                    self._clock_off()
                     if not await self._computer_move(seat):
                         return
                     continue
+                if self._seats[seat].spec.kind == NET:
+                    self._clock_on(seat)  # a player on the network: the host's is not timed
+                else:
+                    self._clock_off()
                 wake.clear()
                 await wake.wait()
         except asyncio.CancelledError:
@@ -1041,16 +1285,16 @@ class NetHost:
         except Exception as error:  # noqa: BLE001 - told to the screen and every client
             self._finish(f"the match stopped: {type(error).__name__}: {error}")
 
-    async def _computer_move(self, seat: int) -> bool:
+    async def _computer_move(self, seat: int, force: bool = False) -> bool:
         """A computer's move for ``seat`` (thought out on a worker thread); False when the
-        match cannot go on."""
+        match cannot go on. ``force``: for a person's seat whose turn timer ran out."""
         match = self._match
         assert match is not None
         player = self._computer(seat)
         step = len(match.log)
         decision = await self._loop.run_in_executor(self._pool, ask, player, match.view(seat))
         if len(match.log) != step or match.awaiting != seat \
-                or self._controller(seat) != "computer":
+                or (self._controller(seat) != "computer" and not force):
             return True  # the table moved on meanwhile (the player came back)
 
         def commit(chosen: Decision) -> str:
@@ -1068,8 +1312,10 @@ class NetHost:
         self._finished = True
         self.stalled = stalled
         result = match_result_json(match.result)
+        self._clock_off()
         self._put(MatchOver(result, stalled))
-        self._broadcast({"type": "over", "result": result, "stalled": stalled})
+        self._broadcast({"type": "over", "result": result, "stalled": stalled,
+                         "reveal": {"seed": self.seed, "salt": self.salt}})
         for seat in self._seats:
             if seat.timer is not None:
                 seat.timer.cancel()
@@ -1083,7 +1329,8 @@ class NetHost:
                  for i, s in enumerate(self._seats)]
         remote = tuple(i for i, s in enumerate(self._seats) if s.spec.kind == NET)
         network = NetworkSeats(remote, tuple(self._seats[i].spec.level for i in remote))
-        return GameSession(match.clone(), seats, self._started_at, network=network)
+        return GameSession(match.clone(), seats, self._started_at, network=network,
+                           fair=FairSeed(self.commitment, self.salt))
 
 
 class _Quiet:

@@ -3,9 +3,9 @@ sends is checked against before the host looks at it.
 
 Messages are JSON objects in websocket text frames, each with a ``type``. A client sends
 ``hello`` (once, first; ``watch`` to watch where the host lets spectators in), ``action``,
-``say`` (a quick table message: a phrase's id, never text) and ``leave``; the host sends
-``welcome``, ``lobby``, ``start``, ``update``, ``refused``, ``seat``, ``said``, ``over`` and
-``error``. The host checks a
+``say`` (a quick table message: a phrase's id, never text), ``back`` and ``leave``; the host
+sends ``welcome``, ``lobby``, ``start``, ``update``, ``refused``, ``seat``, ``said``,
+``clock``, ``over`` and ``error``. The host checks a
 client's message in this order, stopping at the first problem: a text frame of at most
 ``MAX_CLIENT_MESSAGE`` bytes (websockets closes the connection on a bigger one), JSON, an
 object, a known ``type``, exactly the fields the schema names for it with their types and
@@ -77,6 +77,7 @@ CLIENT_SCHEMA: dict[str, dict[str, Field]] = {
         "phrase": Field((str,), longest=MAX_KIND),
     },
     "leave": {},
+    "back": {},  # the player whose seat a computer took after timeouts plays it again
 }
 
 

@@ -22,6 +22,7 @@ PRESETS_FILE = "presets.json"
 SAVES_DIR = "saves"
 STATS_FILE = "stats.sqlite3"
 TOKENS_FILE = "seat_tokens.json"
+DEALS_DIR = "deals"
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,11 @@ class DataPaths:
     @property
     def tokens_file(self) -> Path:
         return self.data_dir / TOKENS_FILE
+
+    @property
+    def deals_dir(self) -> Path:
+        """The joined network games' deals, kept to check them again (``verify``)."""
+        return self.data_dir / DEALS_DIR
 
 
 def folder_problem(path: str | Path) -> str | None:

@@ -33,6 +33,7 @@ from game.ui.cardtable.phases import DEAL, SETTLE, STOPPED, THINK, WAIT
 from game.ui.cardtable.sidebar_focus import SidebarFocus
 from game.ui.cardtable.sprites import Origin, SpriteLayer
 from game.ui.cardtable.text import TextCache
+from game.ui.cardtable.turn_clock import TurnTimer, draw_clock_tab
 from game.ui.scene import Scene
 from game.ui.scenes import screens
 from game.ui.spoken import sentences
@@ -107,6 +108,8 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         super().__init__(app)
         self.session = session
         self.autosave = autosave
+        #: a network game's turn timer, as the host tells it (``game.ui.cardtable.turn_clock``)
+        self.turn_timer = TurnTimer()
         self.text = TextCache()
         self.sprites = SpriteLayer(lambda: self.app.card_art)
         self.selected: list[Card] = []
@@ -554,6 +557,17 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
     def clear_message(self) -> None:
         """Take the note above the status line away."""
         self.message = None
+
+    def draw_own_clock(self, surface: pygame.Surface, status: pygame.Rect) -> None:
+        """This screen's seat's turn timer (a network game's), at the right end of the
+        status line, while its move is timed."""
+        seat = self.match.awaiting
+        if self.match.hand_over or seat not in self.session.humans:
+            return
+        left = self.turn_timer.left(seat, self.clock)
+        if left is not None:
+            draw_clock_tab(surface, self.text, (status.right - 8, status.centery), left,
+                           self.turn_timer.total, max(40, status.height * 2))
 
     def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
             ttl: float = 6.0) -> None:

@@ -31,8 +31,10 @@ from game.net.events import (
     Refused,
     Said,
     SeatChanged,
+    TurnClock,
 )
 from game.ui.cardtable.talk import talk_refusal, tell_watchers
+from game.ui.cardtable.turn_clock import TurnTimer, timed_out_words
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -55,6 +57,7 @@ class HostedTable(Protocol):
     session: GameSession
     clock: float
     sprites: SpriteLayer
+    turn_timer: TurnTimer
     phase_time: float
 
     @property
@@ -78,6 +81,8 @@ class SeatState:
 
     state: str
     until: float = 0.0
+    timeouts: bool = False  # taken over after its turn ran out three times in a row
+    why: str = ""  # the host's doing: "handed" (to a computer), "removed" (its player)
 
 
 #: a seat box's facts (either family's ``SeatInfo``): a frozen dataclass with ``seat``, ``note``
@@ -107,6 +112,8 @@ class HostNews:
                     self.incoming.append(event)
             elif isinstance(event, SeatChanged) and event.seat in self.seats:
                 self._seat_changed(event)
+            elif isinstance(event, TurnClock):
+                table.turn_timer.start(event, table.clock)
             elif isinstance(event, Refused):
                 self.refused(event)
             elif isinstance(event, Queued):
@@ -142,9 +149,20 @@ class HostNews:
                       [_("A computer takes over in {n} s unless they come back.").format(
                           n=round(event.wait))], tone="warn")
         elif event.state == "computer":
-            self.seats[event.seat] = SeatState("computer")
-            table.say(_("A computer plays for {name}").format(name=name),
-                      [_("They get their seat back when they join again.")], tone="warn")
+            self.seats[event.seat] = SeatState("computer", timeouts=event.timeouts,
+                                               why=event.why)
+            if event.why == "removed":
+                table.say(_("{name} was removed from the game").format(name=name),
+                          [_("A computer plays the seat from now on.")])
+            elif event.why == "handed":
+                table.say(_("A computer plays for {name}").format(name=name),
+                          [_("Players… in the menu gives the seat back.")])
+            elif event.timeouts:
+                title, lines = timed_out_words(name, own=False)
+                table.say(title, lines, tone="warn")
+            else:
+                table.say(_("A computer plays for {name}").format(name=name),
+                          [_("They get their seat back when they join again.")], tone="warn")
         else:
             self.seats[event.seat] = SeatState("taken")
             table.say(_("{name} is back").format(name=name))
@@ -157,8 +175,15 @@ class HostNews:
             return ""
         if state.state == "waiting":
             left = max(0, round(state.until - self.hosted.clock))
-            return _("Disconnected: a computer in {n} s").format(n=left)
+            # the seconds first: a narrow box or the thinking tab never hides them
+            return _("{n} s to come back, then a computer").format(n=left)
         if state.state == "computer":
+            if state.why == "removed":
+                return _("Removed: a computer plays")
+            if state.why == "handed":
+                return _("Handed to a computer")
+            if state.timeouts:
+                return _("Timed out: a computer plays")
             return _("Dropped out: a computer plays")
         return _("Network player")
 

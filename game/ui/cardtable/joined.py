@@ -13,8 +13,10 @@ default); only then does the table say the host is gone, its last view kept on s
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from game.engine.actions import Action, NextHand
@@ -22,6 +24,7 @@ from game.i18n import N_, _, ngettext
 from game.net import NetClient
 from game.net.address import shown_host
 from game.net.events import (
+    DealsChecked,
     HostLost,
     Joined,
     JoinRefused,
@@ -30,13 +33,18 @@ from game.net.events import (
     Problem,
     Queued,
     Refused,
+    Rematch,
+    Removed,
     Said,
     SeatChanged,
+    TurnClock,
     Update,
 )
+from game.net.fair import record_name, write_record
 from game.session import GameSession, NetworkSeats
 from game.store.seats import COMPUTER_KINDS, Seat
 from game.ui.cardtable.talk import talk_refusal, tell_watchers
+from game.ui.cardtable.turn_clock import TurnTimer, timed_out_words
 
 #: tries to get the seat back after a lost connection, and the seconds between them
 RETRIES = 5
@@ -72,10 +80,12 @@ class JoinedTable(Protocol):
 
     clock: float
     session: GameSession
+    turn_timer: TurnTimer
 
     def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
             ttl: float = 6.0) -> None: ...
     def stop(self, problem: str) -> None: ...
+    def clear_message(self) -> None: ...
     def fresh_view(self, update: Update) -> None: ...
     def refused(self, reason: str) -> None: ...
     def host_gone(self) -> None: ...
@@ -105,6 +115,22 @@ def seat_note(kinds: Sequence[str], seat: int, mine: int) -> str:
     return _("At the host's screen") if kind == "local" else _("Network player")
 
 
+def host_did_words(event: SeatChanged, name: str, own: bool) -> tuple[str, list[str]]:
+    """What a joined table says when the host handed a seat to a computer (or back) or
+    removed its player (``own``: this screen's seat)."""
+    if event.why == "removed":
+        return (_("The host removed {name}").format(name=name),
+                [_("A computer plays the seat from now on.")])
+    if event.state == "computer":
+        if own:
+            return (_("The host handed your seat to a computer"),
+                    [_("You watch the table; the host may give it back.")])
+        return _("The host handed {name}'s seat to a computer").format(name=name), []
+    if own:
+        return _("The host gave your seat back: you play again"), []
+    return _("{name} plays again").format(name=name), []
+
+
 def waiting_words(kinds: Sequence[str], seat: int, name: str) -> str:
     """The status line while another seat's move is awaited from the host."""
     kind = kinds[seat] if seat < len(kinds) else ""
@@ -119,7 +145,8 @@ class JoinedSeat:
     """The table's seat as the host plays it: see the module's text."""
 
     def __init__(self, table: JoinedTable, client: NetClient, step: int,
-                 read: Callable[[dict[str, Any]], Action]) -> None:
+                 read: Callable[[dict[str, Any]], Action],
+                 deals_dir: Path | None = None) -> None:
         self.table = table
         self.client = client
         self.step = step  # the step of the view on the table
@@ -135,6 +162,17 @@ class JoinedSeat:
         self.on_over: Callable[[], None] | None = None
         self.watchers: tuple[str, ...] = ()  # the spectators
         self.first_lost = ""  # why the connection was lost before the tries again
+        #: the deals checked against the seed the host revealed at the end (``game.net.fair``)
+        #: and where the record is kept (in ``deals_dir``) for ``machiavelli verify``
+        self.deals_dir = deals_dir
+        self.deals: DealsChecked | None = None
+        self.deals_kept: Path | None = None
+        self.away = False  # a computer plays this seat after its turn ran out three times
+        #: the host's rematch: its first view, and the news after it, for the new table
+        self.rematching = False
+        self.rematch_update: Update | None = None
+        self.rematch_backlog: list[object] = []
+        self.handed_on = False  # the client plays on at a new table (a rematch)
 
     # -- every frame
 
@@ -145,8 +183,17 @@ class JoinedSeat:
 
     def take(self, events: list[object]) -> None:
         table = self.table
-        for event in events:
-            if isinstance(event, Update):
+        if self.rematch_update is not None:  # all for the rematch's table, once it opens
+            self.rematch_backlog += events
+            return
+        for index, event in enumerate(events):
+            if self.rematching and isinstance(event, Update) and event.event is None:
+                self.rematch_update = event  # the new match's first view: a new table
+                self.rematch_backlog = list(events[index + 1:])
+                return
+            if isinstance(event, Rematch):
+                self.rematching = True
+            elif isinstance(event, Update):
                 if event.event is None:
                     if not self.lost:
                         self.incoming.clear()
@@ -160,6 +207,8 @@ class JoinedSeat:
                 table.say(_("Back at the table"), [_("The host gave you your seat back.")])
             elif isinstance(event, JoinRefused):
                 self._give_up(event.reason)
+            elif isinstance(event, Removed):
+                self._removed()
             elif isinstance(event, Refused):
                 self.sent = max(0, self.sent - 1)
                 table.refused(event.reason)
@@ -171,6 +220,10 @@ class JoinedSeat:
                 table.talk.heard(event)  # type: ignore[attr-defined]
             elif isinstance(event, Lobby):
                 self.watchers = tell_watchers(table, self.watchers, event.watchers)
+            elif isinstance(event, TurnClock):
+                table.turn_timer.start(event, table.clock)
+            elif isinstance(event, DealsChecked):
+                self._deals_checked(event)
             elif isinstance(event, MatchOver):
                 if self.on_over is not None:
                     self.on_over()  # the seat's kept token has served
@@ -181,6 +234,26 @@ class JoinedSeat:
             elif isinstance(event, Problem):
                 table.say(talk_refusal(event.text) or event.text, tone="warn")
 
+    def _deals_checked(self, event: DealsChecked) -> None:
+        """The match is over and its deals were checked: said (loudly when they do not
+        match), shown on the end screen, and the record kept for ``machiavelli verify``."""
+        self.deals = event
+        record = self.client.deals
+        if record is not None and self.deals_dir is not None:
+            client = self.client
+            path = self.deals_dir / record_name(f"{shown_host(client.host)}:{client.port}",
+                                                client.code, time.time())
+            try:
+                write_record(record, path)
+                self.deals_kept = path
+            except OSError:
+                self.deals_kept = None
+        if event.ok:
+            self.table.say(_("Deals verified"), [event.words], ttl=10.0)
+        else:  # loudly: kept on show, and said aloud
+            self.table.say(_("The deals do not match!"), [event.words], tone="error",
+                           ttl=120.0)
+
     def _seat_changed(self, event: SeatChanged) -> None:
         seats = self.table.session.seats
         if not 0 <= event.seat < len(seats):
@@ -188,7 +261,21 @@ class JoinedSeat:
         if event.seat == self.client.seat:
             return  # our own seat: we know we are back (the table said so)
         name = seats[event.seat].name
-        if event.state == "waiting":
+        own = event.seat == self.client.seat
+        if own:
+            self.away = event.state == "computer" and event.timeouts
+        if event.why:
+            title, lines = host_did_words(event, name, own)
+            self.table.say(title, lines, tone="warn", ttl=10.0)
+        elif event.state == "computer" and event.timeouts:
+            title, lines = timed_out_words(name, own)
+            # this screen's own seat: kept on show (and said aloud) until the person acts
+            self.table.say(title, lines, tone="error" if own else "warn",
+                           ttl=600.0 if own else 6.0)
+        elif own:
+            if event.state == "taken":
+                self.table.say(_("You play your seat again"))
+        elif event.state == "waiting":
             self.table.say(_("{name} dropped out").format(name=name),
                            [_("A computer takes over in {n} s unless they come back.").format(
                                n=round(event.wait))], tone="warn")
@@ -267,8 +354,20 @@ class JoinedSeat:
         self.retries_left -= 1
         old = self.client
         self.client = NetClient(f"{shown_host(old.host)}:{old.port}", old.code, old.name,
-                                token=old.token)
+                                token=old.token, deals=old.deals)
         self.client.start()
+
+    def _removed(self) -> None:
+        """The host removed this screen's player: said, the table stays as it was, and the
+        seat is never asked back."""
+        self.lost = _("removed by the host")
+        self.reconnecting = False
+        self.retry_at = None
+        self.retries_left = 0
+        self.incoming.clear()
+        self.table.host_gone()
+        self.table.stop(_("The host removed you from this game. The table stays as you last "
+                          "saw it."))
 
     def _give_up(self, reason: str) -> None:
         self.lost = reason
@@ -280,6 +379,18 @@ class JoinedSeat:
         self.table.stop(_("The host is gone: {reason} The table stays as you last saw it."
                           ).format(reason=lost_words(self.first_lost or reason)))
 
+    def back(self) -> bool:
+        """Any key or click of the person while a computer plays their seat after
+        timeouts: they play it again (the host is told); False when it was not away."""
+        if not self.away or self.lost:
+            return False
+        self.away = False
+        self.client.back()
+        self.table.clear_message()
+        return True
+
     def close(self) -> None:
+        if self.handed_on:
+            return
         self.retry_at = None
         self.client.close()

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 ENTRIES = (
     ("resume", N_("Resume"), N_("Back to the table (Esc)"), "primary"),
     ("save", N_("Save game…"), N_("Keep this game under a name of your choosing"), "plain"),
+    ("players", N_("Players…"), N_("Let a computer play a network seat, or remove its player"),
+     "plain"),
     ("settings", N_("Settings…"), N_("Animation speed, sound, cards and colours, full screen"),
      "plain"),
     ("title", N_("Quit to title"), N_("Leave the table; the game stays in the autosave"), "plain"),
@@ -43,8 +45,11 @@ class TableMenu(Dialog):
         return "resume"
 
     def entries(self) -> list[tuple[str, str, str, str]]:
-        """The menu's entries: a joined network game is the host's to save."""
-        entries = [e for e in ENTRIES if not (e[0] == "save" and self.table.remote_match)]
+        """The menu's entries: a joined network game is the host's to save; only the host's
+        table has its network seats' players to manage."""
+        hosting = getattr(self.table, "host", None) is not None
+        entries = [e for e in ENTRIES if not (e[0] == "save" and self.table.remote_match)
+                   and not (e[0] == "players" and not hosting)]
         if getattr(self.table, "talk", None) is not None:  # a network table
             entries.insert(1, TALK)
         return entries
@@ -53,8 +58,9 @@ class TableMenu(Dialog):
         return len(self.entries()) * self.px(52)
 
     def build_extra(self, box: object, rect: pygame.Rect) -> None:
-        actions = {"resume": self.close, "save": self.save, "settings": self.settings,
-                   "title": self.to_title, "quit": self.quit, "talk": self.talk}
+        actions = {"resume": self.close, "save": self.save, "players": self.players,
+                   "settings": self.settings, "title": self.to_title, "quit": self.quit,
+                   "talk": self.talk}
         y = rect.y
         for key, text, tip, style in self.entries():  # N_ only marks them: say them
             self.button(pygame.Rect(rect.x, y, rect.w, self.px(42)), _(text), actions[key],
@@ -83,6 +89,15 @@ class TableMenu(Dialog):
         (it asks before replacing a save and keeps the autosave's name for the autosave)."""
         self.close()
         self.app.scenes.push(screens.saves(self.app, "save", self.table.session))
+
+    def players(self) -> None:
+        """The host's Players dialog: a network seat to a computer, a player removed."""
+        from game.ui.cardtable.host_seats import HostSeatsDialog
+
+        table: Any = self.table  # a hosted table: its host and its HostNews
+        self.close()
+        self.app.scenes.push(HostSeatsDialog(self.app, table.host, table.network,
+                                             [s.name for s in table.session.seats]))
 
     def settings(self) -> None:
         """The settings screen over the table; Done comes back to the table."""

@@ -11,7 +11,8 @@ import pygame
 from game.i18n import _
 from game.ui.cardtable.draw import panel
 from game.ui.cardtable.text import TextCache
-from game.ui.theme import CREAM, GOLD_LIGHT, TABLE_LOG_BACK
+from game.ui.cardtable.turn_clock import URGENT, clock_words
+from game.ui.theme import CREAM, GOLD_LIGHT, PALE_RED, TABLE_LOG_BACK
 
 #: seconds of thinking after which the time taken is shown too
 SECONDS_FROM = 2.0
@@ -41,14 +42,17 @@ def draw_spinner(surface: pygame.Surface, center: tuple[int, int], radius: int,
 
 
 def draw_thinking(surface: pygame.Surface, text: TextCache, anchor: pygame.Rect,
-                  clock: float, seconds: float) -> pygame.Rect:
+                  clock: float, seconds: float, left: float | None = None) -> pygame.Rect:
     """The spinner (and the seconds taken, once there are some to say) on a dark tab at
     the middle of the right edge of ``anchor`` (a seat's box, where its name, level and
-    "playing" tag leave room, or a note). Returns the tab's rect."""
+    "playing" tag leave room, or a note). ``left``: the seconds left on the move's turn
+    timer (a network game's), shown instead of those taken, red once short. Returns the
+    tab's rect."""
     radius = max(7, min(11, anchor.height // 9))
-    words = elapsed_words(seconds)
+    words = elapsed_words(seconds) if left is None else clock_words(left)
     px = max(11, radius + 3)
-    label = text.render(words, px, CREAM, bold=True) if words else None
+    ink = PALE_RED if left is not None and left < URGENT else CREAM
+    label = text.render(words, px, ink, bold=True) if words else None
     width = 2 * radius + 10 + (label.get_width() + 6 if label is not None else 0)
     tab = pygame.Rect(0, 0, width, 2 * radius + 8)
     tab.midright = (anchor.right - 8, anchor.centery)

@@ -23,6 +23,7 @@ from game.ui.cardtable.overlays import (
     draw_status_pill,
 )
 from game.ui.cardtable.thinking import draw_thinking
+from game.ui.cardtable.turn_clock import tab_room
 from game.ui.contract.layout import UNDER_OFFSET, ContractLayout, info_px, log_px
 from game.ui.contract.model import ContractModel, SeatFacts, kind_tag, meld_tag
 from game.ui.theme import (
@@ -201,6 +202,9 @@ class ContractHud(BoardCache):
         surface.blit(self.text.render(name, name_px, GOLD_LIGHT if lit else CREAM, bold=True),
                      (x, y))
         y += int(name_px * 1.3)
+        full = width  # the last line, below the tab, has the whole width
+        if lit:  # the thinking (or turn timer's) tab sits at the right of these lines
+            width = max(20, width - tab_room(rect.height, self.text))
         compact = rect.width < 190 * scale
         cards = ngettext("{cards} card", "{cards} cards", info.cards).format(cards=info.cards)
         if compact and not info.note:  # narrow: the level goes, the score gets its own line
@@ -220,7 +224,7 @@ class ContractHud(BoardCache):
                                       bold=info.laid_down)
         buys = ngettext("{buys_left} buy", "{buys_left} buys", info.buys_left).format(
             buys_left=info.buys_left)
-        room = max(10, width - down_label.get_width() - 8)
+        room = max(10, full - down_label.get_width() - 8)
         if not compact and self.text.font(small_px).size(buys + _(" left"))[0] <= room:
             buys += _(" left")
         buys = self.text.fit(buys, small_px, room)
@@ -451,10 +455,10 @@ class ContractHud(BoardCache):
               max(8, rect.width // 8), 3)
 
     def draw_thinking(self, surface: pygame.Surface, anchor: pygame.Rect, clock: float,
-                      seconds: float) -> None:
+                      seconds: float, left: float | None = None) -> None:
         """Someone thinking (a seat's box, the hint's note): a turning spinner and, after
-        a while, the seconds taken."""
-        draw_thinking(surface, self.text, anchor, clock, seconds)
+        a while, the seconds taken; ``left``: the seconds left on a timed network move."""
+        draw_thinking(surface, self.text, anchor, clock, seconds, left)
 
     def draw_seat_marker(self, surface: pygame.Surface, layout: ContractLayout, seat: int,
                          clock: float, colour: tuple[int, int, int] = GOLD_LIGHT) -> None:

@@ -95,6 +95,9 @@ class ContractScoreboardScene(EndOfHandScene):
                       _("Back to the title screen"))]
         elif self.over:
             specs = [("title", _("Title"), self.to_title, "plain", _("Back to the title screen")),
+                     ("new", _("Rematch"), self.new_game, "primary",
+                      _("A new match with the same seats and a new deal, for everyone at "
+                        "this network table (Enter)")) if self.hosting else
                      ("new", _("New game"), self.new_game, "primary",
                       _("Play again with the same players and rules"))]
         else:
@@ -125,6 +128,9 @@ class ContractScoreboardScene(EndOfHandScene):
             self.table.next_round()
 
     def new_game(self) -> None:
+        if self.hosting:  # the network table plays again, every seat as it was
+            self.rematch()
+            return
         match = self.match
         session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
                                   self._next_seed())

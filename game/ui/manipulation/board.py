@@ -18,6 +18,7 @@ from game.ui.cardtable.felt import felt
 from game.ui.cardtable.look import KIND_WORDS
 from game.ui.cardtable.overlays import draw_back_fan, draw_hand_caption
 from game.ui.cardtable.text import TextCache
+from game.ui.cardtable.turn_clock import tab_room
 from game.ui.manipulation.layout import Layout, font_px, free_label_width, info_font_px
 from game.ui.manipulation.model import SeatInfo, TableModel
 from game.ui.theme import (
@@ -269,6 +270,8 @@ class Board(BoardCache):
         surface.blit(self.text.render(name, name_px, GOLD_LIGHT if current else CREAM,
                                       bold=True), (tx, y))
         y += int(name_px * 1.35)
+        if current:  # the thinking (or turn timer's) tab sits at the right of these lines
+            width = max(20, width - tab_room(rect.height, self.text))
         words = info.note or _(KIND_WORDS.get(info.kind, info.kind))
         if narrow or self.text.font(small_px).size(words)[0] > width:
             words = words.replace(_("Computer · "), "")

@@ -63,10 +63,10 @@ class Hud(Board):
         panel(surface, rect.inflate(6, 6), None, GOLD_LIGHT + (int(50 + 140 * glow),), 14, 2)
 
     def draw_thinking(self, surface: pygame.Surface, anchor: pygame.Rect, clock: float,
-                      seconds: float) -> None:
+                      seconds: float, left: float | None = None) -> None:
         """Someone thinking (a seat's box, the hint's note): a turning spinner and, after
-        a while, the seconds taken."""
-        draw_thinking(surface, self.text, anchor, clock, seconds)
+        a while, the seconds taken; ``left``: the seconds left on a timed network move."""
+        draw_thinking(surface, self.text, anchor, clock, seconds, left)
 
     def draw_targets(self, surface: pygame.Surface, layout: Layout, valid: dict[object, bool],
                      hover: object, caret: tuple[int, int, int] | None) -> None:

@@ -824,7 +824,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self.hud.draw_seat_marker(surface, layout, awaiting, self.clock, colour)
         if self.phase == THINK:  # a search may take a while: something on screen moves
             rect = layout.seat_rects.get(self.computer.thinker, layout.hand)
-            self.hud.draw_thinking(surface, rect, self.clock, self.phase_time)
+            self.hud.draw_thinking(surface, rect, self.clock, self.phase_time,
+                                   self.turn_timer.left(self.computer.thinker, self.clock))
+        self.draw_own_clock(surface, layout.status)
         self.pointer.draw_targets(surface)
         if self.phase == HUMAN:
             self.keys.draw(surface)

@@ -24,11 +24,11 @@ from game.engine.cards import Card
 from game.i18n import _, ngettext
 from game.session import GameSession
 from game.ui.cardtable.geometry import CARD_RATIO, meld_step
-from game.ui.scenes import TABLE_SCREENS, screens
+from game.ui.scenes import HOSTED_TABLE_SCREENS, TABLE_SCREENS, screens
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.spoken import sentences
-from game.ui.theme import END_OF_HAND_SHADE, GOLD_LIGHT, MUTED
-from game.ui.widgets.drawing import draw_text, font
+from game.ui.theme import END_OF_HAND_SHADE, GOLD_LIGHT, MUTED, PALE_RED, SCORE_GREEN
+from game.ui.widgets.drawing import draw_text, fit_text, font, wrap_text
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
@@ -52,11 +52,60 @@ class EndOfHandScene(MenuBase):
         self.table = table
         self.match = session.match
         self.showing_stock = False  # the stock's order in place of the scores
+        self._rematch_seed: int | None = None  # a hosted game's rematch under way
 
     @property
     def over(self) -> bool:
         """Is the match over (not just the hand)?"""
         return self.match.over
+
+    # --- a network game's rematch (issue 44)
+
+    @property
+    def hosting(self) -> bool:
+        """A game this screen hosts on the network: its end offers a rematch."""
+        return not self.remote and getattr(self.table, "host", None) is not None
+
+    def rematch(self) -> None:
+        """The host's Rematch: the same seats, a new deal (``NetHost.rematch``); the new
+        table opens once the host has begun it."""
+        if self._rematch_seed is None:
+            self._rematch_seed = self.table.host.rematch()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._rematch_seed is not None:
+            self._open_rematch()
+        elif self.remote and self.over:
+            self._follow_rematch()
+
+    def _open_rematch(self) -> None:
+        table = self.table
+        session = table.host.session()
+        if session is None or session.match.seed != self._rematch_seed \
+                or session.started_at == self.session.started_at:
+            return
+        table.host_kept = True  # the host goes on: the new table takes it over
+        make = HOSTED_TABLE_SCREENS[session.match.family]
+        self._replace_table(lambda autosave: make(self.app, session, table.host, autosave))
+
+    def _follow_rematch(self) -> None:
+        """At a joined table's end: the host's news, and its rematch, followed at once."""
+        link = self.table.link
+        link.poll()
+        update = link.rematch_update
+        if update is None:
+            return
+        from game.ui.scenes.join import JOINED_TABLES  # the Join screen's tables, by family
+
+        link.handed_on = True  # the client plays on at the new table
+        table = self.table
+        client = link.client
+        make = JOINED_TABLES[client.family or self.match.family]
+        new: Any = make(self.app, client, update, dict(self.match.options), tuple(table.kinds),
+                   link.rematch_backlog)
+        self._replace_table(lambda _autosave: new)
+        new.say(_("The host started a rematch"), [_("The same seats, a new deal.")])
 
     def headline(self) -> str:
         """The words at the top: how the hand or the match ended (each board says)."""
@@ -196,7 +245,32 @@ class EndOfHandScene(MenuBase):
             return -self.px(16)  # the buttons start where the number would
         return font(self.px(17), "bold").size(deal_words(self.match.seed))[0]
 
+    def deals_checked(self) -> tuple[bool, str] | None:
+        """At a joined table after the match: were the deals the seed's the host committed to
+        (``game.net.fair``)? (verified, the words); None when there is nothing to say."""
+        link = getattr(self.table, "link", None) if self.remote and self.over else None
+        checked = getattr(link, "deals", None)
+        if checked is None:
+            return None
+        return checked.ok, checked.words
+
     def _draw_deal_row(self, surface: pygame.Surface, y: int) -> None:
+        checked = self.deals_checked()
+        if checked is not None:  # where the deal number would be: the deals' check, loudly
+            ok, words = checked
+            box = self._box()
+            width = box.w - self.px(48)
+            size = self.px(16) if font(self.px(16), "bold").size(words)[0] <= width \
+                else self.px(14)
+            lines = wrap_text(words, size, width, "bold")
+            if len(lines) > 2:
+                lines = [lines[0], fit_text(" ".join(lines[1:]), size, width, "bold")]
+            top = y + self.px(17) - len(lines) * (size + 2) // 2
+            for line in lines:
+                draw_text(surface, line, size, SCORE_GREEN if ok else PALE_RED, style="bold",
+                          topleft=(box.x + self.px(24), top))
+                top += size + 2
+            return
         if not self.deal_shown:
             return
         box = self._box()

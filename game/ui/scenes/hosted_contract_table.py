@@ -180,9 +180,13 @@ class HostedContractTableScene(ContractTableScene):
 
     # -- leaving
 
+    #: a rematch's table took the host over (``EndOfHandScene.rematch``): it goes on
+    host_kept = False
+
     def on_exit(self) -> None:
         super().on_exit()
-        self.host.stop()
+        if not self.host_kept:
+            self.host.stop()
 
     def before_quit(self) -> None:
         super().before_quit()

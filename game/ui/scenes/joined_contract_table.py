@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.engine.actions import Action
 from game.engine.contract.actions import contract_action_from_json
 from game.engine.contract.match import ContractView
@@ -63,8 +65,16 @@ class JoinedContractTableScene(ContractTableScene):
         self.seat = view.seat
         self.kinds = kinds
         self.talk = joined_talk(self)
-        self.link = JoinedSeat(self, client, update.step, contract_action_from_json)
+        self.link = JoinedSeat(self, client, update.step, contract_action_from_json,
+                               app.store.paths.deals_dir)
         self.link.take(backlog or [])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A key or click while a computer plays this seat after timeouts: the person
+        plays it again (only that: the key or click does nothing else)."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.link.back():
+            return True
+        return super().handle_event(event)
 
     @property
     def client(self) -> NetClient:

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.ai.turns import Decision
 from game.coach.turn_words import play_steps
 from game.engine.actions import Action, Play, StartPlay, action_from_json
@@ -65,8 +67,16 @@ class JoinedTableScene(TableScene):
         self.seat = view.seat
         self.playing: Update | None = None  # another seat's play being told
         self.talk = joined_talk(self)
-        self.link = JoinedSeat(self, client, update.step, action_from_json)
+        self.link = JoinedSeat(self, client, update.step, action_from_json,
+                               app.store.paths.deals_dir)
         self.link.take(backlog or [])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A key or click while a computer plays this seat after timeouts: the person
+        plays it again (only that: the key or click does nothing else)."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.link.back():
+            return True
+        return super().handle_event(event)
 
     @property
     def client(self) -> NetClient:

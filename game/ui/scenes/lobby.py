@@ -114,7 +114,7 @@ class LobbyScene(MenuScene):
 
     def __init__(self, app: App, variant_id: str = "", options: dict[str, Any] | None = None,
                  seats: Sequence[tuple[str, str]] = (), seed: int | None = None,
-                 resumed: GameSession | None = None) -> None:
+                 resumed: GameSession | None = None, turn_time: float = 0.0) -> None:
         super().__init__(app)
         self.problem = ""
         self.listening: Listening | None = None
@@ -122,7 +122,10 @@ class LobbyScene(MenuScene):
         # a bad variant, option or seat count raises here (OptionError, ValueError)
         self._resumed = resumed
         self._game = (variant_id, seat_specs(seats, profile_name(app)), seed, options)
-        self.host = self._new_host(host_settings())
+        settings = host_settings()
+        if turn_time:  # New game's turn timer (a table manner of this game only)
+            settings = replace(settings, turn_time=turn_time)
+        self.host = self._new_host(settings)
         self.addresses = listen_addresses()
         self.watch = False  # spectators let in
         self.seats: tuple[LobbySeat, ...] = self.host.lobby()

@@ -50,6 +50,10 @@ def _html_colour(rgb: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
+#: the turn timer's choices for a hosted game: seconds a network player has for a move
+TURN_TIMES = ((0, N_("Off")), (30, N_("30 s a turn")), (60, N_("60 s a turn")),
+              (120, N_("2 min a turn")))
+
 class NewGameScene(MenuScene):
     title = N_("New game")
     subtitle = N_("Pick a variant, adjust its rules and seat the players")
@@ -75,6 +79,8 @@ class NewGameScene(MenuScene):
         self._status_rect: pygame.Rect | None = None
         self._summary: UITextBox | None = None
         self.session: GameSession | None = None  # the game started (for tests and callers)
+        #: a hosted game's turn timer: seconds each network player has for a move (0: none)
+        self.turn_time = 0
 
     # -- layout
 
@@ -189,6 +195,13 @@ class NewGameScene(MenuScene):
                           kinds, kind, self._seat_kind(n),
                           key=f"seat{n}.kind", size=14)
             y += row + gap
+        if setup.hosted:  # a table manner of network games: how long a move may take
+            self.label(pygame.Rect(inner.x, y, name_w, row), _("Turn timer"), size=15)
+            self.dropdown(pygame.Rect(inner.x + name_w + gap, y, inner.w - name_w - gap, row),
+                          [(_(label), str(seconds)) for seconds, label in TURN_TIMES],
+                          str(self.turn_time), self._turn_time_changed, key="turn_time",
+                          size=14)
+            y += row + gap
         humans = sum(1 for _, kind in setup.seats if kind == "human")
         if setup.hosted:
             note = _("Network players join from their own computers on this network: Host "
@@ -283,6 +296,9 @@ class NewGameScene(MenuScene):
         self.setup.set_variant(self.setup.variant_id, restore=False)
         self._show_status(_("House rules set back to the variant's own."))
         self.rebuild()
+
+    def _turn_time_changed(self, value: str) -> None:
+        self.turn_time = int(value)
 
     def _seat_count_changed(self, value: str) -> None:
         self.setup.set_seat_count(int(value))
@@ -493,7 +509,8 @@ class NewGameScene(MenuScene):
     def _open_lobby(self, variant_id: str, options: dict[str, Any],
                     seats: list[tuple[str, str]], seed: int) -> None:
         try:
-            self.app.scenes.push(screens.lobby(self.app, variant_id, options, seats, seed))
+            self.app.scenes.push(screens.lobby(self.app, variant_id, options, seats, seed,
+                                               turn_time=self.turn_time))
         except (OptionError, ValueError) as error:
             self._show_status(_("Cannot host: {error}").format(error=error), error=True)
 

@@ -85,12 +85,15 @@ class ScoreboardScene(EndOfHandScene):
             specs = [("title", _("Title"), self.to_title, "primary",
                       _("Back to the title screen"))]
         elif self.over:
+            again: ButtonSpec = ("again", _("Rematch"), self.new_game, "primary",
+                                 _("A new match with the same seats and a new deal, for "
+                                   "everyone at this network table (Enter)")) \
+                if self.hosting else ("again", _("Play again"), self.new_game, "primary",
+                                      _("A new match with the same players and rules (Enter)"))
             specs = [("title", _("Title"), self.to_title, "plain", _("Back to the title screen")),
                      ("setup", _("New game…"), self.setup_game, "plain",
                       _("Choose a variant, rules and players")),
-
-                     ("again", _("Play again"), self.new_game, "primary",
-                      _("A new match with the same players and rules (Enter)"))]
+                     again]
         else:
             specs = [("next", _("Next hand"), self.next_hand, "primary",
                       _("Deal the next hand (Enter)"))]
@@ -138,6 +141,9 @@ class ScoreboardScene(EndOfHandScene):
             self.table.next_hand()
 
     def new_game(self) -> None:
+        if self.hosting:  # the network table plays again, every seat as it was
+            self.rematch()
+            return
         match = self.match
         session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
                                   self._next_seed())

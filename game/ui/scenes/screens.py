@@ -89,10 +89,11 @@ def contract_table(app: App, session: GameSession, autosave: bool = True) -> Con
 
 def lobby(app: App, variant_id: str = "", options: dict[str, Any] | None = None,
           seats: Sequence[tuple[str, str]] = (), seed: int | None = None,
-          resumed: GameSession | None = None) -> LobbyScene:
-    """The host's lobby: a new game (variant, options, seats, seed) or a ``resumed`` one."""
+          resumed: GameSession | None = None, turn_time: float = 0.0) -> LobbyScene:
+    """The host's lobby: a new game (variant, options, seats, seed) or a ``resumed`` one;
+    ``turn_time``: seconds each network player has for a move (0: no turn timer)."""
     return cast("LobbyScene", app.scenes.create(
-        "lobby", variant_id, options, seats, seed, resumed))
+        "lobby", variant_id, options, seats, seed, resumed, turn_time))
 
 
 def hosted_table(app: App, session: GameSession, host: NetHost,

@@ -737,6 +737,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
         if self.phase == THINK:  # a search may take a while: something on screen moves
             seat = self.match.current
             self.hud.draw_thinking(surface, layout.seat_rects.get(seat, layout.hand),
-                                   self.clock, self.phase_time)
+                                   self.clock, self.phase_time,
+                                   self.turn_timer.left(seat, self.clock))
+        self.draw_own_clock(surface, layout.status)
         self.pointer.draw_targets(surface)
         self.keys.draw(surface)
