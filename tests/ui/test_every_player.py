@@ -487,3 +487,29 @@ def test_one_tab_reaches_the_melds_and_the_arrows_walk_them(app: App) -> None:
     assert scene.draft.location(probe.card("KS")) == target
     probe.key(pygame.K_TAB)  # and one key back to the hand, where it was
     assert keys.zone == "hand" and keys.index == min(hand_index, len(scene.model.hand) - 1)
+
+
+def test_a_new_game_of_another_variant_in_a_few_keys(app: App) -> None:
+    app.scenes.reset(screens.title(app))
+    pump(app)
+    press(app, pygame.K_RETURN)  # New game
+    assert top_name(app) == "NewGameScene"
+    form = app.scenes.top
+    keys = 1
+    while form.focus.focused_key != "variant":
+        press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+        keys += 1
+        assert keys <= 5, f"{keys} keys and the variant is not reached"
+    before = form.setup.variant_id if hasattr(form, "setup") else None
+    press(app, pygame.K_RIGHT)  # another variant
+    keys += 1
+    while form.focus.focused_key != "start":
+        press(app, pygame.K_TAB)
+        keys += 1
+        assert keys <= 10, f"{keys} keys and Start is not reached"
+    press(app, pygame.K_RETURN)
+    keys += 1
+    pump(app, 5)
+    assert top_name(app) in ("TableScene", "ContractTableScene", "HandOverScene"), top_name(app)
+    assert keys <= 10
+    assert before is None or app.scenes.top is not form
