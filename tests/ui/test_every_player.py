@@ -513,3 +513,35 @@ def test_a_new_game_of_another_variant_in_a_few_keys(app: App) -> None:
     assert top_name(app) in ("TableScene", "ContractTableScene", "HandOverScene"), top_name(app)
     assert keys <= 10
     assert before is None or app.scenes.top is not form
+
+
+# --- a player with no turns has no accuracy
+
+
+def test_a_player_with_no_turns_shows_no_review_accuracy(app: App) -> None:
+    from game.ui.scenes.review import ReviewScene
+
+    session = GameSession.new("machiavelli", {}, [Seat("Ann", "human"), Seat("Ben", "human")],
+                              seed=4)
+    session.match.draw()  # Ann's one turn; Ben has had none
+    app.scenes.push(screens.review(app, session, seat=1))
+    review = app.scenes.top
+    assert isinstance(review, ReviewScene)
+    assert review.worker is None or review.worker.wait(300)
+    pump(app, 3)
+    assert review.review is not None, review.problem
+    drawn: list[str] = []
+    import game.ui.scenes.review as module
+    real = module.draw_text
+
+    def spy(surface: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    module.draw_text = spy
+    try:
+        pump(app, 2)
+    finally:
+        module.draw_text = real
+    assert not any("100%" in text for text in drawn), drawn
+    assert any("accuracy \u2014" in text for text in drawn), drawn
