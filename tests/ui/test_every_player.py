@@ -487,3 +487,61 @@ def test_one_tab_reaches_the_melds_and_the_arrows_walk_them(app: App) -> None:
     assert scene.draft.location(probe.card("KS")) == target
     probe.key(pygame.K_TAB)  # and one key back to the hand, where it was
     assert keys.zone == "hand" and keys.index == min(hand_index, len(scene.model.hand) - 1)
+
+
+def test_a_new_game_of_another_variant_in_a_few_keys(app: App) -> None:
+    app.scenes.reset(screens.title(app))
+    pump(app)
+    press(app, pygame.K_RETURN)  # New game
+    assert top_name(app) == "NewGameScene"
+    form = app.scenes.top
+    keys = 1
+    while form.focus.focused_key != "variant":
+        press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+        keys += 1
+        assert keys <= 5, f"{keys} keys and the variant is not reached"
+    before = form.setup.variant_id if hasattr(form, "setup") else None
+    press(app, pygame.K_RIGHT)  # another variant
+    keys += 1
+    while form.focus.focused_key != "start":
+        press(app, pygame.K_TAB)
+        keys += 1
+        assert keys <= 10, f"{keys} keys and Start is not reached"
+    press(app, pygame.K_RETURN)
+    keys += 1
+    pump(app, 5)
+    assert top_name(app) in ("TableScene", "ContractTableScene", "HandOverScene"), top_name(app)
+    assert keys <= 10
+    assert before is None or app.scenes.top is not form
+
+
+# --- a player with no turns has no accuracy
+
+
+def test_a_player_with_no_turns_shows_no_review_accuracy(app: App) -> None:
+    from game.ui.scenes.review import ReviewScene
+
+    session = GameSession.new("machiavelli", {}, [Seat("Ann", "human"), Seat("Ben", "human")],
+                              seed=4)
+    session.match.draw()  # Ann's one turn; Ben has had none
+    app.scenes.push(screens.review(app, session, seat=1))
+    review = app.scenes.top
+    assert isinstance(review, ReviewScene)
+    assert review.worker is None or review.worker.wait(300)
+    pump(app, 3)
+    assert review.review is not None, review.problem
+    drawn: list[str] = []
+    import game.ui.scenes.review as module
+    real = module.draw_text
+
+    def spy(surface: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    module.draw_text = spy
+    try:
+        pump(app, 2)
+    finally:
+        module.draw_text = real
+    assert not any("100%" in text for text in drawn), drawn
+    assert any("accuracy \u2014" in text for text in drawn), drawn

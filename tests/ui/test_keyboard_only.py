@@ -97,8 +97,14 @@ def walk(app: App, where: str) -> list[str]:
     assert controls, f"{where}: no controls"
     reached: set[int] = set()
     problems: list[str] = []
-    for _step in range(2 * len(controls) + 4):
-        press(app, pygame.K_TAB)
+    ring = ring_of(scene)
+    groups = ring.groups() if ring is not None else []
+    # a screen of key groups (issue 51): Tab to each group, Down along each one
+    steps = [pygame.K_TAB] * (2 * len(controls) + 4) if len(groups) < 2 else \
+        [step for _group in groups for step in
+         [pygame.K_TAB] + [pygame.K_DOWN] * (len(controls) + 1)]
+    for step in steps:
+        press(app, step)
         ring = ring_of(scene)
         item = ring.focused if ring is not None else None
         if item is None:

@@ -71,7 +71,7 @@ def seat_badge(surface: pygame.Surface, centre: tuple[int, int], radius: int,
         _fill(surface, shape, MARK_EDGE, centre, max(2, radius - max(2, radius // 3)))
         ink_colour = colour
     low = shape == "triangle"  # the number in the triangle's wide part
-    px = max(8, round(radius * (1.15 if low else 1.45)))
+    px = max(8, round(radius * (1.25 if low else 1.45)))
     ink = font(px, "bold").render(label, True, ink_colour)
     drop = 1 + (radius // 4 if low else 0)
     surface.blit(ink, ink.get_rect(center=(centre[0], centre[1] + drop)))
@@ -79,7 +79,7 @@ def seat_badge(surface: pygame.Surface, centre: tuple[int, int], radius: int,
 
 def shape_points(shape: str, centre: tuple[int, int], r: int) -> list[tuple[float, float]]:
     """The corners of ``shape`` around ``centre``, about ``r`` from it ([] for a circle)."""
-    corners = {"square": (4, 45.0, 1.2), "triangle": (3, -90.0, 1.45),
+    corners = {"square": (4, 45.0, 1.2), "triangle": (3, -90.0, 1.35),
                "hexagon": (6, 0.0, 1.1), "diamond": (4, 0.0, 1.3),
                "pentagon": (5, -90.0, 1.15)}.get(shape)
     if corners is None:

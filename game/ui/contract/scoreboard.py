@@ -138,8 +138,11 @@ class ContractScoreboardScene(EndOfHandScene):
             lambda autosave: screens.contract_table(self.app, session, autosave=autosave))
 
     def back(self) -> None:
-        """Esc goes back, never forward (issue 51): the table's menu over the scores."""
-        if self.table is not None:
+        """Esc goes back, never forward (issue 51): the table's menu over the scores (a
+        joined game's end: to the title, its only way on)."""
+        if self.over and self.remote:
+            self.to_title()
+        elif self.table is not None:
             self.table.open_menu()
         elif self.over:
             self.to_title()

@@ -104,10 +104,16 @@ class NewGameScene(MenuScene):
 
     def build(self) -> None:
         game, rules, players = self._columns()
-        self._build_game(panel_inner(game, self.scale))
-        self.rules.build(panel_inner(rules, self.scale))
-        self._build_players(panel_inner(players, self.scale))
-        self._build_footer()
+        built = 0
+        for group, build in (("game", lambda: self._build_game(panel_inner(game, self.scale))),
+                             ("rules", lambda: self.rules.build(panel_inner(rules, self.scale))),
+                             ("players",
+                              lambda: self._build_players(panel_inner(players, self.scale))),
+                             ("buttons", self._build_footer)):
+            build()
+            for item in self.focus.items[built:]:  # a column is a key group: Tab goes
+                item.group = group  # from one to the next, the arrows within (issue 51)
+            built = len(self.focus.items)
         self._validate()
 
     def _build_game(self, inner: pygame.Rect) -> None:

@@ -171,8 +171,11 @@ class ScoreboardScene(EndOfHandScene):
 
     def back(self) -> None:
         """Esc goes back, never forward (issue 51): the table's menu over the scores (Resume
-        comes back to them); Enter or the gold button deals on."""
-        if self.table is not None:
+        comes back to them); Enter or the gold button deals on. A joined game's end has
+        only Title: Esc leaves to it."""
+        if self.over and self.remote:
+            self.to_title()
+        elif self.table is not None:
             self.table.open_menu()
         elif self.over:
             self.to_title()

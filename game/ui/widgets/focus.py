@@ -36,6 +36,9 @@ class Focusable:
     step: float = 1.0
     options: Sequence[str] = ()
     on_step: Callable[[int], None] | None = None  # list: move the selection
+    #: the key group (a column of a form): where a screen has groups, Tab goes from one
+    #: group to the next and the up / down arrows move within one (issue 51)
+    group: str = ""
 
 
 def dropdown_expanded(menu: UIDropDownMenu) -> bool:
@@ -75,6 +78,7 @@ class FocusRing:
         self.hidden = False  # a dialog covers the screen
         self._ring: UIImage | None = None
         self._ring_key: tuple[int, int] | None = None
+        self._last_in_group: dict[str, str] = {}  # each group's widget focused last
 
     # -- building
 
@@ -126,14 +130,15 @@ class FocusRing:
         item = self.focused
         expanded = item is not None and item.kind == "dropdown" and dropdown_expanded(
             item.element)
+        grouped = any(other.group for other in self.items)
         if key == pygame.K_TAB:
-            self._move(-1 if shift else 1)
+            (self._move_group if grouped else self._move)(-1 if shift else 1)
             return True
         if key in (pygame.K_UP, pygame.K_DOWN):
             step = -1 if key == pygame.K_UP else 1
             if expanded or (item is not None and item.kind == "list"):
                 return self._change(item, step)
-            self._move(step)
+            self._move(step, within=item.group if grouped and item is not None else None)
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and item is not None:
             return self._change(item, -1 if key == pygame.K_LEFT else 1)
@@ -161,15 +166,53 @@ class FocusRing:
         element = item.element
         return element.alive() and element.visible and getattr(element, "is_enabled", True)
 
-    def _move(self, step: int) -> None:
+    def _move(self, step: int, within: str | None = None) -> None:
+        """To the next (``step`` 1) or previous (-1) enabled widget, of the group
+        ``within`` only when given (round within it)."""
         self.visible = True
         self.close_expanded()
         count = len(self.items)
         index = self.index
         for _ in range(count):
             index = (index + step) % count
-            if self._enabled(self.items[index]):
+            item = self.items[index]
+            if self._enabled(item) and (within is None or item.group == within):
                 break
+        self._set_index(index, give_text_focus=True)
+
+    def remember(self, key: str | None, memory: dict[str, str] | None = None) -> None:
+        """Take the groups' last focused widgets of ``memory`` (a ring built before this
+        one), and ``key`` as its group's when it has none: Tab comes back to it."""
+        self._last_in_group.update(memory or {})
+        for item in self.items:
+            if item.key == key:
+                self._last_in_group.setdefault(item.group, key)
+
+    @property
+    def group_memory(self) -> dict[str, str]:
+        return dict(self._last_in_group)
+
+    def groups(self) -> list[str]:
+        """The key groups, in the order of their first widget."""
+        return list(dict.fromkeys(item.group for item in self.items))
+
+    def _move_group(self, step: int) -> None:
+        """Tab: the next (previous) group's widget focused last, else its first enabled."""
+        focused = self.focused
+        groups = [g for g in self.groups()
+                  if any(self._enabled(item) for item in self.items if item.group == g)]
+        if focused is None or not groups:
+            self._move(step)
+            return
+        self._last_in_group[focused.group] = focused.key
+        here = groups.index(focused.group) if focused.group in groups else -1
+        group = groups[(here + step) % len(groups)]
+        members = [n for n, item in enumerate(self.items)
+                   if item.group == group and self._enabled(item)]
+        last = self._last_in_group.get(group)
+        index = next((n for n in members if self.items[n].key == last), members[0])
+        self.visible = True
+        self.close_expanded()
         self._set_index(index, give_text_focus=True)
 
     def _set_index(self, index: int, give_text_focus: bool) -> None:

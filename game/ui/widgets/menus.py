@@ -103,6 +103,7 @@ class MenuBase(Scene):
     def on_enter(self) -> None:
         key = self.focus.focused_key or self._last_focus
         visible = self.focus.visible
+        memory = self.focus.group_memory
         self.clear_elements()
         self.scale = ui_scale(self.app.size, self.app.zoom.user)
         self.look.scale_tooltips(self.scale)
@@ -110,6 +111,7 @@ class MenuBase(Scene):
         self.focus.visible = visible
         self._built_size = self.app.size
         self.build()
+        self.focus.remember(self.default_focus(), memory)
         if key is not None:
             self.focus.focus_key(key)
         elif self.focus.items:

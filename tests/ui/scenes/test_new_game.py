@@ -234,8 +234,9 @@ def test_new_game_by_keyboard_only(app) -> None:  # noqa: ANN001
 
 def test_tab_into_a_name_and_type(app) -> None:  # noqa: ANN001
     scene = open_new_game(app)
+    press(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT, frames=1)  # the players' group (issue 51)
     while scene.focus.focused_key != "seat1.name":
-        press(app, pygame.K_TAB, frames=1)
+        press(app, pygame.K_DOWN, frames=1)  # the arrows within it
     entry = widget(scene, "seat1.name")
     assert entry.is_focused
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="",
@@ -244,7 +245,7 @@ def test_tab_into_a_name_and_type(app) -> None:  # noqa: ANN001
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     pump(app)
     assert scene.setup.seats[1][0] == "Adana"
-    press(app, pygame.K_TAB)
+    press(app, pygame.K_DOWN)
     assert scene.focus.focused_key == "seat1.kind"
     assert not entry.is_focused
 
