@@ -105,11 +105,12 @@ class NewGameScene(MenuScene):
     def build(self) -> None:
         game, rules, players = self._columns()
         built = 0
-        for group, build in (("game", lambda: self._build_game(panel_inner(game, self.scale))),
-                             ("rules", lambda: self.rules.build(panel_inner(rules, self.scale))),
-                             ("players",
-                              lambda: self._build_players(panel_inner(players, self.scale))),
-                             ("buttons", self._build_footer)):
+        columns: tuple[tuple[str, Callable[[], object]], ...] = (
+            ("game", lambda: self._build_game(panel_inner(game, self.scale))),
+            ("rules", lambda: self.rules.build(panel_inner(rules, self.scale))),
+            ("players", lambda: self._build_players(panel_inner(players, self.scale))),
+            ("buttons", self._build_footer))
+        for group, build in columns:
             build()
             for item in self.focus.items[built:]:  # a column is a key group: Tab goes
                 item.group = group  # from one to the next, the arrows within (issue 51)
