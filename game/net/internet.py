@@ -33,9 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from twisted.internet.defer import Deferred
-from twisted.internet.interfaces import IDelayedCall, IListeningPort, IStreamClientEndpoint
-from twisted.internet.protocol import Factory, Protocol
+from twisted.internet.protocol import Factory, Protocol, connectionDone
 from twisted.python.failure import Failure
 
 from game.i18n import _
@@ -57,6 +55,8 @@ CODE_WORDS = 2
 MAX_WRONG = 5
 #: bytes a piped connection holds before its other end is open
 MAX_PENDING = 1 << 20
+#: a Twisted client endpoint (an ``IStreamClientEndpoint``: zope interfaces, not types)
+Endpoint = Any
 _CODE = re.compile(r"[0-9]{1,6}(-[a-z]{2,20}){1,6}")
 
 
@@ -199,15 +199,15 @@ def reactor() -> Any:
     """Twisted's reactor, turning on its own daemon thread (started on first use). Call
     into it only with ``reactor().callFromThread``."""
     global _thread
-    from twisted.internet import reactor as twisted_reactor
+    from twisted.internet import reactor as installed
 
+    twisted_reactor: Any = installed
     with _lock:
-        if _thread is None or not _thread.is_alive():
-            if not twisted_reactor.running:
-                _thread = threading.Thread(target=twisted_reactor.run,
-                                           kwargs={"installSignalHandlers": False},
-                                           name="net-wormhole", daemon=True)
-                _thread.start()
+        if (_thread is None or not _thread.is_alive()) and not twisted_reactor.running:
+            _thread = threading.Thread(target=twisted_reactor.run,
+                                       kwargs={"installSignalHandlers": False},
+                                       name="net-wormhole", daemon=True)
+            _thread.start()
     return twisted_reactor
 
 
@@ -218,10 +218,17 @@ def _quiet(failure: Failure) -> None:
 # --------------------------------------------------------------------------- the pipes
 
 
+def _transport(protocol: Protocol) -> Any:
+    """A protocol's transport (typed by zope interfaces, which mypy does not read)."""
+    return protocol.transport
+
+
 class _Pipe(Protocol):
     """One end of a piped connection: what it receives is written to the other end;
-    either end closing closes the other. Bytes that come before the other end is open
-    wait (up to ``MAX_PENDING``)."""
+    either end closing closes the other, and either end's reading waits while the other
+    cannot send (each is the other's producer: a flood slows the flooder, never fills this
+    computer's memory). Bytes that come before the other end is open wait (up to
+    ``MAX_PENDING``)."""
 
     def __init__(self) -> None:
         self.peer: _Pipe | None = None
@@ -231,12 +238,12 @@ class _Pipe(Protocol):
 
     def dataReceived(self, data: bytes) -> None:  # noqa: N802 - Twisted's name
         if self.peer is not None and self.peer.transport is not None:
-            self.peer.transport.write(data)
+            _transport(self.peer).write(data)
         elif self.pending is not None:
             self.pending.append(data)
             self.size += len(data)
             if self.size > MAX_PENDING and self.transport is not None:
-                self.transport.loseConnection()
+                _transport(self).loseConnection()
 
     def join(self, peer: _Pipe) -> None:
         """The other end is open: what waited goes through."""
@@ -245,25 +252,27 @@ class _Pipe(Protocol):
         if self.gone:
             self._close_peer()
             return
+        mine, theirs = _transport(self), _transport(peer)
+        mine.registerProducer(theirs, True)
+        theirs.registerProducer(mine, True)
         for data in pending:
-            if peer.transport is not None:
-                peer.transport.write(data)
+            theirs.write(data)
 
-    def connectionLost(self, reason: Failure = Failure(ConnectionError())) -> None:  # noqa: B008, N802
+    def connectionLost(self, reason: Failure = connectionDone) -> None:  # noqa: N802
         self.gone = True
         self._close_peer()
 
     def _close_peer(self) -> None:
         peer, self.peer = self.peer, None
         if peer is not None and peer.transport is not None and not peer.gone:
-            peer.transport.loseConnection()
+            _transport(peer).loseConnection()
 
 
 class _Entry(_Pipe):
     """A connection coming in (a subchannel at the host, a local connection at the
     joiner): on arrival it opens its other end through ``endpoint``."""
 
-    def __init__(self, endpoint: Callable[[], IStreamClientEndpoint]) -> None:
+    def __init__(self, endpoint: Callable[[], Endpoint]) -> None:
         super().__init__()
         self._endpoint = endpoint
 
@@ -282,7 +291,7 @@ class _Entry(_Pipe):
     def _refused(self, _failure: Failure | None) -> None:
         self.pending = None
         if self.transport is not None:
-            self.transport.loseConnection()
+            _transport(self).loseConnection()
 
 
 class _OneProtocol(Factory):
@@ -296,7 +305,7 @@ class _OneProtocol(Factory):
 
 
 class _EntryFactory(Factory):
-    def __init__(self, endpoint: Callable[[], IStreamClientEndpoint]) -> None:
+    def __init__(self, endpoint: Callable[[], Endpoint]) -> None:
         self._endpoint = endpoint
 
     def buildProtocol(self, addr: Any) -> Protocol:  # noqa: N802 - Twisted's name
@@ -336,12 +345,14 @@ class InternetInvite:
         self.code: str | None = clean_code(code) if code else None
         self.problem = ""
         self.friends = 0
+        self._told = ""  # the code the last InviteCode said
         self._events = EventInbox()
         self._stopped = False
         self._wrong = 0
+        self._crowded = 0
         self._waiting: Any = None  # the wormhole open for the next friend
         self._made: list[Any] = []  # friends' wormholes, dilated
-        self._retry: IDelayedCall | None = None
+        self._retry: Any = None
 
     # -- the caller's side
 
@@ -390,11 +401,10 @@ class InternetInvite:
     def _got_code(self, w: Any, code: str) -> None:
         if w is not self._waiting or self._stopped:
             return
-        if self.problem:
-            self.problem = ""
-        if code != self.code:
-            self.code = code
-        self._events.put(InviteCode(code))
+        self.problem = ""
+        if code != self._told:
+            self.code = self._told = code
+            self._events.put(InviteCode(code))
 
     def _timed_out(self, w: Any) -> None:
         if w is not self._waiting or self._stopped:
@@ -430,7 +440,11 @@ class InternetInvite:
         elif isinstance(error, ServerConnectionError):
             self._unreachable(_reason(error))
         elif isinstance(error, ServerError) and "crowded" in str(error):
-            self._again(1.0)  # two friends at once: the next try is this host's
+            self._crowded += 1  # two friends at once: the next try is this host's
+            if self._crowded >= 3:  # ... else the code is stuck: a new one
+                self._crowded = 0
+                self.code = None
+            self._again(1.0)
         else:
             self.problem = _("The internet invitation failed ({reason}); trying again\u2026"
                              ).format(reason=_reason(error))
@@ -446,13 +460,13 @@ class InternetInvite:
             w.close().addErrback(_quiet)
             return
         self._waiting = None
-        self._wrong = 0
+        self._wrong = self._crowded = 0
         r = reactor()
         dilated = w.dilate(transit_relay_location=self.settings.relay,
                            no_listen=not self.settings.direct)
         target = (self.address.strip("[]"), self.port)
 
-        def endpoint() -> IStreamClientEndpoint:
+        def endpoint() -> Endpoint:
             return HostnameEndpoint(r, *target)
 
         listening = dilated.listener_for(SUBPROTOCOL).listen(_EntryFactory(endpoint))
@@ -495,8 +509,8 @@ class InternetLink:
         self._closed = False
         self._tries = 10  # a code another friend is using at this moment: try again
         self._wormhole: Any = None
-        self._port: IListeningPort | None = None
-        self._timer: IDelayedCall | None = None
+        self._port: Any = None
+        self._timer: Any = None
 
     @property
     def done(self) -> bool:
