@@ -660,6 +660,9 @@ class NetHost:
         if self._started:
             self._send_update(seat, None)
             self._wake_driver()
+        if self._finished and self._match is not None:  # it ended while they were away
+            self._send(conn, {"type": "over", "result": match_result_json(self._match.result),
+                              "stalled": self.stalled})
 
     def _disconnected(self, conn: _Conn) -> None:
         seat = conn.seat
