@@ -336,10 +336,13 @@ class InternetInvite:
     then poll ``events()`` (``InviteCode``, ``InviteProblem``, ``FriendArrived``) or read
     ``code`` / ``problem``; ``stop()`` closes every wormhole. ``address``:``port`` is the
     host's websocket server, ``join_code`` its join code (the friends' ends get it inside
-    the wormhole). ``code``: claim this code rather than ask the mailbox for one."""
+    the wormhole). ``code``: claim this code rather than ask the mailbox for one.
+    ``alive``: whether the host still runs (asked every few seconds: the invitation ends
+    with the game it invites to, whichever screen holds it then)."""
 
     def __init__(self, address: str, port: int, join_code: str,
-                 settings: InternetSettings | None = None, code: str | None = None) -> None:
+                 settings: InternetSettings | None = None, code: str | None = None,
+                 alive: Callable[[], bool] | None = None) -> None:
         self.address, self.port, self.join_code = address, port, join_code
         self.settings = settings or InternetSettings()
         self.code: str | None = clean_code(code) if code else None
@@ -353,11 +356,14 @@ class InternetInvite:
         self._waiting: Any = None  # the wormhole open for the next friend
         self._made: list[Any] = []  # friends' wormholes, dilated
         self._retry: Any = None
+        self._alive = alive
 
     # -- the caller's side
 
     def start(self) -> None:
         reactor().callFromThread(self._open)
+        if self._alive is not None:
+            reactor().callFromThread(self._watch)
 
     def stop(self) -> None:
         self._stopped = True
@@ -370,6 +376,15 @@ class InternetInvite:
         return self._events.wait(timeout)
 
     # -- the reactor's thread
+
+    def _watch(self) -> None:
+        if self._stopped:
+            return
+        if self._alive is not None and not self._alive():
+            self._stopped = True
+            self._close_all()
+            return
+        reactor().callLater(2.0, self._watch)
 
     def _versions(self) -> dict[str, Any]:
         return {"machiavelli": {"game": GAME_VERSION, "code": self.join_code}}

@@ -53,6 +53,7 @@ def _language_follows_the_system(document: dict[str, Any]) -> dict[str, Any]:
         document["language"] = ""
     return document
 
+_SERVER = re.compile(r"[\x21-\x7e ]{0,200}")  # the Settings field's server (ASCII, one line)
 _VARIANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 # "" = follow the system's language (game/i18n.py choose_language)
 _LANGUAGE = re.compile(r"([a-z]{2,3}([-_][A-Za-z0-9]{2,8})?)?")
@@ -85,6 +86,9 @@ class Settings:
     ui_scale_percent: int = 0  # 0 = the display's scale; else 75 to 200
     large_cards: bool = False
     high_contrast: bool = False
+    # where internet games meet: "" = magic-wormhole's public servers, else a self-hosted
+    # mailbox (and relay), read by game.net.internet.server_settings
+    internet_server: str = ""
     # variant id -> the house-rule options last chosen on the New game screen
     new_game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -375,4 +379,5 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "ui_scale_percent": _ui_scale,
     "large_cards": _bool,
     "high_contrast": _bool,
+    "internet_server": _matching(_SERVER, "at most 200 printable characters"),
 }

@@ -168,9 +168,11 @@ class SettingsScene(MenuScene):
             y += rects[name].h + gap
         right = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h)
         sound_h = self._section_height(3)  # the cards and display take the rest
+        internet_h = self._section_height(1)
         rects["sound"] = pygame.Rect(right.x, right.y, right.w, sound_h)
-        rects["cards"] = pygame.Rect(right.x, right.y + sound_h + gap, right.w,
-                                     right.h - sound_h - gap)
+        rects["internet"] = pygame.Rect(right.x, right.y + sound_h + gap, right.w, internet_h)
+        cards_y = rects["internet"].bottom + gap
+        rects["cards"] = pygame.Rect(right.x, cards_y, right.w, right.bottom - cards_y)
         return rects
 
     def build(self) -> None:
@@ -180,6 +182,7 @@ class SettingsScene(MenuScene):
         self._build_sound(panel_inner(panels["sound"], self.scale))
         self._build_window(panel_inner(panels["window"], self.scale))
         self._build_cards(panel_inner(panels["cards"], self.scale))
+        self._build_internet(panel_inner(panels["internet"], self.scale))
         top = self.footer_top() + self.px(10)
         row = self.px(44)
         self.button(pygame.Rect(self.px(40), top, self.px(150), row), _("Done"), self.back,
@@ -284,6 +287,21 @@ class SettingsScene(MenuScene):
             slider.enable()
         elif not sound_on and slider.is_enabled:
             slider.disable()
+
+    def _build_internet(self, inner: pygame.Rect) -> None:
+        row, _gap = self._row()
+        label_w, x, w = self._columns(inner)
+        self.label(pygame.Rect(inner.x, inner.y, label_w, row), _("Meeting point"))
+        self.entry(pygame.Rect(x, inner.y, w, row), self.settings.internet_server,
+                   self._internet_changed, key="internet", max_length=200,
+                   placeholder=_("public (magic-wormhole)"))
+
+    def _internet_changed(self, text: str) -> None:
+        """Where internet games meet: empty for magic-wormhole's public servers, else a
+        self-hosted mailbox (HOST, ws://HOST:PORT/v1, then tcp:HOST:PORT for its relay);
+        the lobby and Join say in words what is wrong with it."""
+        self.settings.internet_server = " ".join(text.split())[:200]
+        self._apply()
 
     def _build_window(self, inner: pygame.Rect) -> None:
         row, gap = self._row()
@@ -473,7 +491,8 @@ class SettingsScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         titles = {"play": _("Play"), "buying": _("Shanghai Rummy"), "sound": _("Sound"),
-                  "window": _("Window"), "cards": _("Cards and display")}
+                  "window": _("Window"), "cards": _("Cards and display"),
+                  "internet": _("Internet play")}
         for name, rect in self._panels().items():
             draw_panel(surface, rect, self.scale, titles[name])
         self._draw_preview(surface, self._preview_area())
