@@ -89,7 +89,7 @@ def test_two_friends_join_by_the_code_and_play_the_match_the_seeds_play_locally(
     links = []
     try:
         assert is_internet_code(code)
-        for seat in (0, 1):  # the same code for both friends, one after the other
+        for _friend in (0, 1):  # the same code for both friends, one after the other
             link = _link(code, servers.settings())
             links.append(link)
             assert link.address.startswith("127.0.0.1:")
