@@ -445,6 +445,11 @@ class JoinScene(MenuScene):
         if self.problem:
             for line in wrap(self.problem, px(15), inner.w):
                 y = draw_text(surface, line, px(15), theme.ERROR, topleft=(inner.x, y)).bottom
+            return
+        hint = _("A friend's internet code (such as 4-purple-sausages) goes in Join code: no "
+                 "address needed.")
+        for line in wrap(hint, px(15), inner.w):
+            y = draw_text(surface, line, px(15), theme.MUTED, topleft=(inner.x, y)).bottom
 
     def _draw_lobby(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         joined = self.joined

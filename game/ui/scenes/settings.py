@@ -49,7 +49,7 @@ BACK_LABELS = {"blue": N_("Royal blue"), "red": N_("Venetian red"), "green": N_(
 PREVIEW = ((1, "S"), (13, "H"), (12, "D"), (11, "C"))
 BUY_TIMERS = (0, 5, 10, 15, 30, 60)
 #: the panels on the left, top to bottom, and their rows
-LEFT_PANELS = {"play": 4, "buying": 2, "window": 3}
+LEFT_PANELS = {"play": 4, "buying": 2, "window": 4}
 SYSTEM = "system"  # the Language choice that follows the computer's language
 #: the settings Restore defaults puts back (the window's size apart)
 RESTORED = ("animation_speed", "sound_on", "volume", "four_colour_deck", "card_back",
@@ -139,6 +139,8 @@ class SettingsScene(MenuScene):
         row, gap = self.px(38), self.px(14)
         if self._left_column(row, gap) > self.content_rect().h:
             row, gap = self.px(34), self.px(10)
+        if self._left_column(row, gap) > self.content_rect().h:
+            row, gap = self.px(31), self.px(8)
         return row, gap
 
     def _left_column(self, row: int, gap: int) -> int:
@@ -168,11 +170,9 @@ class SettingsScene(MenuScene):
             y += rects[name].h + gap
         right = pygame.Rect(area.x + left_w + gap, area.y, area.w - left_w - gap, area.h)
         sound_h = self._section_height(3)  # the cards and display take the rest
-        internet_h = self._section_height(1)
         rects["sound"] = pygame.Rect(right.x, right.y, right.w, sound_h)
-        rects["internet"] = pygame.Rect(right.x, right.y + sound_h + gap, right.w, internet_h)
-        cards_y = rects["internet"].bottom + gap
-        rects["cards"] = pygame.Rect(right.x, cards_y, right.w, right.bottom - cards_y)
+        rects["cards"] = pygame.Rect(right.x, right.y + sound_h + gap, right.w,
+                                     right.h - sound_h - gap)
         return rects
 
     def build(self) -> None:
@@ -182,7 +182,6 @@ class SettingsScene(MenuScene):
         self._build_sound(panel_inner(panels["sound"], self.scale))
         self._build_window(panel_inner(panels["window"], self.scale))
         self._build_cards(panel_inner(panels["cards"], self.scale))
-        self._build_internet(panel_inner(panels["internet"], self.scale))
         top = self.footer_top() + self.px(10)
         row = self.px(44)
         self.button(pygame.Rect(self.px(40), top, self.px(150), row), _("Done"), self.back,
@@ -288,11 +287,12 @@ class SettingsScene(MenuScene):
         elif not sound_on and slider.is_enabled:
             slider.disable()
 
-    def _build_internet(self, inner: pygame.Rect) -> None:
+    def _build_internet(self, inner: pygame.Rect, y: int) -> None:
+        """The internet games' meeting point, the Window panel's last row."""
         row, _gap = self._row()
         label_w, x, w = self._columns(inner)
-        self.label(pygame.Rect(inner.x, inner.y, label_w, row), _("Meeting point"))
-        self.entry(pygame.Rect(x, inner.y, w, row), self.settings.internet_server,
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Internet play"))
+        self.entry(pygame.Rect(x, y, w, row), self.settings.internet_server,
                    self._internet_changed, key="internet", max_length=200,
                    placeholder=_("public (magic-wormhole)"))
 
@@ -322,6 +322,7 @@ class SettingsScene(MenuScene):
         self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Full screen (F11)"),
                    self.app.fullscreen, self._fullscreen_changed, key="fullscreen",
                    tooltip=_("Fill the screen; F11 switches at any time"))
+        self._build_internet(inner, y + row + gap)
 
     def _build_cards(self, inner: pygame.Rect) -> None:
         settings = self.settings
@@ -490,9 +491,9 @@ class SettingsScene(MenuScene):
     # -- drawing
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        titles = {"play": _("Play"), "buying": _("Shanghai Rummy"), "sound": _("Sound"),
-                  "window": _("Window"), "cards": _("Cards and display"),
-                  "internet": _("Internet play")}
+        titles = {"play": _("Play"), "buying": _("Shanghai Rummy"),
+                  "sound": _("Sound"), "window": _("Window"),
+                  "cards": _("Cards and display")}
         for name, rect in self._panels().items():
             draw_panel(surface, rect, self.scale, titles[name])
         self._draw_preview(surface, self._preview_area())

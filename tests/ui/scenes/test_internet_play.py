@@ -83,3 +83,18 @@ def test_a_mailbox_out_of_reach_is_said_in_the_lobby(start_app: StartApp,
     lobby.stop_hosting()
 
 
+
+
+def test_the_meeting_point_typed_in_settings_is_kept(start_app: StartApp) -> None:
+    from game.ui.scenes import screens
+
+    app = start_app()
+    app.scenes.push(screens.settings(app))
+    scene = app.scenes.top
+    type_text(app, widget(scene, "internet"), "wormhole.example.org")
+    assert app.settings.internet_server == "wormhole.example.org"
+    from game.store.messages import MessageLog
+    from game.store.settings import load_settings
+
+    kept = load_settings(app.store.paths.settings_file, MessageLog())
+    assert kept.internet_server == "wormhole.example.org"  # saved at once
