@@ -291,3 +291,18 @@ def test_a_seat_taken_back_after_the_match_ended_is_told_the_end() -> None:
         assert isinstance(told, MatchOver) and told.result == over.result
     finally:
         hosted.stop()
+
+
+def test_a_relay_that_cannot_be_reached_is_said_in_words(servers: Servers) -> None:
+    nowhere = f"tcp:127.0.0.1:{_closed_port()}"
+    hosted = host_game("machiavelli", [SeatSpec("net"), SeatSpec("medium")], 7)
+    invite, code = _invite(hosted, servers.settings(relay=nowhere))
+    try:
+        link = InternetLink(code, servers.settings(relay=nowhere, connect_timeout=5.0))
+        link.start()
+        assert not link.wait(30)
+        assert link.problem == ("No connection to the host, neither direct nor through the "
+                                f"relay {nowhere.removeprefix('tcp:')}.")
+    finally:
+        invite.stop()
+        hosted.stop()
