@@ -390,14 +390,21 @@ class InternetInvite:
         return {"machiavelli": {"game": GAME_VERSION, "code": self.join_code}}
 
     def _open(self) -> None:
-        import wormhole
-
         self._retry = None
         if self._stopped:
             return
         r = reactor()
-        w = wormhole.create(APP_ID, self.settings.mailbox, r, versions=self._versions(),
-                            dilation=True)
+        try:
+            import wormhole
+
+            w = wormhole.create(APP_ID, self.settings.mailbox, r, versions=self._versions(),
+                                dilation=True)
+        except Exception as error:  # noqa: BLE001 - said in words, never a silent end
+            self.problem = _("The internet invitation failed ({reason}); trying again\u2026"
+                             ).format(reason=_reason(error))
+            self._events.put(InviteProblem(self.problem))
+            self._again(15.0)
+            return
         self._waiting = w
         if self.code:
             w.set_code(self.code)
@@ -550,13 +557,19 @@ class InternetLink:
     # -- the reactor's thread
 
     def _open(self) -> None:
-        import wormhole
-
         if self._closed:
             return
         r = reactor()
-        w = wormhole.create(APP_ID, self.settings.mailbox, r,
-                            versions={"machiavelli": {"game": GAME_VERSION}}, dilation=True)
+        try:
+            import wormhole
+
+            w = wormhole.create(APP_ID, self.settings.mailbox, r,
+                                versions={"machiavelli": {"game": GAME_VERSION}},
+                                dilation=True)
+        except Exception as error:  # noqa: BLE001 - said in words, never a silent wait
+            self._fail(_("The internet connection failed ({reason}).").format(
+                reason=_reason(error)))
+            return
         self._wormhole = w
         w.set_code(self.code)
         self._arm(self.settings.reach_timeout, lambda: unreachable_words(

@@ -306,3 +306,30 @@ def test_a_relay_that_cannot_be_reached_is_said_in_words(servers: Servers) -> No
     finally:
         invite.stop()
         hosted.stop()
+
+
+def test_a_wormhole_that_cannot_start_is_said_in_words(monkeypatch: pytest.MonkeyPatch,
+                                                       servers: Servers) -> None:
+    """(Found in the frozen game: a library file missing from the bundle made the
+    invitation wait for ever, without a word.)"""
+    import wormhole
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise FileNotFoundError("_utf8validator.c")
+
+    monkeypatch.setattr(wormhole, "create", broken)
+    hosted = host_game("machiavelli", [SeatSpec("net"), SeatSpec("medium")], 7)
+    invite = InternetInvite(hosted.host.address, hosted.host.port, hosted.host.code,
+                            servers.settings())
+    invite.start()
+    try:
+        problem = invite.wait_event(10)
+        assert isinstance(problem, InviteProblem), problem
+        assert "_utf8validator.c" in problem.text and "trying again" in problem.text
+    finally:
+        invite.stop()
+        hosted.stop()
+    link = InternetLink("4-purple-sausages", servers.settings())
+    link.start()
+    assert not link.wait(10)
+    assert link.problem == "The internet connection failed (_utf8validator.c)."
