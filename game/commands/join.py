@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+from game.commands import internet
 from game.commands.usage import fail, whole_number
 from game.i18n import _, ngettext
 from game.net.address import shown_host
@@ -19,6 +20,7 @@ from game.net.client import NetClient
 from game.net.events import Joined
 from game.net.fair import record_name, write_record
 from game.net.host import code_key
+from game.net.internet import InternetLink, is_internet_code
 from game.store.errors import StoreError
 from game.store.messages import MessageLog
 from game.store.paths import DataPaths
@@ -33,7 +35,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "join", help=_("take a seat of a game hosted on the local network, played by a "
                        "computer player"))
     parser.add_argument("address", metavar="ADDRESS",
-                        help=_("the host's address, HOST or HOST:PORT"))
+                        help=_("the host's address, HOST or HOST:PORT, or the internet "
+                               "code the host shows (such as 4-purple-sausages)"))
     parser.add_argument("--code", default=None, metavar="CODE",
                         help=_("the join code the host shows"))
     parser.add_argument("--as", dest="level", default="medium", choices=COMPUTER_KINDS,
@@ -50,12 +53,32 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         help=_("check every S seconds that the host is still there, and give "
                                "it S seconds to answer; no answer is a lost connection, "
                                "asked back with the seat's token"))
+    internet.add_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help=_("print the result as one line of JSON"))
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    """An internet code opens its link first (the game then joins through it)."""
+    if not is_internet_code(args.address):
+        return _run(args, None)
+    try:
+        link = internet.open_link(args.address, internet.settings(args), args.json)
+    except ValueError as error:
+        fail("join", error)
+        return 2
+    try:
+        if not link.ready:
+            fail("join", link.problem)
+            return 1
+        args.address, args.code = link.address, link.join_code
+        return _run(args, link)
+    finally:
+        link.close()
+
+
+def _run(args: argparse.Namespace, link: InternetLink | None) -> int:
     if not args.code:
         fail("join", _("give the host's join code with --code (the host shows it)"))
         return 2
@@ -73,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
         fail("join", error)
         return 2
     where, code = f"{shown_host(client.host)}:{client.port}", code_key(args.code)
+    if link is not None:  # the seat is kept by the internet code (the port is this run's)
+        where = f"internet:{link.code}"
     tokens = TokenStore(DataPaths.resolve(args.data_dir).tokens_file, MessageLog())
     held = tokens.get(where, code) if args.token is None else None
     if held is not None:  # this game's seat, kept when we joined it before
@@ -92,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
                   flush=True)
         else:
             print(_("Seat {seat} is ours; to take it back: machiavelli join {address} --code "
-                    "{code} --token {token}").format(seat=event.seat + 1, address=where,
+                    "{code} --token {token}").format(seat=event.seat + 1,
+                                                    address=link.code if link else where,
                                                     code=code, token=event.token), flush=True)
 
     while True:

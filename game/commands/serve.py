@@ -9,6 +9,7 @@ import json
 import secrets
 from typing import Any
 
+from game.commands import internet
 from game.commands.common import add_variant_arguments, parse_options
 from game.commands.usage import fail, whole_number
 from game.i18n import _
@@ -44,6 +45,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                                "takes it over"))
     parser.add_argument("--no-announce", action="store_true",
                         help=_("do not announce the game on the local network"))
+    parser.add_argument("--internet", action="store_true",
+                        help=_("also invite over the internet: print a short code for "
+                               "machiavelli join CODE"))
+    internet.add_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help=_("print the address and the result as JSON lines"))
     parser.set_defaults(run=run)
@@ -79,6 +84,12 @@ def run(args: argparse.Namespace) -> int:
     if args.code is not None and not (1 <= len(args.code) <= 16 and args.code.isalnum()):
         fail("serve", "--code: 1 to 16 letters and digits")
         return 2
+    try:
+        invitation = internet.Invitation(args, internet.settings(args)) if args.internet \
+            else None
+    except ValueError as error:
+        fail("serve", error)
+        return 2
     seed = args.seed if args.seed is not None else secrets.randbits(48)
     settings = HostSettings(host=args.host, port=args.port, code=args.code,
                             takeover_after=float(args.takeover_after), auto_start=True,
@@ -90,22 +101,29 @@ def run(args: argparse.Namespace) -> int:
         return 2
     host.start()
     try:
-        return _watch(host, args, seed)
+        return _watch(host, args, seed, invitation)
     finally:
+        if invitation is not None:
+            invitation.stop()
         host.stop()
         host.join(10)
 
 
-def _watch(host: NetHost, args: argparse.Namespace, seed: int) -> int:
+def _watch(host: NetHost, args: argparse.Namespace, seed: int,
+           invitation: internet.Invitation | None = None) -> int:
     lobby: tuple[Any, ...] = ()
     while True:
-        event = host.wait_event(1.0)
+        if invitation is not None:
+            invitation.poll()
+        event = host.wait_event(1.0 if invitation is None else 0.2)
         if event is None:
             if not host.running:
                 fail("serve", "the host stopped")
                 return 1
             continue
         if isinstance(event, Listening):
+            if invitation is not None:
+                invitation.listening(event)
             if args.json:
                 print(json.dumps({"event": "listening", "address": event.address,
                                   "port": event.port, "code": event.code}), flush=True)

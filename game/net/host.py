@@ -753,6 +753,9 @@ class NetHost:
             self._send_update(seat, None)
             self._tell_clock(conn)
             self._wake_driver()
+        if self._finished and self._match is not None:  # it ended while they were away
+            self._send(conn, {"type": "over", "result": match_result_json(self._match.result),
+                              "stalled": self.stalled})
 
     def _disconnected(self, conn: _Conn) -> None:
         if self._watchers.leave(conn):

@@ -53,6 +53,7 @@ def _language_follows_the_system(document: dict[str, Any]) -> dict[str, Any]:
         document["language"] = ""
     return document
 
+_SERVER = re.compile(r"[\x21-\x7e ]{0,200}")  # the Settings field's server (ASCII, one line)
 _VARIANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 # "" = follow the system's language (game/i18n.py choose_language)
 _LANGUAGE = re.compile(r"([a-z]{2,3}([-_][A-Za-z0-9]{2,8})?)?")
@@ -89,6 +90,9 @@ class Settings:
     #: seat named "You" takes it); "" = not given yet
     player_name: str = ""
     mute_table_talk: bool = False  # the other players' quick table messages kept off
+    # where internet games meet: "" = magic-wormhole's public servers, else a self-hosted
+    # mailbox (and relay), read by game.net.internet.server_settings
+    internet_server: str = ""
     # variant id -> the house-rule options last chosen on the New game screen
     new_game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -387,4 +391,5 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "high_contrast": _bool,
     "player_name": _player_name,
     "mute_table_talk": _bool,
+    "internet_server": _matching(_SERVER, "at most 200 printable characters"),
 }

@@ -65,7 +65,8 @@ def test_a_restarted_join_takes_its_seat_back_after_a_computer_took_it(tmp_path:
         assert again.returncode == 0, err
         result = json.loads(out.strip().splitlines()[-1])
         assert result["seat"] == 0 and result["stalled"] == ""
-        over = hosted.wait_for(MatchOver, 30)
+        over = next((e for e in hosted.events if isinstance(e, MatchOver)), None) \
+            or hosted.wait_for(MatchOver, 30)  # (on a loaded machine the computer may end it)
         assert over.result is not None and result["totals"] == over.result["totals"]
         assert "Taking back seat 1" in err
         assert _kept(tmp_path) == []  # the match is over: nothing left to take back

@@ -61,6 +61,7 @@ def test_round_trip(tmp_path: Path) -> None:
         high_contrast=True,
         player_name="Bea",
         mute_table_talk=True,
+        internet_server="ws://wormhole.example.org:4000/v1 tcp:wormhole.example.org:4001",
         new_game_options={"shanghai": {"jokers": 4, "match": "rounds:7"}, "carousel": {}},
     )
     assert save_settings(path, settings, messages) == settings
@@ -97,8 +98,17 @@ def test_file_records_schema_and_every_setting(tmp_path: Path) -> None:
         "ui_scale_percent",
         "large_cards",
         "high_contrast",
+        "internet_server",
     }
     assert document["default_seats"][0] == {"name": "You", "kind": "human"}
+
+
+def test_an_internet_server_that_is_no_one_line_of_text_falls_back_to_the_public_one(
+        tmp_path: Path) -> None:
+    for bad in ("ws://a:1/v1\nrm -rf", "x" * 201, 42):
+        settings, problems = Settings.from_json({"internet_server": bad})
+        assert settings.internet_server == ""
+        assert problems and "internet_server" in problems[0]
 
 
 def test_unknown_keys_are_kept_and_written_back(tmp_path: Path) -> None:

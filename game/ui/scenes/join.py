@@ -25,6 +25,7 @@ from game.net import Browser, FoundGame, NetClient
 from game.net.address import parse_address, shown_host
 from game.net.events import HostLost, Joined, JoinRefused, Lobby, LobbySeat, Problem, Update
 from game.net.host import code_key
+from game.net.internet import InternetLink, is_internet_code, server_settings
 from game.store import StoreError
 from game.store.tokens import SeatToken
 from game.ui import theme
@@ -47,6 +48,9 @@ MOST_GAMES = 6
 #: the seat tokens the hosts gave this app, by (address, join code): joining the same game
 #: again (after leaving its table, or a crash of the connection) takes the seat back
 TOKENS: dict[tuple[str, str], str] = {}
+#: the internet link the last game joined by an internet code plays through: it lasts
+#: while that game's table (and its reconnections) may need it, until another one opens
+LINKS: list[InternetLink] = []
 #: the joined table of each game family
 JOINED_TABLES: dict[Family, Callable[
         [App, NetClient, Update, dict[str, Any] | None, tuple[str, ...], list[object] | None],
@@ -65,7 +69,8 @@ def start_browser() -> Browser | None:
 def refusal_words(reason: str) -> str:
     """A host's refusal (``JoinRefused.reason``, the host's words) in the player's words."""
     if "join code" in reason:
-        return _("Wrong join code: check it with the host (six letters and digits).")
+        return _("Wrong join code: check it with the host (six letters and digits, or an "
+                 "internet code such as 4-purple-sausages).")
     if "version" in reason or "protocol" in reason:
         return _("The host plays another version of the game: {reason}").format(reason=reason)
     if "taken" in reason:
@@ -102,6 +107,7 @@ class JoinScene(MenuScene):
         self.picked: FoundGame | None = None  # the found game picked (its open seats)
         self.seat_wanted: int | None = None  # the seat asked for (None: any free one)
         self.client: NetClient | None = None
+        self.link: InternetLink | None = None  # joining by an internet code: its link
         self.joined: Joined | None = None
         self.seats: tuple[LobbySeat, ...] = ()
         self.watchers: tuple[str, ...] = ()
@@ -123,7 +129,7 @@ class JoinScene(MenuScene):
 
     @property
     def connecting(self) -> bool:
-        return self.client is not None and self.joined is None
+        return (self.client is not None or self.link is not None) and self.joined is None
 
     @property
     def in_lobby(self) -> bool:
@@ -175,8 +181,8 @@ class JoinScene(MenuScene):
         fields = [
             ("address", _("Host's address"), self.address, self._set_address,
              _("e.g. 192.168.1.20:47470"), 64),
-            ("code", _("Join code"), self.code, self._set_code, _("six letters and digits"),
-             16),
+            ("code", _("Join code"), self.code, self._set_code,
+             _("six letters and digits, or an internet code"), 40),
             ("name", _("Your name"), self.name, self._set_name, _("as the others see you"),
              32),
         ]
@@ -276,7 +282,11 @@ class JoinScene(MenuScene):
         self._connect(None, watch=True)
 
     def join(self) -> None:
-        if self.client is not None:
+        if self.client is not None or self.link is not None:
+            return
+        internet = self._internet_code()
+        if internet:
+            self._open_link(internet)
             return
         if not self.address:
             self.problem = _("Type the host's address (the host's lobby shows it).")
@@ -287,11 +297,40 @@ class JoinScene(MenuScene):
         self._remember_name()
         self._connect(self._held_token())
 
+    def _internet_code(self) -> str:
+        """The internet code typed (in the code's field, or the address's), if one is."""
+        for text in (self.code, self.address):
+            if is_internet_code(text):
+                return text
+        return ""
+
+    def _open_link(self, code: str) -> None:
+        """Joining by an internet code: its link first (``update`` connects through it)."""
+        try:
+            link = InternetLink(code, server_settings(self.app.settings.internet_server))
+        except ValueError as error:
+            self.problem = str(error)
+            return
+        self.problem = ""
+        self.link = link
+        link.start()
+        self.rebuild()
+
+    def _target(self) -> tuple[str, str]:
+        """The address and join code the client connects with: the link's, joining by an
+        internet code."""
+        if self.link is not None:
+            return self.link.address, self.link.join_code
+        return self.address, self.code
+
     def _game_key(self) -> tuple[str, str]:
-        return (self.address, code_key(self.code))
+        return (self._where() or self.address, code_key(self._target()[1]))
 
     def _where(self) -> str:
-        """The host's address as the data folder keeps it ("" if it is none)."""
+        """The host's address as the data folder keeps it ("" if it is none); a game joined
+        by an internet code is kept by that code (its port here is this run's)."""
+        if self.link is not None:
+            return f"internet:{self.link.code}"
         try:
             host, port = parse_address(self.address)
         except ValueError:
@@ -304,7 +343,7 @@ class JoinScene(MenuScene):
         crashed, the computer restarted)."""
         token = TOKENS.get(self._game_key())
         if token is None and self._where():
-            held = self.app.store.tokens.get(self._where(), code_key(self.code))
+            held = self.app.store.tokens.get(self._where(), code_key(self._target()[1]))
             token = held.token if held is not None else None
         return token
 
@@ -312,14 +351,14 @@ class JoinScene(MenuScene):
         TOKENS[self._game_key()] = joined.token
         if self._where():
             with contextlib.suppress(StoreError):
-                self.app.store.tokens.keep(self._where(), code_key(self.code), joined.token,
-                                           joined.seat, self.name)
+                self.app.store.tokens.keep(self._where(), code_key(self._target()[1]),
+                                           joined.token, joined.seat, self.name)
 
     def _forget_token(self) -> None:
         TOKENS.pop(self._game_key(), None)
         if self._where():
             with contextlib.suppress(StoreError):
-                self.app.store.tokens.forget(self._where(), code_key(self.code))
+                self.app.store.tokens.forget(self._where(), code_key(self._target()[1]))
 
     def _remember_name(self) -> None:
         """The name typed is the player's own from now on (a host's seat takes it too)."""
@@ -329,9 +368,9 @@ class JoinScene(MenuScene):
 
     def _connect(self, token: str | None, watch: bool = False) -> None:
         seat = self.seat_wanted if token is None and not watch else None
+        address, code = self._target()
         try:
-            client = NetClient(self.address, self.code, self.name, token=token, seat=seat,
-                               watch=watch)
+            client = NetClient(address, code, self.name, token=token, seat=seat, watch=watch)
         except ValueError as error:
             self.problem = _("That is not an address: {error}").format(error=error)
             return
@@ -343,19 +382,25 @@ class JoinScene(MenuScene):
     def back(self) -> None:
         """Leave: a game joined is left (the host keeps the seat a while), the search
         stops."""
-        if self.client is not None and (self.in_lobby or self.connecting):
+        if (self.client is not None or self.link is not None) and (self.in_lobby
+                                                                    or self.connecting):
             self._drop_client()
             self.rebuild()
             return
         super().back()
 
-    def _drop_client(self) -> None:
+    def _drop_client(self, keep_link: bool = False) -> None:
         client, self.client = self.client, None
         self.joined = None
         self.seats = ()
         self.started = False
         if client is not None:
             client.close()
+        if keep_link:
+            return
+        link, self.link = self.link, None
+        if link is not None:
+            link.close()
 
     # -- per frame
 
@@ -370,6 +415,12 @@ class JoinScene(MenuScene):
             if games != self.games:
                 self.games = games
                 self.rebuild()
+        link = self.link
+        if link is not None and self.client is None and link.done:
+            if not link.ready:
+                self._failed(link.problem)
+                return
+            self._connect(self._held_token())
         client = self.client
         if client is None:
             return
@@ -384,7 +435,7 @@ class JoinScene(MenuScene):
                 if client.token is not None and "token" in event.reason:
                     # the seat it held is gone (another game at that address): join anew
                     self._forget_token()
-                    self._drop_client()
+                    self._drop_client(keep_link=True)
                     self._connect(None)
                     return
                 self._failed(refusal_words(event.reason))
@@ -419,6 +470,10 @@ class JoinScene(MenuScene):
         if client is None or joined is None:
             return
         self.handed_over = True
+        if self.link is not None:  # it lasts while the table plays (until another opens)
+            for old in LINKS:
+                old.close()
+            LINKS[:] = [self.link]
         kinds = tuple(seat.kind for seat in self.seats)
         make = JOINED_TABLES[client.family or Family.MANIPULATION]
         table = make(self.app, client, update, joined.options, kinds, backlog)
@@ -479,13 +534,19 @@ class JoinScene(MenuScene):
         px = self.px
         y = getattr(self, "_form_bottom", inner.y) + px(6)
         if self.connecting:
-            words = _("Connecting to {address}\u2026").format(address=self.address)
+            words = _("Connecting to {address}\u2026").format(
+                address=self.link.code if self.link is not None else self.address)
             draw_text(surface, fit_text(words, px(16), inner.w), px(16), theme.GOLD_LIGHT,
                       topleft=(inner.x, y))
             return
         if self.problem:
             for line in wrap(self.problem, px(15), inner.w):
                 y = draw_text(surface, line, px(15), theme.ERROR, topleft=(inner.x, y)).bottom
+            return
+        hint = _("A friend's internet code (such as 4-purple-sausages) goes in Join code: no "
+                 "address needed.")
+        for line in wrap(hint, px(15), inner.w):
+            y = draw_text(surface, line, px(15), theme.MUTED, topleft=(inner.x, y)).bottom
 
     def _draw_lobby(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         joined = self.joined

@@ -35,6 +35,7 @@ from game.net.address import (
     shown_host,
 )
 from game.net.events import Listening, Lobby, LobbySeat, Problem
+from game.net.internet import InternetInvite, InviteCode, InviteProblem, server_settings
 from game.net.web import page_address
 from game.session import GameSession
 from game.ui import theme
@@ -133,6 +134,9 @@ class LobbyScene(MenuScene):
         self.announced = self.host.settings.announce
         self.variant_name = self.host.variant.name
         self._qr: tuple[str, int, pygame.Surface | None] | None = None  # (address, size, code)
+        self.invite: InternetInvite | None = None  # "Invite over the internet", once asked
+        self.invite_code = ""
+        self.invite_problem = ""
         self.host.start()
 
     def _new_host(self, settings: HostSettings) -> NetHost:
@@ -191,6 +195,15 @@ class LobbyScene(MenuScene):
                    self.allow_watch, key="spectators",
                    tooltip=_("People who join with Watch see the table and the log, never "
                              "a hand"))
+        join = panel_inner(self._panels()[0], self.scale)
+        invite_text = _("Invite over the internet")
+        invite_w = min(join.w, self.px(330))
+        self.invite_button: UIButton = self.button(
+            pygame.Rect(join.x, join.bottom - row, invite_w, row), invite_text, self.invite_friends,
+            key="internet", size=self.fitting_px([invite_text], invite_w - self.px(16), 16,
+                                                 bold=True) / self.scale,
+            tooltip=_("A short code for friends anywhere: they type it in Join (end-to-end "
+                      "encrypted, through magic-wormhole)"))
         self._enable_start()
 
     def default_focus(self) -> str | None:
@@ -214,6 +227,12 @@ class LobbyScene(MenuScene):
                 fill.enable()
             else:
                 fill.disable()
+        invite = getattr(self, "invite_button", None)
+        if invite is not None and invite.alive():
+            if self.listening is not None and self.invite is None:
+                invite.enable()
+            else:
+                invite.disable()
 
     # -- per frame
 
@@ -235,6 +254,30 @@ class LobbyScene(MenuScene):
                 if "announce" in event.text or "DNS" in event.text:
                     self.announced = False
                 self.problem = event.text
+        if self.invite is not None:
+            for news in self.invite.events():
+                if isinstance(news, InviteCode):
+                    self.invite_code, self.invite_problem = news.code, ""
+                elif isinstance(news, InviteProblem):
+                    self.invite_problem = news.text
+        self._enable_start()
+
+    def invite_friends(self) -> None:
+        """Open the invitation over the internet (magic-wormhole): its code shows when the
+        mailbox gives it; it lasts as long as the game is hosted, table included."""
+        listening = self.listening
+        if listening is None or self.invite is not None:
+            return
+        try:
+            where = server_settings(self.app.settings.internet_server)
+        except ValueError as error:
+            self.invite_problem = _("The internet server in Settings is not usable: "
+                                    "{error}").format(error=error)
+            return
+        host = self.host
+        self.invite = InternetInvite(listening.address, listening.port, listening.code, where,
+                                     alive=lambda: host.running)
+        self.invite.start()
         self._enable_start()
 
     def start(self) -> None:
@@ -296,6 +339,8 @@ class LobbyScene(MenuScene):
     def stop_hosting(self) -> None:
         if self.host.running and not self.handed_over:
             self.host.stop()
+            if self.invite is not None:
+                self.invite.stop()
 
     # -- drawing
 
@@ -353,6 +398,30 @@ class LobbyScene(MenuScene):
             y += px(10)
             for line in wrap(self.problem, px(15), w):
                 y = draw_text(surface, line, px(15), theme.ERROR, topleft=(x, y)).bottom
+        self._draw_invite(surface, x, y + px(14), w, inner.bottom - self.px(44) - px(8))
+
+    def _draw_invite(self, surface: pygame.Surface, x: int, y: int, w: int,
+                     bottom: int) -> None:
+        """The internet code (or why there is none), above the Invite button."""
+        if self.invite is None and not self.invite_problem:
+            return
+        px = self.px
+        if self.invite_code:
+            draw_text(surface, _("Internet code"), px(15), theme.MUTED, topleft=(x, y))
+            y += px(22)
+            size = self.fitting_px([self.invite_code], w, 40, bold=True)
+            y = draw_text(surface, self.invite_code, size, theme.GOLD_LIGHT, style="bold",
+                          topleft=(x, y)).bottom + px(6)
+            note = _("Friends anywhere type it in Join: machiavelli join {code}").format(
+                code=self.invite_code)
+        else:
+            note = "" if self.invite_problem else _("Asking for an internet code\u2026")
+        lines = [(line, theme.MUTED) for line in wrap(note, px(15), w)] if note else []
+        lines += [(line, theme.ERROR) for line in wrap(self.invite_problem, px(15), w)]
+        for line, colour in lines:
+            if y + px(18) > bottom:
+                break
+            y = draw_text(surface, line, px(15), colour, topleft=(x, y)).bottom + px(2)
 
     @property
     def page_address(self) -> str:

@@ -49,7 +49,7 @@ BACK_LABELS = {"blue": N_("Royal blue"), "red": N_("Venetian red"), "green": N_(
 PREVIEW = ((1, "S"), (13, "H"), (12, "D"), (11, "C"))
 BUY_TIMERS = (0, 5, 10, 15, 30, 60)
 #: the panels on the left, top to bottom, and their rows
-LEFT_PANELS = {"play": 4, "buying": 2, "window": 3}
+LEFT_PANELS = {"play": 4, "buying": 2, "window": 4}
 SYSTEM = "system"  # the Language choice that follows the computer's language
 #: the settings Restore defaults puts back (the window's size apart)
 RESTORED = ("animation_speed", "sound_on", "volume", "four_colour_deck", "card_back",
@@ -139,6 +139,8 @@ class SettingsScene(MenuScene):
         row, gap = self.px(38), self.px(14)
         if self._left_column(row, gap) > self.content_rect().h:
             row, gap = self.px(34), self.px(10)
+        if self._left_column(row, gap) > self.content_rect().h:
+            row, gap = self.px(31), self.px(8)
         return row, gap
 
     def _left_column(self, row: int, gap: int) -> int:
@@ -285,6 +287,22 @@ class SettingsScene(MenuScene):
         elif not sound_on and slider.is_enabled:
             slider.disable()
 
+    def _build_internet(self, inner: pygame.Rect, y: int) -> None:
+        """The internet games' meeting point, the Window panel's last row."""
+        row, _gap = self._row()
+        label_w, x, w = self._columns(inner)
+        self.label(pygame.Rect(inner.x, y, label_w, row), _("Internet play"))
+        self.entry(pygame.Rect(x, y, w, row), self.settings.internet_server,
+                   self._internet_changed, key="internet", max_length=200,
+                   placeholder=_("public (magic-wormhole)"))
+
+    def _internet_changed(self, text: str) -> None:
+        """Where internet games meet: empty for magic-wormhole's public servers, else a
+        self-hosted mailbox (HOST, ws://HOST:PORT/v1, then tcp:HOST:PORT for its relay);
+        the lobby and Join say in words what is wrong with it."""
+        self.settings.internet_server = " ".join(text.split())[:200]
+        self._apply()
+
     def _build_window(self, inner: pygame.Rect) -> None:
         row, gap = self._row()
         label_w, x, w = self._columns(inner)
@@ -304,6 +322,7 @@ class SettingsScene(MenuScene):
         self.check(pygame.Rect(x, y + (row - box) // 2, box, box), _("Full screen (F11)"),
                    self.app.fullscreen, self._fullscreen_changed, key="fullscreen",
                    tooltip=_("Fill the screen; F11 switches at any time"))
+        self._build_internet(inner, y + row + gap)
 
     def _build_cards(self, inner: pygame.Rect) -> None:
         settings = self.settings
@@ -472,8 +491,9 @@ class SettingsScene(MenuScene):
     # -- drawing
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        titles = {"play": _("Play"), "buying": _("Shanghai Rummy"), "sound": _("Sound"),
-                  "window": _("Window"), "cards": _("Cards and display")}
+        titles = {"play": _("Play"), "buying": _("Shanghai Rummy"),
+                  "sound": _("Sound"), "window": _("Window"),
+                  "cards": _("Cards and display")}
         for name, rect in self._panels().items():
             draw_panel(surface, rect, self.scale, titles[name])
         self._draw_preview(surface, self._preview_area())
