@@ -195,11 +195,14 @@ class LobbyScene(MenuScene):
                    self.allow_watch, key="spectators",
                    tooltip=_("People who join with Watch see the table and the log, never "
                              "a hand"))
-        join = panel_inner(self._panels()[0], self.scale)
+        # the internet invitation under the seats, above the spectators' box: the join panel
+        # is full (address, code, Listen on, the phones' QR code)
         invite_text = _("Invite over the internet")
-        invite_w = min(join.w, self.px(330))
+        invite_w = min(inner.w, self.px(330))
+        self._invite_top = inner.bottom - self.px(54) - self.px(12) - row
         self.invite_button: UIButton = self.button(
-            pygame.Rect(join.x, join.bottom - row, invite_w, row), invite_text, self.invite_friends,
+            pygame.Rect(inner.x, self._invite_top, invite_w, row), invite_text,
+            self.invite_friends,
             key="internet", size=self.fitting_px([invite_text], invite_w - self.px(16), 16,
                                                  bold=True) / self.scale,
             tooltip=_("A short code for friends anywhere: they type it in Join (end-to-end "
@@ -398,7 +401,6 @@ class LobbyScene(MenuScene):
             y += px(10)
             for line in wrap(self.problem, px(15), w):
                 y = draw_text(surface, line, px(15), theme.ERROR, topleft=(x, y)).bottom
-        self._draw_invite(surface, x, y + px(14), w, inner.bottom - self.px(44) - px(8))
 
     def _draw_invite(self, surface: pygame.Surface, x: int, y: int, w: int,
                      bottom: int) -> None:
@@ -466,7 +468,10 @@ class LobbyScene(MenuScene):
                     rect: pygame.Rect) -> None:
         draw_panel(surface, rect, self.scale, _("Seats"))
         px = self.px
-        rows = pygame.Rect(inner.x, inner.y, inner.w, inner.h - px(64))
+        invite_top = getattr(self, "_invite_top", inner.bottom - px(110))
+        block_top = invite_top - px(100)  # the internet code and its note, when asked
+        rows = pygame.Rect(inner.x, inner.y, inner.w, block_top - px(8) - inner.y)
+        self._draw_invite(surface, inner.x, block_top, inner.w, invite_top - px(4))
         bottom = draw_seat_rows(surface, rows, with_watchers(self.seats, self.watchers), px,
                                 lambda _i, seat: seat_words(seat))
         if not any(seat.kind == "local" for seat in self.seats):
