@@ -136,10 +136,7 @@ def test_hard_plays_the_hand_out_before_choosing_what_to_put_down_in_shanghai(
     # hands and stock): putting down 7H lets the next player's 8H go
     # out at once, so Hard adds only 9H; when that player holds KC instead, the largest
     # play is best
-    # (the rollouts measured no gain in Shanghai, so Hard plays them only with every way
-    # of choosing on: ``measured``)
     from game.ai.players.hard import HardPlayer
-    from game.ai.players.measured import EVERY_WAY
     from game.ai.players.rollouts import Deal
 
     match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
@@ -149,8 +146,7 @@ def test_hard_plays_the_hand_out_before_choosing_what_to_put_down_in_shanghai(
                 list(match.hand.stock))
     assert set(match.view(0).legal) == {"play"}  # it can play, so it must
     assert _put_down(match, "medium") == {"7H", "9H"}
-    player = HardPlayer(1, deals=lambda view, rng, count, *rest: [real] * count,
-                        ways=EVERY_WAY)
+    player = HardPlayer(1, deals=lambda view, rng, count, *rest: [real] * count)
     assert _put_down(match, player) == expected
 
 

@@ -1,8 +1,8 @@
 """Hard is never below Medium (issue 46): where none of its ways of choosing was measured to
 gain in a variant, Hard makes Medium's choice there. In Manipulation no fair way of
 choosing the cards to put down gained over the largest play, so Hard's every decision there
-is Medium's; in Shanghai its rollouts gained nothing and give way to the largest play,
-while holding back (measured to gain) stays."""
+is Medium's. A variant whose table entry turns a way off gets Medium's choice at that
+decision."""
 
 from __future__ import annotations
 
@@ -61,10 +61,10 @@ def test_hard_chooses_as_medium_on_every_sampled_manipulation_position(seed: int
     assert compared >= 5 and plays >= 2
 
 
-def test_shanghai_keeps_holding_back_and_gives_up_the_rollouts() -> None:
-    # Shanghai: holding back gained in paired matches and stays; the rollouts gained
-    # nothing valued on the real hands, so with an opponent close Hard puts down the
-    # largest play as Medium does, even where its rollouts would hold a card back
+def test_shanghai_keeps_its_rollouts() -> None:
+    # Shanghai: the rollouts measured no loss in matches, so Hard still plays the hand out:
+    # putting down 7H lets the next player's 8H go out at once, so it adds only 9H where
+    # Medium puts down both
     from game.ai.players.rollouts import Deal
 
     match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
@@ -74,12 +74,12 @@ def test_shanghai_keeps_holding_back_and_gives_up_the_rollouts() -> None:
                 list(match.hand.stock))
     view = match.view(0)
     medium = make_player("medium", 1).decide(view).action
-    seen = HardPlayer(1, deals=lambda view, rng, count, *rest: [real] * count)
-    assert seen.decide(view).action == medium
-    # with every way on (research, benchmarks) the rollouts still play the hand out
-    rolled = HardPlayer(1, deals=lambda view, rng, count, *rest: [real] * count,
-                        ways=EVERY_WAY).decide(view).action
-    assert rolled != medium
+    hard = HardPlayer(1, deals=lambda view, rng, count, *rest: [real] * count)
+    assert hard.decide(view).action != medium
+    # a variant whose table entry turns the rollouts off puts down Medium's play there
+    plain = HardPlayer(1, deals=lambda view, rng, count, *rest: [real] * count,
+                       ways=Ways(roll_out=False))
+    assert plain.decide(view).action == medium
 
 
 def test_the_ways_come_from_the_variant_s_measured_entry_not_from_house_rules() -> None:
@@ -88,7 +88,7 @@ def test_the_ways_come_from_the_variant_s_measured_entry_not_from_house_rules() 
     assert ways_for(get_variant("manipulation", {"match": "single"})) == \
         MEASURED["manipulation"]
     assert ways_for(VARIANTS["machiavelli"]) == EVERY_WAY
-    assert ways_for(VARIANTS["shanghai"]) == Ways(roll_out=False)
+    assert ways_for(VARIANTS["shanghai"]) == EVERY_WAY
 
 
 def test_hold_back_follows_the_measured_ways() -> None:

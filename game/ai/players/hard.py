@@ -12,7 +12,7 @@
   one sweep, as good Machiavelli players do).
 - Never below Medium: a way of choosing measured to gain nothing in a variant gives way to
   Medium's choice there (``measured.MEASURED``): in Manipulation Hard puts down the largest
-  play every turn, in Shanghai the rollouts give way to it (holding back stays).
+  play every turn.
 - Keeps jokers in hand while they are worth more there (card-count scorings, a single
   hand) and sheds them when their points count against it (Carousel, Manipulation, Tahiti
   over several hands) or go out with it.
