@@ -19,7 +19,10 @@ the chance of winning it, or by the hand's penalty), Hard's margin with the oppo
 hands drawn at random from the unseen cards (``rollouts.random_deals``: set against Hard's
 row, what reading their turns is worth), and the best candidate on the real hands (half the
 real-hand rollouts choose, the other half value: what knowing every hand would be worth).
-The first four are made on the same deals, so they compare pair-wise.
+The first four are made on the same deals, so they compare pair-wise. Where Hard's row
+shows no gain, Hard gives way to the largest play in that variant
+(``game.ai.players.measured.MEASURED``); the row is measured all the same, since
+``HardPlayer.weigh_candidates`` weighs whatever the table says.
 
 ``--for-match`` values the real-hand ends by the chance of winning the match from the totals
 they leave (``standings``), so the gains are shares of a match; only the choices in a hand

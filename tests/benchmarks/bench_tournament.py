@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import game.commands.simulate as simulate  # noqa: E402
 from game.ai.players import LEVELS  # noqa: E402
 from game.ai.players.hard import HardPlayer, Tuning  # noqa: E402
+from game.ai.players.measured import EVERY_WAY  # noqa: E402
 from game.ai.players.opponents import HandSampler  # noqa: E402
 from game.ai.players.rollouts import Deal  # noqa: E402
 from game.ai.turns import SeatPlayer  # noqa: E402
@@ -128,7 +129,7 @@ def reading_player(match: Match, seed: int) -> HardPlayer:
 
     tuning = replace(Tuning(), rollout_deals=READING_DEALS, rollout_budget=UNBOUNDED,
                      rollout_cutoff=UNBOUNDED)
-    return HardPlayer(seed, tuning, deals=deals)
+    return HardPlayer(seed, tuning, deals=deals, ways=EVERY_WAY)  # its rollouts everywhere
 
 
 def seat_player(match: GameState, level: str, seed: int) -> SeatPlayer:
@@ -283,27 +284,35 @@ def main(argv: list[str] | None = None) -> int:
         levels = pair.split("-")
         if len(levels) != 2 or levels[0] not in (*LEVELS, READING) or levels[1] not in LEVELS:
             parser.error(f"bad pair '{pair}': expected e.g. hard-medium or reading-medium")
-    rows = {(v, p): Row(v, p, len(seat_levels(v, p))) for v in variants for p in pairs}
-    games = [Game(v, p, args.seed + i, i % rows[v, p].seats)
-             for v in variants for p in pairs for i in range(args.games)]
-    print(f"{args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}, "
-          f"seats rotating, decisions timed in {'CPU' if args.cpu_clock else 'wall'} time",
-          flush=True)
-    jobs = max(1, min(2, args.jobs))
-    if args.cpu_clock:
-        use_cpu_clock()
-    if jobs == 1:
-        _collect(map(play, games), rows, args.games, len(games))
-    else:
-        with multiprocessing.Pool(jobs, use_cpu_clock if args.cpu_clock else None) as pool:
-            _collect(pool.imap_unordered(play, games), rows, args.games, len(games))
+    rows = tournament(variants, pairs, args.games, args.seed, args.jobs, args.cpu_clock)
     print(HEADER)
-    for row in rows.values():
+    for row in rows:
         print(line(row))
     if args.json:
         print(json.dumps({"seed": args.seed, "games": args.games,
-                          "rows": [figures(r) for r in rows.values()]}))
+                          "rows": [figures(r) for r in rows]}))
     return 0
+
+
+def tournament(variants: list[str], pairs: list[str], per_row: int, seed: int, jobs: int,
+               cpu_clock: bool) -> list[Row]:
+    """Play ``per_row`` matches for each variant and pair (match i dealt from ``seed`` + i,
+    the seats rotating), printing each row as it is done."""
+    rows = {(v, p): Row(v, p, len(seat_levels(v, p))) for v in variants for p in pairs}
+    games = [Game(v, p, seed + i, i % rows[v, p].seats)
+             for v in variants for p in pairs for i in range(per_row)]
+    print(f"{per_row} games per row, seeds {seed}..{seed + per_row - 1}, "
+          f"seats rotating, decisions timed in {'CPU' if cpu_clock else 'wall'} time",
+          flush=True)
+    jobs = max(1, min(2, jobs))
+    if cpu_clock:
+        use_cpu_clock()
+    if jobs == 1:
+        _collect(map(play, games), rows, per_row, len(games))
+    else:
+        with multiprocessing.Pool(jobs, use_cpu_clock if cpu_clock else None) as pool:
+            _collect(pool.imap_unordered(play, games), rows, per_row, len(games))
+    return list(rows.values())
 
 
 def _collect(results: Iterable[GameResult], rows: dict[tuple[str, str], Row],

@@ -10,6 +10,9 @@
   but holds back hardly counts in that race: it can still go down later without a draw,
   and meanwhile it feeds no opponent (so Hard keeps playable cards back and goes out in
   one sweep, as good Machiavelli players do).
+- Never below Medium: a way of choosing measured to gain nothing in a variant gives way to
+  Medium's choice there (``measured.MEASURED``): in Manipulation Hard puts down the largest
+  play every turn.
 - Keeps jokers in hand while they are worth more there (card-count scorings, a single
   hand) and sheds them when their points count against it (Carousel, Manipulation, Tahiti
   over several hands) or go out with it.
@@ -56,6 +59,7 @@ from game.ai.players.carousel import (
     value_after,
 )
 from game.ai.players.lookahead import Candidate, weigh
+from game.ai.players.measured import Ways, ways_for
 from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.plays import as_decision, solution_for
 from game.ai.players.rollouts import (
@@ -182,9 +186,12 @@ class HardPlayer(ComputerPlayer):
     level = "hard"
 
     def __init__(self, seed: int = 0, tuning: Tuning | None = None,
-                 deals: DealSource | None = None) -> None:
+                 deals: DealSource | None = None, ways: Ways | None = None) -> None:
         super().__init__(seed)
         self.tuning = tuning or Tuning()
+        # the ways of choosing it keeps (None: those measured to gain in the variant played,
+        # ``measured.MEASURED``; elsewhere it makes Medium's choice)
+        self.ways = ways
         self.sampler = HandSampler(self.rng)
         # what the draw-until-able rollouts play out on (None: as ``Tuning.read_hands`` says)
         self.deals = deals
@@ -205,11 +212,15 @@ class HardPlayer(ComputerPlayer):
             return self._free_only(view)
         if len(most.played) == len(view.hand):
             return as_decision(view, most, "going out")
-        if view.variant.draws_until_able and self._holding_back(view, most):
+        ways = self.ways or ways_for(view.variant)
+        if view.variant.draws_until_able and ways.hold_back and self._holding_back(view, most):
             single = solution_for(view, objective="cards", exactly=1,
                                   work=self._work.part(plays.PLAY_WORK))
             if single is not None:
                 return as_decision(view, single, "one card, the rest held back")
+        if view.variant.draws_until_able and not ways.roll_out:
+            # measured to gain nothing here: Medium's choice (the same search, its budget)
+            return as_decision(view, most, "largest play")
         if self.tuning.rollouts and view.variant.draws_until_able:
             return self._rolled_out(view, most)
         first = self._first_choice(view, most, points, first_work)

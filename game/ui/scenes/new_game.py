@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ai.strength import LEVELS_HEADING, NO_FIGURES, strength_lines
 from game.deals import MAX_DIGITS, DealNumberError, deal_text, parse_deal, random_deal
 from game.engine.errors import OptionError
 from game.engine.options import apply_options
@@ -78,6 +79,7 @@ class NewGameScene(MenuScene):
         self._status_label: UILabel | None = None
         self._status_rect: pygame.Rect | None = None
         self._summary: UITextBox | None = None
+        self._strength: UITextBox | None = None  # the levels' strength (players column)
         self.session: GameSession | None = None  # the game started (for tests and callers)
         #: a hosted game's turn timer: seconds each network player has for a move (0: none)
         self.turn_time = 0
@@ -222,11 +224,32 @@ class NewGameScene(MenuScene):
             note = (_("Set a second seat to Human for a hot-seat game with a friend at this "
                     "screen."))
         note_h = min(self.px(64), inner.bottom - y - self.px(4))
+        # the computer levels' measured strength in this variant, between the seats and
+        # the note (the note gives way when the seats leave too little room for both)
+        room = inner.bottom - y - self.px(4)
+        strength_h = room - note_h - gap if room - note_h - gap >= self.px(90) else room
+        if strength_h >= self.px(40):
+            self._strength = self.text_box(pygame.Rect(inner.x, y + self.px(4), inner.w,
+                                                       strength_h), self._strength_html(),
+                                           size=13, style="plain_text")
+        if strength_h == room:
+            return
         if note_h > self.px(30):
             self.text_box(pygame.Rect(inner.x, inner.bottom - note_h, inner.w, note_h),
                           f"<font color='{_html_colour(theme.MUTED)}'>{escape_html(note)}</font>",
                           size=13,
                           style="plain_text")
+
+    def _strength_html(self) -> str:
+        """What each computer level is in the chosen variant: the measured figures
+        (``game.ai.strength``), under a heading."""
+        gold, cream = _html_colour(theme.GOLD_LIGHT), _html_colour(theme.CREAM)
+        lines = strength_lines(self.setup.variant)
+        if not lines:
+            lines = [_(NO_FIGURES)]
+        return (f"<font color='{gold}'><b>{escape_html(_(LEVELS_HEADING))}</b></font>"
+                f"<br><font color='{cream}'>"
+                + "<br>".join(f"\u2022 {escape_html(line)}" for line in lines) + "</font>")
 
     def _build_footer(self) -> None:
         top = self.footer_top() + self.px(10)

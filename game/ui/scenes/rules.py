@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UITextBox
 
+from game.ai.strength import LEVELS_HEADING, NO_FIGURES, strength_lines
 from game.engine.deal import dealable_players
 from game.engine.errors import OptionError
 from game.engine.options import OPTION_SPECS
@@ -61,6 +62,10 @@ def rules_html(variant: Variant) -> str:
         tag_back, tag_ink = html_colour(GOLD), html_colour(HOUSE_TAG_TEXT)
         parts += [f"<body bgcolor='{tag_back}'><font color='{tag_ink}'><b>&nbsp;{tag}&nbsp;</b>"
                   f"</font></body>&nbsp; {escape_html(line)}" for line in house]
+    # what each computer level is here, from the measured figures (``game.ai.strength``)
+    levels = strength_lines(variant) or [_(NO_FIGURES)]
+    parts += ["", f"<font color='{gold}'><b>{escape_html(_(LEVELS_HEADING))}</b></font>"]
+    parts += [f"\u2022 {escape_html(line)}" for line in levels]
     del head
     return "<br>".join(parts)
 
