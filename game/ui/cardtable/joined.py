@@ -258,10 +258,9 @@ class JoinedSeat:
         seats = self.table.session.seats
         if not 0 <= event.seat < len(seats):
             return
-        if event.seat == self.client.seat:
-            return  # our own seat: we know we are back (the table said so)
         name = seats[event.seat].name
         own = event.seat == self.client.seat
+        was_away = self.away
         if own:
             self.away = event.state == "computer" and event.timeouts
         if event.why:
@@ -272,8 +271,8 @@ class JoinedSeat:
             # this screen's own seat: kept on show (and said aloud) until the person acts
             self.table.say(title, lines, tone="error" if own else "warn",
                            ttl=600.0 if own else 6.0)
-        elif own:
-            if event.state == "taken":
+        elif own:  # never "Bea is back" to Bea: a rejoin is told by Joined
+            if event.state == "taken" and was_away:
                 self.table.say(_("You play your seat again"))
         elif event.state == "waiting":
             self.table.say(_("{name} dropped out").format(name=name),
