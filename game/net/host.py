@@ -81,13 +81,12 @@ from game.net.events import (
     Update,
 )
 from game.net.fair import commitment, new_salt
+from game.net.host_facts import BUY_ANSWERS, BUY_QUEUE, BUY_WINDOW_OPENED, VISIBLE
+from game.net.host_setup import LOCAL, NET, HostSettings, SeatSpec, code_key, new_code
 from game.net.talk import TableTalk
 from game.net.views import match_result_json, turn_count, view_json
 from game.net.watchers import WATCHING, Spectators, public_view
 from game.net.wire import (
-    CODE_ALPHABET,
-    CODE_LENGTH,
-    DEFAULT_PORT,
     GAME_VERSION,
     MAX_CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -100,8 +99,12 @@ from game.session import FairSeed, GameSession, NetworkSeats
 from game.solver import PLAY_ORACLE
 from game.store.seats import COMPUTER_KINDS, Seat
 
-#: A seat's kinds besides the computer levels.
-NET, LOCAL = "net", "local"
+__all__ = [
+    "ACTION_CAPS", "BUY_ANSWERS", "BUY_QUEUE", "BUY_WINDOW_OPENED", "LOCAL",
+    "MAX_BAD_MESSAGES", "NET", "OUT_OF_ROOM", "TIMEOUTS_TO_COMPUTER", "TIMEOUT_ACTIONS",
+    "VISIBLE", "HostSettings", "NetHost", "SeatSpec", "code_key", "new_code",
+]
+
 #: The most actions a match may take before the host calls it stalled (``simulate``'s caps).
 ACTION_CAPS = {Family.MANIPULATION: 10_000, Family.CONTRACT: 80_000}
 #: How many bad messages a connection may send before it is closed.
@@ -114,129 +117,6 @@ _CLOSE = object()  # the outbox's last item: close the connection after what is 
 TIMEOUT_ACTIONS = tuple((kind, make) for kind, make in SEAT_ONLY if kind != "knock")
 #: Timeouts in a row after which a computer plays the seat until its player acts again.
 TIMEOUTS_TO_COMPUTER = 3
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """A seat of a hosted game. ``kind``: "net" (a joiner plays it), "local" (the host's
-    screen) or a computer level; ``name``: its name (a joiner's own name replaces it in a
-    new game); ``level``: the computer that takes over a network seat whose player
-    dropped out and did not come back in time."""
-
-    kind: str
-    name: str = ""
-    level: str = "medium"
-
-    def __post_init__(self) -> None:
-        if self.kind not in (NET, LOCAL, *COMPUTER_KINDS):
-            raise ValueError(f"unknown seat kind '{self.kind[:20]}': expected net, local or "
-                             f"one of {', '.join(COMPUTER_KINDS)}")
-        if self.level not in COMPUTER_KINDS:
-            raise ValueError(f"unknown level '{self.level[:20]}'")
-
-
-@dataclass(frozen=True)
-class HostSettings:
-    """How the host listens and how patient it is. ``host`` None: this computer's address
-    on the local network (``game.net.address.local_address``); ``port`` 0: any free port.
-    ``takeover_after``: seconds a dropped player's seat waits before a computer takes it.
-    ``rate``/``burst``: messages a second the host reads from a connection, and how many
-    at once (a faster client is read more slowly, never dropped). ``auto_start``: begin once
-    every network seat is taken. ``announce``: announce the game on the local network
-    (DNS-SD). ``hand_pause``: seconds between a hand's end and the next deal.
-    ``check_rate``/``check_burst``: actions a second the host checks against the rules for
-    one connection (reading and verifying them is the costly part), and how many at once:
-    a client sending more has its next messages read later, so it slows itself, never the
-    table. ``max_connections``: connections holding no seat (yet) kept at once: a newcomer beyond
-    it makes the oldest of them go. ``hello_timeout``: seconds a connection may take to say
-    hello. ``outbox``: messages waiting for a client that reads too slowly before it is
-    closed (it may come back with its token and read the table afresh). ``turn_time``:
-    seconds each person has for a move (0: no timer; see the module's text)."""
-
-    host: str | None = None
-    port: int = DEFAULT_PORT
-    code: str | None = None
-    takeover_after: float = 60.0
-    hello_timeout: float = 10.0
-    max_connections: int = 64
-    rate: float = 200.0
-    burst: float = 400.0
-    check_rate: float = 50.0
-    check_burst: float = 100.0
-    outbox: int = 1024
-    ping_interval: float | None = 10.0
-    ping_timeout: float | None = 20.0
-    hand_pause: float = 0.0
-    auto_start: bool = False
-    announce: bool = False
-    max_actions: int | None = None
-    spectators: int = 0  # how many may watch (``game.net.watchers``); 0: none
-    turn_time: float = 0.0
-
-
-def new_code() -> str:
-    """A join code: six letters and digits that cannot be mistaken for one another."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def code_key(text: str) -> str:
-    """A join code as typed (any case, spaces or dashes) in the form it is compared."""
-    return "".join(ch for ch in text.upper() if ch.isalnum())
-
-
-# --------------------------------------------------------------------------- family facts
-
-
-def _manipulation_visible(match: GameState) -> set[Card]:
-    return set(match.view(match.current).table.cards())  # type: ignore[attr-defined]
-
-
-def _contract_visible(match: GameState) -> set[Card]:
-    view: Any = match.view(match.current)
-    cards = {c for _owner, _kind, meld in view.melds for c in meld}
-    if view.discard_top is not None:
-        cards.add(view.discard_top)
-    return cards
-
-
-#: The face-up cards a seat could take into its hand (to tell a taken card from a drawn one).
-VISIBLE: dict[Family, Callable[[GameState], set[Card]]] = {
-    Family.MANIPULATION: _manipulation_visible, Family.CONTRACT: _contract_visible}
-
-
-def _no_buy_queue(match: GameState) -> tuple[int, ...]:
-    return ()
-
-
-def _contract_buy_queue(match: GameState) -> tuple[int, ...]:
-    view: Any = match.view(match.current)
-    if view.phase != "buying":
-        return ()
-    return tuple(getattr(match.hand, "buy_queue", ()))
-
-
-#: The seats still to be asked about the offered discard, in the order the match asks them.
-BUY_QUEUE: dict[Family, Callable[[GameState], tuple[int, ...]]] = {
-    Family.MANIPULATION: _no_buy_queue, Family.CONTRACT: _contract_buy_queue}
-def _no_buy_window(match: GameState) -> int:
-    return 0
-
-
-def _contract_buy_window(match: GameState) -> int:
-    """The step at which the buy window open now opened: just after the draw from the
-    stock that offered the discard (0 when none is open)."""
-    if not _contract_buy_queue(match):
-        return 0
-    log = match.log
-    return next((step + 1 for step in range(len(log) - 1, -1, -1)
-                 if log[step].kind == "draw"), 0)
-
-
-#: The step the buy window open now began at (a screen behind it answered another one).
-BUY_WINDOW_OPENED: dict[Family, Callable[[GameState], int]] = {
-    Family.MANIPULATION: _no_buy_window, Family.CONTRACT: _contract_buy_window}
-#: The answers a seat in the buy window may send before it is asked.
-BUY_ANSWERS = frozenset({"buy", "decline"})
 
 
 # --------------------------------------------------------------------------- the host
