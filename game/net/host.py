@@ -34,21 +34,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import secrets
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.ai.turns import (
-    SEAT_ONLY,
     Decision,
     SeatPlayer,
     ask,
@@ -77,13 +75,14 @@ from game.net.events import (
     Rematch,
     Said,
     SeatChanged,
-    TurnClock,
     Update,
 )
 from game.net.fair import commitment, new_salt
 from game.net.host_facts import BUY_ANSWERS, BUY_QUEUE, BUY_WINDOW_OPENED, VISIBLE
 from game.net.host_setup import LOCAL, NET, HostSettings, SeatSpec, code_key, new_code
+from game.net.links import MAX_BAD_MESSAGES, OUT_OF_ROOM, QUIET, Conn, Links
 from game.net.talk import TableTalk
+from game.net.turn_timer import TIMEOUT_ACTIONS, TIMEOUTS_TO_COMPUTER, TurnTimer
 from game.net.views import match_result_json, turn_count, view_json
 from game.net.watchers import WATCHING, Spectators, public_view
 from game.net.wire import (
@@ -93,7 +92,6 @@ from game.net.wire import (
     WireError,
     clean_name,
     decode_client,
-    encode,
 )
 from game.session import FairSeed, GameSession, NetworkSeats
 from game.solver import PLAY_ORACLE
@@ -107,37 +105,9 @@ __all__ = [
 
 #: The most actions a match may take before the host calls it stalled (``simulate``'s caps).
 ACTION_CAPS = {Family.MANIPULATION: 10_000, Family.CONTRACT: 80_000}
-#: How many bad messages a connection may send before it is closed.
-MAX_BAD_MESSAGES = 50
-#: What ``accept`` fails with when this computer has no room for another connection.
-OUT_OF_ROOM = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
-_CLOSE = object()  # the outbox's last item: close the connection after what is before it
-#: What the host plays for a seat whose turn timer ran out, the first the match allows: the
-#: engine's own actions that need no card (never a knock: that is a player's choice).
-TIMEOUT_ACTIONS = tuple((kind, make) for kind, make in SEAT_ONLY if kind != "knock")
-#: Timeouts in a row after which a computer plays the seat until its player acts again.
-TIMEOUTS_TO_COMPUTER = 3
 
 
 # --------------------------------------------------------------------------- the host
-
-
-@dataclass(eq=False)
-class _Conn:
-    """One client connection: its outbox (a task sends it, so a slow reader never stalls
-    the host), its rate allowance and its seat once it said hello."""
-
-    ws: ServerConnection
-    outbox: asyncio.Queue[object] = field(default_factory=asyncio.Queue)
-    seat: int | None = None
-    allowance: float = 0.0
-    last: float = 0.0
-    checks: float = 0.0  # the allowance of actions checked against the rules
-    checks_last: float = 0.0
-    bad: int = 0
-    closing: bool = False
-    reason: str = ""  # why the host closes it (the close frame's reason)
-    opened: float = 0.0
 
 
 @dataclass
@@ -146,7 +116,7 @@ class _Seat:
     name: str
     state: str
     token: str | None = None
-    conn: _Conn | None = None
+    conn: Conn | None = None
     timer: asyncio.TimerHandle | None = None
     sent_hand: int | None = None  # the hand whose turns the client has, and how many
     sent_turns: int = 0
@@ -196,7 +166,7 @@ class NetHost:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="net-host", daemon=True)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="net-computer")
-        self._conns: set[_Conn] = set()
+        self._links = Links(self.settings, self._loop)
         self._players: dict[int, SeatPlayer] = {}
         self._pending: dict[int, Action] = {}  # buy answers held until the seat is asked
         self._started = False
@@ -207,10 +177,8 @@ class NetHost:
         self._driver: asyncio.Task[None] | None = None
         self._loop.set_exception_handler(self._loop_problem)
         self._short = 0  # connections not accepted for want of room (open files) since told
-        self._moves = 0  # moments a seat's move became due (the turn timer's turns)
-        self._clock: asyncio.TimerHandle | None = None
-        self._clock_key: tuple[int, int] | None = None  # (seat, move) the timer runs for
-        self._clock_end = 0.0
+        self._timer = TurnTimer(self.settings.turn_time, self._loop, self._links.send,
+                                self._put, self._broadcast, self._timed_out)
         self._removed: set[str] = set()  # the tokens of players the host removed
         self.stalled = ""
         self._watchers = Spectators(self.settings.spectators)
@@ -364,7 +332,7 @@ class NetHost:
                 open_timeout=self.settings.hello_timeout,
                 ping_interval=self.settings.ping_interval,
                 ping_timeout=self.settings.ping_timeout, close_timeout=2,
-                server_header=None, logger=_QUIET, process_request=page_server(self.variant))
+                server_header=None, logger=QUIET, process_request=page_server(self.variant))
         except OSError as error:
             self._put(Problem(f"cannot listen on {shown_host(host)}:{self.settings.port}: "
                               f"{error.strerror or error}", fatal=True))
@@ -394,7 +362,7 @@ class NetHost:
                 if seat.timer is not None:
                     seat.timer.cancel()
             self._announcer = None
-            self._clock_off()
+            self._timer.off()
             if announcer is not None:
                 await announcer.stop()
             server.close(close_connections=True, reason="the host stopped")
@@ -436,18 +404,15 @@ class NetHost:
         if self._stopping is None or self._stopping.is_set():
             await ws.close(1001, "the host is stopping")
             return
-        waiting = [c for c in self._conns if c.seat is None and not c.closing
+        waiting = [c for c in self._links.all if c.seat is None and not c.closing
                    and c not in self._watchers]  # a spectator is no idle connection
         if len(waiting) >= self.settings.max_connections:
             # full of connections that hold no seat: the oldest goes, so idle or junk
             # connections can never lock a player out (a dropped one coming back included)
             oldest = min(waiting, key=lambda c: c.opened)
-            self._close(oldest, "the host is busy: try again")
-        now = self._loop.time()
-        conn = _Conn(ws, allowance=self.settings.burst, last=now, opened=now,
-                     checks=self.settings.check_burst, checks_last=now)
-        self._conns.add(conn)
-        sender = asyncio.create_task(self._send_loop(conn))
+            self._links.close(oldest, "the host is busy: try again")
+        conn = self._links.open(ws)
+        sender = asyncio.create_task(self._links.send_loop(conn))
         try:
             try:
                 first = await asyncio.wait_for(ws.recv(), self.settings.hello_timeout)
@@ -458,7 +423,7 @@ class NetHost:
                 await sender  # the error reply, then the close
                 return
             async for frame in ws:
-                wait = self._throttle(conn)
+                wait = self._links.throttle(conn)
                 if wait > 0:
                     await asyncio.sleep(wait)
                 self._receive(conn, frame)
@@ -471,99 +436,47 @@ class NetHost:
         except Exception as error:  # noqa: BLE001 - one connection's fault, told, not spread
             self._put(Problem(f"a connection failed: {type(error).__name__}: {error}"))
         finally:
-            self._conns.discard(conn)
+            self._links.all.discard(conn)
             sender.cancel()
             self._disconnected(conn)
 
-    async def _send_loop(self, conn: _Conn) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                item = await conn.outbox.get()
-                if item is _CLOSE:
-                    await conn.ws.close(1008, conn.reason)
-                    return
-                assert isinstance(item, str)
-                await conn.ws.send(item)
-
-    def _send(self, conn: _Conn, message: dict[str, Any]) -> None:
-        if conn.closing:
-            return
-        if conn.outbox.qsize() >= self.settings.outbox:
-            self._close(conn, "too slow: messages piled up")  # it may come back and resync
-            return
-        conn.outbox.put_nowait(encode(message))
-
-    def _close(self, conn: _Conn, reason: str) -> None:
-        if not conn.closing:
-            conn.closing = True
-            conn.reason = reason[:100]
-            conn.outbox.put_nowait(_CLOSE)
-
-    def _error(self, conn: _Conn, code: str, text: str, close: bool = False) -> None:
-        self._send(conn, {"type": "error", "code": code, "message": text})
-        if close:
-            self._close(conn, text)
-
-    def _throttle(self, conn: _Conn) -> float:
-        """The connection's rate allowance (a token bucket): how long to wait before the
-        next message is read. While the host waits, websockets reads no further frames
-        from it, so a flood slows the flooder down (TCP's own back-pressure), never the
-        host, and no message of a fast but honest client is lost."""
-        now = self._loop.time()
-        s = self.settings
-        conn.allowance = min(s.burst, conn.allowance + (now - conn.last) * s.rate)
-        conn.last = now
-        conn.allowance -= 1
-        wait = -conn.allowance / s.rate if conn.allowance < 0 else 0.0
-        checks = min(s.check_burst, conn.checks + (now - conn.checks_last) * s.check_rate)
-        return max(wait, -checks / s.check_rate if checks < 0 else 0.0)
-
-    def _checked(self, conn: _Conn) -> None:
-        """An action of ``conn`` is about to be read and checked: it spends one of the
-        connection's checks (``_throttle`` makes its next message wait when none is left)."""
-        now = self._loop.time()
-        s = self.settings
-        conn.checks = min(s.check_burst, conn.checks + (now - conn.checks_last) * s.check_rate)
-        conn.checks_last = now
-        conn.checks -= 1
-
-    def _hello(self, conn: _Conn, frame: object) -> bool:
+    def _hello(self, conn: Conn, frame: object) -> bool:
         try:
             message = decode_client(frame)
         except WireError as error:
-            self._error(conn, error.code, str(error), close=True)
+            self._links.error(conn, error.code, str(error), close=True)
             return False
         if message["type"] != "hello":
-            self._error(conn, "hello_first", "say hello first", close=True)
+            self._links.error(conn, "hello_first", "say hello first", close=True)
             return False
         if message["protocol"] != PROTOCOL_VERSION:
-            self._error(conn, "protocol", f"the host speaks protocol {PROTOCOL_VERSION}, "
+            self._links.error(conn, "protocol", f"the host speaks protocol {PROTOCOL_VERSION}, "
                         f"you speak {message['protocol']}", close=True)
             return False
         if message["game"] != GAME_VERSION:
-            self._error(conn, "version", f"the host plays version {GAME_VERSION}, you "
+            self._links.error(conn, "version", f"the host plays version {GAME_VERSION}, you "
                         f"{message['game'][:32]}: play the same version", close=True)
             return False
         if not secrets.compare_digest(code_key(message["code"]).encode(),
                                       self.code.encode()):
-            self._error(conn, "code", "wrong join code", close=True)
+            self._links.error(conn, "code", "wrong join code", close=True)
             return False
         if message.get("watch"):
             return self._watch(conn, message["name"])
         token = message.get("token")
         if token is not None and token in self._removed:
-            self._error(conn, "removed", "the host removed you from this game", close=True)
+            self._links.error(conn, "removed", "the host removed you from this game", close=True)
             return False
         if token is not None:
             held = self._seat_of_token(token)
             if held is None:
-                self._error(conn, "token", "that token holds no seat here", close=True)
+                self._links.error(conn, "token", "that token holds no seat here", close=True)
                 return False
             self._rejoin(conn, held)
             return True
         free = self._free_seat(message.get("seat"))
         if isinstance(free, str):
-            self._error(conn, "full", free, close=True)
+            self._links.error(conn, "full", free, close=True)
             return False
         seat = free
         record = self._seats[seat]
@@ -603,21 +516,21 @@ class NetHost:
                 return index
         return "every network seat is taken"
 
-    def _welcome(self, conn: _Conn, seat: int) -> None:
+    def _welcome(self, conn: Conn, seat: int) -> None:
         record = self._seats[seat]
-        self._send(conn, {"type": "welcome", "protocol": PROTOCOL_VERSION,
+        self._links.send(conn, {"type": "welcome", "protocol": PROTOCOL_VERSION,
                           "game": GAME_VERSION, "seat": seat, "token": record.token,
                           "variant": self.variant_id, "options": self.options,
                           "names": [s.name for s in self._seats],
                           "commitment": self.commitment})
         record.sent_hand = None
 
-    def _rejoin(self, conn: _Conn, seat: int) -> None:
+    def _rejoin(self, conn: Conn, seat: int) -> None:
         record = self._seats[seat]
         old = record.conn
         if old is not None:
             old.seat = None
-            self._close(old, "the seat was taken up from another connection")
+            self._links.close(old, "the seat was taken up from another connection")
         if record.timer is not None:
             record.timer.cancel()
             record.timer = None
@@ -631,13 +544,13 @@ class NetHost:
         self._lobby_changed()
         if self._started:
             self._send_update(seat, None)
-            self._tell_clock(conn)
+            self._timer.tell(conn)
             self._wake_driver()
         if self._finished and self._match is not None:  # it ended while they were away
-            self._send(conn, {"type": "over", "result": match_result_json(self._match.result),
+            self._links.send(conn, {"type": "over", "result": match_result_json(self._match.result),
                               "stalled": self.stalled})
 
-    def _disconnected(self, conn: _Conn) -> None:
+    def _disconnected(self, conn: Conn) -> None:
         if self._watchers.leave(conn):
             self._talk.forget(conn)
             self._lobby_changed()
@@ -701,23 +614,23 @@ class NetHost:
     def _broadcast(self, message: dict[str, Any]) -> None:
         for seat in self._seats:
             if seat.conn is not None:
-                self._send(seat.conn, message)
+                self._links.send(seat.conn, message)
         for conn in self._watchers.conns():
-            self._send(conn, message)  # type: ignore[arg-type]
+            self._links.send(conn, message)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ messages
 
-    def _receive(self, conn: _Conn, frame: object) -> None:
+    def _receive(self, conn: Conn, frame: object) -> None:
         try:
             message = decode_client(frame)
         except WireError as error:
-            self._bad(conn, error.code, str(error))
+            self._links.bad(conn, error.code, str(error))
             return
         kind = message["type"]
         if kind == "hello":
-            self._bad(conn, "hello_again", "already joined")
+            self._links.bad(conn, "hello_again", "already joined")
         elif kind == "leave":
-            self._close(conn, "left")
+            self._links.close(conn, "left")
         elif kind == "say":
             self._say(conn, conn.seat, message["phrase"])
         elif kind == "back":
@@ -726,7 +639,7 @@ class NetHost:
         elif conn.seat is not None:
             self._client_action(conn, conn.seat, message)
 
-    def _say(self, conn: _Conn | None, seat: int | None, phrase: str) -> None:
+    def _say(self, conn: Conn | None, seat: int | None, phrase: str) -> None:
         """A quick table message from a seat (or ``conn``'s spectator): told to everyone
         unless the host's checks refuse it (told to its sender alone)."""
         if seat is None and (conn is None or conn not in self._watchers):
@@ -735,7 +648,7 @@ class NetHost:
         refusal = self._talk.check(speaker, phrase, self._loop.time())
         if refusal:
             if conn is not None:
-                self._send(conn, {"type": "error", "code": "talk", "message": refusal})
+                self._links.send(conn, {"type": "error", "code": "talk", "message": refusal})
             else:
                 self._put(Problem(refusal))
             return
@@ -752,13 +665,13 @@ class NetHost:
         self._watchers.most = max(0, most)
         self._lobby_changed()
 
-    def _watch(self, conn: _Conn, name: str) -> bool:
+    def _watch(self, conn: Conn, name: str) -> bool:
         """A spectator's hello: let in (welcomed, sent the lobby and the public table)."""
         refusal = self._watchers.admit(conn, name)
         if refusal:
-            self._error(conn, "watch", refusal, close=True)
+            self._links.error(conn, "watch", refusal, close=True)
             return False
-        self._send(conn, {"type": "welcome", "protocol": PROTOCOL_VERSION,
+        self._links.send(conn, {"type": "welcome", "protocol": PROTOCOL_VERSION,
                           "game": GAME_VERSION, "seat": WATCHING, "token": "",
                           "watching": True, "variant": self.variant_id,
                           "options": self.options, "names": [s.name for s in self._seats]})
@@ -775,30 +688,26 @@ class NetHost:
                    "view": view_json(self.family, public_view(self.family, match)),
                    "event": event, "buy_queue": list(BUY_QUEUE[self.family](match))}
         for conn in self._watchers.conns():
-            self._send(conn, message)  # type: ignore[arg-type]
-
-    def _bad(self, conn: _Conn, code: str, text: str) -> None:
-        conn.bad += 1
-        self._error(conn, code, text, close=conn.bad > MAX_BAD_MESSAGES)
+            self._links.send(conn, message)  # type: ignore[arg-type]
 
     def _refuse(self, seat: int, reason: str) -> None:
         record = self._seats[seat]
         if record.conn is not None:
-            self._send(record.conn, {"type": "refused", "reason": reason,
+            self._links.send(record.conn, {"type": "refused", "reason": reason,
                                      "step": self._step()})
         if record.spec.kind == LOCAL:
             self._put(Refused(seat, reason))
 
-    def _client_action(self, conn: _Conn, seat: int, message: dict[str, Any]) -> None:
+    def _client_action(self, conn: Conn, seat: int, message: dict[str, Any]) -> None:
         match = self._match
         if match is None or not self._started or match.over:
             self._refuse(seat, "the match is not under way")
             return
-        self._checked(conn)
+        self._links.checked(conn)
         try:
             action = action_from_wire(self.family, message["action"], self._most_cards)
         except WireError as error:
-            self._bad(conn, error.code, str(error))
+            self._links.bad(conn, error.code, str(error))
             return
         step = message.get("step")
         if step is not None and step != len(match.log):
@@ -840,7 +749,7 @@ class NetHost:
             self._pending[seat] = action  # answered early: applied when the seat is asked
             record = self._seats[seat]
             if record.conn is not None:
-                self._send(record.conn, {"type": "queued", "kind": action.kind})
+                self._links.send(record.conn, {"type": "queued", "kind": action.kind})
             if record.spec.kind == LOCAL:
                 self._put(Queued(action.kind))
             return
@@ -883,9 +792,9 @@ class NetHost:
             record.timer = None
         if conn is not None:
             conn.seat = None
-            self._send(conn, {"type": "removed",
+            self._links.send(conn, {"type": "removed",
                               "message": "the host removed you from this game"})
-            self._close(conn, "removed by the host")
+            self._links.close(conn, "removed by the host")
         if not self._started:  # in the lobby: the seat is free for someone else
             record.state = "open"
             if self._resumed is None:
@@ -940,43 +849,6 @@ class NetHost:
 
     # ------------------------------------------------------------------ the turn timer
 
-    def _clock_on(self, seat: int) -> None:
-        """A person's move is due from ``seat``: the turn timer starts (once per move)."""
-        total = self.settings.turn_time
-        key = (seat, self._moves)
-        if total <= 0 or self._clock_key == key:
-            return
-        self._clock_off()
-        self._clock_key = key
-        self._clock_end = self._loop.time() + total
-        self._clock = self._loop.call_later(total, self._time_out, key)
-        self._tell_clock(None)
-
-    def _clock_off(self) -> None:
-        if self._clock is not None:
-            self._clock.cancel()
-        self._clock = None
-        self._clock_key = None
-
-    def _tell_clock(self, conn: _Conn | None) -> None:
-        """The running turn timer, to every client and the host's screen (or to ``conn``)."""
-        if self._clock_key is None:
-            return
-        seat = self._clock_key[0]
-        left = max(0.0, self._clock_end - self._loop.time())
-        message = {"type": "clock", "seat": seat, "left": round(left, 2),
-                   "total": self.settings.turn_time}
-        if conn is not None:
-            self._send(conn, message)
-            return
-        self._put(TurnClock(seat, left, self.settings.turn_time))
-        self._broadcast(message)
-
-    def _time_out(self, key: tuple[int, int]) -> None:
-        self._clock = None
-        if key == self._clock_key:
-            self._loop.create_task(self._timed_out(key))
-
     async def _timed_out(self, key: tuple[int, int]) -> None:
         """The turn timer ran out on ``key``'s move: the host plays it for the seat, its
         engine's own action (logged like any other), to the end of the seat's move."""
@@ -986,7 +858,7 @@ class NetHost:
                 or self._controller(seat) == "computer":
             return
         for _try in range(8):
-            if match.over or match.hand_over or match.awaiting != seat or self._moves != move:
+            if match.over or match.hand_over or match.awaiting != seat or self._timer.moves != move:
                 break
             legal = match.legal_kinds()
             for kind, make in TIMEOUT_ACTIONS:
@@ -1073,7 +945,7 @@ class NetHost:
             came = sorted((after - before).elements())
         ended = match.hand_over or match.current != current or seat is None
         if ended or match.awaiting != awaiting:
-            self._moves += 1  # another move is due: the turn timer starts afresh
+            self._timer.next_move()
         step = len(match.log)
         event = public_event(seat, action, len(came), played,
                              [c for c in came if c in visible], ended, step)
@@ -1101,7 +973,7 @@ class NetHost:
             number = match.hand.number
             frm = record.sent_turns if record.sent_hand == number else 0
             record.sent_hand, record.sent_turns = number, turn_count(self.family, view)
-            self._send(record.conn, {"type": "update", "seat": seat, "step": step,
+            self._links.send(record.conn, {"type": "update", "seat": seat, "step": step,
                                      "view": view_json(self.family, view, frm),
                                      "event": event, "buy_queue": list(queue_now)})
         if record.spec.kind == LOCAL:
@@ -1140,7 +1012,7 @@ class NetHost:
                     self._finish(f"stopped after {cap} actions without a result")
                     return
                 if match.hand_over:
-                    self._clock_off()
+                    self._timer.off()
                     if self.settings.hand_pause > 0:
                         await asyncio.sleep(self.settings.hand_pause)
                     self._apply(None, NextHand(None))
@@ -1153,14 +1025,14 @@ class NetHost:
                         self._refuse(seat, refusal)
                     continue
                 if self._controller(seat) == "computer":
-                    self._clock_off()
+                    self._timer.off()
                     if not await self._computer_move(seat):
                         return
                     continue
                 if self._seats[seat].spec.kind == NET:
-                    self._clock_on(seat)  # a player on the network: the host's is not timed
+                    self._timer.on(seat)  # a player on the network: the host's is not timed
                 else:
-                    self._clock_off()
+                    self._timer.off()
                 wake.clear()
                 await wake.wait()
         except asyncio.CancelledError:
@@ -1195,7 +1067,7 @@ class NetHost:
         self._finished = True
         self.stalled = stalled
         result = match_result_json(match.result)
-        self._clock_off()
+        self._timer.off()
         self._put(MatchOver(result, stalled))
         self._broadcast({"type": "over", "result": result, "stalled": stalled,
                          "reveal": {"seed": self.seed, "salt": self.salt}})
@@ -1214,18 +1086,3 @@ class NetHost:
         network = NetworkSeats(remote, tuple(self._seats[i].spec.level for i in remote))
         return GameSession(match.clone(), seats, self._started_at, network=network,
                            fair=FairSeed(self.commitment, self.salt))
-
-
-class _Quiet:
-    """websockets' logger: a client's broken handshake is not the host's news."""
-
-    def debug(self, *args: object, **kwargs: object) -> None: ...
-    def info(self, *args: object, **kwargs: object) -> None: ...
-    def warning(self, *args: object, **kwargs: object) -> None: ...
-    def error(self, *args: object, **kwargs: object) -> None: ...
-    def exception(self, *args: object, **kwargs: object) -> None: ...
-    def isEnabledFor(self, level: int) -> bool:  # noqa: N802 - logging's own name
-        return False
-
-
-_QUIET: Any = _Quiet()
