@@ -133,7 +133,7 @@ class Door:
             return False
         seat = free
         record = self.seats[seat]
-        if not self.host._started and self.host._resumed is None:
+        if not self.host._play.started and self.host._resumed is None:
             record.name = clean_name(message["name"], record.name)
         record.token = secrets.token_urlsafe(24)
         record.conn = conn
@@ -141,7 +141,7 @@ class Door:
         conn.seat = seat
         self.welcome(conn, seat)
         self.host._lobby_changed()
-        if self.host._started:
+        if self.host._play.started:
             self.host._play.send_update(seat, None)
         elif self.settings.auto_start and not any(s.state == "open" for s in self.seats):
             self.host._play.begin()
@@ -195,12 +195,12 @@ class Door:
         if was != "taken":
             self.host._seat_changed(seat, "taken")
         self.host._lobby_changed()
-        if self.host._started:
+        if self.host._play.started:
             self.host._play.send_update(seat, None)
             self.host._timer.tell(conn)
             self.host._play.wake()
-        match = self.host._match
-        if self.host._finished and match is not None:  # it ended while they were away
+        match = self.host._play.match
+        if self.host._play.finished and match is not None:  # it ended while they were away
             self.links.send(conn, {"type": "over", "result": match_result_json(match.result),
                                    "stalled": self.host.stalled})
 
@@ -214,14 +214,14 @@ class Door:
             return
         record = self.seats[seat]
         record.conn = None
-        if not self.host._started:  # in the lobby the seat is free again
+        if not self.host._play.started:  # in the lobby the seat is free again
             record.state = "open"
             record.token = None
             if self.host._resumed is None:
                 record.name = record.spec.name or f"Player {seat + 1}"
             self.host._lobby_changed()
             return
-        if self.host._finished:
+        if self.host._play.finished:
             return
         record.state = "waiting"
         wait = self.settings.takeover_after

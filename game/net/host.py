@@ -44,7 +44,6 @@ import asyncio
 import contextlib
 import secrets
 import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -52,7 +51,6 @@ from websockets.asyncio.server import Server, serve
 
 from game.deals import random_deal
 from game.engine.actions import Action
-from game.engine.protocol import GameState
 from game.engine.variants import get_variant
 from game.net.door import Door, HostSeat
 from game.net.events import EventInbox, Listening, Lobby, LobbySeat, Problem, SeatChanged
@@ -108,8 +106,6 @@ class NetHost:
                                 LOCAL if spec.kind == LOCAL else "computer")
                        for i, spec in enumerate(seats)]
         self._resumed = resumed
-        self._match: GameState | None = resumed.match if resumed else None
-        self._started_at = resumed.started_at if resumed else time.time()
         if resumed is not None:
             for seat, name in zip(self._seats, resumed.match.names, strict=True):
                 seat.name = name
@@ -117,9 +113,6 @@ class NetHost:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="net-host", daemon=True)
         self._links = Links(self.settings, self._loop)
-        self._started = False
-        self._finished = False
-        self._snapshot: GameSession | None = None
         self._stopping: asyncio.Event | None = None
         self._loop.set_exception_handler(self._loop_problem)
         self._short = 0  # connections not accepted for want of room (open files) since told
@@ -231,13 +224,13 @@ class NetHost:
 
     @property
     def started(self) -> bool:
-        return self._started
+        return self._play.started
 
     def session(self) -> GameSession | None:
         """The game as it stood after the last action, ready for ``GameSession.save``
         (its ``network`` says which seats are played over the network); None before the
         match begins. Its match is a copy: saving it never races the network thread."""
-        return self._snapshot
+        return self._play.snapshot
 
     def lobby(self) -> tuple[LobbySeat, ...]:
         return tuple(LobbySeat(s.name, s.spec.kind, s.state) for s in self._seats)
@@ -360,8 +353,8 @@ class NetHost:
     def _lobby_changed(self) -> None:
         seats = self.lobby()
         watchers, watch = tuple(self._watchers.shown()), self._watchers.most > 0
-        self._put(Lobby(seats, self._started, watchers, watch))
-        self._broadcast({"type": "lobby", "started": self._started,
+        self._put(Lobby(seats, self._play.started, watchers, watch))
+        self._broadcast({"type": "lobby", "started": self._play.started,
                          "seats": [{"name": s.name, "kind": s.kind, "state": s.state}
                                    for s in seats],
                          "watchers": list(watchers), "watch": watch})
@@ -371,8 +364,8 @@ class NetHost:
     def _announced(self) -> tuple[list[int], bool, bool]:
         """What the announcement says of the game: its open seats, whether it is under
         way, whether spectators may watch."""
-        return ([i for i, s in enumerate(self._seats) if s.state == "open"], self._started,
-                self._watchers.most > 0)
+        return ([i for i, s in enumerate(self._seats) if s.state == "open"],
+                self._play.started, self._watchers.most > 0)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for seat in self._seats:
@@ -416,7 +409,7 @@ class NetHost:
             self._links.send(conn, {"type": "removed",
                                     "message": "the host removed you from this game"})
             self._links.close(conn, "removed by the host")
-        if not self._started:  # in the lobby: the seat is free for someone else
+        if not self._play.started:  # in the lobby: the seat is free for someone else
             record.state = "open"
             if self._resumed is None:
                 record.name = record.spec.name or f"Player {seat + 1}"

@@ -16,6 +16,7 @@ from game.ai.turns import Decision, SeatPlayer, ask, computer_seed, make_compute
 from game.engine.actions import Action, NextHand
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
+from game.engine.protocol import GameState
 from game.engine.serialize import new_match
 from game.engine.variants import Family
 from game.net.actions import public_event
@@ -47,6 +48,12 @@ class MatchDriver:
         self.loop = host._loop
         self.family = host.family
         self.settings = host.settings
+        resumed = host._resumed
+        self.match: GameState | None = resumed.match if resumed else None
+        self.started_at = resumed.started_at if resumed else time.time()
+        self.started = False  # the match has begun (the lobby is over)
+        self.finished = False
+        self.snapshot: GameSession | None = None  # the game after the last action, a copy
         self._players: dict[int, SeatPlayer] = {}
         self.pending: dict[int, Action] = {}  # buy answers held until the seat is asked
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="net-computer")
@@ -56,7 +63,7 @@ class MatchDriver:
     async def timed_out(self, key: tuple[int, int]) -> None:
         """The turn timer ran out on ``key``'s move: the host plays it for the seat, its
         engine's own action (logged like any other), to the end of the seat's move."""
-        match = self.host._match
+        match = self.match
         seat, move = key
         if match is None or match.over or match.hand_over or match.awaiting != seat \
                 or self.controller(seat) == "computer":
@@ -80,10 +87,10 @@ class MatchDriver:
         self.wake()
 
     def step(self) -> int:
-        return len(self.host._match.log) if self.host._match is not None else 0
+        return len(self.match.log) if self.match is not None else 0
 
     def fill(self, level: str) -> None:
-        if self.host._started:
+        if self.started:
             return
         changed = False
         for index, seat in enumerate(self.seats):
@@ -96,24 +103,24 @@ class MatchDriver:
             self.host._lobby_changed()
 
     def begin(self) -> None:
-        if self.host._started:
+        if self.started:
             return
         open_seats = [i + 1 for i, s in enumerate(self.seats) if s.state == "open"]
         if open_seats:
             self.host._put(Problem("the network seats are not all taken yet: "
                                    + ", ".join(map(str, open_seats))))
             return
-        if self.host._match is None:
+        if self.match is None:
             try:
-                self.host._match = new_match(self.host.variant_id, len(self.seats),
+                self.match = new_match(self.host.variant_id, len(self.seats),
                                              self.host.seed, self.host.options,
                                              [s.name for s in self.seats], oracle=PLAY_ORACLE)
             except (IllegalAction, ValueError) as error:
                 self.host._put(Problem(f"the match cannot start: {error}", fatal=True))
                 self.host._stop()
                 return
-        self.host._started = True
-        self.host._snapshot = self.session_copy()
+        self.started = True
+        self.snapshot = self.session_copy()
         self.host._lobby_changed()
         self.host._broadcast({"type": "start"})
         for seat in range(len(self.seats)):
@@ -124,7 +131,7 @@ class MatchDriver:
     def apply(self, seat: int | None, action: Action) -> str:
         """Verify and apply ``action`` (by ``seat``, None for the next deal) and tell every
         seat; the refusal in words, or "" when applied."""
-        match = self.host._match
+        match = self.match
         assert match is not None
         try:
             match.verify(action)
@@ -154,18 +161,18 @@ class MatchDriver:
                              [c for c in came if c in visible], ended, step)
         if not BUY_QUEUE[self.family](match):
             self.pending.clear()
-        self.host._snapshot = self.session_copy()
+        self.snapshot = self.session_copy()
         self.host._put(Played(event, match.log[-1]))
         for index in range(len(self.seats)):
             self.send_update(index, event)
         self.host._messages.update_watchers(event)
-        if match.over and not self.host._finished:
+        if match.over and not self.finished:
             self.finish("")
         self.wake()
         return ""
 
     def send_update(self, seat: int, event: dict[str, Any] | None) -> None:
-        match = self.host._match
+        match = self.match
         record = self.seats[seat]
         if match is None or (record.conn is None and record.spec.kind != LOCAL):
             return
@@ -205,7 +212,7 @@ class MatchDriver:
     async def drive(self) -> None:
         """Move the match on: deal the next hand, apply a buy answer given early, play the
         computer seats; wait while a person's move is due."""
-        match = self.host._match
+        match = self.match
         wake = self.wake_event
         assert match is not None and wake is not None
         cap = self.settings.max_actions or ACTION_CAPS[self.family]
@@ -247,7 +254,7 @@ class MatchDriver:
     async def computer_move(self, seat: int, force: bool = False) -> bool:
         """A computer's move for ``seat`` (thought out on a worker thread); False when the
         match cannot go on. ``force``: for a person's seat whose turn timer ran out."""
-        match = self.host._match
+        match = self.match
         assert match is not None
         player = self.computer(seat)
         step = len(match.log)
@@ -266,9 +273,9 @@ class MatchDriver:
         return True
 
     def finish(self, stalled: str) -> None:
-        match = self.host._match
+        match = self.match
         assert match is not None
-        self.host._finished = True
+        self.finished = True
         self.host.stalled = stalled
         result = match_result_json(match.result)
         self.host._timer.off()
@@ -281,19 +288,19 @@ class MatchDriver:
                 seat.timer = None
 
     def session_copy(self) -> GameSession:
-        match = self.host._match
+        match = self.match
         assert match is not None
         seats = [Seat(s.name[:32] or f"Player {i + 1}",
                       s.spec.kind if s.spec.kind in COMPUTER_KINDS else "human")
                  for i, s in enumerate(self.seats)]
         remote = tuple(i for i, s in enumerate(self.seats) if s.spec.kind == NET)
         network = NetworkSeats(remote, tuple(self.seats[i].spec.level for i in remote))
-        return GameSession(match.clone(), seats, self.host._started_at, network=network,
+        return GameSession(match.clone(), seats, self.started_at, network=network,
                            fair=FairSeed(self.host.commitment, self.host.salt))
 
     def rematch(self, seed: int) -> None:
-        match = self.host._match
-        if match is None or not self.host._finished:
+        match = self.match
+        if match is None or not self.finished:
             self.host._put(Problem("a rematch starts once the match is over"))
             return
         try:
@@ -304,15 +311,15 @@ class MatchDriver:
             return
         self.host.seed, self.host.salt = seed, new_salt()
         self.host.commitment = commitment(seed, self.host.salt)
-        self.host._match = rematch
-        self.host._finished, self.host.stalled = False, ""
-        self.host._started_at = time.time()
+        self.match = rematch
+        self.finished, self.host.stalled = False, ""
+        self.started_at = time.time()
         self.pending.clear()
         self._players.clear()  # the computers are seeded from the new seed
         for record in self.seats:
             record.sent_hand, record.sent_turns = None, 0
             record.timeouts, record.away = 0, False
-        self.host._snapshot = self.session_copy()
+        self.snapshot = self.session_copy()
         self.host._put(Rematch(self.host.commitment))
         self.host._broadcast({"type": "rematch", "commitment": self.host.commitment})
         for seat in range(len(self.seats)):

@@ -89,12 +89,12 @@ class TableMessages:
                                "options": self.host.options,
                                "names": [s.name for s in self.seats]})
         self.host._lobby_changed()
-        if self.host._started:
+        if self.host._play.started:
             self.update_watchers(None)
         return True
 
     def update_watchers(self, event: dict[str, Any] | None) -> None:
-        match = self.host._match
+        match = self.host._play.match
         if match is None or not self.host._watchers.names:
             return
         message = {"type": "update", "seat": WATCHING, "step": len(match.log),
@@ -112,8 +112,8 @@ class TableMessages:
             self.host._put(Refused(seat, reason))
 
     def client_action(self, conn: Conn, seat: int, message: dict[str, Any]) -> None:
-        match = self.host._match
-        if match is None or not self.host._started or match.over:
+        match = self.host._play.match
+        if match is None or not self.host._play.started or match.over:
             self.refuse(seat, "the match is not under way")
             return
         self.links.checked(conn)
@@ -132,8 +132,8 @@ class TableMessages:
         if not 0 <= seat < len(self.seats) or self.seats[seat].spec.kind != LOCAL:
             self.host._put(Refused(seat, "not a seat of this screen"))
             return
-        match = self.host._match
-        if match is None or not self.host._started or match.over:
+        match = self.host._play.match
+        if match is None or not self.host._play.started or match.over:
             self.host._put(Refused(seat, "the match is not under way"))
             return
         if step is not None and action.kind in BUY_ANSWERS \
@@ -144,7 +144,7 @@ class TableMessages:
 
     def seat_action(self, seat: int, action: Action) -> None:
         """A person's action for ``seat`` (from its client or the host's screen)."""
-        match = self.host._match
+        match = self.host._play.match
         assert match is not None
         if action.player != seat:
             self.refuse(seat, f"you play seat {seat + 1}")
