@@ -28,251 +28,50 @@ Faults: a player who drops out keeps the seat for ``takeover_after`` seconds, th
 computer of the seat's level plays it until the player comes back with the token the
 welcome gave; a client that floods, sends too much, too slowly reads or breaks the
 protocol gets an error reply or is closed; nothing a client sends reaches a file.
+
+``NetHost`` is the façade; it owns one collaborator for each job: ``links.Links`` (each
+connection's outbox, allowances and close), ``door.Door`` (hello, seat tokens, rejoin,
+drop-outs), ``table_messages.TableMessages`` (what seats and spectators send: actions,
+early buy answers, table talk), ``match_driver.MatchDriver`` (begin, apply, drive the
+computers and the hands, finish, rematch) and ``turn_timer.TurnTimer``; what a game is
+made of (``SeatSpec``, ``HostSettings``, the join code) is in ``host_setup``, each table
+family's facts in ``host_facts``. Everything is re-exported here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import secrets
 import threading
-import time
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.server import Server, serve
 
-from game.ai.turns import (
-    SEAT_ONLY,
-    Decision,
-    SeatPlayer,
-    ask,
-    computer_seed,
-    make_computer,
-    settle,
-)
 from game.deals import random_deal
-from game.engine.actions import Action, NextHand, NotPlaying
-from game.engine.cards import Card
-from game.engine.errors import IllegalAction
-from game.engine.protocol import GameState
-from game.engine.serialize import new_match
-from game.engine.variants import Family, get_variant
-from game.net.actions import action_from_wire, public_event
-from game.net.events import (
-    EventInbox,
-    Listening,
-    Lobby,
-    LobbySeat,
-    MatchOver,
-    Played,
-    Problem,
-    Queued,
-    Refused,
-    Rematch,
-    Said,
-    SeatChanged,
-    TurnClock,
-    Update,
-)
+from game.engine.actions import Action
+from game.engine.variants import get_variant
+from game.net.door import Door, HostSeat
+from game.net.events import EventInbox, Listening, Lobby, LobbySeat, Problem, SeatChanged
 from game.net.fair import commitment, new_salt
+from game.net.host_facts import BUY_ANSWERS, BUY_QUEUE, BUY_WINDOW_OPENED, VISIBLE
+from game.net.host_setup import LOCAL, NET, HostSettings, SeatSpec, code_key, new_code
+from game.net.links import MAX_BAD_MESSAGES, OUT_OF_ROOM, QUIET, Links
+from game.net.match_driver import ACTION_CAPS, MatchDriver
+from game.net.table_messages import TableMessages
 from game.net.talk import TableTalk
-from game.net.views import match_result_json, turn_count, view_json
-from game.net.watchers import WATCHING, Spectators, public_view
-from game.net.wire import (
-    CODE_ALPHABET,
-    CODE_LENGTH,
-    DEFAULT_PORT,
-    GAME_VERSION,
-    MAX_CLIENT_MESSAGE,
-    PROTOCOL_VERSION,
-    WireError,
-    clean_name,
-    decode_client,
-    encode,
-)
-from game.session import FairSeed, GameSession, NetworkSeats
-from game.solver import PLAY_ORACLE
-from game.store.seats import COMPUTER_KINDS, Seat
+from game.net.turn_timer import TIMEOUT_ACTIONS, TIMEOUTS_TO_COMPUTER, TurnTimer
+from game.net.watchers import Spectators
+from game.net.wire import MAX_CLIENT_MESSAGE
+from game.session import GameSession, NetworkSeats
+from game.store.seats import COMPUTER_KINDS
 
-#: A seat's kinds besides the computer levels.
-NET, LOCAL = "net", "local"
-#: The most actions a match may take before the host calls it stalled (``simulate``'s caps).
-ACTION_CAPS = {Family.MANIPULATION: 10_000, Family.CONTRACT: 80_000}
-#: How many bad messages a connection may send before it is closed.
-MAX_BAD_MESSAGES = 50
-#: What ``accept`` fails with when this computer has no room for another connection.
-OUT_OF_ROOM = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
-_CLOSE = object()  # the outbox's last item: close the connection after what is before it
-#: What the host plays for a seat whose turn timer ran out, the first the match allows: the
-#: engine's own actions that need no card (never a knock: that is a player's choice).
-TIMEOUT_ACTIONS = tuple((kind, make) for kind, make in SEAT_ONLY if kind != "knock")
-#: Timeouts in a row after which a computer plays the seat until its player acts again.
-TIMEOUTS_TO_COMPUTER = 3
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """A seat of a hosted game. ``kind``: "net" (a joiner plays it), "local" (the host's
-    screen) or a computer level; ``name``: its name (a joiner's own name replaces it in a
-    new game); ``level``: the computer that takes over a network seat whose player
-    dropped out and did not come back in time."""
-
-    kind: str
-    name: str = ""
-    level: str = "medium"
-
-    def __post_init__(self) -> None:
-        if self.kind not in (NET, LOCAL, *COMPUTER_KINDS):
-            raise ValueError(f"unknown seat kind '{self.kind[:20]}': expected net, local or "
-                             f"one of {', '.join(COMPUTER_KINDS)}")
-        if self.level not in COMPUTER_KINDS:
-            raise ValueError(f"unknown level '{self.level[:20]}'")
-
-
-@dataclass(frozen=True)
-class HostSettings:
-    """How the host listens and how patient it is. ``host`` None: this computer's address
-    on the local network (``game.net.address.local_address``); ``port`` 0: any free port.
-    ``takeover_after``: seconds a dropped player's seat waits before a computer takes it.
-    ``rate``/``burst``: messages a second the host reads from a connection, and how many
-    at once (a faster client is read more slowly, never dropped). ``auto_start``: begin once
-    every network seat is taken. ``announce``: announce the game on the local network
-    (DNS-SD). ``hand_pause``: seconds between a hand's end and the next deal.
-    ``check_rate``/``check_burst``: actions a second the host checks against the rules for
-    one connection (reading and verifying them is the costly part), and how many at once:
-    a client sending more has its next messages read later, so it slows itself, never the
-    table. ``max_connections``: connections holding no seat (yet) kept at once: a newcomer beyond
-    it makes the oldest of them go. ``hello_timeout``: seconds a connection may take to say
-    hello. ``outbox``: messages waiting for a client that reads too slowly before it is
-    closed (it may come back with its token and read the table afresh). ``turn_time``:
-    seconds each person has for a move (0: no timer; see the module's text)."""
-
-    host: str | None = None
-    port: int = DEFAULT_PORT
-    code: str | None = None
-    takeover_after: float = 60.0
-    hello_timeout: float = 10.0
-    max_connections: int = 64
-    rate: float = 200.0
-    burst: float = 400.0
-    check_rate: float = 50.0
-    check_burst: float = 100.0
-    outbox: int = 1024
-    ping_interval: float | None = 10.0
-    ping_timeout: float | None = 20.0
-    hand_pause: float = 0.0
-    auto_start: bool = False
-    announce: bool = False
-    max_actions: int | None = None
-    spectators: int = 0  # how many may watch (``game.net.watchers``); 0: none
-    turn_time: float = 0.0
-
-
-def new_code() -> str:
-    """A join code: six letters and digits that cannot be mistaken for one another."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def code_key(text: str) -> str:
-    """A join code as typed (any case, spaces or dashes) in the form it is compared."""
-    return "".join(ch for ch in text.upper() if ch.isalnum())
-
-
-# --------------------------------------------------------------------------- family facts
-
-
-def _manipulation_visible(match: GameState) -> set[Card]:
-    return set(match.view(match.current).table.cards())  # type: ignore[attr-defined]
-
-
-def _contract_visible(match: GameState) -> set[Card]:
-    view: Any = match.view(match.current)
-    cards = {c for _owner, _kind, meld in view.melds for c in meld}
-    if view.discard_top is not None:
-        cards.add(view.discard_top)
-    return cards
-
-
-#: The face-up cards a seat could take into its hand (to tell a taken card from a drawn one).
-VISIBLE: dict[Family, Callable[[GameState], set[Card]]] = {
-    Family.MANIPULATION: _manipulation_visible, Family.CONTRACT: _contract_visible}
-
-
-def _no_buy_queue(match: GameState) -> tuple[int, ...]:
-    return ()
-
-
-def _contract_buy_queue(match: GameState) -> tuple[int, ...]:
-    view: Any = match.view(match.current)
-    if view.phase != "buying":
-        return ()
-    return tuple(getattr(match.hand, "buy_queue", ()))
-
-
-#: The seats still to be asked about the offered discard, in the order the match asks them.
-BUY_QUEUE: dict[Family, Callable[[GameState], tuple[int, ...]]] = {
-    Family.MANIPULATION: _no_buy_queue, Family.CONTRACT: _contract_buy_queue}
-def _no_buy_window(match: GameState) -> int:
-    return 0
-
-
-def _contract_buy_window(match: GameState) -> int:
-    """The step at which the buy window open now opened: just after the draw from the
-    stock that offered the discard (0 when none is open)."""
-    if not _contract_buy_queue(match):
-        return 0
-    log = match.log
-    return next((step + 1 for step in range(len(log) - 1, -1, -1)
-                 if log[step].kind == "draw"), 0)
-
-
-#: The step the buy window open now began at (a screen behind it answered another one).
-BUY_WINDOW_OPENED: dict[Family, Callable[[GameState], int]] = {
-    Family.MANIPULATION: _no_buy_window, Family.CONTRACT: _contract_buy_window}
-#: The answers a seat in the buy window may send before it is asked.
-BUY_ANSWERS = frozenset({"buy", "decline"})
-
-
-# --------------------------------------------------------------------------- the host
-
-
-@dataclass(eq=False)
-class _Conn:
-    """One client connection: its outbox (a task sends it, so a slow reader never stalls
-    the host), its rate allowance and its seat once it said hello."""
-
-    ws: ServerConnection
-    outbox: asyncio.Queue[object] = field(default_factory=asyncio.Queue)
-    seat: int | None = None
-    allowance: float = 0.0
-    last: float = 0.0
-    checks: float = 0.0  # the allowance of actions checked against the rules
-    checks_last: float = 0.0
-    bad: int = 0
-    closing: bool = False
-    reason: str = ""  # why the host closes it (the close frame's reason)
-    opened: float = 0.0
-
-
-@dataclass
-class _Seat:
-    spec: SeatSpec
-    name: str
-    state: str
-    token: str | None = None
-    conn: _Conn | None = None
-    timer: asyncio.TimerHandle | None = None
-    sent_hand: int | None = None  # the hand whose turns the client has, and how many
-    sent_turns: int = 0
-    timeouts: int = 0  # turns in a row the turn timer ran out on
-    away: bool = False  # a computer plays the seat after timeouts, until its player acts
-    handed: bool = False  # the host gave the seat to a computer (``NetHost.hand_over``)
+__all__ = [
+    "ACTION_CAPS", "BUY_ANSWERS", "BUY_QUEUE", "BUY_WINDOW_OPENED", "LOCAL",
+    "MAX_BAD_MESSAGES", "NET", "OUT_OF_ROOM", "TIMEOUTS_TO_COMPUTER", "TIMEOUT_ACTIONS",
+    "VISIBLE", "HostSettings", "NetHost", "SeatSpec", "code_key", "new_code",
+]
 
 
 class NetHost:
@@ -302,36 +101,26 @@ class NetHost:
         self.code = code_key(self.settings.code) if self.settings.code else new_code()
         self.address = ""
         self.port = 0
-        self._seats = [_Seat(spec, spec.name or f"Player {i + 1}",
-                             "open" if spec.kind == NET else
-                             LOCAL if spec.kind == LOCAL else "computer")
+        self._seats = [HostSeat(spec, spec.name or f"Player {i + 1}",
+                                "open" if spec.kind == NET else
+                                LOCAL if spec.kind == LOCAL else "computer")
                        for i, spec in enumerate(seats)]
         self._resumed = resumed
-        self._match: GameState | None = resumed.match if resumed else None
-        self._started_at = resumed.started_at if resumed else time.time()
         if resumed is not None:
             for seat, name in zip(self._seats, resumed.match.names, strict=True):
                 seat.name = name
         self._events = EventInbox()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="net-host", daemon=True)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="net-computer")
-        self._conns: set[_Conn] = set()
-        self._players: dict[int, SeatPlayer] = {}
-        self._pending: dict[int, Action] = {}  # buy answers held until the seat is asked
-        self._started = False
-        self._finished = False
-        self._snapshot: GameSession | None = None
+        self._links = Links(self.settings, self._loop)
         self._stopping: asyncio.Event | None = None
-        self._wake: asyncio.Event | None = None
-        self._driver: asyncio.Task[None] | None = None
         self._loop.set_exception_handler(self._loop_problem)
         self._short = 0  # connections not accepted for want of room (open files) since told
-        self._moves = 0  # moments a seat's move became due (the turn timer's turns)
-        self._clock: asyncio.TimerHandle | None = None
-        self._clock_key: tuple[int, int] | None = None  # (seat, move) the timer runs for
-        self._clock_end = 0.0
-        self._removed: set[str] = set()  # the tokens of players the host removed
+        self._door = Door(self)  # connections, seat tokens, hello, rejoin, drop-outs
+        self._messages = TableMessages(self)  # what a seat or a spectator says or plays
+        self._play = MatchDriver(self)  # the match: begin, apply, drive, finish, rematch
+        self._timer = TurnTimer(self.settings.turn_time, self._loop, self._links.send,
+                                self._put, self._broadcast, self._play.timed_out)
         self.stalled = ""
         self._watchers = Spectators(self.settings.spectators)
         self._talk = TableTalk()
@@ -372,29 +161,29 @@ class NetHost:
 
     def begin(self) -> None:
         """Start the match (every network seat must be taken: else a ``Problem`` says so)."""
-        self._call(self._begin)
+        self._call(self._play.begin)
 
     def fill_with_computers(self, level: str = "medium") -> None:
         """Before the match begins: every network seat nobody has taken becomes a computer
         seat of ``level`` (a ``Lobby`` event follows); taken seats keep their players."""
         if level not in COMPUTER_KINDS:
             raise ValueError(f"unknown level '{level[:20]}'")
-        self._call(self._fill, level)
+        self._call(self._play.fill, level)
 
     def act(self, seat: int, action: Action, step: int | None = None) -> None:
         """A local seat's action; a ``Refused`` event follows if the rules refuse it.
         ``step``: the actions the screen's copy of the match had applied when the person
         chose it; a buy answer given early is refused once the buy window it answered has
         closed (the host may be a window ahead of the screen: never buy another card)."""
-        self._call(self._local_action, seat, action, step)
+        self._call(self._messages.local_action, seat, action, step)
 
     def say(self, seat: int, phrase: str) -> None:
         """A quick table message (``game.net.talk.PHRASES``) from a seat of this screen."""
-        self._call(self._local_say, seat, phrase)
+        self._call(self._messages.local_say, seat, phrase)
 
     def allow_spectators(self, most: int) -> None:
         """How many spectators may watch from now on (0: none; those watching stay)."""
-        self._call(self._allow_spectators, most)
+        self._call(self._messages.allow_spectators, most)
     def back(self, seat: int) -> None:
         """The person at this screen plays ``seat`` again after the turn timer handed it to
         a computer (any key or click of theirs says so); nothing if it was not."""
@@ -417,7 +206,7 @@ class NetHost:
         committed to afresh; every client is told (``rematch``) and sent its first view.
         Returns the seed (``session()`` holds the new match once it has begun)."""
         seed = random_deal() if seed is None else seed
-        self._call(self._rematch, seed)
+        self._call(self._play.rematch, seed)
         return seed
 
     def stop(self) -> None:
@@ -435,13 +224,13 @@ class NetHost:
 
     @property
     def started(self) -> bool:
-        return self._started
+        return self._play.started
 
     def session(self) -> GameSession | None:
         """The game as it stood after the last action, ready for ``GameSession.save``
         (its ``network`` says which seats are played over the network); None before the
         match begins. Its match is a copy: saving it never races the network thread."""
-        return self._snapshot
+        return self._play.snapshot
 
     def lobby(self) -> tuple[LobbySeat, ...]:
         return tuple(LobbySeat(s.name, s.spec.kind, s.state) for s in self._seats)
@@ -466,7 +255,7 @@ class NetHost:
             with contextlib.suppress(Exception):
                 self._loop.run_until_complete(self._loop.shutdown_asyncgens())
             self._loop.close()
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._play.pool.shutdown(wait=False, cancel_futures=True)
 
     async def _main(self) -> None:
         # here, not at the top: announcing loads zeroconf, which only a running host needs
@@ -475,16 +264,16 @@ class NetHost:
         from game.net.web import page_server  # phones and tablets: the page of a seat
 
         self._stopping = asyncio.Event()
-        self._wake = asyncio.Event()
+        self._play.wake_event = asyncio.Event()
         host = self.settings.host or local_address()
         try:
             server: Server = await serve(
-                self._handle, host, self.settings.port, compression=None,
+                self._door.handle, host, self.settings.port, compression=None,
                 max_size=MAX_CLIENT_MESSAGE, max_queue=8,
                 open_timeout=self.settings.hello_timeout,
                 ping_interval=self.settings.ping_interval,
                 ping_timeout=self.settings.ping_timeout, close_timeout=2,
-                server_header=None, logger=_QUIET, process_request=page_server(self.variant))
+                server_header=None, logger=QUIET, process_request=page_server(self.variant))
         except OSError as error:
             self._put(Problem(f"cannot listen on {shown_host(host)}:{self.settings.port}: "
                               f"{error.strerror or error}", fatal=True))
@@ -506,15 +295,15 @@ class NetHost:
         try:
             await self._stopping.wait()
         finally:
-            if self._driver is not None:
-                self._driver.cancel()
+            if self._play.task is not None:
+                self._play.task.cancel()
                 with contextlib.suppress(BaseException):
-                    await self._driver
+                    await self._play.task
             for seat in self._seats:
                 if seat.timer is not None:
                     seat.timer.cancel()
             self._announcer = None
-            self._clock_off()
+            self._timer.off()
             if announcer is not None:
                 await announcer.stop()
             server.close(close_connections=True, reason="the host stopped")
@@ -549,247 +338,7 @@ class NetHost:
                               "open files"))
             self._short = 0
 
-    # ------------------------------------------------------------------ connections
-
-    async def _handle(self, ws: ServerConnection) -> None:
-        self._room_again()
-        if self._stopping is None or self._stopping.is_set():
-            await ws.close(1001, "the host is stopping")
-            return
-        waiting = [c for c in self._conns if c.seat is None and not c.closing
-                   and c not in self._watchers]  # a spectator is no idle connection
-        if len(waiting) >= self.settings.max_connections:
-            # full of connections that hold no seat: the oldest goes, so idle or junk
-            # connections can never lock a player out (a dropped one coming back included)
-            oldest = min(waiting, key=lambda c: c.opened)
-            self._close(oldest, "the host is busy: try again")
-        now = self._loop.time()
-        conn = _Conn(ws, allowance=self.settings.burst, last=now, opened=now,
-                     checks=self.settings.check_burst, checks_last=now)
-        self._conns.add(conn)
-        sender = asyncio.create_task(self._send_loop(conn))
-        try:
-            try:
-                first = await asyncio.wait_for(ws.recv(), self.settings.hello_timeout)
-            except TimeoutError:
-                await ws.close(1008, "no hello in time")
-                return
-            if not self._hello(conn, first):
-                await sender  # the error reply, then the close
-                return
-            async for frame in ws:
-                wait = self._throttle(conn)
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                self._receive(conn, frame)
-                if conn.closing:
-                    break
-            if conn.closing:
-                await sender
-        except ConnectionClosed:
-            pass
-        except Exception as error:  # noqa: BLE001 - one connection's fault, told, not spread
-            self._put(Problem(f"a connection failed: {type(error).__name__}: {error}"))
-        finally:
-            self._conns.discard(conn)
-            sender.cancel()
-            self._disconnected(conn)
-
-    async def _send_loop(self, conn: _Conn) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                item = await conn.outbox.get()
-                if item is _CLOSE:
-                    await conn.ws.close(1008, conn.reason)
-                    return
-                assert isinstance(item, str)
-                await conn.ws.send(item)
-
-    def _send(self, conn: _Conn, message: dict[str, Any]) -> None:
-        if conn.closing:
-            return
-        if conn.outbox.qsize() >= self.settings.outbox:
-            self._close(conn, "too slow: messages piled up")  # it may come back and resync
-            return
-        conn.outbox.put_nowait(encode(message))
-
-    def _close(self, conn: _Conn, reason: str) -> None:
-        if not conn.closing:
-            conn.closing = True
-            conn.reason = reason[:100]
-            conn.outbox.put_nowait(_CLOSE)
-
-    def _error(self, conn: _Conn, code: str, text: str, close: bool = False) -> None:
-        self._send(conn, {"type": "error", "code": code, "message": text})
-        if close:
-            self._close(conn, text)
-
-    def _throttle(self, conn: _Conn) -> float:
-        """The connection's rate allowance (a token bucket): how long to wait before the
-        next message is read. While the host waits, websockets reads no further frames
-        from it, so a flood slows the flooder down (TCP's own back-pressure), never the
-        host, and no message of a fast but honest client is lost."""
-        now = self._loop.time()
-        s = self.settings
-        conn.allowance = min(s.burst, conn.allowance + (now - conn.last) * s.rate)
-        conn.last = now
-        conn.allowance -= 1
-        wait = -conn.allowance / s.rate if conn.allowance < 0 else 0.0
-        checks = min(s.check_burst, conn.checks + (now - conn.checks_last) * s.check_rate)
-        return max(wait, -checks / s.check_rate if checks < 0 else 0.0)
-
-    def _checked(self, conn: _Conn) -> None:
-        """An action of ``conn`` is about to be read and checked: it spends one of the
-        connection's checks (``_throttle`` makes its next message wait when none is left)."""
-        now = self._loop.time()
-        s = self.settings
-        conn.checks = min(s.check_burst, conn.checks + (now - conn.checks_last) * s.check_rate)
-        conn.checks_last = now
-        conn.checks -= 1
-
-    def _hello(self, conn: _Conn, frame: object) -> bool:
-        try:
-            message = decode_client(frame)
-        except WireError as error:
-            self._error(conn, error.code, str(error), close=True)
-            return False
-        if message["type"] != "hello":
-            self._error(conn, "hello_first", "say hello first", close=True)
-            return False
-        if message["protocol"] != PROTOCOL_VERSION:
-            self._error(conn, "protocol", f"the host speaks protocol {PROTOCOL_VERSION}, "
-                        f"you speak {message['protocol']}", close=True)
-            return False
-        if message["game"] != GAME_VERSION:
-            self._error(conn, "version", f"the host plays version {GAME_VERSION}, you "
-                        f"{message['game'][:32]}: play the same version", close=True)
-            return False
-        if not secrets.compare_digest(code_key(message["code"]).encode(),
-                                      self.code.encode()):
-            self._error(conn, "code", "wrong join code", close=True)
-            return False
-        if message.get("watch"):
-            return self._watch(conn, message["name"])
-        token = message.get("token")
-        if token is not None and token in self._removed:
-            self._error(conn, "removed", "the host removed you from this game", close=True)
-            return False
-        if token is not None:
-            held = self._seat_of_token(token)
-            if held is None:
-                self._error(conn, "token", "that token holds no seat here", close=True)
-                return False
-            self._rejoin(conn, held)
-            return True
-        free = self._free_seat(message.get("seat"))
-        if isinstance(free, str):
-            self._error(conn, "full", free, close=True)
-            return False
-        seat = free
-        record = self._seats[seat]
-        if not self._started and self._resumed is None:
-            record.name = clean_name(message["name"], record.name)
-        record.token = secrets.token_urlsafe(24)
-        record.conn = conn
-        record.state = "taken"
-        conn.seat = seat
-        self._welcome(conn, seat)
-        self._lobby_changed()
-        if self._started:
-            self._send_update(seat, None)
-        elif self.settings.auto_start and not any(s.state == "open" for s in self._seats):
-            self._begin()
-        return True
-
-    def _seat_of_token(self, token: str) -> int | None:
-        found = None
-        for index, seat in enumerate(self._seats):
-            if seat.token is not None and secrets.compare_digest(seat.token.encode(),
-                                                                 token.encode()):
-                found = index
-        return found
-
-    def _free_seat(self, wanted: int | None) -> int | str:
-        """The network seat a joiner gets: the one asked for, else the first open one; or
-        why there is none."""
-        if wanted is not None:
-            if not 0 <= wanted < len(self._seats) or self._seats[wanted].spec.kind != NET:
-                return f"seat {wanted + 1} is not a network seat"
-            if self._seats[wanted].state != "open":
-                return f"seat {wanted + 1} is taken"
-            return wanted
-        for index, seat in enumerate(self._seats):
-            if seat.spec.kind == NET and seat.state == "open":
-                return index
-        return "every network seat is taken"
-
-    def _welcome(self, conn: _Conn, seat: int) -> None:
-        record = self._seats[seat]
-        self._send(conn, {"type": "welcome", "protocol": PROTOCOL_VERSION,
-                          "game": GAME_VERSION, "seat": seat, "token": record.token,
-                          "variant": self.variant_id, "options": self.options,
-                          "names": [s.name for s in self._seats],
-                          "commitment": self.commitment})
-        record.sent_hand = None
-
-    def _rejoin(self, conn: _Conn, seat: int) -> None:
-        record = self._seats[seat]
-        old = record.conn
-        if old is not None:
-            old.seat = None
-            self._close(old, "the seat was taken up from another connection")
-        if record.timer is not None:
-            record.timer.cancel()
-            record.timer = None
-        record.conn = conn
-        conn.seat = seat
-        was = record.state
-        record.state = "taken"
-        self._welcome(conn, seat)
-        if was != "taken":
-            self._seat_changed(seat, "taken")
-        self._lobby_changed()
-        if self._started:
-            self._send_update(seat, None)
-            self._tell_clock(conn)
-            self._wake_driver()
-        if self._finished and self._match is not None:  # it ended while they were away
-            self._send(conn, {"type": "over", "result": match_result_json(self._match.result),
-                              "stalled": self.stalled})
-
-    def _disconnected(self, conn: _Conn) -> None:
-        if self._watchers.leave(conn):
-            self._talk.forget(conn)
-            self._lobby_changed()
-            return
-        seat = conn.seat
-        if seat is None or self._seats[seat].conn is not conn:
-            return
-        record = self._seats[seat]
-        record.conn = None
-        if not self._started:  # in the lobby the seat is free again
-            record.state = "open"
-            record.token = None
-            if self._resumed is None:
-                record.name = record.spec.name or f"Player {seat + 1}"
-            self._lobby_changed()
-            return
-        if self._finished:
-            return
-        record.state = "waiting"
-        wait = self.settings.takeover_after
-        record.timer = self._loop.call_later(wait, self._take_over, seat)
-        self._seat_changed(seat, "waiting", wait)
-        self._lobby_changed()
-
-    def _take_over(self, seat: int) -> None:
-        record = self._seats[seat]
-        record.timer = None
-        if record.conn is None and record.state == "waiting":
-            record.state = "computer"
-            self._seat_changed(seat, "computer")
-            self._lobby_changed()
-            self._wake_driver()
+    # ------------------------------------------------------------------ telling everyone
 
     def _seat_changed(self, seat: int, state: str, wait: float = 0.0,
                       timeouts: bool = False, why: str = "") -> None:
@@ -804,8 +353,8 @@ class NetHost:
     def _lobby_changed(self) -> None:
         seats = self.lobby()
         watchers, watch = tuple(self._watchers.shown()), self._watchers.most > 0
-        self._put(Lobby(seats, self._started, watchers, watch))
-        self._broadcast({"type": "lobby", "started": self._started,
+        self._put(Lobby(seats, self._play.started, watchers, watch))
+        self._broadcast({"type": "lobby", "started": self._play.started,
                          "seats": [{"name": s.name, "kind": s.kind, "state": s.state}
                                    for s in seats],
                          "watchers": list(watchers), "watch": watch})
@@ -815,163 +364,17 @@ class NetHost:
     def _announced(self) -> tuple[list[int], bool, bool]:
         """What the announcement says of the game: its open seats, whether it is under
         way, whether spectators may watch."""
-        return ([i for i, s in enumerate(self._seats) if s.state == "open"], self._started,
-                self._watchers.most > 0)
+        return ([i for i, s in enumerate(self._seats) if s.state == "open"],
+                self._play.started, self._watchers.most > 0)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for seat in self._seats:
             if seat.conn is not None:
-                self._send(seat.conn, message)
+                self._links.send(seat.conn, message)
         for conn in self._watchers.conns():
-            self._send(conn, message)  # type: ignore[arg-type]
+            self._links.send(conn, message)  # type: ignore[arg-type]
 
-    # ------------------------------------------------------------------ messages
-
-    def _receive(self, conn: _Conn, frame: object) -> None:
-        try:
-            message = decode_client(frame)
-        except WireError as error:
-            self._bad(conn, error.code, str(error))
-            return
-        kind = message["type"]
-        if kind == "hello":
-            self._bad(conn, "hello_again", "already joined")
-        elif kind == "leave":
-            self._close(conn, "left")
-        elif kind == "say":
-            self._say(conn, conn.seat, message["phrase"])
-        elif kind == "back":
-            if conn.seat is not None:
-                self._back(conn.seat)
-        elif conn.seat is not None:
-            self._client_action(conn, conn.seat, message)
-
-    def _say(self, conn: _Conn | None, seat: int | None, phrase: str) -> None:
-        """A quick table message from a seat (or ``conn``'s spectator): told to everyone
-        unless the host's checks refuse it (told to its sender alone)."""
-        if seat is None and (conn is None or conn not in self._watchers):
-            return
-        speaker: object = seat if seat is not None else conn
-        refusal = self._talk.check(speaker, phrase, self._loop.time())
-        if refusal:
-            if conn is not None:
-                self._send(conn, {"type": "error", "code": "talk", "message": refusal})
-            else:
-                self._put(Problem(refusal))
-            return
-        name = self._seats[seat].name if seat is not None else self._watchers.names[conn]
-        shown = seat if seat is not None else WATCHING
-        self._put(Said(shown, name, phrase))
-        self._broadcast({"type": "said", "seat": shown, "name": name, "phrase": phrase})
-
-    def _local_say(self, seat: int, phrase: str) -> None:
-        if 0 <= seat < len(self._seats) and self._seats[seat].spec.kind == LOCAL:
-            self._say(None, seat, phrase)
-
-    def _allow_spectators(self, most: int) -> None:
-        self._watchers.most = max(0, most)
-        self._lobby_changed()
-
-    def _watch(self, conn: _Conn, name: str) -> bool:
-        """A spectator's hello: let in (welcomed, sent the lobby and the public table)."""
-        refusal = self._watchers.admit(conn, name)
-        if refusal:
-            self._error(conn, "watch", refusal, close=True)
-            return False
-        self._send(conn, {"type": "welcome", "protocol": PROTOCOL_VERSION,
-                          "game": GAME_VERSION, "seat": WATCHING, "token": "",
-                          "watching": True, "variant": self.variant_id,
-                          "options": self.options, "names": [s.name for s in self._seats]})
-        self._lobby_changed()
-        if self._started:
-            self._update_watchers(None)
-        return True
-
-    def _update_watchers(self, event: dict[str, Any] | None) -> None:
-        match = self._match
-        if match is None or not self._watchers.names:
-            return
-        message = {"type": "update", "seat": WATCHING, "step": len(match.log),
-                   "view": view_json(self.family, public_view(self.family, match)),
-                   "event": event, "buy_queue": list(BUY_QUEUE[self.family](match))}
-        for conn in self._watchers.conns():
-            self._send(conn, message)  # type: ignore[arg-type]
-
-    def _bad(self, conn: _Conn, code: str, text: str) -> None:
-        conn.bad += 1
-        self._error(conn, code, text, close=conn.bad > MAX_BAD_MESSAGES)
-
-    def _refuse(self, seat: int, reason: str) -> None:
-        record = self._seats[seat]
-        if record.conn is not None:
-            self._send(record.conn, {"type": "refused", "reason": reason,
-                                     "step": self._step()})
-        if record.spec.kind == LOCAL:
-            self._put(Refused(seat, reason))
-
-    def _client_action(self, conn: _Conn, seat: int, message: dict[str, Any]) -> None:
-        match = self._match
-        if match is None or not self._started or match.over:
-            self._refuse(seat, "the match is not under way")
-            return
-        self._checked(conn)
-        try:
-            action = action_from_wire(self.family, message["action"], self._most_cards)
-        except WireError as error:
-            self._bad(conn, error.code, str(error))
-            return
-        step = message.get("step")
-        if step is not None and step != len(match.log):
-            self._refuse(seat, "the table has changed since: look again")
-            return
-        self._seat_action(seat, action)
-
-    def _local_action(self, seat: int, action: Action, step: int | None = None) -> None:
-        if not 0 <= seat < len(self._seats) or self._seats[seat].spec.kind != LOCAL:
-            self._put(Refused(seat, "not a seat of this screen"))
-            return
-        match = self._match
-        if match is None or not self._started or match.over:
-            self._put(Refused(seat, "the match is not under way"))
-            return
-        if step is not None and action.kind in BUY_ANSWERS \
-                and step < BUY_WINDOW_OPENED[self.family](match):
-            self._put(Refused(seat, "that buy window has closed"))
-            return
-        self._seat_action(seat, action)
-
-    def _seat_action(self, seat: int, action: Action) -> None:
-        """A person's action for ``seat`` (from its client or the host's screen)."""
-        match = self._match
-        assert match is not None
-        if action.player != seat:
-            self._refuse(seat, f"you play seat {seat + 1}")
-            return
-        if self._seats[seat].handed:
-            self._refuse(seat, "the host handed your seat to a computer")
-            return
-        self._back(seat)  # a player acting again takes the seat back from the computer
-        if isinstance(action, NotPlaying) and action.unsettled:
-            # the must-play search's answer is the host's own: its match asks the search
-            # and logs an unsettled answer itself (``Match.apply``)
-            action = replace(action, unsettled=False)
-        if action.kind in BUY_ANSWERS and seat != match.awaiting \
-                and seat in BUY_QUEUE[self.family](match):
-            self._pending[seat] = action  # answered early: applied when the seat is asked
-            record = self._seats[seat]
-            if record.conn is not None:
-                self._send(record.conn, {"type": "queued", "kind": action.kind})
-            if record.spec.kind == LOCAL:
-                self._put(Queued(action.kind))
-            return
-        if seat != match.awaiting:
-            self._refuse(seat, "it is not your move")
-            return
-        refusal = self._apply(seat, action)
-        if refusal:
-            self._refuse(seat, refusal)
-        else:
-            self._seats[seat].timeouts = 0
+    # ------------------------------------------------------------------ the host's say on seats
 
     def _hand_over(self, seat: int, computer: bool) -> None:
         if not 0 <= seat < len(self._seats) or self._seats[seat].spec.kind != NET:
@@ -987,7 +390,7 @@ class NetHost:
             else record.state
         self._seat_changed(seat, state, why="handed")
         self._lobby_changed()
-        self._wake_driver()
+        self._play.wake()
 
     def _remove(self, seat: int) -> None:
         if not 0 <= seat < len(self._seats) or self._seats[seat].spec.kind != NET:
@@ -995,7 +398,7 @@ class NetHost:
             return
         record = self._seats[seat]
         if record.token is not None:
-            self._removed.add(record.token)
+            self._door.removed.add(record.token)
         record.token = None
         conn, record.conn = record.conn, None
         if record.timer is not None:
@@ -1003,10 +406,10 @@ class NetHost:
             record.timer = None
         if conn is not None:
             conn.seat = None
-            self._send(conn, {"type": "removed",
-                              "message": "the host removed you from this game"})
-            self._close(conn, "removed by the host")
-        if not self._started:  # in the lobby: the seat is free for someone else
+            self._links.send(conn, {"type": "removed",
+                                    "message": "the host removed you from this game"})
+            self._links.close(conn, "removed by the host")
+        if not self._play.started:  # in the lobby: the seat is free for someone else
             record.state = "open"
             if self._resumed is None:
                 record.name = record.spec.name or f"Player {seat + 1}"
@@ -1016,35 +419,7 @@ class NetHost:
         record.away = False
         self._seat_changed(seat, "computer", why="removed")
         self._lobby_changed()
-        self._wake_driver()
-
-    def _rematch(self, seed: int) -> None:
-        match = self._match
-        if match is None or not self._finished:
-            self._put(Problem("a rematch starts once the match is over"))
-            return
-        try:
-            rematch = new_match(self.variant_id, len(self._seats), seed, self.options,
-                                [s.name for s in self._seats], oracle=PLAY_ORACLE)
-        except (IllegalAction, ValueError) as error:
-            self._put(Problem(f"the rematch cannot start: {error}"))
-            return
-        self.seed, self.salt = seed, new_salt()
-        self.commitment = commitment(seed, self.salt)
-        self._match = rematch
-        self._finished, self.stalled = False, ""
-        self._started_at = time.time()
-        self._pending.clear()
-        self._players.clear()  # the computers are seeded from the new seed
-        for record in self._seats:
-            record.sent_hand, record.sent_turns = None, 0
-            record.timeouts, record.away = 0, False
-        self._snapshot = self._session_copy()
-        self._put(Rematch(self.commitment))
-        self._broadcast({"type": "rematch", "commitment": self.commitment})
-        for seat in range(len(self._seats)):
-            self._send_update(seat, None)
-        self._driver = self._loop.create_task(self._drive())
+        self._play.wake()
 
     def _back(self, seat: int) -> None:
         """``seat``'s player acts again: the computer the turn timer gave it stops."""
@@ -1056,296 +431,4 @@ class NetHost:
             record.away = False
             self._seat_changed(seat, "taken" if record.spec.kind == LOCAL or record.conn
                                else record.state)
-            self._wake_driver()
-
-    # ------------------------------------------------------------------ the turn timer
-
-    def _clock_on(self, seat: int) -> None:
-        """A person's move is due from ``seat``: the turn timer starts (once per move)."""
-        total = self.settings.turn_time
-        key = (seat, self._moves)
-        if total <= 0 or self._clock_key == key:
-            return
-        self._clock_off()
-        self._clock_key = key
-        self._clock_end = self._loop.time() + total
-        self._clock = self._loop.call_later(total, self._time_out, key)
-        self._tell_clock(None)
-
-    def _clock_off(self) -> None:
-        if self._clock is not None:
-            self._clock.cancel()
-        self._clock = None
-        self._clock_key = None
-
-    def _tell_clock(self, conn: _Conn | None) -> None:
-        """The running turn timer, to every client and the host's screen (or to ``conn``)."""
-        if self._clock_key is None:
-            return
-        seat = self._clock_key[0]
-        left = max(0.0, self._clock_end - self._loop.time())
-        message = {"type": "clock", "seat": seat, "left": round(left, 2),
-                   "total": self.settings.turn_time}
-        if conn is not None:
-            self._send(conn, message)
-            return
-        self._put(TurnClock(seat, left, self.settings.turn_time))
-        self._broadcast(message)
-
-    def _time_out(self, key: tuple[int, int]) -> None:
-        self._clock = None
-        if key == self._clock_key:
-            self._loop.create_task(self._timed_out(key))
-
-    async def _timed_out(self, key: tuple[int, int]) -> None:
-        """The turn timer ran out on ``key``'s move: the host plays it for the seat, its
-        engine's own action (logged like any other), to the end of the seat's move."""
-        match = self._match
-        seat, move = key
-        if match is None or match.over or match.hand_over or match.awaiting != seat \
-                or self._controller(seat) == "computer":
-            return
-        for _try in range(8):
-            if match.over or match.hand_over or match.awaiting != seat or self._moves != move:
-                break
-            legal = match.legal_kinds()
-            for kind, make in TIMEOUT_ACTIONS:
-                if kind in legal and not self._apply(seat, make(seat)):
-                    break
-            else:  # nothing that needs no card (a discard is due): the seat's computer's
-                if not await self._computer_move(seat, force=True):
-                    return
-        record = self._seats[seat]
-        record.timeouts += 1
-        if record.timeouts >= TIMEOUTS_TO_COMPUTER and not record.away:
-            record.away = True
-            self._seat_changed(seat, "computer", timeouts=True)
-        self._wake_driver()
-
-    # ------------------------------------------------------------------ the match
-
-    def _step(self) -> int:
-        return len(self._match.log) if self._match is not None else 0
-
-    def _fill(self, level: str) -> None:
-        if self._started:
-            return
-        changed = False
-        for index, seat in enumerate(self._seats):
-            if seat.state == "open":
-                seat.spec = SeatSpec(level, seat.name, level)
-                seat.name = seat.name or f"Player {index + 1}"
-                seat.state = "computer"
-                changed = True
-        if changed:
-            self._lobby_changed()
-
-    def _begin(self) -> None:
-        if self._started:
-            return
-        open_seats = [i + 1 for i, s in enumerate(self._seats) if s.state == "open"]
-        if open_seats:
-            self._put(Problem("the network seats are not all taken yet: "
-                              + ", ".join(map(str, open_seats))))
-            return
-        if self._match is None:
-            try:
-                self._match = new_match(self.variant_id, len(self._seats), self.seed,
-                                        self.options, [s.name for s in self._seats],
-                                        oracle=PLAY_ORACLE)
-            except (IllegalAction, ValueError) as error:
-                self._put(Problem(f"the match cannot start: {error}", fatal=True))
-                self._stop()
-                return
-        self._started = True
-        self._snapshot = self._session_copy()
-        self._lobby_changed()
-        self._broadcast({"type": "start"})
-        for seat in range(len(self._seats)):
-            self._send_update(seat, None)
-        self._update_watchers(None)
-        self._driver = self._loop.create_task(self._drive())
-
-    def _apply(self, seat: int | None, action: Action) -> str:
-        """Verify and apply ``action`` (by ``seat``, None for the next deal) and tell every
-        seat; the refusal in words, or "" when applied."""
-        match = self._match
-        assert match is not None
-        try:
-            match.verify(action)
-        except IllegalAction as error:
-            return str(error)
-        except Exception as error:  # noqa: BLE001 - a malformed action is refused, not raised
-            return f"not a valid action ({type(error).__name__})"
-        visible = VISIBLE[self.family](match) if seat is not None else set()
-        before = Counter(match.hand.hands[seat]) if seat is not None else Counter()
-        current, awaiting = match.current, match.awaiting
-        try:
-            match.apply(action)
-        except Exception as error:  # noqa: BLE001 - verified: this would be an engine bug
-            self._put(Problem(f"the match refused a verified action: {error}"))
-            return f"not applied ({type(error).__name__})"
-        played: list[Card] = []
-        came: list[Card] = []
-        if seat is not None:
-            after = Counter(match.hand.hands[seat])
-            played = sorted((before - after).elements())
-            came = sorted((after - before).elements())
-        ended = match.hand_over or match.current != current or seat is None
-        if ended or match.awaiting != awaiting:
-            self._moves += 1  # another move is due: the turn timer starts afresh
-        step = len(match.log)
-        event = public_event(seat, action, len(came), played,
-                             [c for c in came if c in visible], ended, step)
-        if not BUY_QUEUE[self.family](match):
-            self._pending.clear()
-        self._snapshot = self._session_copy()
-        self._put(Played(event, match.log[-1]))
-        for index in range(len(self._seats)):
-            self._send_update(index, event)
-        self._update_watchers(event)
-        if match.over and not self._finished:
-            self._finish("")
-        self._wake_driver()
-        return ""
-
-    def _send_update(self, seat: int, event: dict[str, Any] | None) -> None:
-        match = self._match
-        record = self._seats[seat]
-        if match is None or (record.conn is None and record.spec.kind != LOCAL):
-            return
-        view = match.view(seat)
-        step = len(match.log)
-        queue_now = BUY_QUEUE[self.family](match)
-        if record.conn is not None:
-            number = match.hand.number
-            frm = record.sent_turns if record.sent_hand == number else 0
-            record.sent_hand, record.sent_turns = number, turn_count(self.family, view)
-            self._send(record.conn, {"type": "update", "seat": seat, "step": step,
-                                     "view": view_json(self.family, view, frm),
-                                     "event": event, "buy_queue": list(queue_now)})
-        if record.spec.kind == LOCAL:
-            self._put(Update(seat, view, event, step, queue_now))
-
-    def _wake_driver(self) -> None:
-        if self._wake is not None:
-            self._wake.set()
-
-    def _controller(self, seat: int) -> str:
-        record = self._seats[seat]
-        if record.spec.kind in COMPUTER_KINDS or record.state == "computer" or record.away \
-                or record.handed:
-            return "computer"
-        return record.spec.kind
-
-    def _computer(self, seat: int) -> SeatPlayer:
-        player = self._players.get(seat)
-        if player is None:
-            spec = self._seats[seat].spec
-            level = spec.kind if spec.kind in COMPUTER_KINDS else spec.level
-            player = make_computer(self.family, level, computer_seed(self.seed, seat))
-            self._players[seat] = player
-        return player
-
-    async def _drive(self) -> None:
-        """Move the match on: deal the next hand, apply a buy answer given early, play the
-        computer seats; wait while a person's move is due."""
-        match = self._match
-        wake = self._wake
-        assert match is not None and wake is not None
-        cap = self.settings.max_actions or ACTION_CAPS[self.family]
-        try:
-            while not match.over:
-                if len(match.log) >= cap:
-                    self._finish(f"stopped after {cap} actions without a result")
-                    return
-                if match.hand_over:
-                    self._clock_off()
-                    if self.settings.hand_pause > 0:
-                        await asyncio.sleep(self.settings.hand_pause)
-                    self._apply(None, NextHand(None))
-                    continue
-                seat = match.awaiting
-                early = self._pending.pop(seat, None)
-                if early is not None:
-                    refusal = self._apply(seat, early)
-                    if refusal:
-                        self._refuse(seat, refusal)
-                    continue
-                if self._controller(seat) == "computer":
-                    self._clock_off()
-                    if not await self._computer_move(seat):
-                        return
-                    continue
-                if self._seats[seat].spec.kind == NET:
-                    self._clock_on(seat)  # a player on the network: the host's is not timed
-                else:
-                    self._clock_off()
-                wake.clear()
-                await wake.wait()
-        except asyncio.CancelledError:
-            raise
-        except Exception as error:  # noqa: BLE001 - told to the screen and every client
-            self._finish(f"the match stopped: {type(error).__name__}: {error}")
-
-    async def _computer_move(self, seat: int, force: bool = False) -> bool:
-        """A computer's move for ``seat`` (thought out on a worker thread); False when the
-        match cannot go on. ``force``: for a person's seat whose turn timer ran out."""
-        match = self._match
-        assert match is not None
-        player = self._computer(seat)
-        step = len(match.log)
-        decision = await self._loop.run_in_executor(self._pool, ask, player, match.view(seat))
-        if len(match.log) != step or match.awaiting != seat \
-                or (self._controller(seat) != "computer" and not force):
-            return True  # the table moved on meanwhile (the player came back)
-
-        def commit(chosen: Decision) -> str:
-            return self._apply(seat, chosen.action)
-
-        settled = settle(match, seat, player, decision, commit)
-        if settled.decision is None:
-            self._finish(f"seat {seat + 1} has no accepted action: {settled.problem}")
-            return False
-        return True
-
-    def _finish(self, stalled: str) -> None:
-        match = self._match
-        assert match is not None
-        self._finished = True
-        self.stalled = stalled
-        result = match_result_json(match.result)
-        self._clock_off()
-        self._put(MatchOver(result, stalled))
-        self._broadcast({"type": "over", "result": result, "stalled": stalled,
-                         "reveal": {"seed": self.seed, "salt": self.salt}})
-        for seat in self._seats:
-            if seat.timer is not None:
-                seat.timer.cancel()
-                seat.timer = None
-
-    def _session_copy(self) -> GameSession:
-        match = self._match
-        assert match is not None
-        seats = [Seat(s.name[:32] or f"Player {i + 1}",
-                      s.spec.kind if s.spec.kind in COMPUTER_KINDS else "human")
-                 for i, s in enumerate(self._seats)]
-        remote = tuple(i for i, s in enumerate(self._seats) if s.spec.kind == NET)
-        network = NetworkSeats(remote, tuple(self._seats[i].spec.level for i in remote))
-        return GameSession(match.clone(), seats, self._started_at, network=network,
-                           fair=FairSeed(self.commitment, self.salt))
-
-
-class _Quiet:
-    """websockets' logger: a client's broken handshake is not the host's news."""
-
-    def debug(self, *args: object, **kwargs: object) -> None: ...
-    def info(self, *args: object, **kwargs: object) -> None: ...
-    def warning(self, *args: object, **kwargs: object) -> None: ...
-    def error(self, *args: object, **kwargs: object) -> None: ...
-    def exception(self, *args: object, **kwargs: object) -> None: ...
-    def isEnabledFor(self, level: int) -> bool:  # noqa: N802 - logging's own name
-        return False
-
-
-_QUIET: Any = _Quiet()
+            self._play.wake()

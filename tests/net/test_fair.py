@@ -12,7 +12,7 @@ import pytest
 from game.ai.turns import computer_seed
 from game.engine.cards import format_cards
 from game.engine.serial import card_from_json, card_to_json
-from game.net import host as host_module
+from game.net import match_driver as driver_module  # it writes each seat's view
 from game.net.fair import commitment
 from game.net.host import SeatSpec
 from tests.net.helpers import host_game, join_bot, over_of
@@ -54,7 +54,7 @@ def test_the_commitment_comes_before_the_first_deal_and_every_deal_is_verified(
 
 def _lying(seat: int, deck: list[str]) -> Any:
     """The host's view writer, lying about one card of ``seat``'s first deal."""
-    real = host_module.view_json
+    real = driver_module.view_json
     told: list[tuple[str, str]] = []
 
     def view_json(family: Any, view: Any, turns_from: int = 0) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def test_a_host_lying_about_one_card_of_a_deal_is_caught_and_the_card_named(
     deck = [card_to_json(card_from_json(f"{rank}{suit}.{copy}")) for copy in (0, 1)
             for suit in "SHDC" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")]
     lie = _lying(0, deck)
-    monkeypatch.setattr(host_module, "view_json", lie)
+    monkeypatch.setattr(driver_module, "view_json", lie)
     hosted = host_game("machiavelli", [SeatSpec("net"), SeatSpec("medium")], seed, HANDS)
     bot = join_bot(hosted, 0, "medium", computer_seed(seed, 0))
     try:

@@ -97,7 +97,6 @@ class HostNews:
         self.remote = remote
         self.incoming: deque[Played] = deque()
         self.seats: dict[int, SeatState] = {seat: SeatState("taken") for seat in remote}
-        self.waiting_for: int | None = None
         self._countdown: int | None = None
         self.watchers: tuple[str, ...] = ()  # the spectators
 
@@ -221,10 +220,7 @@ class HostNews:
         table = self.hosted
         if table.sprites.busy or table.phase_time < THINK_MIN / table.speed:
             return None
-        action = self.next_action()
-        if action is not None:
-            self.waiting_for = None
-        return action
+        return self.next_action()
 
     def next_action(self) -> Action | None:
         """The move that follows the table's copy of the match, once it has come."""

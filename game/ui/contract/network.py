@@ -59,7 +59,6 @@ class ContractNetworkTurns(HostNews):
     def start(self, seat: int) -> None:
         """Wait for ``seat``'s move; its box shows the thinking indicator meanwhile."""
         table = self.table
-        self.waiting_for = seat
         self.thinking.show_thinking(seat)
         table.set_phase(THINK)
         hand = table.match.hand

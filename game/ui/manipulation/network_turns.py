@@ -53,7 +53,6 @@ class NetworkTurns(HostNews):
         table = self.table
         table.drop_draft()
         table.set_origin(seat)
-        self.waiting_for = seat
         table.set_phase(THINK)
         table.show_status(Status(self.waiting_words(seat), "wait", True))
         table.refresh()

@@ -12,7 +12,7 @@ import pytest
 from game.engine.cards import format_cards
 from game.engine.serial import card_from_json
 from game.net import SeatSpec
-from game.net import host as host_module
+from game.net import match_driver as driver_module  # it writes each seat's view
 from game.net.fair import DealRecord, check
 from tests.net.test_fair import _lying
 from tests.ui.conftest import StartApp, top_name
@@ -57,7 +57,7 @@ def test_the_joined_end_screen_names_the_card_a_host_lied_about(
     deck = [f"{rank}{suit}.{copy}" for copy in (0, 1) for suit in "SHDC"
             for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")]
     lie = _lying(1, deck)
-    monkeypatch.setattr(host_module, "view_json", lie)
+    monkeypatch.setattr(driver_module, "view_json", lie)
     app = start_app(speed=8.0)
     table = _to_the_end(app)
     board = app.scenes.top
