@@ -509,7 +509,7 @@ class SettingsScene(MenuScene):
         draw_text(surface, _("PREVIEW"), self.px(12), MUTED, style="bold",
                   topleft=(area.x, area.y))
         top = area.y + self.px(24)  # under the heading's line, which holds the captions too
-        largest = min(area.bottom - top, round(area.w / 4.6 * 1.4), self.px(240))
+        largest = min(area.bottom - top - self.px(6), round(area.w / 4.6 * 1.4), self.px(240))
         size = self.app.size
         share = hand_card_height(size, self.app.zoom) / hand_card_height(
             size, Zoom(USER_RANGE[1], large_cards=True))
