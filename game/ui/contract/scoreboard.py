@@ -86,7 +86,7 @@ class ContractScoreboardScene(EndOfHandScene):
         height = min(h - self.px(30), self.px(262 + DEAL_ROW) + self.px(28) * rows)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (w // 2, h // 2)
-        return rect
+        return self._stock_room(rect)
 
     def build(self) -> None:
         specs: list[ButtonSpec]

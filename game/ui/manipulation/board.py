@@ -406,8 +406,12 @@ def frozen_groups(model: TableModel) -> frozenset[int]:
 
 def badge_radius(layout: Layout) -> int:
     """A mat's badge ("!", the padlock) grows with the table's cards, to be seen on a big
-    screen and never smaller than a fingertip's worth of a small one."""
-    return max(9, min(round(16 * layout.scale), layout.table_card[0] // 6))
+    screen and never smaller than a fingertip's worth of a small one; and with the player's
+    UI scale above 100% (issue 51: at 200% the felt's cards are smaller than at 100%, their
+    bands taking the room, and a sixth of a card left the padlock smaller than at 100%). It
+    lies under the cards (they cover its inner quarter), so it never hides an index."""
+    card_share = layout.table_card[0] * max(1.0, layout.zoom) / 6
+    return max(9, min(round(16 * layout.scale), round(card_share)))
 
 
 def badge_centre(layout: Layout, corner: tuple[int, int], r: int) -> tuple[int, int]:

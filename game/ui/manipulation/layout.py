@@ -157,6 +157,15 @@ class Layout(HandRow):
             and not (self.free_rect and self.free_rect.collidepoint(pos))
 
 
+def hand_card_height(size: tuple[int, int], zoom: Zoom = PLAIN) -> int:
+    """How tall the hand's cards are in a window of ``size`` at ``zoom`` (the player's UI
+    scale and large cards), up to the hand band's share of the window."""
+    height = size[1]
+    s = max(1.0, ui_scale(size)) * zoom.user
+    return clamp(min(height * 0.18 * zoom.user * zoom.cards, height * BAND_MOST["hand"]), 92,
+                 200 * s * zoom.cards)
+
+
 def compute_layout(model: TableModel, size: tuple[int, int], places: FeltPlaces | None = None,
                    log_rows: int | None = None, left: bool = False,
                    zoom: Zoom = PLAIN) -> Layout:
@@ -177,8 +186,7 @@ def compute_layout(model: TableModel, size: tuple[int, int], places: FeltPlaces 
     x0 = (side_w if left else 0) + m  # the left edge of the felt, the seats and the hand
     top_h = clamp(min(height * 0.125 * k, height * BAND_MOST["top"]), 78, 128 * s)
     top = pygame.Rect(x0, m // 2, width - side_w - 2 * m, top_h - m // 2)
-    hand_h = clamp(min(height * 0.18 * k * zoom.cards, height * BAND_MOST["hand"]), 92,
-                   200 * s * zoom.cards)
+    hand_h = hand_card_height(size, zoom)
     hand_card = (round(hand_h / CARD_RATIO), hand_h)
     lift = round(hand_h * 0.16)
     hand_label = clamp(height * 0.028 * k, 18, min(28 * s, height * 0.05))

@@ -123,6 +123,20 @@ class EndOfHandScene(MenuBase):
         """The panel the screen is drawn in."""
         raise NotImplementedError
 
+    def _stock_room(self, box: pygame.Rect) -> pygame.Rect:
+        """``box`` (the screen's panel, its size at 100%) grown by the player's UI scale
+        above 100% while it shows the stock's order, as far as the window allows: the
+        stock's cards grow with the scale as the tables' do (issue 51; the menus already
+        fill the window at 100%, so the panel alone kept them the same size at 200%)."""
+        grow = max(1.0, self.app.zoom.user)
+        if not self.showing_stock or grow == 1.0:
+            return box
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(w - self.px(40), round(box.w * grow)),
+                           min(h - self.px(30), round(box.h * grow)))
+        rect.center = (w // 2, h // 2)
+        return rect.union(box).clip(pygame.Rect(0, 0, w, h))
+
     def _button_row(self, specs: Sequence[ButtonSpec], size: tuple[int, int],
                     bottom_gap: int) -> None:
         """Buttons ``size`` pixels (at 1280x800) in a row at the bottom right of the box,
@@ -288,7 +302,8 @@ class EndOfHandScene(MenuBase):
             draw_text(surface, _("The stock was empty."), self.px(15), MUTED,
                       topleft=room.topleft)
             return
-        w, h, step, per_row = stock_grid(len(cards), room.size, self.px(110))
+        tallest = round(self.px(110) * max(1.0, self.app.zoom.user))
+        w, h, step, per_row = stock_grid(len(cards), room.size, tallest)
         gap = max(4, h // 10)
         art = self.app.card_art
         for index, card in enumerate(cards):

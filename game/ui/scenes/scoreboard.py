@@ -131,7 +131,7 @@ class ScoreboardScene(EndOfHandScene):
         height = min(h - self.px(40), content + self.px(28 + 46 + 22 + DEAL_ROW))
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (w // 2, h // 2)
-        return rect
+        return self._stock_room(rect)
 
     # --- actions
 

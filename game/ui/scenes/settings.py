@@ -27,12 +27,13 @@ from game.store.settings import (
     HAND_SORTS,
     Settings,
 )
+from game.ui.manipulation.layout import hand_card_height
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.speech import library_available
 from game.ui.theme import CREAM, MUTED
 from game.ui.widgets.drawing import draw_panel, draw_text, font, panel_inner
 from game.ui.widgets.menus import MenuScene
-from game.ui.widgets.scale import display_scale
+from game.ui.widgets.scale import USER_RANGE, Zoom, display_scale
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UIHorizontalSlider, UILabel
@@ -499,20 +500,26 @@ class SettingsScene(MenuScene):
         self._draw_preview(surface, self._preview_area())
 
     def _draw_preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Four cards of the chosen colours and the chosen back, as big as the tables' cards
+        are at the chosen UI scale and card size beside the largest (issue 51: at 200% or
+        with large cards the preview grows, as the hand's cards do)."""
         if area.h < self.px(80):
             return
         art = self.app.card_art
         draw_text(surface, _("PREVIEW"), self.px(12), MUTED, style="bold",
                   topleft=(area.x, area.y))
-        usable = area.inflate(0, -self.px(60))
-        usable.y = area.y + self.px(24)
-        card_h = min(round(usable.h * 0.8), round(usable.w / 4.6 * 1.4), self.px(240))
+        top = area.y + self.px(24)  # under the heading's line, which holds the captions too
+        largest = min(area.bottom - top - self.px(6), round(area.w / 4.6 * 1.4), self.px(240))
+        size = self.app.size
+        share = hand_card_height(size, self.app.zoom) / hand_card_height(
+            size, Zoom(USER_RANGE[1], large_cards=True))
+        card_h = round(largest * min(1.0, share))
         card_w = round(card_h / 1.4)
         step = round(card_w * 0.55)
         gap = self.px(40)
         total = step * (len(PREVIEW) - 1) + card_w + gap + card_w
         x = area.centerx - total // 2
-        y = usable.y + (usable.h - card_h) // 2 - self.px(10)
+        y = top + (area.bottom - top - card_h) // 2
         spread = art.glow_spread((card_w, card_h))
         shadow = art.shadow((card_w, card_h))
         for n, (rank, suit) in enumerate(PREVIEW):
@@ -522,8 +529,9 @@ class SettingsScene(MenuScene):
         back_x = x + step * (len(PREVIEW) - 1) + card_w + gap
         surface.blit(shadow, (back_x - spread + 2, y - spread + 5))
         surface.blit(art.back((card_w, card_h)), (back_x, y))
-        caption_y = y + card_h + self.px(14)
+        # each caption just above its cards (on the heading's line at the largest)
+        caption_y = y - self.px(12)
         draw_text(surface, _("Four colours") if art.four_colour else _("Two colours"), self.px(14),
-                  CREAM, midtop=(x + (step * (len(PREVIEW) - 1) + card_w) // 2, caption_y))
+                  CREAM, midleft=(x, caption_y))
         draw_text(surface, _(BACK_LABELS.get(art.back_style, art.back_style.title())),
-                  self.px(14), CREAM, midtop=(back_x + card_w // 2, caption_y))
+                  self.px(14), CREAM, midleft=(back_x, caption_y))

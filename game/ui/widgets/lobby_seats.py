@@ -11,6 +11,7 @@ from game.i18n import N_, _
 from game.net.events import LobbySeat
 from game.store.seats import COMPUTER_KINDS
 from game.ui import theme
+from game.ui.cardtable.draw import seat_badge
 from game.ui.widgets.drawing import draw_text, fit_text
 
 #: what a seat's state says in a lobby (``game.net.events.LobbySeat.state``)
@@ -67,16 +68,18 @@ def seat_words(seat: LobbySeat, host_screen: bool = True,
 def draw_seat_rows(surface: pygame.Surface, inner: pygame.Rect, seats: Sequence[LobbySeat],
                    px: Callable[[float], int],
                    words: Callable[[int, LobbySeat], tuple[str, Colour]]) -> int:
-    """A row per seat in ``inner``: a dot of the seat's colour, its name (or "Seat n" while
+    """A row per seat in ``inner``: the seat's badge (its shape in its colour, holding its
+    number: told apart without the colour), its name (or "Seat n" while
     open) and ``words(index, seat)``; the bottom of the last row."""
     row = min(px(64), inner.h // max(1, len(seats)))
     y = inner.y
     name_px, state_px = min(px(20), row // 2), min(px(15), row * 2 // 5)
     for index, seat in enumerate(seats):
         colour = theme.seat_colour(index)
-        dot = max(4, row // 8)
-        pygame.draw.circle(surface, colour, (inner.x + dot, y + row // 3), dot)
-        x = inner.x + dot * 3
+        dot = max(6, row // 6)  # the seat's shape holding its number, as at the table
+        seat_badge(surface, (inner.x + dot + 2, y + row // 3), dot, colour,
+                   theme.seat_label(index))
+        x = inner.x + dot * 3 + 4
         name = seat.name if seat.state != "open" else _("Seat {n}").format(n=index + 1)
         draw_text(surface, fit_text(name, name_px, inner.right - x, "bold"), name_px,
                   theme.CREAM, style="bold", topleft=(x, y))
