@@ -177,6 +177,32 @@ def tell_watchers(table: Any, before: tuple[str, ...], after: tuple[str, ...]
     return after
 
 
+def watchers_of(table: Any) -> tuple[str, ...]:
+    """The spectators watching ``table``: a hosted table's host news, a joined table's
+    link keep them; none at any other table."""
+    for keeper in (getattr(table, "network", None), getattr(table, "link", None)):
+        watchers = getattr(keeper, "watchers", None)
+        if isinstance(watchers, tuple):
+            return watchers
+    return ()
+
+
+def keep_watchers(table: Any, watchers: tuple[str, ...]) -> None:
+    """A network table that opens knows who already watches (the lobby's spectators),
+    silently: they were announced in the lobby."""
+    for name in ("network", "link"):
+        keeper: Any = getattr(table, name, None)
+        if isinstance(getattr(keeper, "watchers", None), tuple):
+            keeper.watchers = tuple(watchers)
+            return
+
+
+def watching_line(table: Any) -> str:
+    """The facts panel's line of who watches ``table`` ("" when nobody does)."""
+    names = watchers_of(table)
+    return _("Watching: {names}").format(names=", ".join(names)) if names else ""
+
+
 def talk_refusal(text: str) -> str:
     """The host's refusal of one of this screen's phrases in the player's words ("" when
     ``text``, a ``Problem``'s, is about something else)."""

@@ -67,6 +67,7 @@ class Facts:
     sort_mode: str  # suit | rank | manual
     bottom_label: str
     deal: str = ""  # "Deal 123 456 789" (``game.deals``)
+    watching: str = ""  # "Watching: Eve, Tom" at a network table spectators watch
 
 
 
@@ -340,6 +341,8 @@ class Board(BoardCache):
             lines.append((facts.deal, small, TABLE_MUTED, False))
         if facts.final_round:
             lines.append((_("Last turns of the hand: no drawing"), small, PALE_RED, True))
+        if facts.watching:
+            lines.append((facts.watching, small, TABLE_MUTED, False))
         total = sum(int(px * 1.3) for _, px, _, _ in lines)
         if total > rect.height - 8:  # the box gave up room to the buttons: smaller text
             factor = (rect.height - 8) / total

@@ -19,6 +19,7 @@ from game.ui.cardtable.controls import ButtonState, Same
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import HINT, HUMAN, REPLAY, STOPPED
 from game.ui.cardtable.table_host import CardTableHost
+from game.ui.cardtable.talk import watching_line
 from game.ui.manipulation.board import Facts
 
 if TYPE_CHECKING:
@@ -298,7 +299,8 @@ class TableStatus:
                      self.table.phase == HUMAN and can_edit(self.table),
                      self.table.sort_mode, label,
                      deal_words(match.seed) if self.table.session.deal_shown
-                     and not self.table.remote_match else "")
+                     and not self.table.remote_match else "",
+                     watching_line(self.table))
 
 
 

@@ -45,6 +45,7 @@ from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import TurnMarks
 from game.ui.cardtable.phases import HUMAN, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
+from game.ui.cardtable.talk import watching_line
 from game.ui.contract.buy import BuyPrompt
 from game.ui.contract.computer import ComputerSeats
 from game.ui.contract.controls import ROWS as CONTROL_ROWS
@@ -655,6 +656,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         # a joined game's deal is the host's secret; another person's hand, the deal's
         if not self.remote_match and self.session.deal_shown:
             info.append((deal_words(match.seed), "muted"))
+        if watching_line(self):  # a network table's spectators
+            info.append((watching_line(self), "muted"))
         draw = self.phase == HUMAN and r.phase == "draw" and self.human.my_move()
         contract = match.contract
         empty = (_("Nobody has laid down yet"),

@@ -24,6 +24,7 @@ from game.engine.cards import Card
 from game.i18n import _, ngettext
 from game.session import GameSession
 from game.ui.cardtable.geometry import CARD_RATIO, meld_step
+from game.ui.cardtable.talk import keep_watchers, watchers_of
 from game.ui.scenes import HOSTED_TABLE_SCREENS, TABLE_SCREENS, screens
 from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.spoken import sentences
@@ -87,7 +88,13 @@ class EndOfHandScene(MenuBase):
             return
         table.host_kept = True  # the host goes on: the new table takes it over
         make = HOSTED_TABLE_SCREENS[session.match.family]
-        self._replace_table(lambda autosave: make(self.app, session, table.host, autosave))
+
+        def rematch_table(autosave: bool) -> Scene:
+            new = make(self.app, session, table.host, autosave)
+            keep_watchers(new, watchers_of(table))  # the spectators watch on
+            return new
+
+        self._replace_table(rematch_table)
 
     def _follow_rematch(self) -> None:
         """At a joined table's end: the host's news, and its rematch, followed at once."""
@@ -104,6 +111,7 @@ class EndOfHandScene(MenuBase):
         make = JOINED_TABLES[client.family or self.match.family]
         new: Any = make(self.app, client, update, dict(self.match.options), tuple(table.kinds),
                    link.rematch_backlog)
+        keep_watchers(new, watchers_of(table))  # the spectators watch on
         self._replace_table(lambda _autosave: new)
         new.say(_("The host started a rematch"), [_("The same seats, a new deal.")])
 

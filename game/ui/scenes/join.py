@@ -30,6 +30,7 @@ from game.store import StoreError
 from game.store.tokens import SeatToken
 from game.ui import theme
 from game.ui.cardtable.joined import lost_words
+from game.ui.cardtable.talk import keep_watchers
 from game.ui.scenes import screens
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
 from game.ui.widgets.lobby_seats import draw_seat_rows, seat_words, with_watchers, wrap
@@ -477,6 +478,7 @@ class JoinScene(MenuScene):
         kinds = tuple(seat.kind for seat in self.seats)
         make = JOINED_TABLES[client.family or Family.MANIPULATION]
         table = make(self.app, client, update, joined.options, kinds, backlog)
+        keep_watchers(table, self.watchers)  # those already watching, in its facts panel
         link = getattr(table, "link", None)
         if link is not None and not joined.watching:
             link.on_over = self._forget_token  # the match ended: its token has served

@@ -39,6 +39,7 @@ from game.net.internet import InternetInvite, InviteCode, InviteProblem, server_
 from game.net.web import page_address
 from game.session import GameSession
 from game.ui import theme
+from game.ui.cardtable.talk import keep_watchers
 from game.ui.scenes import HOSTED_TABLE_SCREENS, screens
 from game.ui.scenes.net_help import VPN_PAGE
 from game.ui.theme import font
@@ -324,7 +325,9 @@ class LobbyScene(MenuScene):
             return
         self.handed_over = True
         make = HOSTED_TABLE_SCREENS[session.match.family]
-        self.app.scenes.replace(make(self.app, session, self.host))
+        table = make(self.app, session, self.host)
+        keep_watchers(table, self.watchers)  # those already watching, in its facts panel
+        self.app.scenes.replace(table)
 
     def back(self) -> None:
         """Cancel: stop hosting (the port is freed) and go back."""
