@@ -35,7 +35,6 @@ from game.ui.cardtable.sprites import Origin, SpriteLayer
 from game.ui.cardtable.text import TextCache
 from game.ui.cardtable.turn_clock import TurnTimer, draw_clock_tab
 from game.ui.scene import Scene
-from game.ui.scenes import screens
 from game.ui.spoken import sentences
 from game.ui.widgets.look import Look
 
@@ -214,7 +213,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def open_menu(self) -> None:
         self.pointer.cancel()
-        self.app.scenes.push(screens.table_menu(self.app, self))
+        self.app.scenes.push(self.app.router.table_menu(self))
 
     def keep_places(self) -> None:
         """Put what the table shows of the game's places into the session before it is
