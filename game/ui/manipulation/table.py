@@ -26,7 +26,6 @@ from game.coach.turn_words import LOG_STEPS, action_words, play_steps, turn_draw
 from game.engine.actions import Action, Knock, Play
 from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
-from game.engine.errors import IllegalAction
 from game.engine.match import Match
 from game.engine.turn import freezing_jokers
 from game.engine.variants import TableLayout
@@ -38,7 +37,6 @@ from game.ui.cardtable.driver import STEP_TRAVEL, Playback, Worker
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.log_view import draw_help_reminder
-from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import Mark, TurnMarks, marked_cards
 from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
@@ -79,6 +77,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
     coached = False
     pointer: Pointer
     computer: ComputerTurns
+    human: HumanTurn
     controls: Controls | None
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
@@ -191,13 +190,12 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def _start_person(self, seat: int) -> None:
         self._start_human()
 
-    def _start_human(self) -> None:
-        match = self.match
-        self.draft = match.draft()
+    def _ready_turn(self) -> None:
+        self.draft = self.match.draft()
         self.selected.clear()
         self.origin_seat = self.bottom
-        self.set_phase(HUMAN)
-        self.refresh()
+
+    def _turn_shown(self) -> None:
         self.human.remember_places()  # Reset brings the melds back to these places
         self.indicators.update_status()
         if not self.coached:
@@ -225,6 +223,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def commit(self, action: Action) -> bool:
         """Apply ``action`` for the seat in turn and show what it did. False if refused."""
+        return self._commit(action)
+
+    def _apply(self, action: Action, quiet: bool, redo: bool) -> Callable[[], None]:
         match = self.match
         seat = match.current
         before = [len(h) for h in match.hand.hands]
@@ -235,11 +236,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         if isinstance(action, Play):
             hand = set(start_hand)
             played = tuple(c for c in action.table.cards() if c in hand)
-        try:
-            match.apply(action)
-        except IllegalAction as error:
-            self.human.refuse(_("That is not allowed now"), [str(p) for p in error.problems])
-            return False
+        match.apply(action)
         self.draft = None
         self.selected.clear()
         if self.message is not None and self.message.tone != "error" \
@@ -251,8 +248,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.marks.record(seat, new | set(played), moved)
         if seat == self.bottom:
             self.drawn_by[seat] = set(match.hand.hands[seat]) - set(start_hand)
-        self._after_action(seat, action, played, before, turns_before, steps)
-        return True
+        return lambda: self._after_action(seat, action, played, before, turns_before, steps)
 
     def _after_action(self, seat: int, action: Action, played: tuple[Card, ...],
                       before: list[int], turns_before: int, steps: list[Step]) -> None:
@@ -274,25 +270,19 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self._ghost_draw(seat, drawn)
         if drawn > 0:
             self.app.sounds.play("card_pick")
-        if turn_ended:
-            self._end_hand_time()
-            if self.autosave and not match.over:
-                self.write_autosave()
-        self.set_phase(SETTLE)
-        computer = seat not in self.session.humans  # played elsewhere: rests in view
-        self.landing_rest = TURN_REST if computer and turn_ended and not match.hand_over \
-            else None
-        if match.hand_over:  # the last play rests in view, the hands face up, a while
-            self.phase_time = -HAND_END_HOLD / self.speed
         # a turn ended is told with every card it drew, not just its last action's
         told = turn_drawn(match.hand.turns, turns_before, drawn)
         words = self._action_words(seat, action, played, told, steps)
-        self.status = Status(words, "info")
         # the person who drew hears the card's name in place of the count
         named = self._drawn_words(seat, action, drawn)
         if named and told != drawn:  # a turn of draws: the count, and this draw's card
             named = sentences(words, named)
-        self.app.speak(named or words)
+        computer = seat not in self.session.humans  # played elsewhere: rests in view
+        self._settle_action(words, named, turn_closed=turn_ended,
+                            rest=TURN_REST if computer and turn_ended and not match.hand_over
+                            else None)
+        if match.hand_over:  # the last play rests in view, the hands face up, a while
+            self.phase_time = -HAND_END_HOLD / self.speed
         if turn_ended:  # the log keeps every step: it can be read in full (F4, the mouse)
             self.turn_log.append((seat, self._action_words(seat, action, played, told, steps,
                                                            None)))
