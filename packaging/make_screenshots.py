@@ -26,11 +26,11 @@ import pygame  # noqa: E402
 from game.session import GameSession, Seat  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.cardtable.probe import TableProbe  # noqa: E402
+from game.ui.manipulation.table import TableScene  # noqa: E402
 from game.ui.scenes import screens  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
 from game.ui.scenes.puzzles import ladder  # noqa: E402
 from game.ui.scenes.scoreboard import ScoreboardScene  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 
 OUT = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else \

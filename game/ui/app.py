@@ -24,6 +24,7 @@ from game.store import Store, StoreMessage
 from game.store.settings import WINDOW_HEIGHT_RANGE, WINDOW_WIDTH_RANGE
 from game.ui.assets import asset_path, load_theme
 from game.ui.card_art import CardArt
+from game.ui.router import Router
 from game.ui.scene import Scene, SceneRegistry, SceneStack
 from game.ui.scenes import SCENES, check_saved_games, screens
 from game.ui.sound import Sounds
@@ -88,6 +89,8 @@ class App:
         self.speaker: Speaker | None = None
         self._speech_problem_told = False
         self.scenes = SceneStack(self, SceneRegistry(SCENES))
+        #: navigation's one owner: the rooms below the screens open them through it
+        self.router: Router = screens.ScreenRouter(self)
         self.clock = pygame.time.Clock()
         self.running = True
         self.notices: list[Notice] = []

@@ -34,7 +34,7 @@ from game.engine.table import Table  # noqa: E402
 from game.session import GameSession, Seat  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.cardtable.probe import TableProbe  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.manipulation.table import TableScene  # noqa: E402
 from tests.conftest import rig  # noqa: E402
 
 RUNS = ("A 2 3 4 5 6", "7 8 9 10 J Q K")

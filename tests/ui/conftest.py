@@ -142,7 +142,7 @@ def open_table(app: App, variant: str, seats: list[Any], seed: int,
     (tests.conftest.rig), settled: the TableProbe that drives it."""
     from game.session import GameSession
     from game.ui.cardtable.probe import TableProbe
-    from game.ui.scenes.table import TableScene
+    from game.ui.manipulation.table import TableScene
     from tests.conftest import rig
 
     session = GameSession.new(variant, options or {}, seats, seed)

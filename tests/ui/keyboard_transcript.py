@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 from game.session import GameSession, Seat  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.cardtable.probe import TableProbe  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.manipulation.table import TableScene  # noqa: E402
 
 KEY_NAMES = {pygame.K_F2: "F2", pygame.K_F3: "F3", pygame.K_F6: "F6", pygame.K_TAB: "Tab",
              pygame.K_RIGHT: "Right", pygame.K_LEFT: "Left", pygame.K_UP: "Up",

@@ -42,8 +42,8 @@ from game.ui.app import App
 from game.ui.cardtable.controls import PADDING
 from game.ui.cardtable.geometry import meld_step
 from game.ui.cardtable.probe import TableProbe
+from game.ui.manipulation.table import TableScene
 from game.ui.scenes.scoreboard import ScoreboardScene
-from game.ui.scenes.table import TableScene
 from game.ui.widgets.drawing import font
 
 #: the manipulation table's variants (the contract game has a table of its own)

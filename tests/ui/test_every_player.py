@@ -92,7 +92,7 @@ def test_esc_on_the_scoreboard_never_deals_the_next_hand(app: App) -> None:
                               [Seat("You", "human"), Seat("Ada", "easy")], seed=8)
     rig(session.match, table="3H 4H 5H", hands=["6H", "AS 2S 8C 8D JD"], current=0)
     from game.ui.cardtable.probe import TableProbe
-    from game.ui.scenes.table import TableScene
+    from game.ui.manipulation.table import TableScene
     scene = TableScene(app, session, autosave=False)
     app.scenes.push(scene)
     probe = TableProbe(app, scene)
@@ -165,8 +165,8 @@ def test_a_high_contrast_dialog_leaves_the_table_in_view(app: App) -> None:
 def test_the_card_you_drew_is_still_named_after_a_save_and_load(start_app) -> None:  # noqa: ANN001
     from game.solver.edits import card_text
     from game.ui.cardtable.probe import TableProbe
+    from game.ui.manipulation.table import TableScene
     from game.ui.scenes.handover import HandOverScene
-    from game.ui.scenes.table import TableScene
 
     app = start_app(speed=4.0)
     session = GameSession.new("machiavelli", {}, [Seat("Ann", "human"), Seat("Ben", "human")],

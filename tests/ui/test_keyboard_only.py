@@ -223,7 +223,7 @@ def test_every_registered_screen_is_walked(app: App) -> None:
 
 def dialogs(app: App) -> Iterator[tuple[str, Callable[[], object]]]:
     """The dialogs the screens open over themselves (not registered: made where asked)."""
-    from game.ui.scenes.dialogs import ConfirmDialog, MessageDialog, PromptDialog
+    from game.ui.widgets.dialogs import ConfirmDialog, MessageDialog, PromptDialog
 
     yield "confirm dialog", lambda: (opened(app, "title"), press(app, pygame.K_ESCAPE))
     yield "message dialog", lambda: app.scenes.push(MessageDialog(app, "Note", "Said."))

@@ -314,7 +314,7 @@ def test_the_cover_between_two_players_says_the_last_turn_in_the_language(
         start_app: StartApp, tmp_path: Path, drawn: DrawnText, lang: str) -> None:
     """At one screen, the cover before the next player says what the last one did: in the
     player's language ("Ann drew." stayed English), whole."""
-    from game.ui.scenes.table import TableScene
+    from game.ui.manipulation.table import TableScene
 
     app = speaking(start_app, tmp_path, lang, SIZES[0])
     cuts = Cuts(app, drawn, lang)

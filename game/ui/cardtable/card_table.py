@@ -4,8 +4,10 @@
 Here: the state every table keeps (session, sprites, phase clock, note on screen, the
 bottom seat's hand order), the animation speed, the deal, the phases that only wait for
 cards to land (deal, settle), resizing, the autosave, the game menu and the notes to the
-player. How a game's turns run, what its felt shows and which buttons it has stay in the
-scene of that game.
+player, and the turn pipeline (``_commit``: apply an action, show it, then after it the
+end-of-turn autosave, the settle phase, the status line and the voice), whose family hooks
+(``_apply``, ``_before_settle``) say what differs. What a game's actions do on its felt,
+what its felt shows and which buttons it has stay in the scene of that game.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import pygame
 
 from game.ai.turns import computer_seed
-from game.engine.actions import NextHand
+from game.engine.actions import Action, NextHand
 from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
-from game.engine.errors import EngineError
+from game.engine.errors import EngineError, IllegalAction
 from game.engine.protocol import GameState
 from game.i18n import _
 from game.session import SaveFailed, clear_autosave, record_match
@@ -29,13 +31,12 @@ from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.hot_seat import HotSeatCover
 from game.ui.cardtable.log_view import LogView, draw_log_panel, help_title, log_title
 from game.ui.cardtable.look import Message, Status
-from game.ui.cardtable.phases import DEAL, SETTLE, STOPPED, THINK, WAIT
+from game.ui.cardtable.phases import DEAL, HUMAN, SETTLE, STOPPED, THINK, WAIT
 from game.ui.cardtable.sidebar_focus import SidebarFocus
 from game.ui.cardtable.sprites import Origin, SpriteLayer
 from game.ui.cardtable.text import TextCache
 from game.ui.cardtable.turn_clock import TurnTimer, draw_clock_tab
 from game.ui.scene import Scene
-from game.ui.scenes import screens
 from game.ui.spoken import sentences
 from game.ui.widgets.look import Look
 
@@ -69,6 +70,12 @@ class TableComputer(Protocol):
     def update_think(self) -> None: ...
 
 
+class TableHuman(Protocol):
+    """What the pipeline asks of a table's person's-turn controller."""
+
+    def refuse(self, title: str, lines: Sequence[str]) -> object: ...
+
+
 class TableControls(Protocol):
     """What the common table needs of a game's sidebar buttons."""
 
@@ -93,6 +100,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
     match: GameState
     pointer: TablePointer
     computer: TableComputer
+    human: TableHuman
     controls: TableControls | None
     bottom: int
     model: ModelT | None
@@ -214,7 +222,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def open_menu(self) -> None:
         self.pointer.cancel()
-        self.app.scenes.push(screens.table_menu(self.app, self))
+        self.app.scenes.push(self.app.router.table_menu(self))
 
     def keep_places(self) -> None:
         """Put what the table shows of the game's places into the session before it is
@@ -353,6 +361,49 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         number = self.match.hand.number
         self.hand_times[number] = (self.hand_times.get(number, (_now(), _now()))[0], _now())
 
+    # ------------------------------------------------------------------ the turn pipeline
+
+    def _commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool:
+        """Apply ``action`` and show what it did (the family's ``_apply``), then what
+        comes after it; False (with the engine's reason, unless ``quiet``) when the rules
+        refuse it. ``redo``: the turn's Redo applies it again. Each table's ``commit``
+        (whose signature its hosted table keeps) runs this."""
+        try:
+            after = self._apply(action, quiet, redo)
+        except IllegalAction as error:
+            if not quiet:
+                self.human.refuse(_("That is not allowed now"), [str(p) for p in error.problems])
+            return False
+        after()
+        return True
+
+    def _apply(self, action: Action, quiet: bool, redo: bool) -> Callable[[], None]:
+        """The family's part of a commit: apply ``action`` to the match (raising
+        ``IllegalAction`` when the rules refuse it) and show it; returns what is left to do
+        once it stands (the family's ``_after_action``, which ends in ``_settle_action``)."""
+        raise NotImplementedError
+
+    def _settle_action(self, words: str, speech: str = "", *, turn_closed: bool,
+                       save: bool = True, rest: float | None = None) -> None:
+        """After an action shown: when it closed a turn (or the hand) the hand's clock
+        stops and, ``save`` allowing, the game is autosaved (never a finished match); the
+        family's ``_before_settle``; the cards settle, resting ``rest`` seconds (a
+        computer's move, in view) before the game goes on; the status line says ``words``
+        and the voice ``speech`` (or the same words)."""
+        if turn_closed:
+            self._end_hand_time()
+            if save and self.autosave and not self.match.over:
+                self.write_autosave()
+        self._before_settle()
+        self.set_phase(SETTLE)
+        self.landing_rest = rest
+        self.status = Status(words, "info")
+        self.app.speak(speech or words)
+
+    def _before_settle(self) -> None:
+        """What the family closes before the cards settle (the contract table's buy
+        prompt); nothing here."""
+
     # ------------------------------------------------------------------ per frame
 
     def zoom_changed(self) -> bool:
@@ -459,6 +510,21 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
 
     def _start_person(self, seat: int) -> None:
         """The person at ``seat`` (at the bottom, face up) is to move: let them."""
+        raise NotImplementedError
+
+    def _start_human(self) -> None:
+        """The person at the bottom is to move: the family readies the turn
+        (``_ready_turn``), the table shows it, and the family says it (``_turn_shown``)."""
+        self._ready_turn()
+        self.set_phase(HUMAN)
+        self.refresh()
+        self._turn_shown()
+
+    def _ready_turn(self) -> None:
+        """What the family sets up before a person's turn shows; nothing here."""
+
+    def _turn_shown(self) -> None:
+        """What the family does once a person's turn shows (the status line, the voice)."""
         raise NotImplementedError
 
     def _cover_detail(self) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.ui.scenes.dialogs import ConfirmDialog, Dialog
+from game.ui.widgets.dialogs import ConfirmDialog, Dialog
 
 if TYPE_CHECKING:
     from game.net import NetHost

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from game.ui.cardtable.phases import WAIT
-from game.ui.scenes import screens
 
 if TYPE_CHECKING:
     from game.engine.cards import Card
@@ -79,5 +78,5 @@ class HotSeatCover:
             table.refresh(snap=True)
             then()
 
-        table.app.scenes.push(screens.handover(
-            table.app, table.session.seats[seat].name, lifted, detail=detail, table=table))
+        table.app.scenes.push(table.app.router.handover(
+            table.session.seats[seat].name, lifted, detail=detail, table=table))

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 import pygame
 
 from game.i18n import _
-from game.ui.cardtable.draw import panel
 from game.ui.cardtable.text import TextCache
 from game.ui.theme import LOG_TEXT, TABLE_LOG_PANEL_FILL, TABLE_MUTED
+from game.ui.widgets.badges import panel
 
 #: a line of a panel: the seat's colour (a dot before it; None: no dot) and the words
 LogLine = tuple[tuple[int, int, int] | None, str]

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
-from game.ui.scenes import screens
-from game.ui.scenes.dialogs import ConfirmDialog, Dialog
+from game.ui.widgets.dialogs import ConfirmDialog, Dialog
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -88,7 +87,7 @@ class TableMenu(Dialog):
         """Save as: the Saves screen's save mode, the one place a game is named and saved
         (it asks before replacing a save and keeps the autosave's name for the autosave)."""
         self.close()
-        self.app.scenes.push(screens.saves(self.app, "save", self.table.session))
+        self.app.scenes.push(self.app.router.saves("save", self.table.session))
 
     def players(self) -> None:
         """The host's Players dialog: a network seat to a computer, a player removed."""
@@ -102,7 +101,7 @@ class TableMenu(Dialog):
     def settings(self) -> None:
         """The settings screen over the table; Done comes back to the table."""
         self.close()
-        self.app.scenes.push(screens.settings(self.app))
+        self.app.scenes.push(self.app.router.settings())
 
     def to_title(self) -> None:
         table = self.table
@@ -131,4 +130,4 @@ class TableMenu(Dialog):
 
 
 def _go_title(app: App) -> None:
-    app.scenes.reset(screens.title(app))
+    app.scenes.reset(app.router.title())

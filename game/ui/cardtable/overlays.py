@@ -12,7 +12,6 @@ import pygame
 
 from game.i18n import N_, _
 from game.ui.card_art import CardArt
-from game.ui.cardtable.draw import RGBA, panel
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.text import Colour, TextCache
 from game.ui.theme import (
@@ -26,6 +25,7 @@ from game.ui.theme import (
     STATUS_WARN_FILL,
     TABLE_MUTED,
 )
+from game.ui.widgets.badges import RGBA, panel
 
 #: a note's look by tone: fill, edge (translucent allowed) and title colours
 NoteTones = Mapping[str, tuple[RGBA, RGBA, Colour]]

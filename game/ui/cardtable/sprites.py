@@ -16,11 +16,11 @@ import pygame
 
 from game.engine.cards import Card, Face
 from game.ui.card_art import CardArt
-from game.ui.cardtable.draw import seat_badge
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.images import CardImages
 from game.ui.cardtable.tween import Tween, duration_for, ease_in_out_cubic, ease_out_cubic
 from game.ui.theme import FOCUS_COLOUR, FRESH_COLOUR, SELECT_COLOUR
+from game.ui.widgets.badges import seat_badge
 
 ZONE_ORDER = {"free": 0, "group": 1, "hand": 2}
 LIFT_SPEED = 900.0  # pixels a second for a selected card rising out of the hand

@@ -17,7 +17,7 @@ import pygame
 from game.i18n import N_, _
 from game.net.events import Said
 from game.net.talk import PHRASES
-from game.ui.scenes.dialogs import Dialog
+from game.ui.widgets.dialogs import Dialog
 
 if TYPE_CHECKING:
     from game.session import GameSession

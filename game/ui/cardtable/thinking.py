@@ -9,10 +9,10 @@ import math
 import pygame
 
 from game.i18n import _
-from game.ui.cardtable.draw import panel
 from game.ui.cardtable.text import TextCache
 from game.ui.cardtable.turn_clock import URGENT, clock_words
 from game.ui.theme import CREAM, GOLD_LIGHT, PALE_RED, TABLE_LOG_BACK
+from game.ui.widgets.badges import panel
 
 #: seconds of thinking after which the time taken is shown too
 SECONDS_FROM = 2.0

@@ -13,9 +13,9 @@ import pygame
 
 from game.i18n import _
 from game.net.events import TurnClock
-from game.ui.cardtable.draw import panel
 from game.ui.cardtable.text import TextCache
 from game.ui.theme import CREAM, PALE_RED, TABLE_LOG_BACK
+from game.ui.widgets.badges import panel
 
 #: seconds left under which the countdown turns red
 URGENT = 10.0

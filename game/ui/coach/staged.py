@@ -30,7 +30,7 @@ from game.ui.cardtable.driver import Pacer, Playback
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import HINT, HUMAN, VIEW
 from game.ui.manipulation.status import TableStatus, problem_text
-from game.ui.scenes.table import TableScene
+from game.ui.manipulation.table import TableScene
 from game.ui.theme import CREAM, ERROR, FOCUS_COLOUR, GOLD_DARK, GOLD_LIGHT, GREEN, MARK_EDGE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
 from game.ui.widgets.look import Look

@@ -14,7 +14,6 @@ from pygame_gui.elements import UIButton
 from game.engine.cards import Card
 from game.i18n import _
 from game.ui.card_art import CardArt
-from game.ui.cardtable.draw import panel
 from game.ui.contract.layout import ContractLayout
 from game.ui.contract.model import card_text
 from game.ui.theme import (
@@ -28,6 +27,7 @@ from game.ui.theme import (
     TABLE_MUTED,
     TIMER_LOW,
 )
+from game.ui.widgets.badges import panel
 from game.ui.widgets.drawing import draw_text, fit_text, font
 from game.ui.widgets.look import Look
 from game.ui.widgets.scale import ui_scale

@@ -13,7 +13,6 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.ui.cardtable.board_cache import BoardCache
-from game.ui.cardtable.draw import dashed_rect, panel, seat_badge
 from game.ui.cardtable.felt import felt
 from game.ui.cardtable.look import KIND_WORDS, Message, Status
 from game.ui.cardtable.overlays import (
@@ -73,6 +72,7 @@ from game.ui.theme import (
     seat_colour,
     seat_label,
 )
+from game.ui.widgets.badges import dashed_rect, panel, seat_badge
 from game.ui.widgets.drawing import draw_text, fit_text, font
 
 LOG_BACK = TABLE_LOG_BACK  # behind a line of the turn log

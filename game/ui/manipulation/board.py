@@ -13,7 +13,6 @@ from game.engine.scoring import points_text
 from game.i18n import _, ngettext
 from game.ui.card_art import CardArt
 from game.ui.cardtable.board_cache import BoardCache
-from game.ui.cardtable.draw import dashed_rect, panel, seat_badge
 from game.ui.cardtable.felt import felt
 from game.ui.cardtable.look import KIND_WORDS
 from game.ui.cardtable.overlays import draw_back_fan, draw_hand_caption
@@ -53,6 +52,7 @@ from game.ui.theme import (
     seat_colour,
     seat_label,
 )
+from game.ui.widgets.badges import dashed_rect, panel, seat_badge
 
 
 @dataclass(frozen=True)

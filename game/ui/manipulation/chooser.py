@@ -12,7 +12,6 @@ from game.engine.cards import SUITS, Card, Face
 from game.engine.melds import check_meld
 from game.engine.variants import Variant
 from game.i18n import _
-from game.ui.cardtable.draw import panel
 from game.ui.cardtable.text import TextCache
 from game.ui.manipulation.layout import Layout
 from game.ui.theme import (
@@ -28,6 +27,7 @@ from game.ui.theme import (
     GOLD,
     GOLD_LIGHT,
 )
+from game.ui.widgets.badges import panel
 
 
 class JokerTurn(Protocol):

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui.cardtable.draw import panel
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.overlays import draw_note, draw_status_pill
 from game.ui.cardtable.thinking import draw_thinking
@@ -40,6 +39,7 @@ from game.ui.theme import (
     TABLE_TARGET_OK_FILL,
     TABLE_TIP_FILL,
 )
+from game.ui.widgets.badges import panel
 
 NOTE_TONES = {"error": (TABLE_NOTE_ERROR_FILL, NOTE_ERROR_EDGE, NOTE_ERROR_TEXT),
               "hint": (TABLE_NOTE_HINT_FILL, GOLD_LIGHT + (255,), TABLE_NOTE_HINT_TEXT),

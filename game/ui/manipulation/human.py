@@ -30,7 +30,7 @@ from game.ui.manipulation.status import (
     problem_text,
     with_suits,
 )
-from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.widgets.dialogs import ConfirmDialog
 
 if TYPE_CHECKING:
     from game.engine.actions import Action

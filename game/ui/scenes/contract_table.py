@@ -27,14 +27,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game.deals import deal_words
 from game.engine.actions import Action, NextHand
 from game.engine.cards import Card
 from game.engine.contract.actions import Decline, Discard
 from game.engine.contract.match import ContractMatch
 from game.engine.contract.rules import CONTRACTS
-from game.engine.errors import IllegalAction
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.ui.cardtable.card_table import CardTableScene
 from game.ui.cardtable.controls import ButtonState, Same
 from game.ui.cardtable.driver import Worker
@@ -45,11 +43,11 @@ from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import TurnMarks
 from game.ui.cardtable.phases import HUMAN, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
-from game.ui.cardtable.talk import watching_line
 from game.ui.contract.buy import BuyPrompt
 from game.ui.contract.computer import ComputerSeats
 from game.ui.contract.controls import ROWS as CONTROL_ROWS
 from game.ui.contract.controls import ContractControls
+from game.ui.contract.facts import board_facts
 from game.ui.contract.hint import ContractHint
 from game.ui.contract.hud import BoardFacts, ContractHud
 from game.ui.contract.human import BUY, HumanSeat
@@ -89,6 +87,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     pointer: ContractPointer
     computer: ComputerSeats
+    human: HumanSeat
     controls: ContractControls | None
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
@@ -210,9 +209,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         else:
             self._start_human()
 
-    def _start_human(self) -> None:
-        self.set_phase(HUMAN)
-        self.refresh()
+    def _turn_shown(self) -> None:
         self.update_status()
         if self.human.my_move():
             self.app.speak(self.status.text)
@@ -249,6 +246,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.prompt = prompt
         self.build_prompt()
 
+    def _before_settle(self) -> None:
+        self.close_prompt()
+
     def close_prompt(self) -> None:
         if self.prompt is not None:
             self.prompt.kill()
@@ -272,20 +272,17 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool:
         """Apply ``action`` and show what it did; False (with the engine's reason, unless
         ``quiet``) when the rules refuse it. ``redo``: the turn's Redo applies it again."""
+        return self._commit(action, quiet, redo)
+
+    def _apply(self, action: Action, quiet: bool, redo: bool) -> Callable[[], None]:
         if self.replay.active:
             self.replay.end()
         snapshot = self.undo.snapshot(action)
-        try:
-            seat, card = self.show_action(action)
-        except IllegalAction as error:
-            if not quiet:
-                self.human.refuse(_("That is not allowed now"), [str(p) for p in error.problems])
-            return False
+        seat, card = self.show_action(action)
         self.undo.applied(snapshot, redo)
         self.hint.dismiss()
         self.message = None if not quiet else self.message
-        self._after_action(seat, action, card)
-        return True
+        return lambda: self._after_action(seat, action, card)
 
     def show_action(self, action: Action) -> tuple[int, Card | None]:
         """Apply ``action`` to the match on show (the real one, or the replay's) and send
@@ -347,16 +344,11 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self.fresh |= {c for c, (_, now) in moved.items() if now == ("hand", seat)}
         self._mark_sprites()
         self.turn_log.add(self.match, self.session.seats[seat].name, seat, action, card)
-        if kind == "discard" or match.hand_over:
-            self._end_hand_time()
-            if self.autosave and not match.over and not match.hand_over:
-                self.write_autosave()
-        self.close_prompt()
-        self.set_phase(SETTLE)
         computer = not self.session.seats[seat].is_human
-        self.landing_rest = ACTION_REST if computer and not match.hand_over else None
-        self.status = Status(self.action_words(seat, action, card), "info")
-        self.app.speak(self.status.text)
+        self._settle_action(self.action_words(seat, action, card),
+                            turn_closed=kind == "discard" or match.hand_over,
+                            save=not match.hand_over,
+                            rest=ACTION_REST if computer and not match.hand_over else None)
         self.human.timed_out = False
         self._auto_declined = False
 
@@ -624,51 +616,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         return states
 
     def facts(self) -> BoardFacts:
-        match = self.match
-        r = match.hand
-        seat = self.session.seats[self.bottom]
-        rounds = match.variant.match_hands or len(CONTRACTS)
-        # the cards still in the hand row: those moved into the contract's groups are shown
-        # (and counted) there until they are laid down
-        hand = set(r.hands[self.bottom])  # once laid down, the groups' cards have left it
-        staged = sum(1 for group in self.human.stages.get(self.bottom, ()) for card in group
-                     if card in hand)
-        count = len(hand) - staged
-        mine = self.is_you(self.bottom)  # never a spectator's
-        owner = _("Your hand") if mine else _("{name}'s hand").format(name=seat.name)
-        label = ngettext("{owner} \u00b7 {count} card \u00b7 {points} pts", "{owner} \u00b7 "
-                                                                            "{count} cards "
-                                                                            "\u00b7 {points} "
-                                                                            "pts", count).format(
-            owner=owner, count=count, points=match.totals[self.bottom])
-        left = match.variant.max_buys - r.buys[self.bottom]
-        info: list[tuple[str, str]] = [
-            (_("{name} (you)").format(
-                name=seat.name) if mine and seat.name.strip().casefold() not in (
-                    "you", _("You").casefold()) else seat.name,
-             "title"),
-            (_("Score {points}").format(points=match.totals[self.bottom]), "text"),
-            (_("Buys left: {left} of {max_buys}").format(
-                left=left, max_buys=match.variant.max_buys), "muted"),
-            (_("\u2713 Contract laid down"), "good") if r.laid_down[self.bottom]
-            else (_("Contract not down yet"), "muted"),
-        ]
-        # a joined game's deal is the host's secret; another person's hand, the deal's
-        if not self.remote_match and self.session.deal_shown:
-            info.append((deal_words(match.seed), "muted"))
-        if watching_line(self):  # a network table's spectators
-            info.append((watching_line(self), "muted"))
-        draw = self.phase == HUMAN and r.phase == "draw" and self.human.my_move()
-        contract = match.contract
-        empty = (_("Nobody has laid down yet"),
-                 _("Lay down exactly {contract} in one turn; runs of one suit, sets of one "
-                   "rank.").format(
-                     contract=contract),
-                 _("Afterwards, lay off single cards on any meld."))
-        return BoardFacts(_("Round {n} of {rounds}").format(
-            n=r.number + 1, rounds=rounds), str(contract), label,
-                          self.sort_mode, tuple(info), "(D)" if draw else "",
-                          "(T)" if draw and r.discard else "", empty)
+        return board_facts(self)
 
     # ------------------------------------------------------------------ events
 

@@ -25,10 +25,10 @@ from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
 from game.ui import theme
 from game.ui.scenes import open_table, screens
-from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.new_game_form import HouseRulesColumn
 from game.ui.scenes.new_game_setup import NET_KIND, Setup
 from game.ui.scenes.saves import keep_autosave, unfinished_game_words
+from game.ui.widgets.dialogs import ConfirmDialog
 from game.ui.widgets.drawing import draw_panel, escape_html, panel_inner
 from game.ui.widgets.menus import MenuScene
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UITextBox
 
-from game.ui.scenes.dialogs import MessageDialog
+from game.ui.widgets.dialogs import MessageDialog
 
 if TYPE_CHECKING:
     from game.ui.app import App

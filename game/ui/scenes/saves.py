@@ -24,8 +24,8 @@ from game.ui.scenes import (
     report_store_messages,
     screens,
 )
-from game.ui.scenes.dialogs import ConfirmDialog, PromptDialog
 from game.ui.theme import CREAM, GOLD_DARK, GOLD_LIGHT, MUTED
+from game.ui.widgets.dialogs import ConfirmDialog, PromptDialog
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, panel_inner
 from game.ui.widgets.focus import Focusable
 from game.ui.widgets.lobby_seats import wrap

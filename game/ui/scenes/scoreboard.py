@@ -19,7 +19,7 @@ from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.table import TableScene
+    from game.ui.manipulation.table import TableScene
 
 REASONS = {"out": N_("went out"), "knock": N_("knocked"), "stock_out": N_("the stock ran out")}
 #: who ended the hand and how, as one sentence (translators may reorder it)

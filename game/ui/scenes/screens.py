@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from game.ui.cardtable.card_table import CardTableScene
     from game.ui.cardtable.menu import TableMenu
     from game.ui.coach.staged import StagedTable
-    from game.ui.contract.scoreboard import ContractScoreboardScene
+    from game.ui.manipulation.table import TableScene
+    from game.ui.scene import Scene
+    from game.ui.scenes.contract_scoreboard import ContractScoreboardScene
     from game.ui.scenes.contract_table import ContractTableScene
     from game.ui.scenes.handover import HandOverScene
     from game.ui.scenes.hosted_contract_table import HostedContractTableScene
@@ -41,7 +43,6 @@ if TYPE_CHECKING:
     from game.ui.scenes.scoreboard import ScoreboardScene
     from game.ui.scenes.settings import SettingsScene
     from game.ui.scenes.statistics import StatisticsScene
-    from game.ui.scenes.table import TableScene
     from game.ui.scenes.title import TitleScene
 
 
@@ -168,3 +169,36 @@ def review(app: App, session: GameSession, seat: int | None = None) -> ReviewSce
 def review_table(app: App, session: GameSession, turn: TurnReview,
                  name: str | None = None) -> StagedTable:
     return cast("StagedTable", app.scenes.create("review_table", session, turn, name))
+
+
+class ScreenRouter:
+    """The App's router (``app.router``, ``game.ui.router.Router``): the makers above,
+    bound to the App, for the rooms below the screens, which never import this module."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def title(self) -> TitleScene:
+        return title(self.app)
+
+    def saves(self, mode: str = "load", session: GameSession | None = None) -> SavesScene:
+        return saves(self.app, mode, session)
+
+    def settings(self) -> SettingsScene:
+        return settings(self.app)
+
+    def table_menu(self, table: Scene) -> TableMenu:
+        return table_menu(self.app, cast("CardTableScene[Any, Any]", table))
+
+    def handover(self, name: str, on_confirm: Callable[[], None], *, detail: str = "",
+                 table: Any = None, on_back: Callable[[], object] | None = None
+                 ) -> HandOverScene:
+        return handover(self.app, name, on_confirm, detail=detail, table=table,
+                        on_back=on_back)
+
+    def scoreboard(self, session: GameSession, table: Scene | None = None) -> ScoreboardScene:
+        return scoreboard(self.app, session, cast("TableScene | None", table))
+
+    def contract_scoreboard(self, session: GameSession,
+                            table: Scene | None = None) -> ContractScoreboardScene:
+        return contract_scoreboard(self.app, session, cast("ContractTableScene | None", table))

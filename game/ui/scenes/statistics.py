@@ -21,9 +21,9 @@ from game.session import GameSession
 from game.store import StoreError
 from game.store.history import FinishedMatch, HistoryStore
 from game.ui.scenes import screens
-from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.saves import save_match
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED, STAT_BAND, STAT_TRACK
+from game.ui.widgets.dialogs import ConfirmDialog
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text, font
 from game.ui.widgets.menus import MenuScene
 

@@ -14,8 +14,8 @@ from game.store import AUTOSAVE
 from game.store.errors import StoreError
 from game.store.puzzles import PuzzleStore
 from game.ui.scenes import is_contract_game, load_session, open_table, screens
-from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.theme import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, MUTED
+from game.ui.widgets.dialogs import ConfirmDialog
 from game.ui.widgets.drawing import draw_text, felt_background, fit_text
 from game.ui.widgets.menus import MenuScene
 

@@ -20,7 +20,7 @@ from game.store.errors import StoreError
 from game.store.puzzles import PuzzleStore
 from game.ui.coach.staged import Arrow, CoachButton, StagedTable
 from game.ui.scenes import screens
-from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.widgets.dialogs import ConfirmDialog
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -11,7 +11,7 @@ from game.i18n import N_, _
 from game.net.events import LobbySeat
 from game.store.seats import COMPUTER_KINDS
 from game.ui import theme
-from game.ui.cardtable.draw import seat_badge
+from game.ui.widgets.badges import seat_badge
 from game.ui.widgets.drawing import draw_text, fit_text
 
 #: what a seat's state says in a lobby (``game.net.events.LobbySeat.state``)

@@ -12,9 +12,9 @@ from game.session import GameSession, Seat
 from game.ui.app import App
 from game.ui.cardtable.card_table import CardTableScene
 from game.ui.cardtable.probe import TableProbe
+from game.ui.manipulation.table import TableScene
 from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.scenes.handover import HandOverScene
-from game.ui.scenes.table import TableScene
 from tests.ui.conftest import StartApp
 
 SEATS = [Seat("Ann", "human"), Seat("Ada", "easy"), Seat("Ben", "human")]

@@ -14,10 +14,10 @@ from game.session import GameSession, Seat
 from game.store.history import FinishedMatch, HistoryStore
 from game.store.saves import SaveSummary
 from game.ui.cardtable.probe import TableProbe
+from game.ui.manipulation.table import TableScene
 from game.ui.scenes import screens
 from game.ui.scenes.review import ReviewScene, best_play_lines, played_words, turn_label
 from game.ui.scenes.scoreboard import ScoreboardScene
-from game.ui.scenes.table import TableScene
 from tests.ui.coach.test_coach import wait_for_review
 from tests.ui.conftest import StartApp, button, click, pump
 

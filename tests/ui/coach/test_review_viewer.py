@@ -137,7 +137,7 @@ def test_the_best_plays_words_cover_none_of_its_melds(start_app: StartApp,
 def live_orders(app: App, seed: int, turns: int) -> tuple[GameSession, list[list[frozenset]]]:
     """A table (you, Medium) where you take the hint's play, told to its end, or draw,
     ``turns`` times; the melds' order on screen at the start of each of your turns."""
-    from game.ui.scenes.table import TableScene
+    from game.ui.manipulation.table import TableScene
 
     probe = open_table(app, "machiavelli", [Seat("You", "human"), Seat("Bot", "medium")],
                        seed)

@@ -9,7 +9,7 @@ import pygame
 
 from game.ui.cardtable.probe import TableProbe
 from game.ui.coach.staged import StagedTable
-from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.widgets.dialogs import ConfirmDialog
 from tests.ui.coach.test_coach import drag_to_new_meld, drawn_pointers, staged, tutorial_step
 from tests.ui.conftest import StartApp
 

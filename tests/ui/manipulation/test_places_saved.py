@@ -11,7 +11,7 @@ from game.engine.cards import Card
 from game.session import GameSession, Seat
 from game.store import Store
 from game.ui.cardtable.probe import TableProbe
-from game.ui.scenes.table import TableScene
+from game.ui.manipulation.table import TableScene
 from tests.ui.conftest import StartApp
 
 Melds = list[frozenset[Card]]

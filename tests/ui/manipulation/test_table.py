@@ -12,7 +12,7 @@ from game.engine.actions import Abandon, Draw, Play
 from game.session import Seat
 from game.ui.cardtable.probe import TableProbe
 from game.ui.manipulation.board import badge_centre, badge_radius
-from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.widgets.dialogs import ConfirmDialog
 from tests.ui.conftest import StartApp, open_table
 
 HEARTS = {"table": "3H 4H 5H | 7C 7D 7S", "hands": ["6H 9S 9D 9C 2C KD", "AS 2S 8C 8D JD"],

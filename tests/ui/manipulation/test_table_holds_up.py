@@ -18,7 +18,7 @@ from game.session import Seat
 from game.solver.edits import card_text
 from game.ui.cardtable.probe import TableProbe
 from game.ui.manipulation.board import badge_centre, badge_radius
-from game.ui.scenes.table import TableScene
+from game.ui.manipulation.table import TableScene
 from tests.ui.conftest import StartApp, open_table
 
 SMALL = (1024, 640)

@@ -16,11 +16,11 @@ from game.i18n import _
 from game.session import Seat
 from game.ui.cardtable.probe import TableProbe
 from game.ui.cardtable.text import TextCache
-from game.ui.scenes.dialogs import ConfirmDialog
+from game.ui.manipulation.table import TableScene
 from game.ui.scenes.new_game import KIND_LABELS
 from game.ui.scenes.scoreboard import ScoreboardScene
-from game.ui.scenes.table import TableScene
 from game.ui.theme import seat_colour
+from game.ui.widgets.dialogs import ConfirmDialog
 from tests.ui.conftest import StartApp, open_table
 
 THREE = [Seat("You", "human"), Seat("Ada", "medium"), Seat("Bob", "easy")]

@@ -12,11 +12,11 @@ import pygame
 from game.session import GameSession, Seat
 from game.ui.app import App
 from game.ui.cardtable.probe import TableProbe
+from game.ui.manipulation.table import TableScene
 from game.ui.scenes.contract_table import ContractTableScene
-from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.scoreboard import ScoreboardScene
-from game.ui.scenes.table import TableScene
+from game.ui.widgets.dialogs import ConfirmDialog
 from tests.conftest import rig
 from tests.ui.conftest import StartApp, button, click, pump, top_name
 from tests.ui.scenes.test_host_lobby import join_bot, loopback, open_lobby, run_until

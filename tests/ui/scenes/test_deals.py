@@ -14,13 +14,13 @@ from game.session import GameSession, Seat
 from game.solver import PLAY_ORACLE
 from game.ui.app import App
 from game.ui.cardtable.probe import TableProbe
-from game.ui.contract.scoreboard import ContractScoreboardScene
+from game.ui.manipulation.table import TableScene
 from game.ui.scenes import screens
+from game.ui.scenes.contract_scoreboard import ContractScoreboardScene
 from game.ui.scenes.contract_table import ContractTableScene
-from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.scoreboard import ScoreboardScene
-from game.ui.scenes.table import TableScene
+from game.ui.widgets.dialogs import ConfirmDialog
 from tests.conftest import rig
 from tests.ui.conftest import StartApp, button, click, pump, type_text, widget
 

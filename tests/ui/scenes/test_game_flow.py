@@ -10,9 +10,9 @@ from game.engine.actions import Play
 from game.session import GameSession, Seat
 from game.ui.app import App
 from game.ui.cardtable.probe import TableProbe
+from game.ui.manipulation.table import TableScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.scoreboard import ScoreboardScene
-from game.ui.scenes.table import TableScene
 from tests.conftest import rig
 from tests.ui.conftest import StartApp
 

@@ -21,11 +21,11 @@ from game.net.events import Joined, Refused, Update
 from game.net.views import seat_to_move
 from game.ui.cardtable.probe import TableProbe
 from game.ui.contract.network import ContractNetworkTurns
-from game.ui.contract.scoreboard import ContractScoreboardScene
 from game.ui.scenes import AUTOSAVE, load_session
 from game.ui.scenes import lobby as lobby_module
 from game.ui.scenes import new_game as new_game_module
 from game.ui.scenes import open_table as open_scene
+from game.ui.scenes.contract_scoreboard import ContractScoreboardScene
 from tests.ui.conftest import StartApp, button, choose, click, pump, top_name, type_text, widget
 from tests.ui.scenes.test_host_lobby import LOOPBACK, join_bot, run_until
 from tests.ui.scenes.test_new_game import open_new_game

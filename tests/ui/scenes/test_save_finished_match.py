@@ -13,7 +13,7 @@ from game.cli import main
 from game.session import GameSession, record_match
 from game.ui.app import App
 from game.ui.scenes import screens
-from game.ui.scenes.dialogs import PromptDialog
+from game.ui.widgets.dialogs import PromptDialog
 from tests.coach.test_review import played_session
 from tests.ui.conftest import button, click, press, pump
 from tests.ui.texts import SIZES, cut_texts

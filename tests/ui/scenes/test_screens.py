@@ -276,8 +276,8 @@ def test_a_broken_save_is_reported_and_the_list_goes_on(app) -> None:  # noqa: A
 
 
 def test_confirm_dialog_keys(app) -> None:  # noqa: ANN001
-    from game.ui.scenes.dialogs import ConfirmDialog, MessageDialog, PromptDialog
     from game.ui.scenes.statistics import StatisticsScene
+    from game.ui.widgets.dialogs import ConfirmDialog, MessageDialog, PromptDialog
 
     app.scenes.push(StatisticsScene(app))
     pump(app)

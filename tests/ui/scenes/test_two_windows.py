@@ -16,7 +16,7 @@ from game.session import GameSession, Seat
 from game.store import AUTOSAVE, Store
 from game.ui.app import App, startup_text
 from game.ui.cardtable.probe import TableProbe
-from game.ui.scenes.table import TableScene
+from game.ui.manipulation.table import TableScene
 from tests.ui.conftest import StartApp
 
 REPO = Path(__file__).resolve().parents[3]

@@ -1,4 +1,5 @@
-"""Small drawing helpers: translucent rounded panels and dashed outlines."""
+"""Small drawing helpers of the card tables and the lobbies: translucent rounded panels, dashed
+outlines and the seats' badges (each seat its shape, colour and number)."""
 
 from __future__ import annotations
 
