@@ -26,9 +26,9 @@ from game.session import GameSession
 from game.ui.cardtable.geometry import CARD_RATIO, meld_step
 from game.ui.cardtable.talk import keep_watchers, watchers_of
 from game.ui.scenes import HOSTED_TABLE_SCREENS, TABLE_SCREENS, screens
-from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.spoken import sentences
 from game.ui.theme import END_OF_HAND_SHADE, GOLD_LIGHT, MUTED, PALE_RED, SCORE_GREEN
+from game.ui.widgets.dialogs import ConfirmDialog
 from game.ui.widgets.drawing import draw_text, fit_text, font, wrap_text
 from game.ui.widgets.menus import MenuBase
 

@@ -22,7 +22,7 @@ from game.ui.cardtable.host_news import HostLink
 from game.ui.cardtable.talk import hosted_talk
 from game.ui.manipulation.model import TableModel
 from game.ui.manipulation.network_turns import NetworkTurns
-from game.ui.scenes.table import TableScene
+from game.ui.manipulation.table import TableScene
 
 if TYPE_CHECKING:
     from game.net import NetHost

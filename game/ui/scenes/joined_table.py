@@ -36,7 +36,7 @@ from game.ui.cardtable.marks import marked_cards
 from game.ui.cardtable.phases import HUMAN, PLAYBACK, SETTLE, THINK, WAIT
 from game.ui.cardtable.talk import joined_talk
 from game.ui.manipulation.model import TableModel
-from game.ui.scenes.table import TableScene
+from game.ui.manipulation.table import TableScene
 
 if TYPE_CHECKING:
     from game.net import NetClient

@@ -28,9 +28,9 @@ from game.store.settings import (
     Settings,
 )
 from game.ui.manipulation.layout import hand_card_height
-from game.ui.scenes.dialogs import ConfirmDialog
 from game.ui.speech import library_available
 from game.ui.theme import CREAM, MUTED
+from game.ui.widgets.dialogs import ConfirmDialog
 from game.ui.widgets.drawing import draw_panel, draw_text, font, panel_inner
 from game.ui.widgets.menus import MenuScene
 from game.ui.widgets.scale import USER_RANGE, Zoom, display_scale
