@@ -96,8 +96,9 @@ def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
         # them), below the log and the status line, which stay readable
         span = _free_span(rail, [*avoid, *keep_off]) if keep_off else rail
         wide = span.w - 16
-        rail_lines, tall = wrapped(wide) if wide > 0 else ([], rail.h)
-        if wide >= min(width, round(rail.w * 0.3)) and tall <= rail.h - 8:
+        readable = wide >= min(width, round(rail.w * 0.3))  # else not even tried
+        rail_lines, tall = wrapped(wide) if readable else ([], rail.h)
+        if readable and tall <= rail.h - 8:
             lines, width = rail_lines, wide
             rect = pygame.Rect(span.x + 8, rail.bottom - 4 - tall, wide, tall)
         elif keep_off and not clear:  # wider, fewer lines, on the felt: the melds it
@@ -108,6 +109,10 @@ def draw_note(surface: pygame.Surface, text: TextCache, table: pygame.Rect,
                 lines, width, rect = felt_lines, wide, felt
     if clear and rail is not None and any(rect.colliderect(other) for other in avoid):
         span = _free_span(rail, [*avoid, *keep_off])
+        if keep_off and span.w - 16 < min(width, round(rail.w * 0.3)):
+            # beside the hand too narrow to read (a coach's note in a 64 px column cut
+            # every word): over the hand, rather than over the melds the note is about
+            span = _free_span(rail, avoid)
         width = span.w - 16
         lines, tall = wrapped(width)
         room = rail.h - 8 - (size + 6)  # below the rail's caption (whose hand it is)
