@@ -89,6 +89,9 @@ class NetClient:
         #: (``game.net.fair``); a client taking the seat back is handed its predecessor's
         self.deals: DealRecord | None = deals
         self.verdict: Verdict | None = None
+        #: every match's verdict in turn (a rematch resets ``verdict`` at once, maybe before
+        #: whoever reads it has seen the last one)
+        self.verdicts: list[Verdict] = []
         self._reader: ViewReader | None = None
         self._events = EventInbox()
         self._loop = asyncio.new_event_loop()
@@ -308,6 +311,7 @@ class NetClient:
                 self.verdict = check(self.deals)
             else:
                 self.verdict = no_commitment()
+            self.verdicts.append(self.verdict)
             if self.seat is not None:
                 self._put(DealsChecked(self.verdict.ok, self.verdict.words))
             self._put(MatchOver(message.get("result"), str(message.get("stalled", ""))))
