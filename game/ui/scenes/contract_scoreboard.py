@@ -11,7 +11,6 @@ import pygame
 from game.engine.contract.rules import CONTRACTS, ONE_TURN_BONUS, ONE_TURN_NATURAL_BONUS
 from game.i18n import N_, _
 from game.session import GameSession
-from game.ui.scenes import screens
 from game.ui.scenes.end_of_hand import DEAL_ROW, ButtonSpec, EndOfHandScene
 from game.ui.theme import (
     CREAM,
@@ -126,26 +125,6 @@ class ContractScoreboardScene(EndOfHandScene):
         self._close()
         if self.table is not None:
             self.table.next_round()
-
-    def new_game(self) -> None:
-        if self.hosting:  # the network table plays again, every seat as it was
-            self.rematch()
-            return
-        match = self.match
-        session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
-                                  self._next_seed())
-        self._replace_table(
-            lambda autosave: screens.contract_table(self.app, session, autosave=autosave))
-
-    def back(self) -> None:
-        """Esc goes back, never forward (issue 51): the table's menu over the scores (a
-        joined game's end: to the title, its only way on)."""
-        if self.over and self.remote:
-            self.to_title()
-        elif self.table is not None:
-            self.table.open_menu()
-        elif self.over:
-            self.to_title()
 
     # --- drawing
 

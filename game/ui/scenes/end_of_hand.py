@@ -218,6 +218,29 @@ class EndOfHandScene(MenuBase):
         self.open_dialog(ConfirmDialog(self.app, title, text, self._play_deal,
                                        confirm=_("Play it again")))
 
+    def new_game(self) -> None:
+        """Play again: a new match of the same variant, house rules and seats, dealt from
+        the next seed (a network table this screen hosts: the rematch, every seat kept)."""
+        if self.hosting:
+            self.rematch()
+            return
+        match = self.match
+        session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
+                                  self._next_seed())
+        make = TABLE_SCREENS[match.family]
+        self._replace_table(lambda autosave: make(self.app, session, autosave))
+
+    def back(self) -> None:
+        """Esc goes back, never forward (issue 51): the table's menu over the scores (Resume
+        comes back to them); Enter or the gold button deals on. A joined game's end has
+        only Title: Esc leaves to it."""
+        if self.over and self.remote:
+            self.to_title()
+        elif self.table is not None:
+            self.table.open_menu()
+        elif self.over:
+            self.to_title()
+
     def _play_deal(self) -> None:
         """A new match of the same deal number, variant, house rules and seats."""
         match = self.match

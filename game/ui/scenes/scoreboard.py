@@ -140,16 +140,6 @@ class ScoreboardScene(EndOfHandScene):
         if self.table is not None:
             self.table.next_hand()
 
-    def new_game(self) -> None:
-        if self.hosting:  # the network table plays again, every seat as it was
-            self.rematch()
-            return
-        match = self.match
-        session = GameSession.new(match.variant_id, dict(match.options), list(self.session.seats),
-                                  self._next_seed())
-        self._replace_table(
-            lambda autosave: screens.table(self.app, session, autosave=autosave))
-
     def review(self) -> None:
         """The coach's review of the match so far (issue 18)."""
         self.app.scenes.push(screens.review(self.app, self.session))
@@ -168,17 +158,6 @@ class ScoreboardScene(EndOfHandScene):
     def setup_game(self) -> None:
         self.app.scenes.reset(screens.title(self.app))
         self.app.scenes.push(screens.new_game(self.app))
-
-    def back(self) -> None:
-        """Esc goes back, never forward (issue 51): the table's menu over the scores (Resume
-        comes back to them); Enter or the gold button deals on. A joined game's end has
-        only Title: Esc leaves to it."""
-        if self.over and self.remote:
-            self.to_title()
-        elif self.table is not None:
-            self.table.open_menu()
-        elif self.over:
-            self.to_title()
 
     # --- drawing
 
