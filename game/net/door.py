@@ -16,7 +16,6 @@ from websockets.exceptions import ConnectionClosed
 from game.net.events import Problem
 from game.net.host_setup import NET, SeatSpec, code_key
 from game.net.links import Conn
-from game.net.views import match_result_json
 from game.net.wire import GAME_VERSION, PROTOCOL_VERSION, WireError, clean_name, decode_client
 
 if TYPE_CHECKING:
@@ -199,10 +198,8 @@ class Door:
             self.host._play.send_update(seat, None)
             self.host._timer.tell(conn)
             self.host._play.wake()
-        match = self.host._play.match
-        if self.host._play.finished and match is not None:  # it ended while they were away
-            self.links.send(conn, {"type": "over", "result": match_result_json(match.result),
-                                   "stalled": self.host.stalled})
+        if self.host._play.finished and self.host._play.match is not None:
+            self.links.send(conn, self.host._play.over_message())  # it ended while away
 
     def disconnected(self, conn: Conn) -> None:
         if self.host._watchers.leave(conn):

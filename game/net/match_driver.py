@@ -280,12 +280,20 @@ class MatchDriver:
         result = match_result_json(match.result)
         self.host._timer.off()
         self.host._put(MatchOver(result, stalled))
-        self.host._broadcast({"type": "over", "result": result, "stalled": stalled,
-                              "reveal": {"seed": self.host.seed, "salt": self.host.salt}})
+        self.host._broadcast(self.over_message())
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()
                 seat.timer = None
+
+    def over_message(self) -> dict[str, Any]:
+        """The match's end as every seat is told it, the seed and salt revealed (a seat that
+        comes back after the end is told the same, so it can check its deals too)."""
+        match = self.match
+        assert match is not None
+        return {"type": "over", "result": match_result_json(match.result),
+                "stalled": self.host.stalled,
+                "reveal": {"seed": self.host.seed, "salt": self.host.salt}}
 
     def session_copy(self) -> GameSession:
         match = self.match

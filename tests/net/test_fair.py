@@ -13,9 +13,11 @@ from game.ai.turns import computer_seed
 from game.engine.cards import format_cards
 from game.engine.serial import card_from_json, card_to_json
 from game.net import match_driver as driver_module  # it writes each seat's view
+from game.net.client import NetClient
+from game.net.events import DealsChecked, Joined, SeatChanged, Update
 from game.net.fair import commitment
 from game.net.host import SeatSpec
-from tests.net.helpers import host_game, join_bot, over_of
+from tests.net.helpers import host_game, join_bot, over_of, wait_client
 
 HANDS = {"match": "hands:2"}
 
@@ -106,3 +108,35 @@ def test_a_reveal_that_breaks_the_commitment_is_caught() -> None:
     verdict = bot.client.verdict
     assert verdict is not None and not verdict.ok
     assert "not the one it committed to" in verdict.words
+
+
+def test_a_seat_back_after_the_match_ended_is_told_the_seed_and_checks_its_deals() -> None:
+    """The player's game crashed; a computer played the seat to the match's end; the game,
+    started again, takes the seat back: it is told the end with the seed revealed, as the
+    seats still there were, and its deals are verified (not "the host did not reveal")."""
+    hosted = host_game("machiavelli", [SeatSpec("net"), SeatSpec("medium")], 7,
+                       {"match": "hands:1"}, takeover_after=0.2)
+    first = NetClient(hosted.address, hosted.host.code, "Ada", seat=0)
+    again = None
+    try:
+        first.start()
+        joined = wait_client(first, Joined)
+        assert isinstance(joined, Joined)
+        wait_client(first, Update)  # the deal is shown: the record holds it
+        kept = first.deals
+        first.close()
+        first.join(5)
+        hosted.wait_for(SeatChanged, 20, lambda e: (e.seat, e.state) == (0, "computer"))
+        over_of(hosted)  # the computer played the seat to the end
+        again = NetClient(hosted.address, hosted.host.code, "Ada", token=joined.token,
+                          deals=kept)
+        again.start()
+        checked = wait_client(again, DealsChecked)
+        assert isinstance(checked, DealsChecked)
+        assert checked.ok, checked.words
+        assert checked.words.startswith("Deals verified")
+    finally:
+        if again is not None:
+            again.close()
+            again.join(5)
+        hosted.stop()
