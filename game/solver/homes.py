@@ -28,7 +28,7 @@ import numpy as np
 from game.engine.variants import JokerMoves
 
 if TYPE_CHECKING:
-    from game.solver.model import Model, Position
+    from game.solver.model import DeclaredJoker, Model, Position
 
 
 def counts_homes(pos: Position) -> bool:
@@ -39,12 +39,16 @@ def counts_homes(pos: Position) -> bool:
 
 
 def _able(pos: Position, has_natural: np.ndarray, joker_plays: np.ndarray,
-          item_faces: list[int]) -> np.ndarray:
-    """Rows (of ``has_natural``, ``joker_plays``: shapes, or columns) able to be the home of
-    a joker playing ``joker_plays``'s card with mates of ``item_faces``."""
-    mates = has_natural[:, item_faces]
-    beside = mates.all(axis=1) if pos.variant.joker_freezes_meld else mates.any(axis=1)
-    return joker_plays & beside
+          joker_slots: np.ndarray, s: DeclaredJoker) -> np.ndarray:
+    """Rows (of ``has_natural``, ``joker_plays``, ``joker_slots``: shapes, or columns) able
+    to be the home of joker ``s`` (playing its card beside its mates). A frozen meld
+    stays whole while one of its jokers is unreleased, its other jokers too (released or
+    not): its home holds every one of them."""
+    mates = has_natural[:, s.item_faces]
+    if pos.variant.joker_freezes_meld:
+        jokers = sum(1 for c in pos.table.melds[s.meld] if c.is_joker)
+        return joker_plays & mates.all(axis=1) & (joker_slots >= jokers)
+    return joker_plays & mates.any(axis=1)
 
 
 def home_shapes(pos: Position) -> np.ndarray:
@@ -54,7 +58,7 @@ def home_shapes(pos: Position) -> np.ndarray:
     for s in pos.declared_jokers:
         if s.item_faces:
             home |= _able(pos, shapes.has_natural, shapes.joker_plays[:, s.face],
-                          s.item_faces)
+                          shapes.joker_slots, s)
     return home
 
 
@@ -64,17 +68,33 @@ def add_homes(model: Model) -> None:
     shapes = pos.shapes
     column_shape = model.column_shape
     per_slot: dict[tuple[int, int], list[tuple[int, float]]] = {}
+    # (column, mate face) -> frozen start meld -> its jokers' home columns there, a share each
+    per_mate: dict[tuple[int, int], dict[int, list[tuple[int, float]]]] = {}
+    frozen = pos.variant.joker_freezes_meld
     for joker_index, s in enumerate(pos.declared_jokers):
         entries = [(model.release_vars[joker_index], 1.0)]
         if s.item_faces:
             able = _able(pos, shapes.has_natural[column_shape],
-                         shapes.joker_plays[column_shape, s.face], s.item_faces)
+                         shapes.joker_plays[column_shape, s.face],
+                         shapes.joker_slots[column_shape], s)
+            jokers = sum(1 for c in pos.table.melds[s.meld] if c.is_joker)
             for j in np.flatnonzero(able).tolist():
                 var = program.col(0, 1, 0.0)
                 model.homes[var] = (joker_index, j)
                 entries.append((var, 1.0))
                 per_slot.setdefault((j, s.face), []).append((var, 1.0))
+                if frozen:
+                    for f in set(s.item_faces):
+                        per_mate.setdefault((j, f), {}).setdefault(s.meld, []).append(
+                            (var, 1.0 / jokers))
         program.row(1, np.inf, entries)
     # a copy has one slot playing a card: jokers of one card take different copies
     for (j, _), entries in per_slot.items():
         program.row(-np.inf, 0, entries + [(int(model.meld_cols[j]), -1.0)])
+    # a frozen meld at home in a copy brings all its cards there: a copy holds one card of
+    # a face, so two frozen melds with a card of one face never share a copy (a meld's
+    # jokers count a share each: all of them are at home in the one copy at most)
+    for (j, _), melds in per_mate.items():
+        if len(melds) > 1:
+            entries = [entry for shares in melds.values() for entry in shares]
+            program.row(-np.inf, 0, entries + [(int(model.meld_cols[j]), -1.0)])

@@ -62,6 +62,36 @@ RULE_SETS: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("carousel per-meld=unlimited", "carousel", {"jokers_per_meld": "unlimited"}),
     ("vatikan per-meld=unlimited", "vatikan", {"jokers_per_meld": "unlimited"}),
 )
+# every house option the rearranging games offer that reaches the solver, mixed: more and
+# freer jokers (up to 4, unlimited per meld, free identity, released from the hand only,
+# never moved, freezing their meld: Tahiti's), 3 packs, aces around the corner, free cards,
+# sets and runs apart, an initial meld (``--house``: collected on fresh seeds, issue 46)
+HOUSE_RULE_SETS: tuple[tuple[str, str, dict[str, str]], ...] = tuple(
+    (variant_id + " " + " ".join(f"{k}={v}" for k, v in options.items()), variant_id, options)
+    for variant_id, options in (
+        ("machiavelli-jokers", {"jokers": "4", "jokers_per_meld": "unlimited"}),
+        ("machiavelli-jokers", {"jokers": "4", "jokers_per_meld": "unlimited", "packs": "3"}),
+        ("tahiti", {"jokers_per_meld": "unlimited"}),
+        ("tahiti", {"packs": "3"}),
+        ("machiavelli", {"ace": "around", "jokers": "2"}),
+        ("machiavelli-jokers", {"ace": "around", "jokers": "4",
+                                "jokers_per_meld": "unlimited"}),
+        ("robbers", {"jokers_per_meld": "unlimited", "packs": "3"}),
+        ("machiavelli-jokers", {"joker_identity": "free", "jokers_per_meld": "2",
+                                "joker_release_from": "hand",
+                                "released_joker_needs_two_from_hand": "false"}),
+        ("vatikan", {"jokers": "4", "jokers_per_meld": "unlimited",
+                     "table_layout": "sets_and_runs_apart"}),
+        ("manipulation", {"free_cards": "4", "jokers": "2"}),
+        ("machiavelli-jokers", {"joker_moves": "never", "joker_freezes_meld": "true",
+                                "jokers": "4", "jokers_per_meld": "unlimited"}),
+        ("carousel", {"initial_meld": "points:30", "jokers": "4",
+                      "jokers_per_meld": "unlimited"}),
+        ("machiavelli", {"packs": "3"}),
+        ("guadalupe", {"jokers": "4", "jokers_per_meld": "unlimited", "ace": "around"}),
+        ("shanghai", {"jokers": "2", "jokers_per_meld": "unlimited",
+                      "initial_meld": "run_of_3_from_hand"}),
+    ))
 LEVEL = "medium"
 CAP = 3000  # actions per match
 SLOW_MS = 100.0
@@ -134,10 +164,11 @@ class _Recorder:
 
 
 def collect(games: int, seed: int, names: Sequence[str] | None = None,
-            log: Callable[[str], None] = print) -> list[Sample]:
+            log: Callable[[str], None] = print,
+            rule_sets: Sequence[tuple[str, str, dict[str, str]]] = RULE_SETS) -> list[Sample]:
     """The positions of ``games`` seeded matches per rule set (all, or those ``names``)."""
     samples: list[Sample] = []
-    for name, variant_id, options in RULE_SETS:
+    for name, variant_id, options in rule_sets:
         if names and name not in names:
             continue
         variant = get_variant(variant_id, options)
@@ -309,6 +340,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--compare", type=Path,
                         help="check the answers against a file --answers wrote")
     parser.add_argument("--slowest", type=int, default=8)
+    parser.add_argument("--house", action="store_true",
+                        help="collect under the house rule sets (HOUSE_RULE_SETS)")
     args = parser.parse_args(argv)
     names = [n for n in args.rule_sets.split(",") if n]
     if args.load:
@@ -318,7 +351,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             samples = [s for s in samples if s.rule_set in names]
     else:
         games = args.games if args.games is not None else (3 if args.quick else 8)
-        samples = collect(games, args.seed, names)
+        samples = collect(games, args.seed, names,
+                          rule_sets=HOUSE_RULE_SETS if args.house else RULE_SETS)
     if args.save:
         args.save.write_text("".join(json.dumps(s.to_json()) + "\n" for s in samples))
     timings = time_all(samples)
