@@ -279,6 +279,16 @@ def _place_mates(pos: Position, copies: list[Copy], released: set[int],
     from_hand = pos.variant.joker_release_from is ReleaseFrom.HAND
     where = {card: cp for cp in copies for card in cp.cards.values()}
     serving: set[Card] = set()
+    # where a joker freezes its meld, the mates of an unreleased joker stay beside it: a
+    # swap taking one away would break up its frozen meld
+    frozen: set[tuple[int, Card]] = set()  # (copy's id, card) never swapped out
+    if pos.variant.joker_freezes_meld:
+        for joker_index, s in enumerate(pos.declared_jokers):
+            if joker_index in released:
+                continue
+            for cp in copies:
+                if any(j == s.joker for j, _ in cp.jokers):
+                    frozen.update((id(cp), it) for it in s.items)
     for joker_index in sorted(released):
         s = pos.declared_jokers[joker_index]
         hosts = [cp for cp in copies if s.face in cp.cards
@@ -293,7 +303,8 @@ def _place_mates(pos: Position, copies: list[Copy], released: set[int],
             for it in s.items:
                 f = face_index(it)
                 other, card = where.get(it), host.cards.get(f)
-                if card is not None and other is not None and card not in hand:
+                if card is not None and other is not None and card not in hand and (
+                        (id(other), it) not in frozen and (id(host), card) not in frozen):
                     swaps.append((host.kept is not None or other.kept is not None,
                                   len(swaps), host, other, f, it, card))
         if swaps:
