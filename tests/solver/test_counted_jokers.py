@@ -22,6 +22,7 @@ from game.solver.hosts import deal
 from tests.solver.brute_force import brute_best
 
 MANY_JOKERS = {"jokers": "4", "jokers_per_meld": "unlimited"}
+FROZEN_MANY = {**MANY_JOKERS, "joker_moves": "never", "joker_freezes_meld": "true"}
 
 
 def parse(table: str, hand: str) -> tuple[Table, list[Card]]:
@@ -77,11 +78,29 @@ FORMERLY_UNSETTLED = [
      "3C 3H 3S | 5C 5D 5H | 9D 9H 9S | JC JH JS | JD JH JS | QD QH QS | 10C JC QC | 6D 7D 8D "
      "| QD KD AD | AD 2D 3D 4D | 8H 9H JK=10H | 4H 5H JK=6H 7H 8H | AS 2S 3S",
      "5C 2C 2S 7S 6S 4D 4C 8C KS AS", 6),
+    # issue 46, jokers that freeze their meld: two frozen melds share a 9C (no meld holds
+    # both, so neither joker stays home beside all its mates: there is no play)
+    ("machiavelli-jokers", FROZEN_MANY,
+     "3C 3D 3H 3S | 4C 4H 4S | 10D 10H 10S | KC KH KS | 6C 7C JK=8C 9C | 9C JK=10C JC QC "
+     "| 4D 5D 6D | 8D 9D 10D JD QD | 6S 7S 8S JK=9S 10S JS", "AS JC QD 2C 9H 6H 9S", 0),
+    # the released JK=KD may not leave the meld JK=KC still freezes
+    ("tahiti", {"jokers_per_meld": "unlimited"},
+     "AC AD AH AS | 3D 3H 3S | 6C 6H 6S | 9C 9H 9S | 10D 10H 10S | QC QD QH | KC KH KS "
+     "| JK=KC JK=KD KH KS | 7C 8C 9C | 2C 3C 4C 5C | 5D 6D JK=7D 8D 9D 10D JD QD",
+     "JC 10S JC 2C 10H 2S 7C 5D 3D KD", 1),
+    # releasing JK=8C must not swap a 7C out of the meld JK=10C freezes
+    ("machiavelli-jokers", FROZEN_MANY,
+     "AD AH AS | 2C JK=2D 2S | 3D 3H 3S | 4C 4H 4S | 6C 6D 6H | 10D 10H 10S | JC JD JS "
+     "| KC KH KS | KD KH KS | AC 2C 3C | 5C 6C 7C JK=8C 9C | 7C 8C 9C JK=10C JC QC KC "
+     "| 3D 4D 5D | 8D 9D 10D JD QD | 10H JH QH | 6H 7H 8H 9H | 6S 7S 8S | 9S 10S JS",
+     "AH 7S 5D 5H", 2),
 ]
 
 
 @pytest.mark.parametrize(("variant_id", "options", "table", "hand", "cards"),
-                         FORMERLY_UNSETTLED, ids=["two-from-hand", "no-play", "never-moves"])
+                         FORMERLY_UNSETTLED, ids=["two-from-hand", "no-play", "never-moves",
+                                                      "frozen-shared-face", "frozen-two-jokers",
+                                                      "frozen-mate-swap"])
 def test_positions_that_ran_out_of_work_settle(variant_id: str, options: dict[str, str],
                                                table: str, hand: str, cards: int,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
