@@ -27,6 +27,7 @@ command lines.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import shlex
 import statistics
@@ -95,6 +96,15 @@ HOUSE_RULE_SETS: tuple[tuple[str, str, dict[str, str]], ...] = tuple(
 LEVEL = "medium"
 CAP = 3000  # actions per match
 SLOW_MS = 100.0
+VERY_SLOW_MS = 1000.0
+# stored position sets (``--set NAME``), JSON lines as ``--save`` writes them (gzipped or not)
+POSITIONS = Path(__file__).resolve().parent / "positions"
+POSITION_SETS = {
+    # issue 46: 2 seeded matches (seeds 46000-46001) per rule set of HOUSE_RULE_SETS
+    "house": POSITIONS / "house-46.jsonl.gz",
+    # the 60 slowest of them before the issue's solver changes (best play or can-play)
+    "worst": POSITIONS / "house-46-worst.jsonl",
+}
 UNSETTLED = "unsettled"
 
 
@@ -257,9 +267,10 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def _cells(ms: Sequence[float], unsettled: int) -> str:
     if not ms:
-        return f"{'-':>8}{'-':>8}{'-':>8}{'-':>6}{'-':>6}"
+        return f"{'-':>8}{'-':>8}{'-':>8}{'-':>6}{'-':>5}{'-':>6}"
     return (f"{statistics.median(ms):8.1f}{percentile(ms, 99):8.1f}{max(ms):8.1f}"
-            f"{sum(1 for m in ms if m > SLOW_MS):6d}{unsettled:6d}")
+            f"{sum(1 for m in ms if m > SLOW_MS):6d}"
+            f"{sum(1 for m in ms if m > VERY_SLOW_MS):5d}{unsettled:6d}")
 
 
 def table_rows(samples: Sequence[Sample], timings: Sequence[Timing]) -> list[str]:
@@ -268,11 +279,12 @@ def table_rows(samples: Sequence[Sample], timings: Sequence[Timing]) -> list[str
     for index, sample in enumerate(samples):
         groups.setdefault(sample.rule_set, []).append(index)
     defaults = [i for i, s in enumerate(samples) if not s.options]
-    rows = [f"{'rule set':<48}{'positions':>9} | best play ms:{'':>10}"
-            f"{'':>10}{'':>8}  | can-play ms:",
-            f"{'':<48}{'':>9} | {'median':>8}{'p99':>8}{'max':>8}{'>100':>6}{'unset':>6}"
-            f" | {'median':>8}{'p99':>8}{'max':>8}{'>100':>6}{'unset':>6}"]
-    named = [(name, groups[name]) for name, *_ in RULE_SETS if name in groups]
+    rows = [f"{'rule set':<48}{'positions':>9} | best play ms (CPU):{'':>10}"
+            f"{'':>10}{'':>8}  | can-play ms (CPU):",
+            f"{'':<48}{'':>9} | {'median':>8}{'p99':>8}{'max':>8}{'>100':>6}{'>1s':>5}"
+            f"{'unset':>6} | {'median':>8}{'p99':>8}{'max':>8}{'>100':>6}{'>1s':>5}{'unset':>6}"]
+    named = [(name, groups[name]) for name, *_ in (*RULE_SETS, *HOUSE_RULE_SETS)
+             if name in groups]
     named += [(name, idx) for name, idx in groups.items() if name not in dict(named)]
     if defaults:
         named.append(("all default rules", defaults))
@@ -300,11 +312,18 @@ def slowest(samples: Sequence[Sample], timings: Sequence[Timing], count: int) ->
     return lines
 
 
+def _read_text(path: Path) -> str:
+    """A positions or answers file, gzipped (``.gz``) or not."""
+    if path.suffix == ".gz":
+        return gzip.decompress(path.read_bytes()).decode()
+    return path.read_text()
+
+
 def compare(samples: Sequence[Sample], timings: Sequence[Timing],
             path: Path) -> tuple[list[str], list[str]]:
     """Against the answers ``--answers`` wrote to ``path``: the positions whose answer
     differs (or is unsettled now, settled then), and those settled now, unsettled then."""
-    earlier = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    earlier = [json.loads(line) for line in _read_text(path).splitlines() if line.strip()]
     if len(earlier) != len(samples):
         return [f"{path}: {len(earlier)} answers for {len(samples)} positions"], []
     problems, settled = [], []
@@ -340,13 +359,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--compare", type=Path,
                         help="check the answers against a file --answers wrote")
     parser.add_argument("--slowest", type=int, default=8)
+    parser.add_argument("--set", choices=sorted(POSITION_SETS),
+                        help="time a stored set of positions (see POSITION_SETS)")
     parser.add_argument("--house", action="store_true",
                         help="collect under the house rule sets (HOUSE_RULE_SETS)")
     args = parser.parse_args(argv)
     names = [n for n in args.rule_sets.split(",") if n]
+    if args.set:
+        args.load = POSITION_SETS[args.set]
     if args.load:
         samples = [Sample.from_json(json.loads(line))
-                   for line in args.load.read_text().splitlines() if line.strip()]
+                   for line in _read_text(args.load).splitlines() if line.strip()]
         if names:
             samples = [s for s in samples if s.rule_set in names]
     else:
@@ -354,7 +377,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         samples = collect(games, args.seed, names,
                           rule_sets=HOUSE_RULE_SETS if args.house else RULE_SETS)
     if args.save:
-        args.save.write_text("".join(json.dumps(s.to_json()) + "\n" for s in samples))
+        text = "".join(json.dumps(s.to_json()) + "\n" for s in samples)
+        if args.save.suffix == ".gz":
+            args.save.write_bytes(gzip.compress(text.encode(), mtime=0))
+        else:
+            args.save.write_text(text)
     timings = time_all(samples)
     print()
     print("\n".join(table_rows(samples, timings)))
