@@ -1,7 +1,13 @@
 """Solver time on every position met in real play: best play and can-play, per rule set.
 
-Run: ``python -m tests.benchmarks.bench_positions [--quick] [--games N] [--save FILE]
-[--load FILE] [--answers FILE] [--compare FILE]``. Not collected by pytest (``bench_*``).
+Run: ``python -m tests.benchmarks.bench_positions [--quick] [--games N] [--house]
+[--save FILE] [--load FILE | --set house|worst] [--answers FILE] [--compare FILE]``. Not
+collected by pytest (``bench_*``).
+
+``--house`` collects under ``HOUSE_RULE_SETS`` instead (every house option the rearranging
+games offer). ``--set`` times a stored set (``POSITION_SETS``, in ``positions/``): ``house``,
+the 4229 positions of ``--house --games 2 --seed 46000``, and ``worst``, the 60 slowest of
+them before issue 46's solver changes: the set that holds the house-rule tail.
 
 Positions are collected by playing seeded matches of every variant of the rearranging
 family between Medium players (the fewest seats the game takes), under default rules and
@@ -19,9 +25,9 @@ position's answers (cards of the best play, can-play yes/no/unsettled) and times
 ``--compare`` checks them against a file written so: every answer settled there must be
 the same (an answer settled now and unsettled there is counted apart).
 
-Prints per rule set: positions, median, p99, max, the count over 100 ms and the unsettled
-count, for best play and for can-play; then the slowest positions as ``machiavelli solve``
-command lines.
+Prints per rule set: positions, median, p99, max (CPU ms), the counts over 100 ms and over
+1 s and the unsettled count, for best play and for can-play; then the slowest positions as
+``machiavelli solve`` command lines.
 """
 
 from __future__ import annotations
