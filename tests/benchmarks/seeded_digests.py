@@ -1,0 +1,60 @@
+"""Seeded all-computer hands, headless, for every variant: each one's ``match.digest()`` and
+action count, one line per case. Run before and after a change to the computer players
+(issue 47.4: their planning moved onto the engine) and compare the two outputs: a seeded
+match must replay exactly as before.
+
+    python tests/benchmarks/seeded_digests.py > before.txt
+
+Each case plays the first hand (round) only, with mixed levels (easy, medium, hard in
+rotation), so the run stays short on a shared machine."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from game.ai.turns import applying, computer_seed, make_computer, take_turn
+from game.engine.serialize import new_match
+from game.engine.variants import all_variants
+from game.solver import PLAY_ORACLE
+
+LEVELS = ("easy", "medium", "hard")
+SEEDS = (1, 2)
+# extra cases where a house option changes what a run is
+EXTRA = (("shanghai-rummy", {"ace": "around"}), ("machiavelli", {"ace": "around"}),
+         ("shanghai", {"ace": "around"}))
+CAP = 3000
+
+
+def play_hand(variant_id: str, options: dict[str, object], seed: int) -> str:
+    variant = all_variants()[variant_id]
+    players = max(3, variant.min_players)
+    levels = [LEVELS[(seed + i) % 3] for i in range(players)]
+    match = new_match(variant_id, players, seed, dict(options), oracle=PLAY_ORACLE)
+    seats = [make_computer(match.family, levels[i], computer_seed(seed, i))
+             for i in range(players)]
+    commit = applying(match)
+    actions = 0
+    start = time.perf_counter()
+    while not match.hand_over and actions < CAP:
+        seat = match.awaiting
+        if take_turn(match, seat, seats[seat], commit).decision is None:
+            break
+        actions += 1
+    took = time.perf_counter() - start
+    opts = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
+    print(f"{variant_id} {opts} seed={seed} levels={'/'.join(levels)} actions={actions} "
+          f"digest={match.digest()}", flush=True)
+    return f"{took:.1f}s"
+
+
+def main() -> None:
+    cases = [(v, {}) for v in all_variants()] + list(EXTRA)
+    for variant_id, options in cases:
+        for seed in SEEDS:
+            took = play_hand(variant_id, options, seed)
+            print(f"  ({took})", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    main()
