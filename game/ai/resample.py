@@ -54,27 +54,37 @@ class Dealing(Enum):
 
 def resample(view: PlayerView, rng: random.Random,
              known: Mapping[int, Sequence[Card]] | None = None, *,
+             guessed: Mapping[int, Sequence[Card]] | None = None,
              dealing: Dealing = Dealing.EACH, order: Sequence[Card] | None = None,
              oracle: PlayOracle | None = PLAY_ORACLE) -> Match:
     """A full engine state that fits ``view``: this seat's hand, the table and the match
     so far as seen; every other hand of its size and the stock dealt at random from the
-    unseen cards (``dealing``). ``known``: cards a seat is known (or assumed) to hold, kept
-    in its hand in that order, the deal filling the rest (a card that is not unseen, or
-    that an earlier seat in playing order already holds, is dropped and dealt again)."""
+    unseen cards (``dealing``).
+
+    ``known``: cards a seat is known to hold (seen picked up, say): placed in its hand
+    first, in that order, and dealt to nobody else. ``guessed``: a hand sampled for a seat
+    to fit what its turns showed (``HandSampler``): kept after its known cards, but a
+    guessed card goes to whoever got it first in playing order (a seat before, or its
+    deal), and the seat is dealt what it lacks. A card that is not unseen is dropped."""
     pool = unseen_cards(view)
     unseen = set(pool)
-    known = known or {}
+    known, guessed = known or {}, guessed or {}
     taken: set[Card] = set()
     hands: dict[int, list[Card]] = {}
+    for seat in opponents(view):  # the known cards first: nobody else may be dealt them
+        hands[seat] = [card for card in known.get(seat, ())
+                       if card in unseen and card not in taken][:view.hand_counts[seat]]
+        taken.update(hands[seat])
 
-    def keep(seat: int) -> list[Card]:
-        """The cards ``seat`` is known to hold that are still to be placed."""
-        hand = [card for card in known.get(seat, ()) if card in unseen and card not in taken]
-        return hand[:view.hand_counts[seat]]
+    def guess(seat: int) -> list[Card]:
+        """``seat``'s guessed cards still to be placed, as many as its hand has room for."""
+        room = view.hand_counts[seat] - len(hands[seat])
+        cards = [card for card in guessed.get(seat, ()) if card in unseen and card not in taken]
+        return cards[:max(0, room)]
 
     if dealing is Dealing.EACH:
         for seat in opponents(view):
-            hand = keep(seat)
+            hand = hands[seat] + guess(seat)
             held = taken.union(hand)
             rest = [card for card in pool if card not in held]
             hand += rng.sample(rest, min(len(rest), view.hand_counts[seat] - len(hand)))
@@ -84,7 +94,7 @@ def resample(view: PlayerView, rng: random.Random,
         rng.shuffle(stock)
     else:
         for seat in opponents(view):
-            hands[seat] = keep(seat)
+            hands[seat] += guess(seat)
             taken.update(hands[seat])
         cards = [card for card in (pool if order is None else order) if card not in taken]
         rng.shuffle(cards)

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
-from game.ai.turns import applying, computer_seed, make_computer, take_turn
-from game.engine.serialize import new_match
-from game.engine.variants import all_variants
-from game.solver import PLAY_ORACLE
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's game
+
+from game.ai.turns import applying, computer_seed, make_computer, take_turn  # noqa: E402
+from game.engine.serialize import new_match  # noqa: E402
+from game.engine.variants import all_variants  # noqa: E402
+from game.solver import PLAY_ORACLE  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 SEEDS = (1, 2)

@@ -85,7 +85,7 @@ def sample_deals(view: PlayerView, rng: random.Random, count: int, sampler: Hand
     seats = opponents(view)
     sampled = {seat: sampler.sample(view, hand_model(view, seat), count, work, budget)
                for seat in seats}
-    return [Deal.of(resample(view, rng, {seat: sampled[seat][index] for seat in seats}), view)
+    return [Deal.of(resample(view, rng, guessed={s: sampled[s][index] for s in seats}), view)
             for index in range(count)]
 
 
