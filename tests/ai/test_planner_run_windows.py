@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.contract import make_contract_player
-from game.ai.contract.planner import deficiency, find_contract, needed_cards
+from game.ai.contract.planner import deficiency, find_contract, needed_cards, potential
 from game.ai.players.simple import hand_melds
 from game.engine.actions import Draw
 from game.engine.cards import Card, CardMinter, parse_cards
@@ -72,3 +72,33 @@ def test_the_manipulation_planner_finds_the_runs_the_rules_allow(ace: AceMode, r
     allowed = check_meld(meld, variant).ok
     found = hand_melds(meld + cards("9C 7D"), variant, use_jokers=False)
     assert (set(meld) in [set(m) for m in found]) == allowed, (ace, run)
+
+
+def rotated(text: str, by: int) -> list[Card]:
+    """The cards of ``text`` with every rank moved up ``by`` (past the king to the ace)."""
+    return [Card((c.rank + by - 1) % 13 + 1, c.suit, c.copy) for c in cards(text)]
+
+
+@pytest.mark.parametrize("hand", ["5H 6H 7H 2C 9D", "5H 7H 8H 5C 5D", "5H 6H 8H KC",
+                                  "5H 6H 7H 8H 3S"])
+def test_around_the_corner_the_planner_weighs_a_near_run_alike_at_every_rank(
+        hand: str) -> None:
+    """Issue 47.4: with "Aces: around the corner" a run may turn from the king to the ace
+    (Q-K-A-2 is a run), so no rank is an edge: the planner's measure of how promising a
+    hand is (``potential``, which picks a contract player's discard) must not change when
+    every rank of the hand moves up alike. Its own run windows stopped at the king."""
+    variant = get_variant("shanghai-rummy", {"ace": "around"})
+    for contract in (Contract(0, 1, 4), Contract(1, 1, 4), Contract(0, 2, 4)):
+        base = potential(cards(hand), contract, variant.ace)
+        for by in range(13):
+            assert potential(rotated(hand, by), contract, variant.ace) == base, (hand, by)
+
+
+def test_the_planner_counts_the_ace_after_the_king_where_the_rules_allow_it() -> None:
+    """J-Q-K-A is a run of four when the ace may follow the king (ace high, either, around
+    the corner): the ace then makes J-Q-K more promising; ace low only, it adds nothing."""
+    contract = Contract(0, 1, 4)
+    for ace in AceMode:
+        with_ace = potential(cards("JH QH KH AH"), contract, ace)
+        without = potential(cards("JH QH KH"), contract, ace)
+        assert (with_ace > without) == ((11, 12, 13, 1) in run_windows(ace, 4)), ace

@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's game
 
 from game.ai.turns import applying, computer_seed, make_computer, take_turn  # noqa: E402
+from game.engine.actions import NextHand  # noqa: E402
 from game.engine.serialize import new_match  # noqa: E402
 from game.engine.variants import all_variants  # noqa: E402
 from game.solver import PLAY_ORACLE  # noqa: E402
@@ -26,10 +27,13 @@ SEEDS = (1, 2)
 # extra cases where a house option changes what a run is
 EXTRA = (("shanghai-rummy", {"ace": "around"}), ("machiavelli", {"ace": "around"}),
          ("shanghai", {"ace": "around"}))
+# the contract game's first round has no run: these play its first four rounds (hands)
+ROUNDS = (("shanghai-rummy", {}), ("shanghai-rummy", {"ace": "around"}),
+          ("shanghai-rummy", {"ace": "low"}))
 CAP = 3000
 
 
-def play_hand(variant_id: str, options: dict[str, object], seed: int) -> str:
+def play_hand(variant_id: str, options: dict[str, object], seed: int, hands: int = 1) -> str:
     variant = all_variants()[variant_id]
     players = max(3, variant.min_players)
     levels = [LEVELS[(seed + i) % 3] for i in range(players)]
@@ -39,15 +43,18 @@ def play_hand(variant_id: str, options: dict[str, object], seed: int) -> str:
     commit = applying(match)
     actions = 0
     start = time.perf_counter()
-    while not match.hand_over and actions < CAP:
+    while len(match.history) < hands and not match.over and actions < CAP:
+        if match.hand_over:
+            match.apply(NextHand(None))
+            continue
         seat = match.awaiting
         if take_turn(match, seat, seats[seat], commit).decision is None:
             break
         actions += 1
     took = time.perf_counter() - start
     opts = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
-    print(f"{variant_id} {opts} seed={seed} levels={'/'.join(levels)} actions={actions} "
-          f"digest={match.digest()}", flush=True)
+    print(f"{variant_id} {opts} hands={hands} seed={seed} levels={'/'.join(levels)} "
+          f"actions={actions} digest={match.digest()}", flush=True)
     return f"{took:.1f}s"
 
 
@@ -56,6 +63,10 @@ def main() -> None:
     for variant_id, options in cases:
         for seed in SEEDS:
             took = play_hand(variant_id, options, seed)
+            print(f"  ({took})", file=sys.stderr, flush=True)
+    for variant_id, options in ROUNDS:
+        for seed in SEEDS:
+            took = play_hand(variant_id, options, seed, hands=4)
             print(f"  ({took})", file=sys.stderr, flush=True)
 
 

@@ -235,9 +235,11 @@ def _deficiency(hand: tuple[Card, ...], contract: Contract,
     return max(0, best[0] - jokers), best_used[0] | jokers_used
 
 
-def potential(hand: Sequence[Card], contract: Contract) -> float:
+def potential(hand: Sequence[Card], contract: Contract,
+              ace: AceMode | str = AceMode.EITHER) -> float:
     """A finer tie-break than ``deficiency``: cards in pairs and triples of one rank and in
-    near-runs, plus jokers; higher is better."""
+    near-runs (of each card, the run the ace rule allows up from it: ``run_windows``),
+    plus jokers; higher is better."""
     score = 0.0
     by_rank: dict[int, int] = defaultdict(int)
     by_suit: dict[str, set[int]] = defaultdict(set)
@@ -251,18 +253,31 @@ def potential(hand: Sequence[Card], contract: Contract) -> float:
     if contract.sets:
         score += sum(min(n, SET_SIZE) ** 1.5 for n in by_rank.values() if n >= 2)
     if contract.runs:
+        length = contract.run_length
+        allowed = frozenset(run_windows(AceMode(ace), length))
         for ranks in by_suit.values():
             for rank in ranks:
-                window = sum(1 for r in range(rank, rank + contract.run_length) if r in ranks)
+                window = sum(1 for r in _run_up_from(rank, length, allowed) if r in ranks)
                 if window >= 2:
-                    score += (window / contract.run_length) ** 2 * contract.run_length
+                    score += (window / length) ** 2 * length
     return score + 3.0 * jokers
+
+
+def _run_up_from(rank: int, length: int, allowed: frozenset[tuple[int, ...]],
+                 ) -> tuple[int, ...]:
+    """The ranks of the run of ``length`` from ``rank`` up: past the king to the ace (and
+    on, around the corner) where the rules allow that run (``allowed``: the ace rule's
+    windows), else up to the king at most."""
+    turning = tuple((rank + step - 1) % 13 + 1 for step in range(length))
+    if turning in allowed:
+        return turning
+    return tuple(range(rank, min(13, rank + length - 1) + 1))
 
 
 def progress(hand: Sequence[Card], contract: Contract,
              ace: AceMode | str = AceMode.EITHER) -> float:
     """One number for comparing hands: fewer missing cards first, then potential."""
-    return -10.0 * deficiency(hand, contract, ace) + potential(hand, contract) / 10.0
+    return -10.0 * deficiency(hand, contract, ace) + potential(hand, contract, ace) / 10.0
 
 
 def outs(hand: Sequence[Card], contract: Contract, variant: Variant, players: int,
