@@ -166,7 +166,8 @@ def needed_cards(hand: Sequence[Card], contract: Contract,
     return _deficiency(tuple(sorted(hand)), contract, ace)[1]
 
 
-def could_help(card: Card, hand: Sequence[Card], contract: Contract) -> bool:
+def could_help(card: Card, hand: Sequence[Card], contract: Contract,
+               ace: AceMode | str = AceMode.EITHER) -> bool:
     """Cheap test: can ``card`` join any partial meld of ``hand`` at all?"""
     if card.is_joker:
         return True
@@ -175,11 +176,32 @@ def could_help(card: Card, hand: Sequence[Card], contract: Contract) -> bool:
             continue
         if contract.sets and other.rank == card.rank:
             return True
-        if contract.runs and other.suit == card.suit:
-            gap = abs(other.rank - card.rank)
-            if 0 < min(gap, 13 - gap) < contract.run_length:
-                return True
+        if contract.runs and other.suit == card.suit \
+                and run_reach(other.rank, card.rank, contract.run_length, ace):
+            return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def run_reach(a: int, b: int, length: int, ace: AceMode | str) -> int | None:
+    """How far apart ranks ``a`` and ``b`` stand in the nearest run of ``length`` the ace
+    rule allows that holds both (``run_windows``); None when no such run holds both."""
+    gaps = [abs(window.index(a) - window.index(b))
+            for window in run_windows(AceMode(ace), length) if a in window and b in window]
+    return min(gaps, default=None)
+
+
+@lru_cache(maxsize=4096)
+def two_past_run(first: int, last: int, length: int, ace: AceMode | str) -> frozenset[int]:
+    """The ranks two places beyond either end of a run of ``length`` from ``first`` to
+    ``last``, where the ace rule allows the run two cards longer that way."""
+    found = set()
+    for window in run_windows(AceMode(ace), length + 2):
+        if window[2] == first and window[-1] == last:
+            found.add(window[0])
+        if window[0] == first and window[-3] == last:
+            found.add(window[-1])
+    return frozenset(found)
 
 
 @lru_cache(maxsize=65536)
@@ -298,7 +320,7 @@ def outs(hand: Sequence[Card], contract: Contract, variant: Variant, players: in
         for rank in range(1, 14):
             left = packs - seen.get((rank, suit), 0)
             probe = Card(rank, suit, -1)  # a copy id no real card has
-            if left <= 0 or not could_help(probe, hand, contract):
+            if left <= 0 or not could_help(probe, hand, contract, ace):
                 continue
             key: object = (rank, suit) if contract.runs else rank
             if key not in lowers:

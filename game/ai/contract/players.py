@@ -131,9 +131,9 @@ class ContractPlayer:
         if view.laid_down[view.seat]:
             return any(check_meld_as(view.variant, [*cards, card], kind, 3, view.declared).ok
                        for _, kind, cards in view.melds)
-        if not could_help(card, view.hand, view.contract):
-            return False
         ace = view.variant.ace
+        if not could_help(card, view.hand, view.contract, ace):
+            return False
         hand = [*view.hand, card]
         if deficiency(hand, view.contract, ace) >= deficiency(view.hand, view.contract, ace):
             return False
