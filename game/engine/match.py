@@ -499,6 +499,39 @@ class Match:
         return save_format.replay_saved(data, Family.MANIPULATION, create,
                                            action_from_json)
 
+    @classmethod
+    def at_position(cls, variant: Variant, names: Sequence[str], hand: HandState,
+                    totals: Sequence[Points] = (), history: Sequence[HandResult] = (),
+                    oracle: PlayOracle | None = None) -> Match:
+        """A match standing at ``hand`` (every card placed: hands, stock, table), with the
+        match so far given by its ``totals`` and finished ``history``: a position to play
+        on, not a replay (no seed, an empty log, so it cannot be saved). The computer
+        players build one from what a seat sees and a guess at the hidden cards
+        (``game.ai.resample``), so the rules that play it on are the engine's."""
+        match = cls.__new__(cls)
+        match.variant_id = variant.id
+        match.options = {}
+        match.variant = variant
+        match.players = len(names)
+        match.seed = 0
+        match.names = tuple(names)
+        if variant.must_play_if_able and oracle is None:
+            raise MissingOracle(f"{variant.name} has the must-play rule: a position needs a "
+                                "PlayOracle")
+        match.oracle = oracle
+        match.log = []
+        match.totals = list(totals) or [0] * match.players
+        match.history = list(history)
+        match.deals_won = [sum(seat in result.winners for result in match.history)
+                           for seat in range(match.players)]
+        match.result = None
+        if match.history and match_over(variant, match.totals, len(match.history)):
+            match.result = match_result(variant, match.totals, match.deals_won)
+        match._can_play_cache = None
+        match._unsettled_asked = False
+        match.hand = hand
+        return match
+
     def clone(self) -> Match:
         """An independent copy with the same oracle: the state is copied (immutable parts
         such as the variant, tables and the logged actions shared), not the log replayed."""

@@ -1,9 +1,9 @@
-"""Issue 29.14: Hard's rollouts in the draw-until-able games (Shanghai, Manipulation) play
-hands out with a turn loop of their own (``rollouts.play_out``: the largest play each turn,
-drawing one card at a time until able, passing on an empty stock, the hand over when
-someone goes out or everyone has passed in a row). Here the real match plays the same
-seeded hands with the same choices, and both must end them with the same hands: a rule
-changed in the engine that the rollout loop does not follow fails this test."""
+"""Issue 29.14, 47.4: Hard's rollouts in the draw-until-able games (Shanghai, Manipulation)
+play hands out (``rollouts.play_out``: the largest play each turn, else a draw or a pass)
+on the engine's match resampled from the player's view (``game.ai.resample``), so the
+rules that end turns and the hand are the engine's. Here the real match plays the same
+seeded hands with the same choices, and both must end them with the same hands: the
+resampled state, dealt the real hidden cards, must be the real one."""
 
 from __future__ import annotations
 

@@ -22,7 +22,13 @@ from __future__ import annotations
 from collections import Counter
 
 from game.ai.contract.memory import RoundMemory, interest
-from game.ai.contract.planner import contract_options, could_help, deficiency, outs
+from game.ai.contract.planner import (
+    contract_options,
+    could_help,
+    deficiency,
+    outs,
+    two_past_run,
+)
 from game.ai.contract.players import ContractPlayer
 from game.ai.decision import Decision
 from game.engine.cards import Card, Face
@@ -102,7 +108,8 @@ class HardContractPlayer(ContractPlayer):
             if seat == view.seat or view.laid_down[seat]:
                 continue
             weight = NEXT_DANGER if seat == nxt else OTHER_DANGER
-            wants = interest(card, self.memory.wanted_by(seat), view.contract)
+            wants = interest(card, self.memory.wanted_by(seat), view.contract,
+                             view.variant.ace)
             shuns = sum(1 for c in self.memory.shunned_by(seat)
                         if not c.is_joker and c.rank == card.rank and view.contract.sets)
             total += weight * max(0.0, wants - 0.5 * shuns)
@@ -152,7 +159,8 @@ class HardContractPlayer(ContractPlayer):
     def _block(self, view: ContractView, top: Card) -> bool:
         """Buy a card that a seat asked after this one collects, if it helps this hand a
         little too and buys are left to spare (a 3-seat table asks one seat only)."""
-        if view.buys_left[view.seat] < 2 or not could_help(top, view.hand, view.contract):
+        if view.buys_left[view.seat] < 2 or not could_help(top, view.hand, view.contract,
+                                                            view.variant.ace):
             return False
         if self._pressure(view) >= 0.5:
             return False
@@ -163,7 +171,8 @@ class HardContractPlayer(ContractPlayer):
                 break
             later.append(seat)
         return any(not view.laid_down[s]
-                   and interest(top, self.memory.wanted_by(s), view.contract) >= 1.5
+                   and interest(top, self.memory.wanted_by(s), view.contract,
+                                view.variant.ace) >= 1.5
                    for s in later)
 
     # --- discard
@@ -244,7 +253,8 @@ class HardContractPlayer(ContractPlayer):
             if first is None or last is None or not cards or card.rank == 0:
                 continue
             suit = next(c.suit for c in cards if not c.is_joker)
-            if suit == card.suit and card.rank in (first.rank - 2, last.rank + 2):
+            if suit == card.suit and card.rank in two_past_run(
+                    first.rank, last.rank, len(cards), view.variant.ace):
                 return True
         return False
 

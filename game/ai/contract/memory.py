@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.ai.contract.planner import run_reach
 from game.engine.cards import Card
 from game.engine.contract.match import ContractView
 from game.engine.contract.params import Contract
+from game.engine.variants import AceMode
 
 
 @dataclass
@@ -140,9 +142,11 @@ class RoundMemory:
                 self.wants.setdefault(seat, []).append(placed.card)
 
 
-def interest(card: Card, cards: list[Card], contract: Contract) -> float:
+def interest(card: Card, cards: list[Card], contract: Contract,
+             ace: AceMode | str = AceMode.EITHER) -> float:
     """How much a player who collected ``cards`` is likely to want ``card``: a card of the
-    same rank feeds a set, one of the same suit within a run's reach feeds a run."""
+    same rank feeds a set, one of the same suit within a run's reach feeds a run (a run the
+    ace rule allows: ``run_reach``)."""
     if card.is_joker:
         return 1.0
     score = 0.0
@@ -152,8 +156,7 @@ def interest(card: Card, cards: list[Card], contract: Contract) -> float:
         if contract.sets and other.rank == card.rank:
             score += 1.0
         if contract.runs and other.suit == card.suit:
-            gap = abs(other.rank - card.rank)
-            gap = min(gap, 13 - gap)
-            if 0 < gap < contract.run_length:
+            gap = run_reach(other.rank, card.rank, contract.run_length, ace)
+            if gap:  # in one run the rules allow, and not the same rank
                 score += 0.8 * (contract.run_length - gap) / contract.run_length
     return score

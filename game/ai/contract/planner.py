@@ -166,7 +166,8 @@ def needed_cards(hand: Sequence[Card], contract: Contract,
     return _deficiency(tuple(sorted(hand)), contract, ace)[1]
 
 
-def could_help(card: Card, hand: Sequence[Card], contract: Contract) -> bool:
+def could_help(card: Card, hand: Sequence[Card], contract: Contract,
+               ace: AceMode | str = AceMode.EITHER) -> bool:
     """Cheap test: can ``card`` join any partial meld of ``hand`` at all?"""
     if card.is_joker:
         return True
@@ -175,11 +176,32 @@ def could_help(card: Card, hand: Sequence[Card], contract: Contract) -> bool:
             continue
         if contract.sets and other.rank == card.rank:
             return True
-        if contract.runs and other.suit == card.suit:
-            gap = abs(other.rank - card.rank)
-            if 0 < min(gap, 13 - gap) < contract.run_length:
-                return True
+        if contract.runs and other.suit == card.suit \
+                and run_reach(other.rank, card.rank, contract.run_length, ace):
+            return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def run_reach(a: int, b: int, length: int, ace: AceMode | str) -> int | None:
+    """How far apart ranks ``a`` and ``b`` stand in the nearest run of ``length`` the ace
+    rule allows that holds both (``run_windows``); None when no such run holds both."""
+    gaps = [abs(window.index(a) - window.index(b))
+            for window in run_windows(AceMode(ace), length) if a in window and b in window]
+    return min(gaps, default=None)
+
+
+@lru_cache(maxsize=4096)
+def two_past_run(first: int, last: int, length: int, ace: AceMode | str) -> frozenset[int]:
+    """The ranks two places beyond either end of a run of ``length`` from ``first`` to
+    ``last``, where the ace rule allows the run two cards longer that way."""
+    found = set()
+    for window in run_windows(AceMode(ace), length + 2):
+        if window[2] == first and window[-1] == last:
+            found.add(window[0])
+        if window[0] == first and window[-3] == last:
+            found.add(window[-1])
+    return frozenset(found)
 
 
 @lru_cache(maxsize=65536)
@@ -235,9 +257,11 @@ def _deficiency(hand: tuple[Card, ...], contract: Contract,
     return max(0, best[0] - jokers), best_used[0] | jokers_used
 
 
-def potential(hand: Sequence[Card], contract: Contract) -> float:
+def potential(hand: Sequence[Card], contract: Contract,
+              ace: AceMode | str = AceMode.EITHER) -> float:
     """A finer tie-break than ``deficiency``: cards in pairs and triples of one rank and in
-    near-runs, plus jokers; higher is better."""
+    near-runs (of each card, the run the ace rule allows up from it: ``run_windows``),
+    plus jokers; higher is better."""
     score = 0.0
     by_rank: dict[int, int] = defaultdict(int)
     by_suit: dict[str, set[int]] = defaultdict(set)
@@ -251,18 +275,31 @@ def potential(hand: Sequence[Card], contract: Contract) -> float:
     if contract.sets:
         score += sum(min(n, SET_SIZE) ** 1.5 for n in by_rank.values() if n >= 2)
     if contract.runs:
+        length = contract.run_length
+        allowed = frozenset(run_windows(AceMode(ace), length))
         for ranks in by_suit.values():
             for rank in ranks:
-                window = sum(1 for r in range(rank, rank + contract.run_length) if r in ranks)
+                window = sum(1 for r in _run_up_from(rank, length, allowed) if r in ranks)
                 if window >= 2:
-                    score += (window / contract.run_length) ** 2 * contract.run_length
+                    score += (window / length) ** 2 * length
     return score + 3.0 * jokers
+
+
+def _run_up_from(rank: int, length: int, allowed: frozenset[tuple[int, ...]],
+                 ) -> tuple[int, ...]:
+    """The ranks of the run of ``length`` from ``rank`` up: past the king to the ace (and
+    on, around the corner) where the rules allow that run (``allowed``: the ace rule's
+    windows), else up to the king at most."""
+    turning = tuple((rank + step - 1) % 13 + 1 for step in range(length))
+    if turning in allowed:
+        return turning
+    return tuple(range(rank, min(13, rank + length - 1) + 1))
 
 
 def progress(hand: Sequence[Card], contract: Contract,
              ace: AceMode | str = AceMode.EITHER) -> float:
     """One number for comparing hands: fewer missing cards first, then potential."""
-    return -10.0 * deficiency(hand, contract, ace) + potential(hand, contract) / 10.0
+    return -10.0 * deficiency(hand, contract, ace) + potential(hand, contract, ace) / 10.0
 
 
 def outs(hand: Sequence[Card], contract: Contract, variant: Variant, players: int,
@@ -283,7 +320,7 @@ def outs(hand: Sequence[Card], contract: Contract, variant: Variant, players: in
         for rank in range(1, 14):
             left = packs - seen.get((rank, suit), 0)
             probe = Card(rank, suit, -1)  # a copy id no real card has
-            if left <= 0 or not could_help(probe, hand, contract):
+            if left <= 0 or not could_help(probe, hand, contract, ace):
                 continue
             key: object = (rank, suit) if contract.runs else rank
             if key not in lowers:

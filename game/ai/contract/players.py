@@ -120,7 +120,8 @@ class ContractPlayer:
         rest = [c for c in hand if c != card]
         ace = view.variant.ace
         if card not in needed_cards(hand, view.contract, ace):
-            return (potential(hand, view.contract) - potential(rest, view.contract)) / 10.0
+            return (potential(hand, view.contract, ace)
+                    - potential(rest, view.contract, ace)) / 10.0
         return progress(hand, view.contract, ace) - progress(rest, view.contract, ace)
 
     def improves(self, view: ContractView, card: Card) -> bool:
@@ -130,9 +131,9 @@ class ContractPlayer:
         if view.laid_down[view.seat]:
             return any(check_meld_as(view.variant, [*cards, card], kind, 3, view.declared).ok
                        for _, kind, cards in view.melds)
-        if not could_help(card, view.hand, view.contract):
-            return False
         ace = view.variant.ace
+        if not could_help(card, view.hand, view.contract, ace):
+            return False
         hand = [*view.hand, card]
         if deficiency(hand, view.contract, ace) >= deficiency(view.hand, view.contract, ace):
             return False
@@ -236,11 +237,12 @@ class EasyContractPlayer(ContractPlayer):
     def choose_discard(self, view: ContractView) -> Card:
         """The card adding least to the hand's shape (pairs, near-runs), highest first."""
         hand = list(view.hand)
-        shape = potential(hand, view.contract)
+        ace = view.variant.ace
+        shape = potential(hand, view.contract, ace)
 
         def keep(card: Card) -> tuple[float, int, Card]:
             rest = [c for c in hand if c != card]
-            return (shape - potential(rest, view.contract), -card_value(card), card)
+            return (shape - potential(rest, view.contract, ace), -card_value(card), card)
 
         return min(self._throwable(view), key=keep)
 

@@ -16,11 +16,11 @@ when it beats the largest by more than the noise of the few deals there was work
 proved no better than the largest play. Every rollout spends counted solver work, never
 time, so a seeded match replays alike on any machine.
 
-``play_out`` runs the turns itself rather than through a ``Match``: the match would check
-every play again and ask its oracle again before every draw (measured 1.14 to 1.66 times
-the time), and no match can be built from a view and a sampled deal. So
-``tests/ai/test_rollout_rules.py`` holds the loop to the match's rules: both must end the
-same seeded hands alike.
+The deals are whole engine states (``game.ai.resample``), and ``play_out`` plays them on
+through the match's own rules (``Match.apply``: when a turn ends, when a draw is allowed,
+when the hand is over). The largest play a seat makes is the search's, and a seat the
+search finds no play for is known unable to play: the must-play rule's question is answered
+from that search (``_Searched``), not asked again.
 """
 
 from __future__ import annotations
@@ -41,12 +41,14 @@ from game.ai.players.standings import (
     spread_of,
     weighs_match,
 )
-from game.ai.players.unseen import opponents, unseen_cards
+from game.ai.resample import Dealing, opponents, position, resample
+from game.engine.actions import Draw, Pass, Play
 from game.engine.cards import Card
-from game.engine.match import PlayerView
+from game.engine.match import Match, PlayerView
 from game.engine.scoring import hand_value
 from game.engine.table import Table
-from game.solver import FoundPlay, Work, arrange
+from game.engine.variants import Variant
+from game.solver import PLAY_ORACLE, FoundPlay, Work, arrange
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,12 @@ class Deal:
 
     hands: dict[int, list[Card]]
     stock: list[Card]
+
+    @classmethod
+    def of(cls, match: Match, view: PlayerView) -> Deal:
+        """The hidden cards of ``match``, a state resampled from ``view``."""
+        return cls({seat: list(match.hand.hands[seat]) for seat in opponents(view)},
+                   list(match.hand.stock))
 
 
 class DealSource(Protocol):
@@ -74,25 +82,11 @@ def sample_deals(view: PlayerView, rng: random.Random, count: int, sampler: Hand
     until able, its hand is dead on that turn's table), the hands kept apart (a card two
     samples share goes to the first, the second refilled from the cards left), the rest
     the stock in a random order. The sampling spends from ``work`` up to ``budget``."""
-    pool = unseen_cards(view)
     seats = opponents(view)
     sampled = {seat: sampler.sample(view, hand_model(view, seat), count, work, budget)
                for seat in seats}
-    deals = []
-    for index in range(count):
-        taken: set[Card] = set()
-        hands: dict[int, list[Card]] = {}
-        for seat in seats:
-            hand = [card for card in sampled[seat][index] if card not in taken]
-            held = taken.union(hand)
-            rest = [card for card in pool if card not in held]
-            hand += rng.sample(rest, min(len(rest), view.hand_counts[seat] - len(hand)))
-            taken.update(hand)
-            hands[seat] = hand
-        stock = [card for card in pool if card not in taken]
-        rng.shuffle(stock)
-        deals.append(Deal(hands, stock))
-    return deals
+    return [Deal.of(resample(view, rng, guessed={s: sampled[s][index] for s in seats}), view)
+            for index in range(count)]
 
 
 def random_deals(view: PlayerView, rng: random.Random, count: int, sampler: HandSampler,
@@ -100,53 +94,45 @@ def random_deals(view: PlayerView, rng: random.Random, count: int, sampler: Hand
     """``count`` deals where each opponent holds cards drawn at random from the unseen ones
     (nothing read from its turns: ``sampler`` and ``work`` go unused), the rest the stock in
     a random order."""
-    pool = unseen_cards(view)
-    deals = []
-    for _ in range(count):
-        cards = list(pool)
-        rng.shuffle(cards)
-        hands = {}
-        for seat in opponents(view):
-            hands[seat] = cards[:view.hand_counts[seat]]
-            del cards[:view.hand_counts[seat]]
-        deals.append(Deal(hands, cards))
-    return deals
+    return [Deal.of(resample(view, rng, dealing=Dealing.SHUFFLE), view)
+            for _ in range(count)]
+
+
+class _Searched:
+    """The must-play rule's oracle in a play-out: a seat the search just found no play for
+    cannot play (the engine asks before letting it draw or pass); any other question goes
+    to the solver's oracle."""
+
+    def __init__(self) -> None:
+        self.unable: tuple[Table, tuple[Card, ...], bool] | None = None
+
+    def can_play(self, variant: Variant, table: Table, hand: Sequence[Card],
+                 opened: bool) -> bool | None:
+        if self.unable is not None and self.unable == (table, tuple(hand), opened):
+            return False
+        return PLAY_ORACLE.can_play(variant, table, hand, opened)
 
 
 def play_out(view: PlayerView, play: FoundPlay, deal: Deal,
              work: Work) -> dict[int, list[Card]]:
     """The hands at the end of the hand when this seat makes ``play`` and then every seat,
-    in turn, puts down its largest play, drawing until able (passing on an empty stock;
-    the hand ends when someone goes out or everyone has passed in a row). Raises OutOfWork
-    (a TimeoutError) once ``work`` is spent."""
-    variant, seat, players = view.variant, view.seat, view.players
-    hands = {s: list(cards) for s, cards in deal.hands.items()}
-    played = set(play.played)
-    hands[seat] = [card for card in view.hand if card not in played]
-    opened = list(view.opened)
-    opened[seat] = True
-    stock = list(deal.stock)
-    table: Table = play.table
-    passes = 0
-    turn = (seat + 1) % players
-    while hands[seat] and passes < players:
-        hand = hands[turn]
-        found = arrange(variant, table, hand, opened[turn], tie_break=False, work=work)
-        while found is None and stock:
-            hand.append(stock.pop())
-            found = arrange(variant, table, hand, opened[turn], tie_break=False, work=work)
-        if found is None:
-            passes += 1
-        else:
-            passes = 0
-            put_down = set(found.play.played)
-            hands[turn] = [card for card in hand if card not in put_down]
-            table = found.play.table
-            opened[turn] = True
-            if not hands[turn]:
-                break
-        turn = (turn + 1) % players
-    return hands
+    in turn, puts down its largest play, or else draws or passes as the rules let it, on
+    the engine's match standing at ``view`` with ``deal``'s hidden cards (so the rules end
+    the turns and the hand). Raises OutOfWork (a TimeoutError) once ``work`` is spent."""
+    searched = _Searched()
+    match = position(view, deal.hands, deal.stock, searched)
+    match.apply(Play(view.seat, play.table))
+    h = match.hand
+    while h.result is None:
+        seat = h.current
+        found = arrange(view.variant, h.table, h.hands[seat], h.opened[seat], tie_break=False,
+                        work=work)
+        if found is not None:
+            match.apply(Play(seat, found.play.table))
+            continue
+        searched.unable = (h.table, tuple(h.hands[seat]), h.opened[seat])
+        match.apply(Draw(seat) if h.stock else Pass(seat))
+    return {seat: list(cards) for seat, cards in enumerate(h.hands)}
 
 
 def outcome(view: PlayerView, hands: dict[int, list[Card]]) -> float:

@@ -1,7 +1,8 @@
 """Reasoning about cards a player cannot see, from what it has seen: the unseen cards are
 the deck minus its own hand minus the table (they are the other hands and the stock, in an
-order nobody knows). Possible opponent hands are sampled from them at the right sizes;
-nothing here ever reads a hidden hand."""
+order nobody knows; ``game.ai.resample`` deals them into a whole engine state). Possible
+opponent hands are sampled from them at the right sizes; nothing here ever reads a hidden
+hand."""
 
 from __future__ import annotations
 
@@ -9,15 +10,11 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from game.engine.cards import Card, Face, make_deck
+from game.ai.resample import Dealing, dealt_order, opponents, resample, unseen_cards
+from game.engine.cards import Card, Face
 from game.engine.match import PlayerView
 
-
-def unseen_cards(view: PlayerView) -> list[Card]:
-    """Every card of the deck that is neither in this seat's hand nor on the table."""
-    packs, jokers = view.variant.deck_for(view.players)
-    seen = set(view.hand) | set(view.table.cards())
-    return [card for card in make_deck(packs, jokers) if card not in seen]
+__all__ = ["closest_opponent", "opponents", "sample_hands", "unseen_cards", "unseen_faces"]
 
 
 def unseen_faces(view: PlayerView) -> Counter[Face]:
@@ -25,28 +22,17 @@ def unseen_faces(view: PlayerView) -> Counter[Face]:
     return Counter(card.face for card in unseen_cards(view))
 
 
-def opponents(view: PlayerView) -> list[int]:
-    """The other seats in playing order after this one."""
-    n = view.players
-    return [(view.seat + k) % n for k in range(1, n)]
-
-
 def sample_hands(view: PlayerView, rng: random.Random,
                  samples: int) -> Iterator[dict[int, list[Card]]]:
     """``samples`` possible deals of the unseen cards to the other seats, each opponent
     getting as many cards as it holds (uniformly at random: every unseen card is equally
-    likely to be in any hand or in the stock)."""
-    pool = unseen_cards(view)
-    others = opponents(view)
+    likely to be in any hand or in the stock): the other hands of ``resample``'s states,
+    each deal shuffling on from the one before."""
+    order = None
     for _ in range(samples):
-        rng.shuffle(pool)
-        deal: dict[int, list[Card]] = {}
-        at = 0
-        for seat in others:
-            size = min(view.hand_counts[seat], len(pool) - at)
-            deal[seat] = pool[at:at + size]
-            at += size
-        yield deal
+        match = resample(view, rng, dealing=Dealing.SHUFFLE, order=order)
+        order = dealt_order(match, view)
+        yield {seat: list(match.hand.hands[seat]) for seat in opponents(view)}
 
 
 def closest_opponent(view: PlayerView) -> int | None:
