@@ -252,7 +252,7 @@ class LongPlay:
             if target is None:
                 self._violation("drops", f"no place on screen for {move}")
                 break
-            scene.selected.clear()
+            scene.deselect_all()
             self._settle()
             start = probe.center(move.card)
             under = scene.sprites.hit(start)

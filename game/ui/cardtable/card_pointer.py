@@ -138,8 +138,7 @@ class CardPointer(Generic[TableT]):
         for i, card in enumerate(drag.cards):
             sprite = sprites.get(card)
             if sprite is not None:
-                sprite.x = pos[0] + drag.offset[0] + i * step
-                sprite.y = pos[1] + drag.offset[1]
+                sprite.hold_at(pos[0] + drag.offset[0] + i * step, pos[1] + drag.offset[1])
         self._target(pos)
 
     def _up(self, pos: tuple[int, int]) -> bool:
@@ -154,16 +153,14 @@ class CardPointer(Generic[TableT]):
     def _lift(self, cards: Iterable[Card]) -> None:
         """The sprites of ``cards`` leave their spots to follow the mouse."""
         for card in cards:
-            sprite = self.scene.sprites.sprites[card]
-            sprite.dragging = True
-            sprite.lift = sprite.lift_target = 0.0
+            self.scene.sprites.sprites[card].pick_up()
 
     def _let_go(self, cards: Iterable[Card]) -> None:
         """The sprites of ``cards`` stop following the mouse."""
         for card in cards:
             sprite = self.scene.sprites.sprites.get(card)
             if sprite is not None:
-                sprite.dragging = False
+                sprite.put_down()
 
     def cancel(self) -> None:
         """Forget the press; dragged cards slide back."""

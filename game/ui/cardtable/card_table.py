@@ -8,6 +8,12 @@ player, and the turn pipeline (``_commit``: apply an action, show it, then after
 end-of-turn autosave, the settle phase, the status line and the voice), whose family hooks
 (``_apply``, ``_before_settle``) say what differs. What a game's actions do on its felt,
 what its felt shows and which buttons it has stay in the scene of that game.
+
+Controllers change the table only through its methods: the selection and the hands'
+order are its ``HandState``'s (``select``, ``deselect_all``, ``arrange_hand``, ...), and
+an action the turn goes on after (a started play) is applied and autosaved by
+``commit_in_turn``. No controller applies an action, writes the autosave or writes a
+field of its table (``tests/ui/cardtable/test_controllers_ask_the_scene.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import pygame
 
 from game.ai.turns import computer_seed
 from game.engine.actions import Action, NextHand
-from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
+from game.engine.cards import Card
 from game.engine.errors import EngineError, IllegalAction
 from game.engine.protocol import GameState
 from game.i18n import _
@@ -28,6 +34,7 @@ from game.session import SaveFailed, clear_autosave, record_match
 from game.store import FolderInUse
 from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.geometry import Spot
+from game.ui.cardtable.hand_state import HandState, KeptOrders
 from game.ui.cardtable.hot_seat import HotSeatCover
 from game.ui.cardtable.log_view import LogView, draw_log_panel, help_title, log_title
 from game.ui.cardtable.look import Message, Status
@@ -120,10 +127,9 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self.turn_timer = TurnTimer()
         self.text = TextCache()
         self.sprites = SpriteLayer(lambda: self.app.card_art)
-        self.selected: list[Card] = []
-        self.hand_order: dict[int, list[Card]] = {}
-        sort = app.settings.hand_sort
-        self.sort_mode = sort if sort in ("suit", "rank") else "suit"
+        #: the bottom hand as its player handles it: the selection and the hands' order
+        #: (controllers change it only through the methods below: ``select``, ...)
+        self.hand_state = HandState(app.settings.hand_sort)
         self.phase = STOPPED
         self.phase_time = 0.0
         self.clock = 0.0
@@ -377,6 +383,23 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         after()
         return True
 
+    def commit_in_turn(self, action: Action) -> bool:
+        """Apply ``action``, one the turn goes on after with nothing to show (the
+        manipulation game's ``StartPlay``: from now on giving up the play costs the
+        penalty), and keep it in the autosave; False, nothing applied, when the rules
+        refuse it. Controllers ask this; they never apply an action or save themselves."""
+        try:
+            self.match.apply(action)
+        except IllegalAction:
+            return False
+        self._keep_game()
+        return True
+
+    def _keep_game(self) -> None:
+        """The game as it stands goes into the autosave slot (never a finished match)."""
+        if self.autosave and not self.match.over:
+            self.write_autosave()
+
     def _apply(self, action: Action, quiet: bool, redo: bool) -> Callable[[], None]:
         """The family's part of a commit: apply ``action`` to the match (raising
         ``IllegalAction`` when the rules refuse it) and show it; returns what is left to do
@@ -392,8 +415,8 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         and the voice ``speech`` (or the same words)."""
         if turn_closed:
             self._end_hand_time()
-            if save and self.autosave and not self.match.over:
-                self.write_autosave()
+            if save:
+                self._keep_game()
         self._before_settle()
         self.set_phase(SETTLE)
         self.landing_rest = rest
@@ -580,39 +603,64 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         return Origin(rect.x + rect.height * 0.1, rect.y, spot.w, spot.h, True)
 
     def _ordered(self, seat: int, cards: Sequence[Card]) -> list[Card]:
-        """``cards`` of ``seat``'s hand in the player's order: the remembered order (new
-        cards at the end), sorted by suit or rank unless the player arranged it."""
-        order = self.hand_order.setdefault(seat, [])
-        present = set(cards)
-        order[:] = [c for c in order if c in present]
-        known = set(order)
-        order.extend(c for c in cards if c not in known)
-        if self.sort_mode == "suit":
-            order.sort(key=sort_key_by_suit)
-        elif self.sort_mode == "rank":
-            order.sort(key=sort_key_by_rank)
-        return list(order)
+        """``cards`` of ``seat``'s hand in the player's order (``HandState.ordered``)."""
+        return self.hand_state.ordered(seat, cards)
 
     def bring_to_bottom(self, seat: int) -> None:
         """``seat``'s hand is the one at the bottom of the screen now."""
         self.bottom = seat
 
+    @property
+    def selected(self) -> Sequence[Card]:
+        """The cards selected, in the order picked (a copy: the methods below change it)."""
+        return self.hand_state.selected
+
+    @property
+    def sort_mode(self) -> str:
+        """How the hand is ordered: "suit", "rank" or "manual" (the player's own)."""
+        return self.hand_state.sort_mode
+
     def select(self, cards: Iterable[Card]) -> None:
         """``cards`` are the selection now (controllers set it through this)."""
-        self.selected = list(cards)
+        self.hand_state.select(cards)
 
-    def arrange_hand(self, seat: int, order: list[Card]) -> None:
+    def toggle_selected(self, card: Card) -> None:
+        """``card`` leaves the selection if it was in it, else joins it."""
+        self.hand_state.toggle(card)
+
+    def select_more(self, cards: Iterable[Card]) -> None:
+        """``cards`` join the selection (those not in it yet)."""
+        self.hand_state.add(cards)
+
+    def deselect(self, cards: Iterable[Card]) -> None:
+        """``cards`` are no longer selected."""
+        self.hand_state.deselect(cards)
+
+    def deselect_all(self) -> None:
+        """Nothing is selected."""
+        self.hand_state.deselect_all()
+
+    def arrange_hand(self, seat: int, order: Sequence[Card]) -> None:
         """The player arranged ``seat``'s hand as ``order``: no sorting until a sort
         button is pressed again."""
-        self.hand_order[seat] = order
-        self.sort_mode = "manual"
+        self.hand_state.arrange(seat, order)
 
     def sort_hand(self, mode: str | None = None) -> None:
         """Sort the hand by ``mode`` ("suit" or "rank"; None: the other one)."""
-        if mode is None:
-            mode = "rank" if self.sort_mode == "suit" else "suit"
-        self.sort_mode = mode
+        self.hand_state.sort(mode)
         self.refresh()
+
+    def kept_hand_orders(self) -> KeptOrders:
+        """Every seat's hand order as it is now (``restore_hand_orders`` puts it back)."""
+        return self.hand_state.kept_orders()
+
+    def restore_hand_orders(self, kept: KeptOrders) -> None:
+        """The hands' order is ``kept`` again (after a replay that showed other hands)."""
+        self.hand_state.restore_orders(kept)
+
+    def count_hint(self) -> None:
+        """A hint was shown: the match's statistics mark a win with hints."""
+        self.session.hints += 1
 
     # ------------------------------------------------------------------ words
 
@@ -624,6 +672,12 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         """Take the note above the status line away."""
         self.message = None
 
+    def keep_message(self, message: Message, seconds: float) -> None:
+        """``message``, while it is the note on show, stays at least ``seconds`` more (a
+        search it tells of still runs)."""
+        if self.message is message:
+            message.ttl = max(message.ttl, seconds)
+
     def draw_own_clock(self, surface: pygame.Surface, status: pygame.Rect) -> None:
         """This screen's seat's turn timer (a network game's), at the right end of the
         status line, while its move is timed."""
@@ -634,6 +688,11 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         if left is not None:
             draw_clock_tab(surface, self.text, (status.right - 8, status.centery), left,
                            self.turn_timer.total, max(40, status.height * 2))
+
+    def log_said(self, seat: int, line: str) -> None:
+        """``line`` said at the table by ``seat`` (a network table's quick message) goes
+        into the turn log, in a line of its own."""
+        raise NotImplementedError
 
     def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
             ttl: float = 6.0) -> None:

@@ -134,6 +134,11 @@ class FeltPlaces:
         held = sorted(self._held, key=lambda h: (h.place.region, h.place.row, h.place.x))
         return [h.cards for h in held]
 
+    def wish_for(self, at: tuple[float, float] | None) -> None:
+        """The player put the next new meld ``at`` that point of the screen (None: no
+        place of their own): the next arrangement puts it there when it is free."""
+        self.wish = at
+
     def loosen(self, cards: Sequence[Card]) -> None:
         """The meld of ``cards`` was moved whole onto the felt: at the next arrangement it
         leaves its place for the first free one (where New meld showed)."""

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Protocol
 from game.ui.cardtable.phases import WAIT
 
 if TYPE_CHECKING:
-    from game.engine.cards import Card
     from game.session import GameSession
     from game.ui.app import App
 
@@ -24,9 +23,8 @@ class CoverHost(Protocol):
     def app(self) -> App: ...
     @property
     def session(self) -> GameSession: ...
-    @property
-    def selected(self) -> list[Card]: ...
 
+    def deselect_all(self) -> None: ...
     def bring_to_bottom(self, seat: int) -> None: ...
     def set_phase(self, phase: str) -> None: ...
     def refresh(self, snap: bool = False) -> None: ...
@@ -70,11 +68,11 @@ class HotSeatCover:
         starts what they are to do."""
         table = self.table
         table.set_phase(WAIT)
-        table.selected.clear()
+        table.deselect_all()
 
         def lifted() -> None:
             self.lift_for(seat)
-            table.selected.clear()
+            table.deselect_all()
             table.refresh(snap=True)
             then()
 

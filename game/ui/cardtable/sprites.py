@@ -85,6 +85,19 @@ class CardSprite:
     def target(self) -> tuple[float, float]:
         return self.spot.x, self.spot.y
 
+    def pick_up(self) -> None:
+        """The card leaves its spot to follow the mouse (out of the hand row's lift)."""
+        self.dragging = True
+        self.lift = self.lift_target = 0.0
+
+    def hold_at(self, x: float, y: float) -> None:
+        """The card, dragged, is at ``(x, y)``: where the mouse holds it."""
+        self.x, self.y = x, y
+
+    def put_down(self) -> None:
+        """The card stops following the mouse (it goes to its spot)."""
+        self.dragging = False
+
     def visual_key(self) -> tuple[Any, ...]:
         return (self.selected, self.fresh, self.focused, self.shown, self.face_up, self.mark)
 

@@ -48,8 +48,8 @@ class TalkingTable(Protocol):
 
     app: App
     session: GameSession
-    turn_log: Any
 
+    def log_said(self, seat: int, line: str) -> None: ...
     def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
             ttl: float = 6.0) -> None: ...
 
@@ -90,11 +90,7 @@ class TableTalk:
         line = _("{name}: {phrase}").format(name=said.name, phrase=words)
         self.heard_lines.append(line)
         self.table.say(line, ttl=4.0)
-        log = self.table.turn_log
-        entries = getattr(log, "entries", log)  # the contract table's TurnLog, or a list
-        entries.append((said.seat, line))
-        if hasattr(log, "open"):
-            log.open = False  # the turn under way goes on in a line of its own
+        self.table.log_said(said.seat, line)
 
     def open_dialog(self) -> None:
         app = self.table.app

@@ -385,7 +385,7 @@ class StagedTable(TableScene):
         super().set_phase(VIEW if words is not None else phase)
         if words is not None:
             self.pointer.cancel()
-            self.selected.clear()
+            self.deselect_all()
             self.show_status(Status(words, "info"))
 
     def update(self, dt: float) -> None:
@@ -415,7 +415,7 @@ class StagedTable(TableScene):
             self.human.keep_places()
         self.human.hint_show = Playback(self.match.draft(), table_play, list(edits))
         self.human.hint_pacer = Pacer()
-        self.selected.clear()
+        self.deselect_all()
         self.message = None
         self.set_phase(HINT)
         self.refresh()

@@ -51,9 +51,12 @@ class HintTable(CardTableHost, Protocol):
     @property
     def clock(self) -> float: ...
     @property
-    def selected(self) -> list[Card]: ...
+    def selected(self) -> Sequence[Card]: ...
 
     def commit(self, action: Action) -> bool: ...
+    def select(self, cards: Iterable[Card]) -> None: ...
+    def deselect(self, cards: Iterable[Card]) -> None: ...
+    def count_hint(self) -> None: ...
 
 
 class HintSeat(Protocol):
@@ -118,8 +121,8 @@ class ContractHint:
             return
         if not worker.done:
             looking = self.looking
-            if looking is not None and self.table.message is looking:
-                looking.ttl = max(looking.ttl, 1.0)  # the note stays up while it is worked out
+            if looking is not None:  # the note stays up while it is worked out
+                self.table.keep_message(looking, 1.0)
             return
         self.worker = None
         table = self.table
@@ -131,12 +134,12 @@ class ContractHint:
             return
         self.action = action
         self.cards = frozenset(self._cards(action))
-        table.session.hints += 1  # the statistics mark a match won with hints
+        table.count_hint()  # the statistics mark a match won with hints
         if isinstance(action, LayDown):
             self._groups = self.seat.stages_of(table.bottom)
             self.seat.set_stages_of(table.bottom, action.melds)
         elif isinstance(action, Discard | LayOff | SwapJoker) and action.card is not None:
-            table.selected[:] = [action.card]  # lifted: Discard or a drag does it too
+            table.select([action.card])  # lifted: Discard or a drag does it too
             self.lifted = action.card
         table.refresh()
         self._version = table.version
@@ -167,7 +170,7 @@ class ContractHint:
         lifted, self.lifted = self.lifted, None
         if lifted is None or lifted not in self.table.selected:
             return False
-        self.table.selected.remove(lifted)
+        self.table.deselect([lifted])
         return True
 
     def apply(self) -> bool:

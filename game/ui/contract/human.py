@@ -57,11 +57,9 @@ class SeatTable(CardTableHost, Protocol):
     @property
     def version(self) -> int: ...
     @property
-    def selected(self) -> list[Card]: ...
+    def selected(self) -> Sequence[Card]: ...
     @property
     def sort_mode(self) -> str: ...
-    @property
-    def hand_order(self) -> dict[int, list[Card]]: ...
     @property
     def prompt(self) -> BuyPrompt | None: ...
 
@@ -71,7 +69,9 @@ class SeatTable(CardTableHost, Protocol):
     def update_status(self) -> None: ...
     def hand_visible(self) -> bool: ...
     def bottom_hand(self) -> list[Card]: ...
-    def arrange_hand(self, seat: int, order: list[Card]) -> None: ...
+    def arrange_hand(self, seat: int, order: Sequence[Card]) -> None: ...
+    def toggle_selected(self, card: Card) -> None: ...
+    def deselect_all(self) -> None: ...
 
 
 class HumanSeat:
@@ -290,15 +290,12 @@ class HumanSeat:
     def toggle_select(self, card: Card) -> None:
         if not self.can_drag(card, "hand"):
             return
-        if card in self.table.selected:
-            self.table.selected.remove(card)
-        else:
-            self.table.selected.append(card)
+        self.table.toggle_selected(card)
         self.table.refresh()
 
     def clear_selection(self) -> None:
         if self.table.selected:
-            self.table.selected.clear()
+            self.table.deselect_all()
             self.table.refresh()
 
     def stage(self, cards: Sequence[Card], slot: int) -> bool:
@@ -313,7 +310,7 @@ class HumanSeat:
         for group in groups:
             group[:] = [c for c in group if c not in cards]
         groups[slot].extend(cards)
-        self.table.selected.clear()
+        self.table.deselect_all()
         self.table.app.sounds.play("card_drop")
         self.table.refresh()
         self.table.update_status()
@@ -337,8 +334,8 @@ class HumanSeat:
         moved = [c for c in cards if any(c in g for g in groups)]
         if not moved:
             return False
-        if position is not None and self.table.sort_mode == "manual":
-            self.table.hand_order[self.table.bottom] = self._placed_in_hand(moved, position)
+        if position is not None and self.table.sort_mode == "manual":  # (stays manual)
+            self.table.arrange_hand(self.table.bottom, self._placed_in_hand(moved, position))
         for group in groups:
             group[:] = [c for c in group if c not in moved]
         self.table.app.sounds.play("card_drop")

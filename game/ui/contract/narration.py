@@ -4,6 +4,7 @@ from what a ``SpokenTable`` shows (the keyboard's focus is given where it matter
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _, ngettext
@@ -21,7 +22,7 @@ class SpokenTable(Protocol):
     @property
     def model(self) -> ContractModel | None: ...
     @property
-    def selected(self) -> list[Card]: ...
+    def selected(self) -> Sequence[Card]: ...
 
     def is_you(self, seat: int) -> bool: ...
 

@@ -20,6 +20,7 @@ from game.engine.contract.match import ContractMatch
 from game.engine.errors import EngineError
 from game.i18n import _
 from game.ui.cardtable.driver import STEP_HOLD, TURN_HOLD
+from game.ui.cardtable.hand_state import KeptOrders
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.phases import HUMAN, REPLAY, STOPPED
 from game.ui.cardtable.table_host import CardTableHost
@@ -51,13 +52,12 @@ class ReplayTable(CardTableHost, Protocol):
     @property
     def bottom(self) -> int: ...
     @property
-    def selected(self) -> list[Card]: ...
-    @property
-    def hand_order(self) -> dict[int, list[Card]]: ...
-    @property
     def sprites(self) -> SpriteLayer: ...
 
     def show_match(self, match: ContractMatch) -> None: ...
+    def deselect_all(self) -> None: ...
+    def kept_hand_orders(self) -> KeptOrders: ...
+    def restore_hand_orders(self, kept: KeptOrders) -> None: ...
     def restart_phase_clock(self) -> None: ...
     def show_action(self, action: Action) -> tuple[int, Card | None]: ...
     def replay_words(self, action: Action) -> str: ...
@@ -91,7 +91,7 @@ class TurnsReplay:
         self.seats: list[int] = []  # the seats whose actions were replayed, in order
         self._real: ContractMatch | None = None
         self._resume = HUMAN
-        self._kept: tuple[dict[int, list[Card]], Stages] | None = None
+        self._kept: tuple[KeptOrders, Stages] | None = None
 
     def available(self) -> bool:
         table = self.table
@@ -123,15 +123,14 @@ class TurnsReplay:
             return False
         self._real = match
         self._resume = table.phase
-        self._kept = ({s: list(o) for s, o in table.hand_order.items()},
-                      self.seat.kept_stages())
+        self._kept = (table.kept_hand_orders(), self.seat.kept_stages())
         self.steps = list(match.log[start:])
         self.seats = []
         self.index = 0
         self.paused = False
         self.active = True
         self.pointer.cancel()
-        table.selected.clear()
+        table.deselect_all()
         table.show_match(rebuilt)
         table.set_phase(REPLAY)
         table.refresh(snap=True)
@@ -193,8 +192,7 @@ class TurnsReplay:
             table.show_match(self._real)
         self._real = None
         if self._kept is not None:
-            table.hand_order.clear()
-            table.hand_order.update(self._kept[0])
+            table.restore_hand_orders(self._kept[0])
             self.seat.restore_stages(self._kept[1])
         self._kept = None
         table.set_phase(self._resume)

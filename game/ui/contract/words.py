@@ -94,6 +94,12 @@ class TurnLog:
         others = [(seat_colour(seat), line) for seat, line in since if seat != viewer]
         return others if most is None else others[-most:]
 
+    def said(self, seat: int, line: str) -> None:
+        """``line`` said at the table by ``seat`` (a quick message), in a line of its own:
+        the turn under way goes on in a new line after it."""
+        self.entries.append((seat, line))
+        self.open = False
+
     def clear(self) -> None:
         self.entries.clear()
         self.open = False

@@ -51,15 +51,13 @@ class HumanTable(TurnState, Protocol):
     @property
     def session(self) -> GameSession: ...
     @property
-    def autosave(self) -> bool: ...
-    @property
     def coached(self) -> bool: ...
     @property
     def clock(self) -> float: ...
     @property
     def bottom(self) -> int: ...
     @property
-    def selected(self) -> list[Card]: ...
+    def selected(self) -> Sequence[Card]: ...
     @property
     def slots(self) -> FeltPlaces: ...
     @property
@@ -71,12 +69,14 @@ class HumanTable(TurnState, Protocol):
     @property
     def text(self) -> TextCache: ...
 
-    def select(self, cards: Iterable[Card]) -> None: ...
-    def arrange_hand(self, seat: int, order: list[Card]) -> None: ...
+    def deselect(self, cards: Iterable[Card]) -> None: ...
+    def deselect_all(self) -> None: ...
+    def arrange_hand(self, seat: int, order: Sequence[Card]) -> None: ...
+    def count_hint(self) -> None: ...
     def bottom_hand(self) -> list[Card]: ...
     def hand_visible(self) -> bool: ...
     def commit(self, action: Action) -> bool: ...
-    def write_autosave(self) -> None: ...
+    def commit_in_turn(self, action: Action) -> bool: ...
     def travel(self, cards: Sequence[Card]) -> None: ...
     def hint_applies(self) -> bool:
         """May a hint's play told on the table be put on the player's own turn?"""
@@ -151,13 +151,12 @@ class HumanTurn:
     def started_play(self) -> None:
         """After the player's own edit (not a hint's): where giving up costs a penalty, the
         engine records that the play has started (RULES.md 2), so putting everything back
-        and drawing costs the penalty too; the autosave keeps it."""
+        and drawing costs the penalty too; the table applies it and autosaves."""
         if "start_play" not in self.table.match.legal_kinds():
             return
         seat = self.table.match.current
-        self.table.match.apply(StartPlay(seat))
-        if self.table.autosave:
-            self.table.write_autosave()
+        if not self.table.commit_in_turn(StartPlay(seat)):
+            return
         self.status.update_status()
         if seat not in self._told_penalty and not self.table.coached:  # the first time in
             # the match: say what giving up costs from now on
@@ -184,7 +183,7 @@ class HumanTurn:
         if not cards:
             return False
         if to_group is None:
-            self.table.slots.wish = at
+            self.table.slots.wish_for(at)
         if to_group is None and _whole_meld(draft, cards):
             return self._move_meld(cards)
         return self._move(cards, to_group, position)
@@ -198,7 +197,7 @@ class HumanTurn:
         except IllegalAction as error:
             self.refuse(_("That move is not possible"), [str(p) for p in error.problems])
             return False
-        self.table.selected.clear()
+        self.table.deselect_all()
         self.edited()
         self.started_play()
         self._offer_joker_choice(cards)
@@ -247,7 +246,7 @@ class HumanTurn:
         except IllegalAction as error:
             self.refuse(_("That move is not possible"), [str(p) for p in error.problems])
             return False
-        self.table.selected.clear()
+        self.table.deselect_all()
         self.edited()
         self.started_play()
         self._warn_frozen()
@@ -262,7 +261,7 @@ class HumanTurn:
         except IllegalAction as error:
             self.refuse(_("The joker cannot be released"), [str(p) for p in error.problems])
             return False
-        self.table.selected.clear()
+        self.table.deselect_all()
         self.edited()
         self.started_play()
         self.table.say(_("Joker released"),
@@ -289,7 +288,7 @@ class HumanTurn:
         except IllegalAction as error:
             self.refuse(_("That card cannot go back"), [str(p) for p in error.problems])
             return False
-        self.table.select([c for c in self.table.selected if c not in back])
+        self.table.deselect(back)
         self.edited()
         return True
 
@@ -307,14 +306,14 @@ class HumanTurn:
         draft = self.table.draft
         if draft is not None and self.table.phase == HUMAN and draft.undo():
             self.meld_places.put_back(draft, self.table.slots)
-            self.table.selected.clear()
+            self.table.deselect_all()
             self.edited()
 
     def redo(self) -> None:
         draft = self.table.draft
         if draft is not None and self.table.phase == HUMAN and draft.redo():
             self.meld_places.put_back(draft, self.table.slots)
-            self.table.selected.clear()
+            self.table.deselect_all()
             self.edited()
 
     def reset_turn(self) -> None:
@@ -322,7 +321,7 @@ class HumanTurn:
                 (self.table.draft.touched or self.table.draft.can_undo):
             self.table.draft.reset()
             self.meld_places.put_back(self.table.draft, self.table.slots)
-            self.table.selected.clear()
+            self.table.deselect_all()
             self.edited()
 
     def end_turn(self) -> None:
@@ -454,8 +453,8 @@ class HumanTurn:
             return
         if not worker.done:
             looking = self.looking
-            if looking is not None and self.table.message is looking:
-                looking.ttl = max(looking.ttl, 1.0)  # the note stays up while the search runs
+            if looking is not None:  # the note stays up while the search runs
+                self.table.keep_message(looking, 1.0)
             return
         self.hint_worker = None
         if self.table.phase != HUMAN or self.table.draft is None:
@@ -474,9 +473,9 @@ class HumanTurn:
             self.hint_show = Playback(self.table.match.draft(), action, decision.edits)
             # the story moves melds about; Dismiss puts every meld back where it was
             self.keep_places()
-            self.table.session.hints += 1  # the statistics mark a win with hints
+            self.table.count_hint()  # the statistics mark a win with hints
             self.hint_pacer = Pacer()
-            self.table.selected.clear()
+            self.table.deselect_all()
             self.table.clear_message()
             self.table.set_phase(HINT)
             self.table.refresh()
@@ -585,7 +584,7 @@ class HumanTurn:
         if draft is None or "play" not in self.table.match.legal_kinds():
             return
         draft.load(show.action.table)
-        self.table.selected.clear()
+        self.table.deselect_all()
         self.edited()
         self.table.say(_("Hint applied"), [_("End turn (E) plays it; Undo (Ctrl+Z) takes it "
                          "back.")],

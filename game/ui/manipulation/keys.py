@@ -55,6 +55,8 @@ class KeyTable(narration.SpokenTable, Protocol):
     def clock(self) -> float: ...
 
     def select(self, cards: Iterable[Card]) -> None: ...
+    def select_more(self, cards: Iterable[Card]) -> None: ...
+    def deselect(self, cards: Iterable[Card]) -> None: ...
     def refresh(self, snap: bool = False) -> None: ...
     def sort_hand(self, mode: str | None = None) -> None: ...
     def open_menu(self) -> None: ...
@@ -265,9 +267,9 @@ class Keyboard:
         if not cards:
             return
         if all(c in scene.selected for c in cards):
-            scene.select([c for c in scene.selected if c not in cards])
+            scene.deselect(cards)
         elif self.turn.can_edit:
-            scene.select(scene.selected + [c for c in cards if c not in scene.selected])
+            scene.select_more(cards)
 
     def _step(self, delta: int) -> None:
         cards = self.zone_cards()
@@ -310,9 +312,9 @@ class Keyboard:
         if card is None:
             return
         if card in scene.selected:
-            scene.selected.remove(card)
+            scene.deselect([card])
         elif (self.zone == "hand" and self.turn.hand_active) or self.turn.can_edit:
-            scene.selected.append(card)
+            scene.select_more([card])
 
     def _toggle_meld(self) -> None:
         """Shift+Space: select every card of the focused card's meld (unselect them when
@@ -327,9 +329,9 @@ class Keyboard:
         group = next((g for g in scene.model.groups if g.index == spot.group), None)
         cards = list(group.cards) if group is not None else []
         if all(c in scene.selected for c in cards):
-            scene.select([c for c in scene.selected if c not in cards])
+            scene.deselect(cards)
         elif self.turn.can_edit:
-            scene.select(scene.selected + [c for c in cards if c not in scene.selected])
+            scene.select_more(cards)
 
     def _enter(self) -> None:
         scene = self.scene

@@ -5,6 +5,7 @@ given where it matters)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _, ngettext
@@ -21,7 +22,7 @@ class SpokenTable(Protocol):
     @property
     def model(self) -> TableModel | None: ...
     @property
-    def selected(self) -> list[Card]: ...
+    def selected(self) -> Sequence[Card]: ...
 
     def is_you(self, seat: int) -> bool: ...
 

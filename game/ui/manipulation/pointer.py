@@ -91,9 +91,12 @@ class PointerScene(PointerTable, Protocol):
     @property
     def version(self) -> int: ...
     @property
-    def selected(self) -> list[Card]: ...
+    def selected(self) -> Sequence[Card]: ...
 
     def select(self, cards: Iterable[Card]) -> None: ...
+    def select_more(self, cards: Iterable[Card]) -> None: ...
+    def deselect(self, cards: Iterable[Card]) -> None: ...
+    def toggle_selected(self, card: Card) -> None: ...
     def bottom_hand(self) -> list[Card]: ...
     def lift_hand(self) -> None: ...
 
@@ -209,10 +212,7 @@ class Pointer(CardPointer[PointerScene]):
         if not self._selectable(card):
             return
         if additive:
-            if card in scene.selected:
-                scene.selected.remove(card)
-            else:
-                scene.selected.append(card)
+            scene.toggle_selected(card)
         elif scene.selected == [card]:
             scene.select([])
         else:
@@ -239,10 +239,11 @@ class Pointer(CardPointer[PointerScene]):
                          and set(scene.selected) != set(cards)):
             return False
         if all(c in scene.selected for c in cards):
-            scene.select([c for c in scene.selected if c not in cards])
+            scene.deselect(cards)
+        elif additive:
+            scene.select_more(cards)
         else:
-            scene.select(scene.selected + [c for c in cards if c not in scene.selected]
-                         if additive else cards)
+            scene.select(cards)
         scene.refresh()
         return True
 
@@ -251,7 +252,7 @@ class Pointer(CardPointer[PointerScene]):
         scene = self.scene
         touched = [card for card, _parts in self.band_cards(band)]
         if band.additive:
-            scene.select(scene.selected + [c for c in touched if c not in scene.selected])
+            scene.select_more(touched)
         else:
             scene.select(touched)
         scene.refresh()

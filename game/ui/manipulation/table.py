@@ -143,8 +143,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def _begin_hand(self, fresh_deal: bool) -> None:
         self.cover.reset()  # hot-seat: a new hand (or a loaded game) starts covered
         self.draft = None
-        self.selected.clear()
-        self.hand_order.clear()
+        self.deselect_all()
+        self.hand_state.forget_orders()
         self.replay.playback = None
         self.slots.clear()
         # a game resumed lays its melds out in the order they lay when it was saved
@@ -192,7 +192,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def _ready_turn(self) -> None:
         self.draft = self.match.draft()
-        self.selected.clear()
+        self.deselect_all()
         self.origin_seat = self.bottom
 
     def _turn_shown(self) -> None:
@@ -216,6 +216,9 @@ class TableScene(CardTableScene[TableModel, Layout]):
         """New cards on the felt fly from ``seat``'s hand."""
         self.origin_seat = seat
 
+    def log_said(self, seat: int, line: str) -> None:
+        self.turn_log.append((seat, line))
+
     def workers(self) -> list[Worker]:
         return [w for w in (self.computer.worker, self.human.hint_worker) if w is not None]
 
@@ -238,7 +241,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             played = tuple(c for c in action.table.cards() if c in hand)
         match.apply(action)
         self.draft = None
-        self.selected.clear()
+        self.deselect_all()
         if self.message is not None and self.message.tone != "error" \
                 and self.message.title != _("The table is full"):
             self.message = None  # a hint or a note about the turn just ended

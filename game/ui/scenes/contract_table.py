@@ -161,7 +161,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     # ------------------------------------------------------------------ rounds
 
     def _begin_hand(self, fresh_deal: bool) -> None:
-        self.selected.clear()
+        self.deselect_all()
         self.fresh.clear()
         self.marks.clear()
         self.turn_log.clear()
@@ -264,7 +264,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if not self._deal_next_hand():
             return
         self.human.stages.clear()
-        self.hand_order.clear()
+        self.hand_state.forget_orders()
         self._begin_hand(fresh_deal=True)
 
     # ------------------------------------------------------------------ committing
@@ -336,7 +336,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if seat == self.bottom:
             if kind == "discard":
                 self.fresh.clear()
-            self.selected = [c for c in self.selected if c in match.hand.hands[seat]]
+            self.hand_state.keep_selected(set(match.hand.hands[seat]))
         if kind == "discard":
             self.marks.seen(seat)  # its turn is over: it has seen what the others did
             self.cover.turn_ended(seat)  # hot-seat: the hand goes face down once played
@@ -390,6 +390,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def show_match(self, match: ContractMatch) -> None:
         """The match on show: the real one, or the replay's rebuilt past."""
         self.match = match
+
+    def log_said(self, seat: int, line: str) -> None:
+        self.turn_log.said(seat, line)
 
     def restore_turn_log(self, log: TurnLog) -> None:
         """The round's turns in words as ``log`` had them (the turn's Undo)."""
@@ -452,7 +455,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         """Rebuild the model and layout from the state, and send the cards on their way."""
         layout, model = self._rebuild()
         spots = layout.spots
-        self.selected = [c for c in self.selected if c in spots and spots[c].zone == "hand"]
+        self.hand_state.keep_selected({c for c, spot in spots.items() if spot.zone == "hand"})
         self.sprites.sync(layout, joker_faces(model.shown), self.speed,
                           self._origin, snap=snap, stagger=self._stagger)
         self._mark_sprites()

@@ -117,7 +117,7 @@ class JoinedTableScene(TableScene):
         self.computer.pending = None
         self.shadow.outbox.clear()
         self.draft = None
-        self.selected.clear()
+        self.deselect_all()
         self._load(update)
         self.link.step = update.step
         self.refresh(snap=True)
@@ -204,7 +204,7 @@ class JoinedTableScene(TableScene):
         played = cards_from(event["played"])
         self._load(update)
         self.draft = None
-        self.selected.clear()
+        self.deselect_all()
         if self.message is not None and self.message.tone != "error":
             self.message = None
         steps: list[Step] = play_steps(match.variant, start_table, played, action.table) \

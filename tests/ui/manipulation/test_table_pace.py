@@ -250,7 +250,7 @@ def discard_first(probe: TableProbe) -> None:
     probe.key(pygame.K_d)
     probe.until(lambda: scene.phase == "human" and match.awaiting == 0
                 and match.hand.phase != "draw" and not scene.sprites.busy, 3000, "the draw")
-    scene.selected[:] = [match.hand.hands[0][0]]
+    scene.select([match.hand.hands[0][0]])
     probe.key(pygame.K_x)
 
 
