@@ -28,8 +28,8 @@ from game.ui.cardtable.talk import hosted_talk
 from game.ui.contract.human import BUY
 from game.ui.contract.model import ContractModel, the_card
 from game.ui.contract.network import ContractNetworkTurns
+from game.ui.contract.table import ACTION_REST, ContractTableScene
 from game.ui.contract.undo import TurnUndo
-from game.ui.scenes.contract_table import ACTION_REST, ContractTableScene
 
 if TYPE_CHECKING:
     from game.net import NetHost

@@ -67,7 +67,6 @@ from game.ui.contract.pointer import ContractPointer
 from game.ui.contract.replay import TurnsReplay
 from game.ui.contract.undo import TurnUndo
 from game.ui.contract.words import TurnLog, action_words
-from game.ui.scenes import screens
 from game.ui.theme import BLUE, GOLD_LIGHT, seat_colour, seat_label
 
 if TYPE_CHECKING:
@@ -257,7 +256,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def _hand_finished(self) -> None:
         self.pointer.cancel()
         self.close_prompt()
-        self._close_hand(screens.contract_scoreboard(self.app, self.session, self))
+        self._close_hand(self.app.router.contract_scoreboard(self.session, self))
 
     def next_round(self) -> None:
         """The scoreboard's Next round: deal on (the scoreboard pops itself)."""
