@@ -16,7 +16,7 @@ from game.ui.contract.hud import BoardFacts
 if TYPE_CHECKING:
     from game.engine.contract.match import ContractMatch
     from game.session import GameSession
-    from game.ui.contract.human import HumanSeat
+    from game.ui.contract.human import HumanTurn
 
 
 class FactsTable(Protocol):
@@ -29,7 +29,7 @@ class FactsTable(Protocol):
     @property
     def bottom(self) -> int: ...
     @property
-    def human(self) -> HumanSeat: ...
+    def human(self) -> HumanTurn: ...
     @property
     def phase(self) -> str: ...
     @property

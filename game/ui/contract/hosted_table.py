@@ -4,7 +4,7 @@ table, with the seats played elsewhere moving as the host says.
 As at the hosted manipulation table (``hosted_table``): the lobby hands over the host
 (``game.net.NetHost``) once the match has begun, with a copy of its session; the table
 plays that copy and keeps it in step with the host's match by applying each move the host
-reports, in order (``ContractNetworkTurns``). The person's own moves are applied here and
+reports, in order (``NetworkTurns``). The person's own moves are applied here and
 sent to the host (``NetHost.act``), which applies the same move to its match; as each is
 sent at once, there is no Undo. The buy window: when the person is among the seats to be
 asked about a discard, the buy prompt comes up at once; an answer given before the seats
@@ -27,7 +27,7 @@ from game.ui.cardtable.look import Status
 from game.ui.cardtable.talk import hosted_talk
 from game.ui.contract.human import BUY
 from game.ui.contract.model import ContractModel, the_card
-from game.ui.contract.network import ContractNetworkTurns
+from game.ui.contract.network_turns import NetworkTurns
 from game.ui.contract.table import ACTION_REST, ContractTableScene
 from game.ui.contract.undo import TurnUndo
 
@@ -56,7 +56,7 @@ class NoUndo(TurnUndo):
         return self._refuse()
 
     def _refuse(self) -> bool:
-        return self.seat.refuse(_("No undo in a network game"), [
+        return self.turn.refuse(_("No undo in a network game"), [
             _("Each move goes to the other players as you make it.")])
 
 
@@ -68,7 +68,7 @@ class HostedContractTableScene(ContractTableScene):
         super().__init__(app, session, autosave)
         self.host = host
         remote = session.network.remote if session.network is not None else ()
-        self.network = ContractNetworkTurns(self, remote, self.computer)
+        self.network = NetworkTurns(self, remote, self.computer)
         self.link = HostLink(host, session)
         self.talk = hosted_talk(self, host)
         self.undo = NoUndo(self, self.human)

@@ -104,7 +104,7 @@ def _px(layout: ContractLayout, share: float, low: int, high: int) -> int:
     return int(max(low, min(high * layout.scale, layout.size[1] * share * layout.zoom)))
 
 
-class ContractHud(BoardCache):
+class TableHud(BoardCache):
     """The contract table's board picture and what is drawn over it each frame."""
 
     def board(self, layout: ContractLayout, model: ContractModel, facts: BoardFacts,

@@ -15,7 +15,7 @@ finished match is recorded in the statistics once and the autosave cleared.
 The scene keeps the table's state and gives the work of each side to a controller it owns:
 ``human`` (the person's actions and staging groups), ``computer`` (the computer seats),
 ``undo``, ``replay``, ``hint``, ``pointer`` and ``keys``. Each is built with the scene as the
-narrow protocol it uses (defined beside it: ``SeatTable``, ``ComputerTable``, ...) and with
+narrow protocol it uses (defined beside it: ``HumanTable``, ``ComputerTable``, ...) and with
 the person's seat (or the pointer) where it must ask them, typed by what it asks.
 """
 
@@ -44,14 +44,14 @@ from game.ui.cardtable.marks import TurnMarks
 from game.ui.cardtable.phases import HUMAN, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
 from game.ui.contract.buy import BuyPrompt
-from game.ui.contract.computer import ComputerSeats
+from game.ui.contract.computer import ComputerTurns
 from game.ui.contract.controls import ROWS as CONTROL_ROWS
 from game.ui.contract.controls import ContractControls
 from game.ui.contract.facts import board_facts
 from game.ui.contract.hint import ContractHint
-from game.ui.contract.hud import BoardFacts, ContractHud
-from game.ui.contract.human import BUY, HumanSeat
-from game.ui.contract.keys import ContractKeyboard
+from game.ui.contract.hud import BoardFacts, TableHud
+from game.ui.contract.human import BUY, HumanTurn
+from game.ui.contract.keys import Keyboard
 from game.ui.contract.layout import ContractLayout, compute_layout, log_px
 from game.ui.contract.model import (
     ContractModel,
@@ -63,8 +63,8 @@ from game.ui.contract.model import (
     symbols,
     the_card,
 )
-from game.ui.contract.pointer import ContractPointer
-from game.ui.contract.replay import TurnsReplay
+from game.ui.contract.pointer import Pointer
+from game.ui.contract.replay import LastTurnsReplay
 from game.ui.contract.undo import TurnUndo
 from game.ui.contract.words import TurnLog, action_words
 from game.ui.theme import BLUE, GOLD_LIGHT, seat_colour, seat_label
@@ -84,9 +84,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     """The contract game's table for ``session`` (holding a ``ContractMatch``);
     ``autosave`` writes the autosave slot after every action that ends a turn."""
 
-    pointer: ContractPointer
-    computer: ComputerSeats
-    human: HumanSeat
+    pointer: Pointer
+    computer: ComputerTurns
+    human: HumanTurn
     controls: ContractControls | None
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
@@ -96,7 +96,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             raise TypeError("ContractTableScene needs a session holding a ContractMatch")
         super().__init__(app, session, autosave)
         self.match: ContractMatch = session.match
-        self.hud = ContractHud(self.text, lambda: self.app.card_art)
+        self.hud = TableHud(self.text, lambda: self.app.card_art)
         self.controls: ContractControls | None = None
         self.prompt: BuyPrompt | None = None
         humans = session.humans
@@ -119,13 +119,13 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         # where the turn log's lines and the note on show were last drawn
         self.log_rects: list[pygame.Rect] = []
         self.note_rect: pygame.Rect | None = None
-        self.human = HumanSeat(self)
-        self.pointer = ContractPointer(self, self.human)
-        self.computer = ComputerSeats(self)
+        self.human = HumanTurn(self)
+        self.pointer = Pointer(self, self.human)
+        self.computer = ComputerTurns(self)
         self.undo = TurnUndo(self, self.human)
-        self.replay = TurnsReplay(self, self.human, self.pointer)
+        self.replay = LastTurnsReplay(self, self.human, self.pointer)
         self.hint = ContractHint(self, self.human)
-        self.keys = ContractKeyboard(self, self.human)
+        self.keys = Keyboard(self, self.human)
 
     # ------------------------------------------------------------------ lifecycle
 

@@ -61,7 +61,7 @@ class HumanTable(TurnState, Protocol):
     @property
     def selected(self) -> list[Card]: ...
     @property
-    def slots(self) -> FeltPlaces: ...
+    def places(self) -> FeltPlaces: ...
     @property
     def model(self) -> TableModel | None: ...
     @property
@@ -146,7 +146,7 @@ class HumanTurn:
         """The melds of the turn's draft lie where the table shows them now."""
         draft = self.table.draft
         if draft is not None:
-            self.meld_places.remember(draft, self.table.slots)
+            self.meld_places.remember(draft, self.table.places)
 
     def started_play(self) -> None:
         """After the player's own edit (not a hint's): where giving up costs a penalty, the
@@ -184,7 +184,7 @@ class HumanTurn:
         if not cards:
             return False
         if to_group is None:
-            self.table.slots.wish = at
+            self.table.places.wish = at
         if to_group is None and _whole_meld(draft, cards):
             return self._move_meld(cards)
         return self._move(cards, to_group, position)
@@ -211,11 +211,11 @@ class HumanTurn:
         back."""
         draft = self.table.draft
         assert draft is not None
-        slots = self.table.slots
-        places = slots.copy()
-        slots.loosen(cards)
+        felt = self.table.places
+        places = felt.copy()
+        felt.loosen(cards)
         if not self._move(cards, None):
-            slots.restore(places)
+            felt.restore(places)
             return False
         return True
 
@@ -306,14 +306,14 @@ class HumanTurn:
     def undo(self) -> None:
         draft = self.table.draft
         if draft is not None and self.table.phase == HUMAN and draft.undo():
-            self.meld_places.put_back(draft, self.table.slots)
+            self.meld_places.put_back(draft, self.table.places)
             self.table.selected.clear()
             self.edited()
 
     def redo(self) -> None:
         draft = self.table.draft
         if draft is not None and self.table.phase == HUMAN and draft.redo():
-            self.meld_places.put_back(draft, self.table.slots)
+            self.meld_places.put_back(draft, self.table.places)
             self.table.selected.clear()
             self.edited()
 
@@ -321,7 +321,7 @@ class HumanTurn:
         if self.table.draft is not None and self.table.phase == HUMAN and \
                 (self.table.draft.touched or self.table.draft.can_undo):
             self.table.draft.reset()
-            self.meld_places.put_back(self.table.draft, self.table.slots)
+            self.meld_places.put_back(self.table.draft, self.table.places)
             self.table.selected.clear()
             self.edited()
 
@@ -525,7 +525,7 @@ class HumanTurn:
     def keep_places(self) -> None:
         """A hint's play is about to be told: the melds' places now are kept, for Dismiss
         to put them back."""
-        self._places_before_hint = self.table.slots.copy()
+        self._places_before_hint = self.table.places.copy()
 
     def update_hint(self, dt: float) -> None:
         """The hint's play, a step at a time; at its end, Apply or Dismiss."""
@@ -579,7 +579,7 @@ class HumanTurn:
         # the story moved melds about on its way: the play lands on the places the table
         # had, so a meld the play leaves as it was stays where it lay
         if self._places_before_hint is not None:
-            self.table.slots.restore(self._places_before_hint)
+            self.table.places.restore(self._places_before_hint)
         self._close_hint()
         draft = self.table.draft
         if draft is None or "play" not in self.table.match.legal_kinds():
@@ -595,7 +595,7 @@ class HumanTurn:
         if self.hint_show is None:
             return
         if self._places_before_hint is not None:  # (before closing forgets them)
-            self.table.slots.restore(self._places_before_hint)
+            self.table.places.restore(self._places_before_hint)
         self._close_hint()
         self.table.refresh()
         self.status.update_status()

@@ -42,13 +42,13 @@ from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THIN
 from game.ui.cardtable.sprites import Origin
 from game.ui.manipulation import narration
 from game.ui.manipulation.computer import ComputerTurns
-from game.ui.manipulation.hud import Hud
+from game.ui.manipulation.hud import TableHud
 from game.ui.manipulation.human import HumanTurn
 from game.ui.manipulation.keys import Keyboard
 from game.ui.manipulation.layout import LOG_ROWS_MOST, Layout, compute_layout, log_font_px
 from game.ui.manipulation.model import SeatInfo, TableModel, build_groups
 from game.ui.manipulation.pointer import Pointer
-from game.ui.manipulation.replay import LastTurnReplay
+from game.ui.manipulation.replay import LastTurnsReplay
 from game.ui.manipulation.status import TableStatus
 from game.ui.spoken import cards_names, sentences
 from game.ui.theme import seat_colour, seat_label
@@ -85,7 +85,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         #: not a manipulation game (a contract match): the scene leaves at once
         self._unplayable = session.match.variant.is_contract
         self.match: Match = cast(Match, session.match)
-        self.hud = Hud(self.text, lambda: self.app.card_art)
+        self.hud = TableHud(self.text, lambda: self.app.card_art)
         self.controls: Controls | None = None
         humans = session.humans
         current = self.match.current
@@ -97,7 +97,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         #: in hot-seat, where the hand goes face down at once, when it is next uncovered)
         self.drawn_by: dict[int, set[Card]] = self._saved_drawn()
         #: where each meld sits on the felt, kept across turns (one map per hand)
-        self.slots = FeltPlaces()
+        self.places = FeltPlaces()
         self._zooms_told = 0  # the felt's zoom-outs this hand the player was told of
         #: the melds' order saved with a resumed game, put in place at its first layout
         self._saved_places: list[list[Card]] | None = None
@@ -111,7 +111,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.human = HumanTurn(self, self.indicators)
         self.pointer = Pointer(self, self.human)
         self.computer = ComputerTurns(self)
-        self.replay = LastTurnReplay(self, self.pointer, self.human, self.indicators)
+        self.replay = LastTurnsReplay(self, self.pointer, self.human, self.indicators)
         self.keys = Keyboard(self, self.human, self.replay, self.pointer)
 
     def _table_status(self) -> TableStatus:
@@ -146,7 +146,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.selected.clear()
         self.hand_order.clear()
         self.replay.playback = None
-        self.slots.clear()
+        self.places.clear()
         # a game resumed lays its melds out in the order they lay when it was saved
         self._saved_places = None if fresh_deal else self.session.places
         self.turn_log.clear()
@@ -264,7 +264,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.cover.turn_ended(seat)  # hot-seat: the hand goes face down once played
         after = [len(h) for h in match.hand.hands]
         drawn = after[seat] - (before[seat] - len(played))
-        self.slots.between_turns = turn_ended
+        self.places.between_turns = turn_ended
         self.refresh()
         if drawn > 0 and seat != self.bottom:
             self._ghost_draw(seat, drawn)
@@ -427,10 +427,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self._zoom = self.app.zoom
         if self._saved_places is not None:
             self._seed_places(model)
-        layout = compute_layout(model, self.app.size, self.slots, 0 if self.coached else None,
+        layout = compute_layout(model, self.app.size, self.places, 0 if self.coached else None,
                                 self.app.settings.left_handed, self._zoom)
-        told, self._zooms_told = self._zooms_told, self.slots.zoom_outs
-        if self.slots.zoom_outs > told:
+        told, self._zooms_told = self._zooms_told, self.places.zoom_outs
+        if self.places.zoom_outs > told:
             # the felt was full: said, so no card shrinks without a word
             self.say(_("The table is full"), [_("The cards are smaller now, so every meld "
                                                 "keeps its place.")], "info", 6.0)
@@ -438,7 +438,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def keep_places(self) -> None:
         """The melds' order on the felt goes into the save (``GameSession.places``)."""
-        self.session.places = [sorted(cards) for cards in self.slots.melds()] or None
+        self.session.places = [sorted(cards) for cards in self.places.melds()] or None
         self.session.drawn = {seat: sorted(cards) for seat, cards in self.drawn_by.items()
                               if cards} or None
 
@@ -456,7 +456,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             if shared:
                 order.append(-max(shared)[1])
         if order:
-            self.slots.seed([(model.groups[i].cards,
+            self.places.seed([(model.groups[i].cards,
                               1 if model.apart and model.groups[i].kind == "run" else 0)
                              for i in order])
 

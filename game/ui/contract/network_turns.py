@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.engine.contract.match import ContractMatch
 
 
-class HostedContract(HostedTable, Protocol):
+class NetworkTable(HostedTable, Protocol):
     """The hosted contract table as this controller sees it."""
 
     @property
@@ -41,16 +41,16 @@ class HostedContract(HostedTable, Protocol):
 
 
 class ThinkingSeat(Protocol):
-    """The computer seats' controller (``ComputerSeats``): where the thinking indicator
+    """The computer seats' controller (``ComputerTurns``): where the thinking indicator
     turns while a network seat's move is awaited."""
 
     def show_thinking(self, seat: int) -> None: ...
 
 
-class ContractNetworkTurns(HostNews):
+class NetworkTurns(HostNews):
     """The moves of the seats played elsewhere, shown as they arrive from the host."""
 
-    def __init__(self, table: HostedContract, remote: tuple[int, ...],
+    def __init__(self, table: NetworkTable, remote: tuple[int, ...],
                  thinking: ThinkingSeat) -> None:
         super().__init__(table, remote)
         self.table = table
