@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,22 +22,25 @@ from game.ai.turns import computer_seed
 from game.engine.actions import Action, NextHand
 from game.engine.cards import Card, sort_key_by_rank, sort_key_by_suit
 from game.engine.errors import EngineError, IllegalAction
-from game.engine.protocol import GameState
 from game.i18n import _
 from game.session import SaveFailed, clear_autosave, record_match
 from game.store import FolderInUse
 from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.hot_seat import HotSeatCover
-from game.ui.cardtable.log_view import LogView, draw_log_panel, help_title, log_title
+from game.ui.cardtable.log_view import LogView
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.phases import DEAL, HUMAN, SETTLE, STOPPED, THINK, WAIT
 from game.ui.cardtable.sidebar_focus import SidebarFocus
 from game.ui.cardtable.sprites import Origin, SpriteLayer
+from game.ui.cardtable.table_frame import LayoutT, ModelT, TableFrame
+from game.ui.cardtable.table_parts import (
+    TableComputer,
+    TableHuman,
+)
 from game.ui.cardtable.text import TextCache
-from game.ui.cardtable.turn_clock import TurnTimer, draw_clock_tab
+from game.ui.cardtable.turn_clock import TurnTimer
 from game.ui.scene import Scene
-from game.ui.spoken import sentences
 from game.ui.widgets.look import Look
 
 if TYPE_CHECKING:
@@ -47,64 +50,15 @@ if TYPE_CHECKING:
 DEAL_PAUSE = 0.2  # seconds after the dealt cards have landed before play starts
 
 
-class TableLayout(Protocol):
-    """What the common table needs of a game's layout (both layouts have it)."""
-
-    size: tuple[int, int]
-    hand: pygame.Rect
-    hand_card: tuple[int, int]
-    seat_rects: dict[int, pygame.Rect]
-    scale: float
-
-
-class TablePointer(Protocol):
-    """What the common table needs of a game's mouse handler."""
-
-    def cancel(self) -> None: ...
-
-
-class TableComputer(Protocol):
-    """What the common table needs of a game's computer turns."""
-
-    def start(self, seat: int) -> None: ...
-    def update_think(self) -> None: ...
-
-
-class TableHuman(Protocol):
-    """What the pipeline asks of a table's person's-turn controller."""
-
-    def refuse(self, title: str, lines: Sequence[str]) -> object: ...
-
-
-class TableControls(Protocol):
-    """What the common table needs of a game's sidebar buttons."""
-
-    def kill(self) -> None: ...
-
-
-ModelT = TypeVar("ModelT")
-LayoutT = TypeVar("LayoutT", bound=TableLayout)
-
-
-class CardTableScene(Scene, Generic[ModelT, LayoutT]):
+class CardTableScene(TableFrame[ModelT, LayoutT]):
     """The common part of a card table for ``session``; ``autosave`` writes the autosave
     slot after every action that ends a turn. A game's table (one subclass per game
     family, parametrised by its model and layout types) sets ``match``, ``pointer``,
     ``controls`` and ``bottom`` and provides the hooks below that raise
     ``NotImplementedError``; the rest of its work it gives to controllers it owns."""
 
-    #: a note stays until the player has pressed a key or clicked since it showed (then it
-    #: fades after its time): one who looked away still reads it (issue 51)
-    holds_notes: bool = False
-
-    match: GameState
-    pointer: TablePointer
     computer: TableComputer
     human: TableHuman
-    controls: TableControls | None
-    bottom: int
-    model: ModelT | None
-    layout: LayoutT | None
 
     #: seconds the cards of an applied action rest before the game goes on (speed 1)
     settle_pause = 0.3
@@ -613,69 +567,6 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
             mode = "rank" if self.sort_mode == "suit" else "suit"
         self.sort_mode = mode
         self.refresh()
-
-    # ------------------------------------------------------------------ words
-
-    def show_status(self, status: Status) -> None:
-        """Put ``status`` on the status line (controllers tell the table through this)."""
-        self.status = status
-
-    def clear_message(self) -> None:
-        """Take the note above the status line away."""
-        self.message = None
-
-    def draw_own_clock(self, surface: pygame.Surface, status: pygame.Rect) -> None:
-        """This screen's seat's turn timer (a network game's), at the right end of the
-        status line, while its move is timed."""
-        seat = self.match.awaiting
-        if self.match.hand_over or seat not in self.session.humans:
-            return
-        left = self.turn_timer.left(seat, self.clock)
-        if left is not None:
-            draw_clock_tab(surface, self.text, (status.right - 8, status.centery), left,
-                           self.turn_timer.total, max(40, status.height * 2))
-
-    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
-            ttl: float = 6.0) -> None:
-        """A note for the player above the status line, for ``ttl`` seconds; a refusal
-        (``tone`` "error") or a hint is also said aloud when the table is spoken."""
-        self.message = Message(title, tuple(lines), tone, ttl)
-        if tone in ("error", "hint"):
-            self.app.speak(sentences(title, *lines), interrupt=True)
-
-    def key_help(self) -> list[str]:
-        """Every key of this table, a few to a line (F1 shows them)."""
-        return []
-
-    def help_and_log_keys(self, event: pygame.event.Event) -> bool:
-        """F1 opens (or closes) the keys' help, F4 the turn log in full; the mouse is
-        followed, to open the log while it rests on one of its lines. F7 opens a network
-        table's quick messages (``talk``)."""
-        talk = getattr(self, "talk", None)
-        if talk is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_F7:
-            talk.open_dialog()
-            return True
-        if not self.log_view.handle(event):
-            return False
-        if self.log_view.help:
-            self.app.speak(sentences(help_title(), *self.key_help()), interrupt=True)
-        return True
-
-    def draw_panels(self, surface: pygame.Surface, felt: pygame.Rect, bottom: int,
-                    log: list[tuple[tuple[int, int, int], str]], size: int) -> None:
-        """The keys' help, or every ``log`` line in full, when open, over the ``felt``
-        down to ``bottom`` (just above the log's own lines, which stay in view)."""
-        view = self.log_view
-        if view.help:
-            draw_log_panel(surface, self.text, felt, bottom,
-                           [(None, line) for line in self.key_help()], size, help_title())
-        elif view.open(log, bool(getattr(self.pointer, "dragging", False))):
-            draw_log_panel(surface, self.text, felt, bottom, list(log), size, log_title())
-
-    def keyboard_buttons(self) -> dict[str, Any]:
-        """The buttons F6 walks, by name, in order: the sidebar's (a table with more
-        buttons of its own adds them)."""
-        return dict(getattr(self.controls, "buttons", None) or {})
 
     @property
     def tv_mode(self) -> bool:

@@ -21,7 +21,7 @@ the person's seat (or the pointer) where it must ask them, typed by what it asks
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -39,8 +39,8 @@ from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.log_view import draw_help_reminder
-from game.ui.cardtable.look import Status
-from game.ui.cardtable.marks import TurnMarks
+from game.ui.cardtable.look import Message, Status
+from game.ui.cardtable.marks import Mark, TurnMarks
 from game.ui.cardtable.phases import HUMAN, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
 from game.ui.contract.buy import BuyPrompt
@@ -67,7 +67,7 @@ from game.ui.contract.pointer import Pointer
 from game.ui.contract.replay import LastTurnsReplay
 from game.ui.contract.undo import TurnUndo
 from game.ui.contract.words import TurnLog, action_words
-from game.ui.theme import BLUE, GOLD_LIGHT, seat_colour, seat_label
+from game.ui.theme import BLUE, GOLD_LIGHT
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -87,6 +87,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     pointer: Pointer
     computer: ComputerTurns
     human: HumanTurn
+    keys: Keyboard
+    hud: TableHud
     controls: ContractControls | None
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
@@ -400,10 +402,6 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ the model
 
-    def bottom_hand(self) -> list[Card]:
-        """The bottom seat's hand in the player's order (staged cards included)."""
-        return self._ordered(self.bottom, self.match.hand.hands[self.bottom])
-
     def _shows_hand(self, seat: int) -> bool:
         return seat == self.bottom and self.hand_visible()
 
@@ -457,27 +455,18 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self._mark_sprites()
         self._update_controls()
 
-    def _mark_sprites(self) -> None:
-        selected = set(self.selected)
-        focus = self.keys.focused_card() if self.keys.active else None
-        marks = self.marks.of(self.bottom)
-        lift = self.layout.hand_lift if self.layout else 0
-        for card, sprite in self.sprites.sprites.items():
-            sprite.selected = card in selected
-            zone = sprite.spot.zone
-            sprite.fresh = (card in self.fresh and zone in ("group", "hand")) \
-                or card in self.hint.cards
-            mark = marks.get(card) if zone == "group" else None
-            sprite.mark = (seat_colour(mark.seat), mark.kind, seat_label(mark.seat)) \
-                if mark is not None else None
-            sprite.focused = card == focus
-            sprite.lift_target = lift * 0.75 if sprite.selected and sprite.spot.zone == "hand" \
-                else 0.0
+    def _card_marks(self) -> Mapping[Card, Mark]:
+        return self.marks.of(self.bottom)
 
-    def _origin(self, card: Card, spot: Spot) -> Origin | None:
-        layout = self.layout
-        if layout is None:
-            return None
+    def _marks_shown_in(self, zone: str) -> bool:
+        return zone == "group"  # on the melds laid down
+
+    def _fresh_test(self) -> Callable[[Card, str], bool]:
+        """Cards just come into the hand (or staged from it), and the hint's."""
+        return lambda card, zone: (card in self.fresh and zone in ("group", "hand")) \
+            or card in self.hint.cards
+
+    def _origin_in(self, layout: ContractLayout, card: Card, spot: Spot) -> Origin | None:
         stock = layout.stock
         came = self._came_from.get(card)
         if came is None:
@@ -619,16 +608,13 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ events
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.button_keys.handle(event):
-            return True
-        if self.help_and_log_keys(event):
-            return True
+    def _event_then(self, event: pygame.event.Event) -> bool | None:
+        """After F1 and F4: the buttons, then the keys."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
-        return self.pointer.handle(event)
+        return None
 
     def key_help(self) -> list[str]:
         return [
@@ -650,7 +636,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         return {**{f"buy.{key}": button for key, button in prompt.items()},
                 **super().keyboard_buttons()}
 
-    def _button(self, element: object) -> bool:
+    def _own_button(self, element: object) -> bool | None:
+        """The buy prompt's two buttons."""
         if self.prompt is not None:
             which = self.prompt.which(element)
             if which == "buy":
@@ -659,9 +646,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             if which == "decline":
                 self.human.decline()
                 return True
-        name = self.controls.name_of(element) if self.controls else None
-        if name is None:
-            return False
+        return None
+
+    def _button_actions(self) -> dict[str, Callable[[], object]]:
         human = self.human
         actions: dict[str, Callable[[], object]] = {
             "lay_down": human.lay_down, "make": human.make_meld, "clear": human.clear_stage,
@@ -672,8 +659,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             "sort_suit": lambda: self.sort_hand("suit"),
             "sort_rank": lambda: self.sort_hand("rank"), "menu": self.open_menu,
         }
-        actions[name]()
-        return True
+        return actions
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -732,14 +718,12 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self._layout_for(surface)
-        layout = self.layout
-        model = self.model
-        assert layout is not None and model is not None
-        board = self.hud.board(layout, model, self.facts(), self.version)
-        self.sprites.draw(surface, board, self.hud.version, self._overlay)
-        self.log_rects, self.note_rect = [], None
+    def _board(self, layout: ContractLayout, model: ContractModel) -> pygame.Surface:
+        return self.hud.board(layout, model, self.facts(), self.version)
+
+    def _draw_words(self, surface: pygame.Surface, layout: ContractLayout) -> None:
+        """The turn log, the keys' help or the log in full, the status line, the buy prompt."""
+        self.log_rects = []
         logged = self.phase in (HUMAN, THINK, SETTLE)
         if logged:  # a note goes where it covers none of the log's lines
             self.log_rects = self.hud.draw_log(surface, layout, self.turn_log.lines(self.bottom))
@@ -753,16 +737,16 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.hud.draw_status(surface, layout, self.status, self.clock)
         if self.prompt is not None and self.phase == BUY:
             self.prompt.draw(surface, layout, self.app.card_art, self.clock)
-        if self.message is not None:
-            note = self.note_rect = self.hud.draw_message(surface, layout, self.message,
-                                                          self.log_rects)
-            if self.hint.worker is not None and self.message is self.hint.looking:
-                self.hud.draw_thinking(surface, note, self.clock, self.clock - self.hint.since)
 
-    def _overlay(self, surface: pygame.Surface) -> None:
-        layout = self.layout
-        if layout is None:
-            return
+    def _note_keeps_clear(self) -> list[pygame.Rect]:
+        return self.log_rects  # the note goes where it covers none of the log's lines
+
+    def _hint_looking(self) -> tuple[Message | None, float] | None:
+        hint = self.hint
+        return (hint.looking, hint.since) if hint.worker is not None else None
+
+    def _draw_marks(self, surface: pygame.Surface, layout: ContractLayout) -> None:
+        """The piles to draw from, on the player's draw; whose move it is."""
         match = self.match
         if self.phase == HUMAN and match.hand.phase == "draw" and self.human.my_move():
             self.hud.draw_pile_pulse(surface, layout, "stock", self.clock)
@@ -772,11 +756,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             awaiting = match.awaiting
             colour = BLUE if match.hand.phase == "buying" else GOLD_LIGHT
             self.hud.draw_seat_marker(surface, layout, awaiting, self.clock, colour)
-        if self.phase == THINK:  # a search may take a while: something on screen moves
-            rect = layout.seat_rects.get(self.computer.thinker, layout.hand)
-            self.hud.draw_thinking(surface, rect, self.clock, self.phase_time,
-                                   self.turn_timer.left(self.computer.thinker, self.clock))
-        self.draw_own_clock(surface, layout.status)
-        self.pointer.draw_targets(surface)
-        if self.phase == HUMAN:
-            self.keys.draw(surface)
+
+    def _thinker(self) -> int:
+        return self.computer.thinker
+
+    def _keys_shown(self) -> bool:
+        return self.phase == HUMAN
