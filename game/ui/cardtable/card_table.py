@@ -113,7 +113,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         if not self._started:
             self._started = True
             self._size = size
-            self._begin_hand(fresh_deal=self._deals_fresh())
+            self._begin_deal(fresh_deal=self._deals_fresh())
         elif self.zoom_changed() or size != self._size:
             self._size = size
             self.refresh(snap=True)
@@ -122,7 +122,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         self._build_controls()
         self._update_controls()
 
-    def _begin_hand(self, fresh_deal: bool) -> None:
+    def _begin_deal(self, fresh_deal: bool) -> None:
         """Start the hand on the table: deal it (``fresh_deal``) or go on with it."""
         raise NotImplementedError
 
@@ -271,11 +271,11 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
                                        (w // 2, h // 2), self.speed, delay)
                 delay += 0.03 / self.speed
 
-    def _close_hand(self, scoreboard: Scene) -> None:
+    def _close_deal(self, scoreboard: Scene) -> None:
         """The hand is over: record it (statistics once, the autosave written or cleared)
         and put ``scoreboard`` up over the table."""
         self.set_phase(WAIT)
-        self._end_hand_time()
+        self._end_deal_time()
         if not self.match.over:
             if self.autosave:
                 self.write_autosave()
@@ -292,7 +292,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
             self.app.sounds.play("win")
         self.app.scenes.push(scoreboard)
 
-    def _deal_next_hand(self) -> bool:
+    def _next_deal(self) -> bool:
         """The scoreboard's Next: the engine deals the next hand, which is autosaved.
         False when there is none to deal, or the engine refused (the game stops)."""
         if self.match.over or not self.match.hand_over:
@@ -306,11 +306,11 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
             self.write_autosave()
         return True
 
-    def _start_hand_time(self) -> None:
+    def _start_deal_time(self) -> None:
         """The hand on the table started now (kept if it started before a reload)."""
         self.hand_times.setdefault(self.match.hand.number, (_now(), _now()))
 
-    def _end_hand_time(self) -> None:
+    def _end_deal_time(self) -> None:
         """The hand on the table has been played until now."""
         number = self.match.hand.number
         self.hand_times[number] = (self.hand_times.get(number, (_now(), _now()))[0], _now())
@@ -345,7 +345,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         computer's move, in view) before the game goes on; the status line says ``words``
         and the voice ``speech`` (or the same words)."""
         if turn_closed:
-            self._end_hand_time()
+            self._end_deal_time()
             if save and self.autosave and not self.match.over:
                 self.write_autosave()
         self._before_settle()
@@ -427,7 +427,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         the moves of the seats played elsewhere."""
         match = self.match
         if match.hand_over:
-            self._hand_finished()
+            self._deal_finished()
             return
         seat = match.awaiting
         if not self.session.seats[seat].is_human:
@@ -453,7 +453,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         """``seat``'s player lifted the cover: their move starts."""
         self._start_person(seat)
 
-    def _hand_finished(self) -> None:
+    def _deal_finished(self) -> None:
         """The hand (the contract game's round) is over: show its end."""
         raise NotImplementedError
 

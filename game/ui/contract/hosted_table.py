@@ -113,18 +113,18 @@ class HostedContractTableScene(ContractTableScene):
         self.network.start(seat)
         early = self.early
         if early is not None and early.kind == ContractKind.BUY and seat != early.player:
-            hand = match.hand
+            deal = match.hand
             self.status = Status(_("Your buy of {card} waits its turn: {name} is asked "
                                    "first").format(
-                card=the_card(hand.discard[-1] if hand.discard else None),
+                card=the_card(deal.discard[-1] if deal.discard else None),
                 name=self.session.seats[seat].name), "wait", True)
 
     def _in_buy_window(self) -> int | None:
         """This screen's seat still to be asked about the discard on offer, if any."""
-        hand = self.match.hand
-        if hand.phase != "buying":
+        deal = self.match.hand
+        if deal.phase != "buying":
             return None
-        return next((seat for seat in hand.buy_queue if seat in self.session.humans), None)
+        return next((seat for seat in deal.buy_queue if seat in self.session.humans), None)
 
     def _asked_early(self) -> bool:
         prompt = self.prompt

@@ -61,13 +61,13 @@ class NetworkTurns(HostNews):
         table = self.table
         self.thinking.show_thinking(seat)
         table.set_phase(THINK)
-        hand = table.match.hand
+        deal = table.match.hand
         if seat in table.session.humans:  # the person's early answer, due now
             words = _("Your answer is with the host")
-        elif hand.phase == "buying":
+        elif deal.phase == "buying":
             words = _("{name} is deciding whether to buy {card}").format(
                 name=table.session.seats[seat].name,
-                card=the_card(hand.discard[-1] if hand.discard else None))
+                card=the_card(deal.discard[-1] if deal.discard else None))
         else:
             words = self.waiting_words(seat)
         table.show_status(Status(words, "wait", True))

@@ -161,7 +161,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ rounds
 
-    def _begin_hand(self, fresh_deal: bool) -> None:
+    def _begin_deal(self, fresh_deal: bool) -> None:
         self.selected.clear()
         self.fresh.clear()
         self.marks.clear()
@@ -170,10 +170,10 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.close_prompt()
         self.cover.reset()  # hot-seat: a new round (or a loaded game) starts covered
         number = self.match.hand.number
-        self._start_hand_time()
+        self._start_deal_time()
         if self.match.hand_over:
             self.refresh(snap=True)
-            self._hand_finished()
+            self._deal_finished()
             return
         awaiting = self.match.awaiting
         if awaiting in self.session.humans and not self.session.hot_seat:
@@ -197,11 +197,11 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         return False
 
     def _cover_detail(self) -> str:
-        r = self.match.hand
-        if r.phase == "buying":
+        deal = self.match.hand
+        if deal.phase == "buying":
             return _("{name} drew from the stock: you may buy {card}.").format(
-                name=self.match.names[r.current],
-                card=the_card(r.discard[-1] if r.discard else None))
+                name=self.match.names[deal.current],
+                card=the_card(deal.discard[-1] if deal.discard else None))
         return self.status.text
 
     def _start_person(self, seat: int) -> None:
@@ -216,12 +216,12 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self.app.speak(self.status.text)
 
     def _start_buy(self, seat: int) -> None:
-        r = self.match.hand
-        card = r.discard[-1] if r.discard else None
+        deal = self.match.hand
+        card = deal.discard[-1] if deal.discard else None
         if card is None:
             self._start_human()
             return
-        left = self.match.variant.max_buys - r.buys[seat]
+        left = self.match.variant.max_buys - deal.buys[seat]
         self.prompt = BuyPrompt(seat, self.session.seats[seat].name, card, left,
                                 self.match.variant.max_buys, self.buy_seconds(),
                                 hot_seat=self.session.hot_seat)
@@ -255,18 +255,18 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self.prompt.kill()
             self.prompt = None
 
-    def _hand_finished(self) -> None:
+    def _deal_finished(self) -> None:
         self.pointer.cancel()
         self.close_prompt()
-        self._close_hand(self.app.router.contract_scoreboard(self.session, self))
+        self._close_deal(self.app.router.contract_scoreboard(self.session, self))
 
     def next_round(self) -> None:
         """The scoreboard's Next round: deal on (the scoreboard pops itself)."""
-        if not self._deal_next_hand():
+        if not self._next_deal():
             return
         self.human.stages.clear()
         self.hand_order.clear()
-        self._begin_hand(fresh_deal=True)
+        self._begin_deal(fresh_deal=True)
 
     # ------------------------------------------------------------------ committing
 
@@ -291,8 +291,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         moved (raises ``IllegalAction`` when the rules refuse it)."""
         match = self.match
         seat = action.player if action.player is not None else match.awaiting
-        r = match.hand
-        top = r.discard[-1] if r.discard else None
+        deal = match.hand
+        top = deal.discard[-1] if deal.discard else None
         card = getattr(action, "card", None) or top
         before = self._locations()
         rects = {c: s.rect for c, s in self.sprites.sprites.items()}
@@ -317,15 +317,15 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         return seat, card
 
     def _locations(self) -> dict[Card, Location]:
-        r = self.match.hand
+        deal = self.match.hand
         out: dict[Card, Location] = {}
-        for seat, hand in enumerate(r.hands):
+        for seat, hand in enumerate(deal.hands):
             for card in hand:
                 out[card] = ("hand", seat)
-        for index, meld in enumerate(r.melds):
+        for index, meld in enumerate(deal.melds):
             for card in meld.cards:
                 out[card] = ("meld", index)
-        for card in r.discard:
+        for card in deal.discard:
             out[card] = ("discard",)
         return out
 
@@ -407,13 +407,13 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def build_model(self) -> ContractModel:
         match = self.match
-        r = match.hand
+        deal = match.hand
         variant = match.variant
-        buying = r.phase == "buying" and not match.hand_over
+        buying = deal.phase == "buying" and not match.hand_over
         seats = tuple(
-            SeatFacts(i, s.name, s.kind, len(r.hands[i]), match.totals[i],
-                      variant.max_buys - r.buys[i], variant.max_buys, r.laid_down[i],
-                      i == r.current and not match.hand_over,
+            SeatFacts(i, s.name, s.kind, len(deal.hands[i]), match.totals[i],
+                      variant.max_buys - deal.buys[i], variant.max_buys, deal.laid_down[i],
+                      i == deal.current and not match.hand_over,
                       buying and i == match.awaiting)
             for i, s in enumerate(self.session.seats))
         visible = self.hand_visible()
@@ -422,15 +422,15 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         staged = {c for g in groups for c in g}
         hand = tuple(c for c in self.bottom_hand() if c not in staged) if visible else ()
         melds = tuple(MeldFacts(i, m.owner, m.kind, tuple(m.cards))
-                      for i, m in enumerate(r.melds))
+                      for i, m in enumerate(deal.melds))
         return ContractModel(
-            round_number=r.number, rounds=variant.match_hands or len(CONTRACTS),
+            round_number=deal.number, rounds=variant.match_hands or len(CONTRACTS),
             contract=match.contract, seats=seats, bottom=self.bottom, melds=melds,
-            shown=dict(r.declared), hand=hand,
-            hidden_hand=0 if visible else len(r.hands[self.bottom]),
+            shown=dict(deal.declared), hand=hand,
+            hidden_hand=0 if visible else len(deal.hands[self.bottom]),
             slots=slot_facts(variant, match.contract, groups) if staging else None,
-            stock=len(r.stock), discard=tuple(r.discard[-2:]), discard_size=len(r.discard),
-            phase=r.phase, awaiting=match.awaiting, current=r.current)
+            stock=len(deal.stock), discard=tuple(deal.discard[-2:]), discard_size=len(deal.discard),
+            phase=deal.phase, awaiting=match.awaiting, current=deal.current)
 
     def _compute_layout(self, model: ContractModel) -> ContractLayout:
         # the replay's past tables are laid out from today's places, without changing them
@@ -503,7 +503,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def update_status(self) -> None:
         match = self.match
-        r = match.hand
+        deal = match.hand
         name = _("Your") if not self.session.hot_seat else \
             _("{name}, your").format(name=self.session.seats[self.bottom].name)
         if self.phase == BUY and self.prompt is not None:
@@ -515,16 +515,16 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if self.phase != HUMAN or not self.human.my_move():
             return
         legal = self.human.legal()
-        top = r.discard[-1] if r.discard else None
-        if r.phase == "draw":
+        top = deal.discard[-1] if deal.discard else None
+        if deal.phase == "draw":
             text = _("{name} turn: draw from the stock (D)").format(name=name)
             if "take_discard" in legal:
                 text += _(" or take {card} (T)").format(card=the_card(top))
-        elif r.swapped and "lay_down" in legal:
+        elif deal.swapped and "lay_down" in legal:
             text = _("{name} turn: use the joker you took: put it in your contract and lay "
                      "down").format(
                 name=name)
-        elif r.swapped:
+        elif deal.swapped:
             text = _("{name} turn: use the joker you took (lay it off on a meld)").format(name=name)
         elif "lay_down" in legal:
             if self.human.stage_check().ok:
@@ -532,7 +532,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             else:
                 text = _("Build {contract} below, or discard to end your turn (X)").format(
                     contract=match.contract)
-        elif r.turn_mode == "lay_down":
+        elif deal.turn_mode == "lay_down":
             text = _("Contract down! Discard a card to end your turn (X)")
         elif "lay_off" in legal:
             text = _("Lay off cards on any meld, then discard (X)")
@@ -552,7 +552,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def _button_states(self) -> dict[str, ButtonState]:
         match = self.match
-        r = match.hand
+        deal = match.hand
         legal = self.human.legal() if self.phase == HUMAN else ()
         states: dict[str, ButtonState] = {}
         staging = self.human.staging() and self.hand_visible()
@@ -573,7 +573,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         groups = self.human.stage_groups() if staging else []
         states["make"] = ButtonState(enabled=staging and bool(self.selected))
         states["clear"] = ButtonState(enabled=staging and any(groups))
-        top = r.discard[-1] if r.discard else None
+        top = deal.discard[-1] if deal.discard else None
         states["draw"] = ButtonState(enabled="draw" in legal)
         states["take"] = ButtonState(enabled="take_discard" in legal,
                                      text=_("Take {card}").format(

@@ -16,7 +16,7 @@ from game.engine.errors import IllegalAction
 from game.engine.melds import check_meld
 from game.engine.variants import JokerIdentity, Variant
 from game.i18n import _, ngettext
-from game.ui.cardtable.driver import Pacer, Playback, Worker, hint
+from game.ui.cardtable.driver import Pacer, Playback, Worker, seek_hint
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.marks import marked_cards
@@ -442,7 +442,7 @@ class HumanTurn:
             self.table.say(_("Hints are off"), [_("Hints are switched off in Settings (Assist).")],
                            "info", 4.0)
             return
-        self.hint_worker = hint(self.table.match.view(self.table.match.current),
+        self.hint_worker = seek_hint(self.table.match.view(self.table.match.current),
                                  synchronous=self.table.app.smoke)
         self.hint_since = self.table.clock
         self.table.say(_("Looking for a play…"), (), "hint", 30.0)

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 
 
 #: seconds (at speed 1) the table shows the hand's end before the scoreboard comes up
-HAND_END_HOLD = 1.6
+DEAL_END_HOLD = 1.6
 #: seconds (at speed 1) a computer's finished turn (its play, or the card it drew once it
 #: has landed) rests in view before the next seat moves: time to read what it did
 TURN_REST = 0.8
@@ -144,7 +144,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     # ------------------------------------------------------------------ hands and turns
 
-    def _begin_hand(self, fresh_deal: bool) -> None:
+    def _begin_deal(self, fresh_deal: bool) -> None:
         self.cover.reset()  # hot-seat: a new hand (or a loaded game) starts covered
         self.draft = None
         self.selected.clear()
@@ -154,10 +154,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
         # a game resumed lays its melds out in the order they lay when it was saved
         self._saved_places = None if fresh_deal else self.session.places
         self.turn_log.clear()
-        self._start_hand_time()
+        self._start_deal_time()
         if self.match.hand_over:
             self.refresh(snap=True)
-            self._hand_finished()
+            self._deal_finished()
             return
         humans = self.session.humans
         if self.match.current in humans:
@@ -286,7 +286,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
                             rest=TURN_REST if computer and turn_ended and not match.hand_over
                             else None)
         if match.hand_over:  # the last play rests in view, the hands face up, a while
-            self.phase_time = -HAND_END_HOLD / self.speed
+            self.phase_time = -DEAL_END_HOLD / self.speed
         if turn_ended:  # the log keeps every step: it can be read in full (F4, the mouse)
             self.turn_log.append((seat, self._action_words(seat, action, played, told, steps,
                                                            None)))
@@ -343,18 +343,18 @@ class TableScene(CardTableScene[TableModel, Layout]):
         """The cards the bottom player drew last (highlighted in the hand)."""
         return self.drawn_by.get(self.bottom, set())
 
-    def _hand_finished(self) -> None:
+    def _deal_finished(self) -> None:
         self.pointer.cancel()
         self.draft = None
-        self._close_hand(self.app.router.scoreboard(self.session, self))
+        self._close_deal(self.app.router.scoreboard(self.session, self))
 
     def next_hand(self) -> None:
         """The scoreboard's Next hand: deal the next hand (the scoreboard pops itself)."""
-        if not self._deal_next_hand():
+        if not self._next_deal():
             return
         self.marks.clear()
         self.drawn_by.clear()
-        self._begin_hand(fresh_deal=True)
+        self._begin_deal(fresh_deal=True)
 
     # ------------------------------------------------------------------ the model
 
