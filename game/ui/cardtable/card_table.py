@@ -6,8 +6,10 @@ bottom seat's hand order), the animation speed, the deal, the phases that only w
 cards to land (deal, settle), resizing, the autosave, the game menu and the notes to the
 player, and the turn pipeline (``_commit``: apply an action, show it, then after it the
 end-of-turn autosave, the settle phase, the status line and the voice), whose family hooks
-(``_apply``, ``_before_settle``) say what differs. What a game's actions do on its felt,
-what its felt shows and which buttons it has stay in the scene of that game.
+(``_apply``, ``_before_settle``) say what differs. It builds on ``TableFrame``
+(``table_frame.py``: an event's way, the drawing's order, each card's looks, the notes).
+What a game's actions do on its felt, what its felt shows and which buttons it has stay in
+the scene of that game.
 """
 
 from __future__ import annotations
