@@ -129,7 +129,7 @@ CONTRACT_SLOT_SHORT_EDGE: RGBA = (230, 160, 90, 200)
 #: contract table: an empty contract slot (fill, dashed outline); both tables' "+" hints
 CONTRACT_SLOT_EMPTY_FILL: RGBA = (0, 0, 0, 30)
 CONTRACT_SLOT_EMPTY_DASH: RGB = (170, 210, 180)
-TABLE_HINT_TEXT: RGB = (200, 230, 210)
+TABLE_PLACEHOLDER_TEXT: RGB = (200, 230, 210)
 #: contract table: the edges of the cards under a pile (fill, edge)
 CONTRACT_UNDER_CARD_FILL: RGB = (236, 232, 220)
 CONTRACT_UNDER_CARD_EDGE: RGB = (150, 150, 140)
@@ -323,7 +323,7 @@ TEXT_ON: tuple[TextOn, ...] = (
     TextOn("words on the tables' felt", CREAM),
     TextOn("the hand's caption, your turn", GOLD_LIGHT),
     TextOn("muted words on the felt (sort, regions)", TABLE_MUTED),
-    TextOn("the New meld hint", TABLE_HINT_TEXT),
+    TextOn("the New meld placeholder", TABLE_PLACEHOLDER_TEXT),
     TextOn("the empty felt's title", CONTRACT_EMPTY_FELT_TITLE),
     TextOn("a seat's words", CREAM, (TABLE_SEAT_FILL,)),
     TextOn("a seat's muted words", TABLE_MUTED, (TABLE_SEAT_FILL,)),

@@ -53,8 +53,8 @@ from game.ui.app import App
 from game.ui.cardtable.controls import PADDING
 from game.ui.cardtable.geometry import meld_step
 from game.ui.cardtable.probe import TableProbe
+from game.ui.contract.table import ContractTableScene
 from game.ui.scenes.contract_scoreboard import ContractScoreboardScene
-from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.widgets.drawing import font
 from game.ui.widgets.scale import ui_scale
 from tests.ui.long_play import (

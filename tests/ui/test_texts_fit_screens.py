@@ -263,7 +263,7 @@ def test_the_contract_tables_buy_window_and_hint_keep_their_texts_whole(
     import pygame
 
     from game.engine.contract.match import ContractMatch
-    from game.ui.scenes.contract_table import ContractTableScene
+    from game.ui.contract.table import ContractTableScene
     from tests.ui.contract.test_contract_ui import ADA, BOOLE, YOU, rig
 
     found: list[str] = []

@@ -1,6 +1,6 @@
 """The board picture both tables keep: everything under the cards that changes only when
 the game or the window does is drawn once onto one surface and reused each frame.
-``Board`` (the manipulation table) and ``ContractHud`` inherit it."""
+``Board`` (the manipulation table) and ``TableHud`` inherit it."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 released where it started, or a drag once it has moved a few pixels; the dragged cards
 follow the mouse until they are dropped (or the drag is cancelled and they slide back).
 
-``Pointer`` (the manipulation table) and ``ContractPointer`` (the contract table) inherit
+``Pointer`` (the manipulation table) and ``Pointer`` (the contract table) inherit
 it and say what a press, a click, a right-click, the start of a drag and a drop mean in
 their game."""
 

@@ -6,8 +6,10 @@ bottom seat's hand order), the animation speed, the deal, the phases that only w
 cards to land (deal, settle), resizing, the autosave, the game menu and the notes to the
 player, and the turn pipeline (``_commit``: apply an action, show it, then after it the
 end-of-turn autosave, the settle phase, the status line and the voice), whose family hooks
-(``_apply``, ``_before_settle``) say what differs. What a game's actions do on its felt,
-what its felt shows and which buttons it has stay in the scene of that game.
+(``_apply``, ``_before_settle``) say what differs. It builds on ``TableFrame``
+(``table_frame.py``: an event's way, the drawing's order, each card's looks, the notes).
+What a game's actions do on its felt, what its felt shows and which buttons it has stay in
+the scene of that game.
 
 Controllers change the table only through its methods: the selection and the hands'
 order are its ``HandState``'s (``select``, ``deselect_all``, ``arrange_hand``, ...), and
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,7 +30,6 @@ from game.ai.turns import computer_seed
 from game.engine.actions import Action, NextHand
 from game.engine.cards import Card
 from game.engine.errors import EngineError, IllegalAction
-from game.engine.protocol import GameState
 from game.i18n import _
 from game.session import SaveFailed, clear_autosave, record_match
 from game.store import FolderInUse
@@ -36,15 +37,19 @@ from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.hand_state import HandState, KeptOrders
 from game.ui.cardtable.hot_seat import HotSeatCover
-from game.ui.cardtable.log_view import LogView, draw_log_panel, help_title, log_title
+from game.ui.cardtable.log_view import LogView
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.phases import DEAL, HUMAN, SETTLE, STOPPED, THINK, WAIT
 from game.ui.cardtable.sidebar_focus import SidebarFocus
 from game.ui.cardtable.sprites import Origin, SpriteLayer
+from game.ui.cardtable.table_frame import LayoutT, ModelT, TableFrame
+from game.ui.cardtable.table_parts import (
+    TableComputer,
+    TableHuman,
+)
 from game.ui.cardtable.text import TextCache
-from game.ui.cardtable.turn_clock import TurnTimer, draw_clock_tab
+from game.ui.cardtable.turn_clock import TurnTimer
 from game.ui.scene import Scene
-from game.ui.spoken import sentences
 from game.ui.widgets.look import Look
 
 if TYPE_CHECKING:
@@ -54,64 +59,15 @@ if TYPE_CHECKING:
 DEAL_PAUSE = 0.2  # seconds after the dealt cards have landed before play starts
 
 
-class TableLayout(Protocol):
-    """What the common table needs of a game's layout (both layouts have it)."""
-
-    size: tuple[int, int]
-    hand: pygame.Rect
-    hand_card: tuple[int, int]
-    seat_rects: dict[int, pygame.Rect]
-    scale: float
-
-
-class TablePointer(Protocol):
-    """What the common table needs of a game's mouse handler."""
-
-    def cancel(self) -> None: ...
-
-
-class TableComputer(Protocol):
-    """What the common table needs of a game's computer turns."""
-
-    def start(self, seat: int) -> None: ...
-    def update_think(self) -> None: ...
-
-
-class TableHuman(Protocol):
-    """What the pipeline asks of a table's person's-turn controller."""
-
-    def refuse(self, title: str, lines: Sequence[str]) -> object: ...
-
-
-class TableControls(Protocol):
-    """What the common table needs of a game's sidebar buttons."""
-
-    def kill(self) -> None: ...
-
-
-ModelT = TypeVar("ModelT")
-LayoutT = TypeVar("LayoutT", bound=TableLayout)
-
-
-class CardTableScene(Scene, Generic[ModelT, LayoutT]):
+class CardTableScene(TableFrame[ModelT, LayoutT]):
     """The common part of a card table for ``session``; ``autosave`` writes the autosave
     slot after every action that ends a turn. A game's table (one subclass per game
     family, parametrised by its model and layout types) sets ``match``, ``pointer``,
     ``controls`` and ``bottom`` and provides the hooks below that raise
     ``NotImplementedError``; the rest of its work it gives to controllers it owns."""
 
-    #: a note stays until the player has pressed a key or clicked since it showed (then it
-    #: fades after its time): one who looked away still reads it (issue 51)
-    holds_notes: bool = False
-
-    match: GameState
-    pointer: TablePointer
     computer: TableComputer
     human: TableHuman
-    controls: TableControls | None
-    bottom: int
-    model: ModelT | None
-    layout: LayoutT | None
 
     #: seconds the cards of an applied action rest before the game goes on (speed 1)
     settle_pause = 0.3
@@ -165,7 +121,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         if not self._started:
             self._started = True
             self._size = size
-            self._begin_hand(fresh_deal=self._deals_fresh())
+            self._begin_deal(fresh_deal=self._deals_fresh())
         elif self.zoom_changed() or size != self._size:
             self._size = size
             self.refresh(snap=True)
@@ -174,7 +130,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         self._build_controls()
         self._update_controls()
 
-    def _begin_hand(self, fresh_deal: bool) -> None:
+    def _begin_deal(self, fresh_deal: bool) -> None:
         """Start the hand on the table: deal it (``fresh_deal``) or go on with it."""
         raise NotImplementedError
 
@@ -323,11 +279,11 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
                                        (w // 2, h // 2), self.speed, delay)
                 delay += 0.03 / self.speed
 
-    def _close_hand(self, scoreboard: Scene) -> None:
+    def _close_deal(self, scoreboard: Scene) -> None:
         """The hand is over: record it (statistics once, the autosave written or cleared)
         and put ``scoreboard`` up over the table."""
         self.set_phase(WAIT)
-        self._end_hand_time()
+        self._end_deal_time()
         if not self.match.over:
             if self.autosave:
                 self.write_autosave()
@@ -344,7 +300,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
             self.app.sounds.play("win")
         self.app.scenes.push(scoreboard)
 
-    def _deal_next_hand(self) -> bool:
+    def _next_deal(self) -> bool:
         """The scoreboard's Next: the engine deals the next hand, which is autosaved.
         False when there is none to deal, or the engine refused (the game stops)."""
         if self.match.over or not self.match.hand_over:
@@ -358,11 +314,11 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
             self.write_autosave()
         return True
 
-    def _start_hand_time(self) -> None:
+    def _start_deal_time(self) -> None:
         """The hand on the table started now (kept if it started before a reload)."""
         self.hand_times.setdefault(self.match.hand.number, (_now(), _now()))
 
-    def _end_hand_time(self) -> None:
+    def _end_deal_time(self) -> None:
         """The hand on the table has been played until now."""
         number = self.match.hand.number
         self.hand_times[number] = (self.hand_times.get(number, (_now(), _now()))[0], _now())
@@ -414,7 +370,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         computer's move, in view) before the game goes on; the status line says ``words``
         and the voice ``speech`` (or the same words)."""
         if turn_closed:
-            self._end_hand_time()
+            self._end_deal_time()
             if save:
                 self._keep_game()
         self._before_settle()
@@ -496,7 +452,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         the moves of the seats played elsewhere."""
         match = self.match
         if match.hand_over:
-            self._hand_finished()
+            self._deal_finished()
             return
         seat = match.awaiting
         if not self.session.seats[seat].is_human:
@@ -522,7 +478,7 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         """``seat``'s player lifted the cover: their move starts."""
         self._start_person(seat)
 
-    def _hand_finished(self) -> None:
+    def _deal_finished(self) -> None:
         """The hand (the contract game's round) is over: show its end."""
         raise NotImplementedError
 
@@ -662,79 +618,16 @@ class CardTableScene(Scene, Generic[ModelT, LayoutT]):
         """A hint was shown: the match's statistics mark a win with hints."""
         self.session.hints += 1
 
-    # ------------------------------------------------------------------ words
-
-    def show_status(self, status: Status) -> None:
-        """Put ``status`` on the status line (controllers tell the table through this)."""
-        self.status = status
-
-    def clear_message(self) -> None:
-        """Take the note above the status line away."""
-        self.message = None
-
     def keep_message(self, message: Message, seconds: float) -> None:
         """``message``, while it is the note on show, stays at least ``seconds`` more (a
         search it tells of still runs)."""
         if self.message is message:
             message.ttl = max(message.ttl, seconds)
 
-    def draw_own_clock(self, surface: pygame.Surface, status: pygame.Rect) -> None:
-        """This screen's seat's turn timer (a network game's), at the right end of the
-        status line, while its move is timed."""
-        seat = self.match.awaiting
-        if self.match.hand_over or seat not in self.session.humans:
-            return
-        left = self.turn_timer.left(seat, self.clock)
-        if left is not None:
-            draw_clock_tab(surface, self.text, (status.right - 8, status.centery), left,
-                           self.turn_timer.total, max(40, status.height * 2))
-
     def log_said(self, seat: int, line: str) -> None:
         """``line`` said at the table by ``seat`` (a network table's quick message) goes
         into the turn log, in a line of its own."""
         raise NotImplementedError
-
-    def say(self, title: str, lines: Sequence[str] = (), tone: str = "info",
-            ttl: float = 6.0) -> None:
-        """A note for the player above the status line, for ``ttl`` seconds; a refusal
-        (``tone`` "error") or a hint is also said aloud when the table is spoken."""
-        self.message = Message(title, tuple(lines), tone, ttl)
-        if tone in ("error", "hint"):
-            self.app.speak(sentences(title, *lines), interrupt=True)
-
-    def key_help(self) -> list[str]:
-        """Every key of this table, a few to a line (F1 shows them)."""
-        return []
-
-    def help_and_log_keys(self, event: pygame.event.Event) -> bool:
-        """F1 opens (or closes) the keys' help, F4 the turn log in full; the mouse is
-        followed, to open the log while it rests on one of its lines. F7 opens a network
-        table's quick messages (``talk``)."""
-        talk = getattr(self, "talk", None)
-        if talk is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_F7:
-            talk.open_dialog()
-            return True
-        if not self.log_view.handle(event):
-            return False
-        if self.log_view.help:
-            self.app.speak(sentences(help_title(), *self.key_help()), interrupt=True)
-        return True
-
-    def draw_panels(self, surface: pygame.Surface, felt: pygame.Rect, bottom: int,
-                    log: list[tuple[tuple[int, int, int], str]], size: int) -> None:
-        """The keys' help, or every ``log`` line in full, when open, over the ``felt``
-        down to ``bottom`` (just above the log's own lines, which stay in view)."""
-        view = self.log_view
-        if view.help:
-            draw_log_panel(surface, self.text, felt, bottom,
-                           [(None, line) for line in self.key_help()], size, help_title())
-        elif view.open(log, bool(getattr(self.pointer, "dragging", False))):
-            draw_log_panel(surface, self.text, felt, bottom, list(log), size, log_title())
-
-    def keyboard_buttons(self) -> dict[str, Any]:
-        """The buttons F6 walks, by name, in order: the sidebar's (a table with more
-        buttons of its own adds them)."""
-        return dict(getattr(self.controls, "buttons", None) or {})
 
     @property
     def tv_mode(self) -> bool:

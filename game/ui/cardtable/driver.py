@@ -46,7 +46,7 @@ class Worker:
         return self._done.wait(timeout)
 
 
-def hint(view: PlayerView, synchronous: bool = False) -> Worker:
+def seek_hint(view: PlayerView, synchronous: bool = False) -> Worker:
     def job() -> Any:
         return hint_for(view)
 

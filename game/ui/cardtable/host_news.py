@@ -9,9 +9,9 @@ every frame (moves queued in order, the rest told at once), follows the network 
 players (connected, dropped out with the seconds before a computer takes over, taken
 over, back) for their seat boxes, and hands out the next move once the table's copy is
 ready for it. ``HostLink`` sends the host the moves of this screen's own seats. Each
-family's table shows the moves its own way: ``game.ui.manipulation.network_turns`` for the
-manipulation table (a play told step by step, as a computer's), ``game.ui.contract.network`` for the
-contract table.
+family's table shows the moves its own way (its ``network_turns``):
+``game.ui.manipulation.network_turns`` for the manipulation table (a play told step by step,
+as a computer's), ``game.ui.contract.network_turns`` for the contract table.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Pieces both tables draw the same way: the status pill, a note above it (a refusal with
 the engine's reasons, a hint), the hand rail's caption with the backs of a hand that is
-not on show, and the fan of card backs on an opponent's seat. ``Hud``/``Board`` (the
-manipulation table) and ``ContractHud`` call these with their own sizes and colours."""
+not on show, and the fan of card backs on an opponent's seat. ``TableHud``/``Board`` (the
+manipulation table) and ``TableHud`` call these with their own sizes and colours."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ THINK_FOLLOW = 0.35  # ... over a move that follows its own last one (lay off af
 
 
 class ComputerTable(CardTableHost, Protocol):
-    """The contract table as ``ComputerSeats`` sees it."""
+    """The contract table as ``ComputerTurns`` sees it."""
 
     @property
     def app(self) -> App: ...
@@ -52,7 +52,7 @@ class ComputerTable(CardTableHost, Protocol):
     def stop(self, problem: str) -> None: ...
 
 
-class ComputerSeats:
+class ComputerTurns:
     """The computer seats' thinking at the contract table: one engine action at a time."""
 
     def __init__(self, table: ComputerTable) -> None:

@@ -16,7 +16,7 @@ from game.ui.contract.hud import BoardFacts
 if TYPE_CHECKING:
     from game.engine.contract.match import ContractMatch
     from game.session import GameSession
-    from game.ui.contract.human import HumanSeat
+    from game.ui.contract.human import HumanTurn
 
 
 class FactsTable(Protocol):
@@ -29,7 +29,7 @@ class FactsTable(Protocol):
     @property
     def bottom(self) -> int: ...
     @property
-    def human(self) -> HumanSeat: ...
+    def human(self) -> HumanTurn: ...
     @property
     def phase(self) -> str: ...
     @property
@@ -41,12 +41,12 @@ class FactsTable(Protocol):
 
 def board_facts(table: FactsTable) -> BoardFacts:
     match = table.match
-    r = match.hand
+    deal = match.hand
     seat = table.session.seats[table.bottom]
     rounds = match.variant.match_hands or len(CONTRACTS)
     # the cards still in the hand row: those moved into the contract's groups are shown
     # (and counted) there until they are laid down
-    hand = set(r.hands[table.bottom])  # once laid down, the groups' cards have left it
+    hand = set(deal.hands[table.bottom])  # once laid down, the groups' cards have left it
     staged = sum(1 for group in table.human.stages.get(table.bottom, ()) for card in group
                  if card in hand)
     count = len(hand) - staged
@@ -57,7 +57,7 @@ def board_facts(table: FactsTable) -> BoardFacts:
                                                                         "\u00b7 {points} "
                                                                         "pts", count).format(
         owner=owner, count=count, points=match.totals[table.bottom])
-    left = match.variant.max_buys - r.buys[table.bottom]
+    left = match.variant.max_buys - deal.buys[table.bottom]
     info: list[tuple[str, str]] = [
         (_("{name} (you)").format(
             name=seat.name) if mine and seat.name.strip().casefold() not in (
@@ -66,7 +66,7 @@ def board_facts(table: FactsTable) -> BoardFacts:
         (_("Score {points}").format(points=match.totals[table.bottom]), "text"),
         (_("Buys left: {left} of {max_buys}").format(
             left=left, max_buys=match.variant.max_buys), "muted"),
-        (_("\u2713 Contract laid down"), "good") if r.laid_down[table.bottom]
+        (_("\u2713 Contract laid down"), "good") if deal.laid_down[table.bottom]
         else (_("Contract not down yet"), "muted"),
     ]
     # a joined game's deal is the host's secret; another person's hand, the deal's
@@ -75,7 +75,7 @@ def board_facts(table: FactsTable) -> BoardFacts:
     watching = watching_line(table)  # a network table's spectators
     if watching:
         info.append((watching, "muted"))
-    draw = table.phase == HUMAN and r.phase == "draw" and table.human.my_move()
+    draw = table.phase == HUMAN and deal.phase == "draw" and table.human.my_move()
     contract = match.contract
     empty = (_("Nobody has laid down yet"),
              _("Lay down exactly {contract} in one turn; runs of one suit, sets of one "
@@ -83,6 +83,6 @@ def board_facts(table: FactsTable) -> BoardFacts:
                  contract=contract),
              _("Afterwards, lay off single cards on any meld."))
     return BoardFacts(_("Round {n} of {rounds}").format(
-        n=r.number + 1, rounds=rounds), str(contract), label,
+        n=deal.number + 1, rounds=rounds), str(contract), label,
                       table.sort_mode, tuple(info), "(D)" if draw else "",
-                      "(T)" if draw and r.discard else "", empty)
+                      "(T)" if draw and deal.discard else "", empty)

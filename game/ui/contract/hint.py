@@ -5,7 +5,7 @@ contract it would lay down is built in the staging groups, and a line says what 
 Hint again (or its button, now "Do it") applies it; Esc withdraws it (the card it lifted
 and the groups it built go back as they were), and any other move dismisses it. Hints can
 be switched off in the settings. A controller owned by ``ContractTableScene``, which sees
-its table as a ``HintTable`` and the person's seat (``HumanSeat``) as a ``HintSeat``."""
+its table as a ``HintTable`` and the person's turn (``HumanTurn``) as a ``HintTurn``."""
 
 from __future__ import annotations
 
@@ -59,8 +59,8 @@ class HintTable(CardTableHost, Protocol):
     def count_hint(self) -> None: ...
 
 
-class HintSeat(Protocol):
-    """What the hint asks of the person's seat (``HumanSeat``)."""
+class HintTurn(Protocol):
+    """What the hint asks of the person's turn (``HumanTurn``)."""
 
     def my_move(self) -> bool: ...
     def refuse(self, title: str, lines: Sequence[str] = ()) -> bool: ...
@@ -73,9 +73,9 @@ class HintSeat(Protocol):
 class ContractHint:
     """The hint asked for, being worked out, or on show (``action`` and its ``cards``)."""
 
-    def __init__(self, table: HintTable, seat: HintSeat) -> None:
+    def __init__(self, table: HintTable, turn: HintTurn) -> None:
         self.table = table
-        self.seat = seat
+        self.turn = turn
         self.worker: Worker | None = None
         self.action: Action | None = None
         self.cards: frozenset[Card] = frozenset()
@@ -96,10 +96,10 @@ class ContractHint:
         """The Hint button or H: ask for a hint, or apply the one on show."""
         table = self.table
         if not self.allowed():
-            return self.seat.refuse(_("Hints are switched off"),
+            return self.turn.refuse(_("Hints are switched off"),
                                       [_("Switch them on in Settings (Menu \u2192 Settings).")])
-        if table.phase not in HINT_PHASES or not self.seat.my_move():
-            return self.seat.refuse(_("No hint now"), [_("A hint is for your own turn, or "
+        if table.phase not in HINT_PHASES or not self.turn.my_move():
+            return self.turn.refuse(_("No hint now"), [_("A hint is for your own turn, or "
                                                       "when you are asked to buy.")])
         if self.action is not None:
             return self.apply()
@@ -136,8 +136,8 @@ class ContractHint:
         self.cards = frozenset(self._cards(action))
         table.count_hint()  # the statistics mark a match won with hints
         if isinstance(action, LayDown):
-            self._groups = self.seat.stages_of(table.bottom)
-            self.seat.set_stages_of(table.bottom, action.melds)
+            self._groups = self.turn.stages_of(table.bottom)
+            self.turn.set_stages_of(table.bottom, action.melds)
         elif isinstance(action, Discard | LayOff | SwapJoker) and action.card is not None:
             table.select([action.card])  # lifted: Discard or a drag does it too
             self.lifted = action.card
@@ -155,7 +155,7 @@ class ContractHint:
     def withdraw(self) -> None:
         """Esc: the hint goes, and with it the groups it built (the player's come back)."""
         if self.action is not None and self._groups is not None:
-            self.seat.set_stages_of(self.table.bottom, self._groups)
+            self.turn.set_stages_of(self.table.bottom, self._groups)
         self.dismiss()
 
     def dismiss(self) -> bool:
@@ -179,9 +179,9 @@ class ContractHint:
         if action is None:
             return False
         if isinstance(action, Buy):
-            return self.seat.buy()  # through the prompt, which closes
+            return self.turn.buy()  # through the prompt, which closes
         if action.kind == "decline":
-            return self.seat.decline()
+            return self.turn.decline()
         return self.table.commit(action)
 
     # ------------------------------------------------------------------ words

@@ -56,11 +56,11 @@ from game.ui.theme import (
     PALE_RED,
     RED,
     TABLE_EMPTY_DASH,
-    TABLE_HINT_TEXT,
     TABLE_INFO_EDGE,
     TABLE_INFO_FILL,
     TABLE_LOG_BACK,
     TABLE_MUTED,
+    TABLE_PLACEHOLDER_TEXT,
     TABLE_RAIL_EDGE,
     TABLE_RAIL_FILL,
     TABLE_SEAT_EDGE,
@@ -104,7 +104,7 @@ def _px(layout: ContractLayout, share: float, low: int, high: int) -> int:
     return int(max(low, min(high * layout.scale, layout.size[1] * share * layout.zoom)))
 
 
-class ContractHud(BoardCache):
+class TableHud(BoardCache):
     """The contract table's board picture and what is drawn over it each frame."""
 
     def board(self, layout: ContractLayout, model: ContractModel, facts: BoardFacts,
@@ -303,9 +303,9 @@ class ContractHud(BoardCache):
                                     rect.y + (box.label_h - note.get_height()) // 2 + 3))
             if not slot.cards:
                 w, h = layout.stage_card
-                hint = self.text.render("+", max(16, h // 3), TABLE_HINT_TEXT, shadow=False)
-                hint.set_alpha(120)
-                surface.blit(hint, hint.get_rect(center=(rect.centerx,
+                plus = self.text.render("+", max(16, h // 3), TABLE_PLACEHOLDER_TEXT, shadow=False)
+                plus.set_alpha(120)
+                surface.blit(plus, plus.get_rect(center=(rect.centerx,
                                                          rect.y + box.label_h + h // 2)))
 
     @staticmethod

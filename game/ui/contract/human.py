@@ -2,7 +2,7 @@
 the contract in staging groups (cards stay in the hand until Lay down), laying off,
 swapping a joker, discarding, and the hand's order. Every action goes to the engine one by
 one; a refused one shows the engine's reason. A controller owned by ``ContractTableScene``,
-which sees its table as a ``SeatTable``; the staging groups are its own (the undo, the hint
+which sees its table as a ``HumanTable``; the staging groups are its own (the undo, the hint
 and the replay keep and put them back through its methods)."""
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ BUY = "buy"  # a person is being asked whether to buy the discard
 Stages = dict[int, list[list[Card]]]
 
 
-class SeatTable(CardTableHost, Protocol):
-    """The contract table as ``HumanSeat`` sees it."""
+class HumanTable(CardTableHost, Protocol):
+    """The contract table as ``HumanTurn`` sees it."""
 
     @property
     def app(self) -> App: ...
@@ -74,10 +74,10 @@ class SeatTable(CardTableHost, Protocol):
     def deselect_all(self) -> None: ...
 
 
-class HumanSeat:
+class HumanTurn:
     """The person's actions at the contract table, and the staging groups they build."""
 
-    def __init__(self, table: SeatTable) -> None:
+    def __init__(self, table: HumanTable) -> None:
         self.table = table
         #: each seat's staging groups (cards still in that seat's hand)
         self.stages: Stages = {}

@@ -7,8 +7,8 @@ in the group, laid off on the meld, or discarded; Backspace sends the chosen sta
 group's cards back to the hand. F2 reads your hand and F3 the whole table aloud when
 "Speak the table" is on.
 
-``ContractKeyboard`` sees its table as a ``ContractKeyTable`` and the person's seat
-(``HumanSeat``) as a ``KeySeat``."""
+``Keyboard`` sees its table as a ``KeyTable`` and the person's turn
+(``HumanTurn``) as a ``KeyTurn``."""
 
 from __future__ import annotations
 
@@ -23,28 +23,28 @@ from game.ui.contract import narration
 if TYPE_CHECKING:
     from game.engine.cards import Card
     from game.ui.app import App
-    from game.ui.contract.hud import ContractHud
+    from game.ui.contract.hud import TableHud
     from game.ui.contract.layout import ContractLayout
 
 #: a target: ("slot", n), ("meld", n) or "discard"
 Target = object
 
 
-class ContractKeyTable(narration.SpokenTable, Protocol):
-    """The contract table as ``ContractKeyboard`` sees it."""
+class KeyTable(narration.SpokenTable, Protocol):
+    """The contract table as ``Keyboard`` sees it."""
 
     @property
     def app(self) -> App: ...
     @property
     def layout(self) -> ContractLayout | None: ...
     @property
-    def hud(self) -> ContractHud: ...
+    def hud(self) -> TableHud: ...
 
     def refresh(self, snap: bool = False) -> None: ...
 
 
-class KeySeat(Protocol):
-    """What the keys ask of the person's seat (``HumanSeat``)."""
+class KeyTurn(Protocol):
+    """What the keys ask of the person's turn (``HumanTurn``)."""
 
     def toggle_select(self, card: Card) -> None: ...
     def stage_groups(self) -> list[list[Card]]: ...
@@ -55,10 +55,10 @@ class KeySeat(Protocol):
     def refuse(self, title: str, lines: Sequence[str] = ()) -> bool: ...
 
 
-class ContractKeyboard:
-    def __init__(self, scene: ContractKeyTable, seat: KeySeat) -> None:
+class Keyboard:
+    def __init__(self, scene: KeyTable, turn: KeyTurn) -> None:
         self.scene = scene
-        self.seat = seat
+        self.turn = turn
         self.active = False  # the focus is drawn once a navigation key is used
         self.index = 0
         self.target: Target = None
@@ -102,7 +102,7 @@ class ContractKeyboard:
         elif key == pygame.K_SPACE:
             card = self.focused_card()
             if card is not None:
-                self.seat.toggle_select(card)
+                self.turn.toggle_select(card)
             self._shown(narration.focus_words(scene, self))
         elif key == pygame.K_TAB:
             targets = self.targets()
@@ -119,9 +119,9 @@ class ContractKeyboard:
             self.active = True
             target = self.target
             if isinstance(target, tuple) and target[0] == "slot":
-                groups = self.seat.stage_groups()
+                groups = self.turn.stage_groups()
                 if 0 <= target[1] < len(groups) and groups[target[1]]:
-                    self.seat.unstage(list(groups[target[1]]))
+                    self.turn.unstage(list(groups[target[1]]))
         else:
             return False
         return True
@@ -138,7 +138,7 @@ class ContractKeyboard:
             card = self.focused_card()
             cards = [card] if card is not None else []
         target = self.target if self.target in self.targets() else None
-        human = self.seat
+        human = self.turn
         if target is None:
             human.refuse(_("Choose where first"),
                          [_("Tab chooses a group, a meld or the discard pile.")])

@@ -28,7 +28,7 @@ class SpokenTable(Protocol):
 
 
 class KeyFocus(Protocol):
-    """The keyboard's focus (``ContractKeyboard``): the card under it."""
+    """The keyboard's focus (``Keyboard``): the card under it."""
 
     def focused_card(self) -> Card | None: ...
 

@@ -7,8 +7,8 @@ back into the hand (to reorder), onto a meld (lay off, or swap a joker by droppi
 real card on it) or onto the discard pile (end the turn); drag the discard pile's top card
 into the hand to take it. While dragging, the targets that accept the cards light up.
 
-``ContractPointer`` sees its table as a ``ContractPointerScene`` and asks the person's seat
-(``HumanSeat``, as a ``PointerSeat``) for every action."""
+``Pointer`` sees its table as a ``PointerScene`` and asks the person's turn
+(``HumanTurn``, as a ``PointerTurn``) for every action."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from game.ui.cardtable.card_pointer import CardPointer, PointerTable
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.contract.hud import ContractHud
+    from game.ui.contract.hud import TableHud
     from game.ui.contract.layout import ContractLayout
 
 
@@ -47,21 +47,21 @@ class Drag:
     under: Card | None = None
 
 
-class ContractPointerScene(PointerTable, Protocol):
-    """The contract table as ``ContractPointer`` sees it."""
+class PointerScene(PointerTable, Protocol):
+    """The contract table as ``Pointer`` sees it."""
 
     @property
     def app(self) -> App: ...
     @property
     def layout(self) -> ContractLayout | None: ...
     @property
-    def hud(self) -> ContractHud: ...
+    def hud(self) -> TableHud: ...
     @property
     def selected(self) -> Sequence[Card]: ...
 
 
-class PointerSeat(Protocol):
-    """What the pointer asks of the person's seat (``HumanSeat``)."""
+class PointerTurn(Protocol):
+    """What the pointer asks of the person's turn (``HumanTurn``)."""
 
     def can_drag(self, card: Card, source: str) -> bool: ...
     def drop_targets(self, cards: Sequence[Card], source: str) -> dict[object, bool]: ...
@@ -78,15 +78,15 @@ class PointerSeat(Protocol):
     def refuse(self, title: str, lines: Sequence[str] = ()) -> bool: ...
 
 
-class ContractPointer(CardPointer[ContractPointerScene]):
+class Pointer(CardPointer[PointerScene]):
     """The contract table's clicks and drags (see the module)."""
 
     press: Press | None
     drag: Drag | None
 
-    def __init__(self, scene: ContractPointerScene, seat: PointerSeat) -> None:
+    def __init__(self, scene: PointerScene, turn: PointerTurn) -> None:
         super().__init__(scene)
-        self.seat = seat
+        self.turn = turn
 
     # --- presses and clicks
 
@@ -100,7 +100,7 @@ class ContractPointer(CardPointer[ContractPointerScene]):
     def _right(self, pos: tuple[int, int]) -> bool:
         sprite = self.scene.sprites.hit(pos)
         if sprite is not None and sprite.spot.zone == "stage":
-            self.seat.unstage([sprite.card])
+            self.turn.unstage([sprite.card])
             return True
         return False
 
@@ -110,28 +110,28 @@ class ContractPointer(CardPointer[ContractPointerScene]):
         if layout is None:
             return False
         if press.zone == "hand" and press.card is not None:
-            self.seat.toggle_select(press.card)
+            self.turn.toggle_select(press.card)
             return True
         if press.zone == "stage" and press.card is not None:
-            self.seat.unstage([press.card])
+            self.turn.unstage([press.card])
             return True
         pile = layout.pile_at(pos)
         if pile == "stock":
-            self.seat.draw_from_stock()
+            self.turn.draw_from_stock()
             return True
         if pile == "discard":
-            self.seat.click_discard_pile()
+            self.turn.click_discard_pile()
             return True
         slot = layout.slot_at(pos)
         if slot is not None and scene.selected:
-            self.seat.stage(list(scene.selected), slot.index)
+            self.turn.stage(list(scene.selected), slot.index)
             return True
         box = layout.meld_at(pos)
         if box is not None and len(scene.selected) == 1:
-            self.seat.lay_off(scene.selected[0], box.index, press.card)
+            self.turn.lay_off(scene.selected[0], box.index, press.card)
             return True
         if scene.selected:
-            self.seat.clear_selection()
+            self.turn.clear_selection()
         return True
 
     # --- dragging
@@ -142,7 +142,7 @@ class ContractPointer(CardPointer[ContractPointerScene]):
         assert card is not None
         sprite = scene.sprites.sprites.get(card)
         source = press.zone or ""
-        if sprite is None or not self.seat.can_drag(card, source):
+        if sprite is None or not self.turn.can_drag(card, source):
             self.press = None
             return
         if source == "hand" and card in scene.selected:
@@ -152,7 +152,7 @@ class ContractPointer(CardPointer[ContractPointerScene]):
             cards = [card]
         drag = Drag(cards, source, (sprite.x - press.pos[0], sprite.y - sprite.lift
                                     - press.pos[1]))
-        drag.valid = self.seat.drop_targets(cards, source)
+        drag.valid = self.turn.drop_targets(cards, source)
         self._lift(cards)
         self.drag = drag
         scene.app.sounds.play("card_pick")
@@ -200,22 +200,22 @@ class ContractPointer(CardPointer[ContractPointerScene]):
         done = False
         if hover == "hand":
             if drag.source == "discard":
-                done = self.seat.take_discard()
+                done = self.turn.take_discard()
             elif drag.source == "stage":
-                done = self.seat.unstage(drag.cards, drag.position)
+                done = self.turn.unstage(drag.cards, drag.position)
             else:
-                done = self.seat.reorder_hand(drag.cards, drag.position or 0)
+                done = self.turn.reorder_hand(drag.cards, drag.position or 0)
         elif hover == "discard":
-            done = len(drag.cards) == 1 and self.seat.discard(drag.cards[0]) or \
-                (len(drag.cards) > 1 and self.seat.refuse(
+            done = len(drag.cards) == 1 and self.turn.discard(drag.cards[0]) or \
+                (len(drag.cards) > 1 and self.turn.refuse(
                     _("Discard one card"), [_("Drag a single card to the pile.")]))
         elif isinstance(hover, tuple) and hover[0] == "slot":
-            done = self.seat.stage(drag.cards, hover[1])
+            done = self.turn.stage(drag.cards, hover[1])
         elif isinstance(hover, tuple) and hover[0] == "meld":
             if len(drag.cards) == 1:
-                done = self.seat.lay_off(drag.cards[0], hover[1], drag.under)
+                done = self.turn.lay_off(drag.cards[0], hover[1], drag.under)
             else:
-                self.seat.refuse(_("Lay off one card at a time"),
+                self.turn.refuse(_("Lay off one card at a time"),
                              [_("Drag a single card onto a meld.")])
         if not done:
             scene.refresh()  # the cards slide back

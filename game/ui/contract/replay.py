@@ -41,7 +41,7 @@ def replay_start(log: list[Action], seat: int) -> int:
 
 
 class ReplayTable(CardTableHost, Protocol):
-    """The contract table as ``TurnsReplay`` sees it."""
+    """The contract table as ``LastTurnsReplay`` sees it."""
 
     @property
     def match(self) -> ContractMatch: ...
@@ -64,25 +64,25 @@ class ReplayTable(CardTableHost, Protocol):
     def update_status(self) -> None: ...
 
 
-class ReplaySeat(Protocol):
-    """The person's seat (``HumanSeat``): its staging groups kept and put back."""
+class ReplayTurn(Protocol):
+    """The person's turn (``HumanTurn``): its staging groups kept and put back."""
 
     def kept_stages(self) -> Stages: ...
     def restore_stages(self, kept: Stages) -> None: ...
 
 
 class ReplayPointer(Protocol):
-    """The pointer (``ContractPointer``): a drag under way is cancelled."""
+    """The pointer (``Pointer``): a drag under way is cancelled."""
 
     def cancel(self) -> None: ...
 
 
-class TurnsReplay:
+class LastTurnsReplay:
     """The replay of the other seats' turns; ``active`` while it runs."""
 
-    def __init__(self, table: ReplayTable, seat: ReplaySeat, pointer: ReplayPointer) -> None:
+    def __init__(self, table: ReplayTable, turn: ReplayTurn, pointer: ReplayPointer) -> None:
         self.table = table
-        self.seat = seat
+        self.turn = turn
         self.pointer = pointer
         self.active = False
         self.paused = False
@@ -123,7 +123,7 @@ class TurnsReplay:
             return False
         self._real = match
         self._resume = table.phase
-        self._kept = (table.kept_hand_orders(), self.seat.kept_stages())
+        self._kept = (table.kept_hand_orders(), self.turn.kept_stages())
         self.steps = list(match.log[start:])
         self.seats = []
         self.index = 0
@@ -193,7 +193,7 @@ class TurnsReplay:
         self._real = None
         if self._kept is not None:
             table.restore_hand_orders(self._kept[0])
-            self.seat.restore_stages(self._kept[1])
+            self.turn.restore_stages(self._kept[1])
         self._kept = None
         table.set_phase(self._resume)
         table.refresh()

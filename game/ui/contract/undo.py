@@ -6,7 +6,7 @@ groups and the turn's log. Nothing before them can be taken back: the draw (or t
 taken or bought) showed a card, and another seat's action ends the turn's history. Redo
 applies an undone action again. A
 controller owned by ``ContractTableScene``, which sees its table as an ``UndoTable`` and the
-person's seat (``HumanSeat``) as an ``UndoSeat``.
+person's turn (``HumanTurn``) as an ``UndoTurn``.
 """
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ class UndoTable(CardTableHost, Protocol):
     def update_status(self) -> None: ...
 
 
-class UndoSeat(Protocol):
-    """What the undo asks of the person's seat (``HumanSeat``): whether it is their move,
+class UndoTurn(Protocol):
+    """What the undo asks of the person's turn (``HumanTurn``): whether it is their move,
     their staging groups kept and put back, a refusal."""
 
     def my_move(self) -> bool: ...
@@ -72,9 +72,9 @@ class UndoSeat(Protocol):
 class TurnUndo:
     """The history of the turn on show: actions to undo and undone actions to redo."""
 
-    def __init__(self, table: UndoTable, seat: UndoSeat) -> None:
+    def __init__(self, table: UndoTable, turn: UndoTurn) -> None:
         self.table = table
-        self.seat = seat
+        self.turn = turn
         self._done: list[_Before] = []
         self._undone: list[Action] = []
 
@@ -88,7 +88,7 @@ class TurnUndo:
 
     def _in_turn(self) -> bool:
         table = self.table
-        return self.seat.my_move() and table.match.hand.phase == "play" \
+        return self.turn.my_move() and table.match.hand.phase == "play" \
             and table.phase == HUMAN
 
     # ------------------------------------------------------------------ recording
@@ -98,7 +98,7 @@ class TurnUndo:
         an action that cannot be undone."""
         if action.kind not in TAKE_BACK or action.player != self.table.bottom:
             return None
-        return _Before(action, self.seat.kept_stages(), self.table.turn_log.copy())
+        return _Before(action, self.turn.kept_stages(), self.table.turn_log.copy())
 
     def applied(self, before: _Before | None, redoing: bool = False) -> None:
         """An action was applied (``before``: its snapshot): keep it for undo; any other
@@ -118,7 +118,7 @@ class TurnUndo:
 
     def undo(self) -> bool:
         if not self.can_undo():
-            return self.seat.refuse(
+            return self.turn.refuse(
                 _("Nothing to undo"), [_("Only what you laid on the table this turn can be "
                                     "taken back, not the card you drew.")])
         before = self._done.pop()
@@ -132,7 +132,7 @@ class TurnUndo:
 
     def redo(self) -> bool:
         if not self.can_redo():
-            return self.seat.refuse(_("Nothing to redo"))
+            return self.turn.refuse(_("Nothing to redo"))
         action = self._undone.pop()
         if not self.table.commit(action, redo=True):
             self._undone.clear()
@@ -142,7 +142,7 @@ class TurnUndo:
     def reset(self) -> bool:
         """Back to the start of the turn (after the draw), redo still possible."""
         if not self.can_undo():
-            return self.seat.refuse(
+            return self.turn.refuse(
                 _("Nothing to reset"), [_("Nothing has been laid on the table this turn.")])
         first = self._done[0]
         self._undone.extend(reversed([b.action for b in self._done]))
@@ -156,7 +156,7 @@ class TurnUndo:
 
     def _restore(self, before: _Before) -> None:
         table = self.table
-        self.seat.restore_stages(before.stages)
+        self.turn.restore_stages(before.stages)
         table.restore_turn_log(before.log)
         table.deselect_all()
         table.app.sounds.play("card_pick")

@@ -38,10 +38,10 @@ from game.ui.theme import (
     PALE_RED,
     RED,
     TABLE_EMPTY_DASH,
-    TABLE_HINT_TEXT,
     TABLE_INFO_EDGE,
     TABLE_INFO_FILL,
     TABLE_MUTED,
+    TABLE_PLACEHOLDER_TEXT,
     TABLE_RAIL_EDGE,
     TABLE_RAIL_FILL,
     TABLE_SEAT_EDGE,
@@ -166,7 +166,7 @@ class Board(BoardCache):
             size = font_px(layout, 0.017, 10, 15)
             for rect in layout.new_melds:
                 dashed_rect(surface, rect, BOARD_SLOT_EDGE, dash=7, width=1)
-                plus = self.text.render("+", size * 2, TABLE_HINT_TEXT, shadow=False)
+                plus = self.text.render("+", size * 2, TABLE_PLACEHOLDER_TEXT, shadow=False)
                 plus.set_alpha(150)
                 surface.blit(plus, plus.get_rect(center=(rect.centerx, rect.centery - size)))
                 # the words shrink to the slot (a card wide) before they are cut
@@ -174,7 +174,7 @@ class Board(BoardCache):
                 while px > 10 and self.text.font(px).size(_("New meld"))[0] > rect.width - 6:
                     px -= 1
                 words = self.text.fit(_("New meld"), px, rect.width - 6)
-                label = self.text.render(words, px, TABLE_HINT_TEXT, shadow=False)
+                label = self.text.render(words, px, TABLE_PLACEHOLDER_TEXT, shadow=False)
                 surface.blit(label, label.get_rect(center=(rect.centerx,
                                                            rect.centery + size)))
 

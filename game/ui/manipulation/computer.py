@@ -55,7 +55,7 @@ class ComputerTable(CardTableHost, Protocol):
     def name_of(self, seat: int) -> str: ...
     def travel(self, cards: Sequence[Card]) -> None: ...
     @property
-    def slots(self) -> FeltPlaces: ...
+    def places(self) -> FeltPlaces: ...
 
 
 class ComputerTurns:
@@ -118,7 +118,7 @@ class ComputerTurns:
         self.pacer = Pacer()
         # the story moves melds about on its way: the play lands on the places the table
         # had, so a meld it leaves as it was (or only grows) stays where it lay
-        self._places_before = self.table.slots.copy()
+        self._places_before = self.table.places.copy()
 
     def _commit(self, decision: Decision) -> str:
         if self.table.commit(decision.action):
@@ -176,7 +176,7 @@ class ComputerTurns:
         if decision is None:
             return
         if self._places_before is not None:
-            self.table.slots.restore(self._places_before)
+            self.table.places.restore(self._places_before)
             self._places_before = None
         if not self.table.commit(decision.action):
             self._settle(self.table.match.current, None, self._commit, _("its play was refused"))

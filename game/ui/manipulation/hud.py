@@ -46,7 +46,7 @@ NOTE_TONES = {"error": (TABLE_NOTE_ERROR_FILL, NOTE_ERROR_EDGE, NOTE_ERROR_TEXT)
               "info": (TABLE_NOTE_INFO_FILL, NOTE_INFO_EDGE, CREAM)}
 
 
-class Hud(Board):
+class TableHud(Board):
     """The board plus everything drawn over it each frame."""
 
     def draw_status(self, surface: pygame.Surface, layout: Layout, status: Status,

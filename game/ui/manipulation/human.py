@@ -16,7 +16,7 @@ from game.engine.errors import IllegalAction
 from game.engine.melds import check_meld
 from game.engine.variants import JokerIdentity, Variant
 from game.i18n import _, ngettext
-from game.ui.cardtable.driver import Pacer, Playback, Worker, hint
+from game.ui.cardtable.driver import Pacer, Playback, Worker, seek_hint
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.marks import marked_cards
@@ -59,7 +59,7 @@ class HumanTable(TurnState, Protocol):
     @property
     def selected(self) -> Sequence[Card]: ...
     @property
-    def slots(self) -> FeltPlaces: ...
+    def places(self) -> FeltPlaces: ...
     @property
     def model(self) -> TableModel | None: ...
     @property
@@ -146,7 +146,7 @@ class HumanTurn:
         """The melds of the turn's draft lie where the table shows them now."""
         draft = self.table.draft
         if draft is not None:
-            self.meld_places.remember(draft, self.table.slots)
+            self.meld_places.remember(draft, self.table.places)
 
     def started_play(self) -> None:
         """After the player's own edit (not a hint's): where giving up costs a penalty, the
@@ -183,7 +183,7 @@ class HumanTurn:
         if not cards:
             return False
         if to_group is None:
-            self.table.slots.wish_for(at)
+            self.table.places.wish_for(at)
         if to_group is None and _whole_meld(draft, cards):
             return self._move_meld(cards)
         return self._move(cards, to_group, position)
@@ -210,11 +210,11 @@ class HumanTurn:
         back."""
         draft = self.table.draft
         assert draft is not None
-        slots = self.table.slots
-        places = slots.copy()
-        slots.loosen(cards)
+        felt = self.table.places
+        places = felt.copy()
+        felt.loosen(cards)
         if not self._move(cards, None):
-            slots.restore(places)
+            felt.restore(places)
             return False
         return True
 
@@ -305,14 +305,14 @@ class HumanTurn:
     def undo(self) -> None:
         draft = self.table.draft
         if draft is not None and self.table.phase == HUMAN and draft.undo():
-            self.meld_places.put_back(draft, self.table.slots)
+            self.meld_places.put_back(draft, self.table.places)
             self.table.deselect_all()
             self.edited()
 
     def redo(self) -> None:
         draft = self.table.draft
         if draft is not None and self.table.phase == HUMAN and draft.redo():
-            self.meld_places.put_back(draft, self.table.slots)
+            self.meld_places.put_back(draft, self.table.places)
             self.table.deselect_all()
             self.edited()
 
@@ -320,7 +320,7 @@ class HumanTurn:
         if self.table.draft is not None and self.table.phase == HUMAN and \
                 (self.table.draft.touched or self.table.draft.can_undo):
             self.table.draft.reset()
-            self.meld_places.put_back(self.table.draft, self.table.slots)
+            self.meld_places.put_back(self.table.draft, self.table.places)
             self.table.deselect_all()
             self.edited()
 
@@ -441,7 +441,7 @@ class HumanTurn:
             self.table.say(_("Hints are off"), [_("Hints are switched off in Settings (Assist).")],
                            "info", 4.0)
             return
-        self.hint_worker = hint(self.table.match.view(self.table.match.current),
+        self.hint_worker = seek_hint(self.table.match.view(self.table.match.current),
                                  synchronous=self.table.app.smoke)
         self.hint_since = self.table.clock
         self.table.say(_("Looking for a play…"), (), "hint", 30.0)
@@ -524,7 +524,7 @@ class HumanTurn:
     def keep_places(self) -> None:
         """A hint's play is about to be told: the melds' places now are kept, for Dismiss
         to put them back."""
-        self._places_before_hint = self.table.slots.copy()
+        self._places_before_hint = self.table.places.copy()
 
     def update_hint(self, dt: float) -> None:
         """The hint's play, a step at a time; at its end, Apply or Dismiss."""
@@ -578,7 +578,7 @@ class HumanTurn:
         # the story moved melds about on its way: the play lands on the places the table
         # had, so a meld the play leaves as it was stays where it lay
         if self._places_before_hint is not None:
-            self.table.slots.restore(self._places_before_hint)
+            self.table.places.restore(self._places_before_hint)
         self._close_hint()
         draft = self.table.draft
         if draft is None or "play" not in self.table.match.legal_kinds():
@@ -594,7 +594,7 @@ class HumanTurn:
         if self.hint_show is None:
             return
         if self._places_before_hint is not None:  # (before closing forgets them)
-            self.table.slots.restore(self._places_before_hint)
+            self.table.places.restore(self._places_before_hint)
         self._close_hint()
         self.table.refresh()
         self.status.update_status()

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.cardtable.geometry import Spot
     from game.ui.cardtable.sprites import SpriteLayer
-    from game.ui.manipulation.hud import Hud
+    from game.ui.manipulation.hud import TableHud
     from game.ui.manipulation.layout import Layout
 
 NEW = "new"
@@ -48,7 +48,7 @@ class KeyTable(narration.SpokenTable, Protocol):
     @property
     def sprites(self) -> SpriteLayer: ...
     @property
-    def hud(self) -> Hud: ...
+    def hud(self) -> TableHud: ...
     @property
     def phase(self) -> str: ...
     @property
@@ -85,7 +85,7 @@ class KeyTurn(Protocol):
 
 
 class KeyReplay(Protocol):
-    """The replay of the last turns (``LastTurnReplay``): L starts or stops it."""
+    """The replay of the last turns (``LastTurnsReplay``): L starts or stops it."""
 
     def show_last_turn(self) -> None: ...
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from game.engine.match import Match
 
 
-class HostedManipulation(HostedTable, Protocol):
+class NetworkTable(HostedTable, Protocol):
     """The hosted manipulation table as ``NetworkTurns`` sees it."""
 
     @property
@@ -42,7 +42,7 @@ class NetworkTurns(HostNews):
     host: a play told step by step (``ComputerTurns``' playback), any other action
     committed at once; the seat's box shows the thinking indicator meanwhile."""
 
-    def __init__(self, table: HostedManipulation, remote: tuple[int, ...],
+    def __init__(self, table: NetworkTable, remote: tuple[int, ...],
                  teller: PlayTeller) -> None:
         super().__init__(table, remote)
         self.table = table

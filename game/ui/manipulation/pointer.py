@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.engine.draft import TurnDraft
     from game.engine.match import Match
     from game.ui.app import App
-    from game.ui.manipulation.hud import Hud
+    from game.ui.manipulation.hud import TableHud
     from game.ui.manipulation.layout import Layout
     from game.ui.manipulation.model import TableModel
 
@@ -87,7 +87,7 @@ class PointerScene(PointerTable, Protocol):
     @property
     def layout(self) -> Layout | None: ...
     @property
-    def hud(self) -> Hud: ...
+    def hud(self) -> TableHud: ...
     @property
     def version(self) -> int: ...
     @property

@@ -35,7 +35,7 @@ WHAT = {"play": N_("{name} played"), "out": N_("{name} went out"),
 
 
 class ReplayTable(CardTableHost, Protocol):
-    """The manipulation table as ``LastTurnReplay`` sees it."""
+    """The manipulation table as ``LastTurnsReplay`` sees it."""
 
     @property
     def app(self) -> App: ...
@@ -48,7 +48,7 @@ class ReplayTable(CardTableHost, Protocol):
     @property
     def bottom(self) -> int: ...
     @property
-    def slots(self) -> FeltPlaces: ...
+    def places(self) -> FeltPlaces: ...
     @property
     def sprites(self) -> SpriteLayer: ...
 
@@ -76,7 +76,7 @@ class StatusLine(Protocol):
     def update_status(self) -> None: ...
 
 
-class LastTurnReplay:
+class LastTurnsReplay:
     """The replay of the turns since the bottom player's last one; ``playback`` is the
     turn on show (its draft is what the table shows), if any."""
 
@@ -92,7 +92,7 @@ class LastTurnReplay:
         self.pacer = Pacer()
         self.resume = HUMAN  # the phase to go back to when the replay ends
         self.shown_seats: list[int] = []  # whose turns were shown (in order)
-        self._slots: FeltPlaces | None = None  # the melds' places before the replay
+        self._places_before: FeltPlaces | None = None  # the melds' places before the replay
 
     @property
     def showing(self) -> TurnRecord | None:
@@ -124,7 +124,7 @@ class LastTurnReplay:
         self.resume = self.table.phase
         self.records = records
         self.shown_seats = []
-        self._slots = self.table.slots.copy()
+        self._places_before = self.table.places.copy()
         self.pacer = Pacer()
         self.table.set_phase(REPLAY)
         # no note: on a full felt it went over the hand; the status line says which turn
@@ -236,9 +236,9 @@ class LastTurnReplay:
     def end(self) -> None:
         self.playback = None
         self.records = []
-        if self._slots is not None:
-            self.table.slots.restore(self._slots)
-            self._slots = None
+        if self._places_before is not None:
+            self.table.places.restore(self._places_before)
+            self._places_before = None
         self.table.set_phase(self.resume)
         self.table.set_origin(self.table.bottom)
         self.table.refresh()

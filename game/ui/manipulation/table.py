@@ -37,21 +37,22 @@ from game.ui.cardtable.driver import STEP_TRAVEL, Playback, Worker
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.log_view import draw_help_reminder
+from game.ui.cardtable.look import Message
 from game.ui.cardtable.marks import Mark, TurnMarks, marked_cards
 from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
 from game.ui.manipulation import narration
 from game.ui.manipulation.computer import ComputerTurns
-from game.ui.manipulation.hud import Hud
+from game.ui.manipulation.hud import TableHud
 from game.ui.manipulation.human import HumanTurn
 from game.ui.manipulation.keys import Keyboard
 from game.ui.manipulation.layout import LOG_ROWS_MOST, Layout, compute_layout, log_font_px
 from game.ui.manipulation.model import SeatInfo, TableModel, build_groups
 from game.ui.manipulation.pointer import Pointer
-from game.ui.manipulation.replay import LastTurnReplay
+from game.ui.manipulation.replay import LastTurnsReplay
 from game.ui.manipulation.status import TableStatus
 from game.ui.spoken import cards_names, sentences
-from game.ui.theme import seat_colour, seat_label
+from game.ui.theme import seat_colour
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
 
 
 #: seconds (at speed 1) the table shows the hand's end before the scoreboard comes up
-HAND_END_HOLD = 1.6
+DEAL_END_HOLD = 1.6
 #: seconds (at speed 1) a computer's finished turn (its play, or the card it drew once it
 #: has landed) rests in view before the next seat moves: time to read what it did
 TURN_REST = 0.8
@@ -78,14 +79,17 @@ class TableScene(CardTableScene[TableModel, Layout]):
     pointer: Pointer
     computer: ComputerTurns
     human: HumanTurn
+    keys: Keyboard
+    hud: TableHud
     controls: Controls | None
+    buttons_end_keys = True
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
         super().__init__(app, session, autosave)
         #: not a manipulation game (a contract match): the scene leaves at once
         self._unplayable = session.match.variant.is_contract
         self.match: Match = cast(Match, session.match)
-        self.hud = Hud(self.text, lambda: self.app.card_art)
+        self.hud = TableHud(self.text, lambda: self.app.card_art)
         self.controls: Controls | None = None
         humans = session.humans
         current = self.match.current
@@ -97,7 +101,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         #: in hot-seat, where the hand goes face down at once, when it is next uncovered)
         self.drawn_by: dict[int, set[Card]] = self._saved_drawn()
         #: where each meld sits on the felt, kept across turns (one map per hand)
-        self.slots = FeltPlaces()
+        self.places = FeltPlaces()
         self._zooms_told = 0  # the felt's zoom-outs this hand the player was told of
         #: the melds' order saved with a resumed game, put in place at its first layout
         self._saved_places: list[list[Card]] | None = None
@@ -111,7 +115,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self.human = HumanTurn(self, self.indicators)
         self.pointer = Pointer(self, self.human)
         self.computer = ComputerTurns(self)
-        self.replay = LastTurnReplay(self, self.pointer, self.human, self.indicators)
+        self.replay = LastTurnsReplay(self, self.pointer, self.human, self.indicators)
         self.keys = Keyboard(self, self.human, self.replay, self.pointer)
 
     def _table_status(self) -> TableStatus:
@@ -140,20 +144,20 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     # ------------------------------------------------------------------ hands and turns
 
-    def _begin_hand(self, fresh_deal: bool) -> None:
+    def _begin_deal(self, fresh_deal: bool) -> None:
         self.cover.reset()  # hot-seat: a new hand (or a loaded game) starts covered
         self.draft = None
         self.deselect_all()
         self.hand_state.forget_orders()
         self.replay.playback = None
-        self.slots.clear()
+        self.places.clear()
         # a game resumed lays its melds out in the order they lay when it was saved
         self._saved_places = None if fresh_deal else self.session.places
         self.turn_log.clear()
-        self._start_hand_time()
+        self._start_deal_time()
         if self.match.hand_over:
             self.refresh(snap=True)
-            self._hand_finished()
+            self._deal_finished()
             return
         humans = self.session.humans
         if self.match.current in humans:
@@ -267,7 +271,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.cover.turn_ended(seat)  # hot-seat: the hand goes face down once played
         after = [len(h) for h in match.hand.hands]
         drawn = after[seat] - (before[seat] - len(played))
-        self.slots.between_turns = turn_ended
+        self.places.between_turns = turn_ended
         self.refresh()
         if drawn > 0 and seat != self.bottom:
             self._ghost_draw(seat, drawn)
@@ -285,7 +289,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
                             rest=TURN_REST if computer and turn_ended and not match.hand_over
                             else None)
         if match.hand_over:  # the last play rests in view, the hands face up, a while
-            self.phase_time = -HAND_END_HOLD / self.speed
+            self.phase_time = -DEAL_END_HOLD / self.speed
         if turn_ended:  # the log keeps every step: it can be read in full (F4, the mouse)
             self.turn_log.append((seat, self._action_words(seat, action, played, told, steps,
                                                            None)))
@@ -342,18 +346,18 @@ class TableScene(CardTableScene[TableModel, Layout]):
         """The cards the bottom player drew last (highlighted in the hand)."""
         return self.drawn_by.get(self.bottom, set())
 
-    def _hand_finished(self) -> None:
+    def _deal_finished(self) -> None:
         self.pointer.cancel()
         self.draft = None
-        self._close_hand(self.app.router.scoreboard(self.session, self))
+        self._close_deal(self.app.router.scoreboard(self.session, self))
 
     def next_hand(self) -> None:
         """The scoreboard's Next hand: deal the next hand (the scoreboard pops itself)."""
-        if not self._deal_next_hand():
+        if not self._next_deal():
             return
         self.marks.clear()
         self.drawn_by.clear()
-        self._begin_hand(fresh_deal=True)
+        self._begin_deal(fresh_deal=True)
 
     # ------------------------------------------------------------------ the model
 
@@ -372,15 +376,13 @@ class TableScene(CardTableScene[TableModel, Layout]):
         table = match.hand.table
         return table.melds, table.free, dict(table.declared), counts
 
-    def bottom_hand(self) -> list[Card]:
-        """The bottom seat's hand in the player's order."""
+    def _bottom_cards(self) -> Sequence[Card]:
+        """The bottom seat's cards: its turn's draft hand while it plays (not in a replay)."""
         match = self.match
         draft = self._draft_on_show()
         if draft is not None and match.current == self.bottom and self.phase != REPLAY:
-            cards = list(draft.hand)
-        else:
-            cards = list(match.hand.hands[self.bottom])
-        return self._ordered(self.bottom, cards)
+            return list(draft.hand)
+        return list(match.hand.hands[self.bottom])
 
     def _draft_on_show(self) -> TurnDraft | None:
         """The draft of the story on show (a computer's play, a replayed turn, a hint), else
@@ -430,10 +432,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
         self._zoom = self.app.zoom
         if self._saved_places is not None:
             self._seed_places(model)
-        layout = compute_layout(model, self.app.size, self.slots, 0 if self.coached else None,
+        layout = compute_layout(model, self.app.size, self.places, 0 if self.coached else None,
                                 self.app.settings.left_handed, self._zoom)
-        told, self._zooms_told = self._zooms_told, self.slots.zoom_outs
-        if self.slots.zoom_outs > told:
+        told, self._zooms_told = self._zooms_told, self.places.zoom_outs
+        if self.places.zoom_outs > told:
             # the felt was full: said, so no card shrinks without a word
             self.say(_("The table is full"), [_("The cards are smaller now, so every meld "
                                                 "keeps its place.")], "info", 6.0)
@@ -441,7 +443,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def keep_places(self) -> None:
         """The melds' order on the felt goes into the save (``GameSession.places``)."""
-        self.session.places = [sorted(cards) for cards in self.slots.melds()] or None
+        self.session.places = [sorted(cards) for cards in self.places.melds()] or None
         self.session.drawn = {seat: sorted(cards) for seat, cards in self.drawn_by.items()
                               if cards} or None
 
@@ -459,7 +461,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             if shared:
                 order.append(-max(shared)[1])
         if order:
-            self.slots.seed([(model.groups[i].cards,
+            self.places.seed([(model.groups[i].cards,
                               1 if model.apart and model.groups[i].kind == "run" else 0)
                              for i in order])
 
@@ -486,20 +488,13 @@ class TableScene(CardTableScene[TableModel, Layout]):
         marks.update((card, Mark(seat, "new")) for card in new)
         return marks
 
-    def _mark_sprites(self) -> None:
-        marks = self.card_marks()
+    def _card_marks(self) -> dict[Card, Mark]:
+        return self.card_marks()
+
+    def _fresh_test(self) -> Callable[[Card, str], bool]:
+        """The cards drawn last, in the hand, on the player's turn and as it settles."""
         drawn = self.drawn if self.phase in (HUMAN, SETTLE) else set()
-        selected = set(self.selected)
-        focus = self.keys.focused_card() if self.keys.active else None
-        for card, sprite in self.sprites.sprites.items():
-            on_table = sprite.spot.zone != "hand"
-            mark = marks.get(card) if on_table else None
-            sprite.mark = (seat_colour(mark.seat), mark.kind, seat_label(mark.seat)) \
-                if mark is not None else None
-            sprite.fresh = card in drawn and not on_table
-            sprite.selected = card in selected
-            sprite.focused = card == focus
-        self.lift_hand()
+        return lambda card, zone: card in drawn and zone == "hand"
 
     def key_help(self) -> list[str]:
         return [
@@ -537,22 +532,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
                 sprite.slide_to(sprite.spot, self.speed, arc=lift,
                                 duration=STEP_TRAVEL / self.speed)
 
-    def lift_hand(self) -> None:
-        """Selected hand cards stand out of the hand; the one under the mouse rises a little."""
-        lift = self.layout.hand_lift if self.layout else 0
-        hover = self.pointer.hover_card if self.human.hand_active else None
-        for card, sprite in self.sprites.sprites.items():
-            if sprite.spot.zone != "hand":
-                sprite.lift_target = 0.0
-            elif sprite.selected:
-                sprite.lift_target = lift * 0.75
-            else:
-                sprite.lift_target = lift * 0.22 if card == hover else 0.0
+    def _hover_card(self) -> Card | None:
+        return self.pointer.hover_card if self.human.hand_active else None
 
-    def _origin(self, card: Card, spot: Spot) -> Origin | None:
-        layout = self.layout
-        if layout is None:
-            return None
+    def _origin_in(self, layout: Layout, card: Card, spot: Spot) -> Origin | None:
         if spot.zone == "hand":
             stock = layout.stock
             return Origin(stock.x + 4, stock.y + 4, spot.w, spot.h, True)
@@ -586,14 +569,8 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     # ------------------------------------------------------------------ events
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self._unplayable:
-            return False
-        if self.message is not None and event.type in (pygame.KEYDOWN,
-                                                       pygame.MOUSEBUTTONDOWN):
-            self.message.read = True  # seen: it fades in its time (a new one waits again)
-        if self.button_keys.handle(event):
-            return True
+    def _event_first(self, event: pygame.event.Event) -> bool | None:
+        """The buttons, a click on a disabled one, the joker chooser: before F1 and F4."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._on_blocked_end(
@@ -607,15 +584,17 @@ class TableScene(CardTableScene[TableModel, Layout]):
         chooser = self.human.chooser
         if chooser is not None and chooser.handle(event, self.human):
             return True
-        if self.help_and_log_keys(event):
-            return True
+        return None
+
+    def _event_then(self, event: pygame.event.Event) -> bool | None:
+        """A story told (skip, pause, a hint's keys), then the keyboard's."""
         if self._story_event(event):
             return True
         if self.keys.handle(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.keys.active = False  # the mouse takes over from the keyboard
-        return self.pointer.handle(event)
+        return None
 
     def _story_event(self, event: pygame.event.Event) -> bool:
         """Keys and clicks while a story is told: space (or a click on the felt) skips a
@@ -661,11 +640,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             and button.rect.collidepoint(pos) and self.phase == HUMAN \
             and self.draft is not None and self.draft.touched
 
-    def _button(self, element: object) -> bool:
-        name = self.controls.name_of(element) if self.controls else None
-        if name is None:
-            return False
-        self.keys.active = False
+    def _button_actions(self) -> dict[str, Callable[[], object]]:
         human = self.human
         actions: dict[str, Callable[[], object]] = {
             "end": human.end_turn, "draw": human.draw_card, "pass": human.pass_turn,
@@ -677,20 +652,15 @@ class TableScene(CardTableScene[TableModel, Layout]):
         }
         if self.phase == HINT:  # the hint on show: its two buttons
             actions["end"], actions["hint"] = human.apply_hint, human.dismiss_hint
-        actions[name]()
-        return True
+        return actions
 
     # ------------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self._unplayable:
-            return
-        self._layout_for(surface)
-        layout = self.layout
-        model = self.model
-        assert layout is not None and model is not None
-        board = self.hud.board(layout, model, self.indicators.facts())
-        self.sprites.draw(surface, board, self.hud.version, self._overlay)
+    def _board(self, layout: Layout, model: TableModel) -> pygame.Surface:
+        return self.hud.board(layout, model, self.indicators.facts())
+
+    def _draw_words(self, surface: pygame.Surface, layout: Layout) -> None:
+        """The status line, the turn log, the keys' help or the log in full, the chooser."""
         self.hud.draw_status(surface, layout, self.status, self.clock)
         logged = self.phase in (HUMAN, THINK, PLAYBACK, SETTLE)
         self.log_view.rects = self.hud.draw_log(surface, layout, self.log_lines(LOG_ROWS_MOST)) \
@@ -702,13 +672,15 @@ class TableScene(CardTableScene[TableModel, Layout]):
                          self.log_lines(None) if logged else [], px)
         if self.human.chooser is not None:
             self.human.chooser.draw(surface)
-        self.note_rect = None
-        if self.message is not None:
-            self.note_rect = self.hud.draw_message(surface, layout, self.message,
-                                                   self.note_keeps_clear())
-            if self.human.hint_worker is not None and self.message is self.human.looking:
-                self.hud.draw_thinking(surface, self.note_rect, self.clock,
-                                       self.clock - self.human.hint_since)
+
+    def _note_keeps_clear(self) -> list[pygame.Rect] | None:
+        return self.note_keeps_clear()
+
+    def _hint_looking(self) -> tuple[Message | None, float] | None:
+        human = self.human
+        return (human.looking, human.hint_since) if human.hint_worker is not None else None
+
+    def _draw_over_note(self, surface: pygame.Surface) -> None:
         self.pointer.draw_tooltip(surface)
 
     def hint_applies(self) -> bool:
@@ -720,17 +692,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
         where the felt has no room for it)."""
         return None
 
-    def _overlay(self, surface: pygame.Surface) -> None:
-        layout = self.layout
-        if layout is None:
-            return
+    def _draw_marks(self, surface: pygame.Surface, layout: Layout) -> None:
+        """Whose story is told (a computer's turn, a replay)."""
         if not self.match.hand_over and self.phase in (THINK, PLAYBACK, REPLAY):
             self.hud.draw_turn_marker(surface, layout, self._story_seat(), self.clock)
-        if self.phase == THINK:  # a search may take a while: something on screen moves
-            seat = self.match.current
-            self.hud.draw_thinking(surface, layout.seat_rects.get(seat, layout.hand),
-                                   self.clock, self.phase_time,
-                                   self.turn_timer.left(seat, self.clock))
-        self.draw_own_clock(surface, layout.status)
-        self.pointer.draw_targets(surface)
-        self.keys.draw(surface)
+
+    def _thinker(self) -> int:
+        return self.match.current

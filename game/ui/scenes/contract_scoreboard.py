@@ -26,7 +26,7 @@ from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 if TYPE_CHECKING:
     from game.engine.scoring import Points
     from game.ui.app import App
-    from game.ui.scenes.contract_table import ContractTableScene
+    from game.ui.contract.table import ContractTableScene
 
 
 

@@ -545,9 +545,9 @@ class JoinScene(MenuScene):
             for line in wrap(self.problem, px(15), inner.w):
                 y = draw_text(surface, line, px(15), theme.ERROR, topleft=(inner.x, y)).bottom
             return
-        hint = _("A friend's internet code (such as 4-purple-sausages) goes in Join code: no "
+        tip = _("A friend's internet code (such as 4-purple-sausages) goes in Join code: no "
                  "address needed.")
-        for line in wrap(hint, px(15), inner.w):
+        for line in wrap(tip, px(15), inner.w):
             y = draw_text(surface, line, px(15), theme.MUTED, topleft=(inner.x, y)).bottom
 
     def _draw_lobby(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -25,12 +25,11 @@ from game.store import AUTOSAVE, InvalidName, StoreError
 from game.store.seats import MAX_NAME_LENGTH
 from game.ui import theme
 from game.ui.scenes import open_table, screens
-from game.ui.scenes.new_game_form import HouseRulesColumn
+from game.ui.scenes.new_game_form import HouseRulesColumn, RulesFormScene
 from game.ui.scenes.new_game_setup import NET_KIND, Setup
 from game.ui.scenes.saves import keep_autosave, unfinished_game_words
 from game.ui.widgets.dialogs import ConfirmDialog
 from game.ui.widgets.drawing import draw_panel, escape_html, panel_inner
-from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UILabel, UITextBox
@@ -55,7 +54,7 @@ def _html_colour(rgb: tuple[int, int, int]) -> str:
 TURN_TIMES = ((0, N_("Off")), (30, N_("30 s a turn")), (60, N_("60 s a turn")),
               (120, N_("2 min a turn")))
 
-class NewGameScene(MenuScene):
+class NewGameScene(RulesFormScene):
     title = N_("New game")
     subtitle = N_("Pick a variant, adjust its rules and seat the players")
 

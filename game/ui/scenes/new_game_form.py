@@ -14,11 +14,11 @@ import pygame
 from game.engine.options import FORM_SPECS, OptionSpec, Widget
 from game.i18n import _
 from game.ui import theme
+from game.ui.scenes.new_game_setup import Setup
+from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UILabel
-
-    from game.ui.scenes.new_game import NewGameScene
 
 #: rows the longest form has (every joker rule, the failed-play penalty, the first play and
 #: the match), plus the defaults button: the rows are sized for it whatever the variant, so
@@ -27,11 +27,26 @@ FORM_ROWS = 11
 NUMBER_DIGITS = 5  # the widest number a CHOICE_NUMBER option takes (a target of 10000)
 
 
+class RulesFormScene(MenuScene):
+    """A menu screen with the house rules' column (the New game screen): its ``setup``
+    takes the changes; it checks them again (``rules_changed``) and sets them back."""
+
+    setup: Setup
+
+    def rules_changed(self, rebuild: bool) -> None:
+        """A house rule changed (``rebuild``: rows may appear or go)."""
+        raise NotImplementedError
+
+    def restore_defaults(self) -> None:
+        """The variant's own rules back."""
+        raise NotImplementedError
+
+
 class HouseRulesColumn:
     """Builds the column into ``scene`` for ``scene.setup``; changes go to the setup and
     the scene revalidates (or rebuilds, when the change may show or hide a row)."""
 
-    def __init__(self, scene: NewGameScene) -> None:
+    def __init__(self, scene: RulesFormScene) -> None:
         self.scene = scene
         self.value_labels: dict[str, UILabel] = {}  # a slider's number beside it
 

@@ -470,9 +470,9 @@ class SavesScene(MenuScene):
         if not self.slots:
             draw_text(surface, _("No saved games yet."), self.px(18), CREAM, style="bold",
                       center=(inner.centerx, inner.centery - self.px(12)))
-            hint = (_("Name this game on the right to save it.") if self.mode == "save"
+            tip = (_("Name this game on the right to save it.") if self.mode == "save"
                     else _("Save from the table's menu; the game also saves itself as you play."))
-            draw_text(surface, fit_text(hint, self.px(14), inner.w), self.px(14), MUTED,
+            draw_text(surface, fit_text(tip, self.px(14), inner.w), self.px(14), MUTED,
                       center=(inner.centerx, inner.centery + self.px(16)))
         else:
             visible = self._visible_rows(inner)

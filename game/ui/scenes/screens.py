@@ -5,6 +5,11 @@ stack (``app.scenes.push``, ``replace`` or ``reset``).
 The registry by name (``game.ui.scenes.SCENES``) stays inside: a maker asks it for the
 screen, so a screen's module is still imported only when the screen is first made (the
 title screen's first frame loads no table, no solver), and no screen imports another.
+
+A maker of a screen of this package returns it as a ``Scene``: naming its class here would
+tie this module and every screen, which calls the makers, in a knot of types. A family's
+table (``game.ui.manipulation``, ``game.ui.contract``) is named by its class: that import
+points down a floor.
 """
 
 from __future__ import annotations
@@ -20,63 +25,48 @@ if TYPE_CHECKING:
     from game.net.events import Update
     from game.session import GameSession
     from game.ui.app import App
-    from game.ui.cardtable.card_table import CardTableScene
     from game.ui.cardtable.menu import TableMenu
     from game.ui.coach.staged import StagedTable
+    from game.ui.contract.hosted_table import HostedContractTableScene
+    from game.ui.contract.joined_table import JoinedContractTableScene
+    from game.ui.contract.table import ContractTableScene
+    from game.ui.manipulation.hosted_table import HostedTableScene
+    from game.ui.manipulation.joined_table import JoinedTableScene
     from game.ui.manipulation.table import TableScene
     from game.ui.scene import Scene
-    from game.ui.scenes.contract_scoreboard import ContractScoreboardScene
-    from game.ui.scenes.contract_table import ContractTableScene
-    from game.ui.scenes.handover import HandOverScene
-    from game.ui.scenes.hosted_contract_table import HostedContractTableScene
-    from game.ui.scenes.hosted_table import HostedTableScene
-    from game.ui.scenes.join import JoinScene
-    from game.ui.scenes.joined_contract_table import JoinedContractTableScene
-    from game.ui.scenes.joined_table import JoinedTableScene
-    from game.ui.scenes.lobby import LobbyScene
-    from game.ui.scenes.new_game import NewGameScene
-    from game.ui.scenes.notices import NoticesDialog
-    from game.ui.scenes.puzzles import PuzzlesScene
-    from game.ui.scenes.review import ReviewScene
-    from game.ui.scenes.rules import RulesScene
-    from game.ui.scenes.saves import SavesScene
-    from game.ui.scenes.scoreboard import ScoreboardScene
-    from game.ui.scenes.settings import SettingsScene
-    from game.ui.scenes.statistics import StatisticsScene
-    from game.ui.scenes.title import TitleScene
 
 
-def title(app: App) -> TitleScene:
-    return cast("TitleScene", app.scenes.create("title"))
+def title(app: App) -> Scene:
+    return app.scenes.create("title")
 
 
-def new_game(app: App, deal: int | None = None) -> NewGameScene:
+def new_game(app: App, deal: int | None = None) -> Scene:
     """New game; ``deal``: a deal number to fill in (``machiavelli --deal N``)."""
-    return cast("NewGameScene", app.scenes.create("new_game", deal))
+    return app.scenes.create("new_game", deal)
 
 
-def saves(app: App, mode: str = "load", session: GameSession | None = None) -> SavesScene:
+def saves(app: App, mode: str = "load", session: GameSession | None = None) -> Scene:
     """The saves list: ``mode`` "load", or "save" with the ``session`` to save."""
-    return cast("SavesScene", app.scenes.create("saves", mode, session))
+    return app.scenes.create("saves", mode, session)
 
 
 def rules(app: App, variant_id: str | None = None,
-          options: Mapping[str, Any] | None = None) -> RulesScene:
-    return cast("RulesScene", app.scenes.create("rules", variant_id, options))
+          options: Mapping[str, Any] | None = None) -> Scene:
+    return app.scenes.create("rules", variant_id, options)
 
 
-def settings(app: App) -> SettingsScene:
-    return cast("SettingsScene", app.scenes.create("settings"))
+def settings(app: App) -> Scene:
+    return app.scenes.create("settings")
 
 
-def statistics(app: App) -> StatisticsScene:
-    return cast("StatisticsScene", app.scenes.create("statistics"))
+def statistics(app: App) -> Scene:
+    return app.scenes.create("statistics")
 
 
 def notices(app: App, title: str, lines: Sequence[str], *, intro: str = "", outro: str = "",
-            on_close: Callable[[], None] | None = None) -> NoticesDialog:
-    return cast("NoticesDialog", app.scenes.create(
-        "notices", title, lines, intro=intro, outro=outro, on_close=on_close))
+            on_close: Callable[[], None] | None = None) -> Scene:
+    return app.scenes.create(
+        "notices", title, lines, intro=intro, outro=outro, on_close=on_close)
 
 
 def table(app: App, session: GameSession, autosave: bool = True) -> TableScene:
@@ -90,11 +80,11 @@ def contract_table(app: App, session: GameSession, autosave: bool = True) -> Con
 
 def lobby(app: App, variant_id: str = "", options: dict[str, Any] | None = None,
           seats: Sequence[tuple[str, str]] = (), seed: int | None = None,
-          resumed: GameSession | None = None, turn_time: float = 0.0) -> LobbyScene:
+          resumed: GameSession | None = None, turn_time: float = 0.0) -> Scene:
     """The host's lobby: a new game (variant, options, seats, seed) or a ``resumed`` one;
     ``turn_time``: seconds each network player has for a move (0: no turn timer)."""
-    return cast("LobbyScene", app.scenes.create(
-        "lobby", variant_id, options, seats, seed, resumed, turn_time))
+    return app.scenes.create(
+        "lobby", variant_id, options, seats, seed, resumed, turn_time)
 
 
 def hosted_table(app: App, session: GameSession, host: NetHost,
@@ -108,9 +98,9 @@ def hosted_contract_table(app: App, session: GameSession, host: NetHost,
                 app.scenes.create("hosted_contract_table", session, host, autosave))
 
 
-def join(app: App) -> JoinScene:
+def join(app: App) -> Scene:
     """Join a network game: the games found, an address and code, the joiner's name."""
-    return cast("JoinScene", app.scenes.create("join"))
+    return app.scenes.create("join")
 
 
 def joined_table(app: App, client: NetClient, update: Update,
@@ -128,29 +118,29 @@ def joined_contract_table(app: App, client: NetClient, update: Update,
         "joined_contract_table", client, update, options, kinds, backlog))
 
 
-def table_menu(app: App, table: CardTableScene[Any, Any]) -> TableMenu:
+def table_menu(app: App, table: Scene) -> TableMenu:
+    """The menu of ``table`` (a card table)."""
     return cast("TableMenu", app.scenes.create("table_menu", table))
 
 
 def handover(app: App, name: str, on_confirm: Callable[[], None], *, detail: str = "",
-             table: Any = None, on_back: Callable[[], object] | None = None) -> HandOverScene:
-    return cast("HandOverScene", app.scenes.create(
-        "handover", name, on_confirm, detail=detail, table=table, on_back=on_back))
+             table: Any = None, on_back: Callable[[], object] | None = None) -> Scene:
+    return app.scenes.create(
+        "handover", name, on_confirm, detail=detail, table=table, on_back=on_back)
 
 
 def scoreboard(app: App, session: GameSession,
-               table: TableScene | None = None) -> ScoreboardScene:
-    return cast("ScoreboardScene", app.scenes.create("scoreboard", session, table))
+               table: TableScene | None = None) -> Scene:
+    return app.scenes.create("scoreboard", session, table)
 
 
 def contract_scoreboard(app: App, session: GameSession,
-                        table: ContractTableScene | None = None) -> ContractScoreboardScene:
-    return cast("ContractScoreboardScene",
-                app.scenes.create("contract_scoreboard", session, table))
+                        table: ContractTableScene | None = None) -> Scene:
+    return app.scenes.create("contract_scoreboard", session, table)
 
 
-def puzzles(app: App) -> PuzzlesScene:
-    return cast("PuzzlesScene", app.scenes.create("puzzles"))
+def puzzles(app: App) -> Scene:
+    return app.scenes.create("puzzles")
 
 
 def puzzle_table(app: App, puzzle: Puzzle, daily: bool = False,
@@ -162,8 +152,8 @@ def tutorial(app: App, progress: TutorialProgress | None = None) -> StagedTable:
     return cast("StagedTable", app.scenes.create("tutorial", progress))
 
 
-def review(app: App, session: GameSession, seat: int | None = None) -> ReviewScene:
-    return cast("ReviewScene", app.scenes.create("review", session, seat))
+def review(app: App, session: GameSession, seat: int | None = None) -> Scene:
+    return app.scenes.create("review", session, seat)
 
 
 def review_table(app: App, session: GameSession, turn: TurnReview,
@@ -178,27 +168,27 @@ class ScreenRouter:
     def __init__(self, app: App) -> None:
         self.app = app
 
-    def title(self) -> TitleScene:
+    def title(self) -> Scene:
         return title(self.app)
 
-    def saves(self, mode: str = "load", session: GameSession | None = None) -> SavesScene:
+    def saves(self, mode: str = "load", session: GameSession | None = None) -> Scene:
         return saves(self.app, mode, session)
 
-    def settings(self) -> SettingsScene:
+    def settings(self) -> Scene:
         return settings(self.app)
 
     def table_menu(self, table: Scene) -> TableMenu:
-        return table_menu(self.app, cast("CardTableScene[Any, Any]", table))
+        return table_menu(self.app, table)
 
     def handover(self, name: str, on_confirm: Callable[[], None], *, detail: str = "",
                  table: Any = None, on_back: Callable[[], object] | None = None
-                 ) -> HandOverScene:
+                 ) -> Scene:
         return handover(self.app, name, on_confirm, detail=detail, table=table,
                         on_back=on_back)
 
-    def scoreboard(self, session: GameSession, table: Scene | None = None) -> ScoreboardScene:
+    def scoreboard(self, session: GameSession, table: Scene | None = None) -> Scene:
         return scoreboard(self.app, session, cast("TableScene | None", table))
 
     def contract_scoreboard(self, session: GameSession,
-                            table: Scene | None = None) -> ContractScoreboardScene:
+                            table: Scene | None = None) -> Scene:
         return contract_scoreboard(self.app, session, cast("ContractTableScene | None", table))

@@ -12,8 +12,8 @@ from game.session import GameSession, Seat
 from game.ui.app import App
 from game.ui.cardtable.card_table import CardTableScene
 from game.ui.cardtable.probe import TableProbe
+from game.ui.contract.table import ContractTableScene
 from game.ui.manipulation.table import TableScene
-from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.scenes.handover import HandOverScene
 from tests.ui.conftest import StartApp
 

@@ -9,7 +9,7 @@ import pygame
 from game.engine.contract.match import ContractMatch
 from game.engine.serialize import new_match
 from game.session import GameSession, Seat
-from game.ui.scenes.contract_table import ContractTableScene
+from game.ui.contract.table import ContractTableScene
 from tests.ui.conftest import StartApp
 from tests.ui.contract.test_contract_ui import BOOLE, YOU, Table, rig
 from tests.ui.manipulation.test_log_and_rail import rendered, words

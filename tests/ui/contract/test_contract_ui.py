@@ -19,9 +19,9 @@ from game.engine.serialize import new_match
 from game.session import GameSession, Seat
 from game.ui.app import App
 from game.ui.cardtable.probe import TableProbe
+from game.ui.contract.table import ContractTableScene
 from game.ui.scenes import screens
 from game.ui.scenes.contract_scoreboard import ContractScoreboardScene
-from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.scenes.handover import HandOverScene
 from tests.ui.conftest import StartApp
 

@@ -22,7 +22,7 @@ from game.engine.serialize import new_match
 from game.session import GameSession, Seat
 from game.ui.cardtable.probe import TableProbe
 from game.ui.cardtable.text import TextCache
-from game.ui.scenes.contract_table import ContractTableScene
+from game.ui.contract.table import ContractTableScene
 from tests.ui.conftest import StartApp, open_table
 
 THREE = [Seat("You", "human"), Seat("Ada", "medium"), Seat("Bob", "easy")]

@@ -14,10 +14,10 @@ from game.session import GameSession, Seat
 from game.solver import PLAY_ORACLE
 from game.ui.app import App
 from game.ui.cardtable.probe import TableProbe
+from game.ui.contract.table import ContractTableScene
 from game.ui.manipulation.table import TableScene
 from game.ui.scenes import screens
 from game.ui.scenes.contract_scoreboard import ContractScoreboardScene
-from game.ui.scenes.contract_table import ContractTableScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.scoreboard import ScoreboardScene
 from game.ui.widgets.dialogs import ConfirmDialog

@@ -20,7 +20,7 @@ from game.net import HostSettings, NetClient
 from game.net.events import Joined, Refused, Update
 from game.net.views import seat_to_move
 from game.ui.cardtable.probe import TableProbe
-from game.ui.contract.network import ContractNetworkTurns
+from game.ui.contract.network_turns import NetworkTurns
 from game.ui.scenes import AUTOSAVE, load_session
 from game.ui.scenes import lobby as lobby_module
 from game.ui.scenes import new_game as new_game_module
@@ -126,8 +126,8 @@ def test_new_game_offers_network_seats_for_the_contract_game(app: Any) -> None:
 def test_the_host_plays_a_round_of_shanghai_rummy_with_network_seats(
         start_app: StartApp, monkeypatch: pytest.MonkeyPatch) -> None:
     queued: list[str] = []
-    told = ContractNetworkTurns.queued
-    monkeypatch.setattr(ContractNetworkTurns, "queued",
+    told = NetworkTurns.queued
+    monkeypatch.setattr(NetworkTurns, "queued",
                         lambda self, event: (queued.append(event.kind), told(self, event)))
     app = start_app(speed=4.0)
     lobby = open_contract_lobby(app)

@@ -13,7 +13,7 @@ import pytest
 from game.net import HostSettings, NetClient
 from game.net.events import Joined
 from game.ui.cardtable.text import TextCache
-from game.ui.contract.hud import ContractHud
+from game.ui.contract.hud import TableHud
 from game.ui.manipulation.board import Board
 from game.ui.scenes import join as join_module
 from game.ui.scenes import lobby as lobby_module
@@ -45,7 +45,7 @@ class InfoPanels:
             return render(cache, text, *args, **kwargs)
 
         monkeypatch.setattr(TextCache, "render", spy)
-        for kind in (Board, ContractHud):
+        for kind in (Board, TableHud):
             monkeypatch.setattr(kind, "_draw_info", self._recorder(kind._draw_info))
 
     def _recorder(self, draw: Any) -> Any:

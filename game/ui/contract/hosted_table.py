@@ -4,7 +4,7 @@ table, with the seats played elsewhere moving as the host says.
 As at the hosted manipulation table (``hosted_table``): the lobby hands over the host
 (``game.net.NetHost``) once the match has begun, with a copy of its session; the table
 plays that copy and keeps it in step with the host's match by applying each move the host
-reports, in order (``ContractNetworkTurns``). The person's own moves are applied here and
+reports, in order (``NetworkTurns``). The person's own moves are applied here and
 sent to the host (``NetHost.act``), which applies the same move to its match; as each is
 sent at once, there is no Undo. The buy window: when the person is among the seats to be
 asked about a discard, the buy prompt comes up at once; an answer given before the seats
@@ -27,9 +27,9 @@ from game.ui.cardtable.look import Status
 from game.ui.cardtable.talk import hosted_talk
 from game.ui.contract.human import BUY
 from game.ui.contract.model import ContractModel, the_card
-from game.ui.contract.network import ContractNetworkTurns
+from game.ui.contract.network_turns import NetworkTurns
+from game.ui.contract.table import ACTION_REST, ContractTableScene
 from game.ui.contract.undo import TurnUndo
-from game.ui.scenes.contract_table import ACTION_REST, ContractTableScene
 
 if TYPE_CHECKING:
     from game.net import NetHost
@@ -56,7 +56,7 @@ class NoUndo(TurnUndo):
         return self._refuse()
 
     def _refuse(self) -> bool:
-        return self.seat.refuse(_("No undo in a network game"), [
+        return self.turn.refuse(_("No undo in a network game"), [
             _("Each move goes to the other players as you make it.")])
 
 
@@ -68,7 +68,7 @@ class HostedContractTableScene(ContractTableScene):
         super().__init__(app, session, autosave)
         self.host = host
         remote = session.network.remote if session.network is not None else ()
-        self.network = ContractNetworkTurns(self, remote, self.computer)
+        self.network = NetworkTurns(self, remote, self.computer)
         self.link = HostLink(host, session)
         self.talk = hosted_talk(self, host)
         self.undo = NoUndo(self, self.human)
@@ -113,18 +113,18 @@ class HostedContractTableScene(ContractTableScene):
         self.network.start(seat)
         early = self.early
         if early is not None and early.kind == ContractKind.BUY and seat != early.player:
-            hand = match.hand
+            deal = match.hand
             self.status = Status(_("Your buy of {card} waits its turn: {name} is asked "
                                    "first").format(
-                card=the_card(hand.discard[-1] if hand.discard else None),
+                card=the_card(deal.discard[-1] if deal.discard else None),
                 name=self.session.seats[seat].name), "wait", True)
 
     def _in_buy_window(self) -> int | None:
         """This screen's seat still to be asked about the discard on offer, if any."""
-        hand = self.match.hand
-        if hand.phase != "buying":
+        deal = self.match.hand
+        if deal.phase != "buying":
             return None
-        return next((seat for seat in hand.buy_queue if seat in self.session.humans), None)
+        return next((seat for seat in deal.buy_queue if seat in self.session.humans), None)
 
     def _asked_early(self) -> bool:
         prompt = self.prompt

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.engine.contract.match import ContractMatch
 
 
-class HostedContract(HostedTable, Protocol):
+class NetworkTable(HostedTable, Protocol):
     """The hosted contract table as this controller sees it."""
 
     @property
@@ -41,16 +41,16 @@ class HostedContract(HostedTable, Protocol):
 
 
 class ThinkingSeat(Protocol):
-    """The computer seats' controller (``ComputerSeats``): where the thinking indicator
+    """The computer seats' controller (``ComputerTurns``): where the thinking indicator
     turns while a network seat's move is awaited."""
 
     def show_thinking(self, seat: int) -> None: ...
 
 
-class ContractNetworkTurns(HostNews):
+class NetworkTurns(HostNews):
     """The moves of the seats played elsewhere, shown as they arrive from the host."""
 
-    def __init__(self, table: HostedContract, remote: tuple[int, ...],
+    def __init__(self, table: NetworkTable, remote: tuple[int, ...],
                  thinking: ThinkingSeat) -> None:
         super().__init__(table, remote)
         self.table = table
@@ -61,13 +61,13 @@ class ContractNetworkTurns(HostNews):
         table = self.table
         self.thinking.show_thinking(seat)
         table.set_phase(THINK)
-        hand = table.match.hand
+        deal = table.match.hand
         if seat in table.session.humans:  # the person's early answer, due now
             words = _("Your answer is with the host")
-        elif hand.phase == "buying":
+        elif deal.phase == "buying":
             words = _("{name} is deciding whether to buy {card}").format(
                 name=table.session.seats[seat].name,
-                card=the_card(hand.discard[-1] if hand.discard else None))
+                card=the_card(deal.discard[-1] if deal.discard else None))
         else:
             words = self.waiting_words(seat)
         table.show_status(Status(words, "wait", True))

@@ -217,7 +217,7 @@ class JoinedTableScene(TableScene):
 
     # -- the next hand: the host deals it
 
-    def _deal_next_hand(self) -> bool:
+    def _next_deal(self) -> bool:
         link = self.link
         if not link.next_deal_ready():
             link.want_next = not self.lost

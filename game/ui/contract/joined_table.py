@@ -1,7 +1,7 @@
 """The contract game's table (Shanghai Rummy) for a network game this screen joined, driven
 by the host's views of this seat.
 
-As ``game.ui.scenes.joined_table`` does for the manipulation family: the table plays a
+As ``game.ui.manipulation.joined_table`` does for the manipulation family: the table plays a
 ``ShadowContractMatch`` (``game.net.shadow``), the match as the latest view shows it, other
 hands, the stock and the cards under the discard's top as counts. This seat's actions (a
 draw, a lay-down, a discard, a buy or a decline when the host's buy window asks) are
@@ -35,7 +35,7 @@ from game.ui.cardtable.phases import HUMAN, SETTLE, THINK, WAIT
 from game.ui.cardtable.talk import joined_talk
 from game.ui.contract.human import BUY
 from game.ui.contract.model import ContractModel
-from game.ui.scenes.contract_table import ContractTableScene
+from game.ui.contract.table import ContractTableScene
 
 if TYPE_CHECKING:
     from game.net import NetClient
@@ -172,7 +172,7 @@ class JoinedContractTableScene(ContractTableScene):
 
     # -- the next round: the host deals it
 
-    def _deal_next_hand(self) -> bool:
+    def _next_deal(self) -> bool:
         link = self.link
         if not link.next_deal_ready():
             link.want_next = not self.lost

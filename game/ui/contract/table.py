@@ -15,13 +15,13 @@ finished match is recorded in the statistics once and the autosave cleared.
 The scene keeps the table's state and gives the work of each side to a controller it owns:
 ``human`` (the person's actions and staging groups), ``computer`` (the computer seats),
 ``undo``, ``replay``, ``hint``, ``pointer`` and ``keys``. Each is built with the scene as the
-narrow protocol it uses (defined beside it: ``SeatTable``, ``ComputerTable``, ...) and with
+narrow protocol it uses (defined beside it: ``HumanTable``, ``ComputerTable``, ...) and with
 the person's seat (or the pointer) where it must ask them, typed by what it asks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -39,19 +39,19 @@ from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.log_view import draw_help_reminder
-from game.ui.cardtable.look import Status
-from game.ui.cardtable.marks import TurnMarks
+from game.ui.cardtable.look import Message, Status
+from game.ui.cardtable.marks import Mark, TurnMarks
 from game.ui.cardtable.phases import HUMAN, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
 from game.ui.contract.buy import BuyPrompt
-from game.ui.contract.computer import ComputerSeats
+from game.ui.contract.computer import ComputerTurns
 from game.ui.contract.controls import ROWS as CONTROL_ROWS
 from game.ui.contract.controls import ContractControls
 from game.ui.contract.facts import board_facts
 from game.ui.contract.hint import ContractHint
-from game.ui.contract.hud import BoardFacts, ContractHud
-from game.ui.contract.human import BUY, HumanSeat
-from game.ui.contract.keys import ContractKeyboard
+from game.ui.contract.hud import BoardFacts, TableHud
+from game.ui.contract.human import BUY, HumanTurn
+from game.ui.contract.keys import Keyboard
 from game.ui.contract.layout import ContractLayout, compute_layout, log_px
 from game.ui.contract.model import (
     ContractModel,
@@ -63,12 +63,11 @@ from game.ui.contract.model import (
     symbols,
     the_card,
 )
-from game.ui.contract.pointer import ContractPointer
-from game.ui.contract.replay import TurnsReplay
+from game.ui.contract.pointer import Pointer
+from game.ui.contract.replay import LastTurnsReplay
 from game.ui.contract.undo import TurnUndo
 from game.ui.contract.words import TurnLog, action_words
-from game.ui.scenes import screens
-from game.ui.theme import BLUE, GOLD_LIGHT, seat_colour, seat_label
+from game.ui.theme import BLUE, GOLD_LIGHT
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -85,9 +84,11 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     """The contract game's table for ``session`` (holding a ``ContractMatch``);
     ``autosave`` writes the autosave slot after every action that ends a turn."""
 
-    pointer: ContractPointer
-    computer: ComputerSeats
-    human: HumanSeat
+    pointer: Pointer
+    computer: ComputerTurns
+    human: HumanTurn
+    keys: Keyboard
+    hud: TableHud
     controls: ContractControls | None
 
     def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
@@ -97,7 +98,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             raise TypeError("ContractTableScene needs a session holding a ContractMatch")
         super().__init__(app, session, autosave)
         self.match: ContractMatch = session.match
-        self.hud = ContractHud(self.text, lambda: self.app.card_art)
+        self.hud = TableHud(self.text, lambda: self.app.card_art)
         self.controls: ContractControls | None = None
         self.prompt: BuyPrompt | None = None
         humans = session.humans
@@ -120,13 +121,13 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         # where the turn log's lines and the note on show were last drawn
         self.log_rects: list[pygame.Rect] = []
         self.note_rect: pygame.Rect | None = None
-        self.human = HumanSeat(self)
-        self.pointer = ContractPointer(self, self.human)
-        self.computer = ComputerSeats(self)
+        self.human = HumanTurn(self)
+        self.pointer = Pointer(self, self.human)
+        self.computer = ComputerTurns(self)
         self.undo = TurnUndo(self, self.human)
-        self.replay = TurnsReplay(self, self.human, self.pointer)
+        self.replay = LastTurnsReplay(self, self.human, self.pointer)
         self.hint = ContractHint(self, self.human)
-        self.keys = ContractKeyboard(self, self.human)
+        self.keys = Keyboard(self, self.human)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -160,7 +161,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ rounds
 
-    def _begin_hand(self, fresh_deal: bool) -> None:
+    def _begin_deal(self, fresh_deal: bool) -> None:
         self.deselect_all()
         self.fresh.clear()
         self.marks.clear()
@@ -169,10 +170,10 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.close_prompt()
         self.cover.reset()  # hot-seat: a new round (or a loaded game) starts covered
         number = self.match.hand.number
-        self._start_hand_time()
+        self._start_deal_time()
         if self.match.hand_over:
             self.refresh(snap=True)
-            self._hand_finished()
+            self._deal_finished()
             return
         awaiting = self.match.awaiting
         if awaiting in self.session.humans and not self.session.hot_seat:
@@ -196,11 +197,11 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         return False
 
     def _cover_detail(self) -> str:
-        r = self.match.hand
-        if r.phase == "buying":
+        deal = self.match.hand
+        if deal.phase == "buying":
             return _("{name} drew from the stock: you may buy {card}.").format(
-                name=self.match.names[r.current],
-                card=the_card(r.discard[-1] if r.discard else None))
+                name=self.match.names[deal.current],
+                card=the_card(deal.discard[-1] if deal.discard else None))
         return self.status.text
 
     def _start_person(self, seat: int) -> None:
@@ -215,12 +216,12 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self.app.speak(self.status.text)
 
     def _start_buy(self, seat: int) -> None:
-        r = self.match.hand
-        card = r.discard[-1] if r.discard else None
+        deal = self.match.hand
+        card = deal.discard[-1] if deal.discard else None
         if card is None:
             self._start_human()
             return
-        left = self.match.variant.max_buys - r.buys[seat]
+        left = self.match.variant.max_buys - deal.buys[seat]
         self.prompt = BuyPrompt(seat, self.session.seats[seat].name, card, left,
                                 self.match.variant.max_buys, self.buy_seconds(),
                                 hot_seat=self.session.hot_seat)
@@ -254,18 +255,18 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self.prompt.kill()
             self.prompt = None
 
-    def _hand_finished(self) -> None:
+    def _deal_finished(self) -> None:
         self.pointer.cancel()
         self.close_prompt()
-        self._close_hand(screens.contract_scoreboard(self.app, self.session, self))
+        self._close_deal(self.app.router.contract_scoreboard(self.session, self))
 
     def next_round(self) -> None:
         """The scoreboard's Next round: deal on (the scoreboard pops itself)."""
-        if not self._deal_next_hand():
+        if not self._next_deal():
             return
         self.human.stages.clear()
         self.hand_state.forget_orders()
-        self._begin_hand(fresh_deal=True)
+        self._begin_deal(fresh_deal=True)
 
     # ------------------------------------------------------------------ committing
 
@@ -290,8 +291,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         moved (raises ``IllegalAction`` when the rules refuse it)."""
         match = self.match
         seat = action.player if action.player is not None else match.awaiting
-        r = match.hand
-        top = r.discard[-1] if r.discard else None
+        deal = match.hand
+        top = deal.discard[-1] if deal.discard else None
         card = getattr(action, "card", None) or top
         before = self._locations()
         rects = {c: s.rect for c, s in self.sprites.sprites.items()}
@@ -316,15 +317,15 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         return seat, card
 
     def _locations(self) -> dict[Card, Location]:
-        r = self.match.hand
+        deal = self.match.hand
         out: dict[Card, Location] = {}
-        for seat, hand in enumerate(r.hands):
+        for seat, hand in enumerate(deal.hands):
             for card in hand:
                 out[card] = ("hand", seat)
-        for index, meld in enumerate(r.melds):
+        for index, meld in enumerate(deal.melds):
             for card in meld.cards:
                 out[card] = ("meld", index)
-        for card in r.discard:
+        for card in deal.discard:
             out[card] = ("discard",)
         return out
 
@@ -404,22 +405,18 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ the model
 
-    def bottom_hand(self) -> list[Card]:
-        """The bottom seat's hand in the player's order (staged cards included)."""
-        return self._ordered(self.bottom, self.match.hand.hands[self.bottom])
-
     def _shows_hand(self, seat: int) -> bool:
         return seat == self.bottom and self.hand_visible()
 
     def build_model(self) -> ContractModel:
         match = self.match
-        r = match.hand
+        deal = match.hand
         variant = match.variant
-        buying = r.phase == "buying" and not match.hand_over
+        buying = deal.phase == "buying" and not match.hand_over
         seats = tuple(
-            SeatFacts(i, s.name, s.kind, len(r.hands[i]), match.totals[i],
-                      variant.max_buys - r.buys[i], variant.max_buys, r.laid_down[i],
-                      i == r.current and not match.hand_over,
+            SeatFacts(i, s.name, s.kind, len(deal.hands[i]), match.totals[i],
+                      variant.max_buys - deal.buys[i], variant.max_buys, deal.laid_down[i],
+                      i == deal.current and not match.hand_over,
                       buying and i == match.awaiting)
             for i, s in enumerate(self.session.seats))
         visible = self.hand_visible()
@@ -428,15 +425,15 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         staged = {c for g in groups for c in g}
         hand = tuple(c for c in self.bottom_hand() if c not in staged) if visible else ()
         melds = tuple(MeldFacts(i, m.owner, m.kind, tuple(m.cards))
-                      for i, m in enumerate(r.melds))
+                      for i, m in enumerate(deal.melds))
         return ContractModel(
-            round_number=r.number, rounds=variant.match_hands or len(CONTRACTS),
+            round_number=deal.number, rounds=variant.match_hands or len(CONTRACTS),
             contract=match.contract, seats=seats, bottom=self.bottom, melds=melds,
-            shown=dict(r.declared), hand=hand,
-            hidden_hand=0 if visible else len(r.hands[self.bottom]),
+            shown=dict(deal.declared), hand=hand,
+            hidden_hand=0 if visible else len(deal.hands[self.bottom]),
             slots=slot_facts(variant, match.contract, groups) if staging else None,
-            stock=len(r.stock), discard=tuple(r.discard[-2:]), discard_size=len(r.discard),
-            phase=r.phase, awaiting=match.awaiting, current=r.current)
+            stock=len(deal.stock), discard=tuple(deal.discard[-2:]), discard_size=len(deal.discard),
+            phase=deal.phase, awaiting=match.awaiting, current=deal.current)
 
     def _compute_layout(self, model: ContractModel) -> ContractLayout:
         # the replay's past tables are laid out from today's places, without changing them
@@ -461,27 +458,18 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self._mark_sprites()
         self._update_controls()
 
-    def _mark_sprites(self) -> None:
-        selected = set(self.selected)
-        focus = self.keys.focused_card() if self.keys.active else None
-        marks = self.marks.of(self.bottom)
-        lift = self.layout.hand_lift if self.layout else 0
-        for card, sprite in self.sprites.sprites.items():
-            sprite.selected = card in selected
-            zone = sprite.spot.zone
-            sprite.fresh = (card in self.fresh and zone in ("group", "hand")) \
-                or card in self.hint.cards
-            mark = marks.get(card) if zone == "group" else None
-            sprite.mark = (seat_colour(mark.seat), mark.kind, seat_label(mark.seat)) \
-                if mark is not None else None
-            sprite.focused = card == focus
-            sprite.lift_target = lift * 0.75 if sprite.selected and sprite.spot.zone == "hand" \
-                else 0.0
+    def _card_marks(self) -> Mapping[Card, Mark]:
+        return self.marks.of(self.bottom)
 
-    def _origin(self, card: Card, spot: Spot) -> Origin | None:
-        layout = self.layout
-        if layout is None:
-            return None
+    def _marks_shown_in(self, zone: str) -> bool:
+        return zone == "group"  # on the melds laid down
+
+    def _fresh_test(self) -> Callable[[Card, str], bool]:
+        """Cards just come into the hand (or staged from it), and the hint's."""
+        return lambda card, zone: (card in self.fresh and zone in ("group", "hand")) \
+            or card in self.hint.cards
+
+    def _origin_in(self, layout: ContractLayout, card: Card, spot: Spot) -> Origin | None:
         stock = layout.stock
         came = self._came_from.get(card)
         if came is None:
@@ -518,7 +506,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def update_status(self) -> None:
         match = self.match
-        r = match.hand
+        deal = match.hand
         name = _("Your") if not self.session.hot_seat else \
             _("{name}, your").format(name=self.session.seats[self.bottom].name)
         if self.phase == BUY and self.prompt is not None:
@@ -530,16 +518,16 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if self.phase != HUMAN or not self.human.my_move():
             return
         legal = self.human.legal()
-        top = r.discard[-1] if r.discard else None
-        if r.phase == "draw":
+        top = deal.discard[-1] if deal.discard else None
+        if deal.phase == "draw":
             text = _("{name} turn: draw from the stock (D)").format(name=name)
             if "take_discard" in legal:
                 text += _(" or take {card} (T)").format(card=the_card(top))
-        elif r.swapped and "lay_down" in legal:
+        elif deal.swapped and "lay_down" in legal:
             text = _("{name} turn: use the joker you took: put it in your contract and lay "
                      "down").format(
                 name=name)
-        elif r.swapped:
+        elif deal.swapped:
             text = _("{name} turn: use the joker you took (lay it off on a meld)").format(name=name)
         elif "lay_down" in legal:
             if self.human.stage_check().ok:
@@ -547,7 +535,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             else:
                 text = _("Build {contract} below, or discard to end your turn (X)").format(
                     contract=match.contract)
-        elif r.turn_mode == "lay_down":
+        elif deal.turn_mode == "lay_down":
             text = _("Contract down! Discard a card to end your turn (X)")
         elif "lay_off" in legal:
             text = _("Lay off cards on any meld, then discard (X)")
@@ -567,7 +555,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def _button_states(self) -> dict[str, ButtonState]:
         match = self.match
-        r = match.hand
+        deal = match.hand
         legal = self.human.legal() if self.phase == HUMAN else ()
         states: dict[str, ButtonState] = {}
         staging = self.human.staging() and self.hand_visible()
@@ -588,7 +576,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         groups = self.human.stage_groups() if staging else []
         states["make"] = ButtonState(enabled=staging and bool(self.selected))
         states["clear"] = ButtonState(enabled=staging and any(groups))
-        top = r.discard[-1] if r.discard else None
+        top = deal.discard[-1] if deal.discard else None
         states["draw"] = ButtonState(enabled="draw" in legal)
         states["take"] = ButtonState(enabled="take_discard" in legal,
                                      text=_("Take {card}").format(
@@ -623,16 +611,13 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ events
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.button_keys.handle(event):
-            return True
-        if self.help_and_log_keys(event):
-            return True
+    def _event_then(self, event: pygame.event.Event) -> bool | None:
+        """After F1 and F4: the buttons, then the keys."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
-        return self.pointer.handle(event)
+        return None
 
     def key_help(self) -> list[str]:
         return [
@@ -654,7 +639,8 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         return {**{f"buy.{key}": button for key, button in prompt.items()},
                 **super().keyboard_buttons()}
 
-    def _button(self, element: object) -> bool:
+    def _own_button(self, element: object) -> bool | None:
+        """The buy prompt's two buttons."""
         if self.prompt is not None:
             which = self.prompt.which(element)
             if which == "buy":
@@ -663,9 +649,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             if which == "decline":
                 self.human.decline()
                 return True
-        name = self.controls.name_of(element) if self.controls else None
-        if name is None:
-            return False
+        return None
+
+    def _button_actions(self) -> dict[str, Callable[[], object]]:
         human = self.human
         actions: dict[str, Callable[[], object]] = {
             "lay_down": human.lay_down, "make": human.make_meld, "clear": human.clear_stage,
@@ -676,8 +662,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             "sort_suit": lambda: self.sort_hand("suit"),
             "sort_rank": lambda: self.sort_hand("rank"), "menu": self.open_menu,
         }
-        actions[name]()
-        return True
+        return actions
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -736,14 +721,12 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self._layout_for(surface)
-        layout = self.layout
-        model = self.model
-        assert layout is not None and model is not None
-        board = self.hud.board(layout, model, self.facts(), self.version)
-        self.sprites.draw(surface, board, self.hud.version, self._overlay)
-        self.log_rects, self.note_rect = [], None
+    def _board(self, layout: ContractLayout, model: ContractModel) -> pygame.Surface:
+        return self.hud.board(layout, model, self.facts(), self.version)
+
+    def _draw_words(self, surface: pygame.Surface, layout: ContractLayout) -> None:
+        """The turn log, the keys' help or the log in full, the status line, the buy prompt."""
+        self.log_rects = []
         logged = self.phase in (HUMAN, THINK, SETTLE)
         if logged:  # a note goes where it covers none of the log's lines
             self.log_rects = self.hud.draw_log(surface, layout, self.turn_log.lines(self.bottom))
@@ -757,16 +740,16 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.hud.draw_status(surface, layout, self.status, self.clock)
         if self.prompt is not None and self.phase == BUY:
             self.prompt.draw(surface, layout, self.app.card_art, self.clock)
-        if self.message is not None:
-            note = self.note_rect = self.hud.draw_message(surface, layout, self.message,
-                                                          self.log_rects)
-            if self.hint.worker is not None and self.message is self.hint.looking:
-                self.hud.draw_thinking(surface, note, self.clock, self.clock - self.hint.since)
 
-    def _overlay(self, surface: pygame.Surface) -> None:
-        layout = self.layout
-        if layout is None:
-            return
+    def _note_keeps_clear(self) -> list[pygame.Rect]:
+        return self.log_rects  # the note goes where it covers none of the log's lines
+
+    def _hint_looking(self) -> tuple[Message | None, float] | None:
+        hint = self.hint
+        return (hint.looking, hint.since) if hint.worker is not None else None
+
+    def _draw_marks(self, surface: pygame.Surface, layout: ContractLayout) -> None:
+        """The piles to draw from, on the player's draw; whose move it is."""
         match = self.match
         if self.phase == HUMAN and match.hand.phase == "draw" and self.human.my_move():
             self.hud.draw_pile_pulse(surface, layout, "stock", self.clock)
@@ -776,11 +759,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             awaiting = match.awaiting
             colour = BLUE if match.hand.phase == "buying" else GOLD_LIGHT
             self.hud.draw_seat_marker(surface, layout, awaiting, self.clock, colour)
-        if self.phase == THINK:  # a search may take a while: something on screen moves
-            rect = layout.seat_rects.get(self.computer.thinker, layout.hand)
-            self.hud.draw_thinking(surface, rect, self.clock, self.phase_time,
-                                   self.turn_timer.left(self.computer.thinker, self.clock))
-        self.draw_own_clock(surface, layout.status)
-        self.pointer.draw_targets(surface)
-        if self.phase == HUMAN:
-            self.keys.draw(surface)
+
+    def _thinker(self) -> int:
+        return self.computer.thinker
+
+    def _keys_shown(self) -> bool:
+        return self.phase == HUMAN
