@@ -249,7 +249,7 @@ def hold_agrees(view: PlayerView, best: Solution, played: Sequence[Card], after:
     opponent hands are sampled from ``seed``: the same review, the same answer."""
     tuning = tuning or Tuning()
     variant = view.variant
-    if variant.turn == "carousel" or view.final_round or not opponents(view):
+    if variant.draws_before_meld or view.final_round or not opponents(view):
         return None
     if len(played) >= len(view.hand) and played:
         return None  # going out is never a hold
