@@ -37,6 +37,7 @@ from game.ai.players.opponents import HandSampler, hand_model
 from game.ai.players.unseen import opponents
 from game.engine.actions import Play
 from game.engine.cards import Card
+from game.engine.draws import hand_after_move
 from game.engine.match import Match, PlayerView, TurnRecord
 from game.engine.scoring import hand_value
 from game.engine.serialize import new_match
@@ -248,7 +249,7 @@ def hold_agrees(view: PlayerView, best: Solution, played: Sequence[Card], after:
     opponent hands are sampled from ``seed``: the same review, the same answer."""
     tuning = tuning or Tuning()
     variant = view.variant
-    if variant.turn == "carousel" or view.final_round or not opponents(view):
+    if variant.draws_before_meld or view.final_round or not opponents(view):
         return None
     if len(played) >= len(view.hand) and played:
         return None  # going out is never a hold
@@ -273,12 +274,8 @@ def _race_count(view: PlayerView, found: FoundPlay | None, largest: FoundPlay,
     """Cards a move leaves, as Hard's race counts them (``HardPlayer._race_count``): with
     the draws the turn adds; in a single-hand match a card the largest play would put down
     but the move keeps back counts ``held_weight``."""
-    guadalupe = view.variant.turn == "guadalupe"
-    if found is None:
-        left = len(view.hand) + (2 if guadalupe else 1)
-    else:
-        left = len(view.hand) - len(found.played)
-        left += 1 if guadalupe and left else 0
+    left = hand_after_move(view.variant, view.stock_size, len(view.hand),
+                           None if found is None else len(found.played))
     held = len(largest.played) - (0 if found is None else len(found.played))
     weight = tuning.held_weight if view.variant.match_hands == 1 else 1.0
     return left - (1 - weight) * max(0, held)

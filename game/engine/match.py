@@ -33,6 +33,7 @@ from game.engine.actions import (
 from game.engine.cards import Card, shuffled_deck
 from game.engine.deal import deal_problem
 from game.engine.draft import TurnDraft
+from game.engine.draws import turn_draw
 from game.engine.errors import IllegalAction, OptionError
 from game.engine.melds import check_meld
 from game.engine.oracle import MissingOracle, PlayOracle
@@ -345,15 +346,16 @@ class Match:
             if h.draws:
                 self._end_turn("play")
         else:
-            self._end_turn("play", self._take(v.draw_after_play))
+            self._end_turn("play", self._take(turn_draw(v, len(h.stock), played=True)))
 
     def _do_draw(self, action: Draw, check: TurnCheck | None) -> None:
         h, v = self.hand, self.variant
         h.passes = 0
+        drawn = self._take(turn_draw(v, len(h.stock), played=False))
         if v.cards_per_draw > 1:  # one draw of several cards ends the turn (Guadalupe)
-            self._end_turn("draw", self._take(v.cards_per_draw))
+            self._end_turn("draw", drawn)
             return
-        h.draws += self._take(1)
+        h.draws += drawn
         if v.draws_before_meld:
             if h.draws >= v.carousel_draws:
                 self._end_turn("draw")

@@ -72,6 +72,7 @@ from game.ai.players.rollouts import (
 from game.ai.players.simple import simple_play
 from game.ai.players.unseen import opponents, unseen_cards
 from game.engine.cards import Card
+from game.engine.draws import hand_after_move
 from game.engine.match import PlayerView
 from game.engine.scoring import hand_value
 from game.engine.variants import Scoring
@@ -387,12 +388,10 @@ class HardPlayer(ComputerPlayer):
         return self._left(view, found) - (1 - weight) * max(0, held)
 
     def _left(self, view: PlayerView, found: FoundPlay | None) -> int:
-        """Cards in hand after this play (None: drawing), with the draws that follow it."""
-        variant = view.variant
-        if found is None:
-            return len(view.hand) + variant.cards_per_draw
-        left = len(view.hand) - len(found.played)
-        return left + (variant.draw_after_play if left else 0)
+        """Cards in hand after this play (None: drawing), with the draws that follow it
+        (the engine's ``hand_after_move``: no more than the stock holds)."""
+        return hand_after_move(view.variant, view.stock_size, len(view.hand),
+                               None if found is None else len(found.played))
 
     def _free_only(self, view: PlayerView) -> Decision | None:
         """Tahiti: a play of free cards only (the hand keeps everything)."""

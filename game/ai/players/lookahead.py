@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.engine.cards import Card
+from game.engine.draws import drawn_by_move, hand_after_move
 from game.engine.match import PlayerView
 from game.engine.table import Table
 from game.solver import FoundPlay, Work, arrange
@@ -44,12 +45,12 @@ def race(mine: float, theirs: int, slope: float) -> float:
 REPLY_WORK = 80_000
 
 
-def reply(view: PlayerView, table: Table, hand: Sequence[Card], opened: bool,
+def reply(view: PlayerView, table: Table, hand: Sequence[Card], opened: bool, stock: int,
           work: int | Work = REPLY_WORK) -> tuple[bool, int]:
-    """The opponent's best reply with ``hand`` on ``table``: (goes out, cards left after
-    its turn, counting the draws of the turn structure). Only how many cards it plays
-    matters, so the search skips the kept-melds tie-break. A search out of ``work`` counts
-    as no play."""
+    """The opponent's best reply with ``hand`` on ``table``, ``stock`` cards left: (goes
+    out, cards left after its turn, with what the turn draws: the engine's
+    ``hand_after_move``). Only how many cards it plays matters, so the search skips the
+    kept-melds tie-break. A search out of ``work`` counts as no play."""
     try:
         found = arrange(view.variant, table, list(hand), opened, work=work, tie_break=False)
     except TimeoutError:
@@ -57,10 +58,7 @@ def reply(view: PlayerView, table: Table, hand: Sequence[Card], opened: bool,
     played = len(found.play.played) if found is not None else 0
     if played == len(hand):
         return True, 0
-    variant = view.variant
-    if played:
-        return False, len(hand) - played + variant.draw_after_play
-    return False, len(hand) + variant.cards_per_draw
+    return False, hand_after_move(view.variant, stock, len(hand), played or None)
 
 
 def weigh(view: PlayerView, candidates: Sequence[Candidate],
@@ -97,11 +95,13 @@ def _worth(view: PlayerView, candidate: Candidate, seats: list[int],
            slope: float, work: Work) -> float | None:
     """The candidate's chance to win against one sampled deal (None: out of work)."""
     table = candidate.table(view)
+    mine = None if candidate.play is None else len(candidate.play.played)
+    stock = view.stock_size - drawn_by_move(view.variant, view.stock_size, len(view.hand), mine)
     fewest: int | None = None
     for seat in seats:
         if work.exhausted:
             return None
-        out, after = reply(view, table, hands[seat][index], opened(seat),
+        out, after = reply(view, table, hands[seat][index], opened(seat), stock,
                            work.part(REPLY_WORK))
         if out:
             return 0.0
