@@ -12,6 +12,7 @@ from game.coach.turn_words import log_line
 from game.engine.actions import Abandon, Draw, EndTurn, Knock, Pass, Play, StartPlay
 from game.engine.cards import Card, Face
 from game.engine.draft import TurnDraft
+from game.engine.draws import turn_draw
 from game.engine.errors import IllegalAction
 from game.engine.melds import check_meld
 from game.engine.variants import JokerIdentity, Variant
@@ -514,9 +515,11 @@ class HumanTurn:
 
     def _draw_words(self) -> tuple[str, str]:
         """Drawing as the hint advises it (within a sentence, then on its own), with as
-        many cards as the rules draw: Guadalupe's "Draw 2" button draws two."""
-        n = self.table.match.variant.cards_per_draw
-        if n == 1:
+        many cards as a press of D takes: Guadalupe's "Draw 2" button draws two, or the
+        one card left in the stock."""
+        match = self.table.match
+        n = turn_draw(match.variant, len(match.hand.stock), played=False)
+        if n <= 1:
             return _("draw a card (D)."), _("Draw a card (D).")
         return (ngettext("draw {n} card (D).", "draw {n} cards (D).", n).format(n=n),
                 ngettext("Draw {n} card (D).", "Draw {n} cards (D).", n).format(n=n))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.deals import deal_words
 from game.engine.cards import Card
+from game.engine.draws import turn_draw
 from game.engine.scoring import hand_value, points_text
 from game.engine.turn import TurnCheck
 from game.engine.variants import KnockWhen
@@ -222,8 +223,9 @@ class TableStatus:
 
     def _draw_text(self) -> str:
         variant = self.table.match.variant
-        if variant.cards_per_draw > 1:
-            return _("Draw {cards_per_draw}").format(cards_per_draw=variant.cards_per_draw)
+        if variant.cards_per_draw > 1:  # as many as a press takes: the stock may hold fewer
+            drawn = turn_draw(variant, len(self.table.match.hand.stock), played=False)
+            return _("Draw {cards_per_draw}").format(cards_per_draw=max(1, drawn))
         if variant.draws_before_meld:
             draws = self.table.match.hand.draws
             return _("Draw ({draws}/{carousel_draws})").format(

@@ -455,3 +455,20 @@ def test_guadalupes_hint_advises_drawing_two(make) -> None:  # noqa: ANN001
     probe.frames(2)
     said = " ".join(scene.message.lines)
     assert "2 cards (D)" in said and "a card" not in said
+
+
+def test_guadalupes_draw_says_one_card_when_the_stock_holds_one(make) -> None:  # noqa: ANN001
+    # the rule draws two, but never more than the stock holds: the button and the hint say
+    # what a press of D will really take (a "Draw 2" that draws one misleads the player)
+    probe = make("guadalupe", rigged={"table": "", "hands": ["2C 5D 9S KH 7H", "AS 3S 8C 8D JD"],
+                                      "current": 0, "stock": "QC", "keep_rest": False})
+    scene = probe.scene
+    assert scene.controls.buttons["draw"].text == "Draw 1"
+    probe.key(pygame.K_h)
+    probe.until(lambda: scene.human.hint_worker is None, 1200, "the hint")
+    probe.frames(2)
+    said = " ".join(scene.message.lines)
+    assert "a card (D)" in said and "2 cards" not in said, said
+    probe.key(pygame.K_d)
+    probe.frames(2)
+    assert len(scene.match.hand.hands[0]) == 6  # one card, as told
