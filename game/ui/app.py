@@ -24,8 +24,8 @@ from game.store import Store, StoreMessage
 from game.store.settings import WINDOW_HEIGHT_RANGE, WINDOW_WIDTH_RANGE
 from game.ui.assets import asset_path, load_theme
 from game.ui.card_art import CardArt
-from game.ui.router import Router
-from game.ui.scene import Scene, SceneRegistry, SceneStack
+from game.ui.scale import Zoom
+from game.ui.scene import Router, Scene, SceneRegistry, SceneStack
 from game.ui.scenes import SCENES, check_saved_games, screens
 from game.ui.sound import Sounds
 from game.ui.speech import Speaker, make_speaker
@@ -39,7 +39,6 @@ from game.ui.theme import (
     set_high_contrast,
 )
 from game.ui.widgets.look import Look
-from game.ui.widgets.scale import Zoom
 
 MIN_SIZE = (1024, 640)
 MAX_SIZE = (WINDOW_WIDTH_RANGE[1], WINDOW_HEIGHT_RANGE[1])  # the largest the settings keep

@@ -8,19 +8,40 @@ variant_id))``, ``game.ui.scenes.screens``), never by importing each other: the 
 ``SceneRegistry``, which maps each name to the module and class that make it
 (``game.ui.scenes.SCENES`` lists the game's screens), imported only when first made, as
 Tuxemon registers its states by name. The names stay inside: only the makers use them.
+
+Every room of ``game/ui`` takes the App as ``AppServices``, the protocol below: what a
+screen, a table, a controller or a widget may use of it (the store, the settings, the
+scene stack, the router, the sounds, speech, notices, the window's size). Only
+``game.ui.app`` imports ``App``, which matches it structurally; so no room imports the
+floor above it, not even for a type.
+
+Navigation has one owner, the App's router. The screens (``game.ui.scenes``) sit on top
+and open each other through their makers; the rooms below them (the card-table kit, each
+family's table, the coach's tables, the widgets) never import a screen: they ask
+``app.router`` for one by name (``app.router.settings()``) and show it through
+``app.scenes``. ``Router`` is the protocol they see; its one implementation
+(``game.ui.scenes.screens.ScreenRouter``) is the App's. ``pyproject.toml``'s import
+contracts hold both rules.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
 from pygame_gui.core import UIElement
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    import pygame_gui
+
+    from game.session import GameSession
+    from game.store import Store
+    from game.store.settings import Settings
+    from game.ui.card_art import CardArt
+    from game.ui.scale import Zoom
+    from game.ui.sound import Sounds
 
 ElementT = TypeVar("ElementT", bound=UIElement)  # any pygame-gui element
 
@@ -31,7 +52,7 @@ class Scene:
     #: covers the whole window (False: the scene below is drawn first, e.g. a dialog)
     opaque = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
         self._elements: list[UIElement] = []
 
@@ -126,7 +147,8 @@ class SceneStack:
     made by a typed maker (``game.ui.scenes.screens``); ``create`` is the makers' access to
     the registry by name."""
 
-    def __init__(self, app: App | None = None, registry: SceneRegistry | None = None) -> None:
+    def __init__(self, app: AppServices | None = None,
+                 registry: SceneRegistry | None = None) -> None:
         self._scenes: list[Scene] = []
         self.app = app
         self.registry = registry if registry is not None else SceneRegistry()
@@ -187,3 +209,122 @@ class SceneStack:
             if scene.opaque:
                 start = index
         return self._scenes[start:]
+
+
+class Router(Protocol):
+    """The screens a room below them may open; each returns the screen, made, not shown."""
+
+    def title(self) -> Scene:
+        """The title screen."""
+        ...
+
+    def saves(self, mode: str = "load", session: GameSession | None = None) -> Scene:
+        """The saves list: ``mode`` "load", or "save" with the ``session`` to save."""
+        ...
+
+    def settings(self) -> Scene:
+        """The settings screen."""
+        ...
+
+    def table_menu(self, table: Scene) -> Scene:
+        """The menu of ``table`` (a card table)."""
+        ...
+
+    def handover(self, name: str, on_confirm: Callable[[], None], *, detail: str = "",
+                 table: Any = None, on_back: Callable[[], object] | None = None) -> Scene:
+        """The hot-seat cover: ``name``'s turn; ``on_confirm`` once they lift it."""
+        ...
+
+    def scoreboard(self, session: GameSession, table: Scene | None = None) -> Scene:
+        """The manipulation game's end of a hand (``table``: the table it closes)."""
+        ...
+
+    def contract_scoreboard(self, session: GameSession, table: Scene | None = None) -> Scene:
+        """The contract game's end of a round (``table``: the table it closes)."""
+        ...
+
+
+class AppServices(Protocol):
+    """What a screen, a table, a controller or a widget may use of the App
+    (``game.ui.app.App``, the one implementation)."""
+
+    @property
+    def store(self) -> Store:
+        """The player's saves, settings and statistics."""
+        ...
+
+    @property
+    def settings(self) -> Settings:
+        """The store's settings (changed in place, saved by ``apply_settings``)."""
+        ...
+
+    @property
+    def scenes(self) -> SceneStack:
+        """The scenes on screen."""
+        ...
+
+    @property
+    def router(self) -> Router:
+        """Navigation's one owner: the screens, made by name."""
+        ...
+
+    @property
+    def ui(self) -> pygame_gui.UIManager:
+        """pygame-gui's manager of the widgets."""
+        ...
+
+    @property
+    def card_art(self) -> CardArt:
+        """The cards as the settings draw them."""
+        ...
+
+    @property
+    def sounds(self) -> Sounds:
+        """The game's sounds."""
+        ...
+
+    @property
+    def smoke(self) -> bool:
+        """A headless run (``--smoke``): the computer players think in the frame."""
+        ...
+
+    @property
+    def fullscreen(self) -> bool:
+        ...
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size."""
+        ...
+
+    @property
+    def zoom(self) -> Zoom:
+        """The player's UI scale and card size."""
+        ...
+
+    def set_fullscreen(self, on: bool, save: bool = True) -> None:
+        ...
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Make the window ``size`` (its screen laid out again)."""
+        ...
+
+    def apply_settings(self) -> None:
+        """Take the changed settings into use and save them."""
+        ...
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        """Say ``text`` aloud when "Speak the table" is on."""
+        ...
+
+    def notify(self, text: str, info: bool = False) -> None:
+        """A message over the scenes for a few seconds (``info``: news, not a problem)."""
+        ...
+
+    def frame(self, dt: float) -> None:
+        """One frame: events, updates, drawing."""
+        ...
+
+    def quit(self) -> None:
+        """Close the window (the top scene's ``before_quit`` first)."""
+        ...

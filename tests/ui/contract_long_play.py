@@ -54,9 +54,9 @@ from game.ui.cardtable.controls import PADDING
 from game.ui.cardtable.geometry import meld_step
 from game.ui.cardtable.probe import TableProbe
 from game.ui.contract.table import ContractTableScene
+from game.ui.scale import ui_scale
 from game.ui.scenes.contract_scoreboard import ContractScoreboardScene
 from game.ui.widgets.drawing import font
-from game.ui.widgets.scale import ui_scale
 from tests.ui.long_play import (
     INDEX_SHARE,
     Evidence,

@@ -52,7 +52,7 @@ def preview_card(app: App) -> tuple[int, int]:
 
 def test_at_200_percent_the_settings_preview_shows_bigger_cards(start_app: StartApp) -> None:
     from game.ui.manipulation.layout import hand_card_height
-    from game.ui.widgets.scale import Zoom
+    from game.ui.scale import Zoom
 
     plain = preview_card(at_scale(start_app, 100))
     double = preview_card(at_scale(start_app, 200))

@@ -20,8 +20,8 @@ from game.ui.app import App
 from game.ui.cardtable.probe import TableProbe
 from game.ui.contract.table import ContractTableScene
 from game.ui.manipulation.table import TableScene
+from game.ui.scale import Zoom, display_scale, ui_scale
 from game.ui.scenes import screens
-from game.ui.widgets.scale import Zoom, display_scale, ui_scale
 from tests.ui.conftest import StartApp, pump
 from tests.ui.texts import DrawnText, cut_on_screen, cut_texts
 

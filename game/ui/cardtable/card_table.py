@@ -54,7 +54,7 @@ from game.ui.widgets.look import Look
 
 if TYPE_CHECKING:
     from game.session import GameSession
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 DEAL_PAUSE = 0.2  # seconds after the dealt cards have landed before play starts
 
@@ -75,7 +75,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
     #: it, review it or play it again
     remote_match = False
 
-    def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
+    def __init__(self, app: AppServices, session: GameSession, autosave: bool = True) -> None:
         super().__init__(app)
         self.session = session
         self.autosave = autosave

@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     from game.engine.protocol import GameState
     from game.net import NetHost
     from game.session import GameSession
-    from game.ui.app import App
     from game.ui.cardtable.sprites import SpriteLayer
+    from game.ui.scene import AppServices
 
 #: seconds (at speed 1) a move that came in at once still seems thought about, as a
 #: computer's does at this table (``computer.THINK_MIN``)
@@ -53,7 +53,7 @@ THINK_MIN = 0.55
 class HostedTable(Protocol):
     """What ``HostNews`` uses of a hosted table, either family's."""
 
-    app: App
+    app: AppServices
     session: GameSession
     clock: float
     sprites: SpriteLayer

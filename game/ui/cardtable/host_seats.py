@@ -16,8 +16,8 @@ from game.ui.widgets.dialogs import ConfirmDialog, Dialog
 
 if TYPE_CHECKING:
     from game.net import NetHost
-    from game.ui.app import App
     from game.ui.cardtable.host_news import HostNews
+    from game.ui.scene import AppServices
 
 
 class HostSeatsDialog(Dialog):
@@ -25,7 +25,7 @@ class HostSeatsDialog(Dialog):
 
     box_width = 700
 
-    def __init__(self, app: App, host: NetHost, news: HostNews, names: list[str]) -> None:
+    def __init__(self, app: AppServices, host: NetHost, news: HostNews, names: list[str]) -> None:
         super().__init__(app, _("Players"),
                          _("Let a computer play a network seat, or remove its player from "
                            "the game."))

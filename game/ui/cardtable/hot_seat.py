@@ -13,14 +13,14 @@ from game.ui.cardtable.phases import WAIT
 
 if TYPE_CHECKING:
     from game.session import GameSession
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 
 class CoverHost(Protocol):
     """What the cover needs of a table (the table cancels a drag before it covers)."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def session(self) -> GameSession: ...
 

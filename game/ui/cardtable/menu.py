@@ -11,8 +11,8 @@ from game.i18n import N_, _
 from game.ui.widgets.dialogs import ConfirmDialog, Dialog
 
 if TYPE_CHECKING:
-    from game.ui.app import App
     from game.ui.cardtable.card_table import CardTableScene
+    from game.ui.scene import AppServices
 
 ENTRIES = (
     ("resume", N_("Resume"), N_("Back to the table (Esc)"), "primary"),
@@ -32,7 +32,7 @@ class TableMenu(Dialog):
     box_width = 380
     gold_follows_focus = "plain"
 
-    def __init__(self, app: App, table: CardTableScene[Any, Any]) -> None:
+    def __init__(self, app: AppServices, table: CardTableScene[Any, Any]) -> None:
         match = table.match
         where = (_("{variant}, round {n}") if match.variant.is_contract  # as each table
                  else _("{variant}, hand {n}"))  # says it
@@ -129,5 +129,5 @@ class TableMenu(Dialog):
         self.table.talk.open_dialog()  # type: ignore[attr-defined]
 
 
-def _go_title(app: App) -> None:
+def _go_title(app: AppServices) -> None:
     app.scenes.reset(app.router.title())

@@ -14,16 +14,16 @@ from game.engine.cards import Card
 from game.ui.cardtable.controls import Controls
 
 if TYPE_CHECKING:
-    from game.ui.app import App
     from game.ui.cardtable.card_table import CardTableScene
     from game.ui.cardtable.driver import Worker
+    from game.ui.scene import AppServices
 
 DT = 1.0 / 60.0
 THINKING_SECONDS = 120.0
 
 
 class TableProbe:
-    def __init__(self, app: App, scene: CardTableScene[Any, Any], dt: float = DT) -> None:
+    def __init__(self, app: AppServices, scene: CardTableScene[Any, Any], dt: float = DT) -> None:
         self.app = app
         self.scene = scene
         self.dt = dt

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
+from game.ui.scale import ui_scale
 from game.ui.widgets.focus import Focusable, FocusRing
-from game.ui.widgets.scale import ui_scale
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 MOVES = {pygame.K_TAB: 1, pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1,
          pygame.K_LEFT: -1}
@@ -26,7 +26,7 @@ class FocusTable(Protocol):
     its events (a press is the table's button event)."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
 
     def keyboard_buttons(self) -> dict[str, Any]: ...
     def handle_event(self, event: pygame.event.Event) -> bool: ...

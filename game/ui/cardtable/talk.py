@@ -21,7 +21,7 @@ from game.ui.widgets.dialogs import Dialog
 
 if TYPE_CHECKING:
     from game.session import GameSession
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 #: each phrase's words (``game.net.talk.PHRASES``' ids)
 PHRASE_WORDS = {
@@ -46,7 +46,7 @@ def phrase_words(phrase: str) -> str:
 class TalkingTable(Protocol):
     """What ``TableTalk`` uses of its table."""
 
-    app: App
+    app: AppServices
     session: GameSession
 
     def log_said(self, seat: int, line: str) -> None: ...
@@ -102,7 +102,7 @@ class TalkDialog(Dialog):
 
     box_width = 460
 
-    def __init__(self, app: App, talk: TableTalk) -> None:
+    def __init__(self, app: AppServices, talk: TableTalk) -> None:
         super().__init__(app, _("Table messages"),
                          _("Say a phrase to the table; each player reads it in their own "
                            "language."))

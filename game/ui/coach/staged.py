@@ -38,8 +38,8 @@ from game.ui.widgets.look import Look
 if TYPE_CHECKING:
     from game.engine.match import TurnRecord
     from game.session import GameSession
-    from game.ui.app import App
     from game.ui.manipulation.layout import Layout
+    from game.ui.scene import AppServices
 
 PANEL_WIDTH = 380
 PANEL_TITLE = 56  # the panel's title row, above its lines
@@ -153,7 +153,7 @@ class StagedTable(TableScene):
 
     coached = True
 
-    def __init__(self, app: App, session: GameSession, coach: Coach,
+    def __init__(self, app: AppServices, session: GameSession, coach: Coach,
                  history: Sequence[TurnRecord] = ()) -> None:
         self.coach = coach
         super().__init__(app, session, autosave=False)

@@ -16,6 +16,7 @@ from game.i18n import _
 from game.ui.card_art import CardArt
 from game.ui.contract.layout import ContractLayout
 from game.ui.contract.model import card_text
+from game.ui.scale import ui_scale
 from game.ui.theme import (
     BUY_DIM,
     BUY_FILL,
@@ -30,7 +31,6 @@ from game.ui.theme import (
 from game.ui.widgets.badges import panel
 from game.ui.widgets.drawing import draw_text, fit_text, font
 from game.ui.widgets.look import Look
-from game.ui.widgets.scale import ui_scale
 
 
 class BuyPrompt:

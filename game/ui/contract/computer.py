@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from game.engine.actions import Action
     from game.engine.contract.match import ContractMatch
     from game.session import GameSession
-    from game.ui.app import App
     from game.ui.cardtable.sprites import SpriteLayer
+    from game.ui.scene import AppServices
 
 THINK_TURN = 0.6  # seconds a computer seems to think over a move, at animation speed 1
 THINK_BUY = 0.45  # ... over a buy
@@ -35,7 +35,7 @@ class ComputerTable(CardTableHost, Protocol):
     """The contract table as ``ComputerTurns`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def session(self) -> GameSession: ...
     @property

@@ -27,7 +27,7 @@ from game.ui.contract.model import card_text, the_card
 if TYPE_CHECKING:
     from game.engine.contract.match import ContractMatch
     from game.session import GameSession
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 HINT_LEVEL = "hard"
 HINT_PHASES = (HUMAN, BUY)  # the person's turn, and the buy prompt
@@ -37,7 +37,7 @@ class HintTable(CardTableHost, Protocol):
     """The contract table as ``ContractHint`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def session(self) -> GameSession: ...
     @property

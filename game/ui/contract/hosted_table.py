@@ -34,7 +34,7 @@ from game.ui.contract.undo import TurnUndo
 if TYPE_CHECKING:
     from game.net import NetHost
     from game.session import GameSession
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 #: the answers to the buy window a seat may give before it is asked
 BUY_ANSWERS = (ContractKind.BUY, ContractKind.DECLINE)
@@ -63,7 +63,7 @@ class NoUndo(TurnUndo):
 class HostedContractTableScene(ContractTableScene):
     """The contract table for ``session``, hosted by ``host`` (its match begun)."""
 
-    def __init__(self, app: App, session: GameSession, host: NetHost,
+    def __init__(self, app: AppServices, session: GameSession, host: NetHost,
                  autosave: bool = True) -> None:
         super().__init__(app, session, autosave)
         self.host = host

@@ -32,8 +32,8 @@ from game.ui.contract.model import symbols
 if TYPE_CHECKING:
     from game.engine.contract.match import ContractMatch
     from game.session import GameSession
-    from game.ui.app import App
     from game.ui.contract.buy import BuyPrompt
+    from game.ui.scene import AppServices
 
 BUY = "buy"  # a person is being asked whether to buy the discard
 
@@ -45,7 +45,7 @@ class HumanTable(CardTableHost, Protocol):
     """The contract table as ``HumanTurn`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def session(self) -> GameSession: ...
     @property

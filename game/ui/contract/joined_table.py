@@ -39,7 +39,7 @@ from game.ui.contract.table import ContractTableScene
 
 if TYPE_CHECKING:
     from game.net import NetClient
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 #: seconds (at speed 1) another seat's action that came at once still seems thought about
 THINK_MIN = 0.35
@@ -53,7 +53,7 @@ class JoinedContractTableScene(ContractTableScene):
 
     remote_match = True
 
-    def __init__(self, app: App, client: NetClient, update: Update,
+    def __init__(self, app: AppServices, client: NetClient, update: Update,
                  options: dict[str, Any] | None = None, kinds: tuple[str, ...] = (),
                  backlog: list[object] | None = None) -> None:
         view = update.view

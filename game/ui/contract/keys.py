@@ -22,9 +22,9 @@ from game.ui.contract import narration
 
 if TYPE_CHECKING:
     from game.engine.cards import Card
-    from game.ui.app import App
     from game.ui.contract.hud import TableHud
     from game.ui.contract.layout import ContractLayout
+    from game.ui.scene import AppServices
 
 #: a target: ("slot", n), ("meld", n) or "discard"
 Target = object
@@ -34,7 +34,7 @@ class KeyTable(narration.SpokenTable, Protocol):
     """The contract table as ``Keyboard`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def layout(self) -> ContractLayout | None: ...
     @property

@@ -30,7 +30,7 @@ from game.ui.cardtable.geometry import (
 )
 from game.ui.contract.model import ContractModel
 from game.ui.contract.words import LOG_MOST
-from game.ui.widgets.scale import Zoom, ui_scale
+from game.ui.scale import Zoom, ui_scale
 
 PLAIN = Zoom()  # 100%, cards as usual
 #: the most of the window's height (width for the sidebar) each band may take, however

@@ -23,9 +23,9 @@ from game.i18n import _
 from game.ui.cardtable.card_pointer import CardPointer, PointerTable
 
 if TYPE_CHECKING:
-    from game.ui.app import App
     from game.ui.contract.hud import TableHud
     from game.ui.contract.layout import ContractLayout
+    from game.ui.scene import AppServices
 
 
 @dataclass
@@ -51,7 +51,7 @@ class PointerScene(PointerTable, Protocol):
     """The contract table as ``Pointer`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def layout(self) -> ContractLayout | None: ...
     @property

@@ -71,7 +71,7 @@ from game.ui.theme import BLUE, GOLD_LIGHT
 
 if TYPE_CHECKING:
     from game.session import GameSession
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 Location = tuple[Any, ...]  # ("hand", seat) | ("meld", index) | ("discard",) | ("stock",)
 
@@ -91,7 +91,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     hud: TableHud
     controls: ContractControls | None
 
-    def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
+    def __init__(self, app: AppServices, session: GameSession, autosave: bool = True) -> None:
         # the one class test left outside the engine: it narrows GameState to the contract
         # match this scene draws (open_table chose the scene by the match's family)
         if not isinstance(session.match, ContractMatch):

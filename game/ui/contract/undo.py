@@ -26,7 +26,7 @@ from game.ui.contract.words import TurnLog
 
 if TYPE_CHECKING:
     from game.engine.contract.match import ContractMatch
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 @dataclass(frozen=True)
 class _Before:
@@ -42,7 +42,7 @@ class UndoTable(CardTableHost, Protocol):
     """The contract table as ``TurnUndo`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def match(self) -> ContractMatch: ...
     @property

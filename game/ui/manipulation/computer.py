@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from game.engine.cards import Card
     from game.engine.match import Match
     from game.session import GameSession
-    from game.ui.app import App
     from game.ui.cardtable.sprites import SpriteLayer
+    from game.ui.scene import AppServices
 
 THINK_MIN = 0.55  # seconds a computer seems to think, at animation speed 1
 STEP_GAP = 0.3  # seconds the last step of a computer's play rests before it is committed
@@ -35,7 +35,7 @@ class ComputerTable(CardTableHost, Protocol):
     """The manipulation table as ``ComputerTurns`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def session(self) -> GameSession: ...
     @property

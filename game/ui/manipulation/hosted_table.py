@@ -27,13 +27,13 @@ from game.ui.manipulation.table import TableScene
 if TYPE_CHECKING:
     from game.net import NetHost
     from game.session import GameSession
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 
 class HostedTableScene(TableScene):
     """The table for ``session``, hosted by ``host`` (its match begun)."""
 
-    def __init__(self, app: App, session: GameSession, host: NetHost,
+    def __init__(self, app: AppServices, session: GameSession, host: NetHost,
                  autosave: bool = True) -> None:
         super().__init__(app, session, autosave)
         self.host = host

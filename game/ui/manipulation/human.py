@@ -37,18 +37,18 @@ if TYPE_CHECKING:
     from game.engine.actions import Action
     from game.engine.turn import TurnCheck
     from game.session import GameSession
-    from game.ui.app import App
     from game.ui.cardtable.sprites import SpriteLayer
     from game.ui.cardtable.text import TextCache
     from game.ui.manipulation.layout import Layout
     from game.ui.manipulation.model import TableModel
+    from game.ui.scene import AppServices
 
 
 class HumanTable(TurnState, Protocol):
     """The manipulation table as ``HumanTurn`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def session(self) -> GameSession: ...
     @property

@@ -40,7 +40,7 @@ from game.ui.manipulation.table import TableScene
 
 if TYPE_CHECKING:
     from game.net import NetClient
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 #: seconds (at speed 1) another seat's move that came at once still seems thought about
 THINK_MIN = 0.55
@@ -55,7 +55,7 @@ class JoinedTableScene(TableScene):
 
     remote_match = True
 
-    def __init__(self, app: App, client: NetClient, update: Update,
+    def __init__(self, app: AppServices, client: NetClient, update: Update,
                  options: dict[str, Any] | None = None, kinds: tuple[str, ...] = (),
                  backlog: list[object] | None = None) -> None:
         view = update.view

@@ -27,11 +27,11 @@ from game.ui.manipulation import narration
 from game.ui.spoken import cards_names
 
 if TYPE_CHECKING:
-    from game.ui.app import App
     from game.ui.cardtable.geometry import Spot
     from game.ui.cardtable.sprites import SpriteLayer
     from game.ui.manipulation.hud import TableHud
     from game.ui.manipulation.layout import Layout
+    from game.ui.scene import AppServices
 
 NEW = "new"
 #: the key group of the melds: the focus is a whole meld (``Keyboard.target``)
@@ -42,7 +42,7 @@ class KeyTable(narration.SpokenTable, Protocol):
     """The manipulation table as ``Keyboard`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def layout(self) -> Layout | None: ...
     @property

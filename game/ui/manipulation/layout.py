@@ -28,7 +28,7 @@ from game.ui.cardtable.geometry import (
     seat_row,
 )
 from game.ui.manipulation.model import TableModel
-from game.ui.widgets.scale import Zoom, ui_scale
+from game.ui.scale import Zoom, ui_scale
 
 PLAIN = Zoom()  # 100%, cards as usual
 

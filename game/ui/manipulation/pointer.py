@@ -28,10 +28,10 @@ from game.ui.manipulation.human import split_option
 if TYPE_CHECKING:
     from game.engine.draft import TurnDraft
     from game.engine.match import Match
-    from game.ui.app import App
     from game.ui.manipulation.hud import TableHud
     from game.ui.manipulation.layout import Layout
     from game.ui.manipulation.model import TableModel
+    from game.ui.scene import AppServices
 
 TOOLTIP_DELAY = 0.35
 
@@ -77,7 +77,7 @@ class PointerScene(PointerTable, Protocol):
     """The manipulation table as ``Pointer`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def match(self) -> Match: ...
     @property

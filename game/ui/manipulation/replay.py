@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from game.engine.cards import Card
     from game.engine.match import Match
     from game.session import GameSession
-    from game.ui.app import App
     from game.ui.cardtable.sprites import SpriteLayer
+    from game.ui.scene import AppServices
 
 #: how a turn ended, as a sentence about its player (translators may reorder it)
 WHAT = {"play": N_("{name} played"), "out": N_("{name} went out"),
@@ -38,7 +38,7 @@ class ReplayTable(CardTableHost, Protocol):
     """The manipulation table as ``LastTurnsReplay`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def session(self) -> GameSession: ...
     @property

@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from game.engine.draft import TurnDraft
     from game.engine.match import Match
     from game.session import GameSession
-    from game.ui.app import App
     from game.ui.cardtable.controls import Controls
     from game.ui.manipulation.model import TableModel
+    from game.ui.scene import AppServices
 
 
 class TurnState(CardTableHost, Protocol):
@@ -47,7 +47,7 @@ class StatusTable(TurnState, Protocol):
     """The manipulation table as ``TableStatus`` sees it."""
 
     @property
-    def app(self) -> App: ...
+    def app(self) -> AppServices: ...
     @property
     def session(self) -> GameSession: ...
     @property

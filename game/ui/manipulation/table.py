@@ -56,7 +56,7 @@ from game.ui.theme import seat_colour
 
 if TYPE_CHECKING:
     from game.session import GameSession
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 
 #: seconds (at speed 1) the table shows the hand's end before the scoreboard comes up
@@ -84,7 +84,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
     controls: Controls | None
     buttons_end_keys = True
 
-    def __init__(self, app: App, session: GameSession, autosave: bool = True) -> None:
+    def __init__(self, app: AppServices, session: GameSession, autosave: bool = True) -> None:
         super().__init__(app, session, autosave)
         #: not a manipulation game (a contract match): the scene leaves at once
         self._unplayable = session.match.variant.is_contract

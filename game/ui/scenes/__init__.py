@@ -17,8 +17,7 @@ from game.ui.scenes import screens
 if TYPE_CHECKING:
     from game.net import NetHost
     from game.session import GameSession
-    from game.ui.app import App
-    from game.ui.scene import Scene
+    from game.ui.scene import AppServices, Scene
 
 __all__ = ["AUTOSAVE", "SCENES", "check_saved_games", "load_session", "open_table",
            "report_store_messages"]
@@ -58,7 +57,7 @@ def is_contract_game(name: str) -> bool:
     return any(v.is_contract for v in all_variants().values() if v.name == name)
 
 
-def report_store_messages(app: App, since: int) -> None:
+def report_store_messages(app: AppServices, since: int) -> None:
     """Show (as notices) the store's messages recorded after the first ``since``."""
     for message in list(app.store.messages)[since:]:
         app.notify(_short(message))
@@ -72,7 +71,7 @@ def _short(message: object) -> str:
     return str(message)
 
 
-def load_session(app: App, slot: str) -> GameSession | None:
+def load_session(app: AppServices, slot: str) -> GameSession | None:
     """The game saved in ``slot`` (``GameSession.load``), or ``None`` after telling the
     player why not: a broken save is set aside (never deleted) and the caller carries on."""
     # here, not at the top: the session loads every game's rules and the solver, which the
@@ -88,7 +87,7 @@ def load_session(app: App, slot: str) -> GameSession | None:
         return None
 
 
-def check_saved_games(app: App) -> None:
+def check_saved_games(app: AppServices) -> None:
     """The start-up check (``game.session.check_saves``), when a save needs it: one the game
     wrote, or found sound, and unchanged since is not replayed again."""
     if not app.store.saves.unchecked():
@@ -103,13 +102,13 @@ def check_saved_games(app: App) -> None:
 class TableMaker(Protocol):
     """The maker of a game family's table screen (``screens.table``, ``contract_table``)."""
 
-    def __call__(self, app: App, session: GameSession, autosave: bool = True) -> Scene: ...
+    def __call__(self, app: AppServices, session: GameSession, autosave: bool = True) -> Scene: ...
 
 
 class HostedTableMaker(Protocol):
     """The maker of a family's host table (``screens.hosted_table``, ...)."""
 
-    def __call__(self, app: App, session: GameSession, host: NetHost,
+    def __call__(self, app: AppServices, session: GameSession, host: NetHost,
                  autosave: bool = True) -> Scene: ...
 
 
@@ -121,7 +120,7 @@ HOSTED_TABLE_SCREENS: dict[Family, HostedTableMaker] = {
     Family.MANIPULATION: screens.hosted_table, Family.CONTRACT: screens.hosted_contract_table}
 
 
-def open_table(app: App, session: GameSession, *, replace: bool = False) -> None:
+def open_table(app: AppServices, session: GameSession, *, replace: bool = False) -> None:
     """Show the table for ``session`` (pushed, or replacing the top screen): the contract
     game's table or the manipulation table, by the match's family. A hosted game (played
     on the network) reopens its lobby, where its players join again."""

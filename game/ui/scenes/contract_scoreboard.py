@@ -25,8 +25,8 @@ from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.engine.scoring import Points
-    from game.ui.app import App
     from game.ui.contract.table import ContractTableScene
+    from game.ui.scene import AppServices
 
 
 
@@ -36,7 +36,7 @@ class ContractScoreboardScene(EndOfHandScene):
     hints = N_("Enter continue  \u00b7  Esc menu")
     table: ContractTableScene | None
 
-    def __init__(self, app: App, session: GameSession,
+    def __init__(self, app: AppServices, session: GameSession,
                  table: ContractTableScene | None = None) -> None:
         super().__init__(app, session, table)
 

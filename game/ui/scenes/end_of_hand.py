@@ -33,8 +33,7 @@ from game.ui.widgets.drawing import draw_text, fit_text, font, wrap_text
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scene import Scene
+    from game.ui.scene import AppServices, Scene
 
 #: a button of the row: key, text, action, style, tooltip
 ButtonSpec = tuple[str, str, Callable[[], None], str, str]
@@ -47,7 +46,7 @@ class EndOfHandScene(MenuBase):
 
     opaque = False
 
-    def __init__(self, app: App, session: GameSession, table: Any = None) -> None:
+    def __init__(self, app: AppServices, session: GameSession, table: Any = None) -> None:
         super().__init__(app)
         self.session = session
         self.table = table

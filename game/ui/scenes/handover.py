@@ -21,7 +21,7 @@ from game.ui.widgets.drawing import draw_text, felt_background, font
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 
 class HandOverScene(MenuBase):
@@ -31,7 +31,7 @@ class HandOverScene(MenuBase):
     opaque = True
     hints = N_("Enter or click when you are ready  \u00b7  Esc menu")
 
-    def __init__(self, app: App, name: str, on_confirm: Callable[[], None], *,
+    def __init__(self, app: AppServices, name: str, on_confirm: Callable[[], None], *,
                  detail: str = "", table: Any = None,
                  on_back: Callable[[], object] | None = None) -> None:
         super().__init__(app)

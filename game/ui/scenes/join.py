@@ -39,8 +39,7 @@ from game.ui.widgets.menus import MenuScene
 if TYPE_CHECKING:
     from pygame_gui.elements import UIButton
 
-    from game.ui.app import App
-    from game.ui.scene import Scene
+    from game.ui.scene import AppServices, Scene
 
 #: how often (seconds) the list of games found is read again
 REFRESH = 1.0
@@ -54,7 +53,8 @@ TOKENS: dict[tuple[str, str], str] = {}
 LINKS: list[InternetLink] = []
 #: the joined table of each game family
 JOINED_TABLES: dict[Family, Callable[
-        [App, NetClient, Update, dict[str, Any] | None, tuple[str, ...], list[object] | None],
+        [AppServices, NetClient, Update, dict[str, Any] | None, tuple[str, ...],
+         list[object] | None],
         Scene]] = {Family.MANIPULATION: screens.joined_table,
                    Family.CONTRACT: screens.joined_contract_table}
 
@@ -100,7 +100,7 @@ class JoinScene(MenuScene):
     title = N_("Join a network game")
     subtitle = N_("Pick a game found on this network, or type the host's address")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.address = ""
         self.code = ""

@@ -57,7 +57,7 @@ from game.ui.widgets.qr import qr_surface
 if TYPE_CHECKING:
     from pygame_gui.elements import UIButton
 
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 #: the seat kinds of the New game screen that the host plays itself or waits for
 NET_KIND, HUMAN_KIND = "net", "human"
@@ -74,7 +74,7 @@ def listen_addresses() -> list[HostAddress]:
     return host_addresses()
 
 
-def profile_name(app: App) -> str:
+def profile_name(app: AppServices) -> str:
     """The player's own name (the one they join games with), else their login name."""
     name = app.settings.player_name.strip()
     if not name:
@@ -114,7 +114,8 @@ class LobbyScene(MenuScene):
     title = N_("Host a network game")
     subtitle = N_("Players on this network join with the address and code")
 
-    def __init__(self, app: App, variant_id: str = "", options: dict[str, Any] | None = None,
+    def __init__(self, app: AppServices, variant_id: str = "",
+                 options: dict[str, Any] | None = None,
                  seats: Sequence[tuple[str, str]] = (), seed: int | None = None,
                  resumed: GameSession | None = None, turn_time: float = 0.0) -> None:
         super().__init__(app)

@@ -34,7 +34,7 @@ from game.ui.widgets.drawing import draw_panel, escape_html, panel_inner
 if TYPE_CHECKING:
     from pygame_gui.elements import UILabel, UITextBox
 
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 KIND_LABELS = {
     "human": N_("Human"),
@@ -58,7 +58,7 @@ class NewGameScene(RulesFormScene):
     title = N_("New game")
     subtitle = N_("Pick a variant, adjust its rules and seat the players")
 
-    def __init__(self, app: App, deal: int | None = None) -> None:
+    def __init__(self, app: AppServices, deal: int | None = None) -> None:
         super().__init__(app)
         settings = app.settings
         variant_id = settings.default_variant if settings.default_variant in all_variants() \

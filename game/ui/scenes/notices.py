@@ -15,7 +15,7 @@ from pygame_gui.elements import UITextBox
 from game.ui.widgets.dialogs import MessageDialog
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 
 class NoticesDialog(MessageDialog):
@@ -25,7 +25,7 @@ class NoticesDialog(MessageDialog):
     #: share of the visible height one arrow press scrolls (a page is 1.0)
     ARROW_STEP = 0.15
 
-    def __init__(self, app: App, title: str, notices: Sequence[str], *, intro: str = "",
+    def __init__(self, app: AppServices, title: str, notices: Sequence[str], *, intro: str = "",
                  outro: str = "", on_close: Callable[[], None] | None = None) -> None:
         parts = [intro] if intro else []
         parts += [f"\u2022 {notice}" for notice in notices]

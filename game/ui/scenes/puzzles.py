@@ -28,7 +28,7 @@ from game.ui.widgets.drawing import draw_text, fit_text
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 LADDER_SIZE = 12
 LADDER_VARIANT = "machiavelli"
@@ -54,7 +54,7 @@ class PuzzlesScene(MenuScene):
     title = N_("Puzzles")
     subtitle = N_("Find the play that puts down every card it can: the table must be rearranged")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.day = today()
         self.progress = PuzzleStore.at(app.store.paths, app.store.messages)
@@ -134,7 +134,8 @@ class PuzzleCoach:
     """Judges a puzzle's End turn, keeps the progress, offers the solution and the next
     puzzle (the ``Coach`` of a staged table)."""
 
-    def __init__(self, app: App, puzzle: Puzzle, daily: bool, ladder_index: int | None) -> None:
+    def __init__(self, app: AppServices, puzzle: Puzzle, daily: bool,
+                 ladder_index: int | None) -> None:
         self.app = app
         self.puzzle = puzzle
         self.daily = daily
@@ -231,7 +232,7 @@ class PuzzleCoach:
         """Nothing moves on by itself here."""
 
 
-def puzzle_table(app: App, puzzle: Puzzle, daily: bool = False,
+def puzzle_table(app: AppServices, puzzle: Puzzle, daily: bool = False,
                  ladder_index: int | None = None) -> StagedTable:
     """The table of ``puzzle`` (the scene registered as ``puzzle_table``)."""
     coach = PuzzleCoach(app, puzzle, daily, ladder_index)

@@ -34,7 +34,7 @@ from game.ui.widgets.menus import MenuScene
 if TYPE_CHECKING:
     from game.engine.variants import Variant
     from game.session import GameSession
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 PAGE = 12  # turns listed at once
 STEPS_SHOWN = 5  # the best play's steps told on the review screen (the table tells all)
@@ -55,7 +55,7 @@ class ReviewScene(MenuScene):
     subtitle = N_("Your turns against the best play the solver finds")
     hints = N_("\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc back")
 
-    def __init__(self, app: App, session: GameSession, seat: int | None = None) -> None:
+    def __init__(self, app: AppServices, session: GameSession, seat: int | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.review: Review | None = None
@@ -452,7 +452,7 @@ class ReviewCoach:
     """A reviewed turn on the table, a viewer: the table as it lay at that turn, the best
     play told step by step at once, and again on request; nothing is played here."""
 
-    def __init__(self, app: App, turn: TurnReview) -> None:
+    def __init__(self, app: AppServices, turn: TurnReview) -> None:
         self.app = app
         self.turn = turn
         self.scene: StagedTable | None = None
@@ -516,7 +516,7 @@ class ReviewCoach:
         self.app.scenes.pop()
 
 
-def review_table(app: App, session: GameSession, turn: TurnReview,
+def review_table(app: AppServices, session: GameSession, turn: TurnReview,
                  name: str | None = None) -> StagedTable:
     """A reviewed turn's position on the table (the scene registered as ``review_table``)."""
     match = session.match

@@ -21,7 +21,7 @@ from game.ui.widgets.drawing import draw_panel, draw_text, escape_html, panel_in
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 HOUSE = "(house)"
 HOUSE_NOTE = (N_("House rules settle what the traditional rules leave open; "
@@ -104,7 +104,7 @@ def variant_facts(variant: Variant) -> list[tuple[str, str]]:
 class RulesScene(MenuScene):
     title = N_("Rules")
 
-    def __init__(self, app: App, variant_id: str | None = None,
+    def __init__(self, app: AppServices, variant_id: str | None = None,
                  options: Mapping[str, Any] | None = None) -> None:
         super().__init__(app)
         if variant_id not in all_variants() and variant_id not in HELP_PAGES:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from game.session import GameSession
     from game.store import SlotInfo
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 
 def slot_title(info: SlotInfo) -> str:
@@ -64,7 +64,7 @@ def default_slot_name(session: GameSession) -> str:
     return usable_slot_name(f"{session.match.variant.name} {stamp}", stamp)
 
 
-def keep_autosave(app: App) -> str | None:
+def keep_autosave(app: AppServices) -> str | None:
     """Keep the unfinished game of the autosave as a save of its own, under a new name, and
     clear the autosave (a new game is about to take its place); the name it was kept as,
     or None where there was nothing to keep (a broken autosave is set aside and the player
@@ -86,7 +86,7 @@ def keep_autosave(app: App) -> str | None:
     return name
 
 
-def save_match(app: App, session: GameSession) -> None:
+def save_match(app: AppServices, session: GameSession) -> None:
     """Ask a name and keep the finished match of ``session`` as a save of its own, so that
     it can be replayed (``machiavelli replay``) and reviewed (Load game, Review) later."""
     stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
@@ -138,7 +138,8 @@ def unfinished_game_words(info: SlotInfo) -> str:
 
 
 class SavesScene(MenuScene):
-    def __init__(self, app: App, mode: str = "load", session: GameSession | None = None) -> None:
+    def __init__(self, app: AppServices, mode: str = "load",
+                 session: GameSession | None = None) -> None:
         super().__init__(app)
         if mode not in ("load", "save"):
             raise ValueError(f"mode must be 'load' or 'save', not {mode!r}")

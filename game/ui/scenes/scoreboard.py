@@ -18,8 +18,8 @@ from game.ui.theme import CREAM, GOLD, GOLD_LIGHT, MUTED, ROW_LINE
 from game.ui.widgets.drawing import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
-    from game.ui.app import App
     from game.ui.manipulation.table import TableScene
+    from game.ui.scene import AppServices
 
 REASONS = {"out": N_("went out"), "knock": N_("knocked"), "stock_out": N_("the stock ran out")}
 #: who ended the hand and how, as one sentence (translators may reorder it)
@@ -33,7 +33,8 @@ class ScoreboardScene(EndOfHandScene):
 
     table: TableScene | None
 
-    def __init__(self, app: App, session: GameSession, table: TableScene | None = None) -> None:
+    def __init__(self, app: AppServices, session: GameSession,
+                 table: TableScene | None = None) -> None:
         super().__init__(app, session, table)
         self.collapsed = False
 

@@ -28,17 +28,17 @@ from game.store.settings import (
     Settings,
 )
 from game.ui.manipulation.layout import hand_card_height
+from game.ui.scale import USER_RANGE, Zoom, display_scale
 from game.ui.speech import library_available
 from game.ui.theme import CREAM, MUTED
 from game.ui.widgets.dialogs import ConfirmDialog
 from game.ui.widgets.drawing import draw_panel, draw_text, font, panel_inner
 from game.ui.widgets.menus import MenuScene
-from game.ui.widgets.scale import USER_RANGE, Zoom, display_scale
 
 if TYPE_CHECKING:
     from pygame_gui.elements import UIHorizontalSlider, UILabel
 
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
     (1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080), (1920, 1200),
@@ -122,7 +122,7 @@ class SettingsScene(MenuScene):
     title = N_("Settings")
     subtitle = N_("Changes take effect and are saved at once")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self._speed_label: UILabel | None = None
         self._volume_label: UILabel | None = None

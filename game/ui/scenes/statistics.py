@@ -29,7 +29,7 @@ from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
     from game.store import StatLine
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 COLUMNS = (N_("Games"), N_("Wins"), N_("Win rate"), N_("Best score"), N_("Average"),
            N_("Longest streak"))
@@ -84,7 +84,7 @@ class StatisticsScene(MenuScene):
     title = N_("Statistics")
     subtitle = N_("Your results against the computer and in hot-seat games")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.overall: StatLine | None = None
         self.by_variant: list[StatLine] = []

@@ -20,8 +20,8 @@ from game.ui.widgets.drawing import draw_text, felt_background, fit_text
 from game.ui.widgets.menus import MenuScene
 
 if TYPE_CHECKING:
-    from game.ui.app import App
     from game.ui.card_art import CardArt
+    from game.ui.scene import AppServices
 
 TITLE = "Machiavelli"
 TAGLINE = N_("Manipulation rummy \u00b7 ten ways to play")
@@ -37,7 +37,7 @@ class TitleScene(MenuScene):
     hints = N_("\u2191\u2193 move  \u00b7  Enter select  \u00b7  Esc quit")
     gold_follows_focus = "menu"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.has_autosave = False
         self.autosave_summary = ""

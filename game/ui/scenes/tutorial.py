@@ -26,13 +26,13 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from game.engine.variants import Variant
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 
 class TutorialCoach:
     """Says the step, points at its cards, judges its End (a staged table's ``Coach``)."""
 
-    def __init__(self, app: App, progress: TutorialProgress, table: Table,
+    def __init__(self, app: AppServices, progress: TutorialProgress, table: Table,
                  hand: Sequence[Card]) -> None:
         self.app = app
         self.progress = progress
@@ -206,7 +206,7 @@ class TutorialCoach:
                 error=error))
 
 
-def tutorial_table(app: App, progress: TutorialProgress | None = None) -> StagedTable:
+def tutorial_table(app: AppServices, progress: TutorialProgress | None = None) -> StagedTable:
     """The table of the tutorial's current step (the scene registered as ``tutorial``)."""
     progress = progress or TutorialProgress()
     step = progress.step

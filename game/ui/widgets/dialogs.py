@@ -21,7 +21,7 @@ from game.ui.widgets.drawing import escape_html, font, wrap_text
 from game.ui.widgets.menus import MenuBase
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 DIALOG_LAYER = 60
 DIALOG_INSET = 14  # the @dialog theme's shadow (12) and border (2) widths
@@ -36,7 +36,7 @@ class Dialog(MenuBase):
     #: False for a dialog whose ``build_extra`` holds all its buttons (no button row)
     button_row = True
 
-    def __init__(self, app: App, title: str, message: str) -> None:
+    def __init__(self, app: AppServices, title: str, message: str) -> None:
         super().__init__(app)
         self.title = title
         self.message = message
@@ -137,7 +137,7 @@ class Dialog(MenuBase):
 class MessageDialog(Dialog):
     """A message with one OK button."""
 
-    def __init__(self, app: App, title: str, message: str,
+    def __init__(self, app: AppServices, title: str, message: str,
                  on_close: Callable[[], None] | None = None, button: str | None = None) -> None:
         super().__init__(app, title, message)
         self.on_close = on_close
@@ -163,7 +163,7 @@ class MessageDialog(Dialog):
 class ConfirmDialog(Dialog):
     """A question with a confirm and a cancel button; Esc cancels."""
 
-    def __init__(self, app: App, title: str, message: str, on_confirm: Callable[[], object],
+    def __init__(self, app: AppServices, title: str, message: str, on_confirm: Callable[[], object],
                  *, confirm: str | None = None, cancel: str | None = None, danger: bool = False,
                  on_cancel: Callable[[], object] | None = None) -> None:
         super().__init__(app, title, message)
@@ -210,7 +210,7 @@ class ConfirmDialog(Dialog):
 class PromptDialog(Dialog):
     """Ask for a short text (a name); ``validate`` returns an error message or ``None``."""
 
-    def __init__(self, app: App, title: str, message: str, on_accept: Callable[[str], None],
+    def __init__(self, app: AppServices, title: str, message: str, on_accept: Callable[[str], None],
                  *, text: str = "", confirm: str | None = None, max_length: int = 64,
                  validate: Callable[[str], str | None] | None = None) -> None:
         super().__init__(app, title, message)

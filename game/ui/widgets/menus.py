@@ -24,17 +24,17 @@ from pygame_gui.elements import (
 )
 
 from game.i18n import N_, _
+from game.ui.scale import ui_scale
 from game.ui.scene import Scene
 from game.ui.spoken import sentences
 from game.ui.theme import GOLD_DARK, GOLD_LIGHT, MUTED
 from game.ui.widgets.drawing import draw_text, felt_background, font
 from game.ui.widgets.focus import Focusable, FocusRing
 from game.ui.widgets.look import Look
-from game.ui.widgets.scale import ui_scale
 from game.ui.widgets.spoken_focus import focus_words
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppServices
 
 KEY_HINTS = N_("Tab / \u2191\u2193 move  \u00b7  \u2190\u2192 change  \u00b7  Enter select"
                "  \u00b7  Esc back")
@@ -70,7 +70,7 @@ class MenuBase(Scene):
     #: frame always drawn: one focus on view, the one Enter presses (issue 51)
     gold_follows_focus: str | None = None
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.look = Look.of(app.ui)
         self.scale = ui_scale(app.size, app.zoom.user)
