@@ -601,9 +601,9 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         button is pressed again."""
         self.hand_state.arrange(seat, order)
 
-    def sort_hand(self, mode: str | None = None) -> None:
-        """Sort the hand by ``mode`` ("suit" or "rank"; None: the other one)."""
-        self.hand_state.sort(mode)
+    def sort_hand(self, order: str | None = None) -> None:
+        """Sort the hand by ``order`` ("suit" or "rank"; None: the other one)."""
+        self.hand_state.sort(order)
         self.refresh()
 
     def kept_hand_orders(self) -> KeptOrders:

@@ -600,9 +600,9 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         states["last"] = ButtonState(enabled=replaying or self.replay.available(),
                                      text=_("Stop") if replaying else None)
         sortable = self.hand_visible()
-        for mode in ("suit", "rank"):
-            states[f"sort_{mode}"] = ButtonState(
-                enabled=sortable, style="primary" if self.sort_mode == mode else None)
+        for order in ("suit", "rank"):
+            states[f"sort_{order}"] = ButtonState(
+                enabled=sortable, style="primary" if self.sort_mode == order else None)
         states["menu"] = ButtonState()
         return states
 

@@ -178,9 +178,9 @@ class TableStatus:
             states["pass"] = off
             states["knock"] = off
         sortable = self.table.hand_visible()
-        for mode in ("suit", "rank"):
-            states[f"sort_{mode}"] = ButtonState(
-                enabled=sortable, style="primary" if self.table.sort_mode == mode else None)
+        for order in ("suit", "rank"):
+            states[f"sort_{order}"] = ButtonState(
+                enabled=sortable, style="primary" if self.table.sort_mode == order else None)
         states["last"] = ButtonState(enabled=bool(self.table.match.hand.turns) and
                                      self.table.mode in (HUMAN, REPLAY, STOPPED),
                                      text=_("Stop replay") if self.table.mode == REPLAY else None)
