@@ -59,7 +59,7 @@ def play_own_turn(probe: TableProbe) -> None:
     scene = probe.scene
     probe.until(lambda: scene.human.hint_worker is None, 6000)
     probe.frames(2)
-    if scene.phase == "hint":
+    if scene.mode == "hint":
         probe.key(pygame.K_SPACE)  # its play at once
         probe.key(pygame.K_RETURN)  # apply it
     if scene.draft is not None and scene.draft.check().ok:
@@ -89,17 +89,17 @@ def main() -> int:
     probe.key(pygame.K_l)  # Last turns
     replay = scene.replay
     probe.until(lambda: replay.playback is not None and len(replay.playback.done) >= 1
-                and not scene.sprites.busy or scene.phase != "replay", 6000)
+                and not scene.sprites.busy or scene.mode != "replay", 6000)
     probe.key(pygame.K_SPACE)  # pause mid-replay
     save(app, "table-replay.png", 20)
     probe.key(pygame.K_ESCAPE)
     probe.settle(6000)
     probe.key(pygame.K_h)  # the hint told on the table, ready to apply or dismiss
-    probe.until(lambda: scene.phase == "hint" and scene.human.hint_show is not None
+    probe.until(lambda: scene.mode == "hint" and scene.human.hint_show is not None
                 and scene.human.hint_show.finished and not scene.sprites.busy
-                or scene.human.hint_worker is None and scene.phase == "human", 6000)
+                or scene.human.hint_worker is None and scene.mode == "human", 6000)
     save(app, "table-hint.png", 30)
-    if scene.phase == "hint":
+    if scene.mode == "hint":
         probe.key(pygame.K_RETURN)
     save(app, "table.png", 60)
 

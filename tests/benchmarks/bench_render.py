@@ -175,7 +175,7 @@ def run_replay(size: tuple[int, int]) -> dict[str, float]:
     probe.key(pygame.K_l)
     steps = sum(len(p.steps) for p in [scene.replay.playback] if p is not None)
     app.frame = timed  # type: ignore[method-assign]
-    probe.until(lambda: scene.phase != "replay", 20000, "the replay to end")
+    probe.until(lambda: scene.mode != "replay", 20000, "the replay to end")
     app.frame = original  # type: ignore[method-assign]
     on_table = sum(1 for s in scene.sprites.sprites.values() if s.spot.zone != "hand")
     result = {

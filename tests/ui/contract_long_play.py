@@ -132,13 +132,13 @@ class ContractLongPlay:
                 self._frames(2)
                 continue
             if not self._persons_move():
-                self._violation("stuck", f"phase {scene.phase}, top {top!r}, "
+                self._violation("stuck", f"mode {scene.mode}, top {top!r}, "
                                          f"errors {scene.errors}")
                 break
             acted += 1
             self.report.human_turns += 1
             self._check_all()
-            if scene.phase == "human":
+            if scene.mode == "human":
                 if self.resizes and acted % 7 == 3:
                     self._resize(self.resizes[(acted // 7) % len(self.resizes)])
                 if acted % 9 == 5 and scene.replay.available():
@@ -156,7 +156,7 @@ class ContractLongPlay:
 
     def _persons_move(self) -> bool:
         scene = self.scene
-        return self.app.scenes.top is scene and scene.phase in ("human", "buy") \
+        return self.app.scenes.top is scene and scene.mode in ("human", "buy") \
             and scene.human.my_move() and not scene.sprites.busy
 
     def _frames(self, count: int) -> None:
@@ -173,13 +173,13 @@ class ContractLongPlay:
         scene = self.scene
         for _ in range(20000):
             if isinstance(self.app.scenes.top, ContractScoreboardScene) \
-                    or scene.phase == "stopped" or self._persons_move():
+                    or scene.mode == "stopped" or self._persons_move():
                 break
             worker = self.probe._thinking()
             if worker is not None:
                 worker.wait(0.02)
             self._frames(1)
-            if scene.phase in ("settle", "human", "think") and not scene.sprites.busy:
+            if scene.mode in ("settle", "human", "think") and not scene.sprites.busy:
                 self._check_places()
         self._check_places()
 
@@ -205,7 +205,7 @@ class ContractLongPlay:
             else:
                 probe.key(self._key_for(action, number))
             self.report.hint_plays += 1
-        elif scene.phase == "buy":
+        elif scene.mode == "buy":
             probe.key(pygame.K_n)
         elif scene.match.hand.phase == "draw":
             probe.key(pygame.K_d)
@@ -338,7 +338,7 @@ class ContractLongPlay:
 
     def _give_up_a_move(self) -> None:
         scene, probe = self.scene, self.probe
-        if scene.phase == "buy":
+        if scene.mode == "buy":
             probe.key(pygame.K_n)
         elif scene.match.hand.phase == "draw":
             probe.key(pygame.K_d)
@@ -365,11 +365,11 @@ class ContractLongPlay:
     def _replay_last_turns(self) -> None:
         scene = self.scene
         self.probe.key(pygame.K_p)
-        if scene.phase != "replay":
+        if scene.mode != "replay":
             return
         self.report.replays += 1
         for _ in range(4000):
-            if scene.phase != "replay":
+            if scene.mode != "replay":
                 break
             self._frames(1)
         self._settle()
@@ -412,7 +412,7 @@ class ContractLongPlay:
         elsewhere."""
         scene = self.scene
         layout = scene.layout
-        if layout is None or scene.phase == "replay" or scene.replay.active:
+        if layout is None or scene.mode == "replay" or scene.replay.active:
             return
         key = (scene.match.hand.number, self.app.size)
         if key != self._round:
@@ -457,7 +457,7 @@ class ContractLongPlay:
         """The turn log's lines and the note cover no meld and not each other."""
         scene = self.scene
         layout = scene.layout
-        if layout is None or self.app.scenes.top is not scene or scene.phase == "replay":
+        if layout is None or self.app.scenes.top is not scene or scene.mode == "replay":
             return
         panels = [(f"log line {i + 1}", rect) for i, rect in enumerate(scene.log_rects)]
         if scene.message is not None and scene.note_rect is not None:
@@ -490,7 +490,7 @@ class ContractLongPlay:
                 unit_b = (b.spot.zone, b.spot.group)
                 if unit_a != unit_b:
                     self._violation("overlap", f"{a.card} {unit_a} {tuple(ra)} and {b.card} "
-                                               f"{unit_b} {tuple(rb)} overlap ({scene.phase})")
+                                               f"{unit_b} {tuple(rb)} overlap ({scene.mode})")
                     return
                 fan = abs(rb.x - ra.x)
                 need = meld_step(ra.w) - 1 if a.spot.zone == "group" \
@@ -526,13 +526,13 @@ class ContractLongPlay:
             return
         scene._update_controls()
         match, seat = scene.match, scene.bottom
-        if scene.phase == "buy" and scene.prompt is not None:
+        if scene.mode == "buy" and scene.prompt is not None:
             for name, action in (("buy", Buy(seat)), ("decline", Decline(seat))):
                 button = scene.prompt.buttons.get(name)
                 if button is not None and button.is_enabled != accepts(match, action):
                     self._violation("buttons", f"the buy window's {name} is "
                                                f"{'on' if button.is_enabled else 'off'}")
-        mine = scene.phase == "human" and scene.human.my_move()
+        mine = scene.mode == "human" and scene.human.my_move()
         one = scene.selected[0] if len(scene.selected) == 1 else None
         groups = tuple(tuple(g) for g in scene.human.stage_groups()) \
             if scene.human.staging() else ()
@@ -548,13 +548,13 @@ class ContractLongPlay:
             if button.is_enabled != accepted:
                 self._violation("buttons", f"{name} is {'on' if button.is_enabled else 'off'} "
                                            f"but the match {'accepts' if accepted else 'refuses'}"
-                                           f" it ({scene.phase}, {match.hand.phase})")
+                                           f" it ({scene.mode}, {match.hand.phase})")
 
     def _check_text(self) -> None:
         for problem in sidebar_labels_cut(self.scene.controls):
             self._violation("text", problem)
         prompt = self.scene.prompt
-        if prompt is not None and self.scene.phase == "buy":
+        if prompt is not None and self.scene.mode == "buy":
             px = round(17 * ui_scale(self.app.size))  # as BuyPrompt.build sizes them
             for name, button in prompt.buttons.items():
                 width = font(px, "bold").size(button.text)[0]

@@ -67,7 +67,7 @@ def play_hand(data_dir: Path, most_turns: int = 200) -> tuple[list[str], TableSc
         probe.key(code, mod)
 
     def settled() -> bool:
-        return match.hand_over or (scene.phase == "human" and not scene.sprites.busy
+        return match.hand_over or (scene.mode == "human" and not scene.sprites.busy
                                    and app.scenes.top is scene)
 
     probe.until(settled, 6000, "the deal")
@@ -92,7 +92,7 @@ def play_hand(data_dir: Path, most_turns: int = 200) -> tuple[list[str], TableSc
         if scene.human.hint_show is not None:
             key(pygame.K_RETURN)
             key(pygame.K_e)
-        if not match.hand_over and scene.phase == "human" and match.current == scene.bottom:
+        if not match.hand_over and scene.mode == "human" and match.current == scene.bottom:
             key(pygame.K_d)  # no play (or it was refused): draw
         probe.until(lambda: settled() and (match.hand_over or match.current == scene.bottom),
                     20000, "your next turn")

@@ -137,8 +137,8 @@ class LongPlay:
                 self.probe.key(pygame.K_RETURN)
                 self._places = None
                 continue
-            if scene.phase == "stopped" or self.app.scenes.top is not scene:
-                self._violation("stuck", f"phase {scene.phase}, top {self.app.scenes.top!r}, "
+            if scene.mode == "stopped" or self.app.scenes.top is not scene:
+                self._violation("stuck", f"mode {scene.mode}, top {self.app.scenes.top!r}, "
                                          f"errors {scene.errors}")
                 break
             human_turn += 1
@@ -169,14 +169,14 @@ class LongPlay:
         limit = 20000
         while limit:
             top = self.app.scenes.top
-            if isinstance(top, ScoreboardScene) or scene.phase == "stopped" or self.probe.idle():
+            if isinstance(top, ScoreboardScene) or scene.mode == "stopped" or self.probe.idle():
                 break
             worker = self.probe._thinking()
             if worker is not None:
                 worker.wait(0.02)
             self._frames(1)
             limit -= 1
-            if scene.phase in ("settle", "human") and not scene.sprites.busy:
+            if scene.mode in ("settle", "human") and not scene.sprites.busy:
                 self._check_places()
         if self.probe.idle():
             self._check_places()
@@ -188,7 +188,7 @@ class LongPlay:
         before = len(scene.match.log)
         self.probe.key(pygame.K_h)
         self._settle_hint()
-        if scene.phase == "hint":
+        if scene.mode == "hint":
             show = scene.human.hint_show
             assert show is not None
             action = show.action
@@ -225,7 +225,7 @@ class LongPlay:
         scene = self.scene
         for _ in range(4000):
             if scene.human.hint_worker is None and (
-                    scene.phase != "hint" or (scene.human.hint_show is not None
+                    scene.mode != "hint" or (scene.human.hint_show is not None
                                               and scene.human.hint_show.finished)):
                 break
             worker = scene.human.hint_worker
@@ -294,7 +294,7 @@ class LongPlay:
             self._frames(2)
             probe.key(pygame.K_h)
             self._settle_hint()
-            if scene.phase == "hint":
+            if scene.mode == "hint":
                 probe.key(pygame.K_RETURN)
                 self._frames(2)
                 self.report.hint_plays += 1
@@ -328,11 +328,11 @@ class LongPlay:
     def _replay_last_turns(self) -> None:
         scene = self.scene
         self.probe.key(pygame.K_l)
-        if scene.phase != "replay":
+        if scene.mode != "replay":
             return
         self.report.replays += 1
         for _ in range(3000):
-            if scene.phase != "replay":
+            if scene.mode != "replay":
                 break
             self._frames(1)
         self._settle()
@@ -413,7 +413,7 @@ class LongPlay:
                     if now.topleft != then.topleft:
                         self._violation("places", f"{_names(meld)}, untouched, moved from "
                                         f"{tuple(then.topleft)} to {tuple(now.topleft)} "
-                                        f"({scene.phase})")
+                                        f"({scene.mode})")
                         break
                     continue
                 shrunk = [(m, r) for m, r in old.items() if meld < m and m not in places]
@@ -495,7 +495,7 @@ class LongPlay:
                 if unit[id(a)] != unit[id(b)]:
                     self._violation("overlap", f"{a.card} {unit[id(a)]} {tuple(ra)} and "
                                                f"{b.card} {unit[id(b)]} {tuple(rb)} of "
-                                               f"different melds overlap ({scene.phase})")
+                                               f"different melds overlap ({scene.mode})")
                     return
                 left, right = (a, b) if ra.x <= rb.x else (b, a)
                 fan = right.rect.x - left.rect.x
@@ -533,7 +533,7 @@ class LongPlay:
         action it refuses (tried on a copy of the match)."""
         scene = self.scene
         controls = scene.controls
-        if controls is None or scene.phase != "human" or scene.draft is None \
+        if controls is None or scene.mode != "human" or scene.draft is None \
                 or self.app.scenes.top is not scene:
             return
         match, draft = scene.match, scene.draft
@@ -648,9 +648,9 @@ def zoom_fault(scene: Any, before: tuple[int, int], after: tuple[int, int],
     (a round), in words; "" for the one zoom-out a hand may have: between turns (never in
     the person's turn), the first, and said in words on the table."""
     said = scene.message is not None and scene.message.title == i18n._("The table is full")
-    if not zoomed and scene.phase != "human" and said:
+    if not zoomed and scene.mode != "human" and said:
         return ""
-    return (f"the table's cards went from {before} to {after} within a hand ({scene.phase}"
+    return (f"the table's cards went from {before} to {after} within a hand ({scene.mode}"
             f"{', again' if zoomed else ''}{'' if said else ', unannounced'})")
 
 

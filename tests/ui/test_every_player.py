@@ -127,7 +127,7 @@ def test_speech_names_the_card_you_drew_and_never_anothers(start_app) -> None:  
                         "current": 0, "stock": "7H QC 4D 5D 6D 9H 10H"})
     scene = probe.scene
     probe.key(pygame.K_d)
-    probe.until(lambda: len(scene.turn_log) >= 2 and scene.phase == "human", 3000,
+    probe.until(lambda: len(scene.turn_log) >= 2 and scene.mode == "human", 3000,
                 "Ada's turn")
     said = " | ".join(recorder.spoken)
     assert "You drew 7 of hearts" in said, said
@@ -283,7 +283,7 @@ def test_carousel_points_in_hand_follow_the_hint_on_show(app: App) -> None:
     probe.key(pygame.K_d)
     probe.settle()
     probe.key(pygame.K_h)
-    probe.until(lambda: scene.phase == "hint", 1200, "the hint's play")
+    probe.until(lambda: scene.mode == "hint", 1200, "the hint's play")
     probe.key(pygame.K_SPACE)  # to the end of the story
     probe.until(lambda: not scene.sprites.busy, 600)
     shown = list(scene.model.hand)

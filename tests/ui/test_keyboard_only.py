@@ -260,7 +260,7 @@ def test_f6_presses_the_tables_buttons_and_esc_goes_back_to_the_cards(app: App) 
     probe.key(pygame.K_ESCAPE)  # Esc leaves the buttons for the cards
     assert scene.button_keys.focused is None
     assert scene.button_keys.ring is not None and not scene.button_keys.ring._ring.visible
-    if scene.phase == "hint":
+    if scene.mode == "hint":
         probe.key(pygame.K_ESCAPE)  # the hint on show: Esc dismisses it
     probe.key(pygame.K_ESCAPE)  # at the cards Esc opens the menu
     assert type(app.scenes.top).__name__ == "TableMenu"

@@ -58,7 +58,7 @@ def test_each_turn_is_said_in_the_turn_logs_words(make) -> None:  # noqa: ANN001
     scene = probe.scene
     assert spoken[-1].startswith("Your turn. Your hand, 6 cards:")
     probe.key(pygame.K_d)  # you draw: the turn ends, Ada plays
-    probe.until(lambda: len(scene.turn_log) >= 2 and scene.phase == "human", 3000,
+    probe.until(lambda: len(scene.turn_log) >= 2 and scene.mode == "human", 3000,
                 "Ada's turn")
     lines = [line for _seat, line in scene.turn_log]
     assert lines[0] == "You drew 1 card"

@@ -284,7 +284,7 @@ def test_the_contract_tables_buy_window_and_hint_keep_their_texts_whole(
         def asked(table: ContractTableScene = table, app: App = app) -> bool:
             if isinstance(app.scenes.top, HandOverScene):
                 app.scenes.top.confirm()  # hot-seat: a round starts covered
-            return table.phase == "buy" and not table.sprites.busy
+            return table.mode == "buy" and not table.sprites.busy
 
         probe.until(asked, 3000, "the buy window")
         cuts.look("the buy window")
@@ -295,9 +295,9 @@ def test_the_contract_tables_buy_window_and_hint_keep_their_texts_whole(
             top = app.scenes.top
             if isinstance(top, HandOverScene):
                 top.confirm()
-            elif table.phase == "buy" and top is table:
+            elif table.mode == "buy" and top is table:
                 probe.key(pygame.K_n)
-            elif table.phase == "human" and not table.sprites.busy:
+            elif table.mode == "human" and not table.sprites.busy:
                 break
             pump(app, 1)
         else:

@@ -1,11 +1,11 @@
 """What both card tables do alike, whatever the game: the manipulation table
 (``TableScene``) and the contract table (``ContractTableScene``) inherit it.
 
-Here: the state every table keeps (session, sprites, phase clock, note on screen, the
-bottom seat's hand order), the animation speed, the deal, the phases that only wait for
+Here: the state every table keeps (session, sprites, mode clock, note on screen, the
+bottom seat's hand order), the animation speed, the deal, the modes that only wait for
 cards to land (deal, settle), resizing, the autosave, the game menu and the notes to the
 player, and the turn pipeline (``_commit``: apply an action, show it, then after it the
-end-of-turn autosave, the settle phase, the status line and the voice), whose family hooks
+end-of-turn autosave, the settle mode, the status line and the voice), whose family hooks
 (``_apply``, ``_before_settle``) say what differs. It builds on ``TableFrame``
 (``table_frame.py``: an event's way, the drawing's order, each card's looks, the notes).
 What a game's actions do on its felt, what its felt shows and which buttons it has stay in
@@ -39,7 +39,7 @@ from game.ui.cardtable.hand_state import HandState, KeptOrders
 from game.ui.cardtable.hot_seat import HotSeatCover
 from game.ui.cardtable.log_view import LogView
 from game.ui.cardtable.look import Message, Status
-from game.ui.cardtable.phases import DEAL, HUMAN, SETTLE, STOPPED, THINK, WAIT
+from game.ui.cardtable.modes import DEAL, HUMAN, SETTLE, STOPPED, THINK, WAIT
 from game.ui.cardtable.sidebar_focus import SidebarFocus
 from game.ui.cardtable.sprites import Origin, SpriteLayer
 from game.ui.cardtable.table_frame import LayoutT, ModelT, TableFrame
@@ -86,8 +86,8 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         #: the bottom hand as its player handles it: the selection and the hands' order
         #: (controllers change it only through the methods below: ``select``, ...)
         self.hand_state = HandState(app.settings.hand_sort)
-        self.phase = STOPPED
-        self.phase_time = 0.0
+        self.mode = STOPPED
+        self.mode_time = 0.0
         self.clock = 0.0
         self.message: Message | None = None
         self.log_view = LogView()  # the turn log read in full (F4, the mouse on a line)
@@ -204,21 +204,21 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
                 return
             self.app.notify(_("Autosave failed: {error}").format(error=failed))
 
-    # ------------------------------------------------------------------ phases
+    # ------------------------------------------------------------------- modes
 
-    def set_phase(self, phase: str) -> None:
-        self.phase = phase
-        self.phase_time = 0.0
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.mode_time = 0.0
 
-    def restart_phase_clock(self) -> None:
-        """The phase's clock counts from now (a rest waits for the cards to land)."""
-        self.phase_time = 0.0
+    def restart_mode_clock(self) -> None:
+        """The mode's clock counts from now (a rest waits for the cards to land)."""
+        self.mode_time = 0.0
 
     def stop(self, problem: str) -> None:
         """The game cannot go on (a computer player cannot move): say why and stop."""
         self.errors.append(problem)
         self.app.notify(problem)
-        self.set_phase(STOPPED)
+        self.set_mode(STOPPED)
         self.status = Status(problem, "warn")
 
     def computer_player(self, seat: int, make: Callable[[str, int], Any]) -> Any:
@@ -251,7 +251,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         (at speed 1) between cards; face-down ghosts fly to the seats not on show."""
         self.app.sounds.play("shuffle")
         self.sprites.sprites.clear()
-        self.set_phase(DEAL)
+        self.set_mode(DEAL)
         self._dealing = True
         self._stagger = stagger / self.speed
         self.refresh()
@@ -282,7 +282,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
     def _close_deal(self, scoreboard: Scene) -> None:
         """The hand is over: record it (statistics once, the autosave written or cleared)
         and put ``scoreboard`` up over the table."""
-        self.set_phase(WAIT)
+        self.set_mode(WAIT)
         self._end_deal_time()
         if not self.match.over:
             if self.autosave:
@@ -374,7 +374,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
             if save:
                 self._keep_game()
         self._before_settle()
-        self.set_phase(SETTLE)
+        self.set_mode(SETTLE)
         self.landing_rest = rest
         self.status = Status(words, "info")
         self.app.speak(speech or words)
@@ -392,7 +392,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.phase_time += dt
+        self.mode_time += dt
         if self._size != self.app.size or self._left != self.app.settings.left_handed \
                 or self.zoom_changed():
             self.resize(self.app.size)  # the window, the side panel's side or the scale changed
@@ -401,26 +401,26 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
             self.message.ttl -= dt
             if self.message.ttl <= 0:
                 self.message = None
-        self._update_phase(dt)
+        self._update_mode(dt)
         self._update_controls()
         self.button_keys.update_frame()
 
-    def _update_phase(self, dt: float) -> None:
-        """The phase's work this frame: the deal and the settle wait for the cards to land,
-        a computer's thinking for its worker. Subclasses add their own phases."""
-        phase = self.phase
-        if phase == DEAL:
-            if not self.sprites.busy and self.phase_time > DEAL_PAUSE:
+    def _update_mode(self, dt: float) -> None:
+        """The mode's work this frame: the deal and the settle wait for the cards to land,
+        a computer's thinking for its worker. Subclasses add their own modes."""
+        mode = self.mode
+        if mode == DEAL:
+            if not self.sprites.busy and self.mode_time > DEAL_PAUSE:
                 self._advance()
-        elif phase == THINK:
+        elif mode == THINK:
             self._update_think()
-        elif phase == SETTLE and self.landing_rest is not None:
+        elif mode == SETTLE and self.landing_rest is not None:
             if self.sprites.busy:  # the rest counts from when the cards have landed
-                self.phase_time = 0.0
-            elif self.phase_time >= self.landing_rest / self.speed:
+                self.mode_time = 0.0
+            elif self.mode_time >= self.landing_rest / self.speed:
                 self._advance()
-        elif phase == SETTLE and not self.sprites.busy \
-                and self.phase_time >= self.settle_pause / self.speed:
+        elif mode == SETTLE and not self.sprites.busy \
+                and self.mode_time >= self.settle_pause / self.speed:
             self._advance()
 
     # ------------------------------------------------------------------ a game's hooks
@@ -495,7 +495,7 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         """The person at the bottom is to move: the family readies the turn
         (``_ready_turn``), the table shows it, and the family says it (``_turn_shown``)."""
         self._ready_turn()
-        self.set_phase(HUMAN)
+        self.set_mode(HUMAN)
         self.refresh()
         self._turn_shown()
 
@@ -601,9 +601,9 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         button is pressed again."""
         self.hand_state.arrange(seat, order)
 
-    def sort_hand(self, mode: str | None = None) -> None:
-        """Sort the hand by ``mode`` ("suit" or "rank"; None: the other one)."""
-        self.hand_state.sort(mode)
+    def sort_hand(self, order: str | None = None) -> None:
+        """Sort the hand by ``order`` ("suit" or "rank"; None: the other one)."""
+        self.hand_state.sort(order)
         self.refresh()
 
     def kept_hand_orders(self) -> KeptOrders:

@@ -58,7 +58,7 @@ class HostedTable(Protocol):
     clock: float
     sprites: SpriteLayer
     turn_timer: TurnTimer
-    phase_time: float
+    mode_time: float
 
     @property
     def speed(self) -> float: ...
@@ -218,7 +218,7 @@ class HostNews:
         """The awaited move, once it has come and the table is still (its cards landed,
         the seat seen thinking a moment); None until then."""
         table = self.hosted
-        if table.sprites.busy or table.phase_time < THINK_MIN / table.speed:
+        if table.sprites.busy or table.mode_time < THINK_MIN / table.speed:
             return None
         return self.next_action()
 

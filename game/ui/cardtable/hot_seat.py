@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from game.ui.cardtable.phases import WAIT
+from game.ui.cardtable.modes import WAIT
 
 if TYPE_CHECKING:
     from game.session import GameSession
@@ -26,7 +26,7 @@ class CoverHost(Protocol):
 
     def deselect_all(self) -> None: ...
     def bring_to_bottom(self, seat: int) -> None: ...
-    def set_phase(self, phase: str) -> None: ...
+    def set_mode(self, mode: str) -> None: ...
     def refresh(self, snap: bool = False) -> None: ...
     def open_menu(self) -> None: ...  # Esc on the cover opens the table's menu
 
@@ -67,7 +67,7 @@ class HotSeatCover:
         turn); once they lift it, their hand comes to the bottom face up and ``then``
         starts what they are to do."""
         table = self.table
-        table.set_phase(WAIT)
+        table.set_mode(WAIT)
         table.deselect_all()
 
         def lifted() -> None:

@@ -56,7 +56,7 @@ class TableProbe:
         if done():
             return
         raise AssertionError(f"gave up waiting{' for ' + what if what else ''}: "
-                             f"phase {self.scene.phase}, top {self.app.scenes.top!r}, "
+                             f"mode {self.scene.mode}, top {self.app.scenes.top!r}, "
                              f"errors {self.scene.errors}")
 
     def _thinking(self) -> Worker | None:
@@ -67,7 +67,7 @@ class TableProbe:
         """The table waits for a person (to play, or to look: a coach's view) and nothing
         moves."""
         scene = self.scene
-        return self.app.scenes.top is scene and scene.phase in ("human", "view") \
+        return self.app.scenes.top is scene and scene.mode in ("human", "view") \
             and not scene.sprites.busy
 
     def settle(self, limit: int = 3000) -> None:

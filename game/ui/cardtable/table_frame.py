@@ -19,7 +19,7 @@ from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.log_view import LogView, draw_log_panel, help_title, log_title
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.marks import Mark
-from game.ui.cardtable.phases import THINK
+from game.ui.cardtable.modes import THINK
 from game.ui.cardtable.sidebar_focus import SidebarFocus
 from game.ui.cardtable.sprites import Origin, SpriteLayer
 from game.ui.cardtable.table_parts import (
@@ -68,8 +68,8 @@ class TableFrame(Scene, Generic[ModelT, LayoutT]):
     message: Message | None
     status: Status
     sprites: SpriteLayer
-    phase: str
-    phase_time: float
+    mode: str
+    mode_time: float
     clock: float
     turn_timer: TurnTimer
     button_keys: SidebarFocus
@@ -247,10 +247,10 @@ class TableFrame(Scene, Generic[ModelT, LayoutT]):
         if layout is None:
             return
         self._draw_marks(surface, layout)
-        if self.phase == THINK:  # a search may take a while: something on screen moves
+        if self.mode == THINK:  # a search may take a while: something on screen moves
             seat = self._thinker()
             self.hud.draw_thinking(surface, layout.seat_rects.get(seat, layout.hand),
-                                   self.clock, self.phase_time,
+                                   self.clock, self.mode_time,
                                    self.turn_timer.left(seat, self.clock))
         self.draw_own_clock(surface, layout.status)
         self.pointer.draw_targets(surface)

@@ -1,6 +1,6 @@
 """What every controller may use of its table, whichever the family: the status line and
 the note above it (read here, set only through ``show_status`` / ``say`` /
-``clear_message``, one path for the table's messages), the animation speed, the phase and
+``clear_message``, one path for the table's messages), the animation speed, the mode and
 a refresh. Each controller extends it with the narrow protocol of what it uses of its
 table, defined beside the controller (``game.ui.manipulation.human.HumanTable``,
 ``game.ui.manipulation.computer.ComputerTable``, ...); the scene satisfies them all
@@ -29,7 +29,7 @@ class CardTableHost(Protocol):
     @property
     def speed(self) -> float: ...
 
-    def set_phase(self, phase: str) -> None: ...
+    def set_mode(self, mode: str) -> None: ...
 
     def refresh(self, snap: bool = False) -> None: ...
 

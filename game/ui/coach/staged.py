@@ -28,7 +28,7 @@ from game.i18n import _
 from game.ui.cardtable.controls import ButtonState
 from game.ui.cardtable.driver import Pacer, Playback
 from game.ui.cardtable.look import Status
-from game.ui.cardtable.phases import HINT, HUMAN, VIEW
+from game.ui.cardtable.modes import HINT, HUMAN, VIEW
 from game.ui.manipulation.status import TableStatus, problem_text
 from game.ui.manipulation.table import TableScene
 from game.ui.theme import CREAM, ERROR, FOCUS_COLOUR, GOLD_DARK, GOLD_LIGHT, GREEN, MARK_EDGE
@@ -140,9 +140,9 @@ class StagedStatus(TableStatus):
         for name in GAME_BUTTONS:
             if name in states:
                 states[name] = replace(states[name], enabled=False)
-        if self.staged.phase == HINT and APPLY_TOOL in off and "end" in states:
+        if self.staged.mode == HINT and APPLY_TOOL in off and "end" in states:
             states["end"] = replace(states["end"], enabled=False)
-        if self.staged.phase == HUMAN and HINT_TOOL in off and "hint" in states:
+        if self.staged.mode == HUMAN and HINT_TOOL in off and "hint" in states:
             states["hint"] = replace(states["hint"], enabled=False,
                                      tooltip=_("The coach tells the best play here"))
         return states
@@ -372,17 +372,17 @@ class StagedTable(TableScene):
             self.human.refuse(_("Not here"), [_("Find the play with the cards in your hand: "
                                                 "drawing or passing is not part of this "
                                                 "table.")])
-        if self.phase == HUMAN and self.coach.viewer() is not None:
-            self.set_phase(VIEW)  # judged and done: End turn has nothing more to do
+        if self.mode == HUMAN and self.coach.viewer() is not None:
+            self.set_mode(VIEW)  # judged and done: End turn has nothing more to do
             self.refresh()
         self.refresh_coach()
         return False  # the staged match never moves on
 
-    def set_phase(self, phase: str) -> None:
+    def set_mode(self, mode: str) -> None:
         """While the coach has the table only show (``Coach.viewer``), the person's turn
         is a view: nothing to move or end, and the coach's words on the status line."""
-        words = self.coach.viewer() if phase in (HUMAN, VIEW) else None
-        super().set_phase(VIEW if words is not None else phase)
+        words = self.coach.viewer() if mode in (HUMAN, VIEW) else None
+        super().set_mode(VIEW if words is not None else mode)
         if words is not None:
             self.pointer.cancel()
             self.deselect_all()
@@ -409,15 +409,15 @@ class StagedTable(TableScene):
     def show_play(self, table_play: Play, edits: Sequence[Move] = ()) -> None:
         """Tell ``table_play`` on the table a step at a time, as a hint is told (from the
         start of the turn); at its end the player may apply it (Enter) or dismiss it."""
-        if self.phase not in (HUMAN, HINT, VIEW) or self.draft is None:
+        if self.mode not in (HUMAN, HINT, VIEW) or self.draft is None:
             return
-        if self.phase != HINT:  # Esc (dismiss) puts the melds back where they lay
+        if self.mode != HINT:  # Esc (dismiss) puts the melds back where they lay
             self.human.keep_places()
         self.human.hint_show = Playback(self.match.draft(), table_play, list(edits))
         self.human.hint_pacer = Pacer()
         self.deselect_all()
         self.message = None
-        self.set_phase(HINT)
+        self.set_mode(HINT)
         self.refresh()
 
     # -- events
@@ -432,7 +432,7 @@ class StagedTable(TableScene):
                     return True
         if self._tool_off(event):
             return True  # its button is off: the key does nothing either
-        if self._ends_turn(event) and self.phase == HUMAN and self.draft is not None \
+        if self._ends_turn(event) and self.mode == HUMAN and self.draft is not None \
                 and self.draft.touched:
             check = self.draft.check()
             if not check.ok:  # in the table's own words (the meld named by its cards)
@@ -446,9 +446,9 @@ class StagedTable(TableScene):
         if event.type != pygame.KEYDOWN:
             return False
         off = self.coach.tools_off()
-        if event.key == pygame.K_h and self.phase == HUMAN:
+        if event.key == pygame.K_h and self.mode == HUMAN:
             return HINT_TOOL in off
-        return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.phase == HINT \
+        return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode == HINT \
             and APPLY_TOOL in off
 
     def _ends_turn(self, event: pygame.event.Event) -> bool:
@@ -512,7 +512,7 @@ class StagedTable(TableScene):
         as drawn, raised or not) with an arrow to where it goes; once the play is ready,
         a ring round End turn with an arrow at it."""
         layout = self.layout
-        if layout is None or self.phase != HUMAN:
+        if layout is None or self.mode != HUMAN:
             return []
         grow = 10 + round(6 * pulse)
         marks: list[PointerMark] = []

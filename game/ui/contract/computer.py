@@ -15,7 +15,7 @@ from game.ai.turns import Decision, SeatPlayer, ask, make_computer, settle
 from game.i18n import _
 from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.look import Status
-from game.ui.cardtable.phases import THINK
+from game.ui.cardtable.modes import THINK
 from game.ui.cardtable.table_host import CardTableHost
 from game.ui.contract.model import the_card
 
@@ -41,7 +41,7 @@ class ComputerTable(CardTableHost, Protocol):
     @property
     def match(self) -> ContractMatch: ...
     @property
-    def phase_time(self) -> float: ...
+    def mode_time(self) -> float: ...
     @property
     def sprites(self) -> SpriteLayer: ...
     @property
@@ -71,7 +71,7 @@ class ComputerTurns:
         view = self.table.match.view(seat)
         self.worker = Worker(lambda: ask(player, view), synchronous=self.table.app.smoke)
         self.thinker = seat
-        self.table.set_phase(THINK)
+        self.table.set_mode(THINK)
         name = self.table.session.seats[seat].name
         phase = self.table.match.hand.phase
         if phase == "buying":
@@ -94,7 +94,7 @@ class ComputerTurns:
         worker = self.worker
         if worker is None or not worker.done or self.table.sprites.busy:
             return
-        if self.table.phase_time < self.think_time / self.table.speed:
+        if self.table.mode_time < self.think_time / self.table.speed:
             return
         seat = self.thinker
         self.worker = None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 from game.deals import deal_words
 from game.engine.contract.rules import CONTRACTS
 from game.i18n import _, ngettext
-from game.ui.cardtable.phases import HUMAN
+from game.ui.cardtable.modes import HUMAN
 from game.ui.cardtable.talk import watching_line
 from game.ui.contract.hud import BoardFacts
 
@@ -31,7 +31,7 @@ class FactsTable(Protocol):
     @property
     def human(self) -> HumanTurn: ...
     @property
-    def phase(self) -> str: ...
+    def mode(self) -> str: ...
     @property
     def sort_mode(self) -> str: ...
     @property
@@ -75,7 +75,8 @@ def board_facts(table: FactsTable) -> BoardFacts:
     watching = watching_line(table)  # a network table's spectators
     if watching:
         info.append((watching, "muted"))
-    draw = table.phase == HUMAN and deal.phase == "draw" and table.human.my_move()
+    # the person's draw: the table waits for them (its mode), the round is at a draw (its phase)
+    draw = table.mode == HUMAN and deal.phase == "draw" and table.human.my_move()
     contract = match.contract
     empty = (_("Nobody has laid down yet"),
              _("Lay down exactly {contract} in one turn; runs of one suit, sets of one "

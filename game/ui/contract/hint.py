@@ -19,7 +19,7 @@ from game.engine.contract.actions import Buy, Discard, LayDown, LayOff, SwapJoke
 from game.i18n import _
 from game.ui.cardtable.driver import Worker
 from game.ui.cardtable.look import Message
-from game.ui.cardtable.phases import HUMAN
+from game.ui.cardtable.modes import HUMAN
 from game.ui.cardtable.table_host import CardTableHost
 from game.ui.contract.human import BUY
 from game.ui.contract.model import card_text, the_card
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from game.ui.scene import AppServices
 
 HINT_LEVEL = "hard"
-HINT_PHASES = (HUMAN, BUY)  # the person's turn, and the buy prompt
+HINT_MODES = (HUMAN, BUY)  # the person's turn, and the buy prompt
 
 
 class HintTable(CardTableHost, Protocol):
@@ -43,7 +43,7 @@ class HintTable(CardTableHost, Protocol):
     @property
     def match(self) -> ContractMatch: ...
     @property
-    def phase(self) -> str: ...
+    def mode(self) -> str: ...
     @property
     def bottom(self) -> int: ...
     @property
@@ -98,7 +98,7 @@ class ContractHint:
         if not self.allowed():
             return self.turn.refuse(_("Hints are switched off"),
                                       [_("Switch them on in Settings (Menu \u2192 Settings).")])
-        if table.phase not in HINT_PHASES or not self.turn.my_move():
+        if table.mode not in HINT_MODES or not self.turn.my_move():
             return self.turn.refuse(_("No hint now"), [_("A hint is for your own turn, or "
                                                       "when you are asked to buy.")])
         if self.action is not None:
@@ -126,7 +126,7 @@ class ContractHint:
             return
         self.worker = None
         table = self.table
-        if table.version != self._version or table.phase not in HINT_PHASES:
+        if table.version != self._version or table.mode not in HINT_MODES:
             return
         action = worker.result if isinstance(worker.result, Action) else None
         if worker.error is not None or action is None or not table.match.can(action):

@@ -85,10 +85,10 @@ class HostedContractTableScene(ContractTableScene):
             self.refresh()  # a waiting seat's seconds, in its box
         super().update(dt)
 
-    def _update_phase(self, dt: float) -> None:
-        if self.phase == BUY and self._asked_early():
+    def _update_mode(self, dt: float) -> None:
+        if self.mode == BUY and self._asked_early():
             self.network.update_think()  # the seats ahead answer meanwhile
-        super()._update_phase(dt)
+        super()._update_mode(dt)
 
     # -- turns
 

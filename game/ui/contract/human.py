@@ -25,7 +25,7 @@ from game.engine.contract.actions import (
 from game.engine.contract.rules import LayDownCheck, check_lay_down, stands_for
 from game.engine.contract.turn_order import kind_problem
 from game.i18n import _
-from game.ui.cardtable.phases import HUMAN, SETTLE
+from game.ui.cardtable.modes import HUMAN, SETTLE
 from game.ui.cardtable.table_host import CardTableHost
 from game.ui.contract.model import symbols
 
@@ -51,7 +51,7 @@ class HumanTable(CardTableHost, Protocol):
     @property
     def match(self) -> ContractMatch: ...
     @property
-    def phase(self) -> str: ...
+    def mode(self) -> str: ...
     @property
     def bottom(self) -> int: ...
     @property
@@ -94,7 +94,7 @@ class HumanTurn:
         """Is the seat at the bottom, a person, the one the match waits for now?"""
         table = self.table
         match = table.match
-        return (table.phase in (HUMAN, SETTLE, BUY) and not match.hand_over
+        return (table.mode in (HUMAN, SETTLE, BUY) and not match.hand_over
                 and match.awaiting == table.bottom and table.session.seats[table.bottom].is_human)
 
     def legal(self) -> tuple[str, ...]:

@@ -31,7 +31,7 @@ from game.net.shadow import ShadowContractMatch
 from game.net.views import cards_from
 from game.ui.cardtable.joined import JoinedSeat, joined_session, seat_note, waiting_words
 from game.ui.cardtable.look import Status
-from game.ui.cardtable.phases import HUMAN, SETTLE, THINK, WAIT
+from game.ui.cardtable.modes import HUMAN, SETTLE, THINK, WAIT
 from game.ui.cardtable.talk import joined_talk
 from game.ui.contract.human import BUY
 from game.ui.contract.model import ContractModel
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 #: seconds (at speed 1) another seat's action that came at once still seems thought about
 THINK_MIN = 0.35
-#: the phase while this seat's action is on its way to the host
+#: the mode while this seat's action is on its way to the host
 SENDING = "sending"
 
 
@@ -92,12 +92,12 @@ class JoinedContractTableScene(ContractTableScene):
 
     def update(self, dt: float) -> None:
         self.link.frame(self.shadow.outbox, self.next_round, self._show_next,
-                        lambda: self.phase in (SENDING, HUMAN, BUY))
+                        lambda: self.mode in (SENDING, HUMAN, BUY))
         super().update(dt)
 
     def refused(self, reason: str) -> None:
         self.human.refuse(_("The host refused this move"), [reason])
-        if self.phase == SENDING:
+        if self.mode == SENDING:
             self._advance()
 
     def host_gone(self) -> None:
@@ -125,14 +125,14 @@ class JoinedContractTableScene(ContractTableScene):
             return
         seat = match.awaiting
         self.origin_seat = seat
-        self.set_phase(THINK)
+        self.set_mode(THINK)
         name = self.session.seats[seat].name
         self.status = Status(waiting_words(self.kinds, seat, name), "wait", True)
         self.refresh()
 
     def _update_think(self) -> None:
         link = self.link
-        if self.sprites.busy or self.phase_time < THINK_MIN / self.speed or not link.incoming:
+        if self.sprites.busy or self.mode_time < THINK_MIN / self.speed or not link.incoming:
             return
         if not link.next_deal_ready():
             self._show_next()
@@ -166,7 +166,7 @@ class JoinedContractTableScene(ContractTableScene):
             return False
         self.link.send(self.shadow.outbox)
         self.close_prompt()
-        self.set_phase(SENDING)
+        self.set_mode(SENDING)
         self.status = Status(_("Sending your move to the host\u2026"), "wait", True)
         return True
 
@@ -176,7 +176,7 @@ class JoinedContractTableScene(ContractTableScene):
         link = self.link
         if not link.next_deal_ready():
             link.want_next = not self.lost
-            self.set_phase(WAIT)
+            self.set_mode(WAIT)
             self.status = Status(_("Waiting for the host to deal the next hand\u2026"), "wait",
                                  True)
             return False
@@ -219,4 +219,4 @@ class JoinedContractTableScene(ContractTableScene):
     @property
     def settled(self) -> bool:
         """Everything the host has said is on the table (tests)."""
-        return self.link.settled and self.phase in (HUMAN, BUY, THINK, WAIT, SETTLE)
+        return self.link.settled and self.mode in (HUMAN, BUY, THINK, WAIT, SETTLE)

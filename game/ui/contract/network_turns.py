@@ -17,7 +17,7 @@ from game.i18n import _
 from game.net.events import Queued, Refused
 from game.ui.cardtable.host_news import HostedTable, HostNews
 from game.ui.cardtable.look import Status
-from game.ui.cardtable.phases import THINK
+from game.ui.cardtable.modes import THINK
 from game.ui.contract.model import the_card
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class NetworkTable(HostedTable, Protocol):
     @property
     def answer_out(self) -> bool: ...  # an early buy answer the host has not settled yet
 
-    def set_phase(self, phase: str) -> None: ...
+    def set_mode(self, mode: str) -> None: ...
     def show_status(self, status: Status) -> None: ...
     def apply_from_host(self, action: Action) -> bool: ...
     def early_answer_heard(self) -> None: ...
@@ -60,7 +60,7 @@ class NetworkTurns(HostNews):
         """Wait for ``seat``'s move; its box shows the thinking indicator meanwhile."""
         table = self.table
         self.thinking.show_thinking(seat)
-        table.set_phase(THINK)
+        table.set_mode(THINK)
         deal = table.match.hand
         if seat in table.session.humans:  # the person's early answer, due now
             words = _("Your answer is with the host")

@@ -22,7 +22,7 @@ from game.i18n import _
 from game.ui.cardtable.driver import STEP_HOLD, TURN_HOLD
 from game.ui.cardtable.hand_state import KeptOrders
 from game.ui.cardtable.look import Status
-from game.ui.cardtable.phases import HUMAN, REPLAY, STOPPED
+from game.ui.cardtable.modes import HUMAN, REPLAY, STOPPED
 from game.ui.cardtable.table_host import CardTableHost
 from game.ui.contract.human import Stages
 
@@ -46,9 +46,9 @@ class ReplayTable(CardTableHost, Protocol):
     @property
     def match(self) -> ContractMatch: ...
     @property
-    def phase(self) -> str: ...
+    def mode(self) -> str: ...
     @property
-    def phase_time(self) -> float: ...
+    def mode_time(self) -> float: ...
     @property
     def bottom(self) -> int: ...
     @property
@@ -58,7 +58,7 @@ class ReplayTable(CardTableHost, Protocol):
     def deselect_all(self) -> None: ...
     def kept_hand_orders(self) -> KeptOrders: ...
     def restore_hand_orders(self, kept: KeptOrders) -> None: ...
-    def restart_phase_clock(self) -> None: ...
+    def restart_mode_clock(self) -> None: ...
     def show_action(self, action: Action) -> tuple[int, Card | None]: ...
     def replay_words(self, action: Action) -> str: ...
     def update_status(self) -> None: ...
@@ -95,7 +95,7 @@ class LastTurnsReplay:
 
     def available(self) -> bool:
         table = self.table
-        return table.phase in (HUMAN, STOPPED) and not table.match.hand_over \
+        return table.mode in (HUMAN, STOPPED) and not table.match.hand_over \
             and replay_start(table.match.log, table.bottom) < len(table.match.log)
 
     def toggle(self) -> bool:
@@ -106,7 +106,7 @@ class LastTurnsReplay:
 
     def start(self) -> bool:
         table = self.table
-        if table.phase not in (HUMAN, STOPPED):
+        if table.mode not in (HUMAN, STOPPED):
             return False
         match = table.match
         start = replay_start(match.log, table.bottom)
@@ -122,7 +122,7 @@ class LastTurnsReplay:
             table.say(_("The replay is not available"), [str(error)], "error")
             return False
         self._real = match
-        self._resume = table.phase
+        self._resume = table.mode
         self._kept = (table.kept_hand_orders(), self.turn.kept_stages())
         self.steps = list(match.log[start:])
         self.seats = []
@@ -132,7 +132,7 @@ class LastTurnsReplay:
         self.pointer.cancel()
         table.deselect_all()
         table.show_match(rebuilt)
-        table.set_phase(REPLAY)
+        table.set_mode(REPLAY)
         table.refresh(snap=True)
         self._say()
         return True
@@ -144,11 +144,11 @@ class LastTurnsReplay:
         if not self.active or self.paused:
             return
         if table.sprites.busy:  # the rest counts from when the cards have landed
-            table.restart_phase_clock()
+            table.restart_mode_clock()
             return
         last = self.steps[self.index - 1] if self.index else None
         turn_end = isinstance(last, Discard) or self.index >= len(self.steps)
-        if table.phase_time < (TURN_HOLD if turn_end else STEP_HOLD) / table.speed:
+        if table.mode_time < (TURN_HOLD if turn_end else STEP_HOLD) / table.speed:
             return
         if self.index >= len(self.steps):
             self.end()
@@ -165,7 +165,7 @@ class LastTurnsReplay:
         seat = action.player if action.player is not None else table.match.awaiting
         self.seats.append(seat)
         table.show_action(action)
-        table.restart_phase_clock()
+        table.restart_mode_clock()
         self._say()
 
     def pause(self) -> None:
@@ -195,6 +195,6 @@ class LastTurnsReplay:
             table.restore_hand_orders(self._kept[0])
             self.turn.restore_stages(self._kept[1])
         self._kept = None
-        table.set_phase(self._resume)
+        table.set_mode(self._resume)
         table.refresh()
         table.update_status()

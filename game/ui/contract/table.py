@@ -41,7 +41,7 @@ from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.log_view import draw_help_reminder
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.marks import Mark, TurnMarks
-from game.ui.cardtable.phases import HUMAN, REPLAY, SETTLE, THINK
+from game.ui.cardtable.modes import HUMAN, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
 from game.ui.contract.buy import BuyPrompt
 from game.ui.contract.computer import ComputerTurns
@@ -226,7 +226,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
                                 self.match.variant.max_buys, self.buy_seconds(),
                                 hot_seat=self.session.hot_seat)
         self.build_prompt()
-        self.set_phase(BUY)
+        self.set_mode(BUY)
         self.refresh()
         self.update_status()
         if self.session.seats[seat].is_human:
@@ -487,12 +487,12 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ per frame
 
-    def _update_phase(self, dt: float) -> None:
+    def _update_mode(self, dt: float) -> None:
         self.hint.update()
         self.hint.stale()
-        if self.phase == REPLAY:
+        if self.mode == REPLAY:
             self.replay.update()
-        elif self.phase == BUY:
+        elif self.mode == BUY:
             if self.prompt is None:
                 return
             if self.prompt.tick(dt):
@@ -500,7 +500,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             else:
                 self.update_status()
         else:
-            super()._update_phase(dt)
+            super()._update_mode(dt)
 
     # ------------------------------------------------------------------ status and buttons
 
@@ -509,13 +509,13 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         deal = match.hand
         name = _("Your") if not self.session.hot_seat else \
             _("{name}, your").format(name=self.session.seats[self.bottom].name)
-        if self.phase == BUY and self.prompt is not None:
+        if self.mode == BUY and self.prompt is not None:
             text = _("{title} Buy (B) or decline (N)").format(title=self.prompt.title)
             if self.prompt.timed:
                 text += f" \u00b7 {max(0, int(self.prompt.remaining + 0.999))} s"
             self.status = Status(text, "you")
             return
-        if self.phase != HUMAN or not self.human.my_move():
+        if self.mode != HUMAN or not self.human.my_move():
             return
         legal = self.human.legal()
         top = deal.discard[-1] if deal.discard else None
@@ -546,7 +546,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def _update_controls(self) -> None:
         if self.controls is None:
             return
-        key = (self.version, self.phase, Same(self.controls), self.sort_mode)
+        key = (self.version, self.mode, Same(self.controls), self.sort_mode)
         if key == self._controls_key:
             return
         self._controls_key = key
@@ -556,7 +556,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def _button_states(self) -> dict[str, ButtonState]:
         match = self.match
         deal = match.hand
-        legal = self.human.legal() if self.phase == HUMAN else ()
+        legal = self.human.legal() if self.mode == HUMAN else ()
         states: dict[str, ButtonState] = {}
         staging = self.human.staging() and self.hand_visible()
         if not staging:
@@ -593,16 +593,16 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         states["reset"] = ButtonState(enabled=undo.can_undo())
         hint = self.hint
         states["hint"] = ButtonState(
-            enabled=hint.allowed() and self.phase in (HUMAN, BUY) and self.human.my_move(),
+            enabled=hint.allowed() and self.mode in (HUMAN, BUY) and self.human.my_move(),
             text=_("Do it") if hint.showing else None,
             tooltip=None if hint.allowed() else _("Hints are switched off in Settings"))
         replaying = self.replay.active
         states["last"] = ButtonState(enabled=replaying or self.replay.available(),
                                      text=_("Stop") if replaying else None)
         sortable = self.hand_visible()
-        for mode in ("suit", "rank"):
-            states[f"sort_{mode}"] = ButtonState(
-                enabled=sortable, style="primary" if self.sort_mode == mode else None)
+        for order in ("suit", "rank"):
+            states[f"sort_{order}"] = ButtonState(
+                enabled=sortable, style="primary" if self.sort_mode == order else None)
         states["menu"] = ButtonState()
         return states
 
@@ -685,7 +685,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             return True
         if self.keys.handle(key, bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)):
             return True
-        if self.prompt is not None and self.phase == BUY:
+        if self.prompt is not None and self.mode == BUY:
             if key == pygame.K_b:
                 self.human.buy()
                 return True
@@ -727,18 +727,18 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
     def _draw_words(self, surface: pygame.Surface, layout: ContractLayout) -> None:
         """The turn log, the keys' help or the log in full, the status line, the buy prompt."""
         self.log_rects = []
-        logged = self.phase in (HUMAN, THINK, SETTLE)
+        logged = self.mode in (HUMAN, THINK, SETTLE)
         if logged:  # a note goes where it covers none of the log's lines
             self.log_rects = self.hud.draw_log(surface, layout, self.turn_log.lines(self.bottom))
         self.log_view.rects = self.log_rects
         px = log_px(layout.size, layout.scale, layout.zoom)
-        if self.keys.active and self.phase == HUMAN:  # the keyboard's help has a key
+        if self.keys.active and self.mode == HUMAN:  # the keyboard's help has a key
             draw_help_reminder(surface, self.text, layout.hand, px)
         top = min((rect.top for rect in self.log_rects), default=layout.status.top)
         self.draw_panels(surface, layout.table, top - 4,
                          self.turn_log.lines(self.bottom, None) if logged else [], px)
         self.hud.draw_status(surface, layout, self.status, self.clock)
-        if self.prompt is not None and self.phase == BUY:
+        if self.prompt is not None and self.mode == BUY:
             self.prompt.draw(surface, layout, self.app.card_art, self.clock)
 
     def _note_keeps_clear(self) -> list[pygame.Rect]:
@@ -750,18 +750,19 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def _draw_marks(self, surface: pygame.Surface, layout: ContractLayout) -> None:
         """The piles to draw from, on the player's draw; whose move it is."""
-        match = self.match
-        if self.phase == HUMAN and match.hand.phase == "draw" and self.human.my_move():
+        match, deal = self.match, self.match.hand
+        # the table waits for the person (its mode) and the round is at a draw (its phase)
+        if self.mode == HUMAN and deal.phase == "draw" and self.human.my_move():
             self.hud.draw_pile_pulse(surface, layout, "stock", self.clock)
-            if match.hand.discard:
+            if deal.discard:
                 self.hud.draw_pile_pulse(surface, layout, "discard", self.clock)
-        if not match.hand_over and self.phase in (THINK, SETTLE, BUY, HUMAN, REPLAY):
+        if not match.hand_over and self.mode in (THINK, SETTLE, BUY, HUMAN, REPLAY):
             awaiting = match.awaiting
-            colour = BLUE if match.hand.phase == "buying" else GOLD_LIGHT
+            colour = BLUE if deal.phase == "buying" else GOLD_LIGHT
             self.hud.draw_seat_marker(surface, layout, awaiting, self.clock, colour)
 
     def _thinker(self) -> int:
         return self.computer.thinker
 
     def _keys_shown(self) -> bool:
-        return self.phase == HUMAN
+        return self.mode == HUMAN

@@ -19,7 +19,7 @@ from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.contract.match import TAKE_BACK
 from game.i18n import _
-from game.ui.cardtable.phases import HUMAN
+from game.ui.cardtable.modes import HUMAN
 from game.ui.cardtable.table_host import CardTableHost
 from game.ui.contract.human import Stages
 from game.ui.contract.words import TurnLog
@@ -46,7 +46,7 @@ class UndoTable(CardTableHost, Protocol):
     @property
     def match(self) -> ContractMatch: ...
     @property
-    def phase(self) -> str: ...
+    def mode(self) -> str: ...
     @property
     def bottom(self) -> int: ...
     @property
@@ -89,7 +89,7 @@ class TurnUndo:
     def _in_turn(self) -> bool:
         table = self.table
         return self.turn.my_move() and table.match.hand.phase == "play" \
-            and table.phase == HUMAN
+            and table.mode == HUMAN
 
     # ------------------------------------------------------------------ recording
 

@@ -16,7 +16,7 @@ from game.i18n import _
 from game.ui.cardtable.driver import Pacer, Playback, Worker
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.look import Status
-from game.ui.cardtable.phases import PLAYBACK, THINK
+from game.ui.cardtable.modes import PLAYBACK, THINK
 from game.ui.cardtable.table_host import CardTableHost
 
 if TYPE_CHECKING:
@@ -41,13 +41,13 @@ class ComputerTable(CardTableHost, Protocol):
     @property
     def match(self) -> Match: ...
     @property
-    def phase_time(self) -> float: ...
+    def mode_time(self) -> float: ...
     @property
     def sprites(self) -> SpriteLayer: ...
 
     def drop_draft(self) -> None: ...
     def set_origin(self, seat: int) -> None: ...
-    def restart_phase_clock(self) -> None: ...
+    def restart_mode_clock(self) -> None: ...
     def computer_player(self, seat: int, make: Callable[[str, int], Any]) -> Any: ...
     def seated_player(self, seat: int) -> Any: ...
     def commit(self, action: Action) -> bool: ...
@@ -59,7 +59,7 @@ class ComputerTable(CardTableHost, Protocol):
 
 
 class ComputerTurns:
-    """The computer players' think and playback phases at the table."""
+    """The computer players' think and playback modes at the table."""
 
     def __init__(self, table: ComputerTable) -> None:
         self.table = table
@@ -78,7 +78,7 @@ class ComputerTurns:
         view = self.table.match.view(seat)
         self.worker = Worker(lambda: ask(player, view), synchronous=self.table.app.smoke)
         self.table.set_origin(seat)
-        self.table.set_phase(THINK)
+        self.table.set_mode(THINK)
         name = self.table.session.seats[seat].name
         self.table.show_status(Status(_("{name} is thinking").format(name=name), "wait", True))
         self.table.refresh()
@@ -87,7 +87,7 @@ class ComputerTurns:
         worker = self.worker
         if worker is None or not worker.done or self.table.sprites.busy:
             return
-        if self.table.phase_time < THINK_MIN / self.table.speed:
+        if self.table.mode_time < THINK_MIN / self.table.speed:
             return
         self.worker = None
         why = "" if worker.error is None else _("the computer player failed: {error}").format(
@@ -103,7 +103,7 @@ class ComputerTurns:
         if not self.table.match.can(action):
             return _("the computer chose a play the rules refuse")
         self.tell(decision, action)
-        self.table.set_phase(PLAYBACK)
+        self.table.set_mode(PLAYBACK)
         seat = self.table.match.current
         self.table.show_status(Status(_("{name} plays").format(
             name=self.table.session.seats[seat].name), "wait"))
@@ -166,9 +166,9 @@ class ComputerTurns:
             return
         gap = STEP_GAP / self.table.speed
         if self.table.sprites.busy:
-            self.table.restart_phase_clock()
+            self.table.restart_mode_clock()
             return
-        if self.table.phase_time < gap:
+        if self.table.mode_time < gap:
             return
         decision = self.pending
         self.playback = None

@@ -21,7 +21,7 @@ from game.ui.cardtable.driver import Pacer, Playback, Worker, seek_hint
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.look import Message, Status
 from game.ui.cardtable.marks import marked_cards
-from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, SETTLE, THINK
+from game.ui.cardtable.modes import HINT, HUMAN, PLAYBACK, SETTLE, THINK
 from game.ui.manipulation.chooser import JokerChooser, joker_options
 from game.ui.manipulation.meld_places import MeldPlaces
 from game.ui.manipulation.status import (
@@ -104,7 +104,7 @@ class HumanTurn:
         self.hint_worker: Worker | None = None
         self.hint_since = 0.0  # the table's clock when the hint was asked for
         self.looking: Message | None = None  # the note saying it is being looked for
-        #: the hint's play being told on the table (phase HINT), to apply or dismiss
+        #: the hint's play being told on the table (mode HINT), to apply or dismiss
         self.hint_show: Playback | None = None
         self._places_before_hint: FeltPlaces | None = None  # the melds' places before it
         self.hint_pacer = Pacer()
@@ -129,7 +129,7 @@ class HumanTurn:
     @property
     def hand_active(self) -> bool:
         """May the player rearrange the hand now?"""
-        return self.table.phase in (HUMAN, THINK, SETTLE, PLAYBACK) and self.table.hand_visible() \
+        return self.table.mode in (HUMAN, THINK, SETTLE, PLAYBACK) and self.table.hand_visible() \
             and self.table.session.seats[self.table.bottom].is_human
 
     def refuse(self, title: str, lines: Sequence[str]) -> None:
@@ -271,7 +271,7 @@ class HumanTurn:
 
     def send_back(self, cards: Sequence[Card]) -> bool:
         draft = self.table.draft
-        if draft is None or self.table.phase != HUMAN:
+        if draft is None or self.table.mode != HUMAN:
             return False
         back = [c for c in cards if c in draft.start_hand and c not in draft.hand]
         refused = [c for c in cards if c not in draft.start_hand]
@@ -305,20 +305,20 @@ class HumanTurn:
 
     def undo(self) -> None:
         draft = self.table.draft
-        if draft is not None and self.table.phase == HUMAN and draft.undo():
+        if draft is not None and self.table.mode == HUMAN and draft.undo():
             self.meld_places.put_back(draft, self.table.places)
             self.table.deselect_all()
             self.edited()
 
     def redo(self) -> None:
         draft = self.table.draft
-        if draft is not None and self.table.phase == HUMAN and draft.redo():
+        if draft is not None and self.table.mode == HUMAN and draft.redo():
             self.meld_places.put_back(draft, self.table.places)
             self.table.deselect_all()
             self.edited()
 
     def reset_turn(self) -> None:
-        if self.table.draft is not None and self.table.phase == HUMAN and \
+        if self.table.draft is not None and self.table.mode == HUMAN and \
                 (self.table.draft.touched or self.table.draft.can_undo):
             self.table.draft.reset()
             self.meld_places.put_back(self.table.draft, self.table.places)
@@ -328,7 +328,7 @@ class HumanTurn:
     def end_turn(self) -> None:
         """E / End turn: commit the draft, or say exactly why not."""
         draft = self.table.draft
-        if draft is None or self.table.phase != HUMAN:
+        if draft is None or self.table.mode != HUMAN:
             return
         legal = self.table.match.legal_kinds()
         if not draft.touched and "end_turn" in legal:
@@ -353,7 +353,7 @@ class HumanTurn:
 
     def draw_card(self) -> None:
         """D / the Draw button: draw, or give up a started play (abandon), or pass."""
-        if self.table.phase != HUMAN:
+        if self.table.mode != HUMAN:
             return
         legal = self.table.match.legal_kinds()
         seat = self.table.match.current
@@ -380,7 +380,7 @@ class HumanTurn:
         seat = self.table.match.current
 
         def draw() -> None:
-            if self.table.phase == HUMAN and self.table.match.current == seat \
+            if self.table.mode == HUMAN and self.table.match.current == seat \
                     and "draw" in self.table.match.legal_kinds():
                 self.table.commit(Draw(seat))
 
@@ -396,7 +396,7 @@ class HumanTurn:
         penalty = self.table.match.variant.abandon_penalty
 
         def give_up() -> None:
-            if self.table.phase == HUMAN and self.table.match.current == seat:
+            if self.table.mode == HUMAN and self.table.match.current == seat:
                 self.table.commit(Abandon(seat))
 
         self.table.app.scenes.push(ConfirmDialog(
@@ -419,24 +419,24 @@ class HumanTurn:
         return _("Drawing is not allowed at this point of the turn.")
 
     def pass_turn(self) -> None:
-        if self.table.phase == HUMAN and "pass" in self.table.match.legal_kinds():
+        if self.table.mode == HUMAN and "pass" in self.table.match.legal_kinds():
             self.table.commit(Pass(self.table.match.current))
-        elif self.table.phase == HUMAN:
+        elif self.table.mode == HUMAN:
             self.refuse(_("You cannot pass now"), [_("Passing is allowed only when the stock is "
                                                 "empty and you cannot or do not play.")])
 
     def knock(self) -> None:
-        if self.table.phase == HUMAN and "knock" in self.table.match.legal_kinds():
+        if self.table.mode == HUMAN and "knock" in self.table.match.legal_kinds():
             if self.table.draft is not None and self.table.draft.touched:
                 self.refuse(_("Finish or reset your play first"),
                             [_("End your turn with the play, or reset it, before knocking.")])
                 return
             self.table.commit(Knock(self.table.match.current))
-        elif self.table.phase == HUMAN:
+        elif self.table.mode == HUMAN:
             self.refuse(_("You cannot knock now"), [self.status.knock_problem()])
 
     def ask_hint(self) -> None:
-        if self.table.phase != HUMAN or self.hint_worker is not None:
+        if self.table.mode != HUMAN or self.hint_worker is not None:
             return
         if not self.table.app.settings.hints_allowed:
             self.table.say(_("Hints are off"), [_("Hints are switched off in Settings (Assist).")],
@@ -458,7 +458,7 @@ class HumanTurn:
                 self.table.keep_message(looking, 1.0)
             return
         self.hint_worker = None
-        if self.table.phase != HUMAN or self.table.draft is None:
+        if self.table.mode != HUMAN or self.table.draft is None:
             self.table.clear_message()
             return
         if worker.error is not None:
@@ -478,7 +478,7 @@ class HumanTurn:
             self.hint_pacer = Pacer()
             self.table.deselect_all()
             self.table.clear_message()
-            self.table.set_phase(HINT)
+            self.table.set_mode(HINT)
             self.table.refresh()
             return
         words = {"draw": self._draw_words()[1], "pass": _("Pass (P)."), "knock": _("Knock (K)."),
@@ -606,7 +606,7 @@ class HumanTurn:
         self.hint_show = None
         self._places_before_hint = None
         self.table.clear_message()
-        self.table.set_phase(HUMAN)
+        self.table.set_mode(HUMAN)
 
     # ------------------------------------------------------------------ jokers
 

@@ -33,7 +33,7 @@ from game.solver.edits import Step
 from game.ui.cardtable.joined import JoinedSeat, joined_session, seat_note, waiting_words
 from game.ui.cardtable.look import Status
 from game.ui.cardtable.marks import marked_cards
-from game.ui.cardtable.phases import HUMAN, PLAYBACK, SETTLE, THINK, WAIT
+from game.ui.cardtable.modes import HUMAN, PLAYBACK, SETTLE, THINK, WAIT
 from game.ui.cardtable.talk import joined_talk
 from game.ui.manipulation.model import TableModel
 from game.ui.manipulation.table import TableScene
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 #: seconds (at speed 1) another seat's move that came at once still seems thought about
 THINK_MIN = 0.55
-#: the phase while this seat's action is on its way to the host
+#: the mode while this seat's action is on its way to the host
 SENDING = "sending"
 
 
@@ -94,13 +94,13 @@ class JoinedTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         self.link.frame(self.shadow.outbox, self.next_hand, self._show_next,
-                        lambda: self.phase in (SENDING, HUMAN))
+                        lambda: self.mode in (SENDING, HUMAN))
         super().update(dt)
 
     def refused(self, reason: str) -> None:
         self.human.refuse(_("The host refused this move"), [reason])
-        if self.phase == SENDING:
-            self.set_phase(HUMAN)
+        if self.mode == SENDING:
+            self.set_mode(HUMAN)
             self.refresh()
             self.indicators.update_status()
 
@@ -134,7 +134,7 @@ class JoinedTableScene(TableScene):
             return
         self.draft = None
         self.origin_seat = match.current
-        self.set_phase(THINK)
+        self.set_mode(THINK)
         name = self.session.seats[match.current].name
         self.status = Status(waiting_words(self.kinds, match.current, name), "wait", True)
         self.refresh()
@@ -142,7 +142,7 @@ class JoinedTableScene(TableScene):
     def _update_think(self) -> None:
         """Another seat's move, once the host has told it (and it has seemed thought)."""
         link = self.link
-        if self.sprites.busy or self.phase_time < THINK_MIN / self.speed or not link.incoming:
+        if self.sprites.busy or self.mode_time < THINK_MIN / self.speed or not link.incoming:
             return
         if not link.next_deal_ready():  # the next deal: the scoreboard's Next hand shows it
             self._show_next()
@@ -156,11 +156,11 @@ class JoinedTableScene(TableScene):
         if seat == self.seat and isinstance(action, StartPlay):
             self._load(update)  # our started play, noted already: the draft stays
             return
-        if isinstance(action, Play) and seat != self.seat and self.phase == THINK:
+        if isinstance(action, Play) and seat != self.seat and self.mode == THINK:
             self.shadow.show_play(seat, cards_from(event["played"]))
             self.playing = update
             self.computer.tell(Decision(action), action)
-            self.set_phase(PLAYBACK)
+            self.set_mode(PLAYBACK)
             self.status = Status(_("{name} plays").format(
                 name=self.session.seats[seat].name), "wait")
             return
@@ -180,7 +180,7 @@ class JoinedTableScene(TableScene):
             self.human.refuse(_("That is not allowed now"), [str(p) for p in error.problems])
             return False
         self.link.send(self.shadow.outbox)
-        self.set_phase(SENDING)
+        self.set_mode(SENDING)
         self.status = Status(_("Sending your move to the host\u2026"), "wait", True)
         return True
 
@@ -221,7 +221,7 @@ class JoinedTableScene(TableScene):
         link = self.link
         if not link.next_deal_ready():
             link.want_next = not self.lost
-            self.set_phase(WAIT)
+            self.set_mode(WAIT)
             self.status = Status(_("Waiting for the host to deal the next hand\u2026"), "wait",
                                  True)
             return False
@@ -262,4 +262,4 @@ class JoinedTableScene(TableScene):
     def settled(self) -> bool:
         """Everything the host has said is on the table (tests)."""
         return self.link.settled and self.playing is None \
-            and self.phase in (HUMAN, THINK, WAIT, SETTLE)
+            and self.mode in (HUMAN, THINK, WAIT, SETTLE)

@@ -50,7 +50,7 @@ class KeyTable(narration.SpokenTable, Protocol):
     @property
     def hud(self) -> TableHud: ...
     @property
-    def phase(self) -> str: ...
+    def mode(self) -> str: ...
     @property
     def clock(self) -> float: ...
 
@@ -58,7 +58,7 @@ class KeyTable(narration.SpokenTable, Protocol):
     def select_more(self, cards: Iterable[Card]) -> None: ...
     def deselect(self, cards: Iterable[Card]) -> None: ...
     def refresh(self, snap: bool = False) -> None: ...
-    def sort_hand(self, mode: str | None = None) -> None: ...
+    def sort_hand(self, order: str | None = None) -> None: ...
     def open_menu(self) -> None: ...
 
 
@@ -165,7 +165,7 @@ class Keyboard:
         if key == pygame.K_ESCAPE:
             if self.pointer.dragging:
                 self.pointer.cancel()
-            elif scene.phase == "replay":
+            elif scene.mode == "replay":
                 self.replay.show_last_turn()
             else:
                 scene.open_menu()
@@ -335,7 +335,7 @@ class Keyboard:
 
     def _enter(self) -> None:
         scene = self.scene
-        if scene.phase != "human":
+        if scene.mode != "human":
             return
         cards = list(scene.selected)
         if not cards:
@@ -357,7 +357,7 @@ class Keyboard:
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         layout = scene.layout
-        if not self.active or layout is None or scene.phase != "human":
+        if not self.active or layout is None or scene.mode != "human":
             return
         if self.target == NEW:
             for rect in layout.new_melds:

@@ -10,7 +10,7 @@ from game.engine.actions import Play
 from game.i18n import _
 from game.ui.cardtable.host_news import HostedTable, HostNews
 from game.ui.cardtable.look import Status
-from game.ui.cardtable.phases import PLAYBACK, THINK
+from game.ui.cardtable.modes import PLAYBACK, THINK
 
 if TYPE_CHECKING:
     from game.engine.actions import Action
@@ -25,7 +25,7 @@ class NetworkTable(HostedTable, Protocol):
 
     def drop_draft(self) -> None: ...
     def set_origin(self, seat: int) -> None: ...
-    def set_phase(self, phase: str) -> None: ...
+    def set_mode(self, mode: str) -> None: ...
     def show_status(self, status: Status) -> None: ...
     def commit(self, action: Action) -> bool: ...
 
@@ -53,7 +53,7 @@ class NetworkTurns(HostNews):
         table = self.table
         table.drop_draft()
         table.set_origin(seat)
-        table.set_phase(THINK)
+        table.set_mode(THINK)
         table.show_status(Status(self.waiting_words(seat), "wait", True))
         table.refresh()
 
@@ -64,7 +64,7 @@ class NetworkTurns(HostNews):
             return
         if isinstance(action, Play) and table.match.can(action):
             self.teller.tell(Decision(action), action)
-            table.set_phase(PLAYBACK)
+            table.set_mode(PLAYBACK)
             seat = table.match.current
             table.show_status(Status(_("{name} plays").format(
                 name=table.session.seats[seat].name), "wait"))

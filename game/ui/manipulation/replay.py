@@ -18,7 +18,7 @@ from game.i18n import N_, _, ngettext
 from game.ui.cardtable.driver import STEP_HOLD, TURN_HOLD, Pacer, Playback
 from game.ui.cardtable.felt_places import FeltPlaces
 from game.ui.cardtable.look import Status
-from game.ui.cardtable.phases import HUMAN, REPLAY, STOPPED
+from game.ui.cardtable.modes import HUMAN, REPLAY, STOPPED
 from game.ui.cardtable.table_host import CardTableHost
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class ReplayTable(CardTableHost, Protocol):
     @property
     def match(self) -> Match: ...
     @property
-    def phase(self) -> str: ...
+    def mode(self) -> str: ...
     @property
     def bottom(self) -> int: ...
     @property
@@ -90,7 +90,7 @@ class LastTurnsReplay:
         self.index = 0
         self.playback: Playback | None = None
         self.pacer = Pacer()
-        self.resume = HUMAN  # the phase to go back to when the replay ends
+        self.resume = HUMAN  # the mode to go back to when the replay ends
         self.shown_seats: list[int] = []  # whose turns were shown (in order)
         self._places_before: FeltPlaces | None = None  # the melds' places before the replay
 
@@ -110,10 +110,10 @@ class LastTurnsReplay:
 
     def show_last_turn(self) -> None:
         """The Last turns button and L: start the replay, or stop the one on show."""
-        if self.table.phase == REPLAY:
+        if self.table.mode == REPLAY:
             self.end()
             return
-        if self.table.phase not in (HUMAN, STOPPED) or self.pointer.dragging:
+        if self.table.mode not in (HUMAN, STOPPED) or self.pointer.dragging:
             return
         records = self.turns_to_show()
         if not records:
@@ -121,12 +121,12 @@ class LastTurnsReplay:
                            [_("No turn has been played in this hand so far.")], "info")
             return
         self.turn.close_chooser()
-        self.resume = self.table.phase
+        self.resume = self.table.mode
         self.records = records
         self.shown_seats = []
         self._places_before = self.table.places.copy()
         self.pacer = Pacer()
-        self.table.set_phase(REPLAY)
+        self.table.set_mode(REPLAY)
         # no note: on a full felt it went over the hand; the status line says which turn
         # of how many is on show and the keys (a note of the table's own, as its zoom-out,
         # was about the table of now, not the turns told)
@@ -239,7 +239,7 @@ class LastTurnsReplay:
         if self._places_before is not None:
             self.table.places.restore(self._places_before)
             self._places_before = None
-        self.table.set_phase(self.resume)
+        self.table.set_mode(self.resume)
         self.table.set_origin(self.table.bottom)
         self.table.refresh()
         self.status.update_status()

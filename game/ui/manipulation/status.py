@@ -18,7 +18,7 @@ from game.i18n import _, ngettext
 from game.solver.edits import meld_text
 from game.ui.cardtable.controls import ButtonState, Same
 from game.ui.cardtable.look import Status
-from game.ui.cardtable.phases import HINT, HUMAN, REPLAY, STOPPED
+from game.ui.cardtable.modes import HINT, HUMAN, REPLAY, STOPPED
 from game.ui.cardtable.table_host import CardTableHost
 from game.ui.cardtable.talk import watching_line
 from game.ui.manipulation.board import Facts
@@ -36,7 +36,7 @@ class TurnState(CardTableHost, Protocol):
     """What says whether the person may edit the table, and whether their play started."""
 
     @property
-    def phase(self) -> str: ...
+    def mode(self) -> str: ...
     @property
     def match(self) -> Match: ...
     @property
@@ -72,7 +72,7 @@ class StatusTable(TurnState, Protocol):
 
 def can_edit(table: TurnState) -> bool:
     """May the player change the table now?"""
-    return table.phase == HUMAN and table.draft is not None \
+    return table.mode == HUMAN and table.draft is not None \
         and "play" in table.match.legal_kinds()
 
 
@@ -100,7 +100,7 @@ class TableStatus:
         table = self.table
         # the controls and the draft themselves, not their id(): a rebuilt set of buttons
         # (a resize) can be given a dead one's id, and kept its fresh, all-enabled look
-        key = (table.version, table.phase, not hint_busy, table.sort_mode, hint_told,
+        key = (table.version, table.mode, not hint_busy, table.sort_mode, hint_told,
                Same(table.controls), Same(table.draft))
         if key == self._controls_key:
             return
@@ -125,7 +125,7 @@ class TableStatus:
         return tuple(self.table.match.legal_kinds())
 
     def _button_states(self, hint_busy: bool) -> dict[str, ButtonState]:
-        human = self.table.phase == HUMAN and self.table.draft is not None
+        human = self.table.mode == HUMAN and self.table.draft is not None
         legal = self.table.match.legal_kinds() if human else ()
         draft = self.table.draft
         touched = bool(draft and draft.touched)
@@ -163,7 +163,7 @@ class TableStatus:
             states["hint"] = ButtonState(
                 enabled=allowed and not hint_busy,
                 tooltip=None if allowed else _("Hints are switched off in Settings"))
-        elif self.table.phase == HINT:
+        elif self.table.mode == HINT:
             for name in ("draw", "undo", "redo", "reset"):
                 states[name] = off
             states["end"] = ButtonState(text=_("Apply hint"),
@@ -179,12 +179,12 @@ class TableStatus:
             states["pass"] = off
             states["knock"] = off
         sortable = self.table.hand_visible()
-        for mode in ("suit", "rank"):
-            states[f"sort_{mode}"] = ButtonState(
-                enabled=sortable, style="primary" if self.table.sort_mode == mode else None)
+        for order in ("suit", "rank"):
+            states[f"sort_{order}"] = ButtonState(
+                enabled=sortable, style="primary" if self.table.sort_mode == order else None)
         states["last"] = ButtonState(enabled=bool(self.table.match.hand.turns) and
-                                     self.table.phase in (HUMAN, REPLAY, STOPPED),
-                                     text=_("Stop replay") if self.table.phase == REPLAY else None)
+                                     self.table.mode in (HUMAN, REPLAY, STOPPED),
+                                     text=_("Stop replay") if self.table.mode == REPLAY else None)
         states["menu"] = ButtonState()
         return states
 
@@ -233,7 +233,7 @@ class TableStatus:
         return _("Draw")
 
     def update_status(self) -> None:
-        if self.table.phase != HUMAN or self.table.draft is None:
+        if self.table.mode != HUMAN or self.table.draft is None:
             return
         legal = self.offered_kinds()  # only what a button on show allows (issue 51)
         draft = self.table.draft
@@ -298,7 +298,7 @@ class TableStatus:
         label += _("{points} pts").format(points=points_text(match.totals[self.table.bottom]))
         return Facts(match.hand.number + 1, _(variant.name), text,
                      match.hand.final_turns is not None,
-                     self.table.phase == HUMAN and can_edit(self.table),
+                     self.table.mode == HUMAN and can_edit(self.table),
                      self.table.sort_mode, label,
                      deal_words(match.seed) if self.table.session.deal_shown
                      and not self.table.remote_match else "",

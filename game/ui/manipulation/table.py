@@ -1,6 +1,6 @@
 """The table: melds on the felt, the player's hand, opponents, the stock, and the turn flow.
 
-The scene runs the match through phases: the deal, a human turn (a ``TurnDraft`` edited by
+The scene runs the match through modes: the deal, a human turn (a ``TurnDraft`` edited by
 mouse or keyboard and committed whole), a computer turn (thinking in a worker thread, then
 its edits replayed card by card), the replay of the last turn, and the end of a hand
 (scoreboard). What is on screen is a pure function of a ``TableModel`` and the window size
@@ -39,7 +39,7 @@ from game.ui.cardtable.geometry import Spot
 from game.ui.cardtable.log_view import draw_help_reminder
 from game.ui.cardtable.look import Message
 from game.ui.cardtable.marks import Mark, TurnMarks, marked_cards
-from game.ui.cardtable.phases import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK
+from game.ui.cardtable.modes import HINT, HUMAN, PLAYBACK, REPLAY, SETTLE, THINK
 from game.ui.cardtable.sprites import Origin
 from game.ui.manipulation import narration
 from game.ui.manipulation.computer import ComputerTurns
@@ -289,7 +289,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
                             rest=TURN_REST if computer and turn_ended and not match.hand_over
                             else None)
         if match.hand_over:  # the last play rests in view, the hands face up, a while
-            self.phase_time = -DEAL_END_HOLD / self.speed
+            self.mode_time = -DEAL_END_HOLD / self.speed
         if turn_ended:  # the log keeps every step: it can be read in full (F4, the mouse)
             self.turn_log.append((seat, self._action_words(seat, action, played, told, steps,
                                                            None)))
@@ -367,7 +367,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         match = self.match
         counts = [len(h) for h in match.hand.hands]
         draft = self._draft_on_show()
-        if draft is not None and self.phase == REPLAY:
+        if draft is not None and self.mode == REPLAY:
             counts = self.replay.counts(counts)  # the cards of the moment replayed
             return draft.groups, draft.free, dict(draft.declared), counts
         if draft is not None:
@@ -380,7 +380,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         """The bottom seat's cards: its turn's draft hand while it plays (not in a replay)."""
         match = self.match
         draft = self._draft_on_show()
-        if draft is not None and match.current == self.bottom and self.phase != REPLAY:
+        if draft is not None and match.current == self.bottom and self.mode != REPLAY:
             return list(draft.hand)
         return list(match.hand.hands[self.bottom])
 
@@ -392,19 +392,19 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def story(self) -> Playback | None:
         """The play being told step by step on the table now, if any."""
-        if self.phase == PLAYBACK:
+        if self.mode == PLAYBACK:
             return self.computer.playback
-        if self.phase == REPLAY:
+        if self.mode == REPLAY:
             return self.replay.playback
-        if self.phase == HINT:
+        if self.mode == HINT:
             return self.human.hint_show
         return None
 
     def _story_seat(self) -> int:
         """Whose play the story on show is."""
-        if self.phase == REPLAY and self.replay.showing is not None:
+        if self.mode == REPLAY and self.replay.showing is not None:
             return self.replay.showing.player
-        if self.phase == HINT:
+        if self.mode == HINT:
             return self.bottom
         return self.match.current
 
@@ -416,7 +416,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
                                     freezing_jokers(match.variant, start))
         visible = self.hand_visible()
         hand = tuple(self.bottom_hand()) if visible else ()
-        over = match.hand_over and self.phase != REPLAY
+        over = match.hand_over and self.mode != REPLAY
         seats = tuple(
             SeatInfo(i, self._seat_name(i), s.kind, counts[i], match.totals[i],
                      i == match.current and not match.hand_over, match.hand.opened[i],
@@ -493,7 +493,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def _fresh_test(self) -> Callable[[Card, str], bool]:
         """The cards drawn last, in the hand, on the player's turn and as it settles."""
-        drawn = self.drawn if self.phase in (HUMAN, SETTLE) else set()
+        drawn = self.drawn if self.mode in (HUMAN, SETTLE) else set()
         return lambda card, zone: card in drawn and zone == "hand"
 
     def key_help(self) -> list[str]:
@@ -555,17 +555,17 @@ class TableScene(CardTableScene[TableModel, Layout]):
             return
         super().update(dt)
 
-    def _update_phase(self, dt: float) -> None:
+    def _update_mode(self, dt: float) -> None:
         self.pointer.update(dt)
         self.human.poll_hint()
-        if self.phase == PLAYBACK:
+        if self.mode == PLAYBACK:
             self.computer.update_playback(dt)
-        elif self.phase == REPLAY:
+        elif self.mode == REPLAY:
             self.replay.update(dt)
-        elif self.phase == HINT:
+        elif self.mode == HINT:
             self.human.update_hint(dt)
         else:
-            super()._update_phase(dt)
+            super()._update_mode(dt)
 
     # ------------------------------------------------------------------ events
 
@@ -603,17 +603,17 @@ class TableScene(CardTableScene[TableModel, Layout]):
         key = event.key if event.type == pygame.KEYDOWN else None
         felt_click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
             and self.layout is not None and self.layout.table.collidepoint(event.pos)
-        if self.phase == PLAYBACK and (key == pygame.K_SPACE or felt_click):
+        if self.mode == PLAYBACK and (key == pygame.K_SPACE or felt_click):
             self.computer.skip()
             return True
-        if self.phase == REPLAY:
+        if self.mode == REPLAY:
             if key == pygame.K_SPACE or felt_click:
                 self.replay.toggle_pause()
                 return True
             if key == pygame.K_RIGHT:
                 self.replay.step_once()
                 return True
-        if self.phase == HINT:
+        if self.mode == HINT:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.human.apply_hint()
                 return True
@@ -630,14 +630,14 @@ class TableScene(CardTableScene[TableModel, Layout]):
         """Is ``pos`` on the Knock button while it is disabled on the player's turn?"""
         button = self.controls.buttons.get("knock") if self.controls else None
         return button is not None and not button.is_enabled and button.visible \
-            and button.rect.collidepoint(pos) and self.phase == HUMAN
+            and button.rect.collidepoint(pos) and self.mode == HUMAN
 
     def _on_blocked_end(self, pos: tuple[int, int]) -> bool:
         """Is ``pos`` on the End turn button while it is disabled during a started play?
         (pygame-gui lets the release of a click on a disabled button through.)"""
         button = self.controls.buttons.get("end") if self.controls else None
         return button is not None and not button.is_enabled and button.visible \
-            and button.rect.collidepoint(pos) and self.phase == HUMAN \
+            and button.rect.collidepoint(pos) and self.mode == HUMAN \
             and self.draft is not None and self.draft.touched
 
     def _button_actions(self) -> dict[str, Callable[[], object]]:
@@ -650,7 +650,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             "sort_rank": lambda: self.sort_hand("rank"),
             "last": self.replay.show_last_turn, "menu": self.open_menu,
         }
-        if self.phase == HINT:  # the hint on show: its two buttons
+        if self.mode == HINT:  # the hint on show: its two buttons
             actions["end"], actions["hint"] = human.apply_hint, human.dismiss_hint
         return actions
 
@@ -662,11 +662,11 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def _draw_words(self, surface: pygame.Surface, layout: Layout) -> None:
         """The status line, the turn log, the keys' help or the log in full, the chooser."""
         self.hud.draw_status(surface, layout, self.status, self.clock)
-        logged = self.phase in (HUMAN, THINK, PLAYBACK, SETTLE)
+        logged = self.mode in (HUMAN, THINK, PLAYBACK, SETTLE)
         self.log_view.rects = self.hud.draw_log(surface, layout, self.log_lines(LOG_ROWS_MOST)) \
             if logged else []
         px = log_font_px(layout.size[1], layout.scale, layout.zoom)
-        if self.keys.active and self.phase == HUMAN:  # the keyboard's help has a key
+        if self.keys.active and self.mode == HUMAN:  # the keyboard's help has a key
             draw_help_reminder(surface, self.text, layout.hand, px)
         self.draw_panels(surface, layout.table, layout.log.top - 4,
                          self.log_lines(None) if logged else [], px)
@@ -694,7 +694,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def _draw_marks(self, surface: pygame.Surface, layout: Layout) -> None:
         """Whose story is told (a computer's turn, a replay)."""
-        if not self.match.hand_over and self.phase in (THINK, PLAYBACK, REPLAY):
+        if not self.match.hand_over and self.mode in (THINK, PLAYBACK, REPLAY):
             self.hud.draw_turn_marker(surface, layout, self._story_seat(), self.clock)
 
     def _thinker(self) -> int:

@@ -24,7 +24,7 @@ from game.i18n import N_, _, ngettext
 from game.solver.edits import card_text, story
 from game.store.stats import AccuracyRecord
 from game.ui.cardtable.driver import Worker
-from game.ui.cardtable.phases import HUMAN, VIEW
+from game.ui.cardtable.modes import HUMAN, VIEW
 from game.ui.coach.staged import APPLY_TOOL, HINT_TOOL, Arrow, CoachButton, StagedTable
 from game.ui.scenes import screens
 from game.ui.theme import BLUE, CREAM, ERROR, GOLD_LIGHT, GREEN, MUTED
@@ -496,7 +496,7 @@ class ReviewCoach:
 
     def update(self) -> None:
         scene = self.scene
-        if not self.started and scene is not None and scene.phase in (HUMAN, VIEW) \
+        if not self.started and scene is not None and scene.mode in (HUMAN, VIEW) \
                 and not scene.sprites.busy:
             self.started = True
             self.show()

@@ -271,7 +271,7 @@ class Seat:
         self.table.session.match.apply(None)
         table.match.hand.hands[0].remove(None)
         table.write_autosave()
-        setattr(table, "phase", "x")
+        setattr(table, "mode", "x")
         sprite = table.sprites.get(None)
         sprite.x = 0
         for each in table.hand_order:

@@ -107,7 +107,7 @@ def test_show_solution_tells_the_answer_on_the_table(start_app: StartApp,
     probe = staged(app, "puzzle_table", known_puzzle())
     scene = probe.scene
     coach_button(probe, "solution")
-    assert scene.phase == "hint"
+    assert scene.mode == "hint"
     probe.until(lambda: scene.human.hint_show is not None and scene.human.hint_show.finished,
                 600, "the solution told to its end")
     probe.key(pygame.K_RETURN)  # apply it

@@ -38,7 +38,7 @@ def play_to_the_end(app, session: GameSession) -> None:  # noqa: ANN001 - the te
         probe.key(pygame.K_h)
         probe.until(lambda: scene.human.hint_worker is None, 1200, "the hint")
         probe.frames(2)
-        if scene.phase == "hint":
+        if scene.mode == "hint":
             probe.key(pygame.K_SPACE)
             probe.key(pygame.K_RETURN)
         if scene.draft is not None and scene.draft.touched and scene.draft.check().ok:

@@ -151,7 +151,7 @@ def live_orders(app: App, seed: int, turns: int) -> tuple[GameSession, list[list
         probe.key(pygame.K_h)
         probe.until(lambda: scene.human.hint_worker is None, 1200, "the hint")
         probe.frames(2)
-        if scene.phase == "hint":  # told to its end, as a player watches it, then taken
+        if scene.mode == "hint":  # told to its end, as a player watches it, then taken
             told(probe)
             probe.key(pygame.K_RETURN)
         if scene.draft is not None and scene.draft.touched and scene.draft.check().ok:

@@ -53,7 +53,7 @@ def test_a_whole_turn_by_keyboard_with_the_words_said(make) -> None:  # noqa: AN
     assert isinstance(match.log[0], Draw)
     assert spoken[-1] == "You drew from the stock"
     t.until(lambda: match.hand.phase == "play" and match.awaiting == 0
-            and not scene.sprites.busy and scene.phase == "human", 3000, "Ada's buy")
+            and not scene.sprites.busy and scene.mode == "human", 3000, "Ada's buy")
     for texts, slot in ((("9S", "9D", "9C"), 0), (("KH", "KS", "KD"), 1)):
         for text in texts:
             focus(t, text)
@@ -88,17 +88,17 @@ def test_a_whole_turn_by_keyboard_with_the_words_said(make) -> None:  # noqa: AN
     assert spoken[-1] == "You discarded the 2 of clubs"
     # your next turn: draw, then lay the king off
     for _frame in range(5000):  # declining (N) every discard you are offered meanwhile
-        if match.awaiting == 0 and match.hand.phase == "draw" and scene.phase == "human" \
+        if match.awaiting == 0 and match.hand.phase == "draw" and scene.mode == "human" \
                 and not scene.sprites.busy:
             break
-        if scene.phase == "buy" and scene.prompt is not None and scene.prompt.seat == 0 \
+        if scene.mode == "buy" and scene.prompt is not None and scene.prompt.seat == 0 \
                 and t.app.scenes.top is scene:
             t.key(pygame.K_n)
         t.frames(1)
     assert match.awaiting == 0 and match.hand.phase == "draw", "your next turn never came"
     t.key(pygame.K_d)
     t.until(lambda: match.hand.phase == "play" and match.awaiting == 0
-            and scene.phase == "human" and not scene.sprites.busy, 3000, "your play")
+            and scene.mode == "human" and not scene.sprites.busy, 3000, "your play")
     focus(t, "KC")
     aim(t, ("meld", 1))
     t.key(pygame.K_RETURN)
@@ -130,7 +130,7 @@ def test_the_sidebar_by_f6_draws_and_opens_the_menu(make) -> None:  # noqa: ANN0
         t.key(pygame.K_TAB)
     t.key(pygame.K_RETURN)
     assert isinstance(match.log[0], Draw)
-    t.until(lambda: match.awaiting == 0 and scene.phase == "human" and not scene.sprites.busy,
+    t.until(lambda: match.awaiting == 0 and scene.mode == "human" and not scene.sprites.busy,
             3000, "your move again")
     t.key(pygame.K_F6)
     t.key(pygame.K_F6)

@@ -131,7 +131,7 @@ def test_last_turns_replays_every_other_seat_then_comes_back(make) -> None:  # n
     t.click(t.at(scene.bottom_hand()[0]))
     t.key(pygame.K_x)
     assert isinstance(match.log[-1], Discard) and match.log[-1].player == 0
-    t.until(lambda: scene.phase == "human" and match.awaiting == 0
+    t.until(lambda: scene.mode == "human" and match.awaiting == 0
             and match.hand.phase == "draw", 6000, "your next turn")
     digest, length = match.digest(), len(match.log)
     start = replay_start(match.log, 0)
@@ -155,7 +155,7 @@ def test_last_turns_replays_every_other_seat_then_comes_back(make) -> None:  # n
     assert replay.seats == [a.player if a.player is not None else 0
                             for a in match.log[start:]][:len(replay.seats)]
     assert scene.match is match and match.digest() == digest and len(match.log) == length
-    assert scene.phase == "human" and "draw" in scene.status.text
+    assert scene.mode == "human" and "draw" in scene.status.text
 
 
 def test_a_hint_is_shown_then_applied_and_can_be_switched_off(make) -> None:  # noqa: ANN001, F811
@@ -197,7 +197,7 @@ def test_cards_another_seat_lays_down_carry_its_mark_until_your_turn_ends(make) 
     t.click(t.at(t.card("2C")))
     t.key(pygame.K_x)
     t.until(lambda: match.hand.laid_down[1], 3000, "Ada to lay down")
-    t.until(lambda: scene.phase == "human" and match.awaiting == 0, 6000, "your turn")
+    t.until(lambda: scene.mode == "human" and match.awaiting == 0, 6000, "your turn")
     adas = [c for m in match.hand.melds if m.owner == 1 for c in m.cards]
     assert len(adas) == 6
     for card in adas:

@@ -102,7 +102,7 @@ class Table:
         self.probe.key(key, mod)
 
     def buy_prompt(self) -> None:
-        self.until(lambda: self.scene.phase == "buy" and not self.scene.sprites.busy
+        self.until(lambda: self.scene.mode == "buy" and not self.scene.sprites.busy
                    and self.app.scenes.top is self.scene, 3000, "the buy prompt")
 
 
@@ -246,7 +246,7 @@ def test_the_buy_prompt_waits_for_the_person_without_a_timer(make) -> None:  # n
     assert t.app.settings.buy_timer_seconds == 0  # the default: no timer
     t.buy_prompt()
     t.frames(60 * 30)  # half a minute of game time
-    assert scene.phase == "buy" and scene.prompt is not None
+    assert scene.mode == "buy" and scene.prompt is not None
     assert not any(isinstance(a, Decline) for a in match.log)
     assert " s" not in scene.status.text.rpartition("\u00b7")[2]
     t.click(scene.prompt.buttons["decline"].rect.center)

@@ -223,7 +223,7 @@ def test_the_last_turns_replay_leaves_the_hand_in_view(make, size) -> None:  # n
     probe.key(pygame.K_d)  # the others play; then Last turns
     probe.settle()
     probe.key(pygame.K_l)
-    assert scene.phase == "replay"
+    assert scene.mode == "replay"
     hand = [s.rect for s in scene.sprites.sprites.values() if s.spot.zone == "hand"]
     assert hand
     for _ in range(20):

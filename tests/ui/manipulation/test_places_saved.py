@@ -44,7 +44,7 @@ def test_continue_lays_the_melds_out_as_they_lay(tmp_path: Path, start_app: Star
         probe.until(lambda seen=seen: len(session.match.log) > seen or session.match.hand_over,
                     6000,
                     "the next turn")
-        probe.until(lambda: scene.phase not in ("playback", "settle", "deal"), 6000,
+        probe.until(lambda: scene.mode not in ("playback", "settle", "deal"), 6000,
                     "the turn told")
         turns += 1
         assert turns < 120 and not session.match.hand_over, "no such table in this deal"

@@ -81,7 +81,7 @@ def play_a_few_turns(app: App, seed: int, turns: int) -> Any:
         probe.key(pygame.K_h)
         probe.until(lambda: scene.human.hint_worker is None, 1200, "the hint")
         probe.frames(2)
-        if scene.phase == "hint":  # the hint's play is told on the table: take it
+        if scene.mode == "hint":  # the hint's play is told on the table: take it
             probe.key(pygame.K_SPACE)
             probe.key(pygame.K_RETURN)
         if scene.draft is not None and scene.draft.touched and scene.draft.check().ok:

@@ -34,14 +34,14 @@ def test_a_crash_after_the_first_drag_comes_back_to_a_started_play(
         saves.append(scene.match.log[-1].kind if scene.match.log else "")
 
     scene.write_autosave = counted  # type: ignore[method-assign]
-    assert scene.phase == "human" and scene.match.current == 0 and not scene.match.log
+    assert scene.mode == "human" and scene.match.current == 0 and not scene.match.log
     first, second = scene.model.hand[:2]
     probe.drag(probe.center(first), probe.felt_spot())
     assert scene.match.log[-1] == StartPlay(0)
     assert saves == ["start_play"]  # written once, by the table, as the play started
     probe.drag(probe.center(second), probe.felt_spot())
     assert saves == ["start_play"]  # the next moves are the draft's: nothing to save
-    assert scene.phase == "human" and scene.draft is not None and scene.draft.touched
+    assert scene.mode == "human" and scene.draft is not None and scene.draft.touched
 
     app.store.close()  # the window is gone: no quit, no save on the way out
     with Store.open(tmp_path) as store:
@@ -54,7 +54,7 @@ def test_a_crash_after_the_first_drag_comes_back_to_a_started_play(
     again.scenes.push(table)
     back = TableProbe(again, table)
     back.settle()
-    assert table.phase == "human" and table.draft is not None and not table.draft.touched
+    assert table.mode == "human" and table.draft is not None and not table.draft.touched
     assert "draw" not in table.match.legal_kinds()
     back.key(pygame.K_d)  # D gives the play up now, at its cost: asked first
     assert isinstance(again.scenes.top, ConfirmDialog)

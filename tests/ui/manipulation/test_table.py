@@ -144,7 +144,7 @@ def test_an_illegal_end_of_turn_is_refused_with_the_reasons(make) -> None:  # no
     scene.message = None
     probe.key(pygame.K_e)
     assert scene.match.log == log
-    assert scene.phase == "human"
+    assert scene.mode == "human"
     assert scene.message is not None and " ".join(scene.message.lines) == text
     # hovering the marked group shows its problem
     probe.move(scene.layout.box(lonely).rect.center)
@@ -319,7 +319,7 @@ def test_a_hint_is_told_on_the_table_then_applied_and_played(make) -> None:  # n
     probe = make(rigged=HEARTS)
     scene = probe.scene
     probe.key(pygame.K_h)
-    probe.until(lambda: scene.phase == "hint", 600, "the hint to be shown")
+    probe.until(lambda: scene.mode == "hint", 600, "the hint to be shown")
     assert not scene.draft.touched  # told on a scratch draft: the player's table is as it was
     probe.until(lambda: scene.human.hint_show is not None and scene.human.hint_show.finished
                 and not scene.sprites.busy, 600, "the hint's steps")
@@ -330,7 +330,7 @@ def test_a_hint_is_told_on_the_table_then_applied_and_played(make) -> None:  # n
     assert played and {c for c, (_, kind, _) in marks.items() if kind == "new"} == played
     assert scene.controls.buttons["end"].text == "Apply hint"
     probe.key(pygame.K_RETURN)
-    assert scene.phase == "human"
+    assert scene.mode == "human"
     assert set(scene.draft.played()) == played and scene.draft.check().ok
     probe.key(pygame.K_e)
     assert isinstance(scene.match.log[-1], Play)
@@ -341,11 +341,11 @@ def test_a_dismissed_hint_leaves_the_table_as_it_was(make) -> None:  # noqa: ANN
     scene = probe.scene
     before = [cards(g) for g in scene.draft.groups]
     probe.key(pygame.K_h)
-    probe.until(lambda: scene.phase == "hint", 600, "the hint to be shown")
+    probe.until(lambda: scene.mode == "hint", 600, "the hint to be shown")
     probe.key(pygame.K_SPACE)  # straight to the end of its play
     assert scene.human.hint_show.finished
     probe.click_button("hint")  # "Dismiss hint"
-    assert scene.phase == "human" and scene.human.hint_show is None
+    assert scene.mode == "human" and scene.human.hint_show is None
     assert [cards(g) for g in scene.draft.groups] == before and not scene.draft.touched
     assert all(s.mark is None for s in scene.sprites.sprites.values())
 
@@ -356,12 +356,12 @@ def test_escape_opens_the_menu_and_last_turn_replays(make) -> None:  # noqa: ANN
     probe = make(rigged=HEARTS)
     scene = probe.scene
     probe.key(pygame.K_l)  # nothing played yet: a message, no replay
-    assert scene.phase == "human" and scene.message is not None
+    assert scene.mode == "human" and scene.message is not None
     probe.key(pygame.K_d)
     probe.settle()
     probe.key(pygame.K_l)
-    assert scene.phase == "replay"
-    probe.until(lambda: scene.phase == "human", 600, "the replay to end")
+    assert scene.mode == "replay"
+    probe.until(lambda: scene.mode == "human", 600, "the replay to end")
     probe.key(pygame.K_ESCAPE)
     assert isinstance(probe.app.scenes.top, TableMenu)
     probe.key(pygame.K_ESCAPE)

@@ -264,7 +264,7 @@ def wait_for_hint(probe: TableProbe) -> None:
     scene = probe.scene
     probe.key(pygame.K_h)
     probe.until(lambda: scene.human.hint_worker is None and (
-        scene.phase != "hint" or scene.human.hint_show.finished), 3000, "the hint")
+        scene.mode != "hint" or scene.human.hint_show.finished), 3000, "the hint")
     probe.frames(2)
 
 
@@ -274,7 +274,7 @@ def test_the_hint_names_every_change_it_makes(make) -> None:  # noqa: ANN001
                  size=(1280, 800))
     scene = probe.scene
     wait_for_hint(probe)
-    assert scene.phase == "hint" and scene.message is not None
+    assert scene.mode == "hint" and scene.message is not None
     steps = scene.human.hint_show.steps
     assert len(steps) == 4, [s.words for s in steps]
     lines = scene.message.lines
@@ -355,7 +355,7 @@ def test_the_hint_note_on_a_full_felt_covers_no_meld(make) -> None:  # noqa: ANN
                   "hands": ["2C 7H 3C", "8D 6H", "AS 4C"], "current": 0}, size=(1024, 640))
     scene = probe.scene
     wait_for_hint(probe)
-    assert scene.phase == "hint" and scene.message is not None
+    assert scene.mode == "hint" and scene.message is not None
     probe.frames(2)
     assert scene.note_rect is not None
     mats_now = [box.rect for box in scene.layout.groups]

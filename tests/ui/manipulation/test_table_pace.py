@@ -45,11 +45,11 @@ def table(start_app: StartApp) -> Callable[[dict], TableProbe]:
 
 
 def story_key(probe: TableProbe) -> tuple:
-    """What the story on show is at: the phase, the turn replayed, the steps shown."""
+    """What the story on show is at: the mode, the turn replayed, the steps shown."""
     scene = probe.scene
     story = scene.story()
-    index = scene.replay.index if scene.phase == "replay" else -1
-    return scene.phase, index, id(story) if story else 0, len(story.done) if story else -1
+    index = scene.replay.index if scene.mode == "replay" else -1
+    return scene.mode, index, id(story) if story else 0, len(story.done) if story else -1
 
 
 def rests(probe: TableProbe, until: Callable[[], bool], limit: int = 2400
@@ -84,7 +84,7 @@ def test_each_step_of_a_computers_play_rests_in_view(table) -> None:  # noqa: AN
     probe = table(STORY)
     scene = probe.scene
     probe.key(pygame.K_d)
-    seen = rests(probe, lambda: scene.phase == "human" and scene.match.hand.current == 0)
+    seen = rests(probe, lambda: scene.mode == "human" and scene.match.hand.current == 0)
     steps = [(key, rest) for key, rest in seen if key[0] == "playback" and key[3] > 0]
     assert len(steps) >= 3, "Ada's play told in three steps or more"
     assert all(rest >= READABLE for _, rest in steps), steps
@@ -94,7 +94,7 @@ def test_a_computers_draw_rests_in_view_once_its_card_has_landed(table) -> None:
     probe = table(DRAWS)
     scene = probe.scene
     probe.key(pygame.K_d)
-    seen = rests(probe, lambda: scene.phase == "human" and scene.match.hand.current == 0)
+    seen = rests(probe, lambda: scene.mode == "human" and scene.match.hand.current == 0)
     assert [t.ended_by for t in scene.match.hand.turns] == ["draw", "draw", "draw"]
     settles = [rest for key, rest in seen if key[0] == "settle"]
     # the person's draw, then Ada's and Bob's: each computer's drawn card lands and rests
@@ -107,7 +107,7 @@ def test_last_turns_rest_on_every_step_and_wait_at_each_turns_end(table) -> None
     probe.key(pygame.K_d)
     probe.settle()
     probe.key(pygame.K_l)
-    seen = rests(probe, lambda: scene.phase == "human")
+    seen = rests(probe, lambda: scene.mode == "human")
     shown = [(key, rest) for key, rest in seen if key[0] == "replay" and key[3] > 0]
     assert all(rest >= READABLE for _, rest in shown), shown
     ends = [rest for (key, rest), nxt in zip(seen, [*seen[1:], (("human",), 0.0)], strict=True)
@@ -128,7 +128,7 @@ def test_space_right_after_a_replayed_turn_stays_on_it(table) -> None:  # noqa: 
     assert replay.index == 0, "the replay moved on before it could be paused"
     probe.key(pygame.K_SPACE)
     probe.frames(300)
-    assert replay.index == 0 and replay.pacer.paused and scene.phase == "replay"
+    assert replay.index == 0 and replay.pacer.paused and scene.mode == "replay"
 
 
 @pytest.fixture
@@ -185,10 +185,10 @@ def test_a_thinking_computer_shows_a_moving_sign_and_the_time_taken(
     gate.clear()
     probe.key(pygame.K_d)
     for _ in range(120):
-        if scene.phase == "think":
+        if scene.mode == "think":
             break
         probe.frames(1)
-    assert scene.phase == "think" and scene.match.hand.current == 1
+    assert scene.mode == "think" and scene.match.hand.current == 1
     drawn = seconds_rendered(monkeypatch)
     box = scene.layout.seat_rects[1].inflate(-8, -8)  # inside the box: not the glow round it
     pictures = set()
@@ -198,7 +198,7 @@ def test_a_thinking_computer_shows_a_moving_sign_and_the_time_taken(
     assert len(pictures) >= 5, "the thinking seat's box moves every few frames"
     assert not drawn, "no time is shown in the first seconds"
     probe.frames(int(1.8 / DT))
-    assert scene.phase == "think" and drawn and drawn[-1] in ("2 s", "3 s"), drawn
+    assert scene.mode == "think" and drawn and drawn[-1] in ("2 s", "3 s"), drawn
     gate.set()
     probe.settle()
 
@@ -238,7 +238,7 @@ def contract(start_app: StartApp) -> Callable[[], TableProbe]:
         scene = ContractTableScene(app, GameSession(match, seats), autosave=False)
         app.scenes.push(scene)
         probe = TableProbe(app, scene)  # type: ignore[arg-type]
-        probe.until(lambda: scene.phase == "human" and not scene.sprites.busy, 3000, "a deal")
+        probe.until(lambda: scene.mode == "human" and not scene.sprites.busy, 3000, "a deal")
         return probe
     return build
 
@@ -248,7 +248,7 @@ def discard_first(probe: TableProbe) -> None:
     scene: Any = probe.scene
     match = scene.match
     probe.key(pygame.K_d)
-    probe.until(lambda: scene.phase == "human" and match.awaiting == 0
+    probe.until(lambda: scene.mode == "human" and match.awaiting == 0
                 and match.hand.phase != "draw" and not scene.sprites.busy, 3000, "the draw")
     scene.select([match.hand.hands[0][0]])
     probe.key(pygame.K_x)
@@ -261,11 +261,11 @@ def test_each_action_of_a_contract_computer_rests_in_view(contract) -> None:  # 
     rested: list[tuple[str, float]] = []
     status, still = scene.status.text, 0.0
     for _ in range(1200):
-        if scene.phase == "human" and scene.match.awaiting == 0:
+        if scene.mode == "human" and scene.match.awaiting == 0:
             break
         for worker in scene.workers():
             worker.wait(60)
-        was = scene.phase
+        was = scene.mode
         probe.frames(1)
         if scene.status.text != status:
             if was == "settle":
@@ -287,10 +287,10 @@ def test_a_thinking_contract_computer_shows_a_moving_sign(
     discard_first(probe)
     gate.clear()  # the discard is down: Ada thinks over her turn until the gate opens
     for _ in range(120):
-        if scene.phase == "think":
+        if scene.mode == "think":
             break
         probe.frames(1)
-    assert scene.phase == "think" and scene.computer.thinker == 1
+    assert scene.mode == "think" and scene.computer.thinker == 1
     box = scene.layout.seat_rects[1].inflate(-8, -8)
     pictures = set()
     for _ in range(6):
@@ -323,7 +323,7 @@ def test_a_contract_replay_rests_on_every_step_and_waits_at_each_turns_end(
     probe = contract()
     scene: Any = probe.scene
     discard_first(probe)
-    probe.until(lambda: scene.phase == "human" and scene.match.awaiting == 0
+    probe.until(lambda: scene.mode == "human" and scene.match.awaiting == 0
                 and not scene.sprites.busy, 3000, "the person's turn again")
     probe.key(pygame.K_p)
     replay = scene.replay

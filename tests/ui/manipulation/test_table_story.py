@@ -115,11 +115,11 @@ def test_a_computer_play_is_told_a_meld_change_at_a_time(make) -> None:  # noqa:
     probe = make(rigged=STORY)
     scene = probe.scene
     probe.key(pygame.K_d)
-    probe.until(lambda: scene.phase == "playback", 3000, "Ada's play on show")
+    probe.until(lambda: scene.mode == "playback", 3000, "Ada's play on show")
     playback = scene.computer.playback
     assert playback is not None and len(playback.steps) >= 2
     seen: list[int] = []
-    while scene.phase == "playback" and scene.computer.playback is playback:
+    while scene.mode == "playback" and scene.computer.playback is playback:
         if not seen or seen[-1] != len(playback.done):
             seen.append(len(playback.done))
         probe.frames(1)
@@ -130,7 +130,7 @@ def test_space_skips_a_computers_play_to_its_end(make) -> None:  # noqa: ANN001
     probe = make(rigged=STORY)
     scene = probe.scene
     probe.key(pygame.K_d)
-    probe.until(lambda: scene.phase == "playback", 3000, "Ada's play on show")
+    probe.until(lambda: scene.mode == "playback", 3000, "Ada's play on show")
     playback = scene.computer.playback
     probe.key(pygame.K_SPACE)
     assert playback.finished and playback.draft.table() == playback.action.table
@@ -144,7 +144,7 @@ def test_last_turns_replays_every_other_seat_in_order(make) -> None:  # noqa: AN
     scene = probe.scene
     play_round(probe)
     probe.click_button("last")
-    assert scene.phase == "replay"
+    assert scene.mode == "replay"
     assert scene.controls.buttons["last"].text == "Stop replay"
     replay = scene.replay
     assert [r.player for r in replay.records] == [1, 2]
@@ -152,12 +152,12 @@ def test_last_turns_replays_every_other_seat_in_order(make) -> None:  # noqa: AN
     assert replay.pacer.paused
     done = len(replay.playback.done)
     probe.frames(120)
-    assert len(replay.playback.done) == done and scene.phase == "replay"
+    assert len(replay.playback.done) == done and scene.mode == "replay"
     probe.key(pygame.K_RIGHT)  # one step
     probe.frames(2)
     assert len(replay.playback.done) == done + 1 or replay.index > 0
     probe.key(pygame.K_SPACE)  # go on to the end
-    probe.until(lambda: scene.phase == "human", 3000, "the replay to end")
+    probe.until(lambda: scene.mode == "human", 3000, "the replay to end")
     assert replay.shown_seats == [1, 2]
     assert scene.layout is not None and scene.draft is not None
     assert meld_places(scene)  # back to the table of now
@@ -173,7 +173,7 @@ def test_the_replay_shows_the_table_before_each_turn(make) -> None:  # noqa: ANN
     shown = {frozenset(g.cards) for g in scene.model.groups}
     assert shown == {frozenset(m) for m in ada.before.melds}
     probe.key(pygame.K_ESCAPE)
-    assert scene.phase == "human"
+    assert scene.mode == "human"
 
 
 # --------------------------------------------------------------------------- end of hand
@@ -281,12 +281,12 @@ def test_hints_can_be_switched_off_and_a_hint_taken_is_counted(make) -> None:  #
     probe.frames(2)
     assert not scene.controls.buttons["hint"].is_enabled
     probe.key(pygame.K_h)
-    assert scene.phase == "human" and scene.human.hint_worker is None
+    assert scene.mode == "human" and scene.human.hint_worker is None
     assert scene.message is not None and scene.message.title == "Hints are off"
     assert scene.session.hints == 0
     probe.app.settings.hints_allowed = True
     probe.key(pygame.K_h)
-    probe.until(lambda: scene.phase == "hint", 600, "the hint")
+    probe.until(lambda: scene.mode == "hint", 600, "the hint")
     assert scene.session.hints == 1
     assert scene.session.to_json()["hints"] == 1
 
@@ -315,7 +315,7 @@ def test_the_hint_note_leaves_the_melds_in_view(make) -> None:  # noqa: ANN001
                          "hands": ["6H 9C 9D 2C", "AS 2S 8C", "KD QC 4D"], "current": 0})
     scene = probe.scene
     probe.key(pygame.K_h)
-    probe.until(lambda: scene.phase == "hint" and scene.human.hint_show.finished
+    probe.until(lambda: scene.mode == "hint" and scene.human.hint_show.finished
                 and not scene.sprites.busy, 600, "the hint")
     probe.frames(2)
     assert scene.note_rect is not None

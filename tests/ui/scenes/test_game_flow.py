@@ -46,7 +46,7 @@ def test_a_whole_game_against_the_computer(app: App) -> None:
         probe.key(pygame.K_h)
         probe.until(lambda: scene.human.hint_worker is None, 1200, "the hint")
         probe.frames(2)
-        if scene.phase == "hint":  # the hint's play is told on the table: apply it
+        if scene.mode == "hint":  # the hint's play is told on the table: apply it
             probe.key(pygame.K_SPACE)
             probe.key(pygame.K_RETURN)
         if scene.draft is not None and scene.draft.touched and scene.draft.check().ok:
@@ -133,7 +133,7 @@ def test_the_scoreboard_deals_the_next_hand(app: App) -> None:
     probe.frames(2)
     assert app.scenes.top is scene
     assert session.match.hand.number == 1
-    probe.until(lambda: probe.idle() or scene.phase == "think", 2000, "the new hand")
+    probe.until(lambda: probe.idle() or scene.mode == "think", 2000, "the new hand")
     # the new hand is dealt and shown: the person's thirteen fresh cards at the bottom,
     # not the one card left of the hand that went out
     dealt = session.match.hand.hands[0]

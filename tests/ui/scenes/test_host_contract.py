@@ -157,13 +157,13 @@ def test_the_host_plays_a_round_of_shanghai_rummy_with_network_seats(
                 probe.frames(1)
                 continue
             prompt = table.prompt
-            if table.phase == "buy" and prompt is not None \
+            if table.mode == "buy" and prompt is not None \
                     and prompt.seat != table.match.awaiting:
                 assert prompt.ahead == table.session.seats[table.match.awaiting].name
                 probe.key(pygame.K_b)  # asked early: the answer goes to the host's queue
                 early_answers += 1
                 assert table.early is not None and table.prompt is None
-            elif table.phase in ("human", "buy") and table.human.my_move():
+            elif table.mode in ("human", "buy") and table.human.my_move():
                 person_moves(table, probe)
             else:
                 probe.frames(1)
@@ -182,7 +182,7 @@ def test_the_host_plays_a_round_of_shanghai_rummy_with_network_seats(
         # the next round: the copy catches up with the host, which waits for the person
         probe.key(pygame.K_RETURN)
         run_until(app, lambda: (held.poll(True) or True) and top_name(app) ==
-                  "HostedContractTableScene" and table.phase in ("human", "buy")
+                  "HostedContractTableScene" and table.mode in ("human", "buy")
                   and table.human.my_move() and not table.sprites.busy, 60, "the person")
         host_match = table.host.session().match
         assert host_match.log == table.match.log
@@ -250,13 +250,13 @@ def test_an_early_answer_that_comes_too_late_is_told_and_play_goes_on(
                 probe.frames(1)
                 continue
             prompt = table.prompt
-            if table.phase == "buy" and prompt is not None \
+            if table.mode == "buy" and prompt is not None \
                     and prompt.seat != table.match.awaiting:
                 if table.match.awaiting == 3 and bought_at_host(table, held):
                     probe.key(pygame.K_b)  # too late: the window has closed at the host
                     break
                 probe.key(pygame.K_n)
-            elif table.phase in ("human", "buy") and table.human.my_move():
+            elif table.mode in ("human", "buy") and table.human.my_move():
                 person_moves(table, probe)
             else:
                 probe.frames(1)
@@ -303,7 +303,7 @@ def person_moves(table: Any, probe: TableProbe) -> None:
     probe.frames(1)
     if table.hint.action is not None:
         probe.key(pygame.K_h)
-    elif table.phase == "buy":
+    elif table.mode == "buy":
         probe.key(pygame.K_n)
     elif table.match.hand.phase == "draw":
         probe.key(pygame.K_d)
@@ -312,7 +312,7 @@ def person_moves(table: Any, probe: TableProbe) -> None:
         probe.click(probe.center(hand[0]))
         probe.key(pygame.K_x)
     probe.frames(2)
-    assert len(table.match.log) > before or table.phase != "human", table.status.text
+    assert len(table.match.log) > before or table.mode != "human", table.status.text
 
 
 def test_a_dropped_network_player_shows_on_the_contract_seat_box(
@@ -351,7 +351,7 @@ def test_a_dropped_network_player_shows_on_the_contract_seat_box(
     for _frame in range(60 * 120):
         if any(a.player == 1 for a in table.match.log[taken_over:]):
             break
-        if table.phase in ("human", "buy") and table.human.my_move() \
+        if table.mode in ("human", "buy") and table.human.my_move() \
                 and not table.sprites.busy and app.scenes.top is table:
             person_moves(table, probe)
         else:

@@ -20,7 +20,7 @@ from game.engine.table import Table
 from game.net import HostSettings, NetHost, SeatSpec
 from game.net.events import Lobby, Played, SeatChanged
 from game.ui.cardtable import joined as joined_module
-from game.ui.cardtable.phases import HUMAN, PLAYBACK
+from game.ui.cardtable.modes import HUMAN, PLAYBACK
 from game.ui.cardtable.probe import TableProbe
 from game.ui.scenes import join as join_module
 from game.ui.scenes import lobby as lobby_module
@@ -149,15 +149,15 @@ def test_join_with_the_keyboard_then_play_turns_at_the_joined_table(app: Any) ->
                 match = host.session().match
                 meld = meld_in(tuple(match.hand.hands[0]), match.variant)
                 host.act(0, Play(0, Table((tuple(meld),), (), {})))
-                frames_until([app], lambda: table.phase == PLAYBACK, 10, "the play told")
+                frames_until([app], lambda: table.mode == PLAYBACK, 10, "the play told")
                 assert set(meld) <= set(table.match.hand.hands[0])  # public now
-                frames_until([app], lambda: table.phase == HUMAN, 20, "the play to land")
+                frames_until([app], lambda: table.mode == HUMAN, 20, "the play to land")
                 assert [sorted(m) for m in table.match.hand.table.melds] == [sorted(meld)]
                 assert table.turn_log[-1][0] == 0 and "Ada" in table.turn_log[-1][1]
                 assert not set(meld) & set(table.match.hand.hands[0])
             else:
                 host.act(0, Draw(0))
-            frames_until([app], lambda: table.phase == HUMAN, 20, "the joiner's turn")
+            frames_until([app], lambda: table.mode == HUMAN, 20, "the joiner's turn")
             assert table.errors == []
             hand = len(table.match.hand.hands[1])
             stock = len(table.match.hand.stock)
@@ -214,7 +214,7 @@ def test_a_second_app_joins_the_host_app_and_plays_a_turn_the_host_shows(
     # the host's person draws (a real click at the host's table)
     frames_until([host_app, joiner], host_probe.idle, 30, "the host's turn")
     host_probe.click_button("draw")
-    frames_until([host_app, joiner], lambda: joined.phase == HUMAN and not joined.sprites.busy,
+    frames_until([host_app, joiner], lambda: joined.mode == HUMAN and not joined.sprites.busy,
                  30, "the joiner's turn")
     assert [seat for seat, _ in joined.turn_log] == [0]
     # its seat boxes say where the others play; the deal (the host's seed) is not known here,
@@ -262,7 +262,7 @@ def draw_until_the_hand_ends(app: Any, host: NetHost, table: Any) -> None:
     draw, end their turns and pass, until the hand ends."""
     for _turn in range(600):
         frames_until([app], lambda: table.match.hand_over or table.settled and (
-            table.phase == HUMAN or table.match.current == 0), 20, "a turn")
+            table.mode == HUMAN or table.match.current == 0), 20, "a turn")
         if table.match.hand_over:
             return
         step = table.link.step
@@ -359,7 +359,7 @@ def test_the_contract_game_joined_buy_window_draw_and_discard_by_keys(app: Any) 
         assert table.status.text == "Waiting for Ada (at the host's screen)"
         assert [s.note for s in table.model.seats] == ["At the host's screen", "", ""]
         host.act(0, Draw(0))
-        frames_until([app], lambda: table.phase == "buy" and table.prompt is not None, 20,
+        frames_until([app], lambda: table.mode == "buy" and table.prompt is not None, 20,
                      "the buy prompt")
         assert table.match.hand.phase == "buying"
         probe.key(pygame.K_n)  # decline
@@ -371,12 +371,12 @@ def test_the_contract_game_joined_buy_window_draw_and_discard_by_keys(app: Any) 
         assert session is not None
         top = session.match.hand.hands[0][0]
         host.act(0, Discard(0, top))
-        frames_until([app], lambda: table.phase == HUMAN and table.match.awaiting == 1, 30,
+        frames_until([app], lambda: table.mode == HUMAN and table.match.awaiting == 1, 30,
                      "the joiner's turn")
         assert table.match.hand.discard[-1] == top  # the discard shown face up
         hand = len(table.match.hand.hands[1])
         probe.key(pygame.K_d)  # draw from the stock
-        frames_until([app], lambda: table.settled and table.phase == HUMAN
+        frames_until([app], lambda: table.settled and table.mode == HUMAN
                      and len(table.match.hand.hands[1]) == hand + 1, 20, "the drawn card")
         card = table.match.hand.hands[1][0]
         probe.click(probe.center(card))
@@ -413,7 +413,7 @@ def test_a_dropped_connection_gets_the_seat_back_with_its_token(app: Any) -> Non
                      10, "the seat back")
         assert table.errors == [] and not table.lost
         host.act(0, Draw(0))
-        frames_until([app], lambda: table.phase == HUMAN, 20, "the joiner's turn")
+        frames_until([app], lambda: table.mode == HUMAN, 20, "the joiner's turn")
         probe = TableProbe(app, table)
         probe.click_button("draw")
         played = host_events_until(host, Played, lambda e: e.event["seat"] == 1, seen, app)

@@ -12,7 +12,7 @@ import pytest
 
 from game.net import HostSettings, NetClient, NetHost, SeatSpec
 from game.net.bot import BotOutcome, play_seat
-from game.ui.cardtable.phases import HUMAN
+from game.ui.cardtable.modes import HUMAN
 from game.ui.scenes import lobby as lobby_module
 from game.ui.scenes import screens
 from tests.ui.conftest import StartApp, button, click, top_name
@@ -58,7 +58,7 @@ def test_the_hosts_end_screen_offers_rematch_and_the_joiner_plays_on(app: Any) -
     try:
         for _turn in range(400):  # the host's person draws (or passes) till the match ends
             run_until(app, lambda: top_name(app) == "ScoreboardScene"
-                      or table.phase == HUMAN and not table.sprites.busy, 60, "a turn")
+                      or table.mode == HUMAN and not table.sprites.busy, 60, "a turn")
             if top_name(app) == "ScoreboardScene":
                 break
             table.human.draw_card()

@@ -136,7 +136,7 @@ def test_a_reviewed_turn_shows_the_real_players_and_no_live_game_buttons(
     assert not buttons["draw"].is_enabled and not buttons["pass"].is_enabled
     assert not buttons["end"].is_enabled  # Apply hint: the review tells, it does not play
     probe.key(pygame.K_RETURN)
-    assert table.phase == "hint"  # Enter does not apply it either
+    assert table.mode == "hint"  # Enter does not apply it either
     probe.key(pygame.K_ESCAPE)  # dismissed: the player's own try
     probe.settle()
     assert not buttons["draw"].is_enabled and not buttons["pass"].is_enabled

@@ -115,10 +115,10 @@ def test_a_dropped_players_seconds_stay_readable_beside_the_thinking_tab(
     probe = TableProbe(app, table)
     run_until(app, probe.idle, 30, "our turn")
     probe.click_button("draw")
-    run_until(app, lambda: table.match.current == 1 and table.phase == "think", 30, "Bea's turn")
+    run_until(app, lambda: table.match.current == 1 and table.mode == "think", 30, "Bea's turn")
     client.close()
     run_until(app, lambda: table.network.seats[1].state == "waiting", 10, "Bea to drop out")
-    run_until(app, lambda: table.phase_time > 2.5, 10, "the seconds taken to show")
+    run_until(app, lambda: table.mode_time > 2.5, 10, "the seconds taken to show")
     words = table.network.seat_words(1)
     # the seconds before the takeover lead the box's words, which keep clear of the tab
     assert words.split()[0].isdigit() and words.endswith("then a computer")

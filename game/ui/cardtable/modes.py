@@ -1,4 +1,5 @@
-"""The phases of the table scene."""
+"""The modes of a table screen: what the table is doing now (dealing, waiting for the
+person, a computer thinking, ...). Not the round's phase (the engine's draw, buying, play)."""
 
 DEAL = "deal"  # cards flying from the stock
 HUMAN = "human"  # a person is editing a turn draft
