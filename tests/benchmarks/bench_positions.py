@@ -1,8 +1,13 @@
 """Solver time on every position met in real play: best play and can-play, per rule set.
 
 Run: ``python -m tests.benchmarks.bench_positions [--quick] [--games N] [--house]
-[--save FILE] [--load FILE | --set house|worst] [--answers FILE] [--compare FILE]``. Not
-collected by pytest (``bench_*``).
+[--save FILE] [--load FILE | --set house|worst] [--answers FILE] [--compare FILE]
+[--cold]``. Not collected by pytest (``bench_*``).
+
+``--cold`` times instead each position's first best play and first can-play in a fresh
+process of its own, then a second call there: what a player meets when a query is the
+first of its rule set and joker count in the game (the process builds its shape table
+then), against what the usual passes time.
 
 ``--house`` collects under ``HOUSE_RULE_SETS`` instead (every house option the rearranging
 games offer). ``--set`` times a stored set (``POSITION_SETS``, in ``positions/``): ``house``,
