@@ -81,7 +81,6 @@ class _RowIndex(Mapping[tuple[Any, ...], int]):
         self.order = np.lexsort((second, naturals))
         self.naturals = naturals[self.order]
         self.second = second[self.order]
-        self.rows: list[tuple[int, int]] = []
 
     def _masks(self, key: object) -> tuple[int, int] | None:
         if not isinstance(key, tuple) or len(key) != 2:
