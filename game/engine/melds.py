@@ -170,21 +170,31 @@ def _check_run(cards: tuple[Card, ...], known: dict[Card, Face], wild: list[Card
         return _fail(_("{card} appears twice: a run cannot repeat a rank").format(
             card=Face(dup, suit)))
     by_rank = {f.rank: c for c, f in known.items()}
-    if variant.ace is AceMode.AROUND:
-        start = _cyclic_window(ranks, length)
-        if start is None:
-            return _fail(_("{cards} are not in sequence").format(
-                cards=_ranks_text(ranks, suit)))
-        positions = [(start + i - 1) % 13 + 1 for i in range(length)]
+    positions = run_span(ranks, length, variant.ace)
+    if positions is not None:
         return _assign_run(positions, by_rank, wild, suit, known)
-    for ace_value in rank_positions(variant.ace):
+    if variant.ace is AceMode.AROUND:
+        return _fail(_("{cards} are not in sequence").format(cards=_ranks_text(ranks, suit)))
+    return _fail(_run_reason(ranks, suit, variant))
+
+
+def run_span(ranks: Sequence[int], length: int, ace: AceMode) -> list[int] | None:
+    """The ranks, in order, of the run of ``length`` cards that holds ``ranks`` (distinct,
+    ace = 1) with wild jokers on the rest, as ``check_meld`` reads it: the lowest window
+    the ace rule allows (jokers fill the gaps, then extend the run upwards); None if no
+    window holds them all."""
+    if ace is AceMode.AROUND:
+        start = _cyclic_window(list(ranks), length)
+        if start is None:
+            return None
+        return [(start + i - 1) % 13 + 1 for i in range(length)]
+    for ace_value in rank_positions(ace):
         values = [ace_value if r == 1 else r for r in ranks]
         low, high = (1, 13) if ace_value == 1 else (2, 14)
         start = _run_window(values, length, low, high)
         if start is not None:
-            positions = [(v - 1) % 13 + 1 for v in range(start, start + length)]
-            return _assign_run(positions, by_rank, wild, suit, known)
-    return _fail(_run_reason(ranks, suit, variant))
+            return [(v - 1) % 13 + 1 for v in range(start, start + length)]
+    return None
 
 
 def _cyclic_window(ranks: list[int], length: int) -> int | None:

@@ -194,8 +194,9 @@ def can_play(variant: Variant, table: Table, hand: Sequence[Card], opened: bool,
 
 def prepare(variant: Variant, table: Table, hand: Sequence[Card]) -> None:
     """Build the candidate shapes a position needs, ahead of its solve: they are built once
-    per rule set and joker count in a process (up to about 0.2 s for four jokers), so the
-    first solve of a game would otherwise pay for them."""
+    per rule set and joker count in a process (up to about 0.15 s for four jokers, 0.2 s
+    wild with aces around the corner: ``bench_positions --cold``), so the first solve of a
+    game would otherwise pay for them."""
     Position(variant, table, hand, True, "cards", (), None, False)
 
 

@@ -1,8 +1,13 @@
 """Solver time on every position met in real play: best play and can-play, per rule set.
 
 Run: ``python -m tests.benchmarks.bench_positions [--quick] [--games N] [--house]
-[--save FILE] [--load FILE | --set house|worst] [--answers FILE] [--compare FILE]``. Not
-collected by pytest (``bench_*``).
+[--save FILE] [--load FILE | --set house|worst] [--answers FILE] [--compare FILE]
+[--cold]``. Not collected by pytest (``bench_*``).
+
+``--cold`` times instead each position's first best play and first can-play in a fresh
+process of its own, then a second call there: what a player meets when a query is the
+first of its rule set and joker count in the game (the process builds its shape table
+then), against what the usual passes time.
 
 ``--house`` collects under ``HOUSE_RULE_SETS`` instead (every house option the rearranging
 games offer). ``--set`` times a stored set (``POSITION_SETS``, in ``positions/``): ``house``,
@@ -37,6 +42,7 @@ import gzip
 import json
 import shlex
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -264,6 +270,84 @@ def time_all(samples: Sequence[Sample], passes: int = 2,
     return timings
 
 
+@dataclass
+class Cold:
+    """One position's entry point in a fresh process: its first call (what a player meets
+    when it is the game's first query of its kind) and a second call on the same position."""
+
+    entry: str  # "best" or "can"
+    first_ms: float
+    second_ms: float
+    answer: int | bool | str
+
+
+def cold_one(sample: Sample, entry: str) -> Cold:
+    """``entry`` (best play or can-play) on ``sample`` twice in this process, CPU time."""
+    variant, table, hand, opened = sample.position()
+
+    def call() -> int | bool | str:
+        if entry == "can":
+            answer = PLAY_ORACLE.can_play(variant, table, hand, opened)
+            return UNSETTLED if answer is None else answer
+        try:
+            found = best_play(variant, table, hand, opened, work=PLAY_WORK)
+        except TimeoutError:
+            return UNSETTLED
+        return 0 if found is None else len(found.played)
+
+    first, first_ms = _cpu(call)
+    second, second_ms = _cpu(call)
+    if first != second:
+        raise AssertionError(f"answers differ between calls: {sample.command()}")
+    return Cold(entry, first_ms, second_ms, first)
+
+
+def cold_all(samples: Sequence[Sample], log: Callable[[str], None] = print
+             ) -> list[tuple[Cold, Cold]]:
+    """Each position's best play and can-play, each in a fresh process of its own
+    (``--one``): the first call pays what a process builds once (the shape table of its
+    rule set and joker count), the second does not."""
+    results: list[tuple[Cold, Cold]] = []
+    started = time.perf_counter()
+    for sample in samples:
+        pair = []
+        for entry in ("best", "can"):
+            out = subprocess.run(
+                [sys.executable, "-m", "tests.benchmarks.bench_positions", "--one",
+                 json.dumps(sample.to_json()), "--entry", entry],
+                capture_output=True, text=True, check=True,
+                cwd=Path(__file__).resolve().parents[2]).stdout
+            data = json.loads(out.strip().splitlines()[-1])
+            pair.append(Cold(entry, data["first_ms"], data["second_ms"], data["answer"]))
+        results.append((pair[0], pair[1]))
+    log(f"cold: {len(samples)} positions, 2 fresh processes each, in "
+        f"{time.perf_counter() - started:.0f} s")
+    return results
+
+
+def cold_rows(samples: Sequence[Sample], colds: Sequence[tuple[Cold, Cold]]) -> list[str]:
+    """Per rule set: the first and the second call's median and max (CPU ms) and the
+    first calls over 1 s, for best play and for can-play."""
+    groups: dict[str, list[int]] = {}
+    for index, sample in enumerate(samples):
+        groups.setdefault(sample.rule_set, []).append(index)
+    rows = [f"{'rule set (first call in a fresh process)':<48}{'positions':>9} | "
+            f"best play ms (CPU): first, second{'':>6}| can-play ms (CPU): first, second",
+            f"{'':<48}{'':>9} | {'median':>7}{'max':>7}{'>1s':>4}{'median':>7}{'max':>7} | "
+            f"{'median':>7}{'max':>7}{'>1s':>4}{'median':>7}{'max':>7}"]
+    named = list(groups.items()) + [("all", list(range(len(samples))))]
+    for name, indices in named:
+        cells = []
+        for side in (0, 1):
+            first = [colds[i][side].first_ms for i in indices]
+            second = [colds[i][side].second_ms for i in indices]
+            cells.append(f"{statistics.median(first):7.1f}{max(first):7.1f}"
+                         f"{sum(1 for m in first if m > VERY_SLOW_MS):4d}"
+                         f"{statistics.median(second):7.1f}{max(second):7.1f}")
+        rows.append(f"{name:<48}{len(indices):>9} | {cells[0]} | {cells[1]}")
+    return rows
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -369,7 +453,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="time a stored set of positions (see POSITION_SETS)")
     parser.add_argument("--house", action="store_true",
                         help="collect under the house rule sets (HOUSE_RULE_SETS)")
+    parser.add_argument("--cold", action="store_true",
+                        help="time each position's first call in a fresh process instead")
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # --cold's worker: a position
+    parser.add_argument("--entry", choices=("best", "can"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.one:
+        cold = cold_one(Sample.from_json(json.loads(args.one)), args.entry or "best")
+        print(json.dumps({"first_ms": cold.first_ms, "second_ms": cold.second_ms,
+                          "answer": cold.answer}))
+        return 0
     names = [n for n in args.rule_sets.split(",") if n]
     if args.set:
         args.load = POSITION_SETS[args.set]
@@ -388,6 +481,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.save.write_bytes(gzip.compress(text.encode(), mtime=0))
         else:
             args.save.write_text(text)
+    if args.cold:
+        colds = cold_all(samples)
+        print()
+        print("\n".join(cold_rows(samples, colds)))
+        return 0
     timings = time_all(samples)
     print()
     print("\n".join(table_rows(samples, timings)))
