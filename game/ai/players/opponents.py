@@ -11,7 +11,6 @@ view: the unseen cards, the hand sizes and the public turn records.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,12 +18,11 @@ from game.ai.players.unseen import unseen_cards
 from game.engine.cards import Card, Face
 from game.engine.match import PlayerView
 from game.engine.table import Table
-from game.solver import Work, best_play, can_play
+from game.solver import Work, can_play
 
 # Larger dead parts are taken card by card: a big random hand is almost never dead as a
 # whole, and the check is the costly part of sampling.
 JOINT_CHECK = 6
-GOES_OUT_WORK = 100_000  # the most work (``game.solver.Work`` units) one goes_out search takes
 
 
 @dataclass(frozen=True)
@@ -154,37 +152,3 @@ def _related_pair(cards: list[Card]) -> bool:
                 if gap <= 2 or gap >= 11:  # 11, 12: an ace next to a queen or king
                     return True
     return False
-
-
-def goes_out(view: PlayerView, table: Table, hand: list[Card], opened: bool,
-             work: int | Work = GOES_OUT_WORK) -> bool:
-    """Could a player holding ``hand`` put all of it down on ``table``? (A search that runs
-    out of ``work`` raises OutOfWork, a TimeoutError.)"""
-    if not hand:
-        return True
-    if not can_play(view.variant, table, hand, opened, work=work):
-        return False
-    found = best_play(view.variant, table, hand, opened, work=work)
-    return found is not None and len(found.played) == len(hand)
-
-
-def out_chance(view: PlayerView, table: Table, hands: dict[int, list[list[Card]]],
-               opened: Callable[[int], bool], work: Work, budget: int) -> float:
-    """The share of sampled deals in which some opponent could go out on ``table`` (at
-    least four deals, and no new one once ``work`` has spent ``budget`` units)."""
-    seats = list(hands)
-    if not seats:
-        return 0.0
-    count = min(len(h) for h in hands.values())
-    outs = tried = 0
-    for index in range(count):
-        if tried >= 4 and work.spent >= budget:
-            break
-        tried += 1
-        try:
-            if any(goes_out(view, table, hands[s][index], opened(s), work.part(GOES_OUT_WORK))
-                   for s in seats):
-                outs += 1
-        except TimeoutError:
-            continue
-    return outs / tried if tried else 0.0

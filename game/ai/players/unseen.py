@@ -7,19 +7,13 @@ hand."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator
 
 from game.ai.resample import Dealing, dealt_order, opponents, resample, unseen_cards
-from game.engine.cards import Card, Face
+from game.engine.cards import Card
 from game.engine.match import PlayerView
 
-__all__ = ["closest_opponent", "opponents", "sample_hands", "unseen_cards", "unseen_faces"]
-
-
-def unseen_faces(view: PlayerView) -> Counter[Face]:
-    """How many copies of each face (jokers as one face) are unseen."""
-    return Counter(card.face for card in unseen_cards(view))
+__all__ = ["opponents", "sample_hands", "unseen_cards"]
 
 
 def sample_hands(view: PlayerView, rng: random.Random,
@@ -34,10 +28,3 @@ def sample_hands(view: PlayerView, rng: random.Random,
         order = dealt_order(match, view)
         yield {seat: list(match.hand.hands[seat]) for seat in opponents(view)}
 
-
-def closest_opponent(view: PlayerView) -> int | None:
-    """The opponent holding fewest cards (None when alone)."""
-    others = opponents(view)
-    if not others:
-        return None
-    return min(others, key=lambda seat: (view.hand_counts[seat], others.index(seat)))

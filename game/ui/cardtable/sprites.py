@@ -67,7 +67,6 @@ class CardSprite:
         self.shown: Face | None = None  # the card a joker plays
         self.face_up = spot.face_up
         self.order = 0  # draw order among moving sprites
-        self.leaving = False  # a ghost flying off screen-side, removed when it lands
         #: a seat's mark on the card: (colour, "new" from its hand or "moved" by it, number)
         self.mark: SeatMark | None = None
 
@@ -215,7 +214,6 @@ class SpriteLayer:
         spot = Spot(end[0], end[1], size[0], size[1], "ghost", face_up=False)
         ghost = CardSprite(card, Spot(start.x, start.y, start.w, start.h, "ghost",
                                       face_up=False))
-        ghost.leaving = True
         ghost.slide_to(spot, speed, delay)
         self._counter += 1
         ghost.order = self._counter
