@@ -17,7 +17,9 @@ from typing import Any
 from game.ai.players.unseen import unseen_cards
 from game.engine.cards import Card, Face
 from game.engine.match import PlayerView
+from game.engine.melds import run_windows
 from game.engine.table import Table
+from game.engine.variant import Variant
 from game.solver import Work, can_play
 
 # Larger dead parts are taken card by card: a big random hand is almost never dead as a
@@ -117,7 +119,7 @@ class HandSampler:
             taken = set(part)
             rest = [c for c in pool if c not in taken]
             hand = part + self.rng.sample(rest, size - dead)
-            if dead > JOINT_CHECK or not _related_pair(part) \
+            if dead > JOINT_CHECK or not _related_pair(view.variant, part) \
                     or not _can_play(view, reference, part, model.opened, work):
                 hands.append(hand)
             elif len(spare) < samples:
@@ -140,15 +142,15 @@ def _can_play(view: PlayerView, table: Table, cards: list[Card], opened: bool,
         return True
 
 
-def _related_pair(cards: list[Card]) -> bool:
-    """Could two of these cards share a meld (same rank, or same suit within two ranks, or
-    a joker)? Cards dead one by one can only be played together through such a pair."""
+def _related_pair(variant: Variant, cards: list[Card]) -> bool:
+    """Could two of these cards share a meld (same rank, a joker, or one suit within one
+    of the runs of the shortest length the variant's ace rule allows: ``run_windows``)?
+    Cards dead one by one can only be played together through such a pair."""
+    windows = [set(w) for w in run_windows(variant.ace, variant.run_min)]
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:
             if a.is_joker or b.is_joker or a.rank == b.rank:
                 return True
-            if a.suit == b.suit:
-                gap = abs(a.rank - b.rank)
-                if gap <= 2 or gap >= 11:  # 11, 12: an ace next to a queen or king
-                    return True
+            if a.suit == b.suit and any(a.rank in w and b.rank in w for w in windows):
+                return True
     return False
