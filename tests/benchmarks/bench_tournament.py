@@ -2,12 +2,14 @@
 over seeded matches of every variant, with the stronger level's decision times.
 
 Run: ``python tests/benchmarks/bench_tournament.py [--games N] [--seed S]
-[--variants a,b] [--pairs hard-medium,medium-easy] [--jobs 2] [--json]``.
+[--variants a,b] [--pairs hard-medium,medium-easy] [--jobs 2] [--json] [--paired]``.
 
 Two seats, except where the game needs more (Shanghai, Manipulation, Shanghai Rummy: the
 stronger level against two of the weaker). Game i is dealt from seed S+i and the seats
 rotate (i mod seats), as in ``machiavelli simulate``, whose routine (``play_match``) plays
-every match here. A tie counts as a split share. The interval is Wilson's 95% score
+every match here. ``--paired``: each deal is played once from every seat instead (match i
+dealt from seed S + i // seats, its seats rotated i mod seats; with two seats, each deal
+twice with the seats exchanged), so the luck of the deal cancels between the levels. A tie counts as a split share. The interval is Wilson's 95% score
 interval for a binomial share. With more than two seats the table also gives how often the
 stronger level finished ahead of each weaker seat ("ahead", a tie counting half): the
 share says who won the match, "ahead" how the two levels compare. The goal column gives
@@ -274,6 +276,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="end with one line of JSON")
     parser.add_argument("--cpu-clock", action="store_true",
                         help="time decisions in process CPU time (a loaded machine)")
+    parser.add_argument("--paired", action="store_true",
+                        help="play each deal from every seat (match i dealt from seed "
+                             "S + i // seats, seats rotated i mod seats)")
     args = parser.parse_args(argv)
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     pairs = [p.strip() for p in args.pairs.split(",") if p.strip()]
@@ -284,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
         levels = pair.split("-")
         if len(levels) != 2 or levels[0] not in (*LEVELS, READING) or levels[1] not in LEVELS:
             parser.error(f"bad pair '{pair}': expected e.g. hard-medium or reading-medium")
-    rows = tournament(variants, pairs, args.games, args.seed, args.jobs, args.cpu_clock)
+    rows = tournament(variants, pairs, args.games, args.seed, args.jobs, args.cpu_clock,
+                      args.paired)
     print(HEADER)
     for row in rows:
         print(line(row))
@@ -295,15 +301,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def tournament(variants: list[str], pairs: list[str], per_row: int, seed: int, jobs: int,
-               cpu_clock: bool) -> list[Row]:
+               cpu_clock: bool, paired: bool = False) -> list[Row]:
     """Play ``per_row`` matches for each variant and pair (match i dealt from ``seed`` + i,
-    the seats rotating), printing each row as it is done."""
+    the seats rotating; ``paired``: from ``seed`` + i // seats, each deal played from every
+    seat), printing each row as it is done."""
     rows = {(v, p): Row(v, p, len(seat_levels(v, p))) for v in variants for p in pairs}
-    games = [Game(v, p, seed + i, i % rows[v, p].seats)
+    games = [Game(v, p, seed + (i // rows[v, p].seats if paired else i), i % rows[v, p].seats)
              for v in variants for p in pairs for i in range(per_row)]
-    print(f"{per_row} games per row, seeds {seed}..{seed + per_row - 1}, "
-          f"seats rotating, decisions timed in {'CPU' if cpu_clock else 'wall'} time",
-          flush=True)
+    last = max((g.seed for g in games), default=seed)
+    print(f"{per_row} games per row, seeds {seed}..{last}, "
+          f"{'each deal from every seat' if paired else 'seats rotating'}, "
+          f"decisions timed in {'CPU' if cpu_clock else 'wall'} time", flush=True)
     jobs = max(1, min(2, jobs))
     if cpu_clock:
         use_cpu_clock()
