@@ -3,13 +3,14 @@ Medium against Easy per variant with ``bench_tournament``'s matches and writes t
 into ``game/ai/strength.json``, which the New game screen and the Rules show.
 
 Run: ``python -m tests.benchmarks.bench_strength [--games N] [--seed S] [--variants a,b]
-[--pairs hard-medium,medium-easy] [--jobs 1] [--cpu-clock] [--dry-run]``.
+[--pairs hard-medium,medium-easy] [--jobs 1] [--cpu-clock] [--paired] [--dry-run]``.
 
 Each row measured replaces that variant's entry for that pair, with its figure (two seats:
 the stronger level's share of the matches, ties split; more: how often it finished ahead of
 each weaker seat, a tie half), the number of matches, Wilson's 95% interval, the seeds and
 the command that reproduces it. Rows not measured keep what the file held, with the source
-it names. Use seeds nobody tuned on. Not collected by pytest.
+it names. Use seeds nobody tuned on. ``--paired``: each deal played from every seat
+(``bench_tournament --paired``). Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -28,24 +29,28 @@ from game.engine.variants import all_variants  # noqa: E402
 from tests.benchmarks import bench_tournament as tournament  # noqa: E402
 
 
-def entry(row: tournament.Row, first_seed: int, command: str) -> dict[str, Any]:
+def entry(row: tournament.Row, first_seed: int, command: str,
+          paired: bool = False) -> dict[str, Any]:
     """The data file's entry for one measured row."""
     kind = tournament.judged_by(row)
     count = row.ahead if kind == "ahead" else row.wins
     # Wilson's interval of the figure given ("ahead" counts each of two weaker seats, a tie
     # half: read as a binomial share it is a rough interval)
     low, high = tournament.wilson(count, row.games)
+    last = -(-row.games // row.seats) if paired else row.games  # the deals played
     return {"figure": kind, "value": round(count / row.games, 4), "games": row.games,
             "ci95": [round(low, 4), round(high, 4)], "seats": row.seats,
-            "seeds": f"{first_seed}..{first_seed + row.games - 1}",
-            "source": "bench_strength, fresh seeds", "command": command}
+            "seeds": f"{first_seed}..{first_seed + last - 1}",
+            "source": "bench_strength, fresh seeds"
+                      + (", each deal from every seat" if paired else ""),
+            "command": command}
 
 
 def command(args: argparse.Namespace, row: tournament.Row) -> str:
     """The command line that measures this row again (the same seeds, the same matches)."""
     return "python -m tests.benchmarks.bench_strength " + shlex.join(
         ["--games", str(args.games), "--seed", str(args.seed), "--variants", row.variant,
-         "--pairs", row.pair])
+         "--pairs", row.pair] + (["--paired"] if args.paired else []))
 
 
 def merge(data: dict[str, Any], rows: list[tuple[str, str, dict[str, Any]]]) -> dict[str, Any]:
@@ -64,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", default=",".join(PAIRS))
     parser.add_argument("--jobs", type=int, default=1, help="processes (at most 2)")
     parser.add_argument("--cpu-clock", action="store_true")
+    parser.add_argument("--paired", action="store_true",
+                        help="play each deal from every seat (bench_tournament --paired)")
     parser.add_argument("--data", type=Path, default=DATA, help="the file to update")
     parser.add_argument("--dry-run", action="store_true", help="print, write nothing")
     args = parser.parse_args(argv)
@@ -90,8 +97,8 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     rows = tournament.tournament(variants, pairs, args.games, args.seed, args.jobs,
-                                 args.cpu_clock)
-    measured = [(row.variant, row.pair, entry(row, args.seed, command(args, row)))
+                                 args.cpu_clock, args.paired)
+    measured = [(row.variant, row.pair, entry(row, args.seed, command(args, row), args.paired))
                 for row in rows if row.games]
     for variant, pair, item in measured:
         print(f"{variant:<20}{pair:<13}{item['figure']:>6} {100 * item['value']:.1f}% "
