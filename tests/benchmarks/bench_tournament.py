@@ -9,13 +9,14 @@ stronger level against two of the weaker). Game i is dealt from seed S+i and the
 rotate (i mod seats), as in ``machiavelli simulate``, whose routine (``play_match``) plays
 every match here. ``--paired``: each deal is played once from every seat instead (match i
 dealt from seed S + i // seats, its seats rotated i mod seats; with two seats, each deal
-twice with the seats exchanged), so the luck of the deal cancels between the levels. A tie counts as a split share. The interval is Wilson's 95% score
-interval for a binomial share. With more than two seats the table also gives how often the
-stronger level finished ahead of each weaker seat ("ahead", a tie counting half): the
-share says who won the match, "ahead" how the two levels compare. The goal column gives
-the issue's goal, the figure it is set for and whether it is met: with two seats the
-share (Hard against Medium 65%, Medium against Easy 75%), with more "ahead" (issue 30:
-53% and 70%). Not collected by pytest; not a timed test.
+twice with the seats exchanged), so the luck of the deal cancels between the levels. A tie
+counts as a split share. The interval is Wilson's 95% score interval for a binomial share.
+With more than two seats the table also gives how often the stronger level finished ahead
+of each weaker seat ("ahead", a tie counting half): the share says who won the match,
+"ahead" how the two levels compare. The goal column gives the issue's goal, the figure it
+is set for and whether it is met: with two seats the share (Hard against Medium 65%, Medium
+against Easy 75%), with more "ahead" (issue 30: 53% and 70%). Not collected by pytest; not
+a timed test.
 
 Research pairs (``reading-medium``, ``reading-easy``) seat, as the stronger level, Hard
 with its rollouts played out on the opponents' real hands (the stock shuffled; 8 deals, no
