@@ -339,6 +339,12 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
         after()
         return True
 
+    def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool:
+        """Apply ``action`` for the seat in turn and show what it did; False (with the
+        engine's reason, unless ``quiet``) when the rules refuse it. ``redo``: the turn's
+        Redo applies it again. A network table adds what goes over the wire."""
+        return self._commit(action, quiet, redo)
+
     def commit_in_turn(self, action: Action) -> bool:
         """Apply ``action``, one the turn goes on after with nothing to show (the
         manipulation game's ``StartPlay``: from now on giving up the play costs the

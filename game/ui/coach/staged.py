@@ -365,7 +365,7 @@ class StagedTable(TableScene):
 
     # -- the turn, judged by the coach
 
-    def commit(self, action: Action) -> bool:
+    def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool:
         if isinstance(action, Play):
             self.coach.judge(action)
         else:

@@ -270,11 +270,6 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     # ------------------------------------------------------------------ committing
 
-    def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool:
-        """Apply ``action`` and show what it did; False (with the engine's reason, unless
-        ``quiet``) when the rules refuse it. ``redo``: the turn's Redo applies it again."""
-        return self._commit(action, quiet, redo)
-
     def _apply(self, action: Action, quiet: bool, redo: bool) -> Callable[[], None]:
         if self.replay.active:
             self.replay.end()

@@ -63,9 +63,9 @@ class HostedTableScene(TableScene):
     def _update_think(self) -> None:
         self.network.update_think()
 
-    def commit(self, action: Action) -> bool:
+    def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool:
         """Apply ``action`` here; the person's own moves go to the host too."""
-        if not super().commit(action):
+        if not super().commit(action, quiet, redo):
             return False
         self.link.send_own()  # a play, a draw, the start of a play that makes giving up cost
         return True

@@ -166,7 +166,7 @@ class JoinedTableScene(TableScene):
             return
         self._land(update)
 
-    def commit(self, action: Action) -> bool:
+    def commit(self, action: Action, quiet: bool = False, redo: bool = False) -> bool:
         """This seat's action: verified as the host would and sent (the host's view brings
         its effect); another seat's play, told step by step: shown landed."""
         playing = self.playing
@@ -177,7 +177,9 @@ class JoinedTableScene(TableScene):
         try:
             self.match.apply(action)
         except IllegalAction as error:
-            self.human.refuse(_("That is not allowed now"), [str(p) for p in error.problems])
+            if not quiet:
+                self.human.refuse(_("That is not allowed now"),
+                                  [str(p) for p in error.problems])
             return False
         self.link.send(self.shadow.outbox)
         self.set_mode(SENDING)

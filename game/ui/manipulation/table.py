@@ -228,10 +228,6 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     # ------------------------------------------------------------------ committing
 
-    def commit(self, action: Action) -> bool:
-        """Apply ``action`` for the seat in turn and show what it did. False if refused."""
-        return self._commit(action)
-
     def _apply(self, action: Action, quiet: bool, redo: bool) -> Callable[[], None]:
         match = self.match
         seat = match.current
