@@ -215,7 +215,7 @@ class GameSession:
         return {
             "variant": match.variant.name, "variant_id": match.variant_id,
             "players": [s.name for s in self.seats], "kinds": [s.kind for s in self.seats],
-            "scores": [points_number(t) for t in match.totals], "hand": match.hand.number + 1,
+            "scores": [points_number(t) for t in match.totals], "hand": match.deal.number + 1,
         }
 
     def to_json(self) -> dict[str, Any]:

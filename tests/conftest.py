@@ -112,14 +112,14 @@ def end_table(start: Table, hand: Sequence[Card], text: str, free: str | None = 
 
 def rig(match, table: str = "", hands: Sequence[str] | None = None, stock: str | None = None,
         free: str = "", current: int | None = None, keep_rest: bool = True) -> Position:
-    """Put a match's hand in a chosen position, using the match's own physical cards.
+    """Put a match's deal in a chosen position, using the match's own physical cards.
 
     ``hands``: one text per seat.
     ``stock``: the next cards drawn, first drawn first; the deck's other cards lie under
     them when ``keep_rest`` (so every card is still in exactly one place), else the stock is
     exactly ``stock``. Returns the start table and the current player's hand as a Position.
     """
-    h = match.hand
+    h = match.deal
     deck = list(h.stock) + [c for hand in h.hands for c in hand] + list(h.table.cards())
     minter = CardMinter()
     start = Table.parse(table, minter, free=free)

@@ -61,14 +61,14 @@ def test_the_same_number_deals_the_same_cards_on_any_machine() -> None:
     # pinned: the shuffle is sha256 of the number and the hand, then Python's seeded
     # Mersenne Twister, neither of which depends on the machine
     match = new_match("machiavelli", 3, 123456789, {}, ["A", "B", "C"], oracle=PLAY_ORACLE)
-    assert [str(c) for c in match.hand.hands[0]] == [
+    assert [str(c) for c in match.deal.hands[0]] == [
         "6D", "10H", "4D", "QC", "KH", "QS", "10S", "8D", "KD", "AD", "3H", "5C", "2D"]
-    assert [str(c) for c in match.hand.stock[-3:]] == ["JS", "7C", "3C"]
+    assert [str(c) for c in match.deal.stock[-3:]] == ["JS", "7C", "3C"]
     contract = new_match("shanghai-rummy", 3, 123456789, {}, ["A", "B", "C"], oracle=PLAY_ORACLE)
-    assert [str(c) for c in contract.hand.hands[0]] == [
+    assert [str(c) for c in contract.deal.hands[0]] == [
         "JH", "5D", "5H", "10S", "QH", "JC", "JD", "KC", "JD", "7D", "9C"]
     other = new_match("machiavelli", 3, 123456788, {}, ["A", "B", "C"], oracle=PLAY_ORACLE)
-    assert other.hand.hands[0] != match.hand.hands[0]
+    assert other.deal.hands[0] != match.deal.hands[0]
 
 
 _PLAY = """

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 
 from game.engine.cards import Card, make_deck
-from game.engine.match import HandState, Match, PlayerView
+from game.engine.match import DealState, Match, PlayerView
 from game.engine.oracle import PlayOracle
 from game.engine.variants import StockOut
 from game.solver import PLAY_ORACLE
@@ -111,7 +111,7 @@ def dealt_order(match: Match, view: PlayerView) -> list[Card]:
     """The unseen cards as ``resample`` dealt them into ``match``: the other hands in
     playing order, then the stock (bottom first). Handed back as ``order`` with
     ``Dealing.SHUFFLE``, the next deal shuffles on from this one."""
-    h = match.hand
+    h = match.deal
     return [card for seat in opponents(view) for card in h.hands[seat]] + list(h.stock)
 
 
@@ -127,7 +127,7 @@ def position(view: PlayerView, hands: Mapping[int, Sequence[Card]], stock: Seque
     turn_start = view.turn_start
     played = [card for card in view.table.cards() if card not in set(turn_start.cards())]
     last_drawer, final_turns = _last_round(view)
-    state = HandState(
+    state = DealState(
         number=view.hand_number, stock=list(stock), hands=all_hands, table=view.table,
         opened=list(view.opened), current=view.current, draws=view.draws_this_turn,
         played=view.played_this_turn, passes=_passes(view), last_drawer=last_drawer,

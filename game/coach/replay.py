@@ -97,7 +97,7 @@ def replay_turns(session: GameSession, check: bool = False) -> list[ReplayedTurn
 def _apply(match: Match, session: GameSession, seat: int, action: Action
            ) -> ReplayedTurn | None:
     """Apply ``action`` as the table commits it; the turn it ended, else None."""
-    hand = match.hand
+    hand = match.deal
     before = [len(h) for h in hand.hands]
     turns_before = len(hand.turns)
     start_hand = list(hand.hands[seat])

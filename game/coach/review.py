@@ -323,7 +323,7 @@ def review_match(match: Match, seat: int, work: int = REVIEW_WORK) -> Review:
     pending: _Pending | None = None
     seat_turns: dict[int, int] = {}
     for action in match.log:
-        h = replay.hand
+        h = replay.deal
         mine = action.player == seat and h.current == seat and h.result is None
         if mine and pending is None:
             pending = _Pending(replay.view(seat), len(h.turns), len(h.hands[seat]))

@@ -69,7 +69,7 @@ def staged_session(variant_id: str, options: Mapping[str, str], table: Table,
     if sum(counts) > len(rest):
         raise ValueError(_("the other seats hold {n} cards, but only {left} are left in the "
                            "deck").format(n=sum(counts), left=len(rest)))
-    h = match.hand
+    h = match.deal
     h.number = hand_number
     h.hands = [list(hand)]
     for held in counts:

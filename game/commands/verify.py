@@ -46,7 +46,7 @@ def verdict_of(data: object, path: Path) -> Verdict:
                                   session.fair.commitment):
         return Verdict(False, _("The seed the host revealed is not the one it committed to "
                                 "before the first deal: the deals cannot be trusted"))
-    hands = match.hand.number + 1
+    hands = match.deal.number + 1
     return Verdict(True, ngettext("Deals verified: the seed of this {n} deal is the one the "
                                   "host committed to",
                                   "Deals verified: the seed of these {n} deals is the one the "

@@ -68,8 +68,8 @@ class TurnRecord:
 
 
 @dataclass
-class HandState:
-    """Everything about the hand being played. Hidden parts: ``stock`` order, others' hands."""
+class DealState:
+    """Everything about the deal being played. Hidden parts: ``stock`` order, others' hands."""
 
     number: int
     stock: list[Card]
@@ -88,7 +88,7 @@ class HandState:
     result: HandResult | None = None
     turns: list[TurnRecord] = field(default_factory=list)
 
-    def copy(self) -> HandState:
+    def copy(self) -> DealState:
         """An independent copy: every list is new; what they hold (cards, tables, turn
         records, results) is immutable and shared."""
         return replace(self, stock=list(self.stock), hands=[list(h) for h in self.hands],
@@ -159,11 +159,11 @@ class Match:
         self.result: MatchResult | None = None
         self._can_play_cache: tuple[Table, tuple[Card, ...], bool, bool | None] | None = None
         self._unsettled_asked = False  # the last verify met an unsettled must-play question
-        self.hand = self._deal(0)
+        self.deal = self._deal(0)
 
     # --- dealing
 
-    def _deal(self, number: int) -> HandState:
+    def _deal(self, number: int) -> DealState:
         packs, jokers = self.variant.deck_for(self.players)
         deck = shuffled_deck(packs, jokers, seed=_hand_seed(self.seed, number))
         size = self.variant.hand_size  # the deck holds them: see ``deal_problem``
@@ -174,7 +174,7 @@ class Match:
         first = number % self.players
         table = Table((), free, {})
         opened = [not self.variant.initial_meld.required] * self.players
-        return HandState(number, stock, [list(h) for h in hands], table, opened, first,
+        return DealState(number, stock, [list(h) for h in hands], table, opened, first,
                          turn_start=table)
 
     # --- questions
@@ -186,12 +186,12 @@ class Match:
 
     @property
     def current(self) -> int:
-        return self.hand.current
+        return self.deal.current
 
     @property
     def awaiting(self) -> int:
         """The seat whose action the match needs: always the player in turn here."""
-        return self.hand.current
+        return self.deal.current
 
     @property
     def over(self) -> bool:
@@ -199,7 +199,7 @@ class Match:
 
     @property
     def hand_over(self) -> bool:
-        return self.hand.result is not None
+        return self.deal.result is not None
 
     def can_play_now(self, player: int | None = None) -> bool:
         """Could ``player`` (default: the one in turn) legally add at least one card?
@@ -218,7 +218,7 @@ class Match:
             raise MissingOracle("this match was created without a PlayOracle: it cannot "
                                 "tell whether a player can play")
         seat = self.current if player is None else player
-        h = self.hand
+        h = self.deal
         hand = tuple(h.hands[seat])
         cached = self._can_play_cache
         if cached is not None and cached[0] is h.table and cached[1:3] == (hand, h.opened[seat]):
@@ -249,11 +249,11 @@ class Match:
         """``verify``, returning a play's turn check, which ``apply`` passes on rather
         than make again."""
         self._unsettled_asked = False
-        if action.kind == ActionKind.NEXT_HAND or self.hand.result is not None:
+        if action.kind == ActionKind.NEXT_HAND or self.deal.result is not None:
             # a hand over (or the match) is the reason, not whose turn it was
             problem = kind_problem(self, action.kind)
-        elif action.player != self.hand.current:
-            problem = _("it is {name}'s turn").format(name=self.names[self.hand.current])
+        elif action.player != self.deal.current:
+            problem = _("it is {name}'s turn").format(name=self.names[self.deal.current])
         else:
             problem = kind_problem(self, action.kind,
                                    isinstance(action, NotPlaying) and action.unsettled)
@@ -261,7 +261,7 @@ class Match:
             raise IllegalAction(problem, rule=action.kind)
         if not isinstance(action, Play):
             return None
-        h = self.hand
+        h = self.deal
         result = check_turn(self.variant, h.table, h.hands[h.current], action.table,
                             h.opened[h.current])
         if not result.ok:
@@ -309,7 +309,7 @@ class Match:
         self.apply(NextHand(None))
 
     def _take(self, count: int) -> int:
-        h = self.hand
+        h = self.deal
         taken = 0
         for _step in range(count):
             if not h.stock:
@@ -322,7 +322,7 @@ class Match:
 
     def _do_play(self, action: Play, result: TurnCheck | None) -> None:
         assert result is not None  # verify made it for the play
-        h, v = self.hand, self.variant
+        h, v = self.deal, self.variant
         seat = h.current
         played = set(result.played)
         h.hands[seat] = [c for c in h.hands[seat] if c not in played]
@@ -349,7 +349,7 @@ class Match:
             self._end_turn("play", self._take(turn_draw(v, len(h.stock), played=True)))
 
     def _do_draw(self, action: Draw, check: TurnCheck | None) -> None:
-        h, v = self.hand, self.variant
+        h, v = self.deal, self.variant
         h.passes = 0
         drawn = self._take(turn_draw(v, len(h.stock), played=False))
         if v.cards_per_draw > 1:  # one draw of several cards ends the turn (Guadalupe)
@@ -366,19 +366,19 @@ class Match:
             self._end_turn("draw")
 
     def _do_start_play(self, action: StartPlay, check: TurnCheck | None) -> None:
-        self.hand.started = True
+        self.deal.started = True
 
     def _do_abandon(self, action: Abandon, check: TurnCheck | None) -> None:
-        self.hand.passes = 0
+        self.deal.passes = 0
         self._end_turn("abandon", self._take(self.variant.abandon_penalty))
 
     def _do_knock(self, action: Knock, check: TurnCheck | None) -> None:
-        seat = self.hand.current
+        seat = self.deal.current
         self._end_turn("knock")
         self._finish_hand("knock", seat)
 
     def _do_pass(self, action: Pass, check: TurnCheck | None) -> None:
-        h = self.hand
+        h = self.deal
         if h.final_turns is None:
             h.passes += 1
         self._end_turn("pass")
@@ -386,13 +386,13 @@ class Match:
             self._finish_hand("stock_out", None)
 
     def _do_end_turn(self, action: EndTurn, check: TurnCheck | None) -> None:
-        self._end_turn("play" if self.hand.played else "draw")
+        self._end_turn("play" if self.deal.played else "draw")
 
     def _do_next_hand(self, action: NextHand, check: TurnCheck | None) -> None:
-        self.hand = self._deal(self.hand.number + 1)
+        self.deal = self._deal(self.deal.number + 1)
 
     def _end_turn(self, ended_by: str, extra_drawn: int = 0) -> None:
-        h, v = self.hand, self.variant
+        h, v = self.deal, self.variant
         seat = h.current
         h.turns.append(TurnRecord(seat, h.turn_start, h.table, tuple(h.turn_played),
                                   h.draws + extra_drawn, ended_by))
@@ -415,7 +415,7 @@ class Match:
         h.turn_played = []
 
     def _finish_hand(self, reason: str, ender: int | None) -> None:
-        h = self.hand
+        h = self.deal
         result = score_hand(self.variant, h.hands, reason, ender)
         h.result = result
         self.history.append(result)
@@ -429,7 +429,7 @@ class Match:
     # --- views, drafts, checks
 
     def view(self, seat: int) -> PlayerView:
-        h = self.hand
+        h = self.deal
         legal = self.legal_kinds() if seat == h.current or h.result is not None else ()
         return PlayerView(
             seat=seat, variant=self.variant, names=self.names, hand=tuple(h.hands[seat]),
@@ -444,14 +444,14 @@ class Match:
 
     def draft(self) -> TurnDraft:
         """A fresh draft of the current player's turn."""
-        h = self.hand
+        h = self.deal
         return TurnDraft(self.variant, h.table, tuple(h.hands[h.current]),
                          h.opened[h.current])
 
     def check_invariants(self) -> list[str]:
         """Broken invariants (empty when all hold): every card in exactly one place, and
         every table meld valid."""
-        h = self.hand
+        h = self.deal
         problems: list[str] = []
         places = list(h.stock) + [c for hand in h.hands for c in hand] + list(h.table.cards())
         packs, jokers = self.variant.deck_for(self.players)
@@ -468,7 +468,7 @@ class Match:
 
     def state_json(self) -> dict[str, Any]:
         """The full state, hidden parts included, in a canonical JSON form."""
-        h = self.hand
+        h = self.deal
         return {
             "hand": h.number, "current": h.current, "stock": [card_to_json(c) for c in h.stock],
             "hands": [[card_to_json(c) for c in hand] for hand in h.hands],
@@ -502,10 +502,10 @@ class Match:
                                            action_from_json)
 
     @classmethod
-    def at_position(cls, variant: Variant, names: Sequence[str], hand: HandState,
+    def at_position(cls, variant: Variant, names: Sequence[str], deal: DealState,
                     totals: Sequence[Points] = (), history: Sequence[HandResult] = (),
                     oracle: PlayOracle | None = None) -> Match:
-        """A match standing at ``hand`` (every card placed: hands, stock, table), with the
+        """A match standing at ``deal`` (every card placed: hands, stock, table), with the
         match so far given by its ``totals`` and finished ``history``: a position to play
         on, not a replay (no seed, an empty log, so it cannot be saved). The computer
         players build one from what a seat sees and a guess at the hidden cards
@@ -531,7 +531,7 @@ class Match:
             match.result = match_result(variant, match.totals, match.deals_won)
         match._can_play_cache = None
         match._unsettled_asked = False
-        match.hand = hand
+        match.deal = deal
         return match
 
     def clone(self) -> Match:
@@ -543,7 +543,7 @@ class Match:
         twin.totals = list(self.totals)
         twin.deals_won = list(self.deals_won)
         twin.history = list(self.history)
-        twin.hand = self.hand.copy()
+        twin.deal = self.deal.copy()
         return twin
 
 

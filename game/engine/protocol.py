@@ -60,8 +60,8 @@ class SeatView(Protocol):
     def players(self) -> int: ...
 
 
-class HandProgress(Protocol):
-    """What every family's hand (a contract game's round) being played holds."""
+class DealProgress(Protocol):
+    """What every family's deal (a contract game's round) being played holds."""
 
     @property
     def number(self) -> int: ...
@@ -106,7 +106,7 @@ class GameState(Protocol):
     @property
     def result(self) -> MatchResult | None: ...
     @property
-    def hand(self) -> HandProgress: ...
+    def deal(self) -> DealProgress: ...
 
     # whose move, and what may be done
     @property

@@ -22,7 +22,7 @@ KindRule = Callable[["Match", bool], "str | None"]
 
 
 def _play(m: Match, unsettled: bool) -> str | None:
-    v, h = m.variant, m.hand
+    v, h = m.variant, m.deal
     if not h.hands[h.current] and not h.table.free:
         return _("you have no cards to play")
     if h.final_turns is not None:
@@ -43,7 +43,7 @@ def _play(m: Match, unsettled: bool) -> str | None:
 
 
 def _draw(m: Match, unsettled: bool) -> str | None:
-    v, h = m.variant, m.hand
+    v, h = m.variant, m.deal
     if h.final_turns is not None:
         return _("no drawing in the last round: meld or pass")
     if not h.stock:
@@ -68,7 +68,7 @@ def _draw(m: Match, unsettled: bool) -> str | None:
 
 def _giving_up_problem(m: Match) -> str | None:
     """What rules out giving up a play, and marking one started, now (None: nothing)."""
-    h = m.hand
+    h = m.deal
     if not m.variant.abandon_applies:
         return _("giving up a started play is not part of this game")
     if h.played or h.final_turns is not None or not h.stock:
@@ -80,18 +80,18 @@ def _abandon(m: Match, unsettled: bool) -> str | None:
     problem = _giving_up_problem(m)
     if problem is not None:
         return problem
-    return None if m.hand.started else m.must_play_problem(unsettled)
+    return None if m.deal.started else m.must_play_problem(unsettled)
 
 
 def _start_play(m: Match, unsettled: bool) -> str | None:
     problem = _giving_up_problem(m)
     if problem is not None:
         return problem
-    return _("the play has already started") if m.hand.started else None
+    return _("the play has already started") if m.deal.started else None
 
 
 def _knock(m: Match, unsettled: bool) -> str | None:
-    v, h = m.variant, m.hand
+    v, h = m.variant, m.deal
     knock = v.knock
     if knock is None or h.final_turns is not None:
         return _("no knocking now")
@@ -106,7 +106,7 @@ def _knock(m: Match, unsettled: bool) -> str | None:
 
 
 def _pass(m: Match, unsettled: bool) -> str | None:
-    v, h = m.variant, m.hand
+    v, h = m.variant, m.deal
     if h.final_turns is not None:
         return None
     if v.draws_before_meld:
@@ -119,7 +119,7 @@ def _pass(m: Match, unsettled: bool) -> str | None:
 
 
 def _end_turn(m: Match, unsettled: bool) -> str | None:
-    v, h = m.variant, m.hand
+    v, h = m.variant, m.deal
     if v.draws_before_meld:
         if h.played or (h.draws and not h.stock):
             return None
@@ -145,7 +145,7 @@ KIND_RULES: dict[ActionKind, KindRule] = {
 def kind_problem(m: Match, kind: str, unsettled: bool = False) -> str | None:
     """Why an action of ``kind`` is not allowed now (None when it is), except a play's
     table, which the turn check judges."""
-    h = m.hand
+    h = m.deal
     if m.over:
         return _("the match is over")
     if kind == ActionKind.NEXT_HAND:

@@ -39,7 +39,7 @@ def _contract_buy_queue(match: GameState) -> tuple[int, ...]:
     view: Any = match.view(match.current)
     if view.phase != "buying":
         return ()
-    return tuple(getattr(match.hand, "buy_queue", ()))
+    return tuple(getattr(match.deal, "buy_queue", ()))
 
 
 #: The seats still to be asked about the offered discard, in the order the match asks them.

@@ -140,7 +140,7 @@ class MatchDriver:
         except Exception as error:  # noqa: BLE001 - a malformed action is refused, not raised
             return f"not a valid action ({type(error).__name__})"
         visible = VISIBLE[self.family](match) if seat is not None else set()
-        before = Counter(match.hand.hands[seat]) if seat is not None else Counter()
+        before = Counter(match.deal.hands[seat]) if seat is not None else Counter()
         current, awaiting = match.current, match.awaiting
         try:
             match.apply(action)
@@ -150,7 +150,7 @@ class MatchDriver:
         played: list[Card] = []
         came: list[Card] = []
         if seat is not None:
-            after = Counter(match.hand.hands[seat])
+            after = Counter(match.deal.hands[seat])
             played = sorted((before - after).elements())
             came = sorted((after - before).elements())
         ended = match.hand_over or match.current != current or seat is None
@@ -180,7 +180,7 @@ class MatchDriver:
         step = len(match.log)
         queue_now = BUY_QUEUE[self.family](match)
         if record.conn is not None:
-            number = match.hand.number
+            number = match.deal.number
             frm = record.sent_turns if record.sent_hand == number else 0
             record.sent_hand, record.sent_turns = number, turn_count(self.family, view)
             self.links.send(record.conn, {"type": "update", "seat": seat, "step": step,

@@ -30,7 +30,7 @@ from game.engine.contract.match import (
 )
 from game.engine.contract.turn_order import kind_problem as contract_kind_problem
 from game.engine.errors import IllegalAction
-from game.engine.match import HandState, Match, PlayerView
+from game.engine.match import DealState, Match, PlayerView
 from game.engine.turn import check_turn
 from game.engine.turn_order import kind_problem
 from game.i18n import _
@@ -76,13 +76,13 @@ class ShadowMatch(Match):
 
     def load(self, view: PlayerView, event: dict[str, Any] | None = None) -> None:
         """Take the state ``view`` shows (after ``event``, the action that led to it)."""
-        old = self.hand
+        old = self.deal
         same_turn = old.number == view.hand_number and old.current == view.current \
             and len(old.turns) == len(view.turns)
         action = event.get("action", {}) if event is not None else {}
         started = (same_turn and old.started) or action.get("type") == StartPlay.kind
         hands, stock = stand_ins(view.seat, view.hand, view.hand_counts, view.stock_size)
-        self.hand = HandState(
+        self.deal = DealState(
             view.hand_number, stock, hands, view.table, list(view.opened), view.current,
             draws=view.draws_this_turn, played=view.played_this_turn, started=started,
             final_turns=view.players if view.final_round else None,
@@ -96,7 +96,7 @@ class ShadowMatch(Match):
     def show_play(self, seat: int, played: Sequence[Card]) -> None:
         """Put ``played`` (another seat's play, public now) in place of as many stand-ins
         in that seat's hand, so its play can be told step by step from a draft."""
-        hand = self.hand.hands[seat]
+        hand = self.deal.hands[seat]
         missing = [card for card in played if card not in hand]
         stand_ins = [card for card in hand if is_hidden(card)]
         for stand_in, card in zip(stand_ins, missing, strict=False):
@@ -105,10 +105,10 @@ class ShadowMatch(Match):
     # --- the host decides: this copy only says what the host would
 
     def legal_kinds(self) -> tuple[str, ...]:
-        return self.legal if self.hand.current == self.seat else ()
+        return self.legal if self.deal.current == self.seat else ()
 
     def verify(self, action: Action) -> None:
-        h = self.hand
+        h = self.deal
         if action.player != self.seat or h.current != self.seat:
             raise IllegalAction(_("it is {name}'s turn").format(name=self.names[h.current]),
                                 rule=action.kind)
@@ -127,7 +127,7 @@ class ShadowMatch(Match):
         next view."""
         self.verify(action)
         if isinstance(action, StartPlay):
-            self.hand.started = True
+            self.deal.started = True
             self.legal = tuple(k for k in self.legal if k != StartPlay.kind)
         self.outbox.append(action)
 
@@ -157,7 +157,7 @@ class ShadowContractMatch(ContractMatch):
         discard = [hidden_card(count + k) for k in range(max(0, under))]
         if view.discard_top is not None:
             discard.append(view.discard_top)
-        self.hand = RoundState(
+        self.deal = RoundState(
             view.round_number, stock, discard, hands, view.current,
             melds=[TableMeld(owner, kind, list(cards)) for owner, kind, cards in view.melds],
             declared=dict(view.declared), laid_down=list(view.laid_down),
@@ -176,7 +176,7 @@ class ShadowContractMatch(ContractMatch):
 
     def show_play(self, seat: int, played: Sequence[Card]) -> None:
         """``played`` (public once played) in place of stand-ins in ``seat``'s hand."""
-        hand = self.hand.hands[seat]
+        hand = self.deal.hands[seat]
         missing = [card for card in played if card not in hand]
         stand_ins = [card for card in hand if is_hidden(card)]
         for stand_in, card in zip(stand_ins, missing, strict=False):

@@ -21,7 +21,7 @@ class Script:
     def __init__(self, round_number: int = 0) -> None:
         self.minter = CardMinter()
         self.match = ContractMatch("shanghai-rummy", 3, 1)
-        self.round = self.match.hand
+        self.round = self.match.deal
         self.round.number = round_number
 
     def cards(self, text: str) -> list[Card]:
@@ -100,7 +100,7 @@ def test_hard_keeps_back_a_card_an_opponent_who_is_down_could_lay_off() -> None:
         m = s.match.clone()
         player = make_contract_player(level, 0)
         m.apply(player.decide(m.view(0)).action)  # draws 9C
-        while m.hand.phase == "buying":
+        while m.deal.phase == "buying":
             m.apply(make_contract_player("easy").decide(m.view(m.awaiting)).action)
         action = player.decide(m.view(0)).action
         assert isinstance(action, Discard)
@@ -120,12 +120,12 @@ def test_hard_lays_down_the_contract_that_leaves_the_cheapest_cards() -> None:
         m = s.match.clone()
         player = make_contract_player(level, 0)
         m.apply(player.decide(m.view(0)).action)
-        while m.hand.phase == "buying":
+        while m.deal.phase == "buying":
             m.apply(make_contract_player("easy").decide(m.view(m.awaiting)).action)
         action = player.decide(m.view(0)).action
         assert action.kind == "lay_down", level
         m.apply(action)
-        laid[level] = sorted(str(c) for c in m.hand.hands[0])
+        laid[level] = sorted(str(c) for c in m.deal.hands[0])
     assert laid == {"hard": ["2C", "2D", "7D", "7H", "7S"],
                     "medium": ["2C", "2D", "KD", "KH", "KS"]}
 
@@ -143,7 +143,7 @@ def test_medium_lays_off_on_an_opponents_meld_and_easy_does_not() -> None:
         m = s.match.clone()
         player = make_contract_player(level, 0)
         m.apply(player.decide(m.view(0)).action)
-        while m.hand.phase == "buying":
+        while m.deal.phase == "buying":
             m.apply(make_contract_player("easy").decide(m.view(m.awaiting)).action)
         kinds[level] = player.decide(m.view(0)).action
     assert kinds["medium"].kind == "lay_off" and str(kinds["medium"].card) == "8C"
@@ -177,7 +177,7 @@ def test_hard_sheds_its_costliest_cards_when_an_opponent_is_about_to_go_out() ->
         m = s.match.clone()
         player = make_contract_player(level, 0)
         m.apply(player.decide(m.view(0)).action)  # draws 9C, pairing 9H
-        while m.hand.phase == "buying":
+        while m.deal.phase == "buying":
             m.apply(make_contract_player("easy").decide(m.view(m.awaiting)).action)
         action = player.decide(m.view(0)).action
         assert isinstance(action, Discard)

@@ -72,8 +72,8 @@ def test_a_view_holds_no_hidden_card_and_no_reference_to_the_match() -> None:
     cards = {o for o in reachable if isinstance(o, Card)}
     assert cards <= visible
     for seat in (0, 2, 3):
-        assert not set(match.hand.hands[seat]) & cards
-    assert not set(match.hand.stock) & cards
+        assert not set(match.deal.hands[seat]) & cards
+    assert not set(match.deal.stock) & cards
 
 
 @pytest.mark.parametrize("levels", [("easy", "medium", "hard"), ("hard", "hard", "medium")])
@@ -98,9 +98,9 @@ def _view_in_play(match: ContractMatch, seat: int) -> ContractView:
 def test_every_level_lays_down_when_it_can() -> None:
     for level in ("easy", "medium", "hard"):
         match = ContractMatch("shanghai-rummy", 3, 2)
-        match.hand.hands[0] = hand("7H 7S 7D 9C 9D 9S 2C 4D 6H KS JD")
+        match.deal.hands[0] = hand("7H 7S 7D 9C 9D 9S 2C 4D 6H KS JD")
         match.apply(Draw(0))
-        while match.hand.phase == "buying":
+        while match.deal.phase == "buying":
             seat = match.awaiting
             match.apply(make_contract_player("easy", 0).decide(match.view(seat)).action)
         decision = make_contract_player(level, 1).decide(match.view(0))
@@ -109,7 +109,7 @@ def test_every_level_lays_down_when_it_can() -> None:
 
 def test_easy_never_buys_and_hard_does_not_buy_after_laying_down() -> None:
     match = ContractMatch("shanghai-rummy", 3, 4)
-    r = match.hand
+    r = match.deal
     r.hands[1] = hand("7H 7S 3C 4C 6C 9D KS QD 2H 8S 10C")
     r.discard.append(hand("7D")[0])  # makes seat 1's set of sevens
     match.apply(Draw(0))
@@ -129,7 +129,7 @@ def test_a_player_short_of_its_contract_swaps_a_table_joker_and_lays_down(level:
     from game.engine.contract.match import TableMeld
 
     match = ContractMatch("shanghai-rummy", 3, 2)
-    r = match.hand
+    r = match.deal
     minter = CardMinter()
     table = parse_cards("7H 7S JK", minter)[0]
     joker = table[2]
@@ -138,7 +138,7 @@ def test_a_player_short_of_its_contract_swaps_a_table_joker_and_lays_down(level:
     r.laid_down = [False, False, True]
     r.hands[0] = parse_cards("7D 4C 4D KS KD KC QH 2S 9H", minter)[0]
     match.apply(Draw(0))
-    while match.hand.phase == "buying":
+    while match.deal.phase == "buying":
         match.apply(make_contract_player("easy", 0).decide(match.view(match.awaiting)).action)
     player = make_contract_player(level, 1)
     first = player.decide(match.view(0))
@@ -163,7 +163,7 @@ def test_computer_only_matches_always_end(level: str, players: int) -> None:
     actions = 0
     while not match.over:
         actions += 1
-        assert actions <= 40_000, f"{level} x {players}: round {match.hand.number + 1} " \
+        assert actions <= 40_000, f"{level} x {players}: round {match.deal.number + 1} " \
                                   "has not ended"
         if match.hand_over:
             match.apply(NextHand(None))
@@ -177,12 +177,12 @@ def test_computer_only_matches_always_end(level: str, players: int) -> None:
 
 def test_no_level_throws_back_the_discard_it_just_took() -> None:
     match = ContractMatch("shanghai-rummy", 3, 5)
-    r = match.hand
+    r = match.deal
     r.hands[0] = hand("7H 7S 2C 5D 9S QH KD 3C 8D JS 4H")
     r.discard.append(hand("7D")[0])
     match.apply(dataclasses.replace(make_contract_player("easy").decide(match.view(0)).action,
                                     player=0))
-    assert match.hand.taken is not None and str(match.hand.taken) == "7D"
+    assert match.deal.taken is not None and str(match.deal.taken) == "7D"
     for level in ("easy", "medium", "hard"):
         decision = make_contract_player(level, 3).decide(match.view(0))
         assert decision.action.kind == "discard" and str(decision.action.card) != "7D", level

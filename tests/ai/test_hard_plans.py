@@ -41,7 +41,7 @@ def test_hard_holds_back_the_run_that_would_let_the_opponent_go_out(
         monkeypatch: pytest.MonkeyPatch) -> None:
     match = Match("machiavelli", 2, 3, oracle=PLAY_ORACLE)
     rig(match, "9C 10C JC", ["4H 5H 6H QC KD", "7H 8H"], current=0)
-    _believe(monkeypatch, match.hand.hands[1])
+    _believe(monkeypatch, match.deal.hands[1])
     # the largest play leaves one card, but its run takes the opponent's 7H 8H: out
     assert _put_down(match, "medium") == {"4H", "5H", "6H", "QC"}
     # Hard adds QC alone and keeps the run: the opponent cannot go out, nor even play
@@ -55,7 +55,7 @@ def test_hard_keeps_playable_cards_back_when_one_hand_decides_the_match(
     options = {} if match_option is None else {"match": match_option}
     match = Match("machiavelli", 2, 3, options, oracle=PLAY_ORACLE)
     rig(match, "9C 10C JC", ["4H 5H 6H QC KD 2S", "7H 8H 3D 9S"], current=0)
-    _believe(monkeypatch, match.hand.hands[1])
+    _believe(monkeypatch, match.deal.hands[1])
     # the largest play leaves two dead cards, and its run lets the opponent put down 7H 8H
     # (not go out); without it the opponent can play nothing and must draw
     assert _put_down(match, "medium") == {"4H", "5H", "6H", "QC"}
@@ -85,7 +85,7 @@ def test_hard_sheds_points_once_an_opponent_is_close_to_going_out(
     # the position's point: five cards worth 36, or four worth 41 (QC KC AC takes the set's
     # queen, leaving 2C 3C 4H in hand)
     assert (len(most_cards.played), len(most_points.played)) == (5, 4)
-    opponent_cards = match.hand.hands[1]
+    opponent_cards = match.deal.hands[1]
     assert best_play(view.variant, most_cards.table, opponent_cards, True) is None
     assert best_play(view.variant, most_points.table, opponent_cards, True) is None
     _believe(monkeypatch, opponent_cards)
@@ -103,7 +103,7 @@ def test_hard_races_by_cards_when_one_hand_decides_the_match(
     view = match.view(0)
     most_cards = best_play(view.variant, view.table, list(view.hand), True, objective="cards")
     assert most_cards is not None and len(most_cards.played) == 5
-    _believe(monkeypatch, match.hand.hands[1])
+    _believe(monkeypatch, match.deal.hands[1])
     assert len(_put_down(match, "hard")) == 5
 
 
@@ -125,7 +125,7 @@ def test_hard_knocks_only_when_an_undercut_is_unlikely(opponent: str, knocks: bo
 def _with_run(match: Match):  # noqa: ANN202
     from tests.conftest import end_table
 
-    return end_table(match.hand.table, match.hand.hands[0], "5S 6S 7S")
+    return end_table(match.deal.table, match.deal.hands[0], "5S 6S 7S")
 
 
 @pytest.mark.parametrize(("next_hand", "expected"), [("8H", {"9H"}), ("KC", {"7H", "9H"})])
@@ -142,8 +142,8 @@ def test_hard_plays_the_hand_out_before_choosing_what_to_put_down_in_shanghai(
     match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
     rig(match, "4H 5H 6H | 9C 9D 9S", ["7H 9H 2C KD JS QD", next_hand, "3D 10S 5C 8D QS JC"],
         stock="3C 4S 2D 6D JD 7C", keep_rest=False, current=0)
-    real = Deal({1: list(match.hand.hands[1]), 2: list(match.hand.hands[2])},
-                list(match.hand.stock))
+    real = Deal({1: list(match.deal.hands[1]), 2: list(match.deal.hands[2])},
+                list(match.deal.stock))
     assert set(match.view(0).legal) == {"play"}  # it can play, so it must
     assert _put_down(match, "medium") == {"7H", "9H"}
     player = HardPlayer(1, deals=lambda view, rng, count, *rest: [real] * count)

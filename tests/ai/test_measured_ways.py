@@ -70,8 +70,8 @@ def test_shanghai_keeps_its_rollouts() -> None:
     match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
     rig(match, "4H 5H 6H | 9C 9D 9S", ["7H 9H 2C KD JS QD", "8H", "3D 10S 5C 8D QS JC"],
         stock="3C 4S 2D 6D JD 7C", keep_rest=False, current=0)
-    real = Deal({1: list(match.hand.hands[1]), 2: list(match.hand.hands[2])},
-                list(match.hand.stock))
+    real = Deal({1: list(match.deal.hands[1]), 2: list(match.deal.hands[2])},
+                list(match.deal.stock))
     view = match.view(0)
     medium = make_player("medium", 1).decide(view).action
     hard = HardPlayer(1, deals=lambda view, rng, count, *rest: [real] * count)

@@ -61,12 +61,12 @@ def test_the_contract_planner_finds_the_runs_the_rules_allow(ace: AceMode, runs:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_lays_down_two_runs_through_the_ace_around_the_corner(level: str) -> None:
     match = ContractMatch("shanghai-rummy", 3, 2, {"ace": "around"})
-    match.hand = match._deal(2)  # the third round: 2 runs of 4
+    match.deal = match._deal(2)  # the third round: 2 runs of 4
     assert match.contract == TWO_RUNS_OF_4
-    me = match.hand.current
-    match.hand.hands[me] = cards("AS 2S 3S 4S AH 2H 3H 4H " + FILLER)
+    me = match.deal.current
+    match.deal.hands[me] = cards("AS 2S 3S 4S AH 2H 3H 4H " + FILLER)
     match.apply(Draw(me))
-    while match.hand.phase == "buying":
+    while match.deal.phase == "buying":
         seat = match.awaiting
         match.apply(make_contract_player("easy", 0).decide(match.view(seat)).action)
     decision = make_contract_player(level, 1).decide(match.view(me))

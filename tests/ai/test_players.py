@@ -19,7 +19,7 @@ from game.ai.players.plays import PLAY_WORK
 from game.ai.players.unseen import sample_hands, unseen_cards
 from game.engine.actions import NextHand, Play
 from game.engine.cards import Card, Face
-from game.engine.match import HandState, Match, PlayerView, TurnRecord
+from game.engine.match import DealState, Match, PlayerView, TurnRecord
 from game.engine.scoring import HandResult, MatchResult
 from game.engine.table import Table
 from game.engine.variants import (
@@ -111,10 +111,10 @@ def _reachable(root: object) -> Iterator[object]:
 
 def assert_view_is_private(match: Match, view: PlayerView) -> None:
     visible = set(view.hand) | set(view.table.cards())
-    hidden = set(match.hand.stock) | {c for seat, hand in enumerate(match.hand.hands)
+    hidden = set(match.deal.stock) | {c for seat, hand in enumerate(match.deal.hands)
                                       if seat != view.seat for c in hand}
     for item in _reachable(view):
-        assert not isinstance(item, Match | HandState)
+        assert not isinstance(item, Match | DealState)
         if isinstance(item, Card):
             assert item in visible, f"{item} is neither in the seat's hand nor on the table"
             assert item not in hidden
@@ -149,14 +149,14 @@ def test_each_level_sees_only_its_own_view(level: str, variant_id: str) -> None:
     assert checked["views"] > 5
     for player in players:
         for item in _objects_of(player):
-            assert not isinstance(item, Match | HandState), "a player holds the match"
+            assert not isinstance(item, Match | DealState), "a player holds the match"
 
 
 def test_unseen_cards_are_the_other_hands_and_the_stock() -> None:
     match = Match("machiavelli", 3, 2, oracle=PLAY_ORACLE)
     match.draw()
     view = match.view(1)
-    hidden = list(match.hand.stock) + match.hand.hands[0] + match.hand.hands[2]
+    hidden = list(match.deal.stock) + match.deal.hands[0] + match.deal.hands[2]
     assert sorted(unseen_cards(view)) == sorted(hidden)
     import random
 

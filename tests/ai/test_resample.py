@@ -47,8 +47,8 @@ def positions(variant: str, seed: int, players: int = 3, every: int = 3,
 
 def hidden(match: Match, view: PlayerView) -> tuple[dict[int, list[Card]], list[Card]]:
     """The real hidden cards: the other hands and the stock."""
-    return ({seat: list(match.hand.hands[seat]) for seat in opponents(view)},
-            list(match.hand.stock))
+    return ({seat: list(match.deal.hands[seat]) for seat in opponents(view)},
+            list(match.deal.stock))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -71,7 +71,7 @@ def test_a_resampled_state_fits_everything_the_seat_sees(variant: str) -> None:
     for _match, view in positions(variant, 11):
         state = resample(view, rng, dealing=rng.choice(list(Dealing)))
         assert state.check_invariants() == []  # every card of the deck exactly once
-        h = state.hand
+        h = state.deal
         assert tuple(h.hands[view.seat]) == view.hand  # its own hand, untouched
         assert h.table == view.table and state.totals == list(view.totals)
         assert tuple(len(cards) for cards in h.hands) == view.hand_counts
@@ -86,7 +86,7 @@ def test_a_resampled_state_fits_everything_the_seat_sees(variant: str) -> None:
 def test_the_deals_differ_and_are_not_the_real_hands() -> None:
     match, view = next(positions("machiavelli", 3))
     rng = random.Random(1)
-    deals = {tuple(resample(view, rng).hand.hands[opponents(view)[0]]) for _ in range(20)}
+    deals = {tuple(resample(view, rng).deal.hands[opponents(view)[0]]) for _ in range(20)}
     assert len(deals) == 20
 
 
@@ -98,9 +98,9 @@ def test_known_cards_stay_where_they_are_known(dealing: Dealing) -> None:
         real = hidden(match, view)[0]
         known = {first: real[first][:3], second: real[second][:2]}
         state = resample(view, rng, known, dealing=dealing)
-        assert set(known[first]) <= set(state.hand.hands[first])
-        assert set(known[second]) <= set(state.hand.hands[second])
-        assert state.hand.hands[first][:3] == known[first]  # in the order given
+        assert set(known[first]) <= set(state.deal.hands[first])
+        assert set(known[second]) <= set(state.deal.hands[second])
+        assert state.deal.hands[first][:3] == known[first]  # in the order given
         assert state.check_invariants() == []
 
 
@@ -111,7 +111,7 @@ def test_a_known_card_that_is_not_unseen_or_already_placed_is_dealt_again() -> N
     unseen = unseen_cards(view)
     known = {first: [mine, unseen[0], unseen[1]], second: [unseen[0]]}
     state = resample(view, random.Random(0), known)
-    h = state.hand
+    h = state.deal
     assert mine in h.hands[view.seat] and mine not in h.hands[first]
     assert h.hands[first][:2] == unseen[:2] and unseen[0] not in h.hands[second]
     assert [len(cards) for cards in h.hands] == list(view.hand_counts)
@@ -202,4 +202,4 @@ def test_shuffling_on_from_a_deal_keeps_its_order() -> None:
     state = resample(view, rng, dealing=Dealing.SHUFFLE)
     order = dealt_order(state, view)
     assert Counter(order) == Counter(unseen_cards(view))
-    assert order[-len(state.hand.stock):] == state.hand.stock
+    assert order[-len(state.deal.stock):] == state.deal.stock

@@ -22,7 +22,7 @@ from game.solver import PLAY_ORACLE, FoundPlay, Work, arrange
 
 def largest_play(match: Match, seat: int) -> FoundPlay | None:
     """The play the rollout loop makes for ``seat`` now (as Medium: the largest)."""
-    h = match.hand
+    h = match.deal
     found = arrange(match.variant, h.table, h.hands[seat], h.opened[seat], tie_break=False,
                     work=Work())
     return None if found is None else found.play
@@ -34,7 +34,7 @@ def play_the_hand(match: Match) -> tuple[PlayerView, FoundPlay, Deal] | None:
     position at the first play: the player's view, its play and the real hidden cards."""
     start: tuple[PlayerView, FoundPlay, Deal] | None = None
     for _action in range(2000):
-        h = match.hand
+        h = match.deal
         if h.result is not None:
             return start
         seat = h.current
@@ -62,14 +62,14 @@ def test_the_rollout_loop_ends_a_hand_as_the_match_does(
     options = {"hand_size": str(hand_size), "jokers": str(jokers)}
     match = new_match(variant, players, seed, options, oracle=PLAY_ORACLE)
     assert isinstance(match, Match) and match.variant.draws_until_able
-    h = match.hand
+    h = match.deal
     h.stock = h.stock[len(h.stock) - stock:]  # a short stock (top last): a quick hand
     start = play_the_hand(match)
     assume(start is not None)  # nobody could ever play: no rollout to compare
     assert start is not None
     view, play, deal = start
     ends = play_out(view, play, deal, Work())
-    real = match.hand.hands
+    real = match.deal.hands
     assert {seat: Counter(ends[seat]) for seat in range(players)} == \
         {seat: Counter(real[seat]) for seat in range(players)}
     scheme = match.variant.scoring
@@ -81,10 +81,10 @@ def test_the_rollout_loop_is_compared_on_real_positions() -> None:
     """The property above is not vacuous: a seeded hand reaches a play and its end."""
     match = new_match("shanghai", 3, 3, {"hand_size": "6"}, oracle=PLAY_ORACLE)
     assert isinstance(match, Match)
-    match.hand.stock = match.hand.stock[-12:]
+    match.deal.stock = match.deal.stock[-12:]
     start = play_the_hand(match)
-    assert start is not None and match.hand.result is not None
+    assert start is not None and match.deal.result is not None
     view, play, deal = start
-    assert play.played and match.hand.result.reason == "out"  # played to someone going out
+    assert play.played and match.deal.result.reason == "out"  # played to someone going out
     ends = play_out(view, play, deal, Work())
-    assert all(Counter(ends[s]) == Counter(match.hand.hands[s]) for s in range(3))
+    assert all(Counter(ends[s]) == Counter(match.deal.hands[s]) for s in range(3))

@@ -28,7 +28,7 @@ def _position(next_hand: str, stock: str) -> tuple[Match, Deal]:
     match = Match("shanghai", 3, 4, oracle=PLAY_ORACLE)
     rig(match, "4H 5H 6H | 9C 9D 9S", ["7H 9H 2C", next_hand, "QD"], stock=stock,
         keep_rest=False, current=0)
-    h = match.hand
+    h = match.deal
     return match, Deal({1: list(h.hands[1]), 2: list(h.hands[2])}, list(h.stock))
 
 
@@ -77,11 +77,11 @@ def _after_a_turn_that_could_not_play() -> tuple[Match, Table]:
         keep_rest=True, current=1)
     match.draw()
     match.draw()  # JS, then 7H, which extends the run
-    played = [c for c in match.hand.hands[1] if str(c) == "7H"]
-    end = best_play(match.variant, match.hand.table, played, True)
+    played = [c for c in match.deal.hands[1] if str(c) == "7H"]
+    end = best_play(match.variant, match.deal.table, played, True)
     assert end is not None
     match.apply(Play(1, end.table))
-    return match, match.hand.table
+    return match, match.deal.table
 
 
 def test_sampled_hands_fit_a_turn_that_could_not_play() -> None:

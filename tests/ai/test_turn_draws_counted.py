@@ -52,7 +52,7 @@ def at_stock(variant: Variant, stock: int) -> Match:
     match.variant = variant
     rig(match, TABLE, [MINE, THEIRS, "10S JS"], stock=" ".join(STOCK.split()[:stock]),
         current=0, keep_rest=False)
-    match.hand.opened = [True] * 3
+    match.deal.opened = [True] * 3
     return match
 
 
@@ -73,8 +73,8 @@ def move(match: Match, seat: int, play: FoundPlay | None) -> int:
         match.apply(Draw(seat))
     else:
         match.apply(Pass(seat))
-    assert match.hand.current != seat  # the move ended the turn
-    return len(match.hand.hands[seat])
+    assert match.deal.current != seat  # the move ended the turn
+    return len(match.deal.hands[seat])
 
 
 @pytest.mark.parametrize("stock", STOCKS)
@@ -105,7 +105,7 @@ def test_the_look_ahead_counts_the_next_seats_reply_on_the_stock_the_move_leaves
         pytest.skip("no draw on an empty stock: not a candidate")
     mine = 3.0
     slope = 0.6
-    opponent = [c for c in match.hand.hands[1]]
+    opponent = [c for c in match.deal.hands[1]]
     scores = weigh(view, [Candidate("the move", play, mine)], {1: [opponent]}, slope,
                    Work(10**9), 10**9, least=1)
     move(match, 0, play)

@@ -77,7 +77,7 @@ def test_a_decision_is_made_the_asked_seats() -> None:
 
 def test_a_refused_play_falls_back_to_the_players_safe_action() -> None:
     match, tries = fresh(), []
-    hand = match.hand.hands[0]
+    hand = match.deal.hands[0]
     bad = Play(0, Table.of([hand[:2]]))  # two cards are no meld
     player = Scripted(Decision(bad), Decision(Draw(0), (), "fallback: draw"))
     settled = take_turn(match, 0, player, recording(match, tries))

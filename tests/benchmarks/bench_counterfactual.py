@@ -100,7 +100,7 @@ def parse_change(text: str) -> tuple[str, Any]:
 
 def hand_worth(match: Match, seat: int) -> float:
     """The finished hand's worth for ``seat`` (see the module's docstring)."""
-    result = match.hand.result
+    result = match.deal.result
     assert result is not None
     others = [s for s in range(match.players) if s != seat]
     if match.variant.scoring.is_carousel:

@@ -83,7 +83,7 @@ class Choice:
 def real_deals(match: Match, view: PlayerView, count: int, rng: random.Random) -> list[Deal]:
     """``count`` deals of the match's real opponent hands, the stock shuffled (read from
     the match: research only, as in bench_tournament's reading pairs)."""
-    hand = match.hand
+    hand = match.deal
     deals = []
     for _ in range(count):
         stock = list(hand.stock)

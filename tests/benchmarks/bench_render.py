@@ -157,11 +157,11 @@ def run_replay(size: tuple[int, int]) -> dict[str, float]:
     scene = probe.scene
     probe.settle(3000)
     match = scene.match
-    hand = [c for c in match.hand.hands[0] if c.suit == "H"]  # QH KH: QS stays in hand
-    scene.commit(Play(0, recut(match.hand.table, hand)))
+    hand = [c for c in match.deal.hands[0] if c.suit == "H"]  # QH KH: QS stays in hand
+    scene.commit(Play(0, recut(match.deal.table, hand)))
     probe.settle(6000)  # the computer's turn, then ours again
     # the longest replay: every turn of the hand (ours included), told step by step
-    scene.replay.turns_to_show = lambda: list(match.hand.turns)  # type: ignore[method-assign]
+    scene.replay.turns_to_show = lambda: list(match.deal.turns)  # type: ignore[method-assign]
     wall: list[float] = []
     cpu: list[float] = []
     original = app.frame
@@ -179,7 +179,7 @@ def run_replay(size: tuple[int, int]) -> dict[str, float]:
     app.frame = original  # type: ignore[method-assign]
     on_table = sum(1 for s in scene.sprites.sprites.values() if s.spot.zone != "hand")
     result = {
-        "frames": float(len(wall)), "turns": float(len(match.hand.turns)),
+        "frames": float(len(wall)), "turns": float(len(match.deal.turns)),
         "steps": float(steps), "table_cards": float(on_table),
         "median_ms": statistics.median(wall), "p99_ms": percentile(wall, 0.99),
         "max_ms": max(wall), "cpu_median_ms": statistics.median(cpu),

@@ -35,7 +35,7 @@ def scripted(table_text: str, hand_text: str, options: dict | None = None) -> Ma
     minter = CardMinter()
     table = Table.parse(table_text, minter)
     hand, _ = parse_cards(hand_text, minter)
-    h = match.hand
+    h = match.deal
     h.hands[0] = list(hand)
     h.table = h.turn_start = table
     h.opened = [True, True]
@@ -58,7 +58,7 @@ def play_cards(match: Match, names: str) -> Play:
 
 def judged(match: Match, action: Play | Draw):
     view = match.view(0)
-    h = match.hand
+    h = match.deal
     match.apply(action)
     record = h.turns[-1]
     return judge_turn(view, record.played, record.after, record.ended_by, 1, 1, seed=11)
@@ -137,7 +137,7 @@ def test_a_saved_match_replays_into_a_review() -> None:
     review = review_session(GameSession.from_document(saved))
     match = session.match
     assert isinstance(match, Match)
-    mine = [t for t in match.hand.turns if t.player == 0]
+    mine = [t for t in match.deal.turns if t.player == 0]
     assert len(review.turns) == len(mine)
     for turn, record in zip(review.turns, mine, strict=True):
         assert list(turn.played) == list(record.played)

@@ -33,9 +33,9 @@ def test_a_carousel_turn_of_three_draws_is_told_as_three_cards() -> None:
     match = session.match
     assert isinstance(match, Match)
     seat = match.current
-    while len(match.hand.turns) == 0:
+    while len(match.deal.turns) == 0:
         match.apply(Draw(seat))
-    assert match.hand.turns[0].drawn == 3
+    assert match.deal.turns[0].drawn == 3
     turn = replay_turns(session)[0]
     assert turn.drawn == 3 and turn.words == "A drew 3 cards"
 
@@ -45,7 +45,7 @@ def test_every_turn_is_told_with_all_it_drew(variant_id: str, seed: int) -> None
     session = one_hand(variant_id, seed)
     match = session.match
     assert isinstance(match, Match)
-    records = match.hand.turns
+    records = match.deal.turns
     turns = replay_turns(session)
     assert [t.drawn for t in turns] == [r.drawn for r in records]
     # the hand holds a turn that drew more than its last action did

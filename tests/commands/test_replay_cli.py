@@ -39,9 +39,9 @@ def test_replay_prints_a_line_a_turn_under_its_hand(
     assert all(line.startswith(("You", "Bot")) for line in turns)
     assert main(["replay", str(path), "--json"]) == 0
     assert turns == [turn["words"] for turn in json.loads(capsys.readouterr().out)]
-    last = lines[len(lines) - len(match.hand.turns):]  # the last hand's, one a turn
+    last = lines[len(lines) - len(match.deal.turns):]  # the last hand's, one a turn
     assert all(line.startswith("  ") for line in last)
-    assert lines[-len(match.hand.turns) - 1] == f"hand {len(match.history)}:"
+    assert lines[-len(match.deal.turns) - 1] == f"hand {len(match.history)}:"
 
 
 def test_replay_json_is_a_list_of_turns(saved: tuple[Path, GameSession],
@@ -62,10 +62,10 @@ def test_replay_json_is_a_list_of_turns(saved: tuple[Path, GameSession],
         assert all(isinstance(card, str) for card in turn["played"])
         assert turn["words"].startswith(turn["name"])
     last_hand = [t for t in turns if t["hand"] == turns[-1]["hand"]]
-    assert [t["seat"] for t in last_hand] == [r.player for r in match.hand.turns]
-    assert [t["table"] for t in last_hand] == [str(r.after) for r in match.hand.turns]
+    assert [t["seat"] for t in last_hand] == [r.player for r in match.deal.turns]
+    assert [t["table"] for t in last_hand] == [str(r.after) for r in match.deal.turns]
     assert [t["played"] for t in last_hand] == [[str(c) for c in r.played]
-                                                for r in match.hand.turns]
+                                                for r in match.deal.turns]
 
 
 def bad_files(tmp_path: Path, saved: Path) -> list[tuple[str, str]]:

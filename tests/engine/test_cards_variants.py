@@ -142,9 +142,9 @@ def test_seeded_shuffles_are_reproducible():
 
 def test_matches_with_the_same_seed_deal_the_same_cards():
     a, b, c = (Match("machiavelli", 3, seed, oracle=PLAY_ORACLE) for seed in (11, 11, 12))
-    assert a.hand.hands == b.hand.hands and a.hand.stock == b.hand.stock
+    assert a.deal.hands == b.deal.hands and a.deal.stock == b.deal.stock
     assert a.digest() == b.digest()
-    assert a.hand.hands != c.hand.hands
+    assert a.deal.hands != c.deal.hands
     a.draw()
     b.draw()
     assert a.digest() == b.digest()
@@ -243,8 +243,8 @@ def test_every_variant_deals_a_legal_first_hand(variant_id):
     v = get_variant(variant_id)
     for players in (v.min_players, v.max_players):
         match = Match(variant_id, players, seed=3, oracle=PLAY_ORACLE)
-        assert [len(h) for h in match.hand.hands] == [v.hand_size] * players
-        assert len(match.hand.table.free) == v.free_cards
+        assert [len(h) for h in match.deal.hands] == [v.hand_size] * players
+        assert len(match.deal.table.free) == v.free_cards
         assert match.check_invariants() == []
 
 

@@ -42,9 +42,9 @@ def test_a_deal_that_fits_gives_every_seat_the_full_hand(
         variant_id: str, players: int, options: dict[str, object]) -> None:
     match = Match(variant_id, players, 1, options)
     variant = match.variant
-    assert [len(h) for h in match.hand.hands] == [variant.hand_size] * players
-    assert len(match.hand.table.free) == variant.free_cards
-    assert len(match.hand.stock) >= 1
+    assert [len(h) for h in match.deal.hands] == [variant.hand_size] * players
+    assert len(match.deal.table.free) == variant.free_cards
+    assert len(match.deal.stock) >= 1
     assert match.check_invariants() == []
 
 

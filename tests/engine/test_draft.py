@@ -277,9 +277,9 @@ def test_a_draft_never_changes_the_match():
     draft.move(six_h, None)
     draft.move(six_c, 2)
     draft.move(p.hand[0], 2)
-    assert match.digest() == before and match.hand.table == p.start
+    assert match.digest() == before and match.deal.table == p.start
     assert draft.check().ok
     match.apply(Play(0, draft.table()))
-    assert [str(c) for c in match.hand.hands[0]] == ["9D"]
-    assert len(match.hand.table.melds) == 3
+    assert [str(c) for c in match.deal.hands[0]] == ["9D"]
+    assert len(match.deal.table.melds) == 3
     assert match.check_invariants() == []

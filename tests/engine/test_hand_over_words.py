@@ -20,7 +20,7 @@ def test_after_a_player_goes_out_another_seat_hears_the_hand_is_over(
     match = Match("machiavelli", 3, 5, options)
     p = rig(match, "", ["3H 4H 5H", "2C 2D 9S", "KD KC 7S"], current=0)
     match.apply(Play(0, p.end("3H 4H 5H")))
-    assert match.hand_over and match.hand.current == 0
+    assert match.hand_over and match.deal.current == 0
     for seat in (1, 2):
         with pytest.raises(IllegalAction, match=words) as refused:
             match.apply(Draw(seat))

@@ -57,7 +57,7 @@ def test_the_budget_counts_work_not_time() -> None:
         work = solver_api.Work(SMALL_BUDGET)
         match = _slow_match()
         with pytest.raises(solver_api.OutOfWork):
-            solver_api.can_play(match.variant, match.hand.table, match.hand.hands[0], True,
+            solver_api.can_play(match.variant, match.deal.table, match.deal.hands[0], True,
                              work=work)
         spent.append(work.spent)
     assert spent[0] == spent[1] >= SMALL_BUDGET
@@ -75,7 +75,7 @@ def test_a_replay_takes_the_recorded_answer_and_does_not_ask(
     for item in log:
         again.apply(action_from_json(item))
     assert asked == []  # the recorded draw is taken as it was: the search is not asked
-    assert again.current == 1 and again.hand.hands[0] == match.hand.hands[0]
+    assert again.current == 1 and again.deal.hands[0] == match.deal.hands[0]
     # the same draw without the record asks, and this search says the player can play
     fresh = _slow_match()
     assert not fresh.can(Draw(0))

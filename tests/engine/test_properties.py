@@ -35,12 +35,12 @@ def snapshot(match: Match) -> tuple[str, str, int]:
 
 def assert_sound(match: Match) -> None:
     assert match.check_invariants() == []
-    table = match.hand.table
+    table = match.deal.table
     for meld in table.melds:
         assert check_meld(meld, match.variant, table.declared).ok
     for seat in range(match.players):
         view = match.view(seat)
-        assert view.hand == tuple(match.hand.hands[seat])
+        assert view.hand == tuple(match.deal.hands[seat])
 
 
 def try_apply(match: Match, action) -> bool:
@@ -91,7 +91,7 @@ def candidate_melds(table: Table, hand: list, rng: random.Random):
 
 def legal_play(match: Match, rng: random.Random) -> Play | None:
     """A greedy legal play: keep adding cards while the end table stays legal."""
-    h = match.hand
+    h = match.deal
     seat = h.current
     start, hand = h.table, h.hands[seat]
     current, remaining = start, list(hand)
@@ -124,7 +124,7 @@ def solver_play(match: Match) -> Play | None:
     """The exact solver's best play, if the player may play now."""
     if "play" not in match.legal_kinds():
         return None
-    h = match.hand
+    h = match.deal
     try:
         # a work budget keeps the suite quick; a rare hard position just goes unused here
         best = best_play(match.variant, h.table, h.hands[h.current], h.opened[h.current],

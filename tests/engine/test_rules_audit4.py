@@ -31,9 +31,9 @@ def test_the_jokers_option_keeps_the_packs_the_seats_are_dealt(
 
 def test_a_five_seat_carousel_without_jokers_is_dealt_from_two_packs() -> None:
     match = Match("carousel", 5, 7, {"jokers": 0})
-    cards = sum(map(len, match.hand.hands)) + len(match.hand.stock)
+    cards = sum(map(len, match.deal.hands)) + len(match.deal.stock)
     assert cards == 104
-    assert len(match.hand.stock) == 104 - 5 * match.variant.hand_size
+    assert len(match.deal.stock) == 104 - 5 * match.variant.hand_size
     contract = new_match("shanghai-rummy", 8, 7, {"jokers": 2})
     round_ = contract.hand  # type: ignore[attr-defined]
     assert sum(map(len, round_.hands)) + len(round_.stock) + len(round_.discard) == 3 * 52 + 2

@@ -450,7 +450,7 @@ def test_a_refused_play_changes_nothing():
     assert "meld 2:" in str(error.value)
     assert (match.digest(), json.dumps(match.state_json(), sort_keys=True),
             len(match.log)) == before
-    assert match.hand.table is p.start and len(match.hand.hands[0]) == 3
+    assert match.deal.table is p.start and len(match.deal.hands[0]) == 3
     assert not match.can(Play(0, bad))
     assert not match.can(Play(0, p.end("3H 4H 5H 6H")))  # adds nothing
     with pytest.raises(IllegalAction, match="turn"):
@@ -458,7 +458,7 @@ def test_a_refused_play_changes_nothing():
     assert match.digest() == before[0]
     match.apply(Play(0, p.end("3H 4H 5H 6H 7H")))
     assert match.digest() != before[0]
-    assert [str(c) for c in match.hand.hands[0]] == ["6S", "9C"]
+    assert [str(c) for c in match.deal.hands[0]] == ["6S", "9C"]
     assert match.current == 1 and match.check_invariants() == []
 
 

@@ -27,12 +27,12 @@ from tests.conftest import end_table, rig
 
 def play(match: Match, text: str) -> None:
     """The player in turn commits the end table ``text`` (cards of the table and their hand)."""
-    h = match.hand
+    h = match.deal
     match.apply(Play(match.current, end_table(h.table, h.hands[match.current], text)))
 
 
 def hand_text(match: Match, seat: int) -> str:
-    return " ".join(str(c) for c in match.hand.hands[seat])
+    return " ".join(str(c) for c in match.deal.hands[seat])
 
 
 def refused(match: Match, action) -> str:
@@ -58,15 +58,15 @@ def test_machiavelli_play_xor_draw():
     assert legal(m) == {"play", "draw", "abandon", "start_play"}
     play(m, "3H 4H 5H 6H")
     assert m.current == 1 and hand_text(m, 0) == "9C KD"
-    assert m.hand.turns[-1].ended_by == "play" and m.hand.turns[-1].drawn == 0
-    assert len(m.hand.stock) == 104 - 9  # nothing drawn
+    assert m.deal.turns[-1].ended_by == "play" and m.deal.turns[-1].drawn == 0
+    assert len(m.deal.stock) == 104 - 9  # nothing drawn
     m.draw()
     assert m.current == 0 and hand_text(m, 1) == "2C 2D 2S QS"
-    assert m.hand.turns[-1].ended_by == "draw" and m.hand.turns[-1].drawn == 1
+    assert m.deal.turns[-1].ended_by == "draw" and m.deal.turns[-1].drawn == 1
     # drawing ends the turn: the player cannot play afterwards
     m.draw()
     assert m.current == 1
-    assert "turn" in refused(m, Play(0, m.hand.table))
+    assert "turn" in refused(m, Play(0, m.deal.table))
     assert m.check_invariants() == []
 
 
@@ -84,9 +84,9 @@ def test_machiavelli_abandon_restores_the_table_and_draws_three():
     m = Match("machiavelli", 2, seed=2, oracle=PLAY_ORACLE)
     p = rig(m, "3H 4H 5H", ["9C KD", "2C"], stock="QS JS 10S 7D", current=0)
     m.abandon()
-    assert m.current == 1 and m.hand.table == p.start
+    assert m.current == 1 and m.deal.table == p.start
     assert hand_text(m, 0) == "9C KD QS JS 10S"
-    assert m.hand.turns[-1].ended_by == "abandon" and m.hand.turns[-1].drawn == 3
+    assert m.deal.turns[-1].ended_by == "abandon" and m.deal.turns[-1].drawn == 3
     assert m.check_invariants() == []
 
 
@@ -99,21 +99,21 @@ def test_machiavelli_a_started_play_costs_the_penalty_even_when_put_back():
     assert "give up and draw 3" in refused(m, Draw(0))
     assert "already started" in refused(m, StartPlay(0))
     m.abandon()
-    assert hand_text(m, 0) == "9C KD QS JS 10S" and m.hand.table == p.start
+    assert hand_text(m, 0) == "9C KD QS JS 10S" and m.deal.table == p.start
     # the next turn starts afresh
-    assert "start_play" in legal(m) and not m.hand.started
+    assert "start_play" in legal(m) and not m.deal.started
     # a started play that is finished is an ordinary play
     m.draw()
     m.apply(StartPlay(0))
     play(m, "3H 4H 5H | 10S JS QS")
-    assert m.hand.turns[-1].ended_by == "play"
+    assert m.deal.turns[-1].ended_by == "play"
 
 
 def test_a_started_play_replays_from_the_log():
     m = Match("machiavelli", 2, seed=5, oracle=PLAY_ORACLE)
     m.apply(StartPlay(0))
     copy = m.clone()
-    assert copy.hand.started and "draw" not in copy.legal_kinds()
+    assert copy.deal.started and "draw" not in copy.legal_kinds()
     assert copy.digest() == m.digest()
     m.abandon()
     assert m.clone().digest() == m.digest()
@@ -139,11 +139,11 @@ def test_machiavelli_jokers_abandon_draws_three_and_release_needs_two():
     m = Match("machiavelli-jokers", 2, seed=3, oracle=PLAY_ORACLE)
     rig(m, "8H 9H JK=10H | 4C 5C 6C 7C", ["10H 3C KD", "2C 2D"], current=0)
     assert "abandon" in legal(m)
-    message = refused(m, Play(0, end_table(m.hand.table, m.hand.hands[0],
+    message = refused(m, Play(0, end_table(m.deal.table, m.deal.hands[0],
                                            "8H 9H 10H | 3C 4C JK=5C | 5C 6C 7C")))
     assert "two cards from your hand" in message
     m.abandon()
-    assert len(m.hand.hands[0]) == 6
+    assert len(m.deal.hands[0]) == 6
 
 
 def test_going_out_ends_the_hand_at_once():
@@ -151,11 +151,11 @@ def test_going_out_ends_the_hand_at_once():
     rig(m, "3H 4H 5H", ["6H 7H", "2C 2D 2S KD", "9S"], current=0)
     play(m, "3H 4H 5H 6H 7H")
     assert m.hand_over and m.current == 0
-    result = m.hand.result
+    result = m.deal.result
     assert (result.reason, result.ender, result.winners) == ("out", 0, (0,))
     assert result.points == (0, 4, 1)
     assert m.totals == [0, 4, 1]
-    assert m.hand.turns[-1].ended_by == "out"
+    assert m.deal.turns[-1].ended_by == "out"
     # Machiavelli is a single hand: the match is over and nobody may act
     assert m.over and m.result.winners == (0,)
     assert legal(m) == set()
@@ -170,9 +170,9 @@ def test_empty_stock_everyone_passes_and_the_hand_is_scored_as_it_stands():
     assert "stock is empty" in refused(m, Draw(0))
     m.pass_turn()
     m.pass_turn()
-    assert not m.hand_over and m.hand.passes == 2
+    assert not m.hand_over and m.deal.passes == 2
     m.pass_turn()
-    result = m.hand.result
+    result = m.deal.result
     assert result.reason == "stock_out" and result.ender is None
     assert result.points == (2, 3, 1) and result.winners == (2,)
 
@@ -187,24 +187,24 @@ def test_a_play_breaks_the_run_of_passes():
     rig(m2, "3H 4H 5H", ["9C KD", "6H 2C"], current=0, keep_rest=False)
     m2.pass_turn()
     play(m2, "3H 4H 5H 6H")
-    assert m2.hand.passes == 0 and not m2.hand_over
+    assert m2.deal.passes == 0 and not m2.hand_over
     m2.pass_turn()
     assert not m2.hand_over
     m2.pass_turn()
-    assert m2.hand_over and m2.hand.result.points == (2, 1)
+    assert m2.hand_over and m2.deal.result.points == (2, 1)
 
 
 def test_vatikan_initial_meld_and_no_points():
     m = Match("vatikan", 2, seed=6, oracle=PLAY_ORACLE)
     rig(m, "7C 7D 7S", ["7H 3C 4C 5C KD", "8S 9S 10S"], current=0)
-    assert m.hand.opened == [False, False]
-    message = refused(m, Play(0, end_table(m.hand.table, m.hand.hands[0], "7C 7D 7S 7H")))
+    assert m.deal.opened == [False, False]
+    message = refused(m, Play(0, end_table(m.deal.table, m.deal.hands[0], "7C 7D 7S 7H")))
     assert "run of three" in message
     play(m, "7C 7D 7S 7H | 3C 4C 5C")
-    assert m.hand.opened == [True, False]
+    assert m.deal.opened == [True, False]
     play(m, "7C 7D 7S 7H | 3C 4C 5C | 8S 9S 10S")
     assert m.hand_over
-    result = m.hand.result
+    result = m.deal.result
     assert result.winners == (1,) and result.points == (0, 0)
     assert m.over and m.result.winners == (1,)
 
@@ -212,23 +212,23 @@ def test_vatikan_initial_meld_and_no_points():
 def test_vatikan_joker_stays_with_its_meld_in_a_match():
     m = Match("vatikan", 2, seed=6, oracle=PLAY_ORACLE)
     rig(m, "8H 9H JK=10H", ["7H 10C 10S KD", "2C"], current=0)
-    m.hand.opened[0] = True
-    message = refused(m, Play(0, end_table(m.hand.table, m.hand.hands[0],
+    m.deal.opened[0] = True
+    message = refused(m, Play(0, end_table(m.deal.table, m.deal.hands[0],
                                            "7H 8H 9H | 10C 10S JK=10H")))
     assert "moves only after a real 10H releases it" in message
 
 
 def test_tahiti_free_cards_and_scoring():
     m = Match("tahiti", 2, seed=7, oracle=PLAY_ORACLE)
-    assert len(m.hand.table.free) == 4
+    assert len(m.deal.table.free) == 4
     rig(m, "4S 5S 6S", ["AH JK KD", "2C 3C"], free="7S 9D 9H QC", current=0)
     assert legal(m) == {"play", "draw"}
     play(m, "4S 5S 6S 7S")  # a free card alone is a play
     assert hand_text(m, 0) == "AH JK KD" and m.current == 1
-    assert [str(c) for c in m.hand.table.free] == ["9D", "9H", "QC"]
+    assert [str(c) for c in m.deal.table.free] == ["9D", "9H", "QC"]
     m.draw()
     # a hand card can never be left single on the table
-    bad = end_table(m.hand.table, m.hand.hands[0], "4S 5S 6S 7S", free="9D 9H QC KD")
+    bad = end_table(m.deal.table, m.deal.hands[0], "4S 5S 6S 7S", free="9D 9H QC KD")
     assert "cannot lie alone" in refused(m, Play(0, bad))
     # the joker freezes its meld
     assert m.check_invariants() == []
@@ -238,7 +238,7 @@ def test_tahiti_going_out_scores_card_values():
     m = Match("tahiti", 3, seed=7, oracle=PLAY_ORACLE)
     rig(m, "", ["9C 9D 9H", "AH JK KD 7S", "2C"], free="7S 9S 3H QC", current=0)
     play(m, "9C 9D 9H 9S")
-    result = m.hand.result
+    result = m.deal.result
     assert result.reason == "out"
     assert result.points == (0, 11 + 30 + 10 + 7, 2)
 
@@ -246,7 +246,7 @@ def test_tahiti_going_out_scores_card_values():
 def test_tahiti_frozen_meld_in_a_match():
     m = Match("tahiti", 2, seed=8, oracle=PLAY_ORACLE)
     rig(m, "4H 5H 6H JK=7H | 4C 4D 4S", ["8H KD", "2C"], free="", current=0)
-    bad = end_table(m.hand.table, m.hand.hands[0], "5H 6H JK=7H 8H | 4C 4D 4S 4H")
+    bad = end_table(m.deal.table, m.deal.hands[0], "5H 6H JK=7H 8H | 4C 4D 4S 4H")
     assert "cannot be rearranged" in refused(m, Play(0, bad))
     play(m, "4H 5H 6H JK=7H 8H | 4C 4D 4S")
     assert m.check_invariants() == []
@@ -261,7 +261,7 @@ def test_guadalupe_draws_two_when_nothing_is_played():
     assert legal(m) == {"play", "draw"}
     m.draw()
     assert hand_text(m, 0) == "9C KD QS JS" and m.current == 1
-    assert m.hand.turns[-1].drawn == 2
+    assert m.deal.turns[-1].drawn == 2
 
 
 def test_guadalupe_draws_one_after_playing_without_going_out():
@@ -269,7 +269,7 @@ def test_guadalupe_draws_one_after_playing_without_going_out():
     rig(m, "3H 4H 5H", ["6H 9C", "2C"], stock="QS JS 10S", current=0)
     play(m, "3H 4H 5H 6H")
     assert hand_text(m, 0) == "9C QS" and m.current == 1
-    record = m.hand.turns[-1]
+    record = m.deal.turns[-1]
     assert record.ended_by == "play" and record.drawn == 1
     assert m.check_invariants() == []
 
@@ -278,19 +278,19 @@ def test_guadalupe_going_out_draws_nothing():
     m = Match("guadalupe", 2, seed=9, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["6H", "2C"], stock="QS JS 10S", current=0)
     play(m, "3H 4H 5H 6H")
-    assert m.hand_over and m.hand.hands[0] == []
-    assert m.hand.result.points == (0, 1)
+    assert m.hand_over and m.deal.hands[0] == []
+    assert m.deal.result.points == (0, 1)
 
 
 def test_guadalupe_short_and_empty_stock():
     m = Match("guadalupe", 2, seed=9, oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["9C", "2C"], stock="QS", current=0, keep_rest=False)
     m.draw()
-    assert hand_text(m, 0) == "9C QS" and m.hand.stock == []
+    assert hand_text(m, 0) == "9C QS" and m.deal.stock == []
     assert legal(m) == {"play", "pass"}
     m.pass_turn()
     m.pass_turn()
-    assert m.hand.result.reason == "stock_out"
+    assert m.deal.result.reason == "stock_out"
 
 
 # --- carousel ------------------------------------------------------------------------------
@@ -304,7 +304,7 @@ def test_carousel_always_begins_with_a_draw():
     m = carousel()
     rig(m, "", ["5S 6S 7S KD", "2C"], stock="QH JH 10H", current=0)
     assert legal(m) == {"draw"}
-    assert "draw a card first" in refused(m, Play(0, m.hand.table))
+    assert "draw a card first" in refused(m, Play(0, m.deal.table))
     refused(m, EndTurn(0))
     refused(m, Pass(0))
     refused(m, Knock(0))
@@ -320,7 +320,7 @@ def test_carousel_three_draws_without_melding_end_the_turn():
     m.draw()
     assert m.current == 1
     assert hand_text(m, 0) == "5S 9C KD QH JH 10H"
-    assert m.hand.turns[-1].drawn == 3 and m.hand.turns[-1].ended_by == "draw"
+    assert m.deal.turns[-1].drawn == 3 and m.deal.turns[-1].ended_by == "draw"
 
 
 def test_carousel_meld_after_the_second_draw_ends_the_turn():
@@ -353,10 +353,10 @@ def test_carousel_knock_after_meld_with_five_or_fewer():
     m.draw()
     play(m, "5S 6S 7S")
     assert m.current == 0 and legal(m) == {"knock", "end_turn"}
-    assert "already melded" in refused(m, Play(0, m.hand.table))
+    assert "already melded" in refused(m, Play(0, m.deal.table))
     refused(m, Draw(0))
     m.knock()
-    result = m.hand.result
+    result = m.deal.result
     assert (result.reason, result.ender, result.winners) == ("knock", 0, (0,))
     assert result.hand_values == (4, 29)
     assert result.points == (25, 0)
@@ -369,8 +369,8 @@ def test_carousel_knocker_undercut():
     m.draw()
     play(m, "5S 6S 7S")
     m.knock()
-    assert m.hand.result.winners == (1,)
-    assert m.hand.result.points == (0, 1 + 10)
+    assert m.deal.result.winners == (1,)
+    assert m.deal.result.points == (0, 1 + 10)
 
 
 def test_carousel_may_end_the_turn_instead_of_knocking():
@@ -380,7 +380,7 @@ def test_carousel_may_end_the_turn_instead_of_knocking():
     play(m, "5S 6S 7S")
     m.end_turn()
     assert m.current == 1 and not m.hand_over
-    assert m.hand.turns[-1].ended_by == "play"
+    assert m.deal.turns[-1].ended_by == "play"
 
 
 def test_carousel_no_knock_without_a_meld():
@@ -388,7 +388,7 @@ def test_carousel_no_knock_without_a_meld():
     m = carousel()
     rig(m, "", ["AH 2D", "KS QS 9D"], stock="AD AC", current=0)
     m.draw()
-    assert m.hand.draws == 1 and len(m.hand.hands[0]) == 3  # 4 points, no meld
+    assert m.deal.draws == 1 and len(m.deal.hands[0]) == 3  # 4 points, no meld
     assert "knock" not in legal(m)
     refused(m, Knock(0))
     m.draw()
@@ -408,7 +408,7 @@ def test_carousel_going_out_scores_the_others_plus_25():
     rig(m, "", ["5S 6S 7S", "KS QS 9D", "JK 2C"], stock="8S", current=0)
     m.draw()
     play(m, "5S 6S 7S 8S")
-    result = m.hand.result
+    result = m.deal.result
     assert result.reason == "out" and result.points == (29 + 27 + 25, 0, 0)
 
 
@@ -416,7 +416,7 @@ def test_carousel_joker_rules_in_a_match():
     m = carousel()
     rig(m, "8H 9H JK=10H", ["6H 7H 10C 10S KD", "2C"], stock="AD AC", current=0)
     m.draw()
-    bad = end_table(m.hand.table, m.hand.hands[0], "6H JK=7H 8H 9H")
+    bad = end_table(m.deal.table, m.deal.hands[0], "6H JK=7H 8H 9H")
     assert "keeps that card" in refused(m, Play(0, bad))
     play(m, "7H 8H 9H | 10C 10S JK=10H")
     assert m.check_invariants() == []
@@ -430,7 +430,7 @@ def test_carousel_culbertson_four_draws_melding_after_the_third():
     m.draw()
     assert "play" in legal(m) and m.current == 0
     m.draw()
-    assert m.current == 1 and len(m.hand.hands[0]) == 9
+    assert m.current == 1 and len(m.deal.hands[0]) == 9
     n = carousel(culbertson=True)
     rig(n, "", ["5S 6S KD QD JD", "2C"], stock="QH JH 7S 10H", current=0)
     n.draw()
@@ -445,7 +445,7 @@ def test_carousel_culbertson_knock_at_the_start_of_a_turn_with_ten_or_fewer():
     rig(m, "", ["AH 2D 3C 4S", "KS QS 9D 8D"], stock="AD", current=0)
     assert legal(m) == {"draw", "knock"}
     m.knock()
-    result = m.hand.result
+    result = m.deal.result
     assert result.reason == "knock" and result.winners == (0,)
     assert result.points == (37, 0)  # the total of the other hand, no subtraction
 
@@ -475,7 +475,7 @@ def test_carousel_stock_exhausted_last_round():
     m = carousel(players=3)
     rig(m, "", ["9C KD QC", "5S 6S 2C", "AH 2D JH"], stock="7S", current=0, keep_rest=False)
     m.draw()  # seat 0 draws the last card
-    assert m.hand.last_drawer == 0 and m.current == 0
+    assert m.deal.last_drawer == 0 and m.current == 0
     assert legal(m) == {"play", "end_turn"}
     m.end_turn()  # does not knock: everyone has one more turn, ending with seat 0
     assert m.view(1).final_round
@@ -487,7 +487,7 @@ def test_carousel_stock_exhausted_last_round():
     m.pass_turn()
     assert m.current == 0 and not m.hand_over
     m.pass_turn()
-    result = m.hand.result
+    result = m.deal.result
     assert result.reason == "stock_out"
     assert result.hand_values == (36, 13, 13)
     # the two tied for lowest both score as a single winner would
@@ -503,7 +503,7 @@ def test_carousel_last_round_melds_are_allowed():
     play(m, "5S 6S 7S 8S")
     assert m.current == 0 and not m.hand_over
     m.pass_turn()
-    result = m.hand.result
+    result = m.deal.result
     assert result.reason == "stock_out" and result.winners == (1,)
     assert result.points == (0, 30 - 2)
 
@@ -514,7 +514,7 @@ def test_carousel_knock_on_the_turn_that_draws_the_last_card():
     m.draw()
     play(m, "5S 6S 7S")
     m.knock()
-    assert m.hand.result.reason == "knock" and m.hand.result.points == (17, 0)
+    assert m.deal.result.reason == "knock" and m.deal.result.points == (17, 0)
 
 
 # --- draw_until_able (Shanghai, Manipulation) --------------------------------------------
@@ -545,7 +545,7 @@ def test_shanghai_draws_one_at_a_time_until_able():
     refused(m, Draw(0))
     play(m, "2H 3H 4H 5H")
     assert m.current == 1
-    assert m.hand.turns[-1].drawn == 2
+    assert m.deal.turns[-1].drawn == 2
 
 
 def test_shanghai_aces_are_low_when_judging_ability():
@@ -563,7 +563,7 @@ def test_shanghai_passes_when_the_stock_is_empty_and_unable():
     m.pass_turn()
     m.pass_turn()
     m.pass_turn()
-    assert m.hand.result.reason == "stock_out" and m.hand.result.points == (1, 1, 1)
+    assert m.deal.result.reason == "stock_out" and m.deal.result.points == (1, 1, 1)
 
 
 def test_shanghai_cannot_pass_when_able_even_with_an_empty_stock():
@@ -578,7 +578,7 @@ def test_manipulation_aces_high_and_its_scoring():
     rig(m, "QH KH JH", ["AH", "AC 10C 5D", "KS"], stock="5C", current=0)
     assert m.can_play_now()
     play(m, "JH QH KH AH")
-    result = m.hand.result
+    result = m.deal.result
     assert result.reason == "out" and result.points == (0, 15 + 10 + 5, 10)
     assert not m.over  # to 200
 
@@ -605,10 +605,10 @@ def test_robbers_draw_ends_the_turn_when_nothing_was_played():
 def test_robbers_play_then_optional_draw_then_play_more():
     m = Match("robbers", 2, seed=14, oracle=PLAY_ORACLE)
     rig(m, "", ["5S 6S 7S 9H KD", "2C"], stock="8H 10H", current=0)
-    m.hand.opened[0] = True
+    m.deal.opened[0] = True
     play(m, "5S 6S 7S")
     assert m.current == 0 and legal(m) == {"draw", "end_turn"}
-    assert "extra card" in refused(m, Play(0, m.hand.table))
+    assert "extra card" in refused(m, Play(0, m.deal.table))
     refused(m, Pass(0))
     m.draw()
     assert m.current == 0 and hand_text(m, 0) == "9H KD 8H"
@@ -616,13 +616,13 @@ def test_robbers_play_then_optional_draw_then_play_more():
     refused(m, Draw(0))
     m.end_turn()
     assert m.current == 1
-    assert m.hand.turns[-1].ended_by == "play" and m.hand.turns[-1].drawn == 1
+    assert m.deal.turns[-1].ended_by == "play" and m.deal.turns[-1].drawn == 1
 
 
 def test_robbers_second_play_ends_the_turn():
     m = Match("robbers", 2, seed=14, oracle=PLAY_ORACLE)
     rig(m, "", ["5S 6S 7S 9H 10H KD", "2C"], stock="8H", current=0)
-    m.hand.opened[0] = True
+    m.deal.opened[0] = True
     play(m, "5S 6S 7S")
     m.draw()
     play(m, "5S 6S 7S | 8H 9H 10H")
@@ -633,7 +633,7 @@ def test_robbers_second_play_ends_the_turn():
 def test_robbers_play_then_end_turn_without_drawing():
     m = Match("robbers", 2, seed=14, oracle=PLAY_ORACLE)
     rig(m, "", ["5S 6S 7S KD", "2C"], stock="8H", current=0)
-    m.hand.opened[0] = True
+    m.deal.opened[0] = True
     play(m, "5S 6S 7S")
     m.end_turn()
     assert m.current == 1 and hand_text(m, 0) == "KD"
@@ -642,14 +642,14 @@ def test_robbers_play_then_end_turn_without_drawing():
 def test_robbers_opening_needs_a_meld_from_hand_and_jokers_are_free():
     m = Match("robbers", 2, seed=14, oracle=PLAY_ORACLE)
     rig(m, "5H JK 7H", ["6H 8D 8S 8C 2C", "9C"], current=0)
-    m.hand.table = end_table(m.hand.table, [], "5H JK=6H 7H")
-    assert "complete meld" in refused(m, Play(0, end_table(m.hand.table, m.hand.hands[0],
+    m.deal.table = end_table(m.deal.table, [], "5H JK=6H 7H")
+    assert "complete meld" in refused(m, Play(0, end_table(m.deal.table, m.deal.hands[0],
                                                            "5H 6H 7H JK")))
     # with a meld of her own, the joker may change value by rearrangement
     play(m, "5H 6H 7H JK | 8D 8S 8C")
-    jk = next(c for c in m.hand.table.cards() if c.is_joker)
-    assert str(m.hand.table.declared[jk]) in ("4H", "8H")
-    assert m.hand.opened[0]
+    jk = next(c for c in m.deal.table.cards() if c.is_joker)
+    assert str(m.deal.table.declared[jk]) in ("4H", "8H")
+    assert m.deal.opened[0]
 
 
 # --- end of hand, next hand, match play -----------------------------------------------------
@@ -666,9 +666,9 @@ def test_next_hand_deals_again_and_rotates_the_first_player():
     assert m.view(1).legal == ("next_hand",)
     refused(m, Draw(0))
     m.next_hand()
-    assert m.hand.number == 1 and m.current == 1
-    assert [len(x) for x in m.hand.hands] == [10, 10, 10]
-    assert m.hand.table.melds == ()
+    assert m.deal.number == 1 and m.current == 1
+    assert [len(x) for x in m.deal.hands] == [10, 10, 10]
+    assert m.deal.table.melds == ()
     assert m.totals == [0, 2, 1]
     assert m.check_invariants() == []
 
@@ -726,7 +726,7 @@ def test_carousel_match_to_150_with_bonuses_and_settlement():
     rig(m, "", ["5S 6S 7S", "KS QS", "2C"], stock="8S", current=0)
     m.draw()
     play(m, "5S 6S 7S 8S")
-    assert m.hand.result.points == (20 + 2 + 25, 0, 0)
+    assert m.deal.result.points == (20 + 2 + 25, 0, 0)
     assert m.over
     final = m.result
     assert final.bonuses == (100 + 4 * 25, 25, 0)
@@ -840,7 +840,7 @@ def test_culbertson_split_ties_divide_the_winnings_exactly():
     # halves add up to whole numbers again over a match, shown and saved as such
     m = carousel(players=4, culbertson=True)
     for _ in range(2):
-        m.hand.hands = [cards("8C"), cards("3C"), cards("3D"), cards("10C 7D")]
+        m.deal.hands = [cards("8C"), cards("3C"), cards("3D"), cards("10C 7D")]
         m._finish_hand("stock_out", None)
         json.dumps(m.state_json())
     assert m.totals == [0, 25, 25, 0] and all(type(t) is int for t in m.totals)
@@ -874,10 +874,10 @@ def test_a_view_shows_only_what_a_seat_may_see():
     m = Match("machiavelli", 3, seed=19, names=["Ann", "Bob", "Cy"], oracle=PLAY_ORACLE)
     rig(m, "3H 4H 5H", ["6H 9C", "2C 2D 2S", "KS"], stock="QS", current=0)
     view = m.view(1)
-    assert view.hand == tuple(m.hand.hands[1]) and view.hand_counts == (2, 3, 1)
+    assert view.hand == tuple(m.deal.hands[1]) and view.hand_counts == (2, 3, 1)
     assert view.legal == () and m.view(0).legal == m.legal_kinds()
     assert view.names == ("Ann", "Bob", "Cy") and view.players == 3
-    assert view.stock_size == len(m.hand.stock)
+    assert view.stock_size == len(m.deal.stock)
     assert not hasattr(view, "stock") and not hasattr(view, "hands")
     with pytest.raises(IllegalAction, match="Ann's turn"):
         m.apply(Draw(2))
@@ -890,10 +890,10 @@ def test_can_play_now_respects_the_initial_meld():
     m = Match("vatikan", 2, seed=20, oracle=PLAY_ORACLE)
     rig(m, "7C 7D 7S", ["7H KD 2C", "9S"], current=0)
     assert not m.can_play_now()
-    m.hand.opened[0] = True
+    m.deal.opened[0] = True
     assert m.can_play_now()
     rig(m, "7C 7D 7S", ["3C 4C 5C", "9S"], current=0)
-    m.hand.opened[0] = False
+    m.deal.opened[0] = False
     assert m.can_play_now()
 
 

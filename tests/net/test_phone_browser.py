@@ -152,7 +152,7 @@ def test_a_forged_play_from_the_page_is_refused_in_words(tmp_path: Path) -> None
         seat, step = state["seat"], state["step"]
         session = hosted.host.session()
         assert session is not None
-        other = session.match.hand.hands[1 - seat]
+        other = session.match.deal.hands[1 - seat]
         stolen = [f"{c}.{c.copy}" for c in other[:3]]
         # a play of cards this seat does not hold, sent through the page's own connection
         page.driver.execute_script(

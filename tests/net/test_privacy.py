@@ -85,7 +85,7 @@ def leaks(match: GameState, log: list[Action], seat: int, frames: list[str]) -> 
     """Replay ``log`` alongside the frames ``seat`` received (each update says its step)
     and fail on a frame naming a card hidden from ``seat`` at that step; the count of
     cards the frames named."""
-    step, hand = 0, match.hand.number
+    step, hand = 0, match.deal.number
     shown = public_cards(match)
     checked = 0
     for frame in frames:
@@ -95,8 +95,8 @@ def leaks(match: GameState, log: list[Action], seat: int, frames: list[str]) -> 
             while step < target:
                 match.apply(log[step])
                 step += 1
-                if match.hand.number != hand:  # a new deal: the same cards, all hidden again
-                    hand = match.hand.number
+                if match.deal.number != hand:  # a new deal: the same cards, all hidden again
+                    hand = match.deal.number
                     shown = set()
                 shown |= public_cards(match)
         hidden = hidden_from(match, seat, shown)

@@ -68,7 +68,7 @@ def test_a_spectator_sees_the_table_and_log_but_never_a_card_of_any_hand() -> No
                 replay.apply(log[step])
                 step += 1
             assert message["view"]["hand"] == []
-            held = {c for hand in replay.hand.hands for c in hand}
+            held = {c for hand in replay.deal.hands for c in hand}
             assert not cards_in(message) & held, f"step {step}: a card of a hand"
         assert any(m["view"]["table"] for m in updates), "the public table was shown"
         assert sum(1 for m in updates if m["event"] is not None) == len(log)

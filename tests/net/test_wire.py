@@ -141,10 +141,10 @@ def test_a_view_off_the_wire_is_the_view_the_engine_gave(variant: str) -> None:
         for seat in range(3):
             view = match.view(seat)
             hand, count = sent[seat]
-            start = count if hand == match.hand.number else 0
+            start = count if hand == match.deal.number else 0
             data = json.loads(json.dumps(view_json(match.family, view, start)))
             assert readers[seat].read(data) == view
-            sent[seat] = (match.hand.number, turn_count(match.family, view))
+            sent[seat] = (match.deal.number, turn_count(match.family, view))
 
 
 def test_a_view_the_client_cannot_read_is_a_value_error() -> None:

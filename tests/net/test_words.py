@@ -23,15 +23,15 @@ def test_an_events_words_are_the_tables() -> None:
             match.apply(NextHand(None))
             continue
         seat = match.awaiting
-        before_table = match.hand.table
-        start_hand = list(match.hand.hands[seat])
+        before_table = match.deal.table
+        start_hand = list(match.deal.hands[seat])
         visible = VISIBLE[match.family](match)
         decision = ask(players[seat], match.view(seat))
         settled = settle(match, seat, players[seat], decision,
                          lambda d: (match.apply(d.action), "")[1])
         assert settled.decision is not None
         action = match.log[-1]
-        after = list(match.hand.hands[seat])
+        after = list(match.deal.hands[seat])
         played = tuple(c for c in start_hand if c not in after)
         came = [c for c in after if c not in start_hand]
         event = public_event(seat, action, len(came), played,

@@ -150,7 +150,7 @@ class ContractLongPlay:
         self.report.declines = person.count("decline")
         self.report.lay_downs = person.count("lay_down")
         self.report.lay_offs = person.count("lay_off") + person.count("swap_joker")
-        self.report.hands = scene.match.hand.number + 1
+        self.report.hands = scene.match.deal.number + 1
         self.report.seconds = time.process_time() - started
         return self.report
 
@@ -207,7 +207,7 @@ class ContractLongPlay:
             self.report.hint_plays += 1
         elif scene.mode == "buy":
             probe.key(pygame.K_n)
-        elif scene.match.hand.phase == "draw":
+        elif scene.match.deal.phase == "draw":
             probe.key(pygame.K_d)
         else:
             hand = scene.bottom_hand()
@@ -256,10 +256,10 @@ class ContractLongPlay:
         card = action.card
         assert layout is not None and card is not None
         box = layout.meld(action.meld)
-        meld = scene.match.hand.melds[action.meld]
+        meld = scene.match.deal.melds[action.meld]
         if box is None or card not in scene.sprites.sprites:
             return False
-        declared = scene.match.hand.declared
+        declared = scene.match.deal.declared
         if isinstance(action, SwapJoker):  # onto the joker it takes the place of
             under = [c for c in meld.cards if c.is_joker and stands_for(declared.get(c), card)]
         else:  # onto a card of the meld (a joker there would mean a swap), first or last
@@ -340,7 +340,7 @@ class ContractLongPlay:
         scene, probe = self.scene, self.probe
         if scene.mode == "buy":
             probe.key(pygame.K_n)
-        elif scene.match.hand.phase == "draw":
+        elif scene.match.deal.phase == "draw":
             probe.key(pygame.K_d)
         else:
             probe.key(pygame.K_ESCAPE)
@@ -414,12 +414,12 @@ class ContractLongPlay:
         layout = scene.layout
         if layout is None or scene.mode == "replay" or scene.replay.active:
             return
-        key = (scene.match.hand.number, self.app.size)
+        key = (scene.match.deal.number, self.app.size)
         if key != self._round:
             self._round, self._places, self._zoomed = key, None, False
         places = {box.index: box.rect.copy() for box in layout.melds}
         counts = {box.index: box.count for box in layout.melds}
-        melds = self.scene.match.hand.melds
+        melds = self.scene.match.deal.melds
         old = self._places
         if old:  # (an empty table's card size means nothing)
             if layout.table_card != self._card:
@@ -465,7 +465,7 @@ class ContractLongPlay:
         for i, (name, rect) in enumerate(panels):
             for box in layout.melds:
                 if rect.colliderect(box.rect):
-                    cards = " ".join(str(c) for c in scene.match.hand.melds[box.index].cards)
+                    cards = " ".join(str(c) for c in scene.match.deal.melds[box.index].cards)
                     self._violation("covered", f"{name} {tuple(rect)} covers meld {box.index} "
                                                f"({cards}) at {tuple(box.rect)}")
                     return
@@ -548,7 +548,7 @@ class ContractLongPlay:
             if button.is_enabled != accepted:
                 self._violation("buttons", f"{name} is {'on' if button.is_enabled else 'off'} "
                                            f"but the match {'accepts' if accepted else 'refuses'}"
-                                           f" it ({scene.mode}, {match.hand.phase})")
+                                           f" it ({scene.mode}, {match.deal.phase})")
 
     def _check_text(self) -> None:
         for problem in sidebar_labels_cut(self.scene.controls):

@@ -146,11 +146,11 @@ class LongPlay:
             self._check_all()
             if self.resizes and human_turn % 3 == 2:
                 self._resize(self.resizes[(human_turn // 3) % len(self.resizes)])
-            if human_turn % 4 == 3 and match.hand.turns:
+            if human_turn % 4 == 3 and match.deal.turns:
                 self._replay_last_turns()
             self._play_a_turn(human_turn)
         self.report.turns = len(match.log)
-        self.report.hands = match.hand.number + 1
+        self.report.hands = match.deal.number + 1
         self.report.seconds = time.process_time() - started
         return self.report
 
@@ -374,7 +374,7 @@ class LongPlay:
         layout, model = scene.layout, scene.model
         if layout is None or model is None or scene.story() is not None:
             return
-        key = (scene.match.hand.number, self.app.size)
+        key = (scene.match.deal.number, self.app.size)
         if key != self._hand_number:
             self._hand_number = key
             self._places = None

@@ -105,7 +105,7 @@ def test_esc_on_the_scoreboard_never_deals_the_next_hand(app: App) -> None:
     board = app.scenes.top
     probe.key(pygame.K_ESCAPE)
     probe.frames(3)
-    assert session.match.hand.number == 0, "Esc dealt the next hand"
+    assert session.match.deal.number == 0, "Esc dealt the next hand"
     assert board in list(app.scenes)  # the scores stay, the table's menu over them
     assert top_name(app) == "TableMenu"
     probe.key(pygame.K_RETURN)  # Resume: back to the scores
@@ -177,9 +177,9 @@ def test_the_card_you_drew_is_still_named_after_a_save_and_load(start_app) -> No
     probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ann's cover")
     probe.key(pygame.K_RETURN)
     probe.settle()
-    before = set(session.match.hand.hands[0])
+    before = set(session.match.deal.hands[0])
     probe.key(pygame.K_d)  # Ann draws
-    (drawn,) = set(session.match.hand.hands[0]) - before
+    (drawn,) = set(session.match.deal.hands[0]) - before
     probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ben's cover")
     probe.key(pygame.K_RETURN)
     probe.settle()
@@ -258,9 +258,9 @@ def carousel_ready(app: App) -> Any:
 def test_carousel_draw_with_a_ready_play_asks_and_keeps_it(app: App) -> None:
     probe = carousel_ready(app)
     scene = probe.scene
-    drawn = len(scene.match.hand.hands[0])
+    drawn = len(scene.match.deal.hands[0])
     probe.key(pygame.K_d)
-    assert len(scene.match.hand.hands[0]) == drawn, "the play was thrown away for a draw"
+    assert len(scene.match.deal.hands[0]) == drawn, "the play was thrown away for a draw"
     assert top_name(app) == "ConfirmDialog", "Draw threw the ready play away without a word"
     probe.key(pygame.K_ESCAPE)  # keep the play
     assert app.scenes.top is scene
@@ -270,7 +270,7 @@ def test_carousel_draw_with_a_ready_play_asks_and_keeps_it(app: App) -> None:
     assert app.scenes.top is scene and scene.draft.touched
     probe.key(pygame.K_d)
     click(app, button(app, "Draw"))  # yes, draw instead
-    assert len(scene.match.hand.hands[0]) == drawn + 1
+    assert len(scene.match.deal.hands[0]) == drawn + 1
 
 
 def test_carousel_points_in_hand_follow_the_hint_on_show(app: App) -> None:

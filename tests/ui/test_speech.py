@@ -124,7 +124,7 @@ def test_f3_reads_the_whole_table(make) -> None:  # noqa: ANN001
     probe, spoken = make()
     probe.key(pygame.K_F3)
     said = spoken[-1]
-    stock = probe.scene.match.hand.stock
+    stock = probe.scene.match.deal.stock
     for part in ("Your turn", f"Stock: {len(stock)} cards", "You: 6 cards, 0 points",
                  "Ada: 5 cards, 0 points", "Meld 1, run: 3 of hearts, 4 of hearts, 5 of hearts",
                  "Meld 2, set: 7 of clubs, 7 of diamonds, 7 of spades", "Your hand, 6 cards:"):
@@ -298,9 +298,9 @@ def test_a_turn_of_three_draws_is_logged_and_said_as_three_cards(start_app: Star
     app.speaker = recorder
     probe = open_table(app, "carousel", [Seat("You", "human"), Seat("Ada", "easy")], 5)
     scene = probe.scene
-    assert scene.match.current == 0 and not scene.match.hand.turns
-    while not scene.match.hand.turns:
+    assert scene.match.current == 0 and not scene.match.deal.turns
+    while not scene.match.deal.turns:
         assert scene.commit(Draw(0))
-    assert scene.match.hand.turns[0].drawn == 3
+    assert scene.match.deal.turns[0].drawn == 3
     assert scene.turn_log[0] == (0, "You drew 3 cards")
     assert any("You drew 3 cards" in said for said in recorder.spoken)

@@ -61,8 +61,8 @@ class Deal:
     @classmethod
     def of(cls, match: Match, view: PlayerView) -> Deal:
         """The hidden cards of ``match``, a state resampled from ``view``."""
-        return cls({seat: list(match.hand.hands[seat]) for seat in opponents(view)},
-                   list(match.hand.stock))
+        return cls({seat: list(match.deal.hands[seat]) for seat in opponents(view)},
+                   list(match.deal.stock))
 
 
 class DealSource(Protocol):
@@ -122,7 +122,7 @@ def play_out(view: PlayerView, play: FoundPlay, deal: Deal,
     searched = _Searched()
     match = position(view, deal.hands, deal.stock, searched)
     match.apply(Play(view.seat, play.table))
-    h = match.hand
+    h = match.deal
     while h.result is None:
         seat = h.current
         found = arrange(view.variant, h.table, h.hands[seat], h.opened[seat], tie_break=False,

@@ -26,5 +26,5 @@ def sample_hands(view: PlayerView, rng: random.Random,
     for _ in range(samples):
         match = resample(view, rng, dealing=Dealing.SHUFFLE, order=order)
         order = dealt_order(match, view)
-        yield {seat: list(match.hand.hands[seat]) for seat in opponents(view)}
+        yield {seat: list(match.deal.hands[seat]) for seat in opponents(view)}
 

@@ -157,7 +157,7 @@ class ContractMatch:
         self.totals = [0] * players
         self.history: list[HandResult] = []
         self.result: MatchResult | None = None
-        self.hand = self._deal(0)
+        self.deal = self._deal(0)
         #: the turn's actions that can be taken back, each with the round and the log's
         #: length just before it (``pop``); any other action ends the turn's history
         self._taken_back: list[tuple[Action, RoundState, int]] = []
@@ -182,7 +182,7 @@ class ContractMatch:
     def _stock_card(self) -> Card | None:
         """The top stock card, reshuffling the discards (but the top one) when it is empty.
         None when both have run out, or the round has stalled (``rules.max_reshuffles``)."""
-        r = self.hand
+        r = self.deal
         if not r.stock and len(r.discard) > 1 and r.reshuffles < self.rules.max_reshuffles:
             r.reshuffles += 1
             r.stock = r.discard[:-1]
@@ -194,7 +194,7 @@ class ContractMatch:
 
     @property
     def contract(self) -> Contract:
-        return self.rules.contract_for(self.hand.number)
+        return self.rules.contract_for(self.deal.number)
 
     @property
     def family(self) -> Family:
@@ -203,12 +203,12 @@ class ContractMatch:
 
     @property
     def current(self) -> int:
-        return self.hand.current
+        return self.deal.current
 
     @property
     def awaiting(self) -> int:
         """The seat whose action is needed: a buyer being asked, or the player in turn."""
-        r = self.hand
+        r = self.deal
         return r.buy_queue[0] if r.phase == "buying" and r.buy_queue else r.current
 
     @property
@@ -217,7 +217,7 @@ class ContractMatch:
 
     @property
     def hand_over(self) -> bool:
-        return self.hand.result is not None
+        return self.deal.result is not None
 
     def legal_kinds(self) -> tuple[str, ...]:
         return legal_kinds(self)
@@ -230,7 +230,7 @@ class ContractMatch:
         a lay-off's joker faces), which ``apply`` passes on rather than find again."""
         # a round over (or the match) is the reason, not whose move it was
         if action.kind != ActionKind.NEXT_HAND and action.player != self.awaiting \
-                and self.hand.result is None:
+                and self.deal.result is None:
             raise IllegalAction(_("it is {name}'s move").format(
                 name=self.names[self.awaiting]))
         problem = kind_problem(self, action.kind)
@@ -240,7 +240,7 @@ class ContractMatch:
         return None if check is None else check(self, action)
 
     def _check_lay_down(self, action: LayDown) -> LayDownCheck:
-        r = self.hand
+        r = self.deal
         hand = r.hands[self.awaiting]
         cards = [c for m in action.melds for c in m]
         if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
@@ -254,7 +254,7 @@ class ContractMatch:
         return result
 
     def _check_lay_off(self, action: LayOff) -> dict[Card, Face]:
-        r = self.hand
+        r = self.deal
         self._meld_for(action.meld)
         if action.card not in r.hands[self.awaiting]:
             raise IllegalAction(_("{card} is not in your hand").format(card=action.card))
@@ -267,7 +267,7 @@ class ContractMatch:
         return faces
 
     def _check_swap_joker(self, action: SwapJoker) -> None:
-        r = self.hand
+        r = self.deal
         meld = self._meld_for(action.meld)
         if action.card not in r.hands[self.awaiting] or action.card is None \
                 or action.card.is_joker:
@@ -285,7 +285,7 @@ class ContractMatch:
             raise IllegalAction(problem, rule="swap_joker")
 
     def _check_discard(self, action: Discard) -> None:
-        r = self.hand
+        r = self.deal
         hand = r.hands[self.awaiting]
         if action.card not in hand:
             raise IllegalAction(_("{card} is not in your hand").format(card=action.card))
@@ -299,7 +299,7 @@ class ContractMatch:
         who laid down earlier lays it off, so it must fit a meld once the swap is made;
         one who has not must lay down the contract with it this turn."""
         card = self._card(action)
-        r = self.hand
+        r = self.deal
         seat = r.current
         meld = r.melds[action.meld]
         joker = next(j for j in meld.cards
@@ -327,13 +327,13 @@ class ContractMatch:
         return action.card
 
     def _meld_for(self, index: int) -> TableMeld:
-        if not 0 <= index < len(self.hand.melds):
+        if not 0 <= index < len(self.deal.melds):
             raise IllegalAction(_("there is no meld {n} on the table").format(n=index + 1))
-        return self.hand.melds[index]
+        return self.deal.melds[index]
 
     def _lay_off_result(self, action: LayOff) -> dict[Card, Face] | None:
         card = self._card(action)
-        r = self.hand
+        r = self.deal
         meld = r.melds[action.meld]
         declared = dict(r.declared)
         if card.is_joker and action.declared is not None:
@@ -358,7 +358,7 @@ class ContractMatch:
 
     def apply(self, action: Action) -> None:
         checked = self._verified(action)
-        before = self.hand.copy() if action.kind in TAKE_BACK else None
+        before = self.deal.copy() if action.kind in TAKE_BACK else None
         length = len(self.log)
         EFFECTS[action.kind](self, action, checked)
         self.log.append(action)
@@ -377,12 +377,12 @@ class ContractMatch:
         ``Board.pop``): the round and the log as they were before it; the action returned.
         ``IndexError`` when there is none (``can_pop``)."""
         action, before, length = self._taken_back.pop()
-        self.hand = before.copy()  # the kept one stays as it was, for a later pop
+        self.deal = before.copy()  # the kept one stays as it was, for a later pop
         del self.log[length:]
         return action
 
     def _do_draw(self, action: Draw, checked: None) -> None:
-        r = self.hand
+        r = self.deal
         card = self._stock_card()
         if card is None:
             self._finish_round(None)
@@ -393,7 +393,7 @@ class ContractMatch:
         self._offer_discard()
 
     def _offer_discard(self) -> None:
-        r = self.hand
+        r = self.deal
         if not r.discard:
             return
         order = [(r.current + step) % self.players for step in range(1, self.players)]
@@ -403,13 +403,13 @@ class ContractMatch:
             r.phase = "buying"
 
     def _do_take_discard(self, action: TakeDiscard, checked: None) -> None:
-        r = self.hand
+        r = self.deal
         r.taken = r.discard.pop()
         r.hands[r.current].append(r.taken)
         r.phase = "play"
 
     def _do_buy(self, action: Buy, checked: None) -> None:
-        r = self.hand
+        r = self.deal
         buyer = r.buy_queue[0]
         r.hands[buyer].append(r.discard.pop())
         for _card in range(self.rules.buy_penalty_cards):
@@ -421,13 +421,13 @@ class ContractMatch:
         r.phase = "play"
 
     def _do_decline(self, action: Decline, checked: None) -> None:
-        r = self.hand
+        r = self.deal
         r.buy_queue.pop(0)
         if not r.buy_queue:
             r.phase = "play"
 
     def _do_lay_down(self, action: LayDown, result: LayDownCheck) -> None:
-        r = self.hand
+        r = self.deal
         seat = r.current
         for checked, kind in zip(result.checks, result.kinds, strict=True):
             r.melds.append(TableMeld(seat, kind, list(checked.ordered)))
@@ -443,7 +443,7 @@ class ContractMatch:
 
     def _do_lay_off(self, action: LayOff, faces: dict[Card, Face]) -> None:
         card = self._card(action)
-        r = self.hand
+        r = self.deal
         meld = r.melds[action.meld]
         meld.cards.append(card)
         check = self._as_laid(meld.cards, meld.kind, {**r.declared, **faces})
@@ -458,7 +458,7 @@ class ContractMatch:
 
     def _do_swap_joker(self, action: SwapJoker, checked: None) -> None:
         card = self._card(action)
-        r = self.hand
+        r = self.deal
         meld = r.melds[action.meld]
         joker = next(j for j in meld.cards
                      if j.is_joker and stands_for(r.declared.get(j), card))
@@ -471,7 +471,7 @@ class ContractMatch:
 
     def _do_discard(self, action: Discard, checked: None) -> None:
         card = self._card(action)
-        r = self.hand
+        r = self.deal
         r.hands[r.current].remove(card)
         r.discard.append(card)
         r.discarder = r.current
@@ -485,15 +485,15 @@ class ContractMatch:
         self._next_turn()
 
     def _do_next_hand(self, action: NextHand, checked: None) -> None:
-        self.hand = self._deal(self.hand.number + 1)
+        self.deal = self._deal(self.deal.number + 1)
 
     def _out_if_empty(self) -> None:
-        r = self.hand
+        r = self.deal
         if not r.hands[r.current]:
             self._finish_round(r.current)
 
     def _next_turn(self) -> None:
-        r = self.hand
+        r = self.deal
         r.current = (r.current + 1) % self.players
         r.phase = "draw"
         r.turn_mode = None
@@ -507,7 +507,7 @@ class ContractMatch:
     def _finish_round(self, out: int | None, reason: str = "stock_out") -> None:
         """End the round: ``out`` went out, or nobody did (``reason``: the stock and
         discards ran out, or the round stalled, see ``rules.quiet_turns_per_seat``)."""
-        r = self.hand
+        r = self.deal
         rules = self.rules
         values = tuple(sum(rules.card_value(c) for c in hand) for hand in r.hands)
         points = list(values)
@@ -535,7 +535,7 @@ class ContractMatch:
     # --- views and checks
 
     def view(self, seat: int) -> ContractView:
-        r = self.hand
+        r = self.deal
         legal = self.legal_kinds() if seat == self.awaiting or r.result else ()
         return ContractView(
             seat=seat, variant=self.variant, names=self.names, hand=tuple(r.hands[seat]),
@@ -551,7 +551,7 @@ class ContractMatch:
             hand_result=r.result, match_result=self.result, history=tuple(self.history))
 
     def check_invariants(self) -> list[str]:
-        r = self.hand
+        r = self.deal
         problems = []
         places = (list(r.stock) + list(r.discard) + [c for h in r.hands for c in h]
                   + [c for m in r.melds for c in m.cards])
@@ -565,7 +565,7 @@ class ContractMatch:
         return problems
 
     def state_json(self) -> dict[str, Any]:
-        r = self.hand
+        r = self.deal
 
         def cards(seq: Iterable[Card]) -> list[Any]:
             return [card_to_json(c) for c in seq]
@@ -606,7 +606,7 @@ class ContractMatch:
         twin.log = list(self.log)
         twin.totals = list(self.totals)
         twin.history = list(self.history)
-        twin.hand = self.hand.copy()
+        twin.deal = self.deal.copy()
         twin._taken_back = list(self._taken_back)  # its rounds are never changed in place
         return twin
 

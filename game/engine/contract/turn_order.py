@@ -21,12 +21,12 @@ KindRule = Callable[["ContractMatch"], "str | None"]
 
 
 def _lay_down(m: ContractMatch) -> str | None:
-    r = m.hand
+    r = m.deal
     return _("you have laid down your contract already") if r.laid_down[r.current] else None
 
 
 def _lay_off(m: ContractMatch) -> str | None:
-    r = m.hand
+    r = m.deal
     if not r.laid_down[r.current] or r.went_down_now:
         return _("lay off only in a turn after you laid down your contract")
     return None
@@ -35,14 +35,14 @@ def _lay_off(m: ContractMatch) -> str | None:
 def _swap_joker(m: ContractMatch) -> str | None:
     # anyone may take a joker, but it must be used this turn: after laying down, this turn
     # allows no lay-off, so the joker could not be used
-    if m.hand.went_down_now:
+    if m.deal.went_down_now:
         return _("you laid down this turn, so you could not use a joker taken now (in one "
                  "turn you either lay down or lay off); take it before laying down")
     return None
 
 
 def _discard(m: ContractMatch) -> str | None:
-    r = m.hand
+    r = m.deal
     if r.swapped:
         return _("the joker you took must be used this turn")
     return None if r.hands[r.current] else _("you have no card to discard")
@@ -64,7 +64,7 @@ def kind_problem(m: ContractMatch, kind: str) -> str | None:
     """Why an action of ``kind`` is not allowed now (None when it is), before the action
     itself is checked: the round's phase first (a discard offered to buyers, the draw,
     the play), then the kind's own rule."""
-    r = m.hand
+    r = m.deal
     if m.over:
         return _("the match is over")
     if kind == ActionKind.NEXT_HAND:

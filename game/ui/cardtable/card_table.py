@@ -316,11 +316,11 @@ class CardTableScene(TableFrame[ModelT, LayoutT]):
 
     def _start_deal_time(self) -> None:
         """The hand on the table started now (kept if it started before a reload)."""
-        self.hand_times.setdefault(self.match.hand.number, (_now(), _now()))
+        self.hand_times.setdefault(self.match.deal.number, (_now(), _now()))
 
     def _end_deal_time(self) -> None:
         """The hand on the table has been played until now."""
-        number = self.match.hand.number
+        number = self.match.deal.number
         self.hand_times[number] = (self.hand_times.get(number, (_now(), _now()))[0], _now())
 
     # ------------------------------------------------------------------ the turn pipeline

@@ -37,7 +37,7 @@ class TableMenu(Dialog):
         where = (_("{variant}, round {n}") if match.variant.is_contract  # as each table
                  else _("{variant}, hand {n}"))  # says it
         super().__init__(app, _("Game menu"),
-                         where.format(variant=_(match.variant.name), n=match.hand.number + 1))
+                         where.format(variant=_(match.variant.name), n=match.deal.number + 1))
         self.table = table
 
     def default_focus(self) -> str | None:

@@ -276,7 +276,7 @@ class TableFrame(Scene, Generic[ModelT, LayoutT]):
 
     def _bottom_cards(self) -> Sequence[Card]:
         """The bottom seat's cards now."""
-        return self.match.hand.hands[self.bottom]
+        return self.match.deal.hands[self.bottom]
 
     def _origin(self, card: Card, spot: Spot) -> Origin | None:
         """Where ``card`` flies from to ``spot`` (``_origin_in`` the layout); None: from

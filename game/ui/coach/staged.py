@@ -360,7 +360,7 @@ class StagedTable(TableScene):
         walking = self._walking
         if walking is None:
             return super()._source()
-        counts = [len(hand) for hand in self.match.hand.hands]
+        counts = [len(hand) for hand in self.match.deal.hands]
         return walking.groups, walking.free, dict(walking.declared), counts
 
     # -- the turn, judged by the coach

@@ -73,7 +73,7 @@ class ComputerTurns:
         self.thinker = seat
         self.table.set_mode(THINK)
         name = self.table.session.seats[seat].name
-        phase = self.table.match.hand.phase
+        phase = self.table.match.deal.phase
         if phase == "buying":
             self.think_time = THINK_BUY
             words = _("{name} is deciding whether to buy {card}").format(

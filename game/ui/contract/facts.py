@@ -41,7 +41,7 @@ class FactsTable(Protocol):
 
 def board_facts(table: FactsTable) -> BoardFacts:
     match = table.match
-    deal = match.hand
+    deal = match.deal
     seat = table.session.seats[table.bottom]
     rounds = match.variant.match_hands or len(CONTRACTS)
     # the cards still in the hand row: those moved into the contract's groups are shown

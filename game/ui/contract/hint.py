@@ -195,7 +195,7 @@ class ContractHint:
 
     def words(self, action: Action) -> str:
         table = self.table
-        r = table.match.hand
+        r = table.match.deal
         top = r.discard[-1] if r.discard else None
         if action.kind == "draw":
             return _("draw from the stock") + \

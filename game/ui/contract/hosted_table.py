@@ -113,7 +113,7 @@ class HostedContractTableScene(ContractTableScene):
         self.network.start(seat)
         early = self.early
         if early is not None and early.kind == ContractKind.BUY and seat != early.player:
-            deal = match.hand
+            deal = match.deal
             self.status = Status(_("Your buy of {card} waits its turn: {name} is asked "
                                    "first").format(
                 card=the_card(deal.discard[-1] if deal.discard else None),
@@ -121,7 +121,7 @@ class HostedContractTableScene(ContractTableScene):
 
     def _in_buy_window(self) -> int | None:
         """This screen's seat still to be asked about the discard on offer, if any."""
-        deal = self.match.hand
+        deal = self.match.deal
         if deal.phase != "buying":
             return None
         return next((seat for seat in deal.buy_queue if seat in self.session.humans), None)

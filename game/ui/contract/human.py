@@ -105,7 +105,7 @@ class HumanTurn:
         table = self.table
         match = table.match
         seat = table.session.seats[table.bottom]
-        return seat.is_human and not match.hand_over and not match.hand.laid_down[table.bottom]
+        return seat.is_human and not match.hand_over and not match.deal.laid_down[table.bottom]
 
     def stage_groups(self) -> list[list[Card]]:
         """The bottom seat's staging groups, without cards that left the hand."""
@@ -114,7 +114,7 @@ class HumanTurn:
         while len(groups) < count:
             groups.append([])
         del groups[count:]
-        hand = set(self.table.match.hand.hands[self.table.bottom])
+        hand = set(self.table.match.deal.hands[self.table.bottom])
         for group in groups:
             group[:] = [c for c in group if c in hand]
             group.sort(key=lambda c: (c.is_joker, sort_key_by_suit(c)))
@@ -155,7 +155,7 @@ class HumanTurn:
             return table.hand_visible() and table.session.seats[table.bottom].is_human \
                 and not table.match.hand_over
         if source == "discard":
-            r = self.table.match.hand
+            r = self.table.match.deal
             return bool(r.discard) and card == r.discard[-1] and "take_discard" in self.legal()
         return False
 
@@ -172,7 +172,7 @@ class HumanTurn:
         if single and ("lay_off" in legal or "swap_joker" in legal):
             card = cards[0]
             match, bottom = self.table.match, self.table.bottom
-            for index in range(len(match.hand.melds)):
+            for index in range(len(match.deal.melds)):
                 valid[("meld", index)] = match.can(LayOff(bottom, card, index)) or \
                     (not card.is_joker and match.can(SwapJoker(bottom, card, index)))
         return valid
@@ -192,7 +192,7 @@ class HumanTurn:
         if match.hand_over:
             return self.refuse(_("The round is over"))
         who = match.names[match.awaiting]
-        if match.hand.phase == "buying":
+        if match.deal.phase == "buying":
             return self.refuse(_("Not now"), [_("{who} is deciding whether to buy the "
                                  "discard.").format(
                 who=who)])
@@ -273,7 +273,7 @@ class HumanTurn:
         if not self.my_move():
             return self._not_your_move()
         match = self.table.match
-        r = match.hand
+        r = match.deal
         swap = SwapJoker(self.table.bottom, card, meld)
         if not card.is_joker and 0 <= meld < len(r.melds):
             on_joker = under is not None and under.is_joker and under in r.melds[meld].cards \
@@ -302,7 +302,7 @@ class HumanTurn:
         if not self.staging():
             return self.refuse(_("Your contract is down"),
                                [_("Lay off single cards on the melds instead.")])
-        hand = set(self.table.match.hand.hands[self.table.bottom])
+        hand = set(self.table.match.deal.hands[self.table.bottom])
         cards = [c for c in cards if c in hand]
         groups = self.stage_groups()
         if not cards or not 0 <= slot < len(groups):

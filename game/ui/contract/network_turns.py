@@ -61,7 +61,7 @@ class NetworkTurns(HostNews):
         table = self.table
         self.thinking.show_thinking(seat)
         table.set_mode(THINK)
-        deal = table.match.hand
+        deal = table.match.deal
         if seat in table.session.humans:  # the person's early answer, due now
             words = _("Your answer is with the host")
         elif deal.phase == "buying":

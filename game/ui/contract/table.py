@@ -169,7 +169,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         self.undo.forget()
         self.close_prompt()
         self.cover.reset()  # hot-seat: a new round (or a loaded game) starts covered
-        number = self.match.hand.number
+        number = self.match.deal.number
         self._start_deal_time()
         if self.match.hand_over:
             self.refresh(snap=True)
@@ -185,19 +185,19 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if layout is None:
             return
         stock = layout.stock
-        counts = {seat: len(hand) for seat, hand in enumerate(self.match.hand.hands)
+        counts = {seat: len(hand) for seat, hand in enumerate(self.match.deal.hands)
                   if not self._shows_hand(seat)}
         self._fly_to_seats(counts, Origin(stock.x, stock.y, stock.w, stock.h, True))
 
     def _answered_for(self, seat: int) -> bool:
-        if self.match.hand.phase == "buying" and self.app.settings.always_decline_buys:
+        if self.match.deal.phase == "buying" and self.app.settings.always_decline_buys:
             self._auto_declined = True
             self.commit(Decline(seat))
             return True
         return False
 
     def _cover_detail(self) -> str:
-        deal = self.match.hand
+        deal = self.match.deal
         if deal.phase == "buying":
             return _("{name} drew from the stock: you may buy {card}.").format(
                 name=self.match.names[deal.current],
@@ -205,7 +205,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         return self.status.text
 
     def _start_person(self, seat: int) -> None:
-        if self.match.hand.phase == "buying" and self.match.awaiting == seat:
+        if self.match.deal.phase == "buying" and self.match.awaiting == seat:
             self._start_buy(seat)
         else:
             self._start_human()
@@ -216,7 +216,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
             self.app.speak(self.status.text)
 
     def _start_buy(self, seat: int) -> None:
-        deal = self.match.hand
+        deal = self.match.deal
         card = deal.discard[-1] if deal.discard else None
         if card is None:
             self._start_human()
@@ -286,7 +286,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         moved (raises ``IllegalAction`` when the rules refuse it)."""
         match = self.match
         seat = action.player if action.player is not None else match.awaiting
-        deal = match.hand
+        deal = match.deal
         top = deal.discard[-1] if deal.discard else None
         card = getattr(action, "card", None) or top
         before = self._locations()
@@ -312,7 +312,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         return seat, card
 
     def _locations(self) -> dict[Card, Location]:
-        deal = self.match.hand
+        deal = self.match.deal
         out: dict[Card, Location] = {}
         for seat, hand in enumerate(deal.hands):
             for card in hand:
@@ -332,7 +332,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
         if seat == self.bottom:
             if kind == "discard":
                 self.fresh.clear()
-            self.hand_state.keep_selected(set(match.hand.hands[seat]))
+            self.hand_state.keep_selected(set(match.deal.hands[seat]))
         if kind == "discard":
             self.marks.seen(seat)  # its turn is over: it has seen what the others did
             self.cover.turn_ended(seat)  # hot-seat: the hand goes face down once played
@@ -405,7 +405,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def build_model(self) -> ContractModel:
         match = self.match
-        deal = match.hand
+        deal = match.deal
         variant = match.variant
         buying = deal.phase == "buying" and not match.hand_over
         seats = tuple(
@@ -501,7 +501,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def update_status(self) -> None:
         match = self.match
-        deal = match.hand
+        deal = match.deal
         name = _("Your") if not self.session.hot_seat else \
             _("{name}, your").format(name=self.session.seats[self.bottom].name)
         if self.mode == BUY and self.prompt is not None:
@@ -550,12 +550,12 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def _button_states(self) -> dict[str, ButtonState]:
         match = self.match
-        deal = match.hand
+        deal = match.deal
         legal = self.human.legal() if self.mode == HUMAN else ()
         states: dict[str, ButtonState] = {}
         staging = self.human.staging() and self.hand_visible()
         if not staging:
-            down = match.hand.laid_down[self.bottom]
+            down = match.deal.laid_down[self.bottom]
             states["lay_down"] = ButtonState(enabled=False, style="primary",
                                              text=_("Contract down \u2713") if down else None)
         else:
@@ -745,7 +745,7 @@ class ContractTableScene(CardTableScene[ContractModel, ContractLayout]):
 
     def _draw_marks(self, surface: pygame.Surface, layout: ContractLayout) -> None:
         """The piles to draw from, on the player's draw; whose move it is."""
-        match, deal = self.match, self.match.hand
+        match, deal = self.match, self.match.deal
         # the table waits for the person (its mode) and the round is at a draw (its phase)
         if self.mode == HUMAN and deal.phase == "draw" and self.human.my_move():
             self.hud.draw_pile_pulse(surface, layout, "stock", self.clock)

@@ -88,7 +88,7 @@ class TurnUndo:
 
     def _in_turn(self) -> bool:
         table = self.table
-        return self.turn.my_move() and table.match.hand.phase == "play" \
+        return self.turn.my_move() and table.match.deal.phase == "play" \
             and table.mode == HUMAN
 
     # ------------------------------------------------------------------ recording

@@ -40,7 +40,7 @@ def action_words(match: ContractMatch, name: str, you: bool, action: Action,
         groups = "  \u00b7  ".join(cards_text(list(m)) for m in action.melds)
         return _("{name} laid down {contract}: {groups}").format(
             name=name, contract=match.contract, groups=groups)
-    melds = match.hand.melds
+    melds = match.deal.melds
     if isinstance(action, LayOff | SwapJoker) and 0 <= action.meld < len(melds):
         on = cards_text(melds[action.meld].cards)
         if isinstance(action, LayOff):

@@ -414,7 +414,7 @@ class HumanTurn:
     def _draw_problem(self) -> str:
         if self.table.match.variant.must_play_if_able:
             return _("You can play, so you must play at least one card.")
-        if not self.table.match.hand.stock:
+        if not self.table.match.deal.stock:
             return _("The stock is empty.")
         return _("Drawing is not allowed at this point of the turn.")
 
@@ -518,7 +518,7 @@ class HumanTurn:
         many cards as a press of D takes: Guadalupe's "Draw 2" button draws two, or the
         one card left in the stock."""
         match = self.table.match
-        n = turn_draw(match.variant, len(match.hand.stock), played=False)
+        n = turn_draw(match.variant, len(match.deal.stock), played=False)
         if n <= 1:
             return _("draw a card (D)."), _("Draw a card (D).")
         return (ngettext("draw {n} card (D).", "draw {n} cards (D).", n).format(n=n),

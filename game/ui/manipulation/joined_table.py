@@ -199,10 +199,10 @@ class JoinedTableScene(TableScene):
         match = self.match
         seat = int(event["seat"]) if event["seat"] is not None else match.current
         action = action_from_json(event["action"])
-        before = [len(h) for h in match.hand.hands]
-        turns_before = len(match.hand.turns)
-        start_hand = list(match.hand.hands[seat])
-        start_table = match.hand.table
+        before = [len(h) for h in match.deal.hands]
+        turns_before = len(match.deal.turns)
+        start_hand = list(match.deal.hands[seat])
+        start_table = match.deal.table
         played = cards_from(event["played"])
         self._load(update)
         self.draft = None
@@ -214,7 +214,7 @@ class JoinedTableScene(TableScene):
         new, moved = marked_cards(steps)
         self.marks.record(seat, new | set(played), moved)
         if seat == self.bottom:
-            self.drawn_by[seat] = set(match.hand.hands[seat]) - set(start_hand)
+            self.drawn_by[seat] = set(match.deal.hands[seat]) - set(start_hand)
         self._after_action(seat, action, played, before, turns_before, steps)
 
     # -- the next hand: the host deals it

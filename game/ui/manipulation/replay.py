@@ -102,7 +102,7 @@ class LastTurnsReplay:
     def turns_to_show(self) -> list[TurnRecord]:
         """The other players' turns since the bottom player's last one (every turn of the
         hand when it has not played yet); the last turn when the bottom played last."""
-        turns = list(self.table.match.hand.turns)
+        turns = list(self.table.match.deal.turns)
         bottom = self.table.bottom
         last = max((i for i, t in enumerate(turns) if t.player == bottom), default=-1)
         since = turns[last + 1:]
@@ -176,7 +176,7 @@ class LastTurnsReplay:
         playback, record = self.playback, self.showing
         if playback is None or record is None:
             return now
-        h = self.table.match.hand
+        h = self.table.match.deal
         counts = list(now)
         if not self.table.match.hand_over:  # the turn under way is in no record yet
             counts[h.current] += len(h.turn_played) - h.draws
@@ -218,7 +218,7 @@ class LastTurnsReplay:
         self._say()
 
     def last_turn_words(self) -> str:
-        turns = self.table.match.hand.turns
+        turns = self.table.match.deal.turns
         if not turns:
             return ""
         record = turns[-1]

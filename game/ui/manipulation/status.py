@@ -79,7 +79,7 @@ def can_edit(table: TurnState) -> bool:
 def play_started(table: TurnState) -> bool:
     """Has the player touched the table this turn (giving up costs the penalty)?"""
     draft = table.draft
-    return table.match.hand.started or bool(draft is not None and draft.touched)
+    return table.match.deal.started or bool(draft is not None and draft.touched)
 
 
 class TableStatus:
@@ -182,7 +182,7 @@ class TableStatus:
         for order in ("suit", "rank"):
             states[f"sort_{order}"] = ButtonState(
                 enabled=sortable, style="primary" if self.table.sort_mode == order else None)
-        states["last"] = ButtonState(enabled=bool(self.table.match.hand.turns) and
+        states["last"] = ButtonState(enabled=bool(self.table.match.deal.turns) and
                                      self.table.mode in (HUMAN, REPLAY, STOPPED),
                                      text=_("Stop replay") if self.table.mode == REPLAY else None)
         states["menu"] = ButtonState()
@@ -198,7 +198,7 @@ class TableStatus:
             return hand_value(match.variant.scoring, model.hand)
         draft = self.table.draft
         mine = draft is not None and match.current == self.table.bottom
-        hand = draft.hand if mine and draft is not None else match.hand.hands[self.table.bottom]
+        hand = draft.hand if mine and draft is not None else match.deal.hands[self.table.bottom]
         return hand_value(match.variant.scoring, hand)
 
     def knock_problem(self) -> str:
@@ -207,7 +207,7 @@ class TableStatus:
         knock = match.variant.knock
         if knock is None:
             return _("There is no knocking in this game.")
-        if match.hand.final_turns is not None:
+        if match.deal.final_turns is not None:
             return _("No knocking in the last turns of the hand.")
         points = self.hand_points()
         if points > knock.max_points:
@@ -224,10 +224,10 @@ class TableStatus:
     def _draw_text(self) -> str:
         variant = self.table.match.variant
         if variant.cards_per_draw > 1:  # as many as a press takes: the stock may hold fewer
-            drawn = turn_draw(variant, len(self.table.match.hand.stock), played=False)
+            drawn = turn_draw(variant, len(self.table.match.deal.stock), played=False)
             return _("Draw {cards_per_draw}").format(cards_per_draw=max(1, drawn))
         if variant.draws_before_meld:
-            draws = self.table.match.hand.draws
+            draws = self.table.match.deal.draws
             return _("Draw ({draws}/{carousel_draws})").format(
                 draws=draws, carousel_draws=variant.carousel_draws)
         return _("Draw")
@@ -259,7 +259,7 @@ class TableStatus:
             text = _("{name} turn: play more, or end the turn").format(name=name)
         elif "play" in legal and "pass" in legal:
             text = _("{name} turn: play cards to the table, or pass").format(name=name)
-        elif "play" in legal and "abandon" in legal and self.table.match.hand.started:
+        elif "play" in legal and "abandon" in legal and self.table.match.deal.started:
             penalty = self.table.match.variant.abandon_penalty
             text = _("{name} turn: finish your play, or give up and draw {penalty}").format(
                 name=name, penalty=penalty)
@@ -282,9 +282,9 @@ class TableStatus:
             text = _("Single hand")
         else:
             text = _("Hand {n} of {match_hands}").format(
-                n=match.hand.number + 1, match_hands=variant.match_hands)
+                n=match.deal.number + 1, match_hands=variant.match_hands)
         seat = self.table.session.seats[self.table.bottom]
-        count = len(match.hand.hands[self.table.bottom])
+        count = len(match.deal.hands[self.table.bottom])
         if self.table.model is not None:
             count = self.table.model.seats[self.table.bottom].cards
         mine = self.table.is_you(self.table.bottom)  # never a spectator's
@@ -296,8 +296,8 @@ class TableStatus:
             label += _("{points} in hand (knock \u2264 {max_points}) \u00b7 ").format(
                 points=self.hand_points(), max_points=variant.knock.max_points)
         label += _("{points} pts").format(points=points_text(match.totals[self.table.bottom]))
-        return Facts(match.hand.number + 1, _(variant.name), text,
-                     match.hand.final_turns is not None,
+        return Facts(match.deal.number + 1, _(variant.name), text,
+                     match.deal.final_turns is not None,
                      self.table.mode == HUMAN and can_edit(self.table),
                      self.table.sort_mode, label,
                      deal_words(match.seed) if self.table.session.deal_shown

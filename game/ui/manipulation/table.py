@@ -133,7 +133,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         super().on_enter()
 
     def _deals_fresh(self) -> bool:
-        return not self.match.hand.turns and not self.match.log
+        return not self.match.deal.turns and not self.match.log
 
     def _build_controls(self) -> None:
         if self.controls is not None:
@@ -163,7 +163,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         if self.match.current in humans:
             self.bottom = self.match.current
         self._deal_or_resume(fresh_deal, 0.05, _("Hand {n}: dealing").format(
-            n=self.match.hand.number + 1))
+            n=self.match.deal.number + 1))
 
     def _deal_ghosts(self) -> None:
         layout = self.layout
@@ -171,7 +171,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
             return
         w, h = layout.hand_card
         stock = layout.stock
-        counts = {seat: len(hand) for seat, hand in enumerate(self.match.hand.hands)
+        counts = {seat: len(hand) for seat, hand in enumerate(self.match.deal.hands)
                   if seat != self.bottom}
         self._fly_to_seats(counts, Origin(stock.x + 4, stock.y + 4, w // 2, h // 2, True))
 
@@ -184,7 +184,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
 
     def _uncovered(self, seat: int) -> None:
         self._start_human()
-        drawn = self.drawn & set(self.match.hand.hands[seat])
+        drawn = self.drawn & set(self.match.deal.hands[seat])
         if drawn:  # drawn on their last turn, under the cover at once: shown now
             cards = " ".join(sorted(card_text(c) for c in drawn))
             line = _("You drew {cards} on your last turn.").format(cards=cards)
@@ -231,10 +231,10 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def _apply(self, action: Action, quiet: bool, redo: bool) -> Callable[[], None]:
         match = self.match
         seat = match.current
-        before = [len(h) for h in match.hand.hands]
-        turns_before = len(match.hand.turns)
-        start_hand = list(match.hand.hands[seat])
-        start_table = match.hand.table
+        before = [len(h) for h in match.deal.hands]
+        turns_before = len(match.deal.turns)
+        start_hand = list(match.deal.hands[seat])
+        start_table = match.deal.table
         played: tuple[Card, ...] = ()
         if isinstance(action, Play):
             hand = set(start_hand)
@@ -250,7 +250,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         new, moved = marked_cards(steps)
         self.marks.record(seat, new | set(played), moved)
         if seat == self.bottom:
-            self.drawn_by[seat] = set(match.hand.hands[seat]) - set(start_hand)
+            self.drawn_by[seat] = set(match.deal.hands[seat]) - set(start_hand)
         return lambda: self._after_action(seat, action, played, before, turns_before, steps)
 
     def _after_action(self, seat: int, action: Action, played: tuple[Card, ...],
@@ -261,11 +261,11 @@ class TableScene(CardTableScene[TableModel, Layout]):
             self.app.sounds.play("card_drop")
         if isinstance(action, Knock):
             self.app.sounds.play("knock")
-        turn_ended = len(match.hand.turns) > turns_before or match.hand_over
+        turn_ended = len(match.deal.turns) > turns_before or match.hand_over
         if turn_ended:
             self.marks.seen(seat)
             self.cover.turn_ended(seat)  # hot-seat: the hand goes face down once played
-        after = [len(h) for h in match.hand.hands]
+        after = [len(h) for h in match.deal.hands]
         drawn = after[seat] - (before[seat] - len(played))
         self.places.between_turns = turn_ended
         self.refresh()
@@ -274,7 +274,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         if drawn > 0:
             self.app.sounds.play("card_pick")
         # a turn ended is told with every card it drew, not just its last action's
-        told = turn_drawn(match.hand.turns, turns_before, drawn)
+        told = turn_drawn(match.deal.turns, turns_before, drawn)
         words = self._action_words(seat, action, played, told, steps)
         # the person who drew hears the card's name in place of the count
         named = self._drawn_words(seat, action, drawn)
@@ -293,7 +293,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def _saved_drawn(self) -> dict[int, set[Card]]:
         """The cards each seat drew last as a resumed game's save keeps them, those still in
         that seat's hand (a new game: none)."""
-        hands = self.match.hand.hands
+        hands = self.match.deal.hands
         return {seat: set(cards) & set(hands[seat])
                 for seat, cards in (self.session.drawn or {}).items()
                 if seat < len(hands) and set(cards) & set(hands[seat])}
@@ -361,7 +361,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
                                list[int]]:
         """Groups, free cards, joker declarations and hand sizes now on show."""
         match = self.match
-        counts = [len(h) for h in match.hand.hands]
+        counts = [len(h) for h in match.deal.hands]
         draft = self._draft_on_show()
         if draft is not None and self.mode == REPLAY:
             counts = self.replay.counts(counts)  # the cards of the moment replayed
@@ -369,7 +369,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         if draft is not None:
             counts[match.current] = len(draft.hand)
             return draft.groups, draft.free, dict(draft.declared), counts
-        table = match.hand.table
+        table = match.deal.table
         return table.melds, table.free, dict(table.declared), counts
 
     def _bottom_cards(self) -> Sequence[Card]:
@@ -378,7 +378,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
         draft = self._draft_on_show()
         if draft is not None and match.current == self.bottom and self.mode != REPLAY:
             return list(draft.hand)
-        return list(match.hand.hands[self.bottom])
+        return list(match.deal.hands[self.bottom])
 
     def _draft_on_show(self) -> TurnDraft | None:
         """The draft of the story on show (a computer's play, a replayed turn, a hint), else
@@ -407,7 +407,7 @@ class TableScene(CardTableScene[TableModel, Layout]):
     def build_model(self) -> TableModel:
         match = self.match
         groups, free, declared, counts = self._source()
-        start = self.draft.start if self.draft is not None else match.hand.turn_start
+        start = self.draft.start if self.draft is not None else match.deal.turn_start
         built, shown = build_groups(groups, match.variant, declared,
                                     freezing_jokers(match.variant, start))
         visible = self.hand_visible()
@@ -415,13 +415,13 @@ class TableScene(CardTableScene[TableModel, Layout]):
         over = match.hand_over and self.mode != REPLAY
         seats = tuple(
             SeatInfo(i, self._seat_name(i), s.kind, counts[i], match.totals[i],
-                     i == match.current and not match.hand_over, match.hand.opened[i],
+                     i == match.current and not match.hand_over, match.deal.opened[i],
                      over and i != self.bottom)
             for i, s in enumerate(self.session.seats))
-        revealed = tuple((i, tuple(match.hand.hands[i])) for i in range(match.players)
+        revealed = tuple((i, tuple(match.deal.hands[i])) for i in range(match.players)
                          if over and i != self.bottom)
         return TableModel(built, tuple(free), shown, hand, 0 if visible else counts[self.bottom],
-                          self.bottom, seats, len(match.hand.stock),
+                          self.bottom, seats, len(match.deal.stock),
                           match.variant.table_layout is TableLayout.SETS_AND_RUNS_APART, revealed)
 
     def _compute_layout(self, model: TableModel) -> Layout:

@@ -53,8 +53,8 @@ class ContractScoreboardScene(EndOfHandScene):
                 return _("{name} wins the match!").format(name=winners[0])
             return _("{names} and {last} share the match!").format(
                 names=", ".join(winners[:-1]), last=winners[-1])
-        result = match.hand.result
-        number = match.hand.number + 1
+        result = match.deal.result
+        number = match.deal.number + 1
         if result is None:
             return _("Round {number}").format(number=number)
         if result.reason == "out" and result.ender is not None:
@@ -72,7 +72,7 @@ class ContractScoreboardScene(EndOfHandScene):
             return _("{name} \u00b7 {n} rounds \u00b7 lowest total wins").format(
                 name=_(match.variant.name), n=len(match.history))
         return _("{name} \u00b7 round {n} of {rounds} \u00b7 lowest total wins").format(
-            name=_(match.variant.name), n=match.hand.number + 1, rounds=self.rounds)
+            name=_(match.variant.name), n=match.deal.number + 1, rounds=self.rounds)
 
     # --- widgets
 
@@ -186,7 +186,7 @@ class ContractScoreboardScene(EndOfHandScene):
         rows = self.rounds
         row_h = max(self.px(18), min(self.px(28), (bottom - y - self.px(34)) // max(1, rows)))
         running: list[Points] = [0] * n
-        current = match.hand.number
+        current = match.deal.number
         for number in range(rows):
             contract = str(CONTRACTS[number % len(CONTRACTS)])
             result = match.history[number] if number < len(match.history) else None

@@ -195,7 +195,7 @@ class EndOfHandScene(MenuBase):
         none before the hand is over."""
         if not self.match.hand_over or not self.deal_shown:
             return []
-        return list(reversed(self.match.hand.stock))
+        return list(reversed(self.match.deal.stock))
 
     def toggle_stock(self) -> None:
         """Show the stock's order in place of the scores, or the scores again."""

@@ -56,10 +56,10 @@ class ScoreboardScene(EndOfHandScene):
                 return _("{name} wins the match!").format(name=winners[0])
             return _("{names} and {last} share the match!").format(
                 names=", ".join(winners[:-1]), last=winners[-1])
-        result = match.hand.result
+        result = match.deal.result
         if result is None:
             return _("Scores")
-        return _("Hand {n}: {words}").format(n=match.hand.number + 1,
+        return _("Hand {n}: {words}").format(n=match.deal.number + 1,
                                              words=self.reason_words(result))
 
     def reason_words(self, result: object) -> str:
@@ -215,7 +215,7 @@ class ScoreboardScene(EndOfHandScene):
         if variant.match_target is not None:
             return _("match to {n} points").format(n=variant.match_target)
         hands = variant.match_hands or 1
-        return _("hand {n} of {hands}").format(n=self.match.hand.number + 1, hands=hands)
+        return _("hand {n} of {hands}").format(n=self.match.deal.number + 1, hands=hands)
 
     def _columns(self, inner: pygame.Rect, count: int) -> list[int]:
         first = inner.x + self.px(8)
@@ -224,7 +224,7 @@ class ScoreboardScene(EndOfHandScene):
 
     def _hand_table(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> int:
         match = self.match
-        result = match.history[-1] if match.history else match.hand.result
+        result = match.history[-1] if match.history else match.deal.result
         seats = self.session.seats
         size = self.px(17)
         cols = self._columns(inner, 3)
@@ -250,7 +250,7 @@ class ScoreboardScene(EndOfHandScene):
             draw_text(surface, fit_text(name, size, self.px(300), "bold"), size, colour,
                       style="bold", topleft=(cols[0], y))
             if result is not None:
-                left = len(match.hand.hands[seat])
+                left = len(match.deal.hands[seat])
                 value = result.hand_values[seat]
                 cards = ngettext("{n} card", "{n} cards", left).format(n=left)
                 if value != left:

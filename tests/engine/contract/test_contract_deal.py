@@ -35,7 +35,7 @@ def test_the_stock_needs_a_few_cards_after_the_hands_and_the_discard() -> None:
 
     # one pack and no jokers: 52 cards. Four hands of 11 leave 8: 1 discard + 7 stock
     ok = ContractMatch("shanghai-rummy", 4, 1, {"packs": 1, "jokers": 0})
-    assert len(ok.hand.stock) == 52 - 44 - 1 >= min_stock
+    assert len(ok.deal.stock) == 52 - 44 - 1 >= min_stock
     # a hand size that leaves the stock one card short of min_stock is refused
     variant = get_variant("shanghai-rummy", {"packs": 1, "jokers": 0, "hand_size": 10})
     assert deal_problem(variant, 4) is None  # 40 + 1 + 11
@@ -51,5 +51,5 @@ def test_the_stock_needs_a_few_cards_after_the_hands_and_the_discard() -> None:
 @pytest.mark.parametrize("players", range(3, 9))
 def test_the_standard_game_deals_for_every_seat_count(players: int) -> None:
     m = ContractMatch("shanghai-rummy", players, 1)
-    assert all(len(h) == 11 for h in m.hand.hands) and len(m.hand.discard) == 1
+    assert all(len(h) == 11 for h in m.deal.hands) and len(m.deal.discard) == 1
     assert m.check_invariants() == []

@@ -96,10 +96,10 @@ def deal(players: int = 4, seed: int = 1) -> ContractMatch:
 
 def test_deck_and_deal_follow_player_count() -> None:
     small, large = deal(3), deal(5)
-    assert len(small.hand.hands[0]) == 11 and len(small.hand.discard) == 1
-    assert sum(1 for c in small.hand.stock + small.hand.discard if c.is_joker) + sum(
-        1 for h in small.hand.hands for c in h if c.is_joker) == 1
-    total = len(large.hand.stock) + len(large.hand.discard) + sum(map(len, large.hand.hands))
+    assert len(small.deal.hands[0]) == 11 and len(small.deal.discard) == 1
+    assert sum(1 for c in small.deal.stock + small.deal.discard if c.is_joker) + sum(
+        1 for h in small.deal.hands for c in h if c.is_joker) == 1
+    total = len(large.deal.stock) + len(large.deal.discard) + sum(map(len, large.deal.hands))
     assert total == 3 * 52 + 2
     two_two = ContractMatch("shanghai-rummy", 5, 1, {"larger_deck": "2+2"})
     assert two_two.variant.deck_for(5) == (2, 2)
@@ -111,53 +111,53 @@ def test_deck_and_deal_follow_player_count() -> None:
 
 def test_buying_goes_in_seat_order_after_the_player_in_turn() -> None:
     m = deal()
-    offered = m.hand.discard[-1]
+    offered = m.deal.discard[-1]
     assert m.current == 0
     m.apply(Draw(0))
-    assert m.hand.phase == "buying" and m.awaiting == 1
+    assert m.deal.phase == "buying" and m.awaiting == 1
     with pytest.raises(IllegalAction):
         m.apply(Buy(2))  # not 2's turn to answer yet
     m.apply(Decline(1))
-    before = len(m.hand.hands[2])
-    top_stock = m.hand.stock[-1]
+    before = len(m.deal.hands[2])
+    top_stock = m.deal.stock[-1]
     m.apply(Buy(2))
-    assert offered in m.hand.hands[2] and top_stock in m.hand.hands[2]
-    assert len(m.hand.hands[2]) == before + 2 and m.hand.buys[2] == 1
-    assert m.hand.phase == "play" and m.awaiting == 0
+    assert offered in m.deal.hands[2] and top_stock in m.deal.hands[2]
+    assert len(m.deal.hands[2]) == before + 2 and m.deal.buys[2] == 1
+    assert m.deal.phase == "play" and m.awaiting == 0
     assert "buy" not in m.legal_kinds()
 
 
 def test_taking_the_discard_offers_nothing_to_buy() -> None:
     m = deal()
-    top = m.hand.discard[-1]
+    top = m.deal.discard[-1]
     m.apply(TakeDiscard(0))
-    assert top in m.hand.hands[0] and m.hand.phase == "play"
+    assert top in m.deal.hands[0] and m.deal.phase == "play"
 
 
 def test_at_most_four_buys_per_player_per_round() -> None:
     m = deal()
-    m.hand.buys[1] = 4
+    m.deal.buys[1] = 4
     m.apply(Draw(0))
     assert m.awaiting == 2  # seat 1 has used its four buys and is not asked
-    m.hand.buys = [0, 4, 4, 4]
+    m.deal.buys = [0, 4, 4, 4]
     m2 = deal()
-    m2.hand.buys = [0, 4, 4, 4]
+    m2.deal.buys = [0, 4, 4, 4]
     m2.apply(Draw(0))
-    assert m2.hand.phase == "play"  # nobody left who may buy
+    assert m2.deal.phase == "play"  # nobody left who may buy
 
 
 def test_the_discarder_is_not_offered_its_own_discard() -> None:
     m = deal()
     m.apply(TakeDiscard(0))
-    card = m.hand.hands[0][0]
+    card = m.deal.hands[0][0]
     m.apply(Discard(0, card))
     m.apply(Draw(1))
-    assert m.hand.buy_queue == [2, 3]
+    assert m.deal.buy_queue == [2, 3]
 
 
 def test_lay_down_then_lay_off_only_in_a_later_turn() -> None:
     m = deal()
-    r = m.hand
+    r = m.deal
     minter = CardMinter()
     set_a, set_b = cards("7H 7S 7D", minter), cards("9C 9D 9S", minter)
     rest = cards("2C 4D 6H KS", minter)
@@ -182,7 +182,7 @@ def test_lay_down_then_lay_off_only_in_a_later_turn() -> None:
 
 def test_a_lay_down_must_be_exactly_the_contract() -> None:
     m = deal()
-    r = m.hand
+    r = m.deal
     three_sets = melds("7H 7S 7D | 9C 9D 9S | 4C 4D 4H")
     r.hands[0] = [c for meld in three_sets for c in meld] + cards("KS")
     m.apply(TakeDiscard(0))
@@ -193,7 +193,7 @@ def test_a_lay_down_must_be_exactly_the_contract() -> None:
 
 def test_joker_swap_must_be_used_the_same_turn() -> None:
     m = deal()
-    r = m.hand
+    r = m.deal
     minter = CardMinter()
     joker_meld = cards("5H 6H JK 8H", minter)
     r.melds = [TableMeld(1, "run", joker_meld)]
@@ -202,7 +202,7 @@ def test_joker_swap_must_be_used_the_same_turn() -> None:
     r.hands[0] = [real, *spare]
     r.laid_down[0] = True
     m.apply(Draw(0))
-    while m.hand.phase == "buying":
+    while m.deal.phase == "buying":
         m.apply(Decline(m.awaiting))
     with pytest.raises(IllegalAction):
         m.apply(SwapJoker(0, spare[0], 0))  # QS is not the joker's card
@@ -219,7 +219,7 @@ def test_joker_swap_must_be_used_the_same_turn() -> None:
 
 def test_empty_stock_reshuffles_the_discards_but_the_top() -> None:
     m = deal()
-    r = m.hand
+    r = m.deal
     pile = r.stock[:]
     r.discard = pile + r.discard
     r.stock = []
@@ -233,7 +233,7 @@ def test_empty_stock_reshuffles_the_discards_but_the_top() -> None:
 
 def test_round_ends_when_stock_and_discards_both_run_out() -> None:
     m = deal()
-    r = m.hand
+    r = m.deal
     r.hands[1].extend(r.stock)
     r.stock = []
     m.apply(TakeDiscard(0))
@@ -248,7 +248,7 @@ def test_penalty_values_and_one_turn_bonuses() -> None:
     assert values == [5, 5, 10, 10, 15, 50]
     for text, bonus in (("7H 7S 7D | 9C 9D 9S", -50), ("7H 7S JK | 9C 9D 9S", -25)):
         m = deal()
-        r = m.hand
+        r = m.deal
         minter = CardMinter()
         two = [cards(part, minter) for part in text.split("|")]
         last = cards("KD", minter)[0]
@@ -279,9 +279,9 @@ def random_action(m: ContractMatch, rng: random.Random):
     kinds = list(m.legal_kinds()) + ["discard", "lay_off", "buy"]  # some illegal tries
     kind = rng.choice(kinds)
     seat = m.awaiting if rng.random() < 0.9 else rng.randrange(m.players)
-    hand = m.hand.hands[seat]
+    hand = m.deal.hands[seat]
     pick = rng.choice(hand) if hand else Card(5, "H", 0)
-    meld = rng.randrange(len(m.hand.melds) + 1)
+    meld = rng.randrange(len(m.deal.melds) + 1)
     return {
         "next_hand": lambda: NextHand(None), "draw": lambda: Draw(seat),
         "take_discard": lambda: TakeDiscard(seat), "buy": lambda: Buy(seat),

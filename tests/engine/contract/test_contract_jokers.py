@@ -37,14 +37,14 @@ def cards(text: str, minter: CardMinter) -> list[Card]:
 
 def finish_draw(m: ContractMatch, seat: int) -> None:
     m.apply(Draw(seat))
-    while m.hand.phase == "buying":
+    while m.deal.phase == "buying":
         m.apply(Decline(m.awaiting))
 
 
 def sevens_on_the_table() -> tuple[ContractMatch, Card, CardMinter]:
     """Seat 0 lays down 7H 7S JK | 9C 9D 9S and discards; seat 1 is in turn."""
     m = ContractMatch("shanghai-rummy", 4, 1)
-    r = m.hand
+    r = m.deal
     minter = CardMinter()
     sevens, nines = cards("7H 7S JK", minter), cards("9C 9D 9S", minter)
     rest = cards("2C 4D", minter)
@@ -71,7 +71,7 @@ def test_a_sets_joker_stands_for_its_rank_in_any_suit_not_a_club() -> None:
 
 def test_the_table_records_any_suit_and_any_card_of_the_rank_swaps_it() -> None:
     m, joker, minter = sevens_on_the_table()
-    r = m.hand
+    r = m.deal
     assert r.declared[joker] == any_suit(7)
     # a diamond (a suit the set lacks) and a heart (a suit it repeats) both fit
     seven_d, eight_d = cards("7D 8D", minter)
@@ -88,7 +88,7 @@ def test_the_table_records_any_suit_and_any_card_of_the_rank_swaps_it() -> None:
 
 def test_a_seven_of_a_repeated_suit_swaps_the_joker_too() -> None:
     m, joker, minter = sevens_on_the_table()
-    r = m.hand
+    r = m.deal
     seven_h = cards("7H", minter)[0]
     r.hands[1].append(seven_h)
     r.laid_down[1] = True
@@ -125,7 +125,7 @@ def test_a_joker_standing_for_any_rank_is_not_a_run_card() -> None:
 def test_a_player_who_has_not_laid_down_may_swap_and_lay_down_with_the_joker() -> None:
     """Source: "any player can pick it up, if he replaces it with the missing card"."""
     m, joker, minter = sevens_on_the_table()
-    r = m.hand
+    r = m.deal
     assert not r.laid_down[1]
     seven, fours = cards("7D", minter)[0], cards("4C 4D", minter)
     kings, spare = cards("KS KD KC", minter), cards("QH", minter)[0]
@@ -140,7 +140,7 @@ def test_a_player_who_has_not_laid_down_may_swap_and_lay_down_with_the_joker() -
 
 def test_a_lay_down_must_take_in_the_joker_taken_this_turn() -> None:
     m, joker, minter = sevens_on_the_table()
-    r = m.hand
+    r = m.deal
     seven, fours, kings = cards("7D", minter)[0], cards("4C 4D 4H", minter), cards(
         "KS KD KC", minter)
     r.hands[1] = [seven, *fours, *kings]
@@ -154,7 +154,7 @@ def test_a_lay_down_must_take_in_the_joker_taken_this_turn() -> None:
 
 def test_a_joker_the_hand_could_not_use_is_refused_with_the_reason() -> None:
     m, joker, minter = sevens_on_the_table()
-    r = m.hand
+    r = m.deal
     seven, spare = cards("7D", minter)[0], cards("2H 5S 9C JD", minter)
     r.hands[1] = [seven, *spare]
     finish_draw(m, 1)
@@ -165,7 +165,7 @@ def test_a_joker_the_hand_could_not_use_is_refused_with_the_reason() -> None:
 
 def test_no_swap_after_laying_down_in_the_same_turn() -> None:
     m = ContractMatch("shanghai-rummy", 4, 1)
-    r = m.hand
+    r = m.deal
     minter = CardMinter()
     sevens, nines, tail = cards("7H 7S JK", minter), cards("9C 9D 9S", minter), cards("2C",
                                                                                           minter)
@@ -180,7 +180,7 @@ def test_no_swap_after_laying_down_in_the_same_turn() -> None:
 
 def test_a_player_who_laid_down_earlier_still_swaps_and_lays_off() -> None:
     m, joker, minter = sevens_on_the_table()
-    r = m.hand
+    r = m.deal
     seven = cards("7D", minter)[0]
     r.hands[1].append(seven)
     r.laid_down[1] = True

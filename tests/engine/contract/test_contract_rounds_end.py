@@ -18,28 +18,28 @@ from game.engine.errors import IllegalAction
 
 def test_the_card_taken_from_the_discard_pile_may_not_be_thrown_back() -> None:
     m = ContractMatch("shanghai-rummy", 3, 1)
-    top = m.hand.discard[-1]
+    top = m.deal.discard[-1]
     m.apply(TakeDiscard(0))
     with pytest.raises(IllegalAction, match="may not throw it back"):
         m.apply(Discard(0, top))
-    other = next(c for c in m.hand.hands[0] if c != top)
+    other = next(c for c in m.deal.hands[0] if c != top)
     m.apply(Discard(0, other))
-    assert m.current == 1 and m.hand.discard[-1] == other
+    assert m.current == 1 and m.deal.discard[-1] == other
 
 
 def test_a_card_drawn_from_the_stock_may_be_thrown_at_once() -> None:
     m = ContractMatch("shanghai-rummy", 3, 1)
-    drawn = m.hand.stock[-1]
+    drawn = m.deal.stock[-1]
     m.apply(Draw(0))
-    while m.hand.phase == "buying":
+    while m.deal.phase == "buying":
         m.apply(Decline(m.awaiting))
     m.apply(Discard(0, drawn))
-    assert m.hand.discard[-1] == drawn
+    assert m.deal.discard[-1] == drawn
 
 
 def test_the_taken_card_may_go_as_the_last_card() -> None:
     m = ContractMatch("shanghai-rummy", 3, 1)
-    r = m.hand
+    r = m.deal
     minter = CardMinter()
     sevens, nines = parse_cards("7H 7S 7D", minter)[0], parse_cards("9C 9D 9S", minter)[0]
     r.hands[0] = sevens + nines
@@ -62,14 +62,14 @@ def test_a_round_where_nobody_draws_from_the_stock_ends_scored_as_it_stands(
     assert quiet_turns_per_seat == 10  # the house rule the rules text states
     rng = random.Random(players)
     turns = 0
-    while m.hand.result is None:
+    while m.deal.result is None:
         seat = m.current
         m.apply(TakeDiscard(seat))
-        throwable = [c for c in m.hand.hands[seat] if c != m.hand.taken]
+        throwable = [c for c in m.deal.hands[seat] if c != m.deal.taken]
         m.apply(Discard(seat, rng.choice(throwable)))
         turns += 1
         assert turns <= quiet_turns_per_seat * players
-    result = m.hand.result
+    result = m.deal.result
     assert turns == quiet_turns_per_seat * players
     assert result.reason == "stalled" and result.ender is None
     assert result.points == result.hand_values  # scored as it stands
@@ -81,14 +81,14 @@ def test_a_stock_draw_starts_the_count_again() -> None:
     for _ in range(10):
         seat = m.current
         m.apply(TakeDiscard(seat))
-        m.apply(Discard(seat, next(c for c in m.hand.hands[seat] if c != m.hand.taken)))
-    assert m.hand.quiet_turns == 10
+        m.apply(Discard(seat, next(c for c in m.deal.hands[seat] if c != m.deal.taken)))
+    assert m.deal.quiet_turns == 10
     seat = m.current
     m.apply(Draw(seat))
-    while m.hand.phase == "buying":
+    while m.deal.phase == "buying":
         m.apply(Decline(m.awaiting))
-    m.apply(Discard(seat, m.hand.hands[seat][0]))
-    assert m.hand.quiet_turns == 0 and m.hand.result is None
+    m.apply(Discard(seat, m.deal.hands[seat][0]))
+    assert m.deal.quiet_turns == 0 and m.deal.result is None
 
 
 def test_the_rules_text_marks_both_round_ending_rules_house() -> None:

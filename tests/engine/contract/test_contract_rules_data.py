@@ -53,18 +53,18 @@ def test_the_rounds_and_their_contracts_come_from_the_rules(short_game: Variant)
     assert m.contract == Contract(2, 0)
     minter = CardMinter()
     sevens, nines = parse_cards("7H 7S 7D", minter)[0], parse_cards("9C 9D 9S", minter)[0]
-    m.hand.hands[0] = sevens + nines
-    drawn = m.hand.stock[-1]
+    m.deal.hands[0] = sevens + nines
+    drawn = m.deal.stock[-1]
     m.apply(Draw(0))
-    while m.hand.phase == "buying":
+    while m.deal.phase == "buying":
         m.apply(Decline(m.awaiting))
     m.apply(LayDown(0, (tuple(sevens), tuple(nines))))
     m.apply(Discard(0, drawn))
     # went out in the turn it laid down, with no joker: the variant's natural bonus
-    result = m.hand.result
+    result = m.deal.result
     assert result is not None and result.points[0] == -9
     # the others pay the variant's values
-    assert result.points[1] == sum(SHORT.card_value(c) for c in m.hand.hands[1])
+    assert result.points[1] == sum(SHORT.card_value(c) for c in m.deal.hands[1])
     m.apply(NextHand(None))
     assert m.contract == Contract(0, 1, 4)
 
@@ -72,9 +72,9 @@ def test_the_rounds_and_their_contracts_come_from_the_rules(short_game: Variant)
 def stall_round(m: ContractMatch) -> int:
     """Everyone takes the discard and throws it back until the round ends; the turns."""
     turns = 0
-    while m.hand.result is None:
+    while m.deal.result is None:
         seat = m.current
-        top = m.hand.discard[-1]
+        top = m.deal.discard[-1]
         m.apply(TakeDiscard(seat))
         m.apply(Discard(seat, top))  # this variant lets the taken card go straight back
         turns += 1
@@ -93,19 +93,19 @@ def test_the_match_lasts_as_many_rounds_as_the_rules_have_contracts(
 
 def test_buying_takes_the_rules_penalty_cards(short_game: Variant) -> None:
     m = ContractMatch(short_game.id, 3, 4)
-    offered = m.hand.discard[-1]
+    offered = m.deal.discard[-1]
     m.apply(Draw(0))
-    before = len(m.hand.hands[1])
-    top_two = m.hand.stock[-2:]
+    before = len(m.deal.hands[1])
+    top_two = m.deal.stock[-2:]
     m.apply(Buy(1))
-    assert offered in m.hand.hands[1] and all(c in m.hand.hands[1] for c in top_two)
-    assert len(m.hand.hands[1]) == before + 1 + 2
+    assert offered in m.deal.hands[1] and all(c in m.deal.hands[1] for c in top_two)
+    assert len(m.deal.hands[1]) == before + 1 + 2
 
 
 def test_the_house_limits_come_from_the_rules(short_game: Variant) -> None:
     m = ContractMatch(short_game.id, 3, 4)
     assert stall_round(m) == SHORT.quiet_turns_per_seat * 3
-    assert m.hand.result is not None and m.hand.result.reason == "stalled"
+    assert m.deal.result is not None and m.deal.result.reason == "stalled"
 
 
 def test_the_rules_text_follows_the_rules(short_game: Variant) -> None:

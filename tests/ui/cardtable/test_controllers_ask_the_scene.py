@@ -269,7 +269,7 @@ class Seat:
         table.slots.wish = None
         table.match.apply(None)
         self.table.session.match.apply(None)
-        table.match.hand.hands[0].remove(None)
+        table.match.deal.hands[0].remove(None)
         table.write_autosave()
         setattr(table, "mode", "x")
         sprite = table.sprites.get(None)
@@ -305,7 +305,7 @@ def narrate(scene):
         "writes table.slots.wish",
         "applies an action: table.match.apply",
         "applies an action: table.session.match.apply",
-        "changes the engine's table.match.hand.hands.[] (remove)",
+        "changes the engine's table.match.deal.hands.[] (remove)",
         "writes the autosave",
         "setattr(table, ...)",
         "writes table.sprites.[].x",

@@ -35,7 +35,7 @@ def _end_turn(probe: TableProbe, variant: str) -> None:
     if variant != "machiavelli":
         probe.settle()
         scene = probe.scene
-        card = scene.match.hand.hands[scene.bottom][0]
+        card = scene.match.deal.hands[scene.bottom][0]
         probe.click(scene.sprites.sprites[card].rect.center)
         probe.key(pygame.K_x)
 

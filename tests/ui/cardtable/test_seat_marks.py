@@ -38,7 +38,7 @@ def test_the_marks_on_the_table_carry_the_seat_that_played(start_app: StartApp) 
         "hands": ["AH 2H 6H 8D 9D 10D JD QS 5C 6C", "6S 7H 8C 2C AD JH", "QH 3D 4D 5D 10S"],
         "current": 1})
     scene = probe.scene
-    probe.until(lambda: scene.match.hand.current == 0, 6000, "the computers' turns")
+    probe.until(lambda: scene.match.deal.current == 0, 6000, "the computers' turns")
     probe.settle()
     marks = [sprite.mark for sprite in scene.sprites.sprites.values() if sprite.mark]
     assert marks, "the computers played nothing to the table"

@@ -55,7 +55,7 @@ def test_a_tutorial_step_waits_for_the_player_then_moves_on(start_app: StartApp)
     drag_to_new_meld(probe, ["4H"])
     probe.click_button("end")
     assert coach.verdict()[0] == "wrong" and "3" in coach.verdict()[1]
-    assert scene.match.hand.turns == []  # nothing was committed
+    assert scene.match.deal.turns == []  # nothing was committed
     # the whole meld, then End turn: the step is reached
     four = probe.card("4H", "any")
     for text in ("5H", "6H"):

@@ -52,7 +52,7 @@ def test_a_whole_turn_by_keyboard_with_the_words_said(make) -> None:  # noqa: AN
     t.key(pygame.K_d)
     assert isinstance(match.log[0], Draw)
     assert spoken[-1] == "You drew from the stock"
-    t.until(lambda: match.hand.phase == "play" and match.awaiting == 0
+    t.until(lambda: match.deal.phase == "play" and match.awaiting == 0
             and not scene.sprites.busy and scene.mode == "human", 3000, "Ada's buy")
     for texts, slot in ((("9S", "9D", "9C"), 0), (("KH", "KS", "KD"), 1)):
         for text in texts:
@@ -88,16 +88,16 @@ def test_a_whole_turn_by_keyboard_with_the_words_said(make) -> None:  # noqa: AN
     assert spoken[-1] == "You discarded the 2 of clubs"
     # your next turn: draw, then lay the king off
     for _frame in range(5000):  # declining (N) every discard you are offered meanwhile
-        if match.awaiting == 0 and match.hand.phase == "draw" and scene.mode == "human" \
+        if match.awaiting == 0 and match.deal.phase == "draw" and scene.mode == "human" \
                 and not scene.sprites.busy:
             break
         if scene.mode == "buy" and scene.prompt is not None and scene.prompt.seat == 0 \
                 and t.app.scenes.top is scene:
             t.key(pygame.K_n)
         t.frames(1)
-    assert match.awaiting == 0 and match.hand.phase == "draw", "your next turn never came"
+    assert match.awaiting == 0 and match.deal.phase == "draw", "your next turn never came"
     t.key(pygame.K_d)
-    t.until(lambda: match.hand.phase == "play" and match.awaiting == 0
+    t.until(lambda: match.deal.phase == "play" and match.awaiting == 0
             and scene.mode == "human" and not scene.sprites.busy, 3000, "your play")
     focus(t, "KC")
     aim(t, ("meld", 1))

@@ -28,7 +28,7 @@ def _melds_on_table(*melds: tuple[int, str, str]) -> Callable[[ContractMatch], N
     laid down."""
 
     def prepare(match: ContractMatch) -> None:
-        r = match.hand
+        r = match.deal
         pool = list(r.stock)
         r.melds = []
         for owner, kind, text in melds:
@@ -48,7 +48,7 @@ def test_a_seat_laying_down_takes_free_room(make: Make) -> None:
     scene, match = t.scene, t.match
     before = _places(t)
     t.click(scene.layout.stock.center)
-    t.until(lambda: match.hand.phase == "play" and match.awaiting == 0, 3000, "the turn")
+    t.until(lambda: match.deal.phase == "play" and match.awaiting == 0, 3000, "the turn")
     t.settle()
     assert _places(t) == before
     for group, cards in enumerate((("9S", "9D", "9C"), ("KH", "KS", "KD"))):
@@ -72,12 +72,12 @@ def test_a_lay_off_moves_no_other_seats_melds(make: Make) -> None:
                                      (0, "set", "KC KD KS")))
     scene, match = t.scene, t.match
     t.key(pygame.K_d)
-    t.until(lambda: match.hand.phase == "play" and match.awaiting == 0, 3000, "the turn")
+    t.until(lambda: match.deal.phase == "play" and match.awaiting == 0, 3000, "the turn")
     t.settle()
     before = _places(t)
     run = scene.layout.meld(0)
     assert run is not None
-    t.drag(t.at(t.card("7H")), t.probe.center(match.hand.melds[0].cards[-1]))
+    t.drag(t.at(t.card("7H")), t.probe.center(match.deal.melds[0].cards[-1]))
     assert isinstance(match.log[-1], LayOff) and match.log[-1].meld == 0
     t.settle()
     assert _places(t) == before

@@ -26,7 +26,7 @@ from tests.ui.contract.test_contract_ui import (  # noqa: F401
 
 def _run_on_table(match: ContractMatch) -> None:
     """Seat 1's run 5H 6H JK 8H on the table (the joker stands for the 7H)."""
-    r = match.hand
+    r = match.deal
     pool = list(r.stock)
     run = _take(pool, "5H 6H JK 8H")
     r.stock = [c for c in r.stock if c not in run]
@@ -43,30 +43,30 @@ def test_undo_redo_and_reset_a_lay_off_and_a_joker_swap(make) -> None:  # noqa: 
     t.key(pygame.K_d)
     t.settle()
     assert not buttons["undo"].is_enabled  # the draw cannot be taken back
-    run_before = list(match.hand.melds[0].cards)
-    hand_before = list(match.hand.hands[0])
+    run_before = list(match.deal.melds[0].cards)
+    hand_before = list(match.deal.hands[0])
     log_before = len(match.log)
     nine = t.card("9H")
     t.drag(t.at(nine), scene.layout.meld(0).rect.center)
     assert isinstance(match.log[-1], LayOff)
     t.settle()
-    joker = next(c for c in match.hand.melds[0].cards if c.is_joker)
+    joker = next(c for c in match.deal.melds[0].cards if c.is_joker)
     t.drag(t.at(t.card("7H")), t.probe.center(joker))
-    assert isinstance(match.log[-1], SwapJoker) and joker in match.hand.hands[0]
+    assert isinstance(match.log[-1], SwapJoker) and joker in match.deal.hands[0]
     t.settle()
     t.frames(2)
     assert buttons["undo"].is_enabled and not buttons["redo"].is_enabled
 
     t.click_button("undo")  # the swap goes back: the joker in the run, the 7H in hand
     assert isinstance(match.log[-1], LayOff) and len(match.log) == log_before + 1
-    assert joker in match.hand.melds[0].cards and joker not in match.hand.hands[0]
-    assert "7H" in names(match.hand.hands[0])
+    assert joker in match.deal.melds[0].cards and joker not in match.deal.hands[0]
+    assert "7H" in names(match.deal.hands[0])
     t.settle()
     t.key(pygame.K_z, pygame.KMOD_CTRL)  # and the lay-off: as after the draw
     assert len(match.log) == log_before
-    assert match.hand.melds[0].cards == run_before
-    assert sorted(map(str, match.hand.hands[0])) == sorted(map(str, hand_before))
-    assert match.hand.turn_mode is None
+    assert match.deal.melds[0].cards == run_before
+    assert sorted(map(str, match.deal.hands[0])) == sorted(map(str, hand_before))
+    assert match.deal.turn_mode is None
     t.settle()
     assert scene.sprites.sprites[nine].spot.zone == "hand"  # the card is back on screen
     t.frames(2)
@@ -76,10 +76,10 @@ def test_undo_redo_and_reset_a_lay_off_and_a_joker_swap(make) -> None:  # noqa: 
     t.settle()
     t.key(pygame.K_y, pygame.KMOD_CTRL)
     assert [a.kind for a in match.log[log_before:]] == ["lay_off", "swap_joker"]
-    assert joker in match.hand.hands[0]
+    assert joker in match.deal.hands[0]
     t.settle()
     t.click_button("reset")  # both at once
-    assert len(match.log) == log_before and match.hand.melds[0].cards == run_before
+    assert len(match.log) == log_before and match.deal.melds[0].cards == run_before
     t.settle()
     t.key(pygame.K_y, pygame.KMOD_CTRL)
     t.settle()
@@ -101,7 +101,7 @@ def test_undo_a_lay_down_brings_back_the_groups(make) -> None:  # noqa: ANN001, 
     t = make(hands=[YOU, ADA, BOOLE], discard="4H", stock="3S")
     scene, match = t.scene, t.match
     t.click(scene.layout.stock.center)
-    t.until(lambda: match.awaiting == 0 and match.hand.phase == "play", 3000, "your play")
+    t.until(lambda: match.awaiting == 0 and match.deal.phase == "play", 3000, "your play")
     t.settle()
     for text in ("9S", "9D", "9C"):
         t.click(t.at(t.card(text)))
@@ -110,10 +110,10 @@ def test_undo_a_lay_down_brings_back_the_groups(make) -> None:  # noqa: ANN001, 
         t.click(t.at(t.card(text)))
     t.click_button("make")
     t.click_button("lay_down")
-    assert isinstance(match.log[-1], LayDown) and match.hand.laid_down[0]
+    assert isinstance(match.log[-1], LayDown) and match.deal.laid_down[0]
     t.settle()
     t.key(pygame.K_z, pygame.KMOD_CTRL)
-    assert not match.hand.laid_down[0] and match.hand.melds == []
+    assert not match.deal.laid_down[0] and match.deal.melds == []
     assert [names(g) for g in scene.human.stage_groups()] == \
         [["9C", "9D", "9S"], ["KD", "KH", "KS"]]
     t.settle()
@@ -132,7 +132,7 @@ def test_last_turns_replays_every_other_seat_then_comes_back(make) -> None:  # n
     t.key(pygame.K_x)
     assert isinstance(match.log[-1], Discard) and match.log[-1].player == 0
     t.until(lambda: scene.mode == "human" and match.awaiting == 0
-            and match.hand.phase == "draw", 6000, "your next turn")
+            and match.deal.phase == "draw", 6000, "your next turn")
     digest, length = match.digest(), len(match.log)
     start = replay_start(match.log, 0)
     others = {a.player for a in match.log[start:] if a.player not in (None, 0)}
@@ -196,9 +196,9 @@ def test_cards_another_seat_lays_down_carry_its_mark_until_your_turn_ends(make) 
     t.settle()
     t.click(t.at(t.card("2C")))
     t.key(pygame.K_x)
-    t.until(lambda: match.hand.laid_down[1], 3000, "Ada to lay down")
+    t.until(lambda: match.deal.laid_down[1], 3000, "Ada to lay down")
     t.until(lambda: scene.mode == "human" and match.awaiting == 0, 6000, "your turn")
-    adas = [c for m in match.hand.melds if m.owner == 1 for c in m.cards]
+    adas = [c for m in match.deal.melds if m.owner == 1 for c in m.cards]
     assert len(adas) == 6
     for card in adas:
         assert scene.sprites.sprites[card].mark == (seat_colour(1), "new", "2")

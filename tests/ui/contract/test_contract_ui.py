@@ -50,7 +50,7 @@ def rig(match: ContractMatch, hands: Sequence[str], discard: str, stock: str = "
         current: int = 0) -> None:
     """Put the round in a chosen position with the match's own cards: ``stock`` lists the
     next cards drawn, first drawn first; the deck's other cards lie under them."""
-    r = match.hand
+    r = match.deal
     pool = list(r.stock) + list(r.discard) + [c for hand in r.hands for c in hand]
     r.hands = [_take(pool, text) for text in hands]
     r.discard = _take(pool, discard)
@@ -149,16 +149,16 @@ def test_draw_a_computer_buys_lay_down_and_discard(make) -> None:  # noqa: ANN00
 
     t.click(scene.layout.stock.center)  # draw by clicking the stock
     assert isinstance(match.log[0], Draw)
-    assert "3S" in [str(c) for c in match.hand.hands[0]]
+    assert "3S" in [str(c) for c in match.deal.hands[0]]
     # Ada (medium, a pair of sevens) buys the 7H with a penalty card, Boole is not asked
-    t.until(lambda: len(match.hand.hands[1]) == 13, 3000, "Ada to buy")
+    t.until(lambda: len(match.deal.hands[1]) == 13, 3000, "Ada to buy")
     assert isinstance(match.log[1], Buy) and match.log[1].player == 1
-    assert {"7H", "QD"} <= {str(c) for c in match.hand.hands[1]}
-    assert match.hand.buys[1] == 1 and match.view(1).buys_left[1] == 3
-    assert len(match.hand.hands[2]) == 11
+    assert {"7H", "QD"} <= {str(c) for c in match.deal.hands[1]}
+    assert match.deal.buys[1] == 1 and match.view(1).buys_left[1] == 3
+    assert len(match.deal.hands[2]) == 11
     assert not any(isinstance(a, Decline) for a in match.log)
     t.settle()
-    assert match.hand.phase == "play" and match.awaiting == 0
+    assert match.deal.phase == "play" and match.awaiting == 0
 
     # the first set: click three nines, then Make meld
     for text in ("9S", "9D", "9C"):
@@ -177,8 +177,8 @@ def test_draw_a_computer_buys_lay_down_and_discard(make) -> None:  # noqa: ANN00
     assert scene.controls.buttons["lay_down"].is_enabled
     t.click_button("lay_down")
     assert isinstance(match.log[-1], LayDown)
-    assert match.hand.laid_down[0]
-    assert [(m.owner, names(m.cards)) for m in match.hand.melds] == \
+    assert match.deal.laid_down[0]
+    assert [(m.owner, names(m.cards)) for m in match.deal.melds] == \
         [(0, ["9C", "9D", "9S"]), (0, ["KD", "KH", "KS"])]
     assert scene.layout.stage is None  # the staging groups are gone once down
     t.settle()
@@ -188,8 +188,8 @@ def test_draw_a_computer_buys_lay_down_and_discard(make) -> None:  # noqa: ANN00
     two = t.card("2C")
     t.drag(t.at(two), scene.layout.discard.center)
     assert isinstance(match.log[-1], Discard) and match.log[-1].card == two
-    assert match.hand.discard[-1] == two
-    assert match.hand.current == 1
+    assert match.deal.discard[-1] == two
+    assert match.deal.current == 1
     saved = t.app.store.saves.read("autosave")
     assert saved is not None and len(saved["match"]["log"]) == len(match.log)
     t.until(lambda: not scene.sprites.busy)
@@ -204,7 +204,7 @@ def test_the_contract_and_the_round_are_on_the_board(make) -> None:  # noqa: ANN
     assert scene.layout.banner.width > scene.layout.table.width * 0.9
     assert [s.kind for s in scene.model.slots] == ["set", "set"]
     # after a round the banner names the next contract
-    t.match.hand.number = 2
+    t.match.deal.number = 2
     scene.refresh()
     assert scene.facts().contract == "2 runs of 4"
     assert [s.kind for s in scene.model.slots] == ["run", "run"]
@@ -227,12 +227,12 @@ def test_a_person_asked_to_buy_clicks_buy(make) -> None:  # noqa: ANN001
     assert prompt is not None and prompt.title == "Buy the 7\u2665?"
     assert prompt.buys_left == 4
     assert "Buy the 7\u2665?" in scene.status.text
-    assert match.awaiting == 0 and match.hand.phase == "buying"
+    assert match.awaiting == 0 and match.deal.phase == "buying"
     t.click(prompt.buttons["buy"].rect.center)
     assert isinstance(match.log[-1], Buy) and match.log[-1].player == 0
-    assert len(match.hand.hands[0]) == 13
-    assert {"7H", "QD"} <= {str(c) for c in match.hand.hands[0]}  # Boole drew the 5C
-    assert match.hand.buys[0] == 1
+    assert len(match.deal.hands[0]) == 13
+    assert {"7H", "QD"} <= {str(c) for c in match.deal.hands[0]}  # Boole drew the 5C
+    assert match.deal.buys[0] == 1
     assert scene.prompt is None
     t.frames(2)
     assert "bought the 7\u2665" in scene.status.text
@@ -265,8 +265,8 @@ def test_the_buy_prompt_declines_by_itself_on_timeout(make) -> None:  # noqa: AN
     assert not any(isinstance(a, Decline) for a in match.log)
     t.until(lambda: scene.prompt is None, 700, "the timeout")
     assert isinstance(match.log[-1], Decline) and match.log[-1].player == 0
-    assert len(match.hand.hands[0]) == 11
-    assert match.hand.buys[0] == 0
+    assert len(match.deal.hands[0]) == 11
+    assert match.deal.buys[0] == 0
     t.frames(1)
     assert "Time's up" in scene.status.text
 
@@ -284,7 +284,7 @@ def test_always_decline_buys_never_asks(make) -> None:  # noqa: ANN001
     t.until(lambda: any(isinstance(a, Decline) and a.player == 0 for a in t.match.log),
             3000, "the automatic decline")
     assert t.scene.prompt is None
-    assert len(t.match.hand.hands[0]) == 11
+    assert len(t.match.deal.hands[0]) == 11
 
 
 def test_hot_seat_buy_goes_through_the_hand_over_cover(make) -> None:  # noqa: ANN001
@@ -306,10 +306,10 @@ def test_hot_seat_buy_goes_through_the_hand_over_cover(make) -> None:  # noqa: A
     t.click((app.size[0] // 2, app.size[1] // 2))
     t.buy_prompt()
     assert scene.bottom == 1 and scene.prompt.seat == 1
-    assert set(scene.model.hand) == set(match.hand.hands[1])
+    assert set(scene.model.hand) == set(match.deal.hands[1])
     t.click(scene.prompt.buttons["buy"].rect.center)
     assert isinstance(match.log[-1], Buy) and match.log[-1].player == 1
-    assert len(match.hand.hands[1]) == 13
+    assert len(match.deal.hands[1]) == 13
 
 
 # --------------------------------------------------------------------------- laying off
@@ -320,7 +320,7 @@ def test_lay_off_swap_a_joker_and_use_it(make) -> None:  # noqa: ANN001
     joker standing for it to swap, then lay the joker off."""
 
     def prepare(match: ContractMatch) -> None:
-        r = match.hand
+        r = match.deal
         pool = list(r.stock)
         run = _take(pool, "5H 6H JK 8H")
         r.stock = [c for c in r.stock if c not in run]
@@ -338,13 +338,13 @@ def test_lay_off_swap_a_joker_and_use_it(make) -> None:  # noqa: ANN001
     # drag the 9H onto the run: laid off
     nine = t.card("9H")
     t.drag(t.at(nine), run.rect.center)
-    assert isinstance(match.log[-1], LayOff) and nine in match.hand.melds[0].cards
+    assert isinstance(match.log[-1], LayOff) and nine in match.deal.melds[0].cards
     t.settle()
     # drop the 7H on the joker standing for it: swapped, the joker comes to hand
-    joker = next(c for c in match.hand.melds[0].cards if c.is_joker)
+    joker = next(c for c in match.deal.melds[0].cards if c.is_joker)
     t.drag(t.at(t.card("7H")), t.probe.center(joker))
     assert isinstance(match.log[-1], SwapJoker)
-    assert joker in match.hand.hands[0]
+    assert joker in match.deal.hands[0]
     t.settle()
     assert "joker" in scene.status.text
     # the joker must be used: discarding is refused with the engine's reason
@@ -354,20 +354,20 @@ def test_lay_off_swap_a_joker_and_use_it(make) -> None:  # noqa: ANN001
     assert any("joker" in line for line in scene.message.lines)
     t.settle()
     t.drag(t.at(t.card("JK")), scene.layout.meld(0).rect.center)
-    assert isinstance(match.log[-1], LayOff) and joker in match.hand.melds[0].cards
+    assert isinstance(match.log[-1], LayOff) and joker in match.deal.melds[0].cards
     t.settle()
     # select and discard with the key
     t.click(t.at(t.card("2C")))
     t.key(pygame.K_x)
     assert isinstance(match.log[-1], Discard)
-    assert match.hand.current == 1
+    assert match.deal.current == 1
 
 
 def _sevens_set(laid_down: list[bool]):  # noqa: ANN202
     """Seat 1's set 7C 7S JK on the table, its joker standing for a seven of any suit."""
 
     def prepare(match: ContractMatch) -> None:
-        r = match.hand
+        r = match.deal
         pool = list(r.stock)
         sevens = _take(pool, "7C 7S JK")
         r.stock = [c for c in r.stock if c not in sevens]
@@ -386,15 +386,15 @@ def test_a_sets_joker_shows_any_rank_and_takes_a_seven_of_any_suit(make) -> None
     t = make(hands=["7D 9H 2C 3D 4S", ADA, BOOLE], discard="QC", stock="KC", current=0,
              prepare=_sevens_set([True, True, False]))
     scene, match = t.scene, t.match
-    joker = next(c for c in match.hand.melds[0].cards if c.is_joker)
+    joker = next(c for c in match.deal.melds[0].cards if c.is_joker)
     assert scene.sprites.sprites[joker].shown is None  # not drawn as the 7 of clubs
-    tag = meld_tag("set", match.hand.melds[0].cards, scene.model.shown)
+    tag = meld_tag("set", match.deal.melds[0].cards, scene.model.shown)
     assert tag == "SET \u00b7 JK (any 7)"
     t.key(pygame.K_d)
     t.settle()
     t.drag(t.at(t.card("7D")), t.probe.center(joker))
     assert isinstance(match.log[-1], SwapJoker)
-    assert joker in match.hand.hands[0]
+    assert joker in match.deal.hands[0]
 
 
 def test_a_person_who_has_not_laid_down_swaps_a_joker_into_the_contract(make) -> None:  # noqa: ANN001
@@ -402,16 +402,16 @@ def test_a_person_who_has_not_laid_down_swaps_a_joker_into_the_contract(make) ->
     t = make(hands=["7D 4C 4D KS KD KC QH", ADA, BOOLE], discard="QC", stock="2S",
              current=0, prepare=_sevens_set([False, True, False]))
     scene, match = t.scene, t.match
-    joker = next(c for c in match.hand.melds[0].cards if c.is_joker)
+    joker = next(c for c in match.deal.melds[0].cards if c.is_joker)
     t.key(pygame.K_d)
     t.settle()
     t.drag(t.at(t.card("7D")), t.probe.center(joker))
-    assert isinstance(match.log[-1], SwapJoker) and joker in match.hand.hands[0]
+    assert isinstance(match.log[-1], SwapJoker) and joker in match.deal.hands[0]
     t.settle()
     assert "put it in your contract" in scene.status.text
-    assert match.can(LayDown(0, ((*[c for c in match.hand.hands[0] if str(c) in
+    assert match.can(LayDown(0, ((*[c for c in match.deal.hands[0] if str(c) in
                                     ("4C", "4D")], joker),
-                                 tuple(c for c in match.hand.hands[0] if c.rank == 13))))
+                                 tuple(c for c in match.deal.hands[0] if c.rank == 13))))
 
 
 def test_refused_actions_show_the_engines_reason(make) -> None:  # noqa: ANN001
@@ -444,8 +444,8 @@ def test_take_the_discard_by_dragging_it_into_the_hand(make) -> None:  # noqa: A
     nine = t.card("9H", "discard")
     t.drag(t.at(nine), scene.layout.hand.center)
     assert match.log[-1].kind == "take_discard"
-    assert nine in match.hand.hands[0]
-    assert match.hand.phase == "play"  # no buying after a take
+    assert nine in match.deal.hands[0]
+    assert match.deal.phase == "play"  # no buying after a take
 
 
 def test_discard_is_off_for_the_card_just_taken_from_the_pile(make) -> None:  # noqa: ANN001
@@ -504,7 +504,7 @@ def test_resize_lays_the_table_out_again(make, size: tuple[int, int],  # noqa: A
     # the hit areas follow: a click on the stock draws from it
     t.click(layout.stock.center)
     t.settle()
-    assert len(t.match.hand.hands[0]) == 12
+    assert len(t.match.deal.hands[0]) == 12
 
 
 # --------------------------------------------------------------------------- a whole match
@@ -535,7 +535,7 @@ def test_an_autosave_loads_back_into_the_same_position(make) -> None:  # noqa: A
     t.settle()
     card = t.scene.model.hand[0]
     t.drag(t.at(card), t.scene.layout.discard.center)
-    assert t.match.hand.discard[-1] == card
+    assert t.match.deal.discard[-1] == card
     saved = t.app.store.saves.read("autosave")
     session = GameSession.from_json(saved)
     assert isinstance(session.match, ContractMatch)
@@ -544,7 +544,7 @@ def test_an_autosave_loads_back_into_the_same_position(make) -> None:  # noqa: A
     t.app.scenes.replace(again)
     t.frames(3)
     assert again.layout is not None and again.controls is not None
-    assert set(again.model.hand) == set(session.match.hand.hands[0])
+    assert set(again.model.hand) == set(session.match.deal.hands[0])
 
 
 def test_the_hand_count_leaves_out_cards_moved_into_the_contract_groups(make) -> None:  # noqa: ANN001
@@ -552,7 +552,7 @@ def test_the_hand_count_leaves_out_cards_moved_into_the_contract_groups(make) ->
     t = make(hands=[YOU, ADA, BOOLE], discard="7H", stock="3S QD")
     scene = t.scene
     t.click(scene.layout.stock.center)  # draw: twelve cards
-    t.until(lambda: t.match.awaiting == 0 and t.match.hand.phase == "play", 3000, "our play")
+    t.until(lambda: t.match.awaiting == 0 and t.match.deal.phase == "play", 3000, "our play")
     t.settle()
     assert scene.facts().bottom_label.startswith("Your hand \u00b7 12 cards")
     for text in ("9S", "9D", "9C"):
@@ -568,8 +568,8 @@ def test_the_hand_count_leaves_out_cards_moved_into_the_contract_groups(make) ->
     # (it read "-4 cards" once the contract was down, seen in a real window)
     t.click_button("lay_down")
     t.frames(5)
-    assert t.match.hand.laid_down[0]
-    left = len(t.match.hand.hands[0])
+    assert t.match.deal.laid_down[0]
+    left = len(t.match.deal.hands[0])
     assert left == 6 and scene.facts().bottom_label.startswith(f"Your hand \u00b7 {left} cards")
 
 

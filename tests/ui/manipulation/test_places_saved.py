@@ -26,7 +26,7 @@ def on_felt(scene: TableScene) -> Melds:
 
 
 def in_the_match(scene: TableScene) -> Melds:
-    return [frozenset(meld) for meld in scene.match.hand.table.melds]
+    return [frozenset(meld) for meld in scene.match.deal.table.melds]
 
 
 def test_continue_lays_the_melds_out_as_they_lay(tmp_path: Path, start_app: StartApp) -> None:

@@ -121,8 +121,8 @@ def test_the_json_replay_is_the_match(app: App, capsys: pytest.CaptureFixture[st
     capsys.readouterr()
     assert main(["replay", str(save), "--json"]) == 0
     turns = json.loads(capsys.readouterr().out)
-    assert isinstance(turns, list) and len(turns) == len(match.hand.turns)
-    for turn, record in zip(turns, match.hand.turns, strict=True):
+    assert isinstance(turns, list) and len(turns) == len(match.deal.turns)
+    for turn, record in zip(turns, match.deal.turns, strict=True):
         assert set(turn) == {"hand", "seat", "name", "kind", "played", "drawn", "table",
                              "words"}
         assert turn["hand"] == 1 and turn["seat"] == record.player

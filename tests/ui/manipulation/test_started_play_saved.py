@@ -47,7 +47,7 @@ def test_a_crash_after_the_first_drag_comes_back_to_a_started_play(
     with Store.open(tmp_path) as store:
         resumed = GameSession.load(store)
     assert resumed.match.log == scene.match.log
-    assert resumed.match.hand.started
+    assert resumed.match.deal.started
 
     again = start_app(data_dir=tmp_path, speed=3.0)
     table = TableScene(again, resumed, autosave=False)

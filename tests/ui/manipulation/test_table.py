@@ -159,7 +159,7 @@ def test_a_legal_turn_is_committed_and_autosaved(make) -> None:  # noqa: ANN001
     probe.drag(probe.center(six), scene.layout.box(group_of(probe, "3H")).rect.center)
     probe.click_button("end")
     assert isinstance(scene.match.log[-1], Play)
-    assert six in scene.match.hand.table.cards()
+    assert six in scene.match.deal.table.cards()
     assert scene.app.store.saves.has_autosave()
     saved = scene.app.store.saves.read("autosave")
     assert saved["match"]["log"][-1]["type"] == "play"
@@ -279,11 +279,11 @@ def test_a_whole_turn_by_keyboard(make) -> None:  # noqa: ANN001
 def test_draw_key_draws_a_card(make) -> None:  # noqa: ANN001
     probe = make(rigged=HEARTS)
     scene = probe.scene
-    before = len(scene.match.hand.hands[0])
+    before = len(scene.match.deal.hands[0])
     probe.key(pygame.K_d)
     assert isinstance(scene.match.log[-1], Draw)
-    assert len(scene.match.hand.hands[0]) == before + 1
-    drawn = scene.match.hand.hands[0][-1]
+    assert len(scene.match.deal.hands[0]) == before + 1
+    drawn = scene.match.deal.hands[0][-1]
     assert drawn in scene.sprites.sprites
     probe.settle()
     assert scene.layout.spots[drawn].zone == "hand"
@@ -294,17 +294,17 @@ def test_give_up_after_putting_everything_back_asks_then_costs_three(make) -> No
     probe = make(rigged=HEARTS)
     scene = probe.scene
     match = scene.match
-    before = len(match.hand.hands[0])
+    before = len(match.deal.hands[0])
     six = probe.card("6H", "hand")
     probe.drag(probe.center(six), scene.layout.box(group_of(probe, "3H")).rect.center)
     probe.key(pygame.K_r)
-    assert not scene.draft.touched and match.hand.started
+    assert not scene.draft.touched and match.deal.started
     assert scene.controls.buttons["draw"].text.startswith("Give up (draw 3)")
     probe.key(pygame.K_d)
     dialog = scene.app.scenes.top
     assert isinstance(dialog, ConfirmDialog) and "draw 3 cards" in dialog.message
     probe.key(pygame.K_RETURN)  # Enter on the default button keeps playing
-    assert scene.app.scenes.top is scene and len(match.hand.hands[0]) == before
+    assert scene.app.scenes.top is scene and len(match.deal.hands[0]) == before
     probe.key(pygame.K_d)
     dialog = scene.app.scenes.top
     assert isinstance(dialog, ConfirmDialog)
@@ -312,7 +312,7 @@ def test_give_up_after_putting_everything_back_asks_then_costs_three(make) -> No
     assert confirm.text == "Give up (draw 3)"
     probe.click(confirm.rect.center)
     assert isinstance(match.log[-1], Abandon)
-    assert len(match.hand.hands[0]) == before + 3
+    assert len(match.deal.hands[0]) == before + 3
 
 
 def test_a_hint_is_told_on_the_table_then_applied_and_played(make) -> None:  # noqa: ANN001
@@ -471,4 +471,4 @@ def test_guadalupes_draw_says_one_card_when_the_stock_holds_one(make) -> None:  
     assert "a card (D)" in said and "2 cards" not in said, said
     probe.key(pygame.K_d)
     probe.frames(2)
-    assert len(scene.match.hand.hands[0]) == 6  # one card, as told
+    assert len(scene.match.deal.hands[0]) == 6  # one card, as told

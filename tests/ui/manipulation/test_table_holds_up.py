@@ -77,7 +77,7 @@ def test_a_full_table_keeps_its_melds_in_order_through_a_computers_play(make) ->
     before = reading_order(scene)
     assert before == [frozenset(m.split()) for m in FULL_MELDS]
     probe.key(pygame.K_d)  # the person draws; Ada rebuilds much of the table
-    probe.until(lambda: len(scene.match.hand.turns) >= 2 and not scene.sprites.busy,
+    probe.until(lambda: len(scene.match.deal.turns) >= 2 and not scene.sprites.busy,
                 3000, "Ada's play")
     after = reading_order(scene)
     assert len(after) > len(before)
@@ -154,7 +154,7 @@ def test_the_turn_log_has_its_own_strip_on_a_full_table_and_keys_keep_it(make) -
     probe = make(rig, seats=seats)
     scene = probe.scene
     layout = scene.layout
-    assert len(scene.match.hand.turns) == 1 and scene.log_lines()
+    assert len(scene.match.deal.turns) == 1 and scene.log_lines()
     rows = len({box.rect.y for box in layout.groups})
     assert rows >= 3
     covers = [box.rect for box in layout.groups] + list(layout.new_melds)

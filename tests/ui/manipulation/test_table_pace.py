@@ -84,7 +84,7 @@ def test_each_step_of_a_computers_play_rests_in_view(table) -> None:  # noqa: AN
     probe = table(STORY)
     scene = probe.scene
     probe.key(pygame.K_d)
-    seen = rests(probe, lambda: scene.mode == "human" and scene.match.hand.current == 0)
+    seen = rests(probe, lambda: scene.mode == "human" and scene.match.deal.current == 0)
     steps = [(key, rest) for key, rest in seen if key[0] == "playback" and key[3] > 0]
     assert len(steps) >= 3, "Ada's play told in three steps or more"
     assert all(rest >= READABLE for _, rest in steps), steps
@@ -94,8 +94,8 @@ def test_a_computers_draw_rests_in_view_once_its_card_has_landed(table) -> None:
     probe = table(DRAWS)
     scene = probe.scene
     probe.key(pygame.K_d)
-    seen = rests(probe, lambda: scene.mode == "human" and scene.match.hand.current == 0)
-    assert [t.ended_by for t in scene.match.hand.turns] == ["draw", "draw", "draw"]
+    seen = rests(probe, lambda: scene.mode == "human" and scene.match.deal.current == 0)
+    assert [t.ended_by for t in scene.match.deal.turns] == ["draw", "draw", "draw"]
     settles = [rest for key, rest in seen if key[0] == "settle"]
     # the person's draw, then Ada's and Bob's: each computer's drawn card lands and rests
     assert len(settles) == 3 and min(settles[1:]) >= READABLE, settles
@@ -188,7 +188,7 @@ def test_a_thinking_computer_shows_a_moving_sign_and_the_time_taken(
         if scene.mode == "think":
             break
         probe.frames(1)
-    assert scene.mode == "think" and scene.match.hand.current == 1
+    assert scene.mode == "think" and scene.match.deal.current == 1
     drawn = seconds_rendered(monkeypatch)
     box = scene.layout.seat_rects[1].inflate(-8, -8)  # inside the box: not the glow round it
     pictures = set()
@@ -249,8 +249,8 @@ def discard_first(probe: TableProbe) -> None:
     match = scene.match
     probe.key(pygame.K_d)
     probe.until(lambda: scene.mode == "human" and match.awaiting == 0
-                and match.hand.phase != "draw" and not scene.sprites.busy, 3000, "the draw")
-    scene.select([match.hand.hands[0][0]])
+                and match.deal.phase != "draw" and not scene.sprites.busy, 3000, "the draw")
+    scene.select([match.deal.hands[0][0]])
     probe.key(pygame.K_x)
 
 

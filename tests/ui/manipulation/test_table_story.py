@@ -68,8 +68,8 @@ def test_melds_keep_their_places_across_the_computers_turns(make) -> None:  # no
     before = meld_places(scene)
     hearts, sevens, spades = (probe.card(t) for t in ("3H", "7C", "10S"))
     play_round(probe)
-    assert len(scene.match.hand.turns) == 3  # You, Ada and Bob have played
-    assert [t.player for t in scene.match.hand.turns] == [0, 1, 2]
+    assert len(scene.match.deal.turns) == 3  # You, Ada and Bob have played
+    assert [t.player for t in scene.match.deal.turns] == [0, 1, 2]
     after = meld_places(scene)
     assert len(after) > len(before), "the computers laid new melds down"
     for card in (hearts, sevens, spades):  # grown or shrunk, every old meld kept its place
@@ -86,7 +86,7 @@ def test_the_computers_marks_tell_new_cards_from_moved_ones(make) -> None:  # no
     probe = make(rigged=STORY)
     scene = probe.scene
     play_round(probe)
-    turns = scene.match.hand.turns
+    turns = scene.match.deal.turns
     ada, bob = turns[1], turns[2]
     assert ada.played and bob.played
     marks = {card: sprite.mark for card, sprite in scene.sprites.sprites.items()
@@ -107,7 +107,7 @@ def test_the_computers_marks_tell_new_cards_from_moved_ones(make) -> None:  # no
     # the marks stay through the person's turn and go when it ends
     assert scene.marks.of(0)
     probe.key(pygame.K_d)  # the person's turn ends: the marks it has seen go
-    assert not scene.marks.of(0) and scene.match.hand.turns[-1].player == 0
+    assert not scene.marks.of(0) and scene.match.deal.turns[-1].player == 0
     assert all(s.mark is None for s in scene.sprites.sprites.values())
 
 
@@ -167,7 +167,7 @@ def test_the_replay_shows_the_table_before_each_turn(make) -> None:  # noqa: ANN
     probe = make(rigged=STORY)
     scene = probe.scene
     play_round(probe)
-    ada = scene.match.hand.turns[1]
+    ada = scene.match.deal.turns[1]
     probe.key(pygame.K_l)
     probe.key(pygame.K_SPACE)  # paused on the table before Ada's turn
     shown = {frozenset(g.cards) for g in scene.model.groups}
@@ -192,7 +192,7 @@ def test_the_end_of_a_hand_shows_every_hand_and_the_scores_fold_away(make) -> No
     probe.until(lambda: isinstance(app.scenes.top, ScoreboardScene), 600, "the scoreboard")
     board = app.scenes.top
     for seat in (1, 2):
-        for card in scene.match.hand.hands[seat]:
+        for card in scene.match.deal.hands[seat]:
             spot = scene.layout.spots[card]
             assert spot.zone == "seat" and spot.face_up
             assert scene.layout.seat_rects[seat].contains(spot.rect)
@@ -214,14 +214,14 @@ def test_giving_up_asks_first_and_says_the_cost(make) -> None:  # noqa: ANN001
     probe = make(rigged={"table": "3H 4H 5H", "hands": ["6H 9S 2C", "AS 2S 8C", "KD QC"],
                          "current": 0}, seats=THREE[:2] + [Seat("Bob", "easy")])
     scene = probe.scene
-    before = len(scene.match.hand.hands[0])
+    before = len(scene.match.deal.hands[0])
     probe.drag(probe.center(probe.card("6H", "hand")),
                scene.layout.box(scene.draft.location(probe.card("3H"))).rect.center)
     probe.click_button("draw")  # now "Give up (draw 3)"
     dialog = probe.app.scenes.top
     assert isinstance(dialog, ConfirmDialog) and "3 cards" in dialog.message
     probe.key(pygame.K_ESCAPE)
-    assert probe.app.scenes.top is scene and len(scene.match.hand.hands[0]) == before
+    assert probe.app.scenes.top is scene and len(scene.match.deal.hands[0]) == before
 
 
 def test_the_card_just_drawn_is_highlighted_in_carousel(make) -> None:  # noqa: ANN001
@@ -365,8 +365,8 @@ def test_the_replays_seat_boxes_count_the_cards_of_the_moment_shown(make) -> Non
     probe = make(rigged=STORY)
     scene = probe.scene
     play_round(probe)
-    turns = scene.match.hand.turns
-    now = [len(hand) for hand in scene.match.hand.hands]
+    turns = scene.match.deal.turns
+    now = [len(hand) for hand in scene.match.deal.hands]
     ada, bob = turns[1], turns[2]
     assert ada.played, "Ada lays cards down: her count must change in the replay"
 

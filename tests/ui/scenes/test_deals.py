@@ -46,7 +46,7 @@ def test_new_game_deals_the_number_typed(start_app: StartApp) -> None:
     assert match.seed == 123456789
     again = new_match(match.variant_id, match.players, 123456789, dict(match.options),
                       list(match.names), oracle=PLAY_ORACLE)
-    assert [list(h) for h in match.hand.hands] == [list(h) for h in again.hand.hands]
+    assert [list(h) for h in match.deal.hands] == [list(h) for h in again.deal.hands]
     pump(app, 3)
     assert table.indicators.facts().deal == "Deal 123 456 789"
 
@@ -102,9 +102,9 @@ def _same_deal(old: GameSession, new: GameSession) -> None:
     assert (match.seed, match.variant_id, dict(match.options)) == \
         (old.match.seed, old.match.variant_id, dict(old.match.options))
     assert new.seats == old.seats
-    assert match.hand.number == 0 and not match.log
-    assert [list(h) for h in match.hand.hands] == [list(h) for h in first.hand.hands]
-    assert list(match.hand.stock) == list(first.hand.stock)
+    assert match.deal.number == 0 and not match.log
+    assert [list(h) for h in match.deal.hands] == [list(h) for h in first.deal.hands]
+    assert list(match.deal.stock) == list(first.deal.stock)
 
 
 def test_play_this_deal_again_after_the_match(start_app: StartApp) -> None:
@@ -141,7 +141,7 @@ def test_the_scoreboard_shows_the_stock_in_drawing_order(start_app: StartApp) ->
     session, probe = _finish_hand(app, 1)
     board = app.scenes.top
     assert isinstance(board, ScoreboardScene)
-    stock = list(session.match.hand.stock)
+    stock = list(session.match.deal.stock)
     assert stock and board.stock_order() == stock[::-1]  # drawn from the end: top first
     probe.click(button(app, "Stock order").rect.center)
     assert board.showing_stock
@@ -170,7 +170,7 @@ def test_the_contract_table_and_scoreboard_show_the_deal(start_app: StartApp) ->
         app.frame(1 / 60)
     board = app.scenes.top
     assert isinstance(board, ContractScoreboardScene) and board.over
-    assert board.stock_order() == list(scene.session.match.hand.stock)[::-1]
+    assert board.stock_order() == list(scene.session.match.deal.stock)[::-1]
     click(app, button(app, "Stock order"))
     assert board.showing_stock
     click(app, button(app, "Play this deal again"))

@@ -95,7 +95,7 @@ def test_hot_seat_hides_hands_until_the_next_player_confirms(app: App) -> None:
     probe.key(pygame.K_RETURN)
     probe.settle()
     assert scene.bottom == 0
-    ann = set(session.match.hand.hands[0])
+    ann = set(session.match.deal.hands[0])
     assert set(scene.model.hand) == ann
     probe.key(pygame.K_d)
     assert scene.model.hand == ()  # Ann's hand is face down as soon as her turn ends
@@ -110,7 +110,7 @@ def test_hot_seat_hides_hands_until_the_next_player_confirms(app: App) -> None:
     assert app.scenes.top is scene
     probe.settle()
     assert scene.bottom == 1
-    assert set(scene.model.hand) == set(session.match.hand.hands[1])
+    assert set(scene.model.hand) == set(session.match.deal.hands[1])
     assert not set(scene.model.hand) & ann
 
 
@@ -132,11 +132,11 @@ def test_the_scoreboard_deals_the_next_hand(app: App) -> None:
     probe.key(pygame.K_RETURN)
     probe.frames(2)
     assert app.scenes.top is scene
-    assert session.match.hand.number == 1
+    assert session.match.deal.number == 1
     probe.until(lambda: probe.idle() or scene.mode == "think", 2000, "the new hand")
     # the new hand is dealt and shown: the person's thirteen fresh cards at the bottom,
     # not the one card left of the hand that went out
-    dealt = session.match.hand.hands[0]
+    dealt = session.match.deal.hands[0]
     assert scene.bottom == 0
     assert len(dealt) == 13
     assert sorted(map(str, scene.model.hand)) == sorted(map(str, dealt))
@@ -193,9 +193,9 @@ def test_a_hot_seat_player_sees_the_card_they_drew_when_next_uncovered(app: App)
     probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ann's cover")
     probe.key(pygame.K_RETURN)
     probe.settle()
-    before = set(session.match.hand.hands[0])
+    before = set(session.match.deal.hands[0])
     probe.key(pygame.K_d)  # Ann draws; her hand goes face down at once
-    (drawn,) = set(session.match.hand.hands[0]) - before
+    (drawn,) = set(session.match.deal.hands[0]) - before
     probe.until(lambda: isinstance(app.scenes.top, HandOverScene), 600, "Ben's cover")
     probe.key(pygame.K_RETURN)
     probe.settle()

@@ -305,7 +305,7 @@ def person_moves(table: Any, probe: TableProbe) -> None:
         probe.key(pygame.K_h)
     elif table.mode == "buy":
         probe.key(pygame.K_n)
-    elif table.match.hand.phase == "draw":
+    elif table.match.deal.phase == "draw":
         probe.key(pygame.K_d)
     else:
         hand = table.bottom_hand()

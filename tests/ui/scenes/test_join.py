@@ -147,33 +147,33 @@ def test_join_with_the_keyboard_then_play_turns_at_the_joined_table(app: Any) ->
                          "seat 0's turn")
             if turn == 0:
                 match = host.session().match
-                meld = meld_in(tuple(match.hand.hands[0]), match.variant)
+                meld = meld_in(tuple(match.deal.hands[0]), match.variant)
                 host.act(0, Play(0, Table((tuple(meld),), (), {})))
                 frames_until([app], lambda: table.mode == PLAYBACK, 10, "the play told")
-                assert set(meld) <= set(table.match.hand.hands[0])  # public now
+                assert set(meld) <= set(table.match.deal.hands[0])  # public now
                 frames_until([app], lambda: table.mode == HUMAN, 20, "the play to land")
-                assert [sorted(m) for m in table.match.hand.table.melds] == [sorted(meld)]
+                assert [sorted(m) for m in table.match.deal.table.melds] == [sorted(meld)]
                 assert table.turn_log[-1][0] == 0 and "Ada" in table.turn_log[-1][1]
-                assert not set(meld) & set(table.match.hand.hands[0])
+                assert not set(meld) & set(table.match.deal.hands[0])
             else:
                 host.act(0, Draw(0))
             frames_until([app], lambda: table.mode == HUMAN, 20, "the joiner's turn")
             assert table.errors == []
-            hand = len(table.match.hand.hands[1])
-            stock = len(table.match.hand.stock)
+            hand = len(table.match.deal.hands[1])
+            stock = len(table.match.deal.stock)
             probe.click_button("draw")  # a real click on Draw, sent to the host
             frames_until([app], lambda: table.match.current == 0 and table.settled, 20,
                          "the draw to come back")
-            assert len(table.match.hand.hands[1]) == hand + 1
-            assert len(table.match.hand.stock) == stock - 1
+            assert len(table.match.deal.hands[1]) == hand + 1
+            assert len(table.match.deal.stock) == stock - 1
             played = host_events_until(host, Played, lambda e: e.event["seat"] == 1, seen)
             assert played.event["action"]["type"] == "draw"
         assert sum(1 for seat, _ in table.turn_log if seat == 0) >= 3
         assert sum(1 for seat, _ in table.turn_log if seat == 1) >= 3
         # the joined table holds only what its seat may see: its hand is the host's
         view = table.client.last_view
-        assert tuple(table.match.hand.hands[1]) == view.hand
-        assert table.match.hand.table == view.table
+        assert tuple(table.match.deal.hands[1]) == view.hand
+        assert table.match.deal.table == view.table
     finally:
         host.stop()
         host.join(10)
@@ -222,7 +222,7 @@ def test_a_second_app_joins_the_host_app_and_plays_a_turn_the_host_shows(
     assert joined.model.seats[0].note == "At the host's screen"
     assert joined.indicators.facts().deal == "" and hosted.indicators.facts().deal == ""
     # the joiner lays a meld from its hand: select, drag to a new meld, End turn
-    cards = meld_in(tuple(joined.match.hand.hands[1]), joined.match.variant)
+    cards = meld_in(tuple(joined.match.deal.hands[1]), joined.match.variant)
     for card in cards:
         join_probe.click(join_probe.center(card), mods=pygame.KMOD_CTRL)
     join_probe.drag(join_probe.center(cards[0]), joined.layout.new_melds[0].center)
@@ -232,12 +232,12 @@ def test_a_second_app_joins_the_host_app_and_plays_a_turn_the_host_shows(
     # the host's match has the play, and the host's table shows it in its log and melds
     frames_until([host_app, joiner], lambda: any(seat == 1 for seat, _ in hosted.turn_log)
                  and joined.settled, 30, "the host to show the joiner's play")
-    assert any(sorted(meld) == sorted(cards) for meld in hosted.match.hand.table.melds)
+    assert any(sorted(meld) == sorted(cards) for meld in hosted.match.deal.table.melds)
     assert hosted.errors == [] and joined.errors == []
-    assert joined.match.hand.table == hosted.match.hand.table
-    assert len(joined.match.hand.hands[1]) == len(hosted.match.hand.hands[1])
+    assert joined.match.deal.table == hosted.match.deal.table
+    assert len(joined.match.deal.hands[1]) == len(hosted.match.deal.hands[1])
     # the joined table never held another seat's card: the host's hand is counts only
-    assert not set(hosted.match.hand.hands[0]) & set(joined.match.hand.hands[0])
+    assert not set(hosted.match.deal.hands[0]) & set(joined.match.deal.hands[0])
     assert any("Bea" in line for seat, line in hosted.turn_log if seat == 1)
     # leaving: the joiner's client closes; the host says the seat waits
     joiner.scenes.pop()
@@ -313,13 +313,13 @@ def test_the_joined_table_shows_the_next_deal_and_then_a_lost_host(
         frames_until([app], lambda: top_name(app) == "ScoreboardScene", 20, "the scoreboard")
         click(app, button(app, "Next hand"))
         frames_until([app], lambda: top_name(app) == "JoinedTableScene"
-                     and table.match.hand.number == 1 and table.settled, 20, "the next deal")
-        assert table.match.hand.hands[1] == list(table.client.last_view.hand)
-        hand = list(table.match.hand.hands[1])
+                     and table.match.deal.number == 1 and table.settled, 20, "the next deal")
+        assert table.match.deal.hands[1] == list(table.client.last_view.hand)
+        hand = list(table.match.deal.hands[1])
         host.stop()  # for good: the table tries again (twice, here), then says so
         frames_until([app], lambda: bool(table.lost), 20, "the host to be gone")
         assert any("host is gone" in e for e in table.errors)
-        assert table.match.hand.hands[1] == hand  # the last view stays on the table
+        assert table.match.deal.hands[1] == hand  # the last view stays on the table
         pump(app, 5)  # the window goes on
     finally:
         host.stop()
@@ -361,24 +361,24 @@ def test_the_contract_game_joined_buy_window_draw_and_discard_by_keys(app: Any) 
         host.act(0, Draw(0))
         frames_until([app], lambda: table.mode == "buy" and table.prompt is not None, 20,
                      "the buy prompt")
-        assert table.match.hand.phase == "buying"
+        assert table.match.deal.phase == "buying"
         probe.key(pygame.K_n)  # decline
         declined = host_events_until(host, Played, lambda e: e.event["seat"] == 1, seen, app)
         assert declined.event["action"]["type"] == "decline"
-        frames_until([app], lambda: table.match.hand.phase == "play"
+        frames_until([app], lambda: table.match.deal.phase == "play"
                      and table.match.awaiting == 0 and table.settled, 20, "seat 0's play")
         session = host.session()
         assert session is not None
-        top = session.match.hand.hands[0][0]
+        top = session.match.deal.hands[0][0]
         host.act(0, Discard(0, top))
         frames_until([app], lambda: table.mode == HUMAN and table.match.awaiting == 1, 30,
                      "the joiner's turn")
-        assert table.match.hand.discard[-1] == top  # the discard shown face up
-        hand = len(table.match.hand.hands[1])
+        assert table.match.deal.discard[-1] == top  # the discard shown face up
+        hand = len(table.match.deal.hands[1])
         probe.key(pygame.K_d)  # draw from the stock
         frames_until([app], lambda: table.settled and table.mode == HUMAN
-                     and len(table.match.hand.hands[1]) == hand + 1, 20, "the drawn card")
-        card = table.match.hand.hands[1][0]
+                     and len(table.match.deal.hands[1]) == hand + 1, 20, "the drawn card")
+        card = table.match.deal.hands[1][0]
         probe.click(probe.center(card))
         assert table.selected == [card]
         probe.key(pygame.K_x)  # discard it
@@ -388,7 +388,7 @@ def test_the_contract_game_joined_buy_window_draw_and_discard_by_keys(app: Any) 
         frames_until([app], lambda: table.settled and table.match.awaiting != 1, 20,
                      "the discard shown")
         assert table.errors == []
-        assert tuple(table.match.hand.hands[1]) == table.client.last_view.hand
+        assert tuple(table.match.deal.hands[1]) == table.client.last_view.hand
     finally:
         host.stop()
         host.join(10)
@@ -420,7 +420,7 @@ def test_a_dropped_connection_gets_the_seat_back_with_its_token(app: Any) -> Non
         assert played.event["action"]["type"] == "draw"
         frames_until([app], lambda: table.match.current == 0 and table.settled, 20,
                      "the draw shown")
-        assert tuple(table.match.hand.hands[1]) == table.client.last_view.hand
+        assert tuple(table.match.deal.hands[1]) == table.client.last_view.hand
     finally:
         host.stop()
         host.join(10)
@@ -434,7 +434,7 @@ def test_joining_the_same_game_again_takes_the_seat_back(app: Any) -> None:
     try:
         table = join_and_begin(app, host, seen)
         frames_until([app], lambda: table.settled, 20, "the table")
-        hand = tuple(table.match.hand.hands[1])
+        hand = tuple(table.match.deal.hands[1])
         app.scenes.reset(screens.title(app))  # Quit to title
         host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "waiting",
                           seen, app)
@@ -446,7 +446,7 @@ def test_joining_the_same_game_again_takes_the_seat_back(app: Any) -> None:
                           seen, app)
         again = app.scenes.top
         assert again is not table and again.seat == 1
-        assert tuple(again.match.hand.hands[1]) == hand
+        assert tuple(again.match.deal.hands[1]) == hand
     finally:
         host.stop()
         host.join(10)
@@ -463,7 +463,7 @@ def test_a_restarted_window_takes_its_seat_back_with_the_kept_token(
     try:
         table = join_and_begin(first, host, seen)
         frames_until([first], lambda: table.settled, 20, "the table")
-        hand = tuple(table.match.hand.hands[1])
+        hand = tuple(table.match.deal.hands[1])
         table.link.client.close()  # the game crashes: the connection goes, nothing said
         host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "waiting",
                           seen)
@@ -478,7 +478,7 @@ def test_a_restarted_window_takes_its_seat_back_with_the_kept_token(
         host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "taken",
                           seen, second)
         again = second.scenes.top
-        assert again.seat == 1 and tuple(again.match.hand.hands[1]) == hand
+        assert again.seat == 1 and tuple(again.match.deal.hands[1]) == hand
     finally:
         host.stop()
         host.join(10)

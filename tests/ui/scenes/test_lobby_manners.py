@@ -189,7 +189,7 @@ def test_rejoin_as_name_on_the_join_list_takes_the_kept_seat_back(
     try:
         table = join_and_begin(app, host, seen)
         frames_until([app], lambda: table.settled, 20, "the table")
-        hand = tuple(table.match.hand.hands[1])
+        hand = tuple(table.match.deal.hands[1])
         app.scenes.reset(screens.title(app))  # the window left the game
         host_events_until(host, SeatChanged, lambda e: e.seat == 1 and e.state == "waiting",
                           seen, app)
@@ -201,7 +201,7 @@ def test_rejoin_as_name_on_the_join_list_takes_the_kept_seat_back(
         click(app, button(app, "Rejoin as Bea"))
         frames_until([app], lambda: top_name(app) == "JoinedTableScene", 15, "the table again")
         again = app.scenes.top
-        assert again.seat == 1 and tuple(again.match.hand.hands[1]) == hand
+        assert again.seat == 1 and tuple(again.match.deal.hands[1]) == hand
     finally:
         host.stop()
         host.join(10)
@@ -379,10 +379,10 @@ def test_a_spectator_watches_from_the_join_screen_without_a_hand(app: Any,
     model = table.build_model()
     session = lobby.host.session()
     assert session is not None
-    counts = [len(hand) for hand in session.match.hand.hands]
+    counts = [len(hand) for hand in session.match.deal.hands]
     assert model.hand == () and [s.cards for s in model.seats] == counts
-    assert [len(hand) for hand in table.match.hand.hands] == counts
-    assert all(card.copy >= 100_000 for hand in table.match.hand.hands for card in hand)
+    assert [len(hand) for hand in table.match.deal.hands] == counts
+    assert all(card.copy >= 100_000 for hand in table.match.deal.hands for card in hand)
 
 
 @pytest.mark.parametrize("code", ["it", "de", "es"])

@@ -569,7 +569,7 @@ def test_the_new_game_screen_refuses_seats_one_pack_cannot_deal(app) -> None:  #
     choose(app, widget(scene, "seats"), "3")
     click(app, button(app, "Deal the cards"))
     assert top_name(app) == "TableScene"
-    assert [len(h) for h in app.scenes.top.session.match.hand.hands] == [13, 13, 13]
+    assert [len(h) for h in app.scenes.top.session.match.deal.hands] == [13, 13, 13]
 
 
 def test_the_jokers_choice_keeps_the_deck_of_the_seats() -> None:

@@ -95,7 +95,7 @@ def test_a_joined_end_screen_follows_the_hosts_rematch(start_app: StartApp) -> N
         again = app.scenes.top
         assert again.client is client and client.running  # the same connection and seat
         assert again.seat == table.seat and not again.match.over
-        assert again.match.hand.number == 0
+        assert again.match.deal.number == 0
         assert again.message is not None and again.message.title == \
             "The host started a rematch"
     finally:

@@ -73,7 +73,7 @@ def test_an_unfinished_hot_seat_game_is_reviewed_seat_by_seat_under_the_cover(
     assert app.scenes.top is scene
     wait_for(app, scene)
     assert scene.review.seat == 1 and scene.review.name == "Ben"
-    assert len(scene.review.turns) == len([t for t in session.match.hand.turns if t.player == 1])
+    assert len(scene.review.turns) == len([t for t in session.match.deal.turns if t.player == 1])
     # Ann's turn next: Ben's review is put away before the screen goes to Ann
     click(app, widget(scene, "players"))
     assert scene.review is None and scene.worker is None
@@ -129,8 +129,8 @@ def test_a_reviewed_turn_shows_the_real_players_and_no_live_game_buttons(
     assert [s.name for s in staged.seats] == ["Ben", "Cleo", "Ann"]
     assert [s.kind for s in staged.seats] == ["human", "medium", "human"]
     counts = turn.hand_counts
-    assert [len(h) for h in staged.match.hand.hands] == [counts[1], counts[2], counts[0]]
-    assert table.hand_visible() and set(staged.match.hand.hands[0]) == set(turn.cards)
+    assert [len(h) for h in staged.match.deal.hands] == [counts[1], counts[2], counts[0]]
+    assert table.hand_visible() and set(staged.match.deal.hands[0]) == set(turn.cards)
     # the best play is told; the live game's buttons are off, Apply hint too
     buttons = table.controls.buttons
     assert not buttons["draw"].is_enabled and not buttons["pass"].is_enabled
