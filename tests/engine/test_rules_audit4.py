@@ -35,7 +35,7 @@ def test_a_five_seat_carousel_without_jokers_is_dealt_from_two_packs() -> None:
     assert cards == 104
     assert len(match.deal.stock) == 104 - 5 * match.variant.hand_size
     contract = new_match("shanghai-rummy", 8, 7, {"jokers": 2})
-    round_ = contract.hand  # type: ignore[attr-defined]
+    round_ = contract.deal  # type: ignore[attr-defined]
     assert sum(map(len, round_.hands)) + len(round_.stock) + len(round_.discard) == 3 * 52 + 2
 
 
