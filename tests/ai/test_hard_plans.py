@@ -273,3 +273,47 @@ def test_hard_reads_the_opponents_turns_for_its_rollouts_only_when_tuned_to(
     options, _ = player.weigh_candidates(view, most)
     assert len(options) > 1  # so the deals were asked for
     assert bool(sampled) == read_hands
+
+
+FAR_HAND = "9D 9S 4C 2H 8C JC 3D 10H 4D 6H"  # ten cards: far from going out
+LOW_STOCK = "AS 2S 3S 4S 8S JS QS KS AD 5D 6D 7D 8D 9H 10S 10C"  # the stock's next
+
+
+@pytest.mark.parametrize(("opponent", "stock_left", "holds"), [
+    ("9D 9S 4C 2H", None, True),  # the opponent is four cards from going out
+    ("9D 9S 4C 2H 8C JC 3D", None, False),  # seven: not yet
+    (FAR_HAND, None, False),  # far from going out, and a long stock
+    (FAR_HAND, 15, True),  # the stock is short: the deal ends soon
+    (FAR_HAND, 16, False),
+])
+def test_hard_holds_back_a_meld_at_the_turns_last_chance_near_the_deals_end(
+        opponent: str, stock_left: int | None, holds: bool) -> None:
+    # after two draws Hard may meld 5S 6S 7S, leaving 25 points (no knock); melding is the
+    # turn's last chance, since a third draw ends it. Near the deal's end a meld shown then
+    # feeds the opponent's last lay-offs, so Hard draws and keeps the meld for a sweep
+    # that goes out; further from the end it melds, as Medium always does
+    drawn = "2C 3H"
+    stock = drawn if stock_left is None else " ".join([drawn, *LOW_STOCK.split()[:stock_left]])
+    match = Match("carousel", 2, 10, oracle=PLAY_ORACLE)
+    rig(match, "", ["5S 6S 7S KH QD", opponent], stock=stock, current=0,
+        keep_rest=stock_left is None)
+    match.draw()
+    match.draw()
+    view = match.view(0)
+    assert view.draws_this_turn == 2 and {"play", "draw"} <= set(view.legal)
+    if stock_left is not None:
+        assert view.stock_size == stock_left
+    assert make_player("medium", 1).decide(view).action.kind == "play"
+    assert make_player("hard", 1).decide(view).action.kind == ("draw" if holds else "play")
+
+
+def test_hard_melds_at_the_last_chance_near_the_deals_end_when_the_meld_knocks() -> None:
+    # the same last chance, the opponent two cards from going out, but the meld leaves
+    # AH 2C AD (4 points): it knocks, which ends the deal now, so Hard melds
+    match = Match("carousel", 2, 10, oracle=PLAY_ORACLE)
+    rig(match, "", ["5S 6S 7S AH", "9D 9S"], stock="2C AD", current=0)
+    match.draw()
+    match.draw()
+    view = match.view(0)
+    assert view.draws_this_turn == 2
+    assert _put_down(match, "hard") == {"5S", "6S", "7S"}

@@ -10,7 +10,10 @@ turn ends without a meld). What counts at the end of a deal is the value of the 
   counting counts alone, Hard melded when one more card would often have let it knock or
   go out;
 - knock when sampled opponent hands undercut the knocking count rarely enough, weighing
-  the points won against the points and undercut bonus lost.
+  the points won against the points and undercut bonus lost;
+- near the deal's end, hold back a meld that neither knocks nor goes out at the turn's last
+  chance to meld (``HardPlayer._holding_meld``): counts at the turn's end do not see that a
+  meld shown feeds the opponent, nor that held cards go out together later.
 """
 
 from __future__ import annotations
