@@ -123,10 +123,12 @@ class Tuning:
     # the meld knocks or goes out (None: never hold). A meld shown late feeds the opponent's
     # last lay-offs (its knock or going out); held, it goes down with the rest in one sweep
     # that goes out (+25 and the opponent's whole count). Each last-chance meld played out
-    # both ways on the real cards (tuning seeds 480100..; 443 decisions): drawing instead
-    # won +9.9 +- 4.4 points of the deal overall, +18.1 +- 4.4 near the end so defined (300)
-    # and -1.7 +- 5.9 elsewhere. Against Medium, 300 paired matches (seeds 476000-476149):
-    # 99.0% of the matches won, against 65.0% without it on the same deals
+    # both ways on the real cards (tuning seeds 480000-480204, 475 decisions): drawing
+    # instead won +12.6 +- 3.4 points of the deal overall, +19.1 +- 4.2 near the end so
+    # defined (325) and -1.6 +- 5.8 elsewhere (at the first chance to meld, drawing again
+    # instead: -3.5 +- 2.7, 746). Against Medium, 300 paired matches (seeds 476000-476149):
+    # 99.0% won, against 65.0% without it on the same deals; 98.0% on fresh seeds
+    # (strength.json). Against Hard without it: 96.6% (119 paired matches)
     carousel_hold_cards: int | None = 6
     carousel_hold_stock: int | None = 15
     look: bool = True  # weigh candidates on sampled opponent replies
