@@ -56,6 +56,12 @@ def knock_limit(view: PlayerView) -> int | None:
     return knock.max_points
 
 
+def next_draw_is_last(view: PlayerView) -> bool:
+    """Is the turn's next draw its last, after which it ends with no meld (so a meld now is
+    the turn's last chance)?"""
+    return view.draws_this_turn + 1 >= view.variant.carousel_draws
+
+
 def turn_worth(count: int, cards_left: int, limit: int | None, bonus: EndBonus) -> float:
     """What a turn's end is worth: minus the count left in hand, plus the bonus for ending
     the deal at once (no card left: out; a count of at most ``limit``: a knock)."""
@@ -75,7 +81,7 @@ def draw_again_worth(view: PlayerView, rng: random.Random, draws: int, work: Wor
     pool = unseen_cards(view)
     if not pool:
         return None
-    last = view.draws_this_turn + 1 >= view.variant.carousel_draws
+    last = next_draw_is_last(view)
     limit = None if last else knock_limit(view)
     scheme = view.variant.scoring
     total = 0.0

@@ -58,6 +58,7 @@ from game.ai.players.carousel import (
     draw_again_worth,
     knock_limit,
     knock_worth,
+    next_draw_is_last,
     turn_worth,
     value_after,
 )
@@ -346,7 +347,7 @@ class HardPlayer(ComputerPlayer):
         """Carousel: hold a meld that neither knocks nor goes out, drawing the turn's last
         card instead, when it is the turn's last chance to meld and the deal is near its end
         (``Tuning.carousel_hold_cards``, ``carousel_hold_stock``)."""
-        if view.draws_this_turn + 1 < view.variant.carousel_draws:
+        if not next_draw_is_last(view):
             return False
         cards, stock = self.tuning.carousel_hold_cards, self.tuning.carousel_hold_stock
         near = min((view.hand_counts[s] for s in opponents(view)), default=99)
